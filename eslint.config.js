@@ -1,0 +1,28 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/** Import boundaries from ARCHITECTURE.md: common, schemas and locales stand alone; the client never reaches the server. */
+const serverAndClient = {
+  group: ['**/server/**', '**/client/**', '**/src/server', '**/src/client'],
+  message: 'src/common, schemas and locales are shared by both sides and must not import from src/server or src/client.',
+};
+const server = { group: ['**/server/**', '**/src/server'], message: 'The console must not import server code.' };
+const client = { group: ['**/client/**', '**/src/client'], message: 'The server must not import console code.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'tests/e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  { files: ['src/common/**', 'schemas/**', 'locales/**'], rules: { 'no-restricted-imports': ['error', { patterns: [serverAndClient] }] } },
+  { files: ['src/client/**'], rules: { 'no-restricted-imports': ['error', { patterns: [server] }] } },
+  { files: ['src/server/**'], rules: { 'no-restricted-imports': ['error', { patterns: [client] }] } },
+);

@@ -1,0 +1,68 @@
+import { areaPermission, permissionFor, RECORD_ACTIONS, ROLES, type RoleName } from './permissions';
+
+/**
+ * The areas this build knows. Later features add their area here (and their
+ * resource schemas add theirs through the schema registry).
+ */
+export const AREAS = {
+  platforms: 'platforms',
+  users: 'users',
+  roles: 'roles',
+  exams: 'exams',
+  questionsBank: 'questions-bank',
+  studentExams: 'student-exams',
+  corrections: 'corrections',
+  schools: 'schools',
+  reports: 'reports',
+  demoRequests: 'demo-requests',
+} as const;
+
+const ALL_AREAS = Object.values(AREAS);
+
+/** Every permission string of an area: the five record actions and the two area-wide ones. */
+export function permissionsOfArea(area: string): string[] {
+  return [
+    ...RECORD_ACTIONS.map((action) => permissionFor(area, action)),
+    areaPermission(area, 'view'),
+    areaPermission(area, 'download'),
+  ];
+}
+
+export function allPermissions(extraAreas: readonly string[] = []): string[] {
+  return [...new Set([...ALL_AREAS, ...extraAreas].flatMap(permissionsOfArea))];
+}
+
+const view = (area: string) => [permissionFor(area, 'view'), areaPermission(area, 'view')];
+const manage = (area: string) => [
+  ...view(area),
+  permissionFor(area, 'create'),
+  permissionFor(area, 'edit'),
+  permissionFor(area, 'delete'),
+];
+
+/**
+ * Default permission sets of the non-admin roles. The admin role holds every permission.
+ * Startup adds any of these a role lacks and never removes one, so an operator's grants survive.
+ */
+export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, typeof ROLES.admin>, string[]> = {
+  [ROLES.author]: [
+    ...view(AREAS.platforms),
+    ...manage(AREAS.exams),
+    ...manage(AREAS.questionsBank),
+    ...view(AREAS.schools),
+    ...view(AREAS.reports),
+  ],
+  [ROLES.corrector]: [
+    ...view(AREAS.platforms),
+    ...view(AREAS.exams),
+    ...view(AREAS.studentExams),
+    ...manage(AREAS.corrections),
+  ],
+  [ROLES.school]: [
+    ...view(AREAS.platforms),
+    ...view(AREAS.schools),
+    ...view(AREAS.reports),
+    areaPermission(AREAS.reports, 'download'),
+  ],
+  [ROLES.student]: [...view(AREAS.platforms), permissionFor(AREAS.studentExams, 'view'), permissionFor(AREAS.studentExams, 'edit')],
+};

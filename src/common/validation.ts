@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * Zod building blocks shared by the server and the console. Messages are catalog keys
+ * (`validation.*`, `demo.*`); each side translates them into the user's language.
+ */
+export const LIMITS = { name: 255, email: 255, password: 128, shortText: 100, text: 200 } as const;
+
+/** A trimmed, non-empty string: missing, empty and blank all give `key`. */
+export function requiredString(key: string, max: number = LIMITS.name) {
+  return z.string({ error: key }).trim().min(1, { error: key }).max(max);
+}
+
+export function emailField(requiredKey: string, invalidKey: string) {
+  return z
+    .string({ error: requiredKey })
+    .trim()
+    .min(1, { error: requiredKey })
+    .max(LIMITS.email)
+    .pipe(z.email({ error: invalidKey }));
+}
+
+/** At least 8 characters with a letter and a digit. */
+export const newPassword = z
+  .string({ error: 'validation.password_required' })
+  .min(1, { error: 'validation.password_required' })
+  .max(LIMITS.password)
+  .refine((value) => value.length >= 8 && /\p{L}/u.test(value) && /\p{N}/u.test(value), {
+    error: 'validation.password_rules',
+  });
+
+const confirmation = z.string({ error: 'validation.required' }).max(LIMITS.password);
+const matches = (value: { password: string; password_confirmation: string }) => value.password === value.password_confirmation;
+const mismatch = { error: 'validation.password_mismatch', path: ['password_confirmation'] };
+
+/** An administrator sets a user's password (SPEC section 7, Users). */
+export const setPasswordSchema = z
+  .strictObject({ password: newPassword, password_confirmation: confirmation })
+  .refine(matches, mismatch);
+
+/** A user changes their own password: the current one is checked on the server. */
+export const changeOwnPasswordSchema = z
+  .strictObject({
+    current_password: z
+      .string({ error: 'validation.current_password_required' })
+      .min(1, { error: 'validation.current_password_required' })
+      .max(LIMITS.password),
+    password: newPassword,
+    password_confirmation: confirmation,
+  })
+  .refine(matches, mismatch);

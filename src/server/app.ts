@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import { languageFromHeader } from '../../locales/index';
+import './http/fastify-types';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/database';
+import { installAccessControl, type RegisteredRoute } from './auth/access';
+import { installSessionLoader } from './auth/auth-hooks';
+import { authRoutes } from './auth/routes';
+import { installCsrfGuard } from './http/csrf';
+import { installErrorHandler } from './http/error-handler';
+import { installOpenApi } from './http/openapi';
+import { installSpa } from './http/spa';
+import { demoRequestsRoutes } from './demo-requests/demo-requests-routes';
+import { systemRoutes } from './system/system-routes';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where logs go (tests capture them); defaults to stdout. */
+  logStream?: DestinationStream;
+}
+
+export type App = FastifyInstance & { routeTable: RegisteredRoute[] };
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Paths and fields that must never reach a log line. */
+export const LOG_REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.current_password',
+  '*.password_confirmation',
+  '*.password_hash',
+  '*.token',
+];
+
+/** Builds the whole server (API under /api, console elsewhere) without listening: tests use it directly. */
+export async function buildApp({ config, database, logStream }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorateRequest('lang', 'en');
+
+  await app.register(cookie);
+  const routeTable = installAccessControlFirst(app);
+  installErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...(config.sentryDsn ? [new URL(config.sentryDsn).origin] : [])],
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        // Plain-HTTP development and tests must not be pushed to https.
+        upgradeInsecureRequests: config.production ? [] : null,
+      },
+    },
+    hsts: config.production,
+  });
+  await app.register(rateLimit, { global: false });
+  await installOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { databaseKind: database.kind });
+      await api.register(authRoutes);
+      await api.register(demoRequestsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await installSpa(app, config.clientDir);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  return Object.assign(app, { routeTable }) as unknown as App;
+}
+
+/**
+ * Hook order matters: language, then CSRF, then the session, then the route's access rule,
+ * all before the body is read.
+ */
+function installAccessControlFirst(app: FastifyInstance): RegisteredRoute[] {
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFromHeader(request.headers['accept-language']);
+  });
+  installCsrfGuard(app);
+  installSessionLoader(app);
+  return installAccessControl(app);
+}

@@ -1,0 +1,7 @@
+/** Who is calling: loaded once per request from the session cookie. */
+export interface AuthContext {
+  sessionHash: string;
+  user: { id: number; name: string; email: string };
+  roles: { name: string; role: string }[];
+  permissions: Set<string>;
+}

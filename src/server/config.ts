@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Runtime settings, read once from the environment. Every variable is documented in the README. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  production: boolean;
+  sentryDsn: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+  session: { idleMinutes: number; absoluteHours: number; cookieName: string };
+  loginThrottle: { perAccount: number; perAddress: number; windowMinutes: number };
+  demoRequestsPerHour: number;
+  clientDir: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    production: env.NODE_ENV === 'production',
+    sentryDsn: env.SENTRY_DSN?.trim() || null,
+    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    session: {
+      idleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+      absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
+      cookieName: 'ltm_session',
+    },
+    loginThrottle: {
+      perAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
+      perAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20),
+      windowMinutes: int(env.LOGIN_THROTTLE_MINUTES, 15),
+    },
+    demoRequestsPerHour: int(env.DEMO_REQUESTS_PER_HOUR, 10),
+    clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    ...overrides,
+  };
+}

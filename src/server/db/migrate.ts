@@ -1,0 +1,22 @@
+import { Migrator, type MigrationProvider } from 'kysely';
+import { migrations } from './migrations/index';
+import type { Db } from './database';
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration (forward-only) and returns the name of the latest one. */
+export async function migrateToLatest(db: Db): Promise<string | null> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+  return latestMigration(db);
+}
+
+export async function latestMigration(db: Db): Promise<string | null> {
+  const migrator = new Migrator({ db, provider });
+  const applied = (await migrator.getMigrations()).filter((m) => m.executedAt);
+  return applied.at(-1)?.name ?? null;
+}

@@ -1,0 +1,124 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  role: string;
+  name: string;
+  name_ar: string;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  permission: string;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a leaked table does not leak usable sessions. */
+  id_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Timestamp;
+  expires_at: Timestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+}
+
+export interface DemoRequestsTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  institute: string;
+  email: string;
+  country: string;
+  language: string;
+  created_at: CreatedAt;
+}
+
+export interface PlatformsTable {
+  id: Generated<number>;
+  name: string;
+  identifier: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+interface LookupColumns {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  name_ar: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface GradesTable extends LookupColumns {
+  platform_id: number;
+}
+
+export type SchoolsTable = LookupColumns;
+
+export interface SchoolClassesTable extends LookupColumns {
+  school_id: number;
+  grade_id: number;
+}
+
+export interface StudentsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  school_id: number;
+  school_class_id: number;
+  grade_id: number;
+  name: string;
+  gender: 'male' | 'female';
+  nationality: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  demo_requests: DemoRequestsTable;
+  platforms: PlatformsTable;
+  grades: GradesTable;
+  schools: SchoolsTable;
+  school_classes: SchoolClassesTable;
+  students: StudentsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;

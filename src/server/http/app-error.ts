@@ -1,0 +1,25 @@
+import type { TranslateParams } from './i18n';
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * An expected failure with an HTTP status and a catalog key; the error handler translates it
+ * into the request's language. Field errors may hold keys too.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: string,
+    readonly params?: TranslateParams,
+    readonly fieldErrors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(messageKey);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'errors.unauthenticated');
+export const forbidden = () => new AppError(403, 'errors.forbidden');
+export const notFound = () => new AppError(404, 'errors.not_found');
+export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'errors.invalid_input', undefined, fieldErrors);

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** The largest page a list returns (documented in the API reference and README). */
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 15;
+
+export interface PageRequest {
+  page: number;
+  per_page: number;
+}
+
+export interface PageMeta {
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  next_page: number | null;
+  previous_page: number | null;
+  pages: number[];
+}
+
+/** Query-string schema of a list: page, per_page, sort (one of `sortable`), order and search. */
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(
+  sortable: S,
+  defaults: { sort: S[number]; order: 'asc' | 'desc' },
+) {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    sort: z.enum(sortable).default(defaults.sort as never),
+    order: z.enum(['asc', 'desc']).default(defaults.order),
+    search: z.string().trim().max(200).optional(),
+  });
+}
+
+export function pageMeta({ page, per_page }: PageRequest, total: number): PageMeta {
+  const lastPage = Math.max(1, Math.ceil(total / per_page));
+  return {
+    current_page: page,
+    last_page: lastPage,
+    per_page,
+    total,
+    next_page: page < lastPage ? page + 1 : null,
+    previous_page: page > 1 ? Math.min(page - 1, lastPage) : null,
+    pages: Array.from({ length: lastPage }, (_, i) => i + 1),
+  };
+}
+
+export const offsetOf = ({ page, per_page }: PageRequest) => (page - 1) * per_page;

@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { languageFromHeader } from '../../../locales/index';
+import { translate } from './i18n';
+
+/**
+ * Serves the built console; every path that is not a file and not under /api gets index.html
+ * (single-page-app fallback). Unknown /api paths get a JSON 404.
+ */
+export async function installSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+  const indexFile = path.join(clientDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = request.lang ?? languageFromHeader(request.headers['accept-language']);
+    if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ message: translate(lang, 'errors.route_not_found') });
+    }
+    if (!built) {
+      return reply.status(404).type('text/plain').send('The console is not built: run `npm run build` (npm start does it).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

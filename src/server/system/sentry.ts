@@ -1,0 +1,20 @@
+/**
+ * Error reporting to Sentry, only when SENTRY_DSN is set (SPEC section 9 rates: all traces).
+ * Without a DSN the SDK is never loaded and nothing leaves the machine.
+ */
+type SentryModule = typeof import('@sentry/node');
+let sentry: SentryModule | null = null;
+
+export async function initServerSentry(dsn: string | null, environment: string): Promise<void> {
+  if (!dsn) return;
+  sentry = await import('@sentry/node');
+  sentry.init({ dsn, environment, tracesSampleRate: 1.0, sendDefaultPii: false });
+}
+
+export function reportError(error: unknown, context: Record<string, unknown> = {}): void {
+  sentry?.captureException(error, { extra: context });
+}
+
+export async function flushSentry(): Promise<void> {
+  await sentry?.flush(2000);
+}

@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { AppError } from '../http/app-error';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { endUserSessions } from '../auth/sessions';
+
+export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
+  await db.updateTable('users').set({ name, updated_at: sql`now()` }).where('id', '=', userId).execute();
+}
+
+/** Changes a password after checking the current one; a wrong one is a field error, not a 401. */
+export async function changeOwnPassword(db: Db, userId: number, current: string, next: string): Promise<void> {
+  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(current, user.password_hash))) {
+    throw new AppError(422, 'errors.invalid_input', undefined, { current_password: ['errors.wrong_current_password'] });
+  }
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(next), updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Disabling a user ends all of that user's sessions at once. */
+export async function setUserActive(db: Db, userId: number, active: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ is_active: active, updated_at: sql`now()` }).where('id', '=', userId).execute();
+    if (!active) await endUserSessions(trx, userId);
+  });
+}
+
+/** Deleting a user removes its sessions and role links with it (foreign keys cascade). */
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await endUserSessions(trx, userId);
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
+  });
+}
+
+export async function createUser(
+  db: Db,
+  input: { name: string; email: string; password: string; roles: string[] },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('users')
+      .values({ name: input.name, email: input.email.trim(), password_hash: await hashPassword(input.password) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (input.roles.length > 0) {
+      const roles = await trx.selectFrom('roles').select('id').where('role', 'in', input.roles).execute();
+      if (roles.length > 0) await trx.insertInto('user_roles').values(roles.map((r) => ({ user_id: id, role_id: r.id }))).execute();
+    }
+    return id;
+  });
+}
