@@ -48,7 +48,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
     logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false, // genReqId reads and checks the incoming header itself
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { changeOwnPasswordSchema, LIMITS, requiredString } from '../../common/validation';
+import { changeOwnPasswordSchema, LIMITS, requiredString, whenMissing } from '../../common/validation';
 import { AppError } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { presentUser } from './current-user';
@@ -29,8 +29,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...userResponse,
         summary: 'Sign in; sets the session cookie and returns the current user',
         body: z.strictObject({
-          email: z.string({ error: 'validation.email_required' }).trim().min(1, { error: 'validation.email_required' }).max(LIMITS.email),
-          password: z.string({ error: 'validation.password_required' }).min(1, { error: 'validation.password_required' }).max(LIMITS.password),
+          email: z.string({ error: whenMissing('validation.email_required') }).trim().min(1, { error: 'validation.email_required' }).max(LIMITS.email),
+          password: z.string({ error: whenMissing('validation.password_required') }).min(1, { error: 'validation.password_required' }).max(LIMITS.password),
         }),
       },
     },

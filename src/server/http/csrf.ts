@@ -17,16 +17,18 @@ export function installCsrfGuard(app: FastifyInstance): void {
       throw new AppError(403, 'errors.csrf');
     }
     const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let originHost: string | null = null;
-      try {
-        originHost = new URL(origin).host;
-      } catch {
-        originHost = null;
-      }
-      if (originHost !== request.headers.host) throw new AppError(403, 'errors.csrf');
-    } else if (origin === 'null') {
-      throw new AppError(403, 'errors.csrf');
-    }
+    if (origin !== undefined && !sameHost(origin, request.headers.host)) throw new AppError(403, 'errors.csrf');
   });
+}
+
+/** Whether an Origin header names the host the request was sent to (default ports ignored). */
+function sameHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const from = new URL(origin);
+    const to = new URL(`${from.protocol}//${host}`);
+    return from.host === to.host;
+  } catch {
+    return false;
+  }
 }

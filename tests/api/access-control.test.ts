@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaPermission, PLATFORMS_VIEW, ROLES } from '../../src/common/permissions';
+import Fastify from 'fastify';
+import { installAccessControl } from '../../src/server/auth/access';
+import { installErrorHandler } from '../../src/server/http/error-handler';
+import { call } from '../helpers/api-client';
+import { buildUser, buildUserWithPermissions, signIn } from '../helpers/factories';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('every route declares who may call it', () => {
+  it('has a rule (public, authenticated, or a permission list) on every /api route', () => {
+    const apiRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api'));
+    expect(apiRoutes.length).toBeGreaterThan(8);
+    const missing = apiRoutes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    for (const route of apiRoutes) {
+      const access = route.access!;
+      if (typeof access === 'object') expect(access.anyOf.length, `${route.method} ${route.url}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the public list short and known', () => {
+    const publicRoutes = t.app.routeTable
+      .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.access === 'public')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(publicRoutes).toEqual([
+      'GET /api/config',
+      'GET /api/health',
+      'HEAD /api/config',
+      'HEAD /api/health',
+      'POST /api/demo-requests',
+      'POST /api/login',
+      'POST /api/logout',
+    ]);
+  });
+
+  it('records a route that forgot its rule, and refuses calls to it', async () => {
+    const bare = Fastify();
+    bare.decorateRequest('auth', null);
+    const table = installAccessControl(bare);
+    installErrorHandler(bare);
+    bare.get('/api/forgotten', async () => ({ secret: true }));
+    bare.get('/api/open', { config: { access: 'public' } }, async () => ({ ok: true }));
+    await bare.ready();
+    expect(table.filter((r) => r.access === undefined).map((r) => r.url)).toContain('/api/forgotten');
+    expect((await bare.inject({ url: '/api/forgotten' })).statusCode).toBe(403);
+    expect((await bare.inject({ url: '/api/open' })).statusCode).toBe(200);
+    await bare.close();
+  });
+});
+
+describe('401 and 403', () => {
+  it('answers 401 to every protected route when signed out', async () => {
+    const protectedRoutes = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/api') && r.access !== 'public' && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'),
+    );
+    for (const route of protectedRoutes) {
+      const response = await call(t.app, route.method as 'GET', route.url.replace(/:(\w+)/g, '1'), route.method === 'GET' ? undefined : {});
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('refuses a signed-in user without platforms-view with 403 and the application message', async () => {
+    const user = await buildUserWithPermissions(t.db, [], { withPlatformsView: false });
+    const cookie = await signIn(t.app, user);
+    const response = await call(t.app, 'GET', '/api/user', undefined, { cookie });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: "You don't have permissions to access this application." });
+  });
+
+  it('answers 403 when the route permission is missing and 200 when it is held', async () => {
+    const author = await buildUser(t.db, { role: ROLES.author });
+    const authorCookie = await signIn(t.app, author);
+    const refused = await call(t.app, 'GET', '/api/demo-requests', undefined, { cookie: authorCookie, lang: 'ar' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'ليست لديك صلاحيات للوصول إلى هذه البيانات.' });
+
+    const viewer = await buildUserWithPermissions(t.db, [areaPermission('demo-requests', 'view')]);
+    const allowed = await call(t.app, 'GET', '/api/demo-requests', undefined, { cookie: await signIn(t.app, viewer) });
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('lets the admin role through every permission check', async () => {
+    const admin = await buildUser(t.db, { role: ROLES.admin });
+    const cookie = await signIn(t.app, admin);
+    const me = (await call(t.app, 'GET', '/api/user', undefined, { cookie })).json().data;
+    const held = new Set(me.permissions.map((p: { permission: string }) => p.permission));
+    const all = await t.db.selectFrom('permissions').select('permission').execute();
+    expect(all.every((p) => held.has(p.permission))).toBe(true);
+    expect(held.has(PLATFORMS_VIEW)).toBe(true);
+  });
+
+  it('gives each demo role platforms-view and keeps the student out of admin data', async () => {
+    const student = await buildUser(t.db, { role: ROLES.student });
+    const cookie = await signIn(t.app, student);
+    expect((await call(t.app, 'GET', '/api/user', undefined, { cookie })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/demo-requests', undefined, { cookie })).statusCode).toBe(403);
+  });
+});

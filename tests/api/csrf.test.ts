@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/common/permissions';
+import { call } from '../helpers/api-client';
+import { buildUser, signIn } from '../helpers/factories';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const countDemoRequests = async () => (await t.db.selectFrom('demo_requests').select('id').execute()).length;
+
+describe('CSRF defence', () => {
+  it('refuses a plain cross-site HTML form post, even with a valid session cookie, and changes nothing', async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin, name: 'Before' });
+    const cookie = await signIn(t.app, user);
+    // Exactly what <form method=post action=".../api/user/change/information"> on another site sends.
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/change/information',
+      headers: {
+        cookie,
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'name=Hacked',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'This request was refused because it did not come from the application.' });
+    const row = await t.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('Before');
+  });
+
+  it('refuses a form post to a public route without the header', async () => {
+    const before = await countDemoRequests();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/demo-requests',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'first_name=a&last_name=b&institute=c&email=a%40b.co&country=AE',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await countDemoRequests()).toBe(before);
+  });
+
+  it('refuses the header when the Origin is another site', async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin });
+    const response = await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password }, {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('accepts the header from the same origin, and reads need no header', async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin });
+    const response = await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password }, {
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it('answers in Arabic when asked', async () => {
+    const response = await call(t.app, 'POST', '/api/logout', undefined, { noCsrfHeader: true, lang: 'ar' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('تم رفض هذا الطلب لأنه لم يصدر من التطبيق.');
+  });
+});

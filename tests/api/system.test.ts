@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/common/permissions';
+import { call } from '../helpers/api-client';
+import { buildUser } from '../helpers/factories';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('reports health with the database kind and the latest migration', async () => {
+    const response = await call(t.app, 'GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+      migration: '0002_platforms_schools',
+    });
+  });
+
+  it('serves the OpenAPI reference generated from the route schemas', async () => {
+    const json = await call(t.app, 'GET', '/api/docs/json');
+    expect(json.statusCode).toBe(200);
+    const spec = json.json();
+    expect(spec.openapi).toMatch(/^3\./);
+    expect(spec.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/user', '/api/demo-requests', '/api/health']));
+    const ui = await call(t.app, 'GET', '/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('gives unknown /api paths a JSON 404 and other paths the console (SPA fallback)', async () => {
+    const api = await call(t.app, 'GET', '/api/no-such-thing', undefined, { lang: 'ar' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'مسار الواجهة البرمجية المطلوب غير موجود.' });
+    const post = await call(t.app, 'POST', '/api/no-such-thing', {});
+    expect(post.statusCode).toBe(404);
+    for (const path of ['/', '/exams', '/settings/exams/skills', '/some/unknown/page']) {
+      const page = await call(t.app, 'GET', path);
+      expect(page.statusCode, path).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('console fixture');
+    }
+  });
+
+  it('tags every response with a request id, keeping a well-formed incoming one', async () => {
+    const generated = await call(t.app, 'GET', '/api/health');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await call(t.app, 'GET', '/api/health', undefined, { headers: { 'x-request-id': 'trace-123' } });
+    expect(kept.headers['x-request-id']).toBe('trace-123');
+    const replaced = await call(t.app, 'GET', '/api/health', undefined, { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(replaced.headers['x-request-id']).not.toContain('script');
+  });
+
+  it('keeps passwords and session ids out of the logs', async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin, password: 'Very-secret-99' });
+    const login = await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Very-secret-99' });
+    const token = login.cookies.find((c) => c.name === 'ltm_session')!.value;
+    await call(t.app, 'GET', '/api/user', undefined, { cookie: `ltm_session=${token}` });
+    await call(t.app, 'PUT', '/api/user/change/password', { current_password: 'Very-secret-99', password: 'x', password_confirmation: 'y' }, { cookie: `ltm_session=${token}` });
+    const logs = t.logs.join('\n');
+    expect(logs).toContain('"reqId"');
+    expect(logs).not.toContain('Very-secret-99');
+    expect(logs).not.toContain(token);
+  });
+
+  it('returns runtime settings without a DSN when none is set', async () => {
+    const response = await call(t.app, 'GET', '/api/config');
+    expect(response.json()).toEqual({ data: { sentry_dsn: null, environment: 'development' } });
+  });
+});

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { syncRolesAndPermissions } from '../../src/server/db/seed/roles';
+
+/** Where the migrated template lives: a PGlite data directory, or a PostgreSQL template database. */
+export type DbTemplate = { kind: 'pglite'; dir: string } | { kind: 'postgres'; adminUrl: string; database: string };
+
+export function databaseUrlFor(adminUrl: string, database: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+async function prepare(handle: DatabaseHandle) {
+  await migrateToLatest(handle.db);
+  await syncRolesAndPermissions(handle.db);
+  await handle.close();
+}
+
+/** Builds the migrated template once per test run. */
+export async function createTemplate(adminUrl: string | undefined): Promise<DbTemplate> {
+  if (adminUrl) {
+    const database = unique('ltm_test_tpl');
+    await withAdmin(adminUrl, (c) => c.query(`create database ${database}`));
+    await prepare(await openDatabase({ databaseUrl: databaseUrlFor(adminUrl, database), dataDir: '', poolSize: 2 }));
+    return { kind: 'postgres', adminUrl, database };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-template-'));
+  await prepare(await openDatabase({ databaseUrl: null, dataDir: dir }));
+  return { kind: 'pglite', dir };
+}
+
+/** Drops the template and every database this run made from it. */
+export async function dropTemplate(template: DbTemplate): Promise<void> {
+  if (template.kind === 'pglite') {
+    fs.rmSync(template.dir, { recursive: true, force: true });
+    return;
+  }
+  await withAdmin(template.adminUrl, async (c) => {
+    const prefix = template.database.replace('_tpl', '');
+    const { rows } = await c.query<{ datname: string }>(
+      `select datname from pg_database where datname = $1 or datname like $2`,
+      [template.database, `${prefix}%`],
+    );
+    for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`);
+  });
+}
+
+/** A fresh database for one test file: a copy of the template. */
+export async function freshDatabase(template: DbTemplate): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+  if (template.kind === 'pglite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-test-'));
+    fs.cpSync(template.dir, dataDir, { recursive: true });
+    const handle = await openDatabase({ databaseUrl: null, dataDir });
+    return {
+      handle,
+      dispose: async () => {
+        await handle.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = unique(template.database.replace('_tpl', ''));
+  await withAdmin(template.adminUrl, async (c) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await c.query(`create database ${database} template ${template.database}`);
+        return;
+      } catch (error) {
+        // Two files copying the template at the same moment: wait and try again.
+        if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  });
+  const handle = await openDatabase({ databaseUrl: databaseUrlFor(template.adminUrl, database), dataDir: '', poolSize: 4 });
+  return {
+    handle,
+    dispose: async () => {
+      await handle.close();
+      await withAdmin(template.adminUrl, (c) => c.query(`drop database if exists ${database} with (force)`));
+    },
+  };
+}
