@@ -155,3 +155,14 @@ describe('production cookie', () => {
     }
   });
 });
+
+describe('role names', () => {
+  it('follow the request language', async () => {
+    const user = await buildUser(t.db, { role: ROLES.corrector });
+    const cookie = await signIn(t.app, user);
+    const ar = await call(t.app, 'GET', '/api/user', undefined, { cookie, lang: 'ar' });
+    expect(ar.json().data.roles).toEqual([{ name: 'مصحّح', role: ROLES.corrector }]);
+    const en = await call(t.app, 'GET', '/api/user', undefined, { cookie });
+    expect(en.json().data.roles).toEqual([{ name: 'Corrector', role: ROLES.corrector }]);
+  });
+});

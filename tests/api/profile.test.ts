@@ -58,7 +58,7 @@ describe('PUT /api/user/change/password', () => {
     const elsewhere = await signIn(t.app, user);
     const response = await call(t.app, 'PUT', '/api/user/change/password', { current_password: user.password, password: 'Brand-new-1', password_confirmation: 'Brand-new-1' }, { cookie: mine });
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe('Password changed successfully');
+    expect(response.json().message).toBe('Your password has been changed');
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: mine })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: elsewhere })).statusCode).toBe(401);
     expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password })).statusCode).toBe(401);

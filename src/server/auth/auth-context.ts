@@ -2,6 +2,6 @@
 export interface AuthContext {
   sessionHash: string;
   user: { id: number; name: string; email: string };
-  roles: { name: string; role: string }[];
+  roles: { name: string; name_ar: string; role: string }[];
   permissions: Set<string>;
 }

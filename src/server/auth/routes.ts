@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = await loadSession(app.db, token, policy);
       if (!auth) throw new AppError(401, 'errors.invalid_login');
       reply.setCookie(cookieName, token, cookieOptions);
-      return { data: presentUser(auth) };
+      return { data: presentUser(auth, request.lang) };
     },
   );
 
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
     { config: { access: 'authenticated' }, schema: { tags: ['session'], summary: 'The signed-in user with roles and permissions' } },
-    async (request) => ({ data: presentUser(request.auth!) }),
+    async (request) => ({ data: presentUser(request.auth!, request.lang) }),
   );
 
   app.put(
@@ -76,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.auth!;
       await renameUser(app.db, auth.user.id, request.body.name);
-      return { data: presentUser({ ...auth, user: { ...auth.user, name: request.body.name } }) };
+      return { data: presentUser({ ...auth, user: { ...auth.user, name: request.body.name } }, request.lang) };
     },
   );
 
@@ -94,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = request.auth!;
       await changeOwnPassword(app.db, auth.user.id, request.body.current_password, request.body.password);
       await endUserSessions(app.db, auth.user.id, auth.sessionHash);
-      return { message: translate(request.lang, 'messages.password_changed') };
+      return { message: translate(request.lang, 'profile.password_changed') };
     },
   );
 };

@@ -40,7 +40,7 @@ export async function permissionsOfUser(db: Db, userId: number) {
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.name', 'roles.role'])
+    .select(['roles.name', 'roles.name_ar', 'roles.role'])
     .where('user_roles.user_id', '=', userId)
     .orderBy('roles.id')
     .execute();

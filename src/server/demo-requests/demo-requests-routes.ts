@@ -35,7 +35,7 @@ export const demoRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ ...request.body, language: request.lang })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return reply.status(201).send({ data: row, message: translate(request.lang, 'messages.demo_request_received') });
+      return reply.status(201).send({ data: row, message: translate(request.lang, 'landing.demo_sent') });
     },
   );
 

@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const SCREENSHOTS = path.resolve('tests/e2e/screenshots');
+
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    return execSync('command -v chromium || command -v chromium-browser', { shell: '/bin/sh' }).toString().trim();
+  } catch {
+    throw new Error('Chromium not found: apt-get install -y chromium, or set CHROMIUM_PATH');
+  }
+}
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+export const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-browser-'));
+
+/** Signs in through the login page and waits to leave it. */
+export async function signInThroughForm(page: Page, baseUrl: string, email: string, password = 'Demo@2026') {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
+}

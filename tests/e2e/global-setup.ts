@@ -1,0 +1,15 @@
+import type { TestProject } from 'vitest/node';
+import { startServer } from './server-process';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** One server for the whole e2e run; it is stopped (process group and data) at the end. */
+export default async function setup(project: TestProject) {
+  const server = await startServer();
+  project.provide('baseUrl', server.url);
+  return () => server.stop();
+}

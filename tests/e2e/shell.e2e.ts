@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, signInThroughForm } from './browser';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
+  return { context, page: await context.newPage() };
+}
+
+describe('console shell', () => {
+  it('shows the public landing page and the login page in both languages', async () => {
+    const { context, page } = await freshPage();
+    await page.goto(baseUrl);
+    await expect.poll(() => page.locator('form').count()).toBeGreaterThan(0);
+    await screenshot(page, 'landing-en');
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'landing-ar');
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').waitFor();
+    await screenshot(page, 'login-ar');
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByTestId('not-found-page').waitFor();
+    await context.close();
+  });
+
+  it('signs in as admin, switches to Arabic and mirrors the shell', async () => {
+    const { context, page } = await freshPage();
+    await signInThroughForm(page, baseUrl, 'admin@example.com');
+    await page.waitForURL(`${baseUrl}/exams`);
+    await page.getByRole('link', { name: 'Exams' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    expect(await page.title()).toContain('Arabic Benchmark Assessment');
+    await screenshot(page, 'shell-en');
+
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+    await page.getByRole('link', { name: 'الاختبارات' }).waitFor();
+    await page.getByTestId('settings-menu').click();
+    await page.getByRole('menuitem', { name: 'إدارة المستخدمين' }).waitFor();
+    await screenshot(page, 'shell-ar-settings');
+    await page.keyboard.press('Escape');
+    // The header runs right to left: the logo sits to the right of the user menu.
+    const logo = await page.locator('header a').first().boundingBox();
+    const userMenu = await page.getByTestId('user-menu').boundingBox();
+    expect(logo!.x).toBeGreaterThan(userMenu!.x);
+    await screenshot(page, 'shell-ar');
+    await context.close();
+  });
+
+  it('replaces the app with the block page at 1024 px and below', async () => {
+    const { context, page } = await freshPage();
+    await signInThroughForm(page, baseUrl, 'admin@example.com');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByTestId('block-page').waitFor();
+    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    await screenshot(page, 'block-page-en');
+    await page.setViewportSize({ width: 1025, height: 768 });
+    await page.getByTestId('user-menu').waitFor();
+    expect(await page.getByTestId('block-page').count()).toBe(0);
+    await context.close();
+  });
+
+  it('changes the name on /profile and logs out behind a confirmation', async () => {
+    const { context, page } = await freshPage();
+    await signInThroughForm(page, baseUrl, 'author@example.com');
+    await page.goto(`${baseUrl}/profile`);
+    const name = page.locator('input[name="name"]');
+    await name.waitFor();
+    await name.fill('Omar the Author');
+    await name.press('Enter');
+    await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain('Omar the Author');
+    const me = await page.evaluate(async () => (await fetch('/api/user')).json());
+    expect(me.data.name).toBe('Omar the Author');
+    await screenshot(page, 'profile-en');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    const after = await page.evaluate(async () => (await fetch('/api/user')).status);
+    expect(after).toBe(401);
+    await context.close();
+  });
+
+  it('keeps the student out of the admin screens', async () => {
+    const { context, page } = await freshPage();
+    await signInThroughForm(page, baseUrl, 'student@example.com');
+    await page.goto(`${baseUrl}/exams`);
+    await page.waitForURL(`${baseUrl}/restricted`);
+    await page.getByTestId('restricted-page').waitFor();
+    expect(await page.getByRole('link', { name: 'Exams' }).count()).toBe(0);
+    expect(await page.getByTestId('settings-menu').count()).toBe(0);
+    const adminApi = await page.evaluate(async () => (await fetch('/api/demo-requests')).status);
+    expect(adminApi).toBe(403);
+    await screenshot(page, 'restricted-student-en');
+    await context.close();
+  });
+});
