@@ -32,7 +32,12 @@ export function allPermissions(extraAreas: readonly string[] = []): string[] {
   return [...new Set([...ALL_AREAS, ...extraAreas].flatMap(permissionsOfArea))];
 }
 
-const view = (area: string) => [permissionFor(area, 'view'), areaPermission(area, 'view')];
+/** Seeing an area's list: the area-wide view permission or the record-level one (any one of them). */
+export function listPermissions(area: string): string[] {
+  return [areaPermission(area, 'view'), permissionFor(area, 'view')];
+}
+
+const view = listPermissions;
 const manage = (area: string) => [
   ...view(area),
   permissionFor(area, 'create'),
@@ -40,11 +45,20 @@ const manage = (area: string) => [
   permissionFor(area, 'delete'),
 ];
 
+type NonAdminRole = Exclude<RoleName, typeof ROLES.admin>;
+
 /**
  * Default permission sets of the non-admin roles. The admin role holds every permission.
  * Startup adds any of these a role lacks and never removes one, so an operator's grants survive.
+ * Authors read every lookup resource (`resourceAreas`, from the schemas) to build questions and exams.
  */
-export const DEFAULT_ROLE_PERMISSIONS: Record<Exclude<RoleName, typeof ROLES.admin>, string[]> = {
+export function defaultRolePermissions(resourceAreas: readonly string[] = []): Record<NonAdminRole, string[]> {
+  const defaults = { ...DEFAULT_ROLE_PERMISSIONS };
+  defaults[ROLES.author] = [...new Set([...defaults[ROLES.author], ...resourceAreas.flatMap(view)])];
+  return defaults;
+}
+
+const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
   [ROLES.author]: [
     ...view(AREAS.platforms),
     ...manage(AREAS.exams),

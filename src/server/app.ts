@@ -18,6 +18,8 @@ import { installOpenApi } from './http/openapi';
 import { installSpa } from './http/spa';
 import { demoRequestsRoutes } from './demo-requests/demo-requests-routes';
 import { systemRoutes } from './system/system-routes';
+import { loadSchemaRegistry } from './resources/load-schemas';
+import { resourceRoutes } from './resources/resource-routes';
 
 export interface BuildOptions {
   config: Config;
@@ -91,6 +93,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes);
       await api.register(demoRequestsRoutes);
+      await api.register(resourceRoutes, { registry: await loadSchemaRegistry() });
     },
     { prefix: '/api' },
   );

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { migrateToLatest } from '../../src/server/db/migrate';
-import { syncRolesAndPermissions } from '../../src/server/db/seed/roles';
+import { prepareDatabase } from '../../src/server/db/prepare';
 
 /** Where the migrated template lives: a PGlite data directory, or a PostgreSQL template database. */
 export type DbTemplate = { kind: 'pglite'; dir: string } | { kind: 'postgres'; adminUrl: string; database: string };
@@ -29,8 +28,7 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
 async function prepare(handle: DatabaseHandle) {
-  await migrateToLatest(handle.db);
-  await syncRolesAndPermissions(handle.db);
+  await prepareDatabase(handle.db, { demoData: false });
   await handle.close();
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { areaPermission, hasAnyPermission, permissionFor, PLATFORMS_VIEW, singularOf } from '../../src/common/permissions';
-import { allPermissions, DEFAULT_ROLE_PERMISSIONS, permissionsOfArea } from '../../src/common/permission-catalog';
+import { allPermissions, defaultRolePermissions, permissionsOfArea } from '../../src/common/permission-catalog';
 
 describe('permission strings', () => {
   it('derives the singular: dashes become dots and one trailing s is dropped', () => {
@@ -38,8 +38,11 @@ describe('permission strings', () => {
   });
 
   it('gives every default role the platforms-view permission, using only catalog permissions', () => {
-    const catalog = new Set(allPermissions());
-    for (const [role, granted] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
+    const catalog = new Set(allPermissions(['skills']));
+    const defaults = defaultRolePermissions(['skills']);
+    expect(defaults['com.ltm.roles.author']).toContain(permissionFor('skills', 'view'));
+    expect(defaults['com.ltm.roles.student']).not.toContain(permissionFor('skills', 'view'));
+    for (const [role, granted] of Object.entries(defaults)) {
       expect(granted, role).toContain(PLATFORMS_VIEW);
       for (const permission of granted) expect(catalog.has(permission), `${role}: ${permission}`).toBe(true);
     }

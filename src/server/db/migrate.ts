@@ -1,8 +1,8 @@
 import { Migrator, type MigrationProvider } from 'kysely';
-import { migrations } from './migrations/index';
+import { loadMigrations } from './migrations/index';
 import type { Db } from './database';
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: loadMigrations };
 
 /** Applies every pending migration (forward-only) and returns the name of the latest one. */
 export async function migrateToLatest(db: Db): Promise<string | null> {

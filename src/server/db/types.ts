@@ -104,6 +104,20 @@ export interface StudentsTable {
   updated_at: Timestamp;
 }
 
+export interface PlatformLookupTable extends LookupColumns {
+  platform_id: number;
+}
+
+export interface DurationsTable extends PlatformLookupTable {
+  number: number;
+}
+
+export interface LearningOutcomesTable extends PlatformLookupTable {
+  skill_id: number;
+  grade_id: number | null;
+  level_id: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -118,6 +132,16 @@ export interface Database {
   schools: SchoolsTable;
   school_classes: SchoolClassesTable;
   students: StudentsTable;
+  skills: PlatformLookupTable;
+  rounds: PlatformLookupTable;
+  levels: PlatformLookupTable;
+  cognitive_levels: PlatformLookupTable;
+  difficulty_levels: PlatformLookupTable;
+  depth_of_knowledges: PlatformLookupTable;
+  question_types: PlatformLookupTable;
+  exam_types: PlatformLookupTable;
+  durations: DurationsTable;
+  learning_outcomes: LearningOutcomesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,9 +1,18 @@
+import fs from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Migration } from 'kysely';
-import * as m0001 from './0001_foundation';
-import * as m0002 from './0002_platforms_schools';
 
-/** Every migration, in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations: Record<string, Migration> = {
-  '0001_foundation': m0001,
-  '0002_platforms_schools': m0002,
-};
+const DIR = fileURLToPath(new URL('.', import.meta.url));
+const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.ts$/;
+
+/**
+ * Every migration in this folder, in name order: adding one is adding a file named `NNNN_what.ts`.
+ * Never edit one that has shipped; they are forward-only.
+ */
+export async function loadMigrations(): Promise<Record<string, Migration>> {
+  const files = fs.readdirSync(DIR).filter((f) => MIGRATION_FILE.test(f)).sort();
+  const entries = await Promise.all(
+    files.map(async (file) => [file.replace(/\.ts$/, ''), (await import(pathToFileURL(`${DIR}${file}`).href)) as Migration] as const),
+  );
+  return Object.fromEntries(entries);
+}

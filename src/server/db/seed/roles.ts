@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { allPermissions, DEFAULT_ROLE_PERMISSIONS } from '../../../common/permission-catalog';
+import { allPermissions, defaultRolePermissions } from '../../../common/permission-catalog';
 import { ROLES } from '../../../common/permissions';
 import type { Db } from '../database';
 
@@ -12,8 +12,8 @@ const ROLE_NAMES: Record<string, { name: string; name_ar: string }> = {
 };
 
 /**
- * Makes the permission catalog and the five roles exist: admin holds every permission,
- * the others at least their defaults. Additive and idempotent; runs at every start.
+ * Makes the permission catalog (fixed areas plus one per resource schema) and the five roles exist:
+ * admin holds every permission, the others at least their defaults. Additive and idempotent; runs at every start.
  */
 export async function syncRolesAndPermissions(db: Db, extraAreas: readonly string[] = []): Promise<void> {
   const permissions = allPermissions(extraAreas);
@@ -34,7 +34,7 @@ export async function syncRolesAndPermissions(db: Db, extraAreas: readonly strin
       select r.id, p.id from roles r cross join permissions p where r.role = ${ROLES.admin}
       on conflict do nothing`.execute(trx);
 
-    for (const [role, granted] of Object.entries(DEFAULT_ROLE_PERMISSIONS)) {
+    for (const [role, granted] of Object.entries(defaultRolePermissions(extraAreas))) {
       await sql`
         insert into role_permissions (role_id, permission_id)
         select r.id, p.id from roles r join permissions p on p.permission in (${sql.join(granted)})

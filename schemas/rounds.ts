@@ -1,0 +1,5 @@
+import { lookup, type ResourceDefinition } from './vocabulary';
+
+const rounds: ResourceDefinition = lookup('rounds', 'exams_settings', '/settings/exams/rounds');
+
+export default rounds;

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SchemaRegistry } from '../../../schemas/index';
+import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import { permissionFor } from '../../common/permissions';
+import { listPermissions } from '../../common/permission-catalog';
+import { recordValidator } from '../../common/resource-validation';
+import { requirePermission } from '../auth/access';
+import { listQueryValidator, type ListQuery } from './list-query';
+import { ResourceStore } from './resource-store';
+
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const selectionQuery = z.strictObject({ platform_id: z.coerce.number().int().min(1).optional() });
+
+/** The five REST routes of one schema-declared resource (SPEC section 7, generic resource). */
+function registerResource(app: Parameters<FastifyPluginAsyncZod>[0], store: ResourceStore, definition: ResourceDefinition) {
+  const area = definition.name;
+  const tags = [area];
+  const body = recordValidator(definition);
+  const base = `/${definition.name}`;
+
+  app.get(
+    base,
+    {
+      config: { access: requirePermission(...listPermissions(area)) },
+      schema: { tags, summary: `List ${area}`, querystring: listQueryValidator(definition) },
+    },
+    async (request) => store.list(definition, request.query as ListQuery),
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: requirePermission(...listPermissions(area)) },
+      schema: { tags, summary: `Read one of ${area}`, params: idParams, querystring: selectionQuery },
+    },
+    async (request) => ({ data: await store.get(definition, request.params.id, request.query.platform_id) }),
+  );
+
+  app.post(
+    base,
+    {
+      config: { access: requirePermission(permissionFor(area, 'create')) },
+      schema: { tags, summary: `Create one of ${area}`, body },
+    },
+    async (request, reply) => reply.status(201).send({ data: await store.create(definition, request.body as Record<string, unknown>) }),
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      config: { access: requirePermission(permissionFor(area, 'edit')) },
+      schema: { tags, summary: `Update one of ${area}`, params: idParams, querystring: selectionQuery, body },
+    },
+    async (request) => ({
+      data: await store.update(definition, request.params.id, request.body as Record<string, unknown>, request.query.platform_id),
+    }),
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      config: { access: requirePermission(permissionFor(area, 'delete')) },
+      schema: {
+        tags,
+        summary: `Delete one of ${area}; 409 while other records refer to it`,
+        params: idParams,
+        querystring: selectionQuery,
+      },
+    },
+    async (request) => ({ data: await store.delete(definition, request.params.id, request.query.platform_id) }),
+  );
+}
+
+/** Every resource of the registry gets its routes; `except` names resources served by their own module. */
+export const resourceRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; except?: string[] }> = async (app, options) => {
+  const store = new ResourceStore(app.db as never, options.registry);
+  for (const definition of options.registry.all()) {
+    if (!options.except?.includes(definition.name)) registerResource(app, store, definition);
+  }
+};
