@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
-import { emailField, LIMITS, requiredString, whenMissing } from './validation';
+import { emailField, LIMITS, requiredString } from './validation';
 
 /** The landing page's Request a Demo form (SPEC section 5, Landing demo form), for both sides. */
 export const demoRequestSchema = z.strictObject({

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ROLES } from '../../src/common/permissions';
-import { call } from '../helpers/api-client';
 import { buildUser } from '../helpers/factories';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
