@@ -8,7 +8,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('platforms')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
-    .addColumn('identifier', 'varchar(20)', (c) => c.notNull().unique())
+    .addColumn('identifier', 'varchar(20)', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();

@@ -46,7 +46,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         { name: 'International Reading Assessment', identifier: 'IRA' },
         { name: 'International Standards Assessment', identifier: 'ISA' },
       ])
-      .onConflict((oc) => oc.column('identifier').doNothing())
       .returning(['id', 'identifier'])
       .execute();
     const ira = platforms.find((p) => p.identifier === 'IRA');

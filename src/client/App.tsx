@@ -1,0 +1,54 @@
+import { useMediaQuery } from '@mui/material';
+import { useMemo } from 'react';
+import type { AuthProvider, DataProvider } from 'react-admin';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { isRTL, type Language } from '../../locales';
+import { Console } from './Console';
+import { getStoredLanguage } from './language';
+import { createAuthProvider } from './providers/authProvider';
+import { dataProvider as defaultDataProvider } from './providers/dataProvider';
+import { createI18nProvider } from './providers/i18nProvider';
+import { BlockPage } from './public/BlockPage';
+import { DirectionProvider } from './theme/DirectionProvider';
+import { themeFor } from './theme/theme';
+
+/** SPEC section 1: 1024 px or less is not a desktop. */
+export const BLOCK_QUERY = '(max-width:1024px)';
+
+export interface AppProps {
+  language?: Language;
+  /** Tests pass their own; the page gets one per load. */
+  authProvider?: AuthProvider;
+  dataProvider?: DataProvider;
+}
+
+export function App({ language = getStoredLanguage(), authProvider, dataProvider = defaultDataProvider }: AppProps) {
+  const i18nProvider = useMemo(() => createI18nProvider(language), [language]);
+  const tooNarrow = useMediaQuery(BLOCK_QUERY, { noSsr: true });
+  // Real paths (/exams, not #/exams) through a data router, which react-admin needs
+  // for blocking navigation away from unsaved forms.
+  const router = useMemo(() => {
+    const element = (
+      <Console
+        authProvider={authProvider ?? createAuthProvider()}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={themeFor(isRTL(language))}
+      />
+    );
+    return createBrowserRouter([{ path: '*', element }]);
+  }, [authProvider, dataProvider, i18nProvider, language]);
+
+  return (
+    <DirectionProvider language={language}>
+      {tooNarrow ? (
+        <BlockPage translate={i18nProvider.translate} />
+      ) : (
+        // react-admin navigates and then clears its caches in the same tick (logout); a
+        // navigation deferred in a transition leaves the old page mounted to re-check auth
+        // and log out again, in a loop. Synchronous updates keep react-admin's assumption.
+        <RouterProvider router={router} useTransitions={false} />
+      )}
+    </DirectionProvider>
+  );
+}

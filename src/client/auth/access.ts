@@ -1,0 +1,48 @@
+import { useGetIdentity, usePermissions } from 'react-admin';
+import { AREAS } from '../../common/permission-catalog';
+import { areaPermission, hasAnyPermission, permissionFor } from '../../common/permissions';
+import type { ConsoleIdentity } from '../providers/authProvider';
+
+/**
+ * Seeing an area's list: the area-wide view permission or the record-level one
+ * (SPEC section 6 lists both forms; a route accepts any one of a list).
+ */
+export function listPermissions(area: string): string[] {
+  return [areaPermission(area, 'view'), permissionFor(area, 'view')];
+}
+
+/**
+ * Where "home" is for a signed-in user: the exams (SPEC section 2), or the profile for
+ * someone who may not list exams, rather than a restricted page right after signing in.
+ */
+export function homePath(permissions: readonly string[]): string {
+  return hasAnyPermission(permissions, listPermissions(AREAS.exams)) ? '/exams' : '/profile';
+}
+
+/** A rule for showing something: any one of `anyOf`, and, when given, one of `roles`. */
+export interface AccessRule {
+  anyOf?: readonly string[];
+  roles?: readonly string[];
+}
+
+export interface Access {
+  isPending: boolean;
+  permissions: string[];
+  roles: string[];
+  allows: (rule: AccessRule) => boolean;
+}
+
+/** The signed-in user's permissions and role strings, read from the auth provider. */
+export function useAccess(): Access {
+  const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
+  const { identity, isPending: identityPending } = useGetIdentity();
+  const held = permissions ?? [];
+  const roles = ((identity as ConsoleIdentity | undefined)?.roles ?? []).map((entry) => entry.role);
+  return {
+    isPending: permissionsPending || identityPending,
+    permissions: held,
+    roles,
+    allows: ({ anyOf, roles: anyRole }) =>
+      (!anyOf || hasAnyPermission(held, anyOf)) && (!anyRole || anyRole.some((role) => roles.includes(role))),
+  };
+}

@@ -1,0 +1,40 @@
+/** The signed-in user as `GET /api/user` returns it (SPEC section 3, "Current user"). */
+export interface User {
+  id: number;
+  name: string;
+  email: string;
+  roles: { name: string; role: string }[];
+  permissions: { permission: string }[];
+}
+
+/** SPEC section 4: login stores the user locally under this key. */
+export const USER_STORAGE_KEY = 'user';
+
+export function readStoredUser(): User | null {
+  try {
+    const raw = window.localStorage.getItem(USER_STORAGE_KEY);
+    if (!raw) return null;
+    const user = JSON.parse(raw) as User;
+    return user && typeof user === 'object' && Array.isArray(user.permissions) ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeUser(user: User): void {
+  window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+}
+
+/** Logout clears the stored user and the whole session storage (platform caches live there). */
+export function clearSession(): void {
+  window.localStorage.removeItem(USER_STORAGE_KEY);
+  window.sessionStorage.clear();
+}
+
+export function permissionsOf(user: User | null): string[] {
+  return user ? user.permissions.map((entry) => entry.permission) : [];
+}
+
+export function roleNamesOf(user: User | null): string[] {
+  return user ? user.roles.map((entry) => entry.role) : [];
+}

@@ -1,0 +1,21 @@
+import { getStoredLanguage } from './language';
+
+/** Numbers in the reader's locale (Arabic gets Arabic-Indic digits where Intl uses them). */
+export function formatNumber(value: number, language = getStoredLanguage()): string {
+  return new Intl.NumberFormat(language).format(value);
+}
+
+/**
+ * Date-times travel as `YYYY-MM-DD HH:mm:ss` or ISO 8601; a space-separated value is read
+ * as an ISO local time because `Date` parsing of that form is not portable across browsers.
+ */
+export function parseDateTime(value: string): Date | null {
+  const date = new Date(/^\d{4}-\d{2}-\d{2} \d/.test(value) ? value.replace(' ', 'T') : value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function formatDateTime(value: string | null | undefined, language = getStoredLanguage()): string {
+  const date = value ? parseDateTime(value) : null;
+  if (!date) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

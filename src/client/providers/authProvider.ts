@@ -1,0 +1,116 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
+import { homePath } from '../auth/access';
+import { clearSession, permissionsOf, readStoredUser, storeUser, type User } from '../auth/user';
+import { http } from './http';
+
+/** What `getIdentity` resolves: react-admin's identity plus the user's email and roles. */
+export interface ConsoleIdentity extends UserIdentity {
+  id: number;
+  fullName: string;
+  email: string;
+  roles: User['roles'];
+}
+
+const APP_DENIED = 'errors.app_denied';
+
+function statusOf(error: unknown): number | undefined {
+  return error && typeof error === 'object' && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+}
+
+async function postLogout(): Promise<void> {
+  try {
+    await http('/logout', { method: 'POST' });
+  } catch {
+    // Already signed out or offline: the local session is cleared either way.
+  }
+}
+
+/**
+ * Every authenticated route needs PLATFORMS_VIEW (SPEC section 6). A user without it is
+ * signed out on the server too, so a stale cookie cannot be reused.
+ */
+async function ensureAppAccess(user: User): Promise<void> {
+  if (hasAnyPermission(permissionsOf(user), [PLATFORMS_VIEW])) return;
+  await postLogout();
+  clearSession();
+  throw new Error(APP_DENIED);
+}
+
+/**
+ * One instance per page load. The first `checkAuth` asks the server who is signed in so
+ * permission changes and expired sessions are noticed on reload; later checks use the
+ * stored user and rely on `checkError` to catch a session lost in between.
+ */
+export function createAuthProvider(): AuthProvider {
+  let verified: Promise<User> | null = null;
+
+  async function fetchUser(signal?: AbortSignal): Promise<User> {
+    const { json } = await http<{ data: User }>('/user', { signal });
+    storeUser(json.data);
+    return json.data;
+  }
+
+  async function currentUser(signal?: AbortSignal): Promise<User> {
+    verified ??= fetchUser(signal).catch((error: unknown) => {
+      verified = null;
+      throw error;
+    });
+    try {
+      return await verified;
+    } catch (error) {
+      const stored = readStoredUser();
+      // A server or network failure is not a lost session: keep working with what we know.
+      if (stored && statusOf(error) !== 401 && statusOf(error) !== 403) return stored;
+      clearSession();
+      throw new Error('ra.auth.auth_check_error');
+    }
+  }
+
+  return {
+    /** `redirectTo` is where the login page was asked to return; else the user's home. */
+    async login({ email, password, redirectTo }: { email: string; password: string; redirectTo?: string }) {
+      const { json } = await http<{ data: User }>('/login', { method: 'POST', body: { email, password } });
+      await ensureAppAccess(json.data);
+      storeUser(json.data);
+      verified = Promise.resolve(json.data);
+      return { redirectTo: redirectTo ?? homePath(permissionsOf(json.data)) };
+    },
+
+    async logout() {
+      verified = null;
+      await postLogout();
+      clearSession();
+      return '/login';
+    },
+
+    async checkAuth(params?: { signal?: AbortSignal }) {
+      const user = await currentUser(params?.signal);
+      try {
+        await ensureAppAccess(user);
+      } catch (error) {
+        verified = null;
+        throw error;
+      }
+    },
+
+    async checkError(error: unknown) {
+      const status = statusOf(error);
+      if (status === 401) throw new Error('ra.notification.logged_out');
+      if (status === 403) {
+        const message = error instanceof Error && error.message ? error.message : 'errors.forbidden';
+        throw new Error(message);
+      }
+    },
+
+    async getPermissions() {
+      return permissionsOf(readStoredUser());
+    },
+
+    async getIdentity(): Promise<ConsoleIdentity> {
+      const user = readStoredUser();
+      if (!user) throw new Error('ra.auth.auth_check_error');
+      return { id: user.id, fullName: user.name, email: user.email, roles: user.roles };
+    },
+  };
+}

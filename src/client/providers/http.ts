@@ -1,0 +1,93 @@
+import { HttpError } from 'react-admin';
+import { getStoredLanguage } from '../language';
+import { failureMessage, firstFieldErrors, type ServerErrorBody } from './errors';
+
+export const API_PREFIX = '/api';
+/** SPEC section 9: every request gives up after 120 s. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+export interface HttpOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: URLSearchParams;
+  /** react-admin's cancellation signal; our own timeout is added on top. */
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  json: T;
+}
+
+/** An absolute URL so the same code works in the browser and under jsdom. */
+export function apiUrl(path: string, query?: URLSearchParams): string {
+  const url = new URL(`${API_PREFIX}${path}`, window.location.origin);
+  if (query) url.search = query.toString();
+  return url.toString();
+}
+
+/**
+ * The one fetch wrapper of the console: cookie session, JSON, the stored language, the
+ * CSRF header on every state-changing call and a timeout. Failures become react-admin
+ * `HttpError`s whose body holds `{message, errors: {field: firstMessage}}`.
+ */
+export async function http<T = unknown>(path: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': getStoredLanguage(),
+  };
+  // The server refuses state-changing requests without it (CSRF defence).
+  if (method !== 'GET') headers['X-Requested-With'] = 'XMLHttpRequest';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) controller.abort(options.signal.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    // A cancellation asked for by react-admin must stay an AbortError so react-query ignores it.
+    if (options.signal?.aborted) throw error;
+    throw new HttpError(timedOut ? 'errors.timeout' : 'errors.network', 0, {});
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  const json = await readJson(response);
+  if (!response.ok) {
+    const server = (json ?? {}) as ServerErrorBody;
+    const errors = firstFieldErrors(server.errors);
+    const body = { ...(typeof server.message === 'string' ? { message: server.message } : {}), ...(errors ? { errors } : {}) };
+    throw new HttpError(failureMessage(body), response.status, body);
+  }
+  return { status: response.status, json: json as T };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy error page is not JSON: treat it as a body without a message.
+    return undefined;
+  }
+}

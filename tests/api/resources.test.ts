@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../schemas/index';
+import type { ResourceDefinition } from '../../schemas/vocabulary';
+import { permissionFor, ROLES } from '../../src/common/permissions';
+import { listPermissions } from '../../src/common/permission-catalog';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { call } from '../helpers/api-client';
+import { buildUser, buildUserWithPermissions, signIn } from '../helpers/factories';
+import { buildPlatform, buildRecord, validBody } from '../helpers/resource-factory';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+let registry: SchemaRegistry;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  registry = await loadSchemaRegistry();
+  admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+});
+afterAll(() => t.close());
+
+const resources = () => registryForDescribe.all().filter((d) => d.name !== 'platforms');
+// describe.each needs the list at collection time; loading the schema files is cheap.
+const registryForDescribe = await loadSchemaRegistry();
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, lang: 'en' | 'ar' = 'en', cookie = admin) =>
+  call(t.app, method, url, body, { cookie, lang });
+
+describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]))('/api/%s', (name, definition) => {
+  const url = `/api/${name}`;
+
+  it('creates, reads, updates and deletes a record, with name copied from name_en', async () => {
+    const platform = await buildPlatform(t.db, 'IRA');
+    const body = await validBody(t.db, registry, definition, platform);
+    const created = await api('POST', url, body);
+    expect(created.statusCode, created.body).toBe(201);
+    const record = created.json().data;
+    for (const [field, value] of Object.entries(body)) expect(record[field], field).toEqual(value);
+    if (definition.nameFromNameEn) expect(record.name).toBe(body.name_en);
+    if (definition.platformScoped) expect(record.platform).toMatchObject({ id: platform.id, identifier: 'IRA' });
+    for (const [field, spec] of Object.entries(definition.fields)) {
+      if (spec.type === 'reference' && body[field]) expect(record[field.replace(/_id$/, '')]).toMatchObject({ id: body[field] });
+    }
+
+    const read = await api('GET', `${url}/${record.id}`);
+    expect(read.json().data.id).toBe(record.id);
+
+    // The console sends back what it read: read-only keys and related objects are accepted and ignored.
+    const edited = { ...read.json().data, name_en: 'Renamed', name_ar: 'معدّل' };
+    const updated = await api('PUT', `${url}/${record.id}`, edited);
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data).toMatchObject({ name_en: 'Renamed', name_ar: 'معدّل', ...(definition.nameFromNameEn ? { name: 'Renamed' } : {}) });
+
+    expect((await api('DELETE', `${url}/${record.id}`)).statusCode).toBe(200);
+    expect((await api('GET', `${url}/${record.id}`)).statusCode).toBe(404);
+  });
+
+  it('lists with pagination meta, sort, order, search and filters', async () => {
+    const platform = await buildPlatform(t.db, 'IRA');
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await buildRecord(t.db, registry, definition, platform, { name_en: `Item ${i} zeta${i}` }));
+    const scope = definition.platformScoped ? `platform_id=${platform.id}&` : `filter[id]=${made.map((m) => m.id).join(',')}&`;
+
+    const page1 = await api('GET', `${url}?${scope}per_page=2&page=1&sort=id&order=desc`);
+    expect(page1.statusCode, page1.body).toBe(200);
+    expect(page1.json().data.map((r: { id: number }) => r.id)).toEqual([made[2].id, made[1].id]);
+    expect(page1.json().meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3, next_page: 2, previous_page: null, pages: [1, 2] });
+    const page2 = await api('GET', `${url}?${scope}per_page=2&page=2&sort=id&order=desc`);
+    expect(page2.json().data.map((r: { id: number }) => r.id)).toEqual([made[0].id]);
+    expect(page2.json().meta).toMatchObject({ current_page: 2, next_page: null, previous_page: 1 });
+
+    const byName = await api('GET', `${url}?${scope}sort=name_en&order=asc`);
+    expect(byName.json().data.map((r: { name_en: string }) => r.name_en)).toEqual(['Item 0 zeta0', 'Item 1 zeta1', 'Item 2 zeta2']);
+
+    const searched = await api('GET', `${url}?${scope}search=ZETA1`);
+    expect(searched.json().data.map((r: { id: number }) => r.id)).toEqual([made[1].id]);
+
+    const filtered = await api('GET', `${url}?filter[id]=${made[0].id},${made[2].id}`);
+    expect(filtered.json().data.map((r: { id: number }) => r.id)).toEqual([made[0].id, made[2].id]);
+    expect(filtered.json().meta.total).toBe(2);
+  });
+
+  it('refuses an unknown sort column or filter field with 400, and an unknown platform with 422', async () => {
+    const sort = await api('GET', `${url}?sort=password`);
+    expect(sort.statusCode).toBe(400);
+    expect(sort.json().errors.sort).toBeDefined();
+    const filter = await api('GET', `${url}?filter[secret]=1`);
+    expect(filter.statusCode).toBe(400);
+    expect(filter.json().errors['filter[secret]']).toEqual(['This field is not allowed']);
+    const badIds = await api('GET', `${url}?filter[id]=1,abc`);
+    expect(badIds.statusCode).toBe(400);
+    const platform = await api('GET', `${url}?platform_id=999999`, undefined, 'ar');
+    expect(platform.statusCode).toBe(422);
+    expect(platform.json().errors.platform_id).toEqual(['المنصة المحددة غير موجودة']);
+  });
+
+  it('gives the required-field messages in English and Arabic and stores nothing', async () => {
+    const before = await api('GET', `${url}?per_page=1`);
+    const en = await api('POST', url, {});
+    expect(en.statusCode).toBe(422);
+    const required = Object.entries(definition.fields).filter(([, f]) => f.required && !f.platforms).map(([n]) => n);
+    for (const field of required) expect(en.json().errors[field], field).toEqual(['This field is required']);
+    if (definition.platformScoped) expect(en.json().errors.platform_id).toEqual(['This field is required']);
+    const ar = await api('POST', url, { name_en: '   ', name_ar: 'x'.repeat(300) }, 'ar');
+    expect(ar.json().errors.name_en).toEqual(['هذا الحقل مطلوب']);
+    expect(ar.json().errors.name_ar).toEqual(['يجب ألا يزيد عن 255 حرفًا']);
+    const unknown = await api('POST', url, { ...(await validBody(t.db, registry, definition, await buildPlatform(t.db, 'IRA'))), is_admin: true });
+    expect(unknown.json().errors).toEqual({ is_admin: ['This field is not allowed'] });
+    expect((await api('GET', `${url}?per_page=1`)).json().meta.total).toBe(before.json().meta.total);
+  });
+
+  it('answers 403 for each action without its permission', async () => {
+    const platform = await buildPlatform(t.db, 'IRA');
+    const record = await buildRecord(t.db, registry, definition, platform);
+    const body = await validBody(t.db, registry, definition, platform);
+    const nobody = await signIn(t.app, await buildUserWithPermissions(t.db, []));
+    expect((await api('GET', url, undefined, 'en', nobody)).statusCode).toBe(403);
+    expect((await api('GET', `${url}/${record.id}`, undefined, 'en', nobody)).statusCode).toBe(403);
+
+    const viewer = await signIn(t.app, await buildUserWithPermissions(t.db, listPermissions(name)));
+    expect((await api('GET', url, undefined, 'en', viewer)).statusCode).toBe(200);
+    expect((await api('POST', url, body, 'en', viewer)).statusCode).toBe(403);
+    expect((await api('PUT', `${url}/${record.id}`, body, 'en', viewer)).statusCode).toBe(403);
+    expect((await api('DELETE', `${url}/${record.id}`, undefined, 'en', viewer)).statusCode).toBe(403);
+
+    const editor = await signIn(t.app, await buildUserWithPermissions(t.db, [permissionFor(name, 'edit')]));
+    expect((await api('GET', url, undefined, 'en', editor)).statusCode).toBe(403);
+    expect((await api('PUT', `${url}/${record.id}`, body, 'en', editor)).statusCode).toBe(200);
+    expect((await api('DELETE', `${url}/${record.id}`, undefined, 'en', editor)).statusCode).toBe(403);
+  });
+
+});
+
+const scoped = () => resources().filter((d) => d.platformScoped).map((d) => [d.name, d] as [string, ResourceDefinition]);
+
+describe.each(scoped())('platform scoping of /api/%s', (name, definition) => {
+  const url = `/api/${name}`;
+
+  it('keeps a record of platform A out of platform B', async () => {
+    const a = await buildPlatform(t.db, 'IRA');
+    const b = await buildPlatform(t.db, 'IRA');
+    const record = await buildRecord(t.db, registry, definition, a);
+    expect((await api('GET', `${url}?platform_id=${a.id}`)).json().data.map((r: { id: number }) => r.id)).toEqual([record.id]);
+    expect((await api('GET', `${url}?platform_id=${b.id}`)).json().data).toEqual([]);
+    expect((await api('GET', `${url}/${record.id}?platform_id=${b.id}`)).statusCode).toBe(404);
+    expect((await api('DELETE', `${url}/${record.id}?platform_id=${b.id}`)).statusCode).toBe(404);
+    const moved = await api('PUT', `${url}/${record.id}`, await validBody(t.db, registry, definition, b));
+    expect(moved.statusCode).toBe(422);
+    expect(moved.json().errors.platform_id).toEqual(['A record cannot be moved to another platform']);
+  });
+});
+
+describe('references', () => {
+  const referencing = () =>
+    registryForDescribe.all().flatMap((owner) =>
+      Object.entries(owner.fields)
+        .filter(([, spec]) => spec.type === 'reference')
+        .map(([field, spec]) => [`${owner.name}.${field} -> ${(spec as { resource: string }).resource}`, owner, field] as const),
+    );
+
+  it.each(referencing())('refuses to delete a record still referenced (%s) with 409 and deletes nothing', async (_label, owner, field) => {
+    const spec = owner.fields[field] as { resource: string };
+    const target = registry.get(spec.resource)!;
+    const identifier = owner.fields[field].platforms?.[0] ?? 'IRA';
+    const platform = await buildPlatform(t.db, identifier);
+    const referenced = await buildRecord(t.db, registry, target, platform);
+    await buildRecord(t.db, registry, owner, platform, { [field]: referenced.id });
+    const response = await api('DELETE', `/api/${target.name}/${referenced.id}`, undefined, 'ar');
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('لا يمكن حذف هذا السجل لأنه مستخدم في سجلات أخرى.');
+    expect((await api('GET', `/api/${target.name}/${referenced.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses a reference to a missing record or to a record of another platform', async () => {
+    const lo = registry.get('learning-outcomes')!;
+    const a = await buildPlatform(t.db, 'IRA');
+    const b = await buildPlatform(t.db, 'IRA');
+    const foreignSkill = await buildRecord(t.db, registry, registry.get('skills')!, b);
+    const body = await validBody(t.db, registry, lo, a, { skill_id: foreignSkill.id, grade_id: 999999 });
+    const response = await api('POST', '/api/learning-outcomes', body);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      skill_id: ['The selected item does not exist on this platform'],
+      grade_id: ['The selected item does not exist on this platform'],
+    });
+  });
+});
+
+describe('learning outcomes by platform', () => {
+  it('takes skill and grade on IRA and clears the level', async () => {
+    const ira = await buildPlatform(t.db, 'IRA');
+    const isaLevel = await buildRecord(t.db, registry, registry.get('levels')!, ira);
+    const body = await validBody(t.db, registry, registry.get('learning-outcomes')!, ira, { level_id: isaLevel.id });
+    const created = await api('POST', '/api/learning-outcomes', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ grade_id: body.grade_id, level_id: null, level: null, grade: { id: body.grade_id } });
+    const missing = await api('POST', '/api/learning-outcomes', { ...body, grade_id: null });
+    expect(missing.json().errors).toEqual({ grade_id: ['This field is required'] });
+  });
+
+  it('takes skill and level on ISA and clears the grade', async () => {
+    const isa = await buildPlatform(t.db, 'ISA');
+    const body = await validBody(t.db, registry, registry.get('learning-outcomes')!, isa);
+    expect(body.grade_id).toBeUndefined();
+    const created = await api('POST', '/api/learning-outcomes', body);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data).toMatchObject({ grade_id: null, level: { id: body.level_id }, skill: { id: body.skill_id } });
+    const missing = await api('POST', '/api/learning-outcomes', { ...body, level_id: undefined }, 'ar');
+    expect(missing.json().errors).toEqual({ level_id: ['هذا الحقل مطلوب'] });
+  });
+});
+
+describe('/api/platforms', () => {
+  it('creates and lists platforms with an IRA or ISA identifier, admin only by default', async () => {
+    const created = await api('POST', '/api/platforms', { name: 'Reading 2027', identifier: 'ISA' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ name: 'Reading 2027', identifier: 'ISA' });
+    const bad = await api('POST', '/api/platforms', { name: 'X', identifier: 'XYZ' });
+    expect(bad.json().errors).toEqual({ identifier: ['This value is not valid'] });
+    const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    expect((await api('GET', '/api/platforms', undefined, 'en', author)).statusCode).toBe(200);
+    expect((await api('POST', '/api/platforms', { name: 'Y', identifier: 'IRA' }, 'en', author)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,89 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { areaPermission, permissionFor } from '../../src/common/permissions';
+import { makeUser, signIn } from './support/fixtures';
+import { renderApp } from './support/render';
+import { recorder, server } from './support/server';
+
+describe('routes', () => {
+  it('shows Page Not Found for an unknown path when signed out', async () => {
+    renderApp('/no-such-page');
+
+    const page = await screen.findByTestId('not-found-page');
+    expect(page).toHaveTextContent('Page Not Found');
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    expect(document.title).toBe('Page Not Found | Arabic Benchmark Assessment');
+  });
+
+  it('shows Page Not Found inside the signed-in layout', async () => {
+    signIn(makeUser([areaPermission('exams', 'view')]));
+    renderApp('/settings/exams/skills');
+
+    expect(await screen.findByTestId('not-found-page')).toBeInTheDocument();
+    expect(await screen.findByTestId('user-menu')).toBeInTheDocument();
+  });
+
+  it('sends a user without the exams permission to the restricted page', async () => {
+    signIn(makeUser());
+    renderApp('/exams');
+
+    const page = await screen.findByTestId('restricted-page');
+    expect(page).toHaveTextContent(
+      "You don't have permissions to access this page, please contact the administrator for more information.",
+    );
+    expect(window.location.pathname).toBe('/restricted');
+  });
+
+  it('accepts the record-level view permission for the exams list', async () => {
+    signIn(makeUser([permissionFor('exams', 'view')]));
+    renderApp('/exams');
+
+    expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('No exams yet')).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor of a protected page to the login page', async () => {
+    renderApp('/profile');
+
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Please login to continue')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    // One redirect, not a logout loop: the history stops growing.
+    const entry = (window.history.state as { idx: number }).idx;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((window.history.state as { idx: number }).idx).toBe(entry);
+  });
+
+  it('restricts the demo requests list to those allowed to see it', async () => {
+    signIn(makeUser([areaPermission('exams', 'view')]));
+    renderApp('/demo-requests');
+
+    expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
+  });
+
+  it('shows the restricted page to signed-out visitors too', async () => {
+    renderApp('/restricted');
+    expect(await screen.findByTestId('restricted-page')).toHaveTextContent('Access restricted');
+  });
+
+  it('signs out a returning user who lost the platforms permission, with a toast on the login page', async () => {
+    const withdrawn = makeUser([areaPermission('exams', 'view')]);
+    window.localStorage.setItem('user', JSON.stringify(withdrawn));
+    const logouts = recorder();
+    server.use(
+      http.get('*/api/user', () => HttpResponse.json({ data: { ...withdrawn, permissions: [] } })),
+      http.post('*/api/logout', ({ request }) => {
+        logouts.record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderApp('/exams');
+
+    expect(await screen.findByText("You don't have permissions to access this application.")).toBeInTheDocument();
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(logouts.requests.length).toBeGreaterThanOrEqual(1);
+    expect(window.localStorage.getItem('user')).toBeNull();
+  });
+});

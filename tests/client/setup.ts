@@ -1,0 +1,51 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './support/server';
+
+/** A desktop window unless a test narrows it (jsdom's default 1024 px would show the block page). */
+const DESKTOP_WIDTH = 1280;
+
+/** jsdom has no layout: answer width media queries from `window.innerWidth`. */
+function matches(query: string): boolean {
+  const width = window.innerWidth;
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  if (max && width > Number(max[1])) return false;
+  if (min && width < Number(min[1])) return false;
+  return Boolean(max || min);
+}
+
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string): MediaQueryList =>
+    ({
+      media: query,
+      get matches() {
+        return matches(query);
+      },
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList,
+});
+// react-admin scrolls to the top on navigation; jsdom only logs "not implemented".
+window.scrollTo = () => undefined;
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  window.innerWidth = DESKTOP_WIDTH;
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+});
+afterAll(() => server.close());

@@ -1,0 +1,23 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+
+/**
+ * Defaults every test starts from: nobody is signed in, monitoring is off. Tests add
+ * their own handlers with `server.use(...)`; unknown requests fail the test.
+ */
+export const server = setupServer(
+  http.get('*/api/user', () => HttpResponse.json({ message: 'Please sign in to continue.' }, { status: 401 })),
+  http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+  http.get('*/api/config', () => HttpResponse.json({ data: { sentry_dsn: null, environment: 'test' } })),
+);
+
+/** Remembers the requests a handler saw, so a test can assert on headers and bodies. */
+export function recorder() {
+  const requests: Request[] = [];
+  return {
+    requests,
+    record(request: Request) {
+      requests.push(request.clone());
+    },
+  };
+}

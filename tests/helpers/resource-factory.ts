@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import type { SchemaRegistry } from '../../schemas/index';
+import type { PlatformIdentifier, ResourceDefinition } from '../../schemas/vocabulary';
+import { isFieldVisible } from '../../src/common/resource-validation';
+import type { Db } from '../../src/server/db/database';
+
+const suffix = () => randomBytes(3).toString('hex');
+
+/** A new platform; IRA or ISA decides which platform-dependent fields apply. */
+export async function buildPlatform(db: Db, identifier: PlatformIdentifier) {
+  return db.insertInto('platforms').values({ name: `Platform ${identifier} ${suffix()}`, identifier }).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * A valid body for a resource on a platform: text fields get readable values, numbers their
+ * minimum, choices their first option, and references a freshly built record of the target.
+ */
+export async function validBody(
+  db: Db,
+  registry: SchemaRegistry,
+  definition: ResourceDefinition,
+  platform: { id: number; identifier: string },
+  overrides: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for (const [field, spec] of Object.entries(definition.fields)) {
+    if (!isFieldVisible(spec, platform.identifier as PlatformIdentifier)) continue;
+    if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${suffix()}` : `${field} ${suffix()}`;
+    else if (spec.type === 'number') body[field] = spec.min;
+    else if (spec.type === 'choice') body[field] = spec.choices[0];
+    else if (spec.type === 'email') body[field] = `${suffix()}@example.test`;
+    else if (spec.type === 'boolean') body[field] = true;
+    else if (spec.type === 'reference') body[field] = (await buildRecord(db, registry, registry.get(spec.resource)!, platform)).id;
+  }
+  if (definition.platformScoped) body.platform_id = platform.id;
+  return { ...body, ...overrides };
+}
+
+/** Inserts a record directly (bypassing the API) with everything it needs. */
+export async function buildRecord(
+  db: Db,
+  registry: SchemaRegistry,
+  definition: ResourceDefinition,
+  platform: { id: number; identifier: string },
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: number } & Record<string, unknown>> {
+  if (definition.name === 'platforms') return buildPlatform(db, platform.identifier as PlatformIdentifier);
+  const body = await validBody(db, registry, definition, platform, overrides);
+  if (definition.nameFromNameEn) body.name = body.name_en;
+  return (await (db as any).insertInto(definition.table).values(body).returningAll().executeTakeFirstOrThrow()) as { id: number };
+}
