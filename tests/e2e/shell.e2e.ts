@@ -52,6 +52,7 @@ describe('console shell', () => {
     await page.getByRole('link', { name: 'الاختبارات' }).waitFor();
     await page.getByTestId('settings-menu').click();
     await page.getByRole('menuitem', { name: 'إدارة المستخدمين' }).waitFor();
+    await page.waitForTimeout(400); // let the menu finish fading in before the picture
     await screenshot(page, 'shell-ar-settings');
     await page.keyboard.press('Escape');
     // The header runs right to left: the logo sits to the right of the user menu.
