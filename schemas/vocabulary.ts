@@ -64,6 +64,8 @@ export interface ResourceDefinition {
   nameFromNameEn: boolean;
   /** Only admins see it (system settings). */
   adminOnly?: boolean;
+  /** Served by its own server module (users: passwords and roles) instead of the generic routes. */
+  customRoutes?: boolean;
   /** A child resource edited inside this one's screen, e.g. school classes inside a school. */
   parent?: { resource: string; field: string };
 }

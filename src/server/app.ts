@@ -20,6 +20,8 @@ import { demoRequestsRoutes } from './demo-requests/demo-requests-routes';
 import { systemRoutes } from './system/system-routes';
 import { loadSchemaRegistry } from './resources/load-schemas';
 import { resourceRoutes } from './resources/resource-routes';
+import { usersRoutes } from './users/users-routes';
+import { rolesRoutes } from './users/roles-routes';
 
 export interface BuildOptions {
   config: Config;
@@ -94,6 +96,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       await api.register(authRoutes);
       await api.register(demoRequestsRoutes);
       await api.register(resourceRoutes, { registry: await loadSchemaRegistry() });
+      await api.register(usersRoutes);
+      await api.register(rolesRoutes);
     },
     { prefix: '/api' },
   );

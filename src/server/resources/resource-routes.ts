@@ -72,10 +72,10 @@ function registerResource(app: Parameters<FastifyPluginAsyncZod>[0], store: Reso
   );
 }
 
-/** Every resource of the registry gets its routes; `except` names resources served by their own module. */
-export const resourceRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; except?: string[] }> = async (app, options) => {
+/** Every resource of the registry gets its routes, except those served by their own module. */
+export const resourceRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, options) => {
   const store = new ResourceStore(app.db as never, options.registry);
   for (const definition of options.registry.all()) {
-    if (!options.except?.includes(definition.name)) registerResource(app, store, definition);
+    if (!definition.customRoutes) registerResource(app, store, definition);
   }
 };

@@ -1,0 +1,23 @@
+import { text, type ResourceDefinition } from './vocabulary';
+
+/**
+ * Console users. The server serves them from src/server/users (passwords and roles need more
+ * than the generic routes); the declaration still drives the list columns and the form fields.
+ */
+const users: ResourceDefinition = {
+  name: 'users',
+  table: 'users',
+  platformScoped: false,
+  menu: { group: 'system_settings', route: '/settings/users' },
+  fields: {
+    name: text(),
+    email: { type: 'email', required: true },
+    is_active: { type: 'boolean', required: false },
+  },
+  list: { columns: ['id', 'name', 'email', 'is_active'], sort: 'id', order: 'asc', search: ['name', 'email'] },
+  nameFromNameEn: false,
+  adminOnly: true,
+  customRoutes: true,
+};
+
+export default users;

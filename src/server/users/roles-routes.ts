@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Language } from '../../../locales/index';
+import { listPermissions, AREAS } from '../../common/permission-catalog';
+import type { Db } from '../db/database';
+import { notFound } from '../http/app-error';
+import { requirePermission } from '../auth/access';
+
+async function rolesWithPermissions(db: Db, lang: Language, roleId?: number) {
+  let roles = db.selectFrom('roles').select(['id', 'role', 'name', 'name_ar']).orderBy('id');
+  if (roleId !== undefined) roles = roles.where('id', '=', roleId);
+  const rows = await roles.execute();
+  const links = rows.length
+    ? await db
+        .selectFrom('role_permissions')
+        .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+        .select(['role_permissions.role_id', 'permissions.id', 'permissions.permission'])
+        .where('role_permissions.role_id', 'in', rows.map((r) => r.id))
+        .orderBy('permissions.permission')
+        .execute()
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    name: lang === 'ar' ? r.name_ar : r.name,
+    permissions: links.filter((l) => l.role_id === r.id).map((l) => ({ id: l.id, permission: l.permission })),
+  }));
+}
+
+/** Roles and what each one may do (SPEC section 7: GET /roles/permissions, GET /roles/{id}/permissions). */
+export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const access = requirePermission(...listPermissions(AREAS.roles), ...listPermissions(AREAS.users));
+  app.get('/roles/permissions', { config: { access }, schema: { tags: ['users'], summary: 'Every role with its permissions' } }, async (request) => ({
+    data: await rolesWithPermissions(app.db, request.lang),
+  }));
+  app.get(
+    '/roles/:id/permissions',
+    { config: { access }, schema: { tags: ['users'], summary: 'One role with its permissions', params: z.object({ id: z.coerce.number().int().min(1) }) } },
+    async (request) => {
+      const [role] = await rolesWithPermissions(app.db, request.lang, request.params.id);
+      if (!role) throw notFound();
+      return { data: role };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import { ROLES } from '../../common/permissions';
+import type { Db } from '../db/database';
+import { AppError, invalid } from '../http/app-error';
+import { hashPassword } from '../auth/passwords';
+import { endUserSessions } from '../auth/sessions';
+import { createUser, deleteUser } from './users-service';
+import { emailTaken } from './users-queries';
+
+/** Who is acting: rules differ when an administrator acts on their own account. */
+export interface Actor {
+  userId: number;
+  sessionHash: string;
+}
+
+async function roleId(db: Db, role: string): Promise<number> {
+  const row = await db.selectFrom('roles').select('id').where('role', '=', role).executeTakeFirst();
+  if (!row) throw invalid({ role: ['validation.role_not_found'] });
+  return row.id;
+}
+
+/** The actor's own sessions stay; everyone else's end when their access changes. */
+const endSessionsAfterChange = (db: Db, userId: number, actor: Actor) =>
+  endUserSessions(db, userId, userId === actor.userId ? actor.sessionHash : undefined);
+
+export async function createManagedUser(db: Db, input: { name: string; email: string; password: string; roles: string[]; is_active?: boolean }) {
+  if (await emailTaken(db, input.email)) throw invalid({ email: ['validation.email_taken'] });
+  for (const role of input.roles) await roleId(db, role);
+  const id = await createUser(db, input);
+  if (input.is_active === false) await db.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
+  return id;
+}
+
+export async function updateManagedUser(db: Db, actor: Actor, id: number, input: { name: string; email: string; is_active?: boolean | null }) {
+  if (await emailTaken(db, input.email, id)) throw invalid({ email: ['validation.email_taken'] });
+  const active = input.is_active ?? true;
+  if (id === actor.userId && !active) throw new AppError(418, 'errors.cannot_disable_self');
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ name: input.name, email: input.email.trim(), is_active: active, updated_at: sql`now()` }).where('id', '=', id).execute();
+    if (!active) await endUserSessions(trx, id);
+  });
+}
+
+export async function deleteManagedUser(db: Db, actor: Actor, id: number) {
+  if (id === actor.userId) throw new AppError(418, 'errors.cannot_delete_self');
+  await deleteUser(db, id);
+}
+
+export async function assignRole(db: Db, actor: Actor, userId: number, role: string) {
+  const id = await roleId(db, role);
+  await db.insertInto('user_roles').values({ user_id: userId, role_id: id }).onConflict((oc) => oc.doNothing()).execute();
+  await endSessionsAfterChange(db, userId, actor);
+}
+
+export async function removeRole(db: Db, actor: Actor, userId: number, role: string) {
+  const id = await roleId(db, role);
+  if (userId === actor.userId && role === ROLES.admin) throw new AppError(418, 'errors.cannot_remove_own_admin');
+  await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', id).execute();
+  await endSessionsAfterChange(db, userId, actor);
+}
+
+export async function setPassword(db: Db, actor: Actor, userId: number, password: string) {
+  await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await endSessionsAfterChange(db, userId, actor);
+}

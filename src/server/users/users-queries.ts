@@ -1,0 +1,62 @@
+import { sql } from 'kysely';
+import type { Language } from '../../../locales/index';
+import type { Db } from '../db/database';
+import { notFound } from '../http/app-error';
+import { offsetOf, pageMeta, type PageRequest } from '../http/pagination';
+
+export interface UserListQuery extends PageRequest {
+  sort: 'id' | 'name' | 'email' | 'created_at';
+  order: 'asc' | 'desc';
+  search?: string;
+}
+
+const columns = ['users.id', 'users.name', 'users.email', 'users.is_active', 'users.created_at', 'users.updated_at'] as const;
+
+/** Attaches each user's roles (translated names) in one query. */
+async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Language) {
+  const ids = users.map((u) => u.id);
+  const links = ids.length
+    ? await db
+        .selectFrom('user_roles')
+        .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+        .select(['user_roles.user_id', 'roles.id', 'roles.role', 'roles.name', 'roles.name_ar'])
+        .where('user_roles.user_id', 'in', ids)
+        .orderBy('roles.id')
+        .execute()
+    : [];
+  return users.map((user) => ({
+    ...user,
+    roles: links
+      .filter((l) => l.user_id === user.id)
+      .map((l) => ({ id: l.id, role: l.role, name: lang === 'ar' ? l.name_ar : l.name })),
+  }));
+}
+
+export async function listUsers(db: Db, query: UserListQuery, lang: Language) {
+  let base = db.selectFrom('users');
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('users.name', 'ilike', like), eb('users.email', 'ilike', like)]));
+  }
+  const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(columns)
+    .orderBy(`users.${query.sort}`, query.order)
+    .orderBy('users.id', query.order)
+    .limit(query.per_page)
+    .offset(offsetOf(query))
+    .execute();
+  return { data: await withRoles(db, rows, lang), meta: pageMeta(query, total) };
+}
+
+export async function findUser(db: Db, id: number, lang: Language) {
+  const row = await db.selectFrom('users').select(columns).where('users.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return (await withRoles(db, [row], lang))[0];
+}
+
+export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
