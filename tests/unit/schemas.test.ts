@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { definitionsFromModules, SchemaRegistry } from '../../schemas/index';
+import { lookup, reference, type ResourceDefinition } from '../../schemas/vocabulary';
+import { checkPlatformFields, recordValidator, visibleFields } from '../../src/common/resource-validation';
+import { permissionsOfArea } from '../../src/common/permission-catalog';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+
+const registry = await loadSchemaRegistry();
+
+describe('schema registry', () => {
+  it('holds every resource of SPEC section 3 under its spec name', () => {
+    expect(registry.all().map((d) => d.name)).toEqual(
+      expect.arrayContaining([
+        'platforms', 'question-types', 'schools', 'skills', 'rounds', 'grades', 'levels', 'cognitive-levels',
+        'difficulty-levels', 'depth-of-knowledges', 'exam-types', 'durations', 'learning-outcomes', 'users', 'school-classes',
+      ]),
+    );
+  });
+
+  it('refuses a reference to an unknown resource and two schemas with one name', () => {
+    const broken: ResourceDefinition = { ...lookup('widgets', 'exams_settings', '/x'), fields: { thing_id: reference('nothing') } };
+    expect(() => new SchemaRegistry([broken])).toThrow(/unknown resource nothing/);
+    const skills = lookup('skills', 'exams_settings', '/x');
+    expect(() => new SchemaRegistry([skills, skills])).toThrow(/share a name/);
+  });
+
+  it('takes each schema file\'s default export and skips the vocabulary', () => {
+    const skills = lookup('skills', 'exams_settings', '/x');
+    expect(definitionsFromModules({ './skills.ts': { default: skills }, './vocabulary.ts': {} })).toEqual([skills]);
+    expect(() => definitionsFromModules({ './bad.ts': {} })).toThrow(/no default-exported/);
+  });
+
+  it('gives every resource the seven permissions of its area', () => {
+    for (const definition of registry.all()) {
+      const permissions = permissionsOfArea(definition.name);
+      expect(permissions).toContain(`com.ltm.permissions.${definition.name}.create.${definition.name.replace(/-/g, '.').replace(/s$/, '')}`);
+      expect(permissions).toHaveLength(7);
+    }
+    expect(permissionsOfArea('depth-of-knowledges')).toContain('com.ltm.permissions.depth-of-knowledges.view.depth.of.knowledge');
+  });
+
+  it('keeps list columns, sort and search within the declared fields', () => {
+    for (const d of registry.all()) {
+      const known = new Set(['id', ...Object.keys(d.fields)]);
+      for (const column of [...d.list.columns, d.list.sort, ...d.list.search]) expect(known.has(column), `${d.name}.${column}`).toBe(true);
+      expect(d.menu.route.startsWith('/settings/'), d.name).toBe(true);
+    }
+  });
+});
+
+describe('schema to validator', () => {
+  const skills = registry.get('skills')!;
+  const outcomes = registry.get('learning-outcomes')!;
+
+  it('requires the declared fields and platform_id, trims text and caps its length', () => {
+    const validator = recordValidator(skills);
+    expect(validator.parse({ name_en: ' Reading ', name_ar: 'القراءة', platform_id: '2' })).toEqual({ name_en: 'Reading', name_ar: 'القراءة', platform_id: 2 });
+    const missing = validator.safeParse({});
+    expect(missing.error!.issues.map((i) => [i.path.join('.'), i.message]).sort()).toEqual([
+      ['name_ar', 'validation.required'],
+      ['name_en', 'validation.required'],
+      ['platform_id', 'validation.required'],
+    ]);
+    expect(validator.safeParse({ name_en: 'x'.repeat(256), name_ar: 'y', platform_id: 1 }).error!.issues[0].code).toBe('too_big');
+  });
+
+  it('accepts read-only keys and relation objects, refuses anything else', () => {
+    const validator = recordValidator(outcomes);
+    const record = { id: 3, name: 'n', name_en: 'a', name_ar: 'b', platform_id: 1, skill_id: 2, skill: { id: 2 }, grade_id: 4, grade: {}, level_id: null, created_at: 'x' };
+    expect(validator.safeParse(record).success).toBe(true);
+    const extra = validator.safeParse({ ...record, is_admin: true });
+    expect(extra.error!.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['is_admin'] });
+  });
+
+  it('bounds numbers (durations: minutes from 1 to 1440)', () => {
+    const validator = recordValidator(registry.get('durations')!);
+    const base = { name_en: 'a', name_ar: 'b', platform_id: 1 };
+    expect(validator.safeParse({ ...base, number: 45 }).success).toBe(true);
+    expect(validator.safeParse({ ...base, number: 0 }).success).toBe(false);
+    expect(validator.safeParse({ ...base, number: 1441 }).success).toBe(false);
+  });
+
+  it('shows and requires grade on IRA and level on ISA', () => {
+    expect(visibleFields(outcomes, 'IRA').map(([n]) => n)).toEqual(['name_en', 'name_ar', 'skill_id', 'grade_id']);
+    expect(visibleFields(outcomes, 'ISA').map(([n]) => n)).toEqual(['name_en', 'name_ar', 'skill_id', 'level_id']);
+    const ira = { grade_id: null, level_id: 9 };
+    expect(checkPlatformFields(outcomes, 'IRA', ira)).toEqual({ grade_id: ['validation.required'] });
+    expect(ira.level_id).toBeNull();
+    const isa = { grade_id: 4, level_id: 9 };
+    expect(checkPlatformFields(outcomes, 'ISA', isa)).toEqual({});
+    expect(isa).toEqual({ grade_id: null, level_id: 9 });
+  });
+});
