@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -22,6 +23,8 @@ import { loadSchemaRegistry } from './resources/load-schemas';
 import { resourceRoutes } from './resources/resource-routes';
 import { usersRoutes } from './users/users-routes';
 import { rolesRoutes } from './users/roles-routes';
+import { mediaRoutes } from './media/media-routes';
+import { localMediaStorage } from './media/media-storage';
 
 export interface BuildOptions {
   config: Config;
@@ -98,6 +101,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       await api.register(resourceRoutes, { registry: await loadSchemaRegistry() });
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
+      await api.register(mediaRoutes, { storage: localMediaStorage(path.join(config.dataDir, 'media')) });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { Writable } from 'node:stream';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -23,8 +25,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       done();
     },
   });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-files-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: '/nonexistent' },
+    { NODE_ENV: 'test', DATA_DIR: dataDir },
     { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), ...overrides },
   );
   const app = await buildApp({ config, database: handle, logStream });
@@ -36,6 +39,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     close: async () => {
       await app.close();
       await dispose();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -118,6 +118,18 @@ export interface LearningOutcomesTable extends PlatformLookupTable {
   level_id: number | null;
 }
 
+export interface MediaTable {
+  id: Generated<number>;
+  file_name: string;
+  original_name: string;
+  label: string;
+  kind: 'image' | 'audio' | 'document';
+  mime: string;
+  size: number;
+  owner_id: number | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -142,6 +154,7 @@ export interface Database {
   exam_types: PlatformLookupTable;
   durations: DurationsTable;
   learning_outcomes: LearningOutcomesTable;
+  media: MediaTable;
 }
 
 export type User = Selectable<UsersTable>;

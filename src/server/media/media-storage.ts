@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live. One interface: a local directory by default; an object store
+ * (S3-compatible) can implement the same three calls when several servers share media.
+ */
+export interface MediaStorage {
+  put(fileName: string, content: Buffer): Promise<void>;
+  read(fileName: string): Readable;
+  remove(fileName: string): Promise<void>;
+}
+
+const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
+
+/** Files under `<DATA_DIR>/media`, named only by the server (random names), never by the user. */
+export function localMediaStorage(root: string): MediaStorage {
+  fs.mkdirSync(root, { recursive: true });
+  const pathOf = (fileName: string) => {
+    if (!SAFE_NAME.test(fileName)) throw new Error(`unsafe media name: ${fileName}`);
+    return path.join(root, fileName);
+  };
+  return {
+    put: async (fileName, content) => {
+      await fs.promises.writeFile(pathOf(fileName), content, { flag: 'wx' });
+    },
+    read: (fileName) => fs.createReadStream(pathOf(fileName)),
+    remove: async (fileName) => {
+      await fs.promises.rm(pathOf(fileName), { force: true });
+    },
+  };
+}

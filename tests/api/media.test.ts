@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/common/permissions';
+import { buildUser, signIn } from '../helpers/factories';
+import { mp3, multipartBody, PNG_1X1, wav } from '../helpers/media-fixtures';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+let author: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+});
+afterAll(() => t.close());
+
+function upload(fields: Record<string, string>, file?: { name: string; content: Buffer; type?: string }, options: { cookie?: string; lang?: 'en' | 'ar' } = {}) {
+  const { payload, contentType } = multipartBody(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload-media',
+    headers: {
+      'content-type': contentType,
+      'x-requested-with': 'XMLHttpRequest',
+      'accept-language': options.lang ?? 'en',
+      ...(options.cookie !== '' ? { cookie: options.cookie ?? author } : {}),
+    },
+    payload,
+  });
+}
+
+const mediaCount = async () => (await t.db.selectFrom('media').select('id').execute()).length;
+
+describe('POST /api/upload-media', () => {
+  it.each([
+    ['a wav', 'recording.wav', wav(), 'audio/wav', 'wav'],
+    ['an mp3', 'song.mp3', mp3(), 'audio/mpeg', 'mp3'],
+    ['a png', 'picture.png', PNG_1X1, 'image/png', 'png'],
+  ])('accepts %s and serves it back byte for byte with its type and nosniff', async (_label, name, content, mime, ext) => {
+    const response = await upload({ label: 'exams/questions/12/audio_responses' }, { name, content });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'success', message: 'File uploaded successfully', data: { success: true, label: 'exams/questions/12/audio_responses' } });
+    expect(body.data.file_name).toMatch(new RegExp(`^[0-9a-f]{32}\\.${ext}$`));
+    expect(body.data.file_name).not.toContain(name.split('.')[0]);
+    expect(body.data.relative_path).toBe(`media/${body.data.file_name}`);
+
+    const served = await t.app.inject({ method: 'GET', url: body.data.preview_url, headers: { cookie: author } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe(mime);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-disposition']).toMatch(/^inline/);
+    expect(Buffer.compare(served.rawPayload, content)).toBe(0);
+  });
+
+  it('refuses a file named .mp3 that contains HTML, and stores nothing', async () => {
+    const before = await mediaCount();
+    const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>');
+    const response = await upload({ label: 'questions' }, { name: 'song.mp3', content: html, type: 'audio/mpeg' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ file: ['This type of file is not allowed'] });
+    expect(await mediaCount()).toBe(before);
+  });
+
+  it('refuses an oversized file by its kind\'s limit', async () => {
+    const bigPng = Buffer.concat([PNG_1X1, Buffer.alloc(5 * 1024 * 1024)]);
+    const response = await upload({ label: 'questions' }, { name: 'big.png', content: bigPng }, { lang: 'ar' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ file: ['حجم الملف كبير جدًا'] });
+    const huge = await upload({ label: 'questions' }, { name: 'huge.wav', content: Buffer.concat([wav(), Buffer.alloc(21 * 1024 * 1024)]) });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().errors.file).toEqual(['The file is too large']);
+  });
+
+  it.each(['../../etc/passwd', '/absolute/path', 'a\\b', 'exams/../secret', '.hidden', 'x'.repeat(201)])('refuses the path-like label %s', async (label) => {
+    const response = await upload({ label }, { name: 'a.png', content: PNG_1X1 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.label).toEqual(['The media label may contain only letters, digits, dashes, underscores and slashes']);
+  });
+
+  it('needs a selected file and a label', async () => {
+    const response = await upload({});
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ file: ['Please select a file'], label: ['Please enter a media label'] });
+    const empty = await upload({ label: 'questions' }, { name: 'empty.png', content: Buffer.alloc(0) });
+    expect(empty.json().errors).toEqual({ file: ['Please select a file'] });
+  });
+
+  it('needs a session and the CSRF header', async () => {
+    expect((await upload({ label: 'q' }, { name: 'a.png', content: PNG_1X1 }, { cookie: '' })).statusCode).toBe(401);
+    const { payload, contentType } = multipartBody({ label: 'q' }, { name: 'a.png', content: PNG_1X1 });
+    const noHeader = await t.app.inject({ method: 'POST', url: '/api/upload-media', headers: { 'content-type': contentType, cookie: author }, payload });
+    expect(noHeader.statusCode).toBe(403);
+  });
+});
+
+describe('documents and removal', () => {
+  it('serves a PDF as an attachment with the original name as metadata only', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const response = await upload({ label: 'reports' }, { name: '../../تقرير.pdf', content: pdf });
+    expect(response.statusCode, response.body).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: response.json().data.preview_url, headers: { cookie: author } });
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(served.headers['content-disposition']).toMatch(/^attachment; filename="[0-9a-f]{32}\.pdf"/);
+    expect(served.headers['content-disposition']).not.toContain('/');
+  });
+
+  it('lets the owner or an admin remove an upload, and nobody else', async () => {
+    const response = await upload({ label: 'questions' }, { name: 'a.png', content: PNG_1X1 });
+    const url = `/api/media/${response.json().data.file_name}`;
+    const other = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    const del = (cookie: string) => t.app.inject({ method: 'DELETE', url, headers: { cookie, 'x-requested-with': 'XMLHttpRequest' } });
+    expect((await del(other)).statusCode).toBe(403);
+    expect((await del(author)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: author } })).statusCode).toBe(404);
+  });
+
+  it('answers 404 for unknown or malformed names without touching the disk', async () => {
+    for (const name of ['nope.png', '..%2F..%2Fetc%2Fpasswd', 'a'.repeat(81)]) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/media/${name}`, headers: { cookie: author } });
+      expect([400, 404], name).toContain(response.statusCode);
+    }
+  });
+});
