@@ -36,55 +36,51 @@ export async function createSession(
   return token;
 }
 
-export async function permissionsOfUser(db: Db, userId: number) {
-  const roles = await db
-    .selectFrom('user_roles')
-    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
-    .select(['roles.name', 'roles.name_ar', 'roles.role'])
-    .where('user_roles.user_id', '=', userId)
-    .orderBy('roles.id')
-    .execute();
-  const permissions = await db
-    .selectFrom('user_roles')
-    .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
-    .select('permissions.permission')
-    .distinct()
-    .where('user_roles.user_id', '=', userId)
-    .orderBy('permissions.permission')
-    .execute();
-  return { roles, permissions: permissions.map((p) => p.permission) };
-}
-
 /**
  * Resolves a cookie value to who is calling, or null when the session is unknown, idle too long,
  * past its absolute lifetime, or its user is disabled. Dead sessions are removed on sight.
  */
 export async function loadSession(db: Db, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
   const idHash = hashToken(token);
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.last_seen_at', 'sessions.expires_at', 'users.id', 'users.name', 'users.email', 'users.is_active'])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
+  // One round trip per request: the session, its user, the roles and the permissions together.
+  const { rows } = await sql<{
+    last_seen_at: Date;
+    expires_at: Date;
+    id: number;
+    name: string;
+    email: string;
+    is_active: boolean;
+    roles: { name: string; name_ar: string; role: string }[] | string;
+    permissions: string[] | string;
+  }>`
+    select s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.is_active,
+      coalesce((select json_agg(json_build_object('name', r.name, 'name_ar', r.name_ar, 'role', r.role) order by r.id)
+                from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
+      coalesce((select json_agg(distinct p.permission)
+                from user_roles ur
+                join role_permissions rp on rp.role_id = ur.role_id
+                join permissions p on p.id = rp.permission_id
+                where ur.user_id = u.id), '[]') as permissions
+    from sessions s join users u on u.id = s.user_id
+    where s.id_hash = ${idHash}`.execute(db);
+  const row = rows[0];
   if (!row) return null;
 
   const now = Date.now();
-  const idleDeadline = new Date(row.last_seen_at).getTime() + policy.idleMinutes * 60_000;
-  if (!row.is_active || now >= new Date(row.expires_at).getTime() || now >= idleDeadline) {
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  if (!row.is_active || now >= new Date(row.expires_at).getTime() || now >= lastSeen + policy.idleMinutes * 60_000) {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
-  if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+  if (now - lastSeen > TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
   }
-  const { roles, permissions } = await permissionsOfUser(db, row.id);
+  const parse = <T,>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
     sessionHash: idHash,
     user: { id: row.id, name: row.name, email: row.email },
-    roles,
-    permissions: new Set(permissions),
+    roles: parse(row.roles),
+    permissions: new Set(parse(row.permissions)),
   };
 }
 

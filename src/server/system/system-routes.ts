@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { latestMigration } from '../db/migrate';
 
 /** Health for load balancers and the console's runtime settings. */
 export const systemRoutes: FastifyPluginAsyncZod<{ databaseKind: 'pglite' | 'postgres' }> = async (app, options) => {
+  // Migrations run before the app is built, so the latest one is read once, not per probe.
+  const migration = await latestMigration(app.db);
+
   app.get(
     '/health',
     { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness and database state' } },
-    async () => ({ status: 'ok', database: options.databaseKind, migration: await latestMigration(app.db) }),
+    async () => {
+      await sql`select 1`.execute(app.db);
+      return { status: 'ok', database: options.databaseKind, migration };
+    },
   );
 
   app.get(
