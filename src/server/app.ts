@@ -24,6 +24,7 @@ import { resourceRoutes } from './resources/resource-routes';
 import { usersRoutes } from './users/users-routes';
 import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
+import { questionsRoutes } from './questions/questions-routes';
 import { localMediaStorage } from './media/media-storage';
 
 export interface BuildOptions {
@@ -98,7 +99,9 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes);
       await api.register(demoRequestsRoutes);
-      await api.register(resourceRoutes, { registry: await loadSchemaRegistry() });
+      const registry = await loadSchemaRegistry();
+      await api.register(resourceRoutes, { registry });
+      await api.register(questionsRoutes, { registry });
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
       await api.register(mediaRoutes, { storage: localMediaStorage(path.join(config.dataDir, 'media')) });

@@ -130,6 +130,31 @@ export interface MediaTable {
   created_at: CreatedAt;
 }
 
+export interface QuestionsTable {
+  id: Generated<number>;
+  platform_id: number;
+  question_type_id: number;
+  skill_id: number;
+  difficulty_level_id: number;
+  cognitive_level_id: number;
+  learning_outcome_id: number;
+  depth_of_knowledge_id: number;
+  text: string;
+  content_language: string;
+  answer_type: string;
+  answer_key: ColumnType<unknown, string, string>;
+  /** numeric comes back as a string from pg and PGlite: read with Number(). */
+  mark: ColumnType<string | number, number, number>;
+  mark_option: string;
+  media_type: string;
+  media: string | null;
+  media_replay_count: number;
+  instruction_audio: string | null;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -155,6 +180,7 @@ export interface Database {
   durations: DurationsTable;
   learning_outcomes: LearningOutcomesTable;
   media: MediaTable;
+  questions: QuestionsTable;
 }
 
 export type User = Selectable<UsersTable>;

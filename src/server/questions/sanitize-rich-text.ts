@@ -28,15 +28,20 @@ export function sanitizePlainText(text: string): string {
 }
 
 /**
- * Sanitizes every string of a JSON value whose key is a rich-text field, recursively
- * (question text, option texts, passages, pairs, categories...). Other strings (ids) stay as they are.
+ * Sanitizes a JSON value recursively: strings under a rich-text key keep the allowlist, strings
+ * (or lists of strings) under a plain key lose all markup, and everything else (ids, numbers)
+ * stays as it is.
  */
-export function sanitizeRichFields<T>(value: T, richKeys: ReadonlySet<string>): T {
-  if (Array.isArray(value)) return value.map((v) => sanitizeRichFields(v, richKeys)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, v]) => [key, typeof v === 'string' && richKeys.has(key) ? sanitizeRichText(v) : sanitizeRichFields(v, richKeys)]),
-    ) as T;
-  }
-  return value;
+export function sanitizeRichFields<T>(value: T, richKeys: ReadonlySet<string>, plainKeys: ReadonlySet<string> = new Set()): T {
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string' && key !== undefined) {
+      if (richKeys.has(key)) return sanitizeRichText(v);
+      if (plainKeys.has(key)) return sanitizePlainText(v);
+      return v;
+    }
+    if (Array.isArray(v)) return v.map((item) => walk(item, typeof item === 'string' ? key : undefined));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, item]) => [k, walk(item, k)]));
+    return v;
+  };
+  return walk(value) as T;
 }

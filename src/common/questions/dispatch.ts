@@ -1,0 +1,58 @@
+import type { AnswerKind } from './kinds';
+import type { AnswerType, ScoreResult } from './answer-type';
+import { QM, type QuestionIssue } from './messages';
+import { hasUnsafeKeys } from './answer-input';
+import { isValidMark, zero } from './score-result';
+
+/** Some or all of the answer types, by kind. */
+export type AnswerTypeRegistry = Partial<Record<AnswerKind, AnswerType>>;
+
+/** The answer type of `kind` in `registry`, or undefined for anything else (never a prototype member). */
+export function typeOf(registry: AnswerTypeRegistry, kind: unknown): AnswerType | undefined {
+  return typeof kind === 'string' && Object.hasOwn(registry, kind) ? registry[kind as AnswerKind] : undefined;
+}
+
+const parses = (type: AnswerType, answer: unknown) => type.answer.safeParse(answer).success;
+
+// A malformed answer that another kind would accept was sent for the wrong question.
+function isOtherKindsAnswer(registry: AnswerTypeRegistry, own: AnswerType, answer: unknown): boolean {
+  try {
+    if (hasUnsafeKeys(answer) || parses(own, answer)) return false;
+    return Object.values(registry).some((type) => type !== own && parses(type, answer));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Scores `answer` with the type of `kind` from `registry`, after checking the kind and the
+ * stored definition. Never throws: every failure is a zero score with a reason.
+ */
+export function scoreWith(
+  registry: AnswerTypeRegistry,
+  kind: unknown,
+  definition: unknown,
+  answer: unknown,
+  mark: number,
+  markOption: unknown,
+): ScoreResult {
+  const max = isValidMark(mark) ? mark : 0;
+  const type = typeOf(registry, kind);
+  if (!type) return zero(max, 'unknown_kind');
+  try {
+    const parsed = type.definition.safeParse(definition);
+    if (!parsed.success) return zero(max, 'invalid_definition');
+    const result = type.score(parsed.data, answer, mark, markOption === 'partial' ? 'partial' : 'all_or_nothing');
+    return result.reason === 'malformed' && isOtherKindsAnswer(registry, type, answer) ? { ...result, reason: 'wrong_kind' } : result;
+  } catch {
+    return zero(max, 'malformed');
+  }
+}
+
+/** Delivery's check of an answer against the stored definition; see `AnswerType.validateAnswer`. */
+export function validateWith(registry: AnswerTypeRegistry, kind: unknown, definition: unknown, answer: unknown): QuestionIssue[] {
+  const type = typeOf(registry, kind);
+  const parsed = type?.definition.safeParse(definition);
+  if (!type || !parsed?.success) return [{ path: [], message: QM.answerInvalid }];
+  return type.validateAnswer(parsed.data, answer);
+}

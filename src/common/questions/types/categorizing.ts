@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { QM } from '../messages';
+import { QUESTION_LIMITS } from '../limits';
+import { answerId, list, reportDuplicateIds, reportDuplicateTexts, richText, strictShape } from '../schema-parts';
+import { isBlankMap, keysWithin } from '../answer-input';
+import { partsFraction } from '../score-result';
+import { studentOrder } from '../student-order';
+import { defineAnswerType } from './define';
+
+const option = strictShape({ id: answerId, text: richText() });
+const category = strictShape({
+  id: answerId,
+  name: richText(),
+  options: list(option, 1, QM.emptyCategory, QUESTION_LIMITS.categoryOptions),
+});
+
+/** At least two categories, none empty, no name twice, no option text twice in the question. */
+const definition = strictShape({ categories: list(category, 2, QM.minTwoCategories, QUESTION_LIMITS.categories) }).superRefine((def, ctx) => {
+  const options = def.categories.flatMap((c, i) => c.options.map((o, j) => ({ ...o, path: ['categories', i, 'options', j] })));
+  if (options.length > QUESTION_LIMITS.categoryOptions) ctx.addIssue({ code: 'custom', message: QM.tooMany, path: ['categories'] });
+  reportDuplicateIds(ctx, [...def.categories.map((c, i) => ({ id: c.id, path: ['categories', i] })), ...options]);
+  reportDuplicateTexts(ctx, def.categories.map((c, i) => ({ text: c.name, path: ['categories', i, 'name'] })), QM.duplicateCategories);
+  reportDuplicateTexts(ctx, options.map((o) => ({ text: o.text, path: [...o.path, 'text'] })), QM.duplicateOptions);
+});
+
+// A null value is an option the student has not placed yet.
+const answer = z.strictObject({ placements: z.record(answerId, answerId.nullable()) });
+
+export type CategorizingDefinition = z.infer<typeof definition>;
+export type CategorizingAnswer = z.infer<typeof answer>;
+
+/**
+ * Categorizing: `placements` maps an option id to a category id. all_or_nothing: every option
+ * in its category; partial: the share of options placed right. Unplaced options are wrong;
+ * unknown option or category ids make the answer malformed.
+ */
+export const categorizing = defineAnswerType({
+  kind: 'categorizing',
+  manual: false,
+  definition,
+  answer,
+  studentView: (def: CategorizingDefinition, shuffle) => ({
+    categories: def.categories.map(({ id, name }) => ({ id, name })),
+    options: studentOrder(def.categories.flatMap((c) => c.options.map(({ id, text }) => ({ id, text }))), shuffle),
+  }),
+  isEmpty: (value) => isBlankMap(value, 'placements'),
+  fits: (def, value) => {
+    const options = new Set(def.categories.flatMap((c) => c.options.map((o) => o.id)));
+    const categories = new Set(def.categories.map((c) => c.id));
+    return keysWithin(value.placements, options) && Object.values(value.placements).every((c) => c === null || categories.has(c));
+  },
+  grade: (def, value, markOption) => {
+    const placed = def.categories.flatMap((c) => c.options.map((o) => value.placements[o.id] === c.id && Object.hasOwn(value.placements, o.id)));
+    return partsFraction(placed.filter(Boolean).length, placed.length, markOption);
+  },
+});

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { permissionFor } from '../../common/permissions';
+import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { requirePermission } from '../auth/access';
+import { listQueryValidator, type ListQuery } from '../resources/list-query';
+import { questionsBank } from './questions-definition';
+import { QuestionsStore } from './questions-store';
+
+const area = AREAS.questionsBank;
+const tags = ['questions bank'];
+const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const selection = z.strictObject({ platform_id: z.coerce.number().int().min(1).optional() });
+const bodyDoc = {
+  type: 'object',
+  description:
+    'A question as authored (src/common/questions/question-schema.ts): text (rich text: bold and color), content_language, ' +
+    'question_type_id, skill_id, difficulty_level_id, cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, mark (0-100), ' +
+    'mark_option (all_or_nothing | partial), media_type (none | image | audio), media, media_replay_count, instruction_audio, ' +
+    'answer_type (one of the ten kinds) and answer_key (validated by the kind). Rich text is sanitized before validation. ' +
+    'An incomplete answer_key gives 422 "You need to add / complete question information before saving."',
+};
+
+/** The questions bank (designed in the style of SPEC section 7; documented at /api/docs). */
+export const questionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
+  const store = new QuestionsStore(app.db, registry);
+  const canView = requirePermission(...listPermissions(area));
+
+  app.get(
+    '/questions-bank',
+    {
+      config: { access: canView },
+      schema: { tags, summary: 'List bank questions; filter[answer_type|skill_id|question_type_id|difficulty_level_id|learning_outcome_id]', querystring: listQueryValidator(questionsBank) },
+    },
+    async (request) => store.list(request.query as ListQuery),
+  );
+
+  app.get('/questions-bank/:id', { config: { access: canView }, schema: { tags, summary: 'Read a bank question with its answer key', params: idParams, querystring: selection } }, async (request) => ({
+    data: await store.get(request.params.id, request.query.platform_id),
+  }));
+
+  app.get(
+    '/questions-bank/:id/preview',
+    { config: { access: canView }, schema: { tags, summary: 'The question exactly as a student receives it (no answer key)', params: idParams, querystring: selection } },
+    async (request) => ({ data: await store.preview(request.params.id, request.query.platform_id) }),
+  );
+
+  app.post(
+    '/questions-bank',
+    { config: { access: requirePermission(permissionFor(area, 'create')) }, schema: { tags, summary: 'Create a bank question', body: z.unknown().describe(bodyDoc.description) } },
+    async (request, reply) => reply.status(201).send({ data: await store.create(request.body, request.auth!.user.id) }),
+  );
+
+  app.put(
+    '/questions-bank/:id',
+    { config: { access: requirePermission(permissionFor(area, 'edit')) }, schema: { tags, summary: 'Update a bank question', params: idParams, querystring: selection, body: z.unknown().describe(bodyDoc.description) } },
+    async (request) => ({ data: await store.update(request.params.id, request.body, request.query.platform_id) }),
+  );
+
+  app.delete(
+    '/questions-bank/:id',
+    { config: { access: requirePermission(permissionFor(area, 'delete')) }, schema: { tags, summary: 'Delete a bank question', params: idParams, querystring: selection } },
+    async (request) => ({ data: await store.delete(request.params.id, request.query.platform_id) }),
+  );
+};
