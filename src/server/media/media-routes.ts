@@ -15,7 +15,9 @@ import type { MediaStorage } from './media-storage';
  */
 const LABEL = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_{}-]+)*$/;
 
-const cleanOriginalName = (name: string) => name.replace(/[\\/\u0000-\u001f"]/g, '_').slice(0, 255) || 'file';
+/** The user's file name, kept only as download metadata: no separators, quotes or control characters. */
+const cleanOriginalName = (name: string) =>
+  [...name].map((ch) => (ch.charCodeAt(0) < 32 || '\\/"'.includes(ch) ? '_' : ch)).join('').slice(0, 255) || 'file';
 
 /** Uploads checked by content, stored under random names, served back with a strict type (SPEC section 7, Media). */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (app, { storage }) => {
