@@ -5,6 +5,8 @@ import { listPermissions } from './auth/access';
 import { ProtectedPage } from './auth/RequirePermission';
 import { DemoRequestList } from './demo-requests/DemoRequestList';
 import { ExamsPage } from './exams/ExamsPage';
+import { schemaRegistry } from './generic/registry';
+import { schemaResources, schemaScreenRoutes } from './generic/resourceRoutes';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
 import { ProfilePage } from './profile/ProfilePage';
@@ -20,9 +22,12 @@ export interface ConsoleProps {
   theme: RaThemeOptions;
 }
 
+const definitions = schemaRegistry.all();
+
 /**
  * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted and
  * the not-found page; the rest need a signed-in user and, per route, a permission.
+ * Settings screens come from the schema registry, at each schema's `menu.route`.
  */
 export function Console({ authProvider, dataProvider, i18nProvider, theme }: ConsoleProps) {
   return (
@@ -59,8 +64,10 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
             </ProtectedPage>
           }
         />
+        {schemaScreenRoutes(definitions)}
       </CustomRoutes>
       <Resource name="demo-requests" list={DemoRequestList} />
+      {schemaResources(definitions)}
     </Admin>
   );
 }

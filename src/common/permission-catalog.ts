@@ -9,6 +9,8 @@ export const AREAS = {
   users: 'users',
   roles: 'roles',
   exams: 'exams',
+  mockExams: 'mock-exams',
+  examLocalizations: 'exam-localizations',
   questionsBank: 'questions-bank',
   studentExams: 'student-exams',
   corrections: 'corrections',
@@ -62,6 +64,8 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
   [ROLES.author]: [
     ...view(AREAS.platforms),
     ...manage(AREAS.exams),
+    ...view(AREAS.mockExams),
+    ...manage(AREAS.examLocalizations),
     ...manage(AREAS.questionsBank),
     ...view(AREAS.schools),
     ...view(AREAS.reports),

@@ -25,6 +25,9 @@ import { usersRoutes } from './users/users-routes';
 import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
+import { examsRoutes } from './exams/exams-routes';
+import { examQuestionsRoutes } from './exams/exam-questions-routes';
+import { localizationsRoutes } from './exams/localizations-routes';
 import { localMediaStorage } from './media/media-storage';
 
 export interface BuildOptions {
@@ -102,6 +105,9 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       const registry = await loadSchemaRegistry();
       await api.register(resourceRoutes, { registry });
       await api.register(questionsRoutes, { registry });
+      await api.register(examsRoutes, { registry });
+      await api.register(examQuestionsRoutes, { registry });
+      await api.register(localizationsRoutes);
       await api.register(usersRoutes);
       await api.register(rolesRoutes);
       await api.register(mediaRoutes, { storage: localMediaStorage(path.join(config.dataDir, 'media')) });

@@ -14,6 +14,8 @@ export interface Config {
   loginThrottle: { perAccount: number; perAddress: number; windowMinutes: number };
   demoRequestsPerHour: number;
   clientDir: string;
+  /** The schools' time zone: exam start and end times are wall-clock times in it. */
+  timeZone: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     demoRequestsPerHour: int(env.DEMO_REQUESTS_PER_HOUR, 10),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
+    timeZone: env.APP_TIMEZONE?.trim() || 'UTC',
     ...overrides,
   };
 }

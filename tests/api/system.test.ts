@@ -73,6 +73,6 @@ describe('system routes', () => {
 
   it('returns runtime settings without a DSN when none is set', async () => {
     const response = await call(t.app, 'GET', '/api/config');
-    expect(response.json()).toEqual({ data: { sentry_dsn: null, environment: 'development' } });
+    expect(response.json()).toEqual({ data: { sentry_dsn: null, environment: 'development', time_zone: 'UTC' } });
   });
 });

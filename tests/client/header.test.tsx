@@ -63,6 +63,34 @@ describe('header', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Demo requests' })).toHaveAttribute('href', '/demo-requests');
   });
 
+  it('builds the settings menu from the schema registry, grouped and in alphabetical order', async () => {
+    const areas = ['skills', 'rounds', 'grades', 'levels', 'durations', 'exam-types', 'cognitive-levels', 'difficulty-levels',
+      'learning-outcomes', 'depth-of-knowledges', 'question-types', 'schools', 'platforms', 'users', 'demo-requests'];
+    signIn(makeUser([examsView, ...areas.map((area) => areaPermission(area, 'view'))], { roles: [adminRole] }));
+    renderApp('/exams');
+
+    const menu = await openMenu('settings-menu');
+    const sections = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    expect(sections).toEqual([
+      'Durations', 'Exam types', 'Grades', 'Levels', 'Rounds', 'Skills',
+      'Cognitive levels', 'Depth of knowledge', 'Difficulty levels', 'Learning outcomes', 'Question types',
+      'Demo requests', 'Learning platforms', 'Schools', 'Users management',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Depth of knowledge' })).toHaveAttribute('href', '/settings/questions/depth-of-knowledge');
+    expect(within(menu).getByRole('menuitem', { name: 'Exam types' })).toHaveAttribute('href', '/settings/exams/exam-types');
+    expect(within(menu).getByRole('menuitem', { name: 'Schools' })).toHaveAttribute('href', '/settings/schools');
+  });
+
+  it('names the settings links with the Arabic plural of each resource', async () => {
+    signIn(makeUser([examsView, areaPermission('skills', 'view'), areaPermission('learning-outcomes', 'view')]));
+    renderApp('/exams', 'ar');
+
+    const menu = await openMenu('settings-menu');
+    expect(within(menu).getByText('إعدادات الاختبارات')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'المهارات' })).toHaveAttribute('href', '/settings/exams/skills');
+    expect(within(menu).getByRole('menuitem', { name: 'نواتج التعلم' })).toHaveAttribute('href', '/settings/questions/learning-outcomes');
+  });
+
   it('shows the Reports menu to those who can view schools', async () => {
     signIn(makeUser([permissionFor('schools', 'view')]));
     renderApp('/profile');

@@ -18,7 +18,7 @@ describe('routes', () => {
 
   it('shows Page Not Found inside the signed-in layout', async () => {
     signIn(makeUser([areaPermission('exams', 'view')]));
-    renderApp('/settings/exams/skills');
+    renderApp('/settings/exams/no-such-screen');
 
     expect(await screen.findByTestId('not-found-page')).toBeInTheDocument();
     expect(await screen.findByTestId('user-menu')).toBeInTheDocument();
@@ -60,6 +60,18 @@ describe('routes', () => {
     renderApp('/demo-requests');
 
     expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
+  });
+
+  it('forwards react-admin\'s own resource paths to the spec routes', async () => {
+    signIn(makeUser([areaPermission('depth-of-knowledges', 'view')]));
+    server.use(
+      http.get('*/api/platforms', () => HttpResponse.json({ data: [{ id: 1, name: 'IRA platform', identifier: 'IRA' }] })),
+      http.get('*/api/depth-of-knowledges', () => HttpResponse.json({ data: [] })),
+    );
+    renderApp('/depth-of-knowledges');
+
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/questions/depth-of-knowledge'));
+    expect(await screen.findByRole('heading', { name: 'Depth of knowledge', level: 1 })).toBeInTheDocument();
   });
 
   it('shows the restricted page to signed-out visitors too', async () => {

@@ -1,15 +1,10 @@
 import { useGetIdentity, usePermissions } from 'react-admin';
-import { AREAS } from '../../common/permission-catalog';
-import { areaPermission, hasAnyPermission, permissionFor } from '../../common/permissions';
+import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { hasAnyPermission } from '../../common/permissions';
 import type { ConsoleIdentity } from '../providers/authProvider';
 
-/**
- * Seeing an area's list: the area-wide view permission or the record-level one
- * (SPEC section 6 lists both forms; a route accepts any one of a list).
- */
-export function listPermissions(area: string): string[] {
-  return [areaPermission(area, 'view'), permissionFor(area, 'view')];
-}
+/** The one definition of "may see an area's list" lives with the permission catalog. */
+export { listPermissions };
 
 /**
  * Where "home" is for a signed-in user: the exams (SPEC section 2), or the profile for

@@ -1,15 +1,26 @@
 import { Box, Button } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { NavLink } from 'react-router-dom';
 import { useAccess, type Access } from '../auth/access';
-import { MAIN_LINKS, REPORTS_MENU, SETTINGS_MENU, type NavGroup } from './menu';
+import { MAIN_LINKS, REPORTS_MENU, SETTINGS_MENU, type NavGroup, type NavItem } from './menu';
 import { NavDropdown } from './NavDropdown';
 
-/** Keeps the groups the user may open, each with only the links the user may follow. */
-function visibleGroups(groups: NavGroup[], access: Access): NavGroup[] {
+type Label = (item: NavItem) => string;
+
+/**
+ * Keeps the groups the user may open, each with only the links the user may follow. With
+ * `sortBy`, links read in alphabetical order of the reader's language (the settings links
+ * come from schema files, which have no order of their own).
+ */
+function visibleGroups(groups: NavGroup[], access: Access, sortBy?: { label: Label; locale: string }): NavGroup[] {
+  const collator = sortBy ? new Intl.Collator(sortBy.locale) : null;
   return groups
     .filter((group) => access.allows(group))
-    .map((group) => ({ ...group, items: group.items.filter((item) => access.allows(item)) }))
+    .map((group) => {
+      const items = group.items.filter((item) => access.allows(item));
+      if (collator && sortBy) items.sort((a, b) => collator.compare(sortBy.label(a), sortBy.label(b)));
+      return { ...group, items };
+    })
     .filter((group) => group.items.length > 0);
 }
 
@@ -18,6 +29,7 @@ const activeLink = { '&.active': { bgcolor: 'rgba(255, 255, 255, 0.16)' } };
 /** The signed-in navigation (SPEC section 2): every link appears only with its permission. */
 export function MainNav() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const access = useAccess();
   if (access.isPending) return null;
   const links = MAIN_LINKS.filter((link) => access.allows(link));
@@ -30,7 +42,7 @@ export function MainNav() {
         </Button>
       ))}
       <NavDropdown label="nav.reports" testId="reports-menu" groups={visibleGroups(REPORTS_MENU, access)} />
-      <NavDropdown label="nav.settings" testId="settings-menu" groups={visibleGroups(SETTINGS_MENU, access)} showGroupTitles />
+      <NavDropdown label="nav.settings" testId="settings-menu" groups={visibleGroups(SETTINGS_MENU, access, { label: (item) => translate(item.label, item.labelArgs), locale })} showGroupTitles />
     </Box>
   );
 }

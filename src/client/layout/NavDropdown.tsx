@@ -44,7 +44,7 @@ export function NavDropdown({ label, testId, groups, showGroupTitles = false }: 
           ) : null,
           ...group.items.map((item) => (
             <MenuItem key={item.to} component={RouterLink} to={item.to} onClick={close}>
-              {translate(item.label)}
+              {translate(item.label, item.labelArgs)}
             </MenuItem>
           )),
         ])}

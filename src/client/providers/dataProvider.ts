@@ -28,6 +28,15 @@ const path = (resource: string, id?: Identifier) =>
   id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(String(id))}`;
 
 /**
+ * `meta.platform_id` -> `?platform_id=`: reads, updates and deletes of a platform-scoped
+ * record name the selected platform, so the server refuses a record of another one.
+ */
+function selection(meta: unknown): URLSearchParams | undefined {
+  const platformId = (meta as { platform_id?: unknown } | undefined)?.platform_id;
+  return platformId === undefined || platformId === null ? undefined : new URLSearchParams({ platform_id: String(platformId) });
+}
+
+/**
  * One data provider for the API's generic resource dialect. Later resources plug in
  * without code here: their path is their name, their list speaks the same parameters.
  */
@@ -45,7 +54,7 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-    const { json } = await http<{ data: R }>(path(resource, params.id), { signal: params.signal });
+    const { json } = await http<{ data: R }>(path(resource, params.id), { query: selection(params.meta), signal: params.signal });
     return { data: json.data };
   },
 
@@ -72,7 +81,7 @@ export const dataProvider: DataProvider = {
   },
 
   async update(resource, params) {
-    const { json } = await http<{ data: RaRecord }>(path(resource, params.id), { method: 'PUT', body: params.data });
+    const { json } = await http<{ data: RaRecord }>(path(resource, params.id), { method: 'PUT', body: params.data, query: selection(params.meta) });
     return { data: json.data } as never;
   },
 
@@ -83,7 +92,7 @@ export const dataProvider: DataProvider = {
   },
 
   async delete(resource, params) {
-    const { json } = await http<{ data?: RaRecord } | undefined>(path(resource, params.id), { method: 'DELETE' });
+    const { json } = await http<{ data?: RaRecord } | undefined>(path(resource, params.id), { method: 'DELETE', query: selection(params.meta) });
     return { data: json?.data ?? params.previousData ?? { id: params.id } } as never;
   },
 

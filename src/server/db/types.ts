@@ -155,6 +155,65 @@ export interface QuestionsTable {
   updated_at: Timestamp;
 }
 
+export interface ExamsTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  name_ar: string;
+  platform_id: number;
+  duration_id: number;
+  grade_id: number | null;
+  level_id: number | null;
+  round_id: number;
+  exam_type_id: number;
+  start_date_time: Timestamp;
+  end_date_time: Timestamp;
+  min_mark: ColumnType<string | number, number, number>;
+  max_mark: ColumnType<string | number, number, number>;
+  pass_mark: ColumnType<string | number, number, number>;
+  questions_per_page: number;
+  is_published: Generated<boolean>;
+  tags: ColumnType<unknown, string | undefined, string>;
+  created_by: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ExamSkillsTable {
+  exam_id: number;
+  skill_id: number;
+}
+
+export interface ExamQuestionsTable extends QuestionsTable {
+  exam_id: number;
+  source_question_id: number | null;
+  position: number;
+}
+
+export interface ExamLocalizationsTable {
+  id: Generated<number>;
+  exam_id: number;
+  name: string;
+  countries: ColumnType<unknown, string | undefined, string>;
+  translations: ColumnType<unknown, string | undefined, string>;
+  is_published: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface StudentExamsTable {
+  id: Generated<number>;
+  exam_id: number;
+  student_id: number;
+  exam_localization_id: number | null;
+  status: Generated<string>;
+  started_at: Timestamp | null;
+  deadline_at: Timestamp | null;
+  submitted_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -181,6 +240,11 @@ export interface Database {
   learning_outcomes: LearningOutcomesTable;
   media: MediaTable;
   questions: QuestionsTable;
+  exams: ExamsTable;
+  exam_skills: ExamSkillsTable;
+  exam_questions: ExamQuestionsTable;
+  exam_localizations: ExamLocalizationsTable;
+  student_exams: StudentExamsTable;
 }
 
 export type User = Selectable<UsersTable>;

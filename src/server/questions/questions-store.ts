@@ -92,6 +92,11 @@ export class QuestionsStore {
     return { id: row.id, ...view, media_url: mediaUrl(view.media), instruction_audio_url: mediaUrl(view.instruction_audio) };
   }
 
+  /** The stored columns of a valid question (exams reuse it for the questions they hold). */
+  async prepare(input: unknown) {
+    return this.columns(await this.validate(input));
+  }
+
   /** Sanitize, then validate (so a text that was only markup reads as missing), then check references and media. */
   private async validate(input: unknown): Promise<AuthoredQuestion> {
     const clean = sanitizeRichFields(withoutServerKeys(input), RICH_TEXT_KEYS, PLAIN_TEXT_KEYS);

@@ -1,0 +1,68 @@
+import { Edit } from 'react-admin';
+import { useNavigate, useParams } from 'react-router-dom';
+import { SelectedPlatform } from '../platforms/PlatformSelector';
+import { ChildRecords } from './ChildRecords';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { ResourceForm } from './ResourceForm';
+import { useScreen } from './ScreenContext';
+import { NoAccessMessage, PlatformPending, ScreenHeading } from './ScreenParts';
+import { useFormSetup } from './useFormSetup';
+import { useResourceNotify } from './useResourceNotify';
+
+/**
+ * The generic edit screen: the same form as create, plus delete when allowed, and below it
+ * the records of any child resource (a school's classes).
+ */
+export function GenericEdit() {
+  const { definition, paths, access } = useScreen();
+  const { id } = useParams<{ id: string }>();
+  const setup = useFormSetup();
+  const notify = useResourceNotify(definition);
+  const navigate = useNavigate();
+  const backToList = () => navigate(paths.list);
+
+  return (
+    <>
+      <ScreenHeading titleKey="settings.edit_title" />
+      {!access.canEdit ? (
+        <NoAccessMessage />
+      ) : !setup.ready ? (
+        <PlatformPending />
+      ) : (
+        <Edit
+          resource={definition.name}
+          id={id}
+          title={false}
+          actions={false}
+          // Pessimistic: server validation errors land under the fields, and the toast tells the truth.
+          mutationMode="pessimistic"
+          transform={setup.toPayload}
+          queryOptions={{
+            meta: setup.meta,
+            onError: (error: unknown) => {
+              notify.fetchError(error);
+              backToList();
+            },
+          }}
+          mutationOptions={{
+            meta: setup.meta,
+            onSuccess: () => {
+              notify.updated();
+              backToList();
+            },
+            onError: (error: unknown) => notify.updateError(error),
+          }}
+        >
+          <ResourceForm
+            definition={definition}
+            inputs={setup.inputs}
+            platformId={setup.platformId}
+            header={<SelectedPlatform />}
+            actions={access.canDelete ? <DeleteRecordButton definition={definition} platformId={setup.platformId} onDeleted={backToList} /> : null}
+          />
+        </Edit>
+      )}
+      {access.canEdit && setup.ready && id !== undefined && <ChildRecords parent={definition} parentId={id} />}
+    </>
+  );
+}

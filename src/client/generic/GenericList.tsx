@@ -1,0 +1,108 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Button, DataTable, List, SearchInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
+import { usePlatformSelection } from '../platforms/PlatformProvider';
+import { PlatformSelector } from '../platforms/PlatformSelector';
+import { DeleteRecordButton } from './DeleteRecordButton';
+import { columnFieldByType } from './fieldTypes';
+import { listColumns } from './screen-config';
+import { useScreen } from './ScreenContext';
+import { FetchErrorMessage, NoAccessMessage, NoDataMessage, ReadOnlyNotice, ScreenHeading } from './ScreenParts';
+import { useResourceNotify } from './useResourceNotify';
+
+function AddButton() {
+  const { paths } = useScreen();
+  return (
+    <TopToolbar>
+      <Button component={RouterLink} to={paths.create} label="ra.action.add" variant="contained" size="medium">
+        <AddIcon />
+      </Button>
+    </TopToolbar>
+  );
+}
+
+/** Edit and delete of one row, each only with its permission. */
+function RowActions({ record, platformId }: { record: RaRecord; platformId: number | null }) {
+  const { definition, paths, access } = useScreen();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }} onClick={(event) => event.stopPropagation()}>
+      {access.canEdit && (
+        <Button component={RouterLink} to={paths.edit(record.id)} label="ra.action.edit">
+          <EditIcon />
+        </Button>
+      )}
+      {access.canDelete && <DeleteRecordButton definition={definition} platformId={platformId} />}
+    </Box>
+  );
+}
+
+/**
+ * The generic settings list (SPEC sections 2, 6, 8): columns from the schema, its default
+ * sort, a search box, pagination, the platform selector for platform-scoped resources, and
+ * Add, edit and delete only with their permissions. `extraColumns` lets an override add cells.
+ */
+export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
+  const translate = useTranslate();
+  const { definition, paths, access } = useScreen();
+  const selection = usePlatformSelection();
+  const notify = useResourceNotify(definition);
+  const platform = definition.platformScoped ? (selection?.selected ?? null) : null;
+  const platformId = platform?.id ?? null;
+
+  if (!access.canView) {
+    return (
+      <>
+        <ScreenHeading />
+        <NoAccessMessage />
+      </>
+    );
+  }
+  const columns = listColumns(definition, platform?.identifier ?? null);
+  const searchable = definition.list.search.length > 0;
+  // The search box has a placeholder but no visible label: name it for assistive technology.
+  const filters = searchable
+    ? [<SearchInput key="search" source="search" alwaysOn slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }} />]
+    : undefined;
+
+  return (
+    <>
+      <ScreenHeading />
+      {access.readOnly && <ReadOnlyNotice />}
+      {definition.platformScoped && <PlatformSelector />}
+      {(!definition.platformScoped || platform) && (
+        <List
+          // A new platform starts a fresh list (page 1, its own remembered search).
+          key={platformId ?? 'all'}
+          resource={definition.name}
+          filter={platformId !== null ? { platform_id: platformId } : undefined}
+          sort={{ field: definition.list.sort, order: definition.list.order === 'desc' ? 'DESC' : 'ASC' }}
+          perPage={PAGE_SIZE}
+          pagination={<ListPagination />}
+          filters={filters}
+          actions={access.canCreate ? <AddButton /> : false}
+          exporter={false}
+          title={false}
+          empty={false}
+          error={<FetchErrorMessage />}
+          disableSyncWithLocation
+          storeKey={`${definition.name}.${platformId ?? 'all'}.listParams`}
+          queryOptions={{ onError: (error: unknown) => notify.fetchError(error) }}
+        >
+          <DataTable bulkActionButtons={false} rowClick={access.canEdit ? (id) => paths.edit(id) : false} empty={<NoDataMessage />}>
+            {columns.map((column) => (
+              <DataTable.Col key={column.source} source={column.source} field={columnFieldByType[column.type]} disableSort={!column.sortable} />
+            ))}
+            {extraColumns}
+            {(access.canEdit || access.canDelete) && (
+              <DataTable.Col label="settings.actions" render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />} />
+            )}
+          </DataTable>
+        </List>
+      )}
+    </>
+  );
+}

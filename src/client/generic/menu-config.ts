@@ -1,0 +1,33 @@
+import type { MenuGroup, ResourceDefinition } from '../../../schemas/vocabulary';
+import type { NavGroup } from '../layout/menu';
+import { ROLES } from '../../common/permissions';
+import { labelKeys, screenPermissions } from './screen-config';
+
+/** The Settings dropdown's sections, in the order the header shows them. */
+export const MENU_GROUPS: readonly MenuGroup[] = ['exams_settings', 'questions_settings', 'system_settings'];
+
+/** Group titles already in the catalog: `nav.exams_settings`, ... */
+export const groupTitle = (group: MenuGroup) => `nav.${group}`;
+
+/**
+ * One Settings section per menu group, one link per resource screen. The link's label is the
+ * resource's plural name; it needs the list permission, and the admin role for admin-only
+ * resources. The system settings section as a whole is for admins (SPEC section 6).
+ */
+export function settingsMenuGroups(definitions: readonly ResourceDefinition[]): NavGroup[] {
+  return MENU_GROUPS.map((group) => {
+    const items = definitions
+      .filter((definition) => definition.menu.group === group && !definition.parent)
+      .map((definition) => {
+        const permissions = screenPermissions(definition);
+        return {
+          to: definition.menu.route,
+          label: labelKeys(definition.name).name,
+          labelArgs: { smart_count: 2 },
+          anyOf: permissions.view,
+          ...(permissions.roles ? { roles: permissions.roles } : {}),
+        };
+      });
+    return { label: groupTitle(group), items, ...(group === 'system_settings' ? { roles: [ROLES.admin] } : {}) };
+  });
+}

@@ -1,0 +1,51 @@
+import { Resource, type RaRecord } from 'react-admin';
+import { Navigate, Route, useParams } from 'react-router-dom';
+import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import { getStoredLanguage } from '../language';
+import { schemaRegistry } from './registry';
+import { ResourceScreens } from './ResourceScreens';
+import { nameFieldFor, screenPaths, type ScreenPaths } from './screen-config';
+
+/** The screen a resource lives on: its own, or its parent's for a child (school classes). */
+function homeOf(definition: ResourceDefinition): ScreenPaths {
+  const parent = definition.parent ? schemaRegistry.get(definition.parent.resource) : undefined;
+  return screenPaths(parent ?? definition);
+}
+
+function EditRedirect({ paths }: { paths: ScreenPaths }) {
+  const { id } = useParams<{ id: string }>();
+  return <Navigate to={id ? paths.edit(id) : paths.list} replace />;
+}
+
+/** The language is fixed for a page load (switching reloads), so a plain function can read it. */
+const recordRepresentation = (record: RaRecord) => String(record[nameFieldFor(getStoredLanguage())] ?? record.name ?? record.email ?? record.id);
+
+/**
+ * One react-admin Resource per schema, so react-admin knows the resource (labels, record
+ * representation, cache). react-admin mounts a resource at `/{name}`; the spec's routes are
+ * the schemas' `menu.route`, so `/{name}` paths only forward there, in case a react-admin
+ * default link points at them.
+ */
+export function schemaResources(definitions: readonly ResourceDefinition[]) {
+  return definitions.map((definition) => {
+    const paths = homeOf(definition);
+    const child = Boolean(definition.parent);
+    return (
+      <Resource
+        key={definition.name}
+        name={definition.name}
+        recordRepresentation={recordRepresentation}
+        list={<Navigate to={paths.list} replace />}
+        create={<Navigate to={child ? paths.list : paths.create} replace />}
+        edit={child ? <Navigate to={paths.list} replace /> : <EditRedirect paths={paths} />}
+      />
+    );
+  });
+}
+
+/** The screens themselves, at each schema's `menu.route` (children are edited on their parent's). */
+export function schemaScreenRoutes(definitions: readonly ResourceDefinition[]) {
+  return definitions
+    .filter((definition) => !definition.parent)
+    .map((definition) => <Route key={definition.name} path={`${definition.menu.route}/*`} element={<ResourceScreens definition={definition} />} />);
+}

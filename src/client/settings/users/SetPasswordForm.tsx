@@ -1,0 +1,49 @@
+import { Button, Paper, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
+import { useFormFailure } from '../../profile/useFormFailure';
+import { labelKeys } from '../../generic/screen-config';
+import { setUserPassword, type PasswordReset } from './usersApi';
+import { validateConfirmation, validatePassword } from './userValidation';
+
+/** An administrator sets another user's password; the server's rule errors land under the fields. */
+export function SetPasswordForm({ userId }: { userId: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const fail = useFormFailure('users.password_failed');
+  // Remounting empties both fields after a change: passwords should not linger on screen.
+  const [formKey, setFormKey] = useState(0);
+  const label = labelKeys('users').field;
+
+  const submit = async (values: Partial<PasswordReset>) => {
+    try {
+      await setUserPassword(userId, values as PasswordReset);
+      notify('users.password_changed', { type: 'success' });
+      setFormKey((key) => key + 1);
+      return undefined;
+    } catch (error) {
+      return fail(error);
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2, maxWidth: 640 }} data-testid="set-password">
+      <Typography variant="h6" component="h2" gutterBottom>
+        {translate('users.password_title')}
+      </Typography>
+      <Form key={formKey} onSubmit={submit} noValidate>
+        <PasswordInput source="password" label={label('password')} validate={validatePassword} autoComplete="new-password" fullWidth />
+        <PasswordInput
+          source="password_confirmation"
+          label={label('password_confirmation')}
+          validate={validateConfirmation}
+          autoComplete="new-password"
+          fullWidth
+        />
+        <Button type="submit" variant="outlined">
+          {translate('users.set_password')}
+        </Button>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,13 @@
+import { DataTable, type RaRecord } from 'react-admin';
+import { GenericList } from '../../generic/GenericList';
+import { RoleChips } from './RoleChips';
+import type { Role } from './usersApi';
+
+/** The generic list of the users schema, plus the roles each user holds. */
+export function UserList() {
+  return (
+    <GenericList
+      extraColumns={<DataTable.Col source="roles" disableSort render={(record: RaRecord) => <RoleChips roles={(record.roles ?? []) as Role[]} />} />}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { AppError } from '../http/app-error';
+import { assertNotStarted, examRefusal, loadExamState } from './exam-rules';
+
+export type BulkAction = 'publish' | 'unpublish' | 'delete';
+
+export async function publishExam(db: Db, examId: number): Promise<void> {
+  await loadExamState(db, examId);
+  const { n } = await db.selectFrom('exam_questions').select(sql<number>`count(*)::int`.as('n')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
+  if (n === 0) throw examRefusal.noQuestions();
+  await db.updateTable('exams').set({ is_published: true, updated_at: sql`now()` }).where('id', '=', examId).execute();
+}
+
+export async function unpublishExam(db: Db, examId: number): Promise<void> {
+  await loadExamState(db, examId);
+  await db.updateTable('exams').set({ is_published: false, updated_at: sql`now()` }).where('id', '=', examId).execute();
+}
+
+/** Deletes an exam with its questions and localizations; refused once a student has started it. */
+export async function deleteExam(db: Db, examId: number): Promise<void> {
+  await loadExamState(db, examId);
+  await assertNotStarted(db, examId);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('student_exams').where('exam_id', '=', examId).execute();
+    await trx.deleteFrom('exams').where('id', '=', examId).execute();
+  });
+}
+
+const ACTIONS: Record<BulkAction, (db: Db, id: number) => Promise<void>> = { publish: publishExam, unpublish: unpublishExam, delete: deleteExam };
+
+/**
+ * Bulk actions are partial, not all-or-nothing: each exam is handled on its own and the
+ * outcome of each is reported, so one exam without questions does not block the others.
+ * `message` is a catalog key for failures.
+ */
+export async function bulkExamAction(db: Db, action: BulkAction, examIds: number[]) {
+  const results: { id: number; success: boolean; status: number; message: string | null }[] = [];
+  for (const id of [...new Set(examIds)]) {
+    try {
+      await ACTIONS[action](db, id);
+      results.push({ id, success: true, status: 200, message: null });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, success: false, status: error.statusCode, message: error.messageKey });
+    }
+  }
+  return results;
+}
+
+/** An unpublished copy with copies of the questions and a new name; no localizations, no assignments. */
+export async function duplicateExam(db: Db, examId: number, userId: number): Promise<number> {
+  await loadExamState(db, examId);
+  return db.transaction().execute(async (trx) => {
+    const exam = await trx.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _c, updated_at: _u, ...rest } = exam;
+    const copyName = (name: string, suffix: string) => `${name} ${suffix}`.slice(0, 255);
+    const copy = await trx
+      .insertInto('exams')
+      .values({
+        ...rest,
+        name: copyName(exam.name_en, '(copy)'),
+        name_en: copyName(exam.name_en, '(copy)'),
+        name_ar: copyName(exam.name_ar, '(نسخة)'),
+        min_mark: Number(exam.min_mark),
+        max_mark: Number(exam.max_mark),
+        pass_mark: Number(exam.pass_mark),
+        tags: JSON.stringify(exam.tags ?? []),
+        is_published: false,
+        created_by: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sql`insert into exam_skills (exam_id, skill_id) select ${copy.id}, skill_id from exam_skills where exam_id = ${examId}`.execute(trx);
+    await sql`
+      insert into exam_questions (exam_id, source_question_id, position, platform_id, question_type_id, skill_id, difficulty_level_id,
+        cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, text, content_language, answer_type, answer_key, mark,
+        mark_option, media_type, media, media_replay_count, instruction_audio, created_by)
+      select ${copy.id}, source_question_id, position, platform_id, question_type_id, skill_id, difficulty_level_id,
+        cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, text, content_language, answer_type, answer_key, mark,
+        mark_option, media_type, media, media_replay_count, instruction_audio, ${userId}
+      from exam_questions where exam_id = ${examId} order by position`.execute(trx);
+    return copy.id;
+  });
+}

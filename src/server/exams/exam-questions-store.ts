@@ -1,0 +1,126 @@
+import { sql, type Insertable } from 'kysely';
+import type { SchemaRegistry } from '../../../schemas/index';
+import type { Db } from '../db/database';
+import type { ExamQuestionsTable } from '../db/types';
+import { invalid, notFound } from '../http/app-error';
+import { presentQuestion, QuestionsStore } from '../questions/questions-store';
+import { assertEditable, loadExamState } from './exam-rules';
+
+const COPIED_COLUMNS = [
+  'platform_id', 'question_type_id', 'skill_id', 'difficulty_level_id', 'cognitive_level_id', 'learning_outcome_id',
+  'depth_of_knowledge_id', 'text', 'content_language', 'answer_type', 'answer_key', 'mark', 'mark_option', 'media_type',
+  'media', 'media_replay_count', 'instruction_audio',
+] as const;
+
+/**
+ * The questions an exam holds. They are copies: adding from the bank copies the row, so later
+ * bank edits never change a built exam. Every change is refused (418) once the exam is published.
+ */
+export class ExamQuestionsStore {
+  private readonly questions: QuestionsStore;
+
+  constructor(
+    private readonly db: Db,
+    registry: SchemaRegistry,
+  ) {
+    this.questions = new QuestionsStore(db, registry);
+  }
+
+  async list(examId: number) {
+    await loadExamState(this.db, examId);
+    const rows = await this.db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('position').orderBy('id').execute();
+    return rows.map((row) => presentQuestion(row as never));
+  }
+
+  /** Copies bank questions into the exam, after those it has; they must be on the exam's platform and skills. */
+  async assignFromBank(examId: number, questionIds: number[], userId: number) {
+    const exam = await loadExamState(this.db, examId);
+    assertEditable(exam);
+    const ids = [...new Set(questionIds)];
+    const bank = await this.db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
+    const skills = new Set((await this.db.selectFrom('exam_skills').select('skill_id').where('exam_id', '=', examId).execute()).map((s) => s.skill_id));
+    const refused = ids.filter((id) => {
+      const q = bank.find((b) => b.id === id);
+      return !q || q.platform_id !== exam.platform_id || !skills.has(q.skill_id);
+    });
+    if (refused.length > 0) throw invalid({ question_ids: ['exams.errors.question_not_allowed'] });
+    let position = await this.nextPosition(examId);
+    for (const id of ids) {
+      const source = bank.find((b) => b.id === id)!;
+      const copy = Object.fromEntries(COPIED_COLUMNS.map((c) => [c, source[c]]));
+      await this.db
+        .insertInto('exam_questions')
+        .values({
+          ...(copy as unknown as Insertable<ExamQuestionsTable>),
+          answer_key: JSON.stringify(source.answer_key),
+          mark: Number(source.mark),
+          exam_id: examId,
+          source_question_id: id,
+          position: position++,
+          created_by: userId,
+        })
+        .execute();
+    }
+    return this.list(examId);
+  }
+
+  /** A question written inside the exam, with the same validation as the bank. */
+  async create(examId: number, input: unknown, userId: number) {
+    const exam = await loadExamState(this.db, examId);
+    assertEditable(exam);
+    const columns = await this.questions.prepare(input);
+    if (columns.platform_id !== exam.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
+    const row = await this.db
+      .insertInto('exam_questions')
+      .values({ ...columns, exam_id: examId, source_question_id: null, position: await this.nextPosition(examId), created_by: userId })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentQuestion(row as never);
+  }
+
+  async update(examId: number, questionId: number, input: unknown) {
+    assertEditable(await loadExamState(this.db, examId));
+    const existing = await this.find(examId, questionId);
+    const columns = await this.questions.prepare(input);
+    if (columns.platform_id !== existing.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
+    const row = await this.db
+      .updateTable('exam_questions')
+      .set({ ...columns, updated_at: sql`now()` })
+      .where('id', '=', questionId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return presentQuestion(row as never);
+  }
+
+  async remove(examId: number, questionId: number) {
+    assertEditable(await loadExamState(this.db, examId));
+    const existing = await this.find(examId, questionId);
+    await this.db.deleteFrom('exam_questions').where('id', '=', questionId).execute();
+    return presentQuestion(existing as never);
+  }
+
+  /** Puts the questions in the given order; the list must name each of the exam's questions once. */
+  async reorder(examId: number, questionIds: number[]) {
+    assertEditable(await loadExamState(this.db, examId));
+    const current = (await this.db.selectFrom('exam_questions').select('id').where('exam_id', '=', examId).execute()).map((r) => r.id);
+    const same = questionIds.length === current.length && new Set(questionIds).size === current.length && questionIds.every((id) => current.includes(id));
+    if (!same) throw invalid({ question_ids: ['exams.errors.reorder_mismatch'] });
+    await this.db.transaction().execute(async (trx) => {
+      for (const [index, id] of questionIds.entries()) {
+        await trx.updateTable('exam_questions').set({ position: index + 1 }).where('id', '=', id).execute();
+      }
+    });
+    return this.list(examId);
+  }
+
+  private async find(examId: number, questionId: number) {
+    const row = await this.db.selectFrom('exam_questions').selectAll().where('id', '=', questionId).where('exam_id', '=', examId).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private async nextPosition(examId: number): Promise<number> {
+    const { max } = await this.db.selectFrom('exam_questions').select(sql<number>`coalesce(max(position), 0)::int`.as('max')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
+    return max + 1;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../db/database';
+import { AppError, notFound } from '../http/app-error';
+
+/** Business-rule refusals (SPEC section 8: status 418 with a message). */
+export const examRefusal = {
+  published: () => new AppError(418, 'exams.errors.published'),
+  started: () => new AppError(418, 'exams.errors.started'),
+  noQuestions: () => new AppError(418, 'exams.errors.no_questions'),
+  localizeUnpublished: () => new AppError(418, 'exams.errors.localize_unpublished'),
+  localizationPublished: () => new AppError(418, 'exams.errors.localization_published'),
+};
+
+export interface ExamState {
+  id: number;
+  is_published: boolean;
+  platform_id: number;
+}
+
+export async function loadExamState(db: Db, examId: number): Promise<ExamState> {
+  const exam = await db.selectFrom('exams').select(['id', 'is_published', 'platform_id']).where('id', '=', examId).executeTakeFirst();
+  if (!exam) throw notFound();
+  return exam;
+}
+
+/** Why an exam may not be edited, or null when it may (the same rule answers /exam-restriction/check). */
+export function editRestriction(exam: ExamState): AppError | null {
+  return exam.is_published ? examRefusal.published() : null;
+}
+
+/** A published exam is frozen: its form and its questions change only after unpublishing. */
+export function assertEditable(exam: ExamState): void {
+  const refusal = editRestriction(exam);
+  if (refusal) throw refusal;
+}
+
+export async function startedCount(db: Db, examId: number): Promise<number> {
+  const row = await db
+    .selectFrom('student_exams')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('exam_id', '=', examId)
+    .where('started_at', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** An exam that any student has started keeps its record: its answers and results hang on it. */
+export async function assertNotStarted(db: Db, examId: number): Promise<void> {
+  if ((await startedCount(db, examId)) > 0) throw examRefusal.started();
+}

@@ -1,0 +1,131 @@
+import { sql } from 'kysely';
+import countries from 'i18n-iso-countries';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import { AppError, invalid, notFound, type FieldErrors } from '../http/app-error';
+import { sanitizeRichFields } from '../questions/sanitize-rich-text';
+import { examRefusal, loadExamState } from './exam-rules';
+
+const RICH = new Set(['text', 'passage', 'name', 'left', 'right']);
+const PLAIN = new Set(['before', 'after']);
+
+const countryList = z
+  .array(z.string().trim().toUpperCase().refine((c) => countries.isValid(c), { error: 'exams.errors.country_invalid' }), { error: 'exams.errors.countries_required' })
+  .min(1, { error: 'exams.errors.countries_required' })
+  .max(250);
+
+const translations = z
+  .object({
+    questions: z.record(z.string().regex(/^\d+$/), z.strictObject({ text: z.string().max(20_000).optional(), answer_key: z.unknown().optional() })).default({}),
+  })
+  .default({ questions: {} });
+
+export const localizationBody = z.strictObject({
+  name: z.string({ error: 'exams.validation.name_required' }).trim().min(1, { error: 'exams.validation.name_required' }).max(255),
+  countries: countryList,
+  translations,
+  id: z.unknown().optional(),
+  exam_id: z.unknown().optional(),
+  is_published: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+});
+export const countriesBody = z.strictObject({ countries: countryList });
+
+type Row = Record<string, unknown> & { id: number; exam_id: number; is_published: boolean };
+const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+const present = (row: Row) => ({ ...row, countries: parseJson(row.countries), translations: parseJson(row.translations) });
+
+function parse<T>(schema: z.ZodType<T>, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const errors: FieldErrors = {};
+  for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+  throw invalid(errors);
+}
+
+/** Localized exams (SPEC sections 4 and 7): per-country copies of a published exam's texts with their own publish state. */
+export class LocalizationsStore {
+  constructor(private readonly db: Db) {}
+
+  async list(examId: number) {
+    await loadExamState(this.db, examId);
+    const rows = await this.db.selectFrom('exam_localizations').selectAll().where('exam_id', '=', examId).orderBy('id').execute();
+    return rows.map((r) => present(r as Row));
+  }
+
+  async get(id: number) {
+    const row = await this.db.selectFrom('exam_localizations').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    return present(row as Row);
+  }
+
+  /** Only a published exam can be localized. */
+  async create(examId: number, input: unknown) {
+    const exam = await loadExamState(this.db, examId);
+    if (!exam.is_published) throw examRefusal.localizeUnpublished();
+    const body = parse(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
+    await this.assertQuestionsOfExam(examId, body.translations.questions);
+    const row = await this.db
+      .insertInto('exam_localizations')
+      .values({ exam_id: examId, name: body.name, countries: JSON.stringify(body.countries), translations: JSON.stringify(body.translations) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return present(row as Row);
+  }
+
+  /** A published localization is frozen like a published exam. */
+  async update(id: number, input: unknown) {
+    const existing = await this.get(id);
+    if (existing.is_published) throw examRefusal.localizationPublished();
+    const body = parse(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
+    await this.assertQuestionsOfExam(existing.exam_id, body.translations.questions);
+    await this.db
+      .updateTable('exam_localizations')
+      .set({ name: body.name, countries: JSON.stringify(body.countries), translations: JSON.stringify(body.translations), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+    return this.get(id);
+  }
+
+  async setCountries(id: number, input: unknown) {
+    await this.get(id);
+    const body = parse(countriesBody, input);
+    await this.db.updateTable('exam_localizations').set({ countries: JSON.stringify(body.countries), updated_at: sql`now()` }).where('id', '=', id).execute();
+    return this.get(id);
+  }
+
+  /** Publish, unpublish or delete several; partial like the exam bulk actions, with one outcome each. */
+  async bulk(action: 'publish' | 'unpublish' | 'delete', ids: number[]) {
+    const results: { id: number; success: boolean; status: number; message: string | null }[] = [];
+    for (const id of [...new Set(ids)]) {
+      try {
+        await this.apply(action, id);
+        results.push({ id, success: true, status: 200, message: null });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ id, success: false, status: error.statusCode, message: error.messageKey });
+      }
+    }
+    return results;
+  }
+
+  private async apply(action: 'publish' | 'unpublish' | 'delete', id: number) {
+    const localization = await this.get(id);
+    if (action === 'delete') {
+      const started = await this.db.selectFrom('student_exams').select('id').where('exam_localization_id', '=', id).where('started_at', 'is not', null).executeTakeFirst();
+      if (started) throw examRefusal.started();
+      await this.db.deleteFrom('exam_localizations').where('id', '=', id).execute();
+      return;
+    }
+    if (action === 'publish' && !(await loadExamState(this.db, localization.exam_id)).is_published) throw examRefusal.localizeUnpublished();
+    await this.db.updateTable('exam_localizations').set({ is_published: action === 'publish', updated_at: sql`now()` }).where('id', '=', id).execute();
+  }
+
+  private async assertQuestionsOfExam(examId: number, questions: Record<string, unknown>) {
+    const ids = Object.keys(questions).map(Number);
+    if (ids.length === 0) return;
+    const rows = await this.db.selectFrom('exam_questions').select('id').where('exam_id', '=', examId).where('id', 'in', ids).execute();
+    if (rows.length !== ids.length) throw invalid({ translations: ['exams.errors.translation_unknown_question'] });
+  }
+}
