@@ -42,6 +42,7 @@ const name = (key: string) => z.string({ error: whenMissing(key) }).trim().min(1
 export const EXAM_READ_ONLY_KEYS = [
   'id', 'name', 'total_mark', 'total_questions_mark', 'is_published', 'duration', 'grade', 'skills', 'level', 'round',
   'platform', 'type', 'exam_type', 'questions', 'questions_count', 'localizations_count', 'created_at', 'updated_at', 'created_by', 'started_count',
+  'duration_minutes',
 ] as const;
 
 /**

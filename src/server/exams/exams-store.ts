@@ -4,7 +4,7 @@ import type { PlatformIdentifier } from '../../../schemas/vocabulary';
 import { formatWallTime, parseWallTime } from '../../common/datetime';
 import { checkExamPlatformFields, examFormSchema, type ExamForm } from '../../common/exams/exam-form';
 import type { Db } from '../db/database';
-import { invalid, type FieldErrors } from '../http/app-error';
+import { invalid, parseOrThrow, type FieldErrors } from '../http/app-error';
 import { filterKey, type ListQuery } from '../resources/list-query';
 import { ResourceStore } from '../resources/resource-store';
 import { assertEditable, loadExamState } from './exam-rules';
@@ -38,7 +38,10 @@ export class ExamsStore {
     if (typeof skills === 'string' && skills !== '') {
       const wanted = skills.split(',').map(Number).filter(Number.isInteger);
       const rows = wanted.length ? await this.db.selectFrom('exam_skills').select('exam_id').where('skill_id', 'in', wanted).execute() : [];
-      q[filterKey('id')] = rows.length ? [...new Set(rows.map((r) => r.exam_id))].join(',') : '0';
+      let matching = [...new Set(rows.map((r) => r.exam_id))];
+      const asked = q[filterKey('id')];
+      if (typeof asked === 'string' && asked !== '') matching = matching.filter((id) => asked.split(',').map(Number).includes(id));
+      q[filterKey('id')] = matching.length ? matching.join(',') : '0';
     }
     delete q[filterKey('skill_id')];
     const result = await this.resources.list(examsDefinition, q);
@@ -77,13 +80,7 @@ export class ExamsStore {
   }
 
   private async validate(input: unknown): Promise<ExamForm> {
-    const parsed = examFormSchema.safeParse(input);
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-      throw invalid(errors);
-    }
-    const exam = parsed.data;
+    const exam = parseOrThrow(examFormSchema, input);
     const platform = await this.db.selectFrom('platforms').select('identifier').where('id', '=', exam.platform_id).executeTakeFirst();
     if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
     const errors: FieldErrors = checkExamPlatformFields(exam, platform.identifier as PlatformIdentifier);

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { AppError, invalid, notFound, type FieldErrors } from '../http/app-error';
+import { AppError, invalid, notFound, parseOrThrow } from '../http/app-error';
 import { sanitizeRichFields } from '../questions/sanitize-rich-text';
 import { examRefusal, loadExamState } from './exam-rules';
 
@@ -36,14 +36,6 @@ type Row = Record<string, unknown> & { id: number; exam_id: number; is_published
 const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 const present = (row: Row) => ({ ...row, countries: parseJson(row.countries), translations: parseJson(row.translations) });
 
-function parse<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-  throw invalid(errors);
-}
-
 /** Localized exams (SPEC sections 4 and 7): per-country copies of a published exam's texts with their own publish state. */
 export class LocalizationsStore {
   constructor(private readonly db: Db) {}
@@ -64,7 +56,7 @@ export class LocalizationsStore {
   async create(examId: number, input: unknown) {
     const exam = await loadExamState(this.db, examId);
     if (!exam.is_published) throw examRefusal.localizeUnpublished();
-    const body = parse(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
+    const body = parseOrThrow(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
     await this.assertQuestionsOfExam(examId, body.translations.questions);
     const row = await this.db
       .insertInto('exam_localizations')
@@ -78,7 +70,7 @@ export class LocalizationsStore {
   async update(id: number, input: unknown) {
     const existing = await this.get(id);
     if (existing.is_published) throw examRefusal.localizationPublished();
-    const body = parse(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
+    const body = parseOrThrow(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
     await this.assertQuestionsOfExam(existing.exam_id, body.translations.questions);
     await this.db
       .updateTable('exam_localizations')
@@ -90,7 +82,7 @@ export class LocalizationsStore {
 
   async setCountries(id: number, input: unknown) {
     await this.get(id);
-    const body = parse(countriesBody, input);
+    const body = parseOrThrow(countriesBody, input);
     await this.db.updateTable('exam_localizations').set({ countries: JSON.stringify(body.countries), updated_at: sql`now()` }).where('id', '=', id).execute();
     return this.get(id);
   }

@@ -23,3 +23,21 @@ export const unauthenticated = () => new AppError(401, 'errors.unauthenticated')
 export const forbidden = () => new AppError(403, 'errors.forbidden');
 export const notFound = () => new AppError(404, 'errors.not_found');
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'errors.invalid_input', undefined, fieldErrors);
+
+/** Issues of a schema (zod), translated with their parameters by the error handler: 422. */
+export class ValidationIssues extends Error {
+  constructor(
+    readonly issues: readonly { code?: string; path?: PropertyKey[]; message?: string; [key: string]: unknown }[],
+    readonly messageKey = 'errors.invalid_input',
+  ) {
+    super(messageKey);
+    this.name = 'ValidationIssues';
+  }
+}
+
+/** Parses with a schema, or throws its issues as a 422. */
+export function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: any[] } } }, input: unknown): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw new ValidationIssues(parsed.error.issues);
+}

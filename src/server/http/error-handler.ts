@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '../../../locales/index';
-import { AppError } from './app-error';
+import { AppError, ValidationIssues } from './app-error';
 import { translate } from './i18n';
 import { fieldErrorsFromIssues, translateFieldErrors } from './validation-errors';
 import { reportError } from '../system/sentry';
@@ -33,6 +33,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: Record<string, unknown> = { message: translate(lang, error.messageKey, error.params) };
       if (error.fieldErrors) body.errors = translateFieldErrors(error.fieldErrors, lang);
       return reply.status(error.statusCode).send(body);
+    }
+
+    if (error instanceof ValidationIssues) {
+      return reply.status(422).send({ message: translate(lang, error.messageKey), errors: fieldErrorsFromIssues([...error.issues], lang) });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {

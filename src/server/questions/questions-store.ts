@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { parseQuestion, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
 import type { Db } from '../db/database';
-import { AppError, invalid, type FieldErrors } from '../http/app-error';
+import { AppError, invalid, ValidationIssues, type FieldErrors } from '../http/app-error';
 import { ResourceStore } from '../resources/resource-store';
 import type { ListQuery } from '../resources/list-query';
 import { PLAIN_TEXT_KEYS, questionsBank, RICH_TEXT_KEYS } from './questions-definition';
@@ -101,11 +101,7 @@ export class QuestionsStore {
   private async validate(input: unknown): Promise<AuthoredQuestion> {
     const clean = sanitizeRichFields(withoutServerKeys(input), RICH_TEXT_KEYS, PLAIN_TEXT_KEYS);
     const parsed = parseQuestion(clean);
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.issues) (errors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
-      throw new AppError(422, parsed.message, undefined, errors);
-    }
+    if (!parsed.success) throw new ValidationIssues(parsed.issues.map((issue) => ({ ...issue, path: [...issue.path] })), parsed.message);
     const question = parsed.data;
     const errors = { ...(await this.checkReferences(question)), ...(await this.checkMedia(question)) };
     if (Object.keys(errors).length > 0) throw invalid(errors);

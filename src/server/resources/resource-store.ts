@@ -127,15 +127,18 @@ export class ResourceStore {
     return errors;
   }
 
-  private filterValues(definition: ResourceDefinition, column: string, raw: string): (string | number)[] {
+  private filterValues(definition: ResourceDefinition, column: string, raw: string): (string | number | boolean)[] {
     const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
     const spec = definition.fields[column];
+    const refuse = () => new AppError(400, 'errors.invalid_input', undefined, { [filterKey(column)]: ['validation.invalid'] });
+    if (spec?.type === 'boolean') {
+      if (parts.some((p) => p !== 'true' && p !== 'false' && p !== '1' && p !== '0')) throw refuse();
+      return parts.map((p) => p === 'true' || p === '1');
+    }
     const numeric = column === 'id' || column === 'platform_id' || spec?.type === 'reference' || spec?.type === 'number';
     if (!numeric) return parts;
     const numbers = parts.map(Number);
-    if (numbers.some((n) => !Number.isInteger(n))) {
-      throw new AppError(400, 'errors.invalid_input', undefined, { [filterKey(column)]: ['validation.invalid'] });
-    }
+    if (numbers.some((n) => !Number.isInteger(n))) throw refuse();
     return numbers;
   }
 

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../schemas/index';
+import { ROLES } from '../../src/common/permissions';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { call } from '../helpers/api-client';
+import { buildUser, signIn } from '../helpers/factories';
+import { bankQuestion, buildExamLookups, examBody, type ExamLookups } from '../helpers/exam-factory';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+let registry: SchemaRegistry;
+let author: string;
+let l: ExamLookups;
+
+beforeAll(async () => {
+  t = await createTestApp({ timeZone: 'Asia/Dubai' });
+  registry = await loadSchemaRegistry();
+  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+  l = await buildExamLookups(t.db, registry);
+});
+afterAll(() => t.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, lang: 'en' | 'ar' = 'en', cookie = author) =>
+  call(t.app, method, url, body, { cookie, lang });
+
+async function createExam(overrides: Record<string, unknown> = {}) {
+  const response = await api('POST', '/api/exams', examBody(l, overrides));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data;
+}
+
+async function bankQuestionId(kind?: string, key?: unknown) {
+  const response = await api('POST', '/api/questions-bank', bankQuestion(l, kind, key));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().data.id as number;
+}
+
+async function examWithQuestions(count = 2) {
+  const exam = await createExam();
+  const ids = [];
+  for (let i = 0; i < count; i++) ids.push(await bankQuestionId());
+  const assigned = await api('POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: ids });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return { exam, questions: assigned.json().data as { id: number }[] };
+}
+
+describe('the exam form', () => {
+  it('creates an exam: name from name_en, times as YYYY-MM-DD HH:mm:ss, relations and totals on read', async () => {
+    const exam = await createExam();
+    expect(exam).toMatchObject({
+      name: 'Reading benchmark',
+      start_date_time: '2026-12-01 08:00:00',
+      end_date_time: '2026-12-01 12:00:00',
+      is_published: false,
+      min_mark: 0,
+      max_mark: 100,
+      pass_mark: 50,
+      questions_per_page: 2,
+      duration_minutes: 45,
+      skill_ids: [l.skill.id],
+      grade: { id: l.grade!.id },
+      level: null,
+      round: { id: l.round.id },
+      type: { id: l.examType.id },
+      platform: { id: l.platform.id },
+      total_mark: 0,
+    });
+    // Stored as an instant: 08:00 in Asia/Dubai is 04:00 UTC.
+    const row = await t.db.selectFrom('exams').select('start_date_time').where('id', '=', exam.id).executeTakeFirstOrThrow();
+    expect(new Date(row.start_date_time).toISOString()).toBe('2026-12-01T04:00:00.000Z');
+  });
+
+  it('gives every spec message for an empty form, in English and Arabic', async () => {
+    const en = await api('POST', '/api/exams', { name_en: '', name_ar: '', skill_ids: [] });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors).toEqual({
+      name_en: ['Exam name in English is required'],
+      name_ar: ['Exam name in Arabic is required'],
+      platform_id: ['Platform is required'],
+      duration_id: ['Exam duration is required'],
+      round_id: ['Exam round is required'],
+      exam_type_id: ['Exam type is required'],
+      skill_ids: ['Exam skill is required'],
+      start_date_time: ['Exam start time is required'],
+      end_date_time: ['Exam end time is required'],
+      min_mark: ['Exam minimum mark is required'],
+      max_mark: ['Exam maximum mark is required'],
+      pass_mark: ['Exam pass mark is required'],
+      questions_per_page: ['Questions per page is required'],
+    });
+    const ar = await api('POST', '/api/exams', {}, 'ar');
+    expect(ar.json().errors.name_ar).toEqual(['اسم الاختبار باللغة العربية مطلوب']);
+    expect(ar.json().errors.skill_ids).toEqual(['مهارة الاختبار مطلوبة']);
+  });
+
+  it('keeps marks within 0 to 100, the pass mark between min and max, and the end after the start', async () => {
+    const marks = await api('POST', '/api/exams', examBody(l, { max_mark: 101, min_mark: -1 }));
+    expect(marks.json().errors).toMatchObject({ max_mark: ['Marks must be between 0 and 100'], min_mark: ['Marks must be between 0 and 100'] });
+    const pass = await api('POST', '/api/exams', examBody(l, { min_mark: 40, pass_mark: 30 }));
+    expect(pass.json().errors).toEqual({ pass_mark: ['Exam pass mark must be between the minimum and maximum marks'] });
+    const times = await api('POST', '/api/exams', examBody(l, { end_date_time: '2026-12-01 07:00:00' }), 'ar');
+    expect(times.json().errors).toEqual({ end_date_time: ['يجب أن يكون وقت انتهاء الاختبار بعد وقت بدئه'] });
+    const bogus = await api('POST', '/api/exams', examBody(l, { start_date_time: '2026-02-30 08:00:00' }));
+    expect(bogus.json().errors.start_date_time).toEqual(['This value is not valid']);
+  });
+
+  it('requires the grade on IRA and the level on ISA', async () => {
+    const ira = await api('POST', '/api/exams', examBody(l, { grade_id: null }));
+    expect(ira.json().errors).toEqual({ grade_id: ['Exam grade is required'] });
+    const isa = await buildExamLookups(t.db, registry, 'ISA');
+    const noLevel = await api('POST', '/api/exams', examBody(isa, { level_id: null }));
+    expect(noLevel.json().errors).toEqual({ level_id: ['Exam level is required'] });
+    const ok = await api('POST', '/api/exams', examBody(isa, { grade_id: l.grade!.id }));
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().data).toMatchObject({ grade_id: null, level: { id: isa.level!.id } });
+  });
+
+  it('refuses lookups and skills of another platform', async () => {
+    const other = await buildExamLookups(t.db, registry);
+    const response = await api('POST', '/api/exams', examBody(l, { round_id: other.round.id, skill_ids: [other.skill.id] }));
+    expect(response.json().errors).toEqual({ round_id: ['The selected item does not exist on this platform'], skill_ids: ['The selected item does not exist on this platform'] });
+  });
+
+  it('returns the form lookups of a platform', async () => {
+    const response = await api('POST', '/api/exams/form', { platform_id: l.platform.id });
+    const data = response.json().data;
+    expect(Object.keys(data).sort()).toEqual(['durations', 'examTypes', 'grades', 'levels', 'rounds', 'skills']);
+    expect(data.durations.map((d: { id: number }) => d.id)).toContain(l.duration.id);
+    expect(data.skills.every((s: { platform_id: number }) => s.platform_id === l.platform.id)).toBe(true);
+  });
+
+  it('updates a draft exam and lists with filters and search', async () => {
+    const exam = await createExam({ name_en: 'Listening zulu' });
+    const updated = await api('PUT', `/api/exams/${exam.id}`, { ...exam, name_en: 'Listening yankee' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json().data.name).toBe('Listening yankee');
+    const ids = async (q: string) => (await api('GET', `/api/exams?${q}`)).json().data.map((e: { id: number }) => e.id);
+    expect(await ids(`platform_id=${l.platform.id}&search=yankee`)).toEqual([exam.id]);
+    expect(await ids(`platform_id=${l.platform.id}&filter[skill_id]=${l.skill.id}&filter[id]=${exam.id}`)).toEqual([exam.id]);
+    const published = await api("GET", `/api/exams?platform_id=${l.platform.id}&filter[is_published]=true&filter[id]=${exam.id}`);
+    expect(published.json().data, published.body).toEqual([]);
+  });
+});
+
+describe('exam questions', () => {
+  it('copies bank questions: bank edits never reach the exam', async () => {
+    const { exam, questions } = await examWithQuestions(1);
+    const bankId = (await t.db.selectFrom('exam_questions').select('source_question_id').where('id', '=', questions[0].id).executeTakeFirstOrThrow()).source_question_id!;
+    const bank = (await api('GET', `/api/questions-bank/${bankId}`)).json().data;
+    await api('PUT', `/api/questions-bank/${bankId}`, { ...bank, text: '<p>Changed in the bank</p>', mark: 9 });
+    const inExam = (await api('GET', `/api/exams/${exam.id}/questions`)).json().data[0];
+    expect(inExam.text).toBe('<p>Choose the <strong>right</strong> answer</p>');
+    expect(inExam.mark).toBe(4);
+    expect((await api('GET', `/api/exams/${exam.id}`)).json().data).toMatchObject({ total_mark: 4, total_questions_mark: 1 });
+  });
+
+  it('refuses bank questions of another platform or skill', async () => {
+    const exam = await createExam();
+    const other = await buildExamLookups(t.db, registry);
+    const foreign = (await api('POST', '/api/questions-bank', bankQuestion(other))).json().data.id;
+    const response = await api('POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: [foreign] });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.question_ids).toEqual(['This question does not fit the exam: it must be on the exam\'s platform and one of its skills']);
+  });
+
+  it('creates a question in place, removes one and reorders them', async () => {
+    const { exam, questions } = await examWithQuestions(2);
+    const created = await api('POST', `/api/exams/${exam.id}/questions`, bankQuestion(l, 'essay', { max_words: 20 }));
+    expect(created.statusCode, created.body).toBe(201);
+    const order = [created.json().data.id, questions[1].id, questions[0].id];
+    const reordered = await api('PUT', `/api/exams/${exam.id}/questions/reorder`, { question_ids: order });
+    expect(reordered.json().data.map((q: { id: number }) => q.id)).toEqual(order);
+    const bad = await api('PUT', `/api/exams/${exam.id}/questions/reorder`, { question_ids: [questions[0].id] });
+    expect(bad.statusCode).toBe(422);
+    expect((await api('DELETE', `/api/exams/${exam.id}/questions/${questions[1].id}`)).statusCode).toBe(200);
+    expect((await api('GET', `/api/exams/${exam.id}/questions`)).json().data.map((q: { id: number }) => q.id)).toEqual([order[0], order[2]]);
+    const invalid = await api('POST', `/api/exams/${exam.id}/questions`, bankQuestion(l, 'single_choice', { options: [] }));
+    expect(invalid.json().message).toBe('You need to add / complete question information before saving.');
+  });
+});
+
+describe('the publish lifecycle (418)', () => {
+  it('refuses to publish an exam without questions', async () => {
+    const exam = await createExam();
+    const response = await api('PUT', `/api/exams/${exam.id}/publish`, undefined, 'ar');
+    expect(response.statusCode).toBe(418);
+    expect(response.json()).toEqual({ message: 'لا يمكن نشر اختبار لا يحتوي على أسئلة.' });
+  });
+
+  it('freezes a published exam: no edit, no question change, until unpublished', async () => {
+    const { exam, questions } = await examWithQuestions(2);
+    expect((await api('PUT', `/api/exams/${exam.id}/publish`)).json().data.is_published).toBe(true);
+    const edit = await api('PUT', `/api/exams/${exam.id}`, examBody(l, { name_en: 'Changed' }));
+    expect(edit.statusCode).toBe(418);
+    expect(edit.json()).toEqual({ message: 'This exam is published and cannot be changed. Unpublish or duplicate it first.' });
+    const extra = await bankQuestionId();
+    for (const [method, url, body] of [
+      ['POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: [extra] }],
+      ['POST', `/api/exams/${exam.id}/questions`, bankQuestion(l)],
+      ['PUT', `/api/exams/${exam.id}/questions/${questions[0].id}`, bankQuestion(l)],
+      ['DELETE', `/api/exams/${exam.id}/questions/${questions[0].id}`, undefined],
+      ['PUT', `/api/exams/${exam.id}/questions/reorder`, { question_ids: [questions[1].id, questions[0].id] }],
+    ] as const) {
+      expect((await api(method, url, body)).statusCode, `${method} ${url}`).toBe(418);
+    }
+    const check = await api('GET', `/api/exam-restriction/check?exam_id=${exam.id}`);
+    expect(check.json().data).toEqual({ editable: false, message: 'This exam is published and cannot be changed. Unpublish or duplicate it first.' });
+    expect((await api('PUT', `/api/exams/${exam.id}/unpublish`)).json().data.is_published).toBe(false);
+    expect((await api('PUT', `/api/exams/${exam.id}`, examBody(l, { name_en: 'Changed' }))).statusCode).toBe(200);
+    expect((await api('GET', `/api/exam-restriction/check?exam_id=${exam.id}`)).json().data).toEqual({ editable: true, message: null });
+  });
+
+  it('refuses to delete an exam a student has started, and deletes one nobody started', async () => {
+    const { exam } = await examWithQuestions(1);
+    const student = await t.db.selectFrom('students').select('id').executeTakeFirst();
+    const studentId = student?.id ?? (await makeStudent());
+    // Delivery does not exist yet: a started student exam is faked in the database.
+    await t.db.insertInto('student_exams').values({ exam_id: exam.id, student_id: studentId, status: 'started', started_at: new Date() }).execute();
+    const refused = await api('DELETE', `/api/exams/${exam.id}`);
+    expect(refused.statusCode).toBe(418);
+    expect(refused.json().message).toBe('Students have started this exam, so it cannot be deleted.');
+    const other = await createExam();
+    expect((await api('DELETE', `/api/exams/${other.id}`)).statusCode).toBe(200);
+    expect((await api('GET', `/api/exams/${other.id}`)).statusCode).toBe(404);
+  });
+
+  it('runs bulk actions partially and reports the outcome of each exam', async () => {
+    const empty = await createExam();
+    const { exam: full } = await examWithQuestions(1);
+    const publish = await api('POST', '/api/exams/bulk/publish', { exam_ids: [empty.id, full.id, 999999] });
+    expect(publish.statusCode).toBe(200);
+    expect(publish.json()).toEqual({
+      data: [
+        { id: empty.id, success: false, status: 418, message: 'An exam without questions cannot be published.' },
+        { id: full.id, success: true, status: 200, message: null },
+        { id: 999999, success: false, status: 404, message: 'The requested item was not found.' },
+      ],
+      meta: { succeeded: 1, failed: 2 },
+    });
+    expect((await api('POST', '/api/exams/bulk/unpublish', { exam_ids: [full.id] })).json().meta).toEqual({ succeeded: 1, failed: 0 });
+    const del = await api('POST', '/api/exams/bulk/delete', { exam_ids: [empty.id, full.id] });
+    expect(del.json().meta).toEqual({ succeeded: 2, failed: 0 });
+    expect((await api('POST', '/api/exams/bulk/delete', { exam_ids: [] })).statusCode).toBe(422);
+  });
+
+  it('duplicates an exam as an unpublished copy with copied questions and no localizations', async () => {
+    const { exam, questions } = await examWithQuestions(2);
+    await api('PUT', `/api/exams/${exam.id}/publish`);
+    await api('POST', `/api/exams/${exam.id}/localizations`, { name: 'UAE', countries: ['AE'] });
+    const copy = (await api('GET', `/api/exams/${exam.id}/duplicate`)).json().data;
+    expect(copy).toMatchObject({ is_published: false, name_en: 'Reading benchmark (copy)', name_ar: 'اختبار القراءة المعياري (نسخة)', total_questions_mark: 2 });
+    expect(copy.id).not.toBe(exam.id);
+    const copied = (await api('GET', `/api/exams/${copy.id}/questions`)).json().data;
+    expect(copied.map((q: { text: string }) => q.text)).toEqual(questions.map(() => '<p>Choose the <strong>right</strong> answer</p>'));
+    expect(copied.map((q: { id: number }) => q.id)).not.toEqual(questions.map((q) => q.id));
+    expect((await api('GET', `/api/exams/${copy.id}/localizations`)).json().data).toEqual([]);
+  });
+});
+
+describe('preview', () => {
+  it('pages the questions by questions_per_page without answer keys', async () => {
+    const { exam } = await examWithQuestions(3);
+    const preview = (await api('GET', `/api/exams/${exam.id}/preview`)).json().data;
+    expect(preview.exam).toMatchObject({ id: exam.id, duration_minutes: 45, questions_per_page: 2, questions_count: 3, total_mark: 12 });
+    expect(preview.pages.map((p: unknown[]) => p.length)).toEqual([2, 1]);
+    expect(JSON.stringify(preview)).not.toMatch(/"correct"|answer_key/);
+    const onePage = await createExam({ questions_per_page: 0 });
+    await api('POST', `/api/exams/${onePage.id}/questions/assign`, { question_ids: [await bankQuestionId(), await bankQuestionId()] });
+    expect((await api('GET', `/api/exams/${onePage.id}/preview`)).json().data.pages.map((p: unknown[]) => p.length)).toEqual([2]);
+  });
+});
+
+async function makeStudent(): Promise<number> {
+  const school = await t.db.insertInto('schools').values({ name: 'S', name_en: 'S', name_ar: 'س' }).returning('id').executeTakeFirstOrThrow();
+  const klass = await t.db.insertInto('school_classes').values({ name: 'A', name_en: 'A', name_ar: 'أ', school_id: school.id, grade_id: l.grade!.id }).returning('id').executeTakeFirstOrThrow();
+  const student = await t.db.insertInto('students').values({ school_id: school.id, school_class_id: klass.id, grade_id: l.grade!.id, name: 'Student', gender: 'female', nationality: 'AE' }).returning('id').executeTakeFirstOrThrow();
+  return student.id;
+}
