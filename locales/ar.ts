@@ -296,6 +296,12 @@ const ar: Messages = {
       items: 'المهارات',
       fields: { id: 'المعرّف', name_en: 'الاسم بالإنجليزية', name_ar: 'الاسم بالعربية' },
     },
+    'academic-years': {
+      name: 'الأعوام الدراسية |||| عام دراسي |||| الأعوام الدراسية |||| الأعوام الدراسية |||| الأعوام الدراسية |||| الأعوام الدراسية',
+      item: 'العام الدراسي',
+      items: 'الأعوام الدراسية',
+      fields: { id: 'المعرّف', name_en: 'الاسم بالإنجليزية', name_ar: 'الاسم بالعربية' },
+    },
     rounds: {
       name: 'الجولات |||| جولة |||| الجولات |||| الجولات |||| الجولات |||| الجولات',
       item: 'الجولة',
@@ -415,6 +421,13 @@ const ar: Messages = {
   // Arabic for every react-admin key. Counted messages carry polyglot's six Arabic
   // forms in order: zero, one, two, three to ten, eleven to ninety-nine, hundred and above.
   ra: {
+    tiptap: {
+      toolbar: 'تنسيق النص',
+      bold: 'غامق',
+      color_named: 'لون النص: %{color}',
+      remove_color: 'إزالة لون النص',
+      colors: { red: 'أحمر', orange: 'برتقالي', green: 'أخضر', blue: 'أزرق', purple: 'بنفسجي' },
+    },
     action: {
       add_filter: 'إضافة عامل تصفية',
       add: 'إضافة',

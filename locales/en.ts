@@ -297,6 +297,12 @@ const en = {
       items: 'skills',
       fields: { id: 'ID', name_en: 'Name (English)', name_ar: 'Name (Arabic)' },
     },
+    'academic-years': {
+      name: 'Academic year |||| Academic years',
+      item: 'academic year',
+      items: 'academic years',
+      fields: { id: 'ID', name_en: 'Name (English)', name_ar: 'Name (Arabic)' },
+    },
     rounds: {
       name: 'Round |||| Rounds',
       item: 'round',
@@ -406,6 +412,14 @@ const en = {
   },
   // Copied from ra-language-english 5.15.4 so the catalog keeps precise key types.
   ra: {
+    // The rich text toolbar (bold and color only); ra-language-english has no tiptap keys.
+    tiptap: {
+      toolbar: 'Text formatting',
+      bold: 'Bold',
+      color_named: 'Text color: %{color}',
+      remove_color: 'Remove text color',
+      colors: { red: 'red', orange: 'orange', green: 'green', blue: 'blue', purple: 'purple' },
+    },
     action: {
       add_filter: 'Add filter',
       add: 'Add',
