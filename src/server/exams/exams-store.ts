@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { invalid, parseOrThrow, type FieldErrors } from '../http/app-error';
 import { filterKey, type ListQuery } from '../resources/list-query';
 import { ResourceStore } from '../resources/resource-store';
+import { checkPlatformReferences } from '../resources/platform-references';
 import { assertEditable, loadExamState } from './exam-rules';
 import { examsDefinition } from './exams-definition';
 
@@ -84,12 +85,8 @@ export class ExamsStore {
     const platform = await this.db.selectFrom('platforms').select('identifier').where('id', '=', exam.platform_id).executeTakeFirst();
     if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
     const errors: FieldErrors = checkExamPlatformFields(exam, platform.identifier as PlatformIdentifier);
-    for (const [field, table] of REFERENCES) {
-      const value = exam[field];
-      if (value === null || value === undefined || errors[field]) continue;
-      const row = await this.db.selectFrom(table).select('platform_id').where('id', '=', value).executeTakeFirst();
-      if (!row || row.platform_id !== exam.platform_id) errors[field] = ['validation.reference_not_found'];
-    }
+    const references = REFERENCES.filter(([field]) => !errors[field]).map(([field, table]) => [field, table, exam[field]] as const);
+    Object.assign(errors, await checkPlatformReferences(this.db, exam.platform_id, references));
     const skills = await this.db.selectFrom('skills').select('id').where('id', 'in', exam.skill_ids).where('platform_id', '=', exam.platform_id).execute();
     if (skills.length !== new Set(exam.skill_ids).size) errors.skill_ids = ['validation.reference_not_found'];
     if (Object.keys(errors).length > 0) throw invalid(errors);

@@ -4,6 +4,7 @@ import { parseQuestion, studentQuestion, type AuthoredQuestion } from '../../com
 import type { Db } from '../db/database';
 import { AppError, invalid, ValidationIssues, type FieldErrors } from '../http/app-error';
 import { ResourceStore } from '../resources/resource-store';
+import { checkPlatformReferences } from '../resources/platform-references';
 import type { ListQuery } from '../resources/list-query';
 import { PLAIN_TEXT_KEYS, questionsBank, RICH_TEXT_KEYS } from './questions-definition';
 import { sanitizeRichFields } from './sanitize-rich-text';
@@ -112,10 +113,7 @@ export class QuestionsStore {
     const errors: FieldErrors = {};
     const platform = await this.db.selectFrom('platforms').select('id').where('id', '=', question.platform_id).executeTakeFirst();
     if (!platform) return { platform_id: ['validation.platform_not_found'] };
-    for (const [field, table] of REFERENCES) {
-      const row = await this.db.selectFrom(table).select(['id', 'platform_id']).where('id', '=', question[field]).executeTakeFirst();
-      if (!row || row.platform_id !== question.platform_id) errors[field] = ['validation.reference_not_found'];
-    }
+    Object.assign(errors, await checkPlatformReferences(this.db, question.platform_id, REFERENCES.map(([field, table]) => [field, table, question[field]] as const)));
     if (!errors.learning_outcome_id && !errors.skill_id) {
       const outcome = await this.db.selectFrom('learning_outcomes').select('skill_id').where('id', '=', question.learning_outcome_id).executeTakeFirstOrThrow();
       if (outcome.skill_id !== question.skill_id) errors.learning_outcome_id = ['questions.outcome_skill_mismatch'];

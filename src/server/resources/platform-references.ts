@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { FieldErrors } from '../http/app-error';
+
+export type PlatformReference = readonly [field: string, table: string, id: number | null | undefined];
+
+/** Field errors for references that do not exist or belong to another platform (one query each). */
+export async function checkPlatformReferences(db: Kysely<any>, platformId: number, references: readonly PlatformReference[]): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  for (const [field, table, id] of references) {
+    if (id === null || id === undefined) continue;
+    const row = await db.selectFrom(table).select('platform_id').where('id', '=', id).executeTakeFirst();
+    if (!row || row.platform_id !== platformId) errors[field] = ['validation.reference_not_found'];
+  }
+  return errors;
+}
