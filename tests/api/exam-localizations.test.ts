@@ -104,3 +104,12 @@ describe('localized exams', () => {
     expect(response.json().data[0]).toMatchObject({ success: false, status: 418, message: 'A localized exam can only be created from a published exam.' });
   });
 });
+
+describe('edit restriction check', () => {
+  it('needs an exam or a localized exam, and answers 404 for unknown ones', async () => {
+    expect((await api('GET', '/api/exam-restriction/check')).json().data).toEqual({ editable: false, message: 'This field is required' });
+    expect((await api('GET', '/api/exam-restriction/check?exam_id=999999')).statusCode).toBe(404);
+    expect((await api('GET', '/api/exam-restriction/check?exam_localization_id=999999')).statusCode).toBe(404);
+    expect((await api('GET', '/api/exam-restriction/check?exam_id=abc')).statusCode).toBe(400);
+  });
+});

@@ -220,6 +220,10 @@ describe('/api/platforms', () => {
     expect(bad.json().errors).toEqual({ identifier: ['This value is not valid'] });
     const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
     expect((await api('GET', '/api/platforms', undefined, 'en', author)).statusCode).toBe(200);
+    const used = await buildPlatform(t.db, 'IRA');
+    await buildRecord(t.db, registry, registry.get('skills')!, used);
+    expect((await api('DELETE', `/api/platforms/${used.id}`)).statusCode).toBe(409);
+    expect((await api('DELETE', `/api/platforms/${created.json().data.id}`)).statusCode).toBe(200);
     expect((await api('POST', '/api/platforms', { name: 'Y', identifier: 'IRA' }, 'en', author)).statusCode).toBe(403);
   });
 });
