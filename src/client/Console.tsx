@@ -1,10 +1,9 @@
+import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider, type I18nProvider, type RaThemeOptions } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { AREAS } from '../common/permission-catalog';
-import { listPermissions } from './auth/access';
 import { ProtectedPage } from './auth/RequirePermission';
 import { DemoRequestList } from './demo-requests/DemoRequestList';
-import { ExamsPage } from './exams/ExamsPage';
+import { ExamsRoutes } from './exams/ExamsRoutes';
 import { schemaRegistry } from './generic/registry';
 import { schemaResources, schemaScreenRoutes } from './generic/resourceRoutes';
 import { Layout } from './layout/Layout';
@@ -23,6 +22,9 @@ export interface ConsoleProps {
 }
 
 const definitions = schemaRegistry.all();
+
+// The questions bank (editors, recorder, drag and drop) loads on first visit, not with the console.
+const QuestionsRoutes = lazy(() => import('./questions/QuestionsRoutes'));
 
 /**
  * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted and
@@ -48,14 +50,8 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/restricted" element={<RestrictedPage />} />
-        <Route
-          path="/exams"
-          element={
-            <ProtectedPage anyOf={listPermissions(AREAS.exams)}>
-              <ExamsPage />
-            </ProtectedPage>
-          }
-        />
+        <Route path="/exams/*" element={<ExamsRoutes />} />
+        <Route path="/questions-bank/*" element={<QuestionsRoutes />} />
         <Route
           path="/profile"
           element={

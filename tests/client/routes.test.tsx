@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { areaPermission, permissionFor } from '../../src/common/permissions';
 import { makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
+import { listBody, servePlatforms } from './support/resources';
 import { recorder, server } from './support/server';
 
 describe('routes', () => {
@@ -37,10 +38,12 @@ describe('routes', () => {
 
   it('accepts the record-level view permission for the exams list', async () => {
     signIn(makeUser([permissionFor('exams', 'view')]));
+    servePlatforms();
+    server.use(http.get('*/api/exams', () => HttpResponse.json(listBody([]))));
     renderApp('/exams');
 
     expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('No exams yet')).toBeInTheDocument();
+    expect(await screen.findByText('No exams yet')).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor of a protected page to the login page', async () => {

@@ -15,8 +15,11 @@ function chromiumPath(): string {
   }
 }
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs. `args` adds flags,
+ * e.g. a fake microphone: `--use-fake-ui-for-media-stream --use-fake-device-for-media-stream`.
+ */
+export function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -28,6 +31,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.args ?? []),
     ],
   });
 }

@@ -1,0 +1,112 @@
+import AddIcon from '@mui/icons-material/Add';
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import { Box, Chip, Typography } from '@mui/material';
+import { Button, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
+import { formatDateTime, formatNumber } from '../../format';
+import { usePlatformSelection } from '../../platforms/PlatformProvider';
+import { PlatformSelector } from '../../platforms/PlatformSelector';
+import { nameOf } from '../common/names';
+import { PageHeading } from '../common/PageHeading';
+import { PublishedChip } from '../common/PublishedChip';
+import { useExamAccess } from '../common/useExamAccess';
+import { useExamLookups } from '../common/useExamLookups';
+import { useExamNotify } from '../common/useExamNotify';
+import type { Exam } from '../types';
+import { ExamBulkActions } from './ExamBulkActions';
+import { examFilters } from './examFilters';
+import { ExamRowActions } from './ExamRowActions';
+import { useLanguage } from '../common/useLanguage';
+
+function AddExamButton() {
+  return (
+    <TopToolbar>
+      <Button component={RouterLink} to="/exams/create" label="exams.list.add" variant="contained" size="medium">
+        <AddIcon />
+      </Button>
+    </TopToolbar>
+  );
+}
+
+// Dates read as one unit; wrapping splits the date from its time.
+const noWrap = () => ({ whiteSpace: 'nowrap' as const });
+
+/** The list's empty state (the spec's "No data available" in this area's own words). */
+function NoExams() {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ py: 6, textAlign: 'center' }} data-testid="no-exams">
+      <AssignmentIcon color="disabled" sx={{ fontSize: 56 }} aria-hidden />
+      <Typography variant="h6" component="p">
+        {translate('exams.empty')}
+      </Typography>
+      <Typography color="text.secondary">{translate('exams.empty_hint')}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * `/exams` (SPEC section 2): the selected platform's exams with filters and search, bulk
+ * publish, unpublish and delete, and row actions each shown only with its permission.
+ */
+export function ExamList() {
+  const translate = useTranslate();
+  const language = useLanguage();
+  const { can } = useExamAccess();
+  const notify = useExamNotify();
+  const platform = usePlatformSelection()?.selected ?? null;
+  const lookups = useExamLookups(platform?.id ?? null);
+  const nameField = language === 'ar' ? 'name_ar' : 'name_en';
+  const bulk = can('edit') || can('delete');
+  const gradeOrLevel = platform?.identifier === 'ISA' ? 'level' : 'grade';
+
+  return (
+    <>
+      <PageHeading title={translate('exams.title')} />
+      <PlatformSelector />
+      {platform && (
+        <List
+          key={platform.id}
+          resource="exams"
+          filter={{ platform_id: platform.id }}
+          filters={examFilters(lookups.data, platform.identifier, language, translate('ra.action.search'))}
+          sort={{ field: 'id', order: 'DESC' }}
+          perPage={PAGE_SIZE}
+          pagination={<ListPagination />}
+          actions={can('create') ? <AddExamButton /> : false}
+          exporter={false}
+          title={false}
+          empty={false}
+          disableSyncWithLocation
+          storeKey={`exams.${platform.id}.listParams`}
+          queryOptions={{ onError: (error: unknown) => notify.fail('fetch_error', error) }}
+        >
+          <DataTable bulkActionButtons={bulk ? <ExamBulkActions /> : false} rowClick={false} empty={<NoExams />}>
+            <DataTable.Col source="id" label="exams.fields.id" />
+            <DataTable.Col source={nameField} label="exams.fields.name" render={(exam: Exam) => nameOf(exam, language)} />
+            <DataTable.Col source="round_id" label="exams.fields.round_id" render={(exam: Exam) => nameOf(exam.round, language)} />
+            <DataTable.Col source={`${gradeOrLevel}_id`} label={`exams.fields.${gradeOrLevel}_id`} render={(exam: Exam) => nameOf(exam[gradeOrLevel], language)} />
+            <DataTable.Col
+              label="exams.fields.skill_ids"
+              disableSort
+              render={(exam: Exam) => (
+                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+                  {(exam.skills ?? []).map((skill) => (
+                    <Chip key={skill.id} size="small" label={nameOf(skill, language)} />
+                  ))}
+                </Box>
+              )}
+            />
+            <DataTable.Col label="exams.fields.questions_count" disableSort render={(exam: Exam) => formatNumber(exam.questions_count ?? 0, language)} />
+            <DataTable.Col label="exams.fields.total_mark" disableSort render={(exam: Exam) => formatNumber(exam.total_mark ?? 0, language)} />
+            <DataTable.Col source="is_published" label="exams.list.status" render={(exam: Exam) => <PublishedChip published={exam.is_published} />} />
+            <DataTable.Col source="start_date_time" label="exams.fields.start_date_time" cellSx={noWrap} render={(exam: Exam) => formatDateTime(exam.start_date_time, language)} />
+            <DataTable.Col source="end_date_time" label="exams.fields.end_date_time" cellSx={noWrap} render={(exam: Exam) => formatDateTime(exam.end_date_time, language)} />
+            <DataTable.Col label="exams.list.actions" disableSort render={(exam: Exam) => <ExamRowActions exam={exam} />} />
+          </DataTable>
+        </List>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import PublishIcon from '@mui/icons-material/Publish';
+import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
+import { Button, Toolbar, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Confirm, useTranslate } from 'react-admin';
+import { formatNumber } from '../../format';
+import { localizationsApi, type LocalizationBulkAction } from '../api/localizationsApi';
+import { bulkMessage } from '../common/bulkMessage';
+import { useExamAccess } from '../common/useExamAccess';
+import { useExamNotify } from '../common/useExamNotify';
+import { useLanguage } from '../common/useLanguage';
+
+/** Publish, unpublish and delete of the selected localized exams; partial, with one outcome each. */
+export function LocalizationBulkActions({ selected, onDone }: { selected: number[]; onDone: () => void }) {
+  const translate = useTranslate();
+  const language = useLanguage();
+  const { can } = useExamAccess();
+  const notify = useExamNotify();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const none = selected.length === 0 || busy;
+
+  const run = async (action: LocalizationBulkAction) => {
+    setBusy(true);
+    try {
+      const outcome = await localizationsApi.bulk(action, selected);
+      const { message, type } = bulkMessage(outcome, `exams.notifications.localizations_${action}_many`, translate, (n) => formatNumber(n, language));
+      notify.text(message, type);
+      onDone();
+    } catch (error) {
+      await notify.fail(`localizations_${action}_error`, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Toolbar variant="dense" sx={{ gap: 1 }}>
+      <Typography sx={{ flexGrow: 1 }} color="text.secondary">
+        {translate('exams.localize.selected', { count: formatNumber(selected.length, language) })}
+      </Typography>
+      {can('editLocalization') && (
+        <>
+          <Button startIcon={<PublishIcon />} disabled={none} onClick={() => void run('publish')}>
+            {translate('exams.actions.publish')}
+          </Button>
+          <Button startIcon={<UnpublishedIcon />} disabled={none} onClick={() => void run('unpublish')}>
+            {translate('exams.actions.unpublish')}
+          </Button>
+        </>
+      )}
+      {can('deleteLocalization') && (
+        <Button color="error" startIcon={<DeleteIcon />} disabled={none} onClick={() => setConfirming(true)}>
+          {translate('exams.actions.delete')}
+        </Button>
+      )}
+      <Confirm
+        isOpen={confirming}
+        title="exams.localize.delete_title"
+        content={translate('exams.localize.delete_content', { count: selected.length })}
+        confirm="ra.action.delete"
+        confirmColor="warning"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          void run('delete');
+        }}
+      />
+    </Toolbar>
+  );
+}

@@ -1,0 +1,86 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { Box, Chip, IconButton, ListItem, Tooltip, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { plainText } from '../../../common/questions/rich-text';
+import { formatNumber } from '../../format';
+import type { ExamQuestion } from '../types';
+import { useLanguage } from '../common/useLanguage';
+
+interface QuestionRowProps {
+  question: ExamQuestion;
+  index: number;
+  last: boolean;
+  disabled?: boolean;
+  onMove: (offset: -1 | 1) => void;
+  onRemove?: (question: ExamQuestion) => void;
+}
+
+/** One question of the exam: its number, text, answer type and mark, a drag handle and its buttons. */
+export function QuestionRow({ question, index, last, disabled, onMove, onRemove }: QuestionRowProps) {
+  const translate = useTranslate();
+  const language = useLanguage();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.id, disabled });
+  const number = index + 1;
+  const text = plainText(question.text).trim();
+
+  return (
+    <ListItem
+      ref={setNodeRef}
+      divider
+      data-testid="exam-question"
+      data-question-id={question.id}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      sx={{ gap: 1.5, bgcolor: isDragging ? 'action.selected' : 'background.paper', position: 'relative', zIndex: isDragging ? 1 : 0 }}
+    >
+      <IconButton
+        ref={setActivatorNodeRef}
+        size="small"
+        aria-label={translate('exams.questions.drag', { number })}
+        disabled={disabled}
+        sx={{ cursor: 'grab', touchAction: 'none' }}
+        {...attributes}
+        {...listeners}
+      >
+        <DragIndicatorIcon />
+      </IconButton>
+      <Typography component="span" sx={{ minWidth: 28, fontWeight: 600 }}>
+        {formatNumber(number, language)}
+      </Typography>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography noWrap dir={question.content_language === 'ar' ? 'rtl' : 'ltr'} sx={{ textAlign: 'start' }} title={text}>
+          {text}
+        </Typography>
+      </Box>
+      <Chip size="small" label={translate(`question_editor.kinds.${question.answer_type}`)} />
+      <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {translate('exams.questions.mark', { mark: formatNumber(question.mark, language) })}
+      </Typography>
+      <Tooltip title={translate('exams.questions.move_up', { number })}>
+        <span>
+          <IconButton size="small" aria-label={translate('exams.questions.move_up', { number })} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+            <ArrowUpwardIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={translate('exams.questions.move_down', { number })}>
+        <span>
+          <IconButton size="small" aria-label={translate('exams.questions.move_down', { number })} disabled={disabled || last} onClick={() => onMove(1)}>
+            <ArrowDownwardIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {onRemove && (
+        <Tooltip title={translate('exams.questions.remove', { number })}>
+          <IconButton size="small" color="error" aria-label={translate('exams.questions.remove', { number })} disabled={disabled} onClick={() => onRemove(question)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </ListItem>
+  );
+}

@@ -1,0 +1,65 @@
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Box, Button, Typography } from '@mui/material';
+import { forwardRef, useEffect, useRef, useState } from 'react';
+import { useTranslate } from 'react-admin';
+
+export interface AudioPlayButtonProps {
+  src: string;
+  /** How many times it may be played from the start; 0 or none: no limit. */
+  maxPlays?: number;
+  /** Catalog key of the button's name; defaults to Play. */
+  label?: string;
+}
+
+/**
+ * A play/pause button for a recording or a question's audio. A real button (not the browser's
+ * player) so it is named, reachable with Tab, and can count plays when the question limits them.
+ */
+export const AudioPlayButton = forwardRef<HTMLButtonElement, AudioPlayButtonProps>(function AudioPlayButton({ src, maxPlays = 0, label = 'recorder.play' }, ref) {
+  const translate = useTranslate();
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [plays, setPlays] = useState(0);
+  const limited = maxPlays > 0;
+  const exhausted = limited && plays >= maxPlays && !playing;
+
+  useEffect(() => {
+    setPlays(0);
+    setPlaying(false);
+  }, [src]);
+
+  const toggle = () => {
+    const element = audio.current;
+    if (!element) return;
+    if (playing) return element.pause();
+    // A play from the start counts as one play; resuming after a pause does not.
+    if (element.currentTime === 0 || element.ended) setPlays((count) => count + 1);
+    void element.play()?.catch(() => setPlaying(false));
+  };
+
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+      <audio
+        ref={audio}
+        src={src}
+        preload="metadata"
+        data-testid="audio-element"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={(event) => {
+          setPlaying(false);
+          event.currentTarget.currentTime = 0;
+        }}
+      />
+      <Button ref={ref} variant="outlined" onClick={toggle} disabled={exhausted} startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}>
+        {translate(playing ? 'recorder.pause' : label)}
+      </Button>
+      {limited && (
+        <Typography variant="body2" color="text.secondary" data-testid="plays-left">
+          {translate('recorder.plays_left', { count: Math.max(0, maxPlays - plays), max: maxPlays })}
+        </Typography>
+      )}
+    </Box>
+  );
+});

@@ -1,0 +1,49 @@
+import { Box } from '@mui/material';
+import { NumberInput, RadioButtonGroupInput } from 'react-admin';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { MEDIA_TYPES, QUESTION_LIMITS } from '../../../common/questions';
+import { AudioUploader, ImageUploader } from '../../media/uploaders';
+
+/** The upload label of a question's image or audio. */
+export const QUESTION_MEDIA_LABEL = 'questions/media';
+
+const mediaTypes = MEDIA_TYPES.map((type) => ({ id: type, name: `question_editor.media_types.${type}` }));
+
+/** With or without media, its kind, the file and how often a student may play it. */
+export function MediaInputs({ hideRemove }: { hideRemove?: boolean }) {
+  const { setValue } = useFormContext();
+  const mediaType = useWatch({ name: 'media_type' }) as string;
+  const { field, fieldState } = useController({ name: 'media' });
+  const Uploader = mediaType === 'image' ? ImageUploader : mediaType === 'audio' ? AudioUploader : null;
+
+  return (
+    <Box>
+      <RadioButtonGroupInput
+        source="media_type"
+        label="question_editor.fields.media_type"
+        choices={mediaTypes}
+        // A file of the other kind would be refused on save: the author picks a new one.
+        onChange={() => setValue('media', null, { shouldDirty: true })}
+      />
+      {Uploader && (
+        <Uploader
+          title={`question_editor.fields.media_${mediaType}`}
+          label={QUESTION_MEDIA_LABEL}
+          value={field.value as string | null}
+          onChange={(reference) => field.onChange(reference)}
+          error={fieldState.error?.message}
+          hideRemove={hideRemove}
+        />
+      )}
+      <NumberInput
+        source="media_replay_count"
+        label="question_editor.fields.media_replay_count"
+        helperText="question_editor.replay_help"
+        min={0}
+        max={QUESTION_LIMITS.replayCount}
+        step={1}
+        sx={{ width: 380 }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMemo } from 'react';
+import { useLocaleState } from 'react-admin';
+import type { Resolver } from 'react-hook-form';
+import { parseQuestion } from '../../../common/questions';
+import type { QuestionFormValues, QuestionRecord } from '../types';
+import { issuesToErrors, serverErrors } from './formErrors';
+import { newQuestionValues, questionFormValues, questionPayload } from './formValues';
+
+/**
+ * Validates the form with the shared `questionSchema` (the server's own validator) on the very
+ * body that will be sent, so the console and the API can never disagree.
+ */
+export function questionResolver(platformId: number | null): Resolver<QuestionFormValues> {
+  return async (values) => {
+    const parsed = parseQuestion(questionPayload(values, platformId));
+    return parsed.success ? { values, errors: {} } : { values: {}, errors: issuesToErrors(parsed.issues) };
+  };
+}
+
+export interface QuestionForm {
+  /** Spread on react-admin's `<Form>`: starting values, the schema resolver, no generic toast. */
+  formProps: { defaultValues: QuestionFormValues; resolver: Resolver<QuestionFormValues>; disableInvalidFormNotification: true };
+  /** Form values -> request body (with the platform). */
+  toPayload: (values: QuestionFormValues) => Record<string, unknown>;
+  /** A failed save -> errors to return from `onSubmit`, so they land under their inputs. */
+  serverErrors: (error: unknown) => Record<string, string> | undefined;
+}
+
+/**
+ * Everything a screen needs to host `QuestionFormFields` in its own react-admin `<Form>`: the
+ * bank's create and edit pages, and later the exam screen that creates a question in place.
+ */
+export function useQuestionForm({ platformId, record }: { platformId: number | null; record?: QuestionRecord | null }): QuestionForm {
+  const [language] = useLocaleState();
+  return useMemo(
+    () => ({
+      formProps: {
+        defaultValues: record ? questionFormValues(record) : newQuestionValues(language),
+        resolver: questionResolver(platformId),
+        disableInvalidFormNotification: true,
+      },
+      toPayload: (values: QuestionFormValues) => questionPayload(values, platformId),
+      serverErrors,
+    }),
+    [language, platformId, record],
+  );
+}

@@ -1,0 +1,96 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box } from '@mui/material';
+import { Button, DataTable, List, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
+import { FetchErrorMessage, NoAccessMessage, NoDataMessage } from '../../generic/ScreenParts';
+import { usePlatformSelection } from '../../platforms/PlatformProvider';
+import { PlatformSelector } from '../../platforms/PlatformSelector';
+import { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from '../access';
+import { DeleteQuestionButton } from '../DeleteQuestionButton';
+import { QuestionHeading } from '../QuestionHeading';
+import { useQuestionNotify } from '../useQuestionNotify';
+import { AnswerTypeField, MarkField, SkillField, TextExcerptField } from './QuestionColumns';
+import { questionFilters } from './questionFilters';
+
+function RowActions({ record, platformId }: { record: RaRecord; platformId: number }) {
+  const access = useQuestionAccess();
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }} onClick={(event) => event.stopPropagation()}>
+      {access.canEdit && (
+        <Button component={RouterLink} to={QUESTION_PATHS.edit(record.id)} label="ra.action.edit">
+          <EditIcon />
+        </Button>
+      )}
+      <Button component={RouterLink} to={QUESTION_PATHS.preview(record.id)} label="question_editor.preview">
+        <VisibilityIcon />
+      </Button>
+      {access.canDelete && <DeleteQuestionButton record={record} platformId={platformId} />}
+    </Box>
+  );
+}
+
+/** `/questions-bank`: the platform's questions, searchable and filtered, with actions by permission. */
+export function QuestionList() {
+  const translate = useTranslate();
+  const [language] = useLocaleState();
+  const access = useQuestionAccess();
+  const selection = usePlatformSelection();
+  const notify = useQuestionNotify();
+  const platformId = selection?.selected?.id ?? null;
+
+  if (!access.canView) {
+    return (
+      <>
+        <QuestionHeading title="question_editor.list_title" />
+        <NoAccessMessage />
+      </>
+    );
+  }
+  return (
+    <>
+      <QuestionHeading title="question_editor.list_title" />
+      <PlatformSelector />
+      {platformId !== null && (
+        <List
+          key={platformId}
+          resource={QUESTIONS_RESOURCE}
+          filter={{ platform_id: platformId }}
+          filters={questionFilters(platformId, language, translate('ra.action.search'))}
+          sort={{ field: 'id', order: 'DESC' }}
+          perPage={PAGE_SIZE}
+          pagination={<ListPagination />}
+          actions={
+            access.canCreate ? (
+              <TopToolbar>
+                <Button component={RouterLink} to={QUESTION_PATHS.create} label="ra.action.add" variant="contained" size="medium">
+                  <AddIcon />
+                </Button>
+              </TopToolbar>
+            ) : (
+              false
+            )
+          }
+          exporter={false}
+          title={false}
+          empty={false}
+          error={<FetchErrorMessage />}
+          disableSyncWithLocation
+          storeKey={`questions-bank.${platformId}.listParams`}
+          queryOptions={{ onError: (error: unknown) => notify.fetchError(error) }}
+        >
+          <DataTable bulkActionButtons={false} rowClick={access.canEdit ? (id) => QUESTION_PATHS.edit(id) : false} empty={<NoDataMessage />}>
+            <DataTable.Col source="id" label="question_editor.columns.id" />
+            <DataTable.Col source="text" label="question_editor.columns.text" field={TextExcerptField} />
+            <DataTable.Col source="answer_type" label="question_editor.columns.answer_type" field={AnswerTypeField} />
+            <DataTable.Col source="skill_id" label="question_editor.columns.skill" field={SkillField} disableSort />
+            <DataTable.Col source="mark" label="question_editor.columns.mark" field={MarkField} />
+            <DataTable.Col label="settings.actions" render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />} />
+          </DataTable>
+        </List>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { Box, MenuItem, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { plainText } from '../../../common/questions';
+import { dirOf } from '../editors/parts';
+import type { AnswerViewProps } from './types';
+
+type Blank = { id: string; before: string; after: string; options?: string[] };
+
+/** Each blank inside its sentence: a text box, or a list when the blank offers options. */
+export function FillBlanksAnswer({ view, answer, onChange, language }: AnswerViewProps<{ blanks: Blank[] }, { blanks: Record<string, string> }>) {
+  const translate = useTranslate();
+  const values = answer?.blanks ?? {};
+  const set = (id: string, text: string) => onChange({ blanks: { ...values, [id]: text } });
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      {view.blanks.map((blank, index) => {
+        const label = translate('question_editor.blanks.blank', { number: index + 1 });
+        return (
+          <Box key={blank.id} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            {/* The server keeps these as plain text (entities escaped): show them as text, never as HTML. */}
+            <span>{plainText(blank.before)}</span>
+            {blank.options ? (
+              <TextField select size="small" label={label} value={values[blank.id] ?? ''} onChange={(event) => set(blank.id, event.target.value)} sx={{ minWidth: 160 }}>
+                {blank.options.map((option, j) => (
+                  <MenuItem key={j} value={plainText(option)}>
+                    {plainText(option)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <TextField size="small" label={label} value={values[blank.id] ?? ''} onChange={(event) => set(blank.id, event.target.value)} slotProps={{ htmlInput: { dir: dirOf(language) } }} sx={{ width: 180 }} />
+            )}
+            <span>{plainText(blank.after)}</span>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,8 @@
+import type { ComponentType } from 'react';
+import type { AnswerKind } from '../../../common/questions';
+import { CHILD_ANSWER_VIEWS } from './childAnswerViews';
+import { ParagraphAnswer } from './ParagraphAnswer';
+import type { AnswerViewProps } from './types';
+
+/** How a student answers each of the ten kinds (the preview's type map). */
+export const ANSWER_VIEWS: Record<AnswerKind, ComponentType<AnswerViewProps<any, any>>> = { ...CHILD_ANSWER_VIEWS, paragraph: ParagraphAnswer };

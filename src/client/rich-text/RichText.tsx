@@ -1,0 +1,17 @@
+import { Skeleton } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './RichTextEditor';
+
+export type { RichTextEditorProps };
+
+// tiptap and ProseMirror weigh about as much as the rest of the console: load them on first use.
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+/** The rich-text field (bold and color), loaded on demand; see `RichTextEditor`. */
+export function RichText(props: RichTextEditorProps) {
+  return (
+    <Suspense fallback={<Skeleton variant="rounded" height={props.compact ? 72 : 128} sx={{ mb: 1 }} />}>
+      <RichTextEditor {...props} />
+    </Suspense>
+  );
+}

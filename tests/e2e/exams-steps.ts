@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser';
+import { catalogs } from '../../locales';
+
+/** The Arabic console's labels (the e2e runs in Arabic) and polyglot-style filling of `%{name}`. */
+export const ar = catalogs.ar;
+export const fill = (template: string, values: Record<string, string | number>) => template.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
+/** Arabic-Indic digits, as the console writes counts in Arabic. */
+export const arabicDigits = (n: number) => new Intl.NumberFormat('ar').format(n);
+
+/** Calls the API with the page's session, as the console does (the CSRF header included). */
+export async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+/** Lookups made for this file (demo data has none but grades); names unique to it. */
+export const NAMES = {
+  skill: { en: 'EX Reading comprehension', ar: 'فهم النصوص' },
+  round: { en: 'EX Round 1', ar: 'الجولة الأولى' },
+  duration: { en: 'EX 45 minutes', ar: 'خمس وأربعون دقيقة' },
+  examType: { en: 'EX Benchmark', ar: 'اختبار معياري' },
+  grade: { en: 'EX Grade 7', ar: 'الصف السابع' },
+  questionType: { en: 'EX Comprehension', ar: 'أسئلة الفهم' },
+  difficulty: { en: 'EX Medium', ar: 'متوسط' },
+  cognitive: { en: 'EX Understand', ar: 'الفهم' },
+  depth: { en: 'EX Strategic thinking', ar: 'التفكير الاستراتيجي' },
+  outcome: { en: 'EX Infers meaning', ar: 'يستنتج المعنى' },
+};
+
+export type Refs = Record<'platform_id' | 'question_type_id' | 'skill_id' | 'difficulty_level_id' | 'cognitive_level_id' | 'learning_outcome_id' | 'depth_of_knowledge_id', number>;
+
+/** As the admin: every lookup an exam and its questions need, on the IRA platform. */
+export async function createLookups(page: Page): Promise<Refs> {
+  const { data: platforms } = await api<{ data: { id: number; identifier: string }[] }>(page, 'GET', '/platforms');
+  const platform_id = platforms.find((p) => p.identifier === 'IRA')!.id;
+  const make = async (resource: string, name: { en: string; ar: string }, extra: Record<string, unknown> = {}) =>
+    (await api<{ data: { id: number } }>(page, 'POST', `/${resource}`, { name_en: name.en, name_ar: name.ar, platform_id, ...extra })).data.id;
+  const skill_id = await make('skills', NAMES.skill);
+  const grade = await make('grades', NAMES.grade);
+  await make('rounds', NAMES.round);
+  await make('durations', NAMES.duration, { number: 45 });
+  await make('exam-types', NAMES.examType);
+  return {
+    platform_id,
+    skill_id,
+    question_type_id: await make('question-types', NAMES.questionType),
+    difficulty_level_id: await make('difficulty-levels', NAMES.difficulty),
+    cognitive_level_id: await make('cognitive-levels', NAMES.cognitive),
+    depth_of_knowledge_id: await make('depth-of-knowledges', NAMES.depth),
+    learning_outcome_id: await make('learning-outcomes', NAMES.outcome, { skill_id, grade_id: grade }),
+  };
+}
+
+/** Bank questions of four answer types, in Arabic, written by the author through the API. */
+export const BANK = [
+  { answer_type: 'single_choice', text: '<p>اختر عاصمة دولة الإمارات</p>', answer_key: { options: [{ id: 'capA', text: '<p>أبوظبي</p>', correct: true }, { id: 'capB', text: '<p>دبي</p>', correct: false }] } },
+  { answer_type: 'matching', text: '<p>صِل كل كلمة بضدّها</p>', answer_key: { pairs: [{ id: 'pBig', left: '<p>كبير</p>', right_id: 'rSmall', right: '<p>صغير</p>' }, { id: 'pLong', left: '<p>طويل</p>', right_id: 'rShort', right: '<p>قصير</p>' }] } },
+  { answer_type: 'fill_blanks', text: '<p>أكمل الجملة</p>', answer_key: { blanks: [{ id: 'bSchool', before: 'ذهب الولد إلى', after: 'مبكرًا', answer: 'المدرسة' }] } },
+  { answer_type: 'reordering', text: '<p>رتّب الكلمات لتكوين جملة</p>', answer_key: { items: [{ id: 'w1', text: '<p>قرأ</p>' }, { id: 'w2', text: '<p>الطالب</p>' }, { id: 'w3', text: '<p>القصة</p>' }] } },
+];
+
+export async function createBankQuestions(page: Page, refs: Refs): Promise<void> {
+  for (const question of BANK) {
+    await api(page, 'POST', '/questions-bank', { ...refs, ...question, content_language: 'ar', mark: 2, mark_option: 'all_or_nothing', media_type: 'none', media: null, media_replay_count: 0, instruction_audio: null });
+  }
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Picks `option` in the MUI select labelled `label`; a multiple select is closed after the pick. */
+export async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  // A single select closes on its own; a multiple one stays open until Escape. Escape must not
+  // reach a dialog behind a closed menu: it would close the dialog.
+  const closed = await page.getByRole('listbox').waitFor({ state: 'detached', timeout: 1500 }).then(() => true, () => false);
+  if (!closed) {
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+  }
+}
+
+/** Waits for a toast (or any text) to show. */
+export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
+
+/** Menus, dialogs and toasts fade in and out: let them settle before a picture. */
+export const settle = (page: Page) => page.waitForTimeout(400);
+
+/** A full-page picture from the top, so the header sits where a reader sees it. */
+export async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await settle(page);
+  await screenshot(page, name);
+}
