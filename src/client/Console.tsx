@@ -3,7 +3,6 @@ import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider, ty
 import { Route } from 'react-router-dom';
 import { ProtectedPage } from './auth/RequirePermission';
 import { DemoRequestList } from './demo-requests/DemoRequestList';
-import { ExamsRoutes } from './exams/ExamsRoutes';
 import { schemaRegistry } from './generic/registry';
 import { schemaResources, schemaScreenRoutes } from './generic/resourceRoutes';
 import { Layout } from './layout/Layout';
@@ -23,8 +22,9 @@ export interface ConsoleProps {
 
 const definitions = schemaRegistry.all();
 
-// The questions bank (editors, recorder, drag and drop) loads on first visit, not with the console.
+// The questions bank and the exams (editors, recorder, drag and drop) load on first visit, not with the console.
 const QuestionsRoutes = lazy(() => import('./questions/QuestionsRoutes'));
+const ExamsRoutes = lazy(() => import('./exams/ExamsRoutes').then((m) => ({ default: m.ExamsRoutes })));
 
 /**
  * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted and

@@ -45,8 +45,8 @@ describe('exam preview', () => {
     renderApp('/exams/12/preview');
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('heading', { name: 'Preview exam #12', level: 1 })).toBeInTheDocument();
-    expect(screen.getByTestId('preview-clock')).toHaveTextContent('45:00');
+    expect(await screen.findByRole('heading', { name: 'Preview exam #12', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('preview-clock', {}, { timeout: 5000 })).toHaveTextContent('45:00');
     expect(screen.getByText('Total mark: 6')).toBeInTheDocument();
     expect(screen.getAllByText('Page 1 of 2')).toHaveLength(2);
     const page = screen.getByTestId('preview-page');
