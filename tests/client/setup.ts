@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './support/server';
+
+// Lazily loaded screens (exams, questions bank) are compiled on first use in a cold run:
+// give findBy* queries room for that instead of the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 /** A desktop window unless a test narrows it (jsdom's default 1024 px would show the block page). */
 const DESKTOP_WIDTH = 1280;
