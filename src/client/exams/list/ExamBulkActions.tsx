@@ -2,7 +2,8 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { useState } from 'react';
-import { Button, Confirm, useListContext, useRefresh, useTranslate } from 'react-admin';
+import { Button, useListContext, useRefresh, useTranslate } from 'react-admin';
+import { ConfirmDelete } from '../common/ConfirmDelete';
 import { examsApi, type ExamBulkAction } from '../api/examsApi';
 import { bulkMessage } from '../common/bulkMessage';
 import { useExamAccess } from '../common/useExamAccess';
@@ -58,17 +59,12 @@ export function ExamBulkActions() {
           <DeleteIcon />
         </Button>
       )}
-      <Confirm
-        isOpen={confirming}
+      <ConfirmDelete
+        open={confirming}
         title="exams.actions.bulk_delete_title"
         content={translate('exams.actions.bulk_delete_content', { count: selectedIds.length })}
-        confirm="ra.action.delete"
-        confirmColor="warning"
         onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void run('delete');
-        }}
+        onDelete={() => void run('delete')}
       />
     </>
   );

@@ -3,7 +3,8 @@ import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Button, Toolbar, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Confirm, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { ConfirmDelete } from '../common/ConfirmDelete';
 import { formatNumber } from '../../format';
 import { localizationsApi, type LocalizationBulkAction } from '../api/localizationsApi';
 import { bulkMessage } from '../common/bulkMessage';
@@ -55,17 +56,12 @@ export function LocalizationBulkActions({ selected, onDone }: { selected: number
           {translate('exams.actions.delete')}
         </Button>
       )}
-      <Confirm
-        isOpen={confirming}
+      <ConfirmDelete
+        open={confirming}
         title="exams.localize.delete_title"
         content={translate('exams.localize.delete_content', { count: selected.length })}
-        confirm="ra.action.delete"
-        confirmColor="warning"
         onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          void run('delete');
-        }}
+        onDelete={() => void run('delete')}
       />
     </Toolbar>
   );
