@@ -5,7 +5,8 @@ import globals from 'globals';
 /** Import boundaries from ARCHITECTURE.md: common, schemas and locales stand alone; the client never reaches the server. */
 const serverAndClient = {
   group: ['**/server/**', '**/client/**', '**/src/server', '**/src/client'],
-  message: 'src/common, schemas and locales are shared by both sides and must not import from src/server or src/client.',
+  message:
+    'src/common, schemas and locales are shared by both sides and must not import from src/server or src/client.',
 };
 const server = { group: ['**/server/**', '**/src/server'], message: 'The console must not import server code.' };
 const client = { group: ['**/client/**', '**/src/client'], message: 'The server must not import console code.' };
@@ -22,7 +23,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { files: ['src/common/**', 'schemas/**', 'locales/**'], rules: { 'no-restricted-imports': ['error', { patterns: [serverAndClient] }] } },
+  {
+    files: ['src/common/**', 'schemas/**', 'locales/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverAndClient] }] },
+  },
   { files: ['src/client/**'], rules: { 'no-restricted-imports': ['error', { patterns: [server] }] } },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': ['error', { patterns: [client] }] } },
 );

@@ -1,5 +1,5 @@
-import en from './en';
-import ar from './ar';
+import en from './en/index';
+import ar from './ar/index';
 import type { Messages } from './types';
 
 export type { Messages };
@@ -33,5 +33,5 @@ export function languageFromHeader(header: string | undefined): Language {
       return { tag: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.trim().slice(2)) || 0 : 1 };
     })
     .sort((a, b) => b.q - a.q);
-  return ranked.find((entry) => isLanguage(entry.tag))?.tag as Language | undefined ?? DEFAULT_LANGUAGE;
+  return (ranked.find((entry) => isLanguage(entry.tag))?.tag as Language | undefined) ?? DEFAULT_LANGUAGE;
 }

@@ -1,5 +1,9 @@
 import { lookup, type ResourceDefinition } from './vocabulary';
 
-const depthOfKnowledges: ResourceDefinition = lookup('depth-of-knowledges', 'questions_settings', '/settings/questions/depth-of-knowledge');
+const depthOfKnowledges: ResourceDefinition = lookup(
+  'depth-of-knowledges',
+  'questions_settings',
+  '/settings/questions/depth-of-knowledge',
+);
 
 export default depthOfKnowledges;

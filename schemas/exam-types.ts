@@ -1,5 +1,12 @@
 import { lookup, type ResourceDefinition } from './vocabulary';
 
-const examTypes: ResourceDefinition = lookup('exam-types', 'exams_settings', '/settings/exams/exam-types');
+const base = lookup('exam-types', 'exams_settings', '/settings/exams/exam-types');
+
+/** An exam type; a mock type's exams are practice: taken any number of times and never reported. */
+const examTypes: ResourceDefinition = {
+  ...base,
+  fields: { ...base.fields, is_mock: { type: 'boolean', required: false } },
+  list: { ...base.list, columns: ['id', 'name_en', 'name_ar', 'is_mock'] },
+};
 
 export default examTypes;

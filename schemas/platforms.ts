@@ -1,4 +1,4 @@
-import { choice, text, type ResourceDefinition } from './vocabulary';
+import { bilingualName, choice, type ResourceDefinition } from './vocabulary';
 
 /** A learning platform: IRA shows grade fields, ISA shows level fields. */
 const platforms: ResourceDefinition = {
@@ -6,9 +6,14 @@ const platforms: ResourceDefinition = {
   table: 'platforms',
   platformScoped: false,
   menu: { group: 'system_settings', route: '/settings/platforms' },
-  fields: { name: text(), identifier: choice(['IRA', 'ISA']) },
-  list: { columns: ['id', 'name', 'identifier'], sort: 'id', order: 'asc', search: ['name', 'identifier'] },
-  nameFromNameEn: false,
+  fields: { ...bilingualName, identifier: choice(['IRA', 'ISA']) },
+  list: {
+    columns: ['id', 'name_en', 'name_ar', 'identifier'],
+    sort: 'id',
+    order: 'asc',
+    search: ['name_en', 'name_ar', 'identifier'],
+  },
+  nameFromNameEn: true,
   adminOnly: true,
 };
 

@@ -1,5 +1,9 @@
 import { lookup, type ResourceDefinition } from './vocabulary';
 
-const questionTypes: ResourceDefinition = lookup('question-types', 'questions_settings', '/settings/questions/question-types');
+const questionTypes: ResourceDefinition = lookup(
+  'question-types',
+  'questions_settings',
+  '/settings/questions/question-types',
+);
 
 export default questionTypes;

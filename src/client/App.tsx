@@ -9,11 +9,9 @@ import { createAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { BlockPage } from './public/BlockPage';
+import { BLOCK_QUERY } from './components/blockQuery';
 import { DirectionProvider } from './theme/DirectionProvider';
 import { themeFor } from './theme/theme';
-
-/** SPEC section 1: 1024 px or less is not a desktop. */
-export const BLOCK_QUERY = '(max-width:1024px)';
 
 export interface AppProps {
   language?: Language;
@@ -39,16 +37,17 @@ export function App({ language = getStoredLanguage(), authProvider, dataProvider
     return createBrowserRouter([{ path: '*', element }]);
   }, [authProvider, dataProvider, i18nProvider, language]);
 
+  // The block page covers the console instead of replacing it: narrowing the window for a moment
+  // must not throw away a half-filled form, so the console stays mounted (hidden and inert).
   return (
     <DirectionProvider language={language}>
-      {tooNarrow ? (
-        <BlockPage translate={i18nProvider.translate} />
-      ) : (
-        // react-admin navigates and then clears its caches in the same tick (logout); a
-        // navigation deferred in a transition leaves the old page mounted to re-check auth
-        // and log out again, in a loop. Synchronous updates keep react-admin's assumption.
+      <div hidden={tooNarrow} inert={tooNarrow} aria-hidden={tooNarrow || undefined}>
+        {/* react-admin navigates and then clears its caches in the same tick (logout); a navigation
+            deferred in a transition leaves the old page mounted to re-check auth and log out again,
+            in a loop. Synchronous updates keep react-admin's assumption. */}
         <RouterProvider router={router} useTransitions={false} />
-      )}
+      </div>
+      {tooNarrow && <BlockPage translate={i18nProvider.translate} />}
     </DirectionProvider>
   );
 }

@@ -1,10 +1,18 @@
 import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource, type AuthProvider, type DataProvider, type I18nProvider, type RaThemeOptions } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type RaThemeOptions,
+} from 'react-admin';
 import { Route } from 'react-router-dom';
 import { ProtectedPage } from './auth/RequirePermission';
 import { DemoRequestList } from './demo-requests/DemoRequestList';
 import { schemaRegistry } from './generic/registry';
-import { schemaResources, schemaScreenRoutes } from './generic/resourceRoutes';
+import { RESERVED_CONSOLE_PATHS, schemaResources, schemaScreenRoutes } from './generic/resourceRoutes';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
 import { ProfilePage } from './profile/ProfilePage';
@@ -61,6 +69,10 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
           }
         />
         {schemaScreenRoutes(definitions)}
+        {/* Held for their own screens (schools and reports): never a settings list. */}
+        {RESERVED_CONSOLE_PATHS.map((path) => (
+          <Route key={path} path={path} element={<NotFoundPage />} />
+        ))}
       </CustomRoutes>
       <Resource name="demo-requests" list={DemoRequestList} />
       {schemaResources(definitions)}

@@ -15,7 +15,8 @@ export function parseWallTime(text: string, timeZone: string): Date | null {
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
   const date = new TZDate(year, month - 1, day, hour, minute, second, timeZone);
   // 2026-02-30 rolls over to March: refuse it instead of moving the date.
-  if (!isValid(date) || date.getMonth() !== month - 1 || date.getDate() !== day || date.getHours() !== hour) return null;
+  if (!isValid(date) || date.getMonth() !== month - 1 || date.getDate() !== day || date.getHours() !== hour)
+    return null;
   return new Date(date.getTime());
 }
 

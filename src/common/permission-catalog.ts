@@ -52,7 +52,8 @@ type NonAdminRole = Exclude<RoleName, typeof ROLES.admin>;
 /**
  * Default permission sets of the non-admin roles. The admin role holds every permission.
  * Startup adds any of these a role lacks and never removes one, so an operator's grants survive.
- * Authors read every lookup resource (`resourceAreas`, from the schemas) to build questions and exams.
+ * Authors read the lookup resources (`resourceAreas`: every schema but the admin-only ones such as
+ * users) to build questions and exams. Users, roles and permissions are admin-only by default.
  */
 export function defaultRolePermissions(resourceAreas: readonly string[] = []): Record<NonAdminRole, string[]> {
   const defaults = { ...DEFAULT_ROLE_PERMISSIONS };
@@ -82,5 +83,9 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.reports),
     areaPermission(AREAS.reports, 'download'),
   ],
-  [ROLES.student]: [...view(AREAS.platforms), permissionFor(AREAS.studentExams, 'view'), permissionFor(AREAS.studentExams, 'edit')],
+  [ROLES.student]: [
+    ...view(AREAS.platforms),
+    permissionFor(AREAS.studentExams, 'view'),
+    permissionFor(AREAS.studentExams, 'edit'),
+  ],
 };

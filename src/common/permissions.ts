@@ -42,3 +42,14 @@ export function hasAnyPermission(held: Iterable<string>, anyOf: readonly string[
   const set = held instanceof Set ? (held as Set<string>) : new Set(held);
   return anyOf.some((permission) => set.has(permission));
 }
+
+/**
+ * The parts of a permission string: its area, its action, and whether it is the area-wide form
+ * (`view.{area}`, `download.{area}`) or the record-level one. Null for anything else.
+ */
+export function parsePermission(permission: string): { area: string; action: string; areaWide: boolean } | null {
+  if (!permission.startsWith(`${PERMISSION_PREFIX}.`)) return null;
+  const [area, action, target, ...rest] = permission.slice(PERMISSION_PREFIX.length + 1).split('.');
+  if (!area || !action || !target) return null;
+  return { area, action, areaWide: rest.length === 0 && target === area };
+}

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '../../schemas/vocabulary';
 import { whenMissing } from './validation';
+import { idValue, MAX_ID } from './ids';
+import { parseWallTime } from './datetime';
+import { isMediaReference } from './questions/media-reference';
+import { isBlankHtml } from './questions/rich-text';
 
 /** Keys a client may send back from a record it read; they are accepted and ignored on save. */
 export const READ_ONLY_KEYS = ['id', 'name', 'created_at', 'updated_at', 'platform'] as const;
@@ -11,46 +15,130 @@ export function isFieldVisible(field: FieldDefinition, identifier: PlatformIdent
 }
 
 /** The fields of a resource that apply on a platform (all of them when the resource is not platform-scoped). */
-export function visibleFields(definition: ResourceDefinition, identifier: PlatformIdentifier | null): [string, FieldDefinition][] {
+export function visibleFields(
+  definition: ResourceDefinition,
+  identifier: PlatformIdentifier | null,
+): [string, FieldDefinition][] {
   return Object.entries(definition.fields).filter(([, field]) => isFieldVisible(field, identifier));
 }
 
-/** The name of the object a reference field is shown as: `skill_id` -> `skill`. */
-export const relationOf = (field: string) => field.replace(/_id$/, '');
+/** The name of the object a reference field is shown as: `skill_id` -> `skill`, `skill_ids` -> `skills`. */
+export const relationOf = (field: string) => field.replace(/_ids$/, 's').replace(/_id$/, '');
 
-function fieldValidator(field: FieldDefinition): z.ZodType {
-  const required = 'validation.required';
+const hasDecimalsAtMost = (places: number) => (value: number) =>
+  Math.abs(Math.round(value * 10 ** places) - value * 10 ** places) < 1e-6;
+
+/**
+ * One field's validator, from its declaration. `messages.required` names a missing (or wrongly
+ * typed) value; `messages.invalid` anything else wrong; without them the generic messages apply.
+ */
+export function fieldValidator(field: FieldDefinition): z.ZodType {
+  const required = field.messages?.required ?? 'validation.required';
+  const invalid = field.messages?.invalid;
+  const own = field.messages?.required;
   switch (field.type) {
-    case 'text':
-      return z.string({ error: whenMissing(required) }).trim().min(1, { error: required }).max(field.max);
+    case 'text': {
+      const base = z.string({ error: whenMissing(required) });
+      const bounded = (field.rich ? base : base.trim()).max(
+        field.max,
+        field.messages?.tooLong ? { error: field.messages.tooLong } : undefined,
+      );
+      return field.rich
+        ? bounded.refine((html) => !isBlankHtml(html), { error: required })
+        : bounded.min(1, { error: required });
+    }
     case 'email':
-      return z.string({ error: whenMissing(required) }).trim().min(1, { error: required }).max(255).pipe(z.email({ error: 'validation.invalid_email' }));
-    case 'number':
-      return z.coerce.number({ error: whenMissing(required) }).int().min(field.min).max(field.max);
+      return z
+        .string({ error: whenMissing(required) })
+        .trim()
+        .min(1, { error: required })
+        .max(255)
+        .pipe(z.email({ error: 'validation.invalid_email' }));
+    case 'number': {
+      const range = invalid ? { error: invalid } : undefined;
+      const base = z.number({ error: whenMissing(required) });
+      const typed =
+        field.decimals === undefined ? base.int(range) : base.refine(hasDecimalsAtMost(field.decimals), range);
+      return (typed as z.ZodNumber).min(field.min, range).max(field.max, range);
+    }
     case 'choice':
-      return z.enum(field.choices as [string, ...string[]], { error: (i) => (i.input === undefined ? required : 'validation.invalid') });
+      return z.enum(field.choices as [string, ...string[]], {
+        error: (issue) => (issue.input === undefined ? required : (invalid ?? own ?? 'validation.invalid')),
+      });
     case 'boolean':
       return z.boolean({ error: whenMissing(required) });
+    case 'datetime':
+      return z
+        .string({ error: whenMissing(required) })
+        .trim()
+        .min(1, { error: required })
+        .refine((v) => parseWallTime(v, 'UTC') !== null, { error: invalid ?? 'validation.invalid' });
     case 'reference':
-      return z.coerce.number({ error: whenMissing(required) }).int({ error: required }).min(1, { error: required });
+      // A field with its own message (the exam form's) says it for any wrong value.
+      return own
+        ? z.number({ error: own }).int({ error: own }).min(1, { error: own }).max(MAX_ID, { error: own })
+        : idValue(required);
+    case 'references':
+      return z.array(idValue(required), { error: required }).min(field.min, { error: required }).max(field.max);
+    case 'tags':
+      return z.array(z.string().trim().min(1).max(field.maxLength)).max(field.max);
+    case 'media':
+      return z
+        .string({ error: invalid ?? 'validation.invalid' })
+        .refine(isMediaReference, { error: invalid ?? 'validation.invalid' });
+    case 'answer':
+      // Validated by the answer type the record names (a rule of the resource).
+      return z.unknown();
   }
 }
 
+/** A check that spans fields (the end after the start), named in a schema's `rules`. */
+export type Rule = (record: Record<string, unknown>, ctx: z.core.$RefinementCtx) => void;
+
+/** An optional reference cleared in a form arrives as '' or 0: both mean "none". */
+const noneAsNull = (value: unknown) => (value === '' || value === 0 ? null : value);
+
 /**
- * The validator of a record body: every declared field, `platform_id` for platform-scoped
- * resources, the read-only keys and related objects tolerated, anything else refused.
- * Platform-dependent fields are optional here; `checkPlatformFields` decides once the platform is known.
+ * The validator of a record body, from its declaration: every declared field, `platform_id` for
+ * platform-scoped resources, the read-only keys and related objects tolerated, anything else
+ * refused; then the resource's rules, which run even when some fields failed, so every message
+ * shows at once. Platform-dependent fields are optional here; `checkPlatformFields` decides once
+ * the platform is known.
  */
-export function recordValidator(definition: ResourceDefinition) {
+export function recordValidator(definition: ResourceDefinition, rules: Record<string, Rule> = {}) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(definition.fields)) {
-    const validator = fieldValidator(field);
-    shape[name] = field.required && !field.platforms ? validator : validator.nullable().optional();
-    if (field.type === 'reference') shape[relationOf(name)] = z.unknown().optional();
+    let validator = fieldValidator(field);
+    // An answer definition is checked by its resource's rule, missing or not.
+    const optional = !field.required || Boolean(field.platforms) || field.type === 'answer';
+    if (optional) validator = validator.nullable();
+    if (field.type === 'reference' && optional) validator = z.preprocess(noneAsNull, validator);
+    if (field.default !== undefined) validator = validator.default(field.default as never);
+    else if (optional) validator = validator.optional();
+    shape[name] = validator;
+    if (field.type === 'reference' || field.type === 'references') shape[relationOf(name)] = z.unknown().optional();
   }
-  if (definition.platformScoped) shape.platform_id = fieldValidator({ type: 'reference', resource: 'platforms', required: true });
-  for (const key of READ_ONLY_KEYS) shape[key] ??= z.unknown().optional();
-  return z.strictObject(shape);
+  if (definition.platformScoped) {
+    const messages = definition.platformMessage ? { required: definition.platformMessage } : undefined;
+    shape.platform_id = fieldValidator({ type: 'reference', resource: 'platforms', required: true, messages });
+  }
+  for (const key of [...READ_ONLY_KEYS, ...(definition.readOnly ?? [])]) shape[key] ??= z.unknown().optional();
+
+  const object = z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? 'validation.unknown_field' : 'validation.invalid'),
+  });
+  const named = (definition.rules ?? []).map((name) => {
+    const rule = rules[name];
+    if (!rule) throw new Error(`${definition.name} names the rule ${name}, which nobody implements`);
+    return rule;
+  });
+  if (named.length === 0) return object;
+  return object.superRefine(
+    (value, ctx) => {
+      for (const rule of named) rule(value as Record<string, unknown>, ctx);
+    },
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+  );
 }
 
 /**
@@ -66,7 +154,8 @@ export function checkPlatformFields(
   for (const [name, field] of Object.entries(definition.fields)) {
     if (!field.platforms) continue;
     if (!isFieldVisible(field, identifier)) values[name] = null;
-    else if (field.required && (values[name] === undefined || values[name] === null)) errors[name] = ['validation.required'];
+    else if (field.required && (values[name] === undefined || values[name] === null))
+      errors[name] = [field.messages?.required ?? 'validation.required'];
   }
   return errors;
 }

@@ -10,11 +10,16 @@ export const LIMITS = { name: 255, email: 255, password: 128, shortText: 100, te
  * An error map that names a missing or wrongly typed value with `key` and leaves every other
  * issue (too long, bad format) to its own message. A plain `{error: key}` would cover them all.
  */
-export const whenMissing = (key: string) => (issue: { code?: string }) => (issue.code === 'invalid_type' ? key : undefined);
+export const whenMissing = (key: string) => (issue: { code?: string }) =>
+  issue.code === 'invalid_type' ? key : undefined;
 
 /** A trimmed, non-empty string: missing, empty and blank all give `key`. */
 export function requiredString(key: string, max: number = LIMITS.name) {
-  return z.string({ error: whenMissing(key) }).trim().min(1, { error: key }).max(max);
+  return z
+    .string({ error: whenMissing(key) })
+    .trim()
+    .min(1, { error: key })
+    .max(max);
 }
 
 export function emailField(requiredKey: string, invalidKey: string) {
@@ -36,7 +41,8 @@ export const newPassword = z
   });
 
 const confirmation = z.string({ error: whenMissing('validation.required') }).max(LIMITS.password);
-const matches = (value: { password: string; password_confirmation: string }) => value.password === value.password_confirmation;
+const matches = (value: { password: string; password_confirmation: string }) =>
+  value.password === value.password_confirmation;
 const mismatch = { error: 'validation.password_mismatch', path: ['password_confirmation'] };
 
 /** An administrator sets a user's password (SPEC section 7, Users). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -14,6 +14,10 @@ import { installAccessControl, type RegisteredRoute } from './auth/access';
 import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { installCsrfGuard } from './http/csrf';
+import { isCanonicalPath } from './http/canonical-path';
+import { installInputGuards } from './http/input-guards';
+import { translate } from './http/i18n';
+import { AppError } from './http/app-error';
 import { installErrorHandler } from './http/error-handler';
 import { installOpenApi } from './http/openapi';
 import { installSpa } from './http/spa';
@@ -22,6 +26,7 @@ import { systemRoutes } from './system/system-routes';
 import { loadSchemaRegistry } from './resources/load-schemas';
 import { resourceRoutes } from './resources/resource-routes';
 import { usersRoutes } from './users/users-routes';
+import { profileRoutes } from './users/profile-routes';
 import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
@@ -56,10 +61,34 @@ export const LOG_REDACT = [
 /** Builds the whole server (API under /api, console elsewhere) without listening: tests use it directly. */
 export async function buildApp({ config, database, logStream }: BuildOptions): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: LOG_REDACT, censor: '[redacted]' },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false, // genReqId reads and checks the incoming header itself
+    // Errors of the router itself, before any hook: a target it cannot decode is, like any other
+    // non-canonical path, not a route (404); anything else (a path parameter too long) is a bad request.
+    frameworkErrors: (error, request, reply) => {
+      const lang = languageFromHeader(request.headers['accept-language']);
+      const [status, key] =
+        error.code === 'FST_ERR_BAD_URL' ? [404, 'errors.route_not_found'] : [400, 'errors.invalid_input'];
+      void (reply as FastifyReply)
+        .status(status)
+        .header('cache-control', 'no-store')
+        .send({ message: translate(lang, key) });
+    },
+    // A request the HTTP parser cannot read (a body longer than its Content-Length, a broken header)
+    // still gets our {message} shape before the socket closes.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({ message: translate('en', 'errors.malformed_request') });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -73,9 +102,12 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   app.decorateRequest('lang', 'en');
 
   await app.register(cookie);
-  const routeTable = installAccessControlFirst(app);
   installErrorHandler(app);
-
+  installInputGuards(app);
+  app.addHook('onRequest', async (request) => {
+    request.lang = languageFromHeader(request.headers['accept-language']);
+  });
+  // Security headers first, so that every refusal below carries them too.
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -92,13 +124,19 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
         upgradeInsecureRequests: config.production ? [] : null,
       },
     },
+    frameguard: { action: 'deny' },
     hsts: config.production,
   });
+  const routeTable = installGuards(app);
   await app.register(rateLimit, { global: false });
   await installOpenApi(app);
 
   await app.register(
     async (api) => {
+      // API answers carry answer keys, emails and scores: no cache may keep them.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes);
       await api.register(demoRequestsRoutes);
@@ -109,6 +147,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       await api.register(examQuestionsRoutes, { registry });
       await api.register(localizationsRoutes);
       await api.register(usersRoutes);
+      await api.register(profileRoutes);
       await api.register(rolesRoutes);
       await api.register(mediaRoutes, { storage: localMediaStorage(path.join(config.dataDir, 'media')) });
     },
@@ -124,12 +163,12 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
 }
 
 /**
- * Hook order matters: language, then CSRF, then the session, then the route's access rule,
- * all before the body is read.
+ * Hook order matters: the canonical-path check, then CSRF, then the session, then the route's
+ * access rule, all before the body is read and all decided by the matched route.
  */
-function installAccessControlFirst(app: FastifyInstance): RegisteredRoute[] {
+function installGuards(app: FastifyInstance): RegisteredRoute[] {
   app.addHook('onRequest', async (request) => {
-    request.lang = languageFromHeader(request.headers['accept-language']);
+    if (!isCanonicalPath(request.raw.url ?? '')) throw new AppError(404, 'errors.route_not_found');
   });
   installCsrfGuard(app);
   installSessionLoader(app);

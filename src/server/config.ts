@@ -13,6 +13,8 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number; cookieName: string };
   loginThrottle: { perAccount: number; perAddress: number; windowMinutes: number };
   demoRequestsPerHour: number;
+  /** Megabytes one user may upload in any 24 hours. */
+  mediaDailyQuotaMb: number;
   clientDir: string;
   /** The schools' time zone: exam start and end times are wall-clock times in it. */
   timeZone: string;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowMinutes: int(env.LOGIN_THROTTLE_MINUTES, 15),
     },
     demoRequestsPerHour: int(env.DEMO_REQUESTS_PER_HOUR, 10),
+    mediaDailyQuotaMb: int(env.MEDIA_DAILY_QUOTA_MB, 200),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     timeZone: env.APP_TIMEZONE?.trim() || 'UTC',
     ...overrides,

@@ -1,15 +1,20 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { prepareDatabase } from './db/prepare';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed/demo-data';
+import { prepareDatabase } from './setup/prepare';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
+import { seedDemo } from './demo/seed-demo';
 import { buildApp } from './app';
-import { flushSentry, initServerSentry } from './system/sentry';
+import { flushSentry, initServerSentry } from './http/sentry';
 
 const config = loadConfig();
 await initServerSentry(config.sentryDsn, config.production ? 'production' : 'development');
 const database = await openDatabase(config);
-const { migration } = await prepareDatabase(database.db, { demoData: !config.production });
+const { migration } = await prepareDatabase(database.db);
 const app = await buildApp({ config, database });
+if (!config.production) {
+  const demo = await seedDemo(app);
+  if (demo) app.log.info(demo, 'demo data loaded');
+}
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaPermission, PLATFORMS_VIEW, ROLES } from '../../src/common/permissions';
 import Fastify from 'fastify';
-import { installAccessControl } from '../../src/server/auth/access';
+import { installAccessControl, MissingAccessRule } from '../../src/server/auth/access';
+import { markScopePublic } from '../../src/server/http/route-access';
 import { installErrorHandler } from '../../src/server/http/error-handler';
 import { call } from '../helpers/api-client';
 import { buildUser, buildUserWithPermissions, signIn } from '../helpers/factories';
@@ -41,17 +42,32 @@ describe('every route declares who may call it', () => {
     ]);
   });
 
-  it('records a route that forgot its rule, and refuses calls to it', async () => {
+  it('refuses to start with a route that forgot its rule', async () => {
+    const bare = Fastify();
+    bare.decorateRequest('auth', null);
+    installAccessControl(bare);
+    bare.get('/api/forgotten', async () => ({ secret: true }));
+    await expect(bare.ready()).rejects.toBeInstanceOf(MissingAccessRule);
+  });
+
+  it("lets a scope give the routes of a plugin their rule, and enforces the matched route's rule", async () => {
     const bare = Fastify();
     bare.decorateRequest('auth', null);
     const table = installAccessControl(bare);
     installErrorHandler(bare);
-    bare.get('/api/forgotten', async () => ({ secret: true }));
+    await bare.register(async (scope) => {
+      markScopePublic(scope);
+      scope.get('/files/app.js', async () => 'ok');
+    });
     bare.get('/api/open', { config: { access: 'public' } }, async () => ({ ok: true }));
+    bare.get('/api/closed', { config: { access: 'authenticated' } }, async () => ({ secret: true }));
     await bare.ready();
-    expect(table.filter((r) => r.access === undefined).map((r) => r.url)).toContain('/api/forgotten');
-    expect((await bare.inject({ url: '/api/forgotten' })).statusCode).toBe(403);
+    expect(table.map((r) => `${r.method} ${r.url} ${JSON.stringify(r.access)}`)).toContain(
+      'GET /files/app.js "public"',
+    );
+    expect((await bare.inject({ url: '/files/app.js' })).statusCode).toBe(200);
     expect((await bare.inject({ url: '/api/open' })).statusCode).toBe(200);
+    expect((await bare.inject({ url: '/api/closed' })).statusCode).toBe(401);
     await bare.close();
   });
 });
@@ -62,7 +78,12 @@ describe('401 and 403', () => {
       (r) => r.url.startsWith('/api') && r.access !== 'public' && r.method !== 'HEAD' && !r.url.startsWith('/api/docs'),
     );
     for (const route of protectedRoutes) {
-      const response = await call(t.app, route.method as 'GET', route.url.replace(/:(\w+)/g, '1'), route.method === 'GET' ? undefined : {});
+      const response = await call(
+        t.app,
+        route.method as 'GET',
+        route.url.replace(/:(\w+)/g, '1'),
+        route.method === 'GET' ? undefined : {},
+      );
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
     }
   });

@@ -18,10 +18,18 @@ const tokenOf = (cookie: string) => cookie.split('=')[1];
 describe('POST /api/login', () => {
   it('signs in, returns the current user and sets an HttpOnly SameSite=Lax cookie', async () => {
     const user = await buildUser(t.db, { role: ROLES.admin, name: 'Amal' });
-    const response = await call(t.app, 'POST', '/api/login', { email: user.email.toUpperCase(), password: user.password });
+    const response = await call(t.app, 'POST', '/api/login', {
+      email: user.email.toUpperCase(),
+      password: user.password,
+    });
     expect(response.statusCode).toBe(200);
     const { data } = response.json();
-    expect(data).toMatchObject({ id: user.id, name: 'Amal', email: user.email, roles: [{ name: 'Administrator', role: ROLES.admin }] });
+    expect(data).toMatchObject({
+      id: user.id,
+      name: 'Amal',
+      email: user.email,
+      roles: [{ name: 'Administrator', role: ROLES.admin }],
+    });
     expect(data.permissions).toContainEqual({ permission: PLATFORMS_VIEW });
     const cookie = response.cookies.find((c) => c.name === 'ltm_session')!;
     expect(cookie.httpOnly).toBe(true);
@@ -38,7 +46,13 @@ describe('POST /api/login', () => {
     const wrong = await call(t.app, 'POST', '/api/login', { email: user.email, password: 'nope-nope-1' });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ message: 'Invalid login details' });
-    const unknown = await call(t.app, 'POST', '/api/login', { email: 'ghost@example.test', password: 'whatever1' }, { lang: 'ar' });
+    const unknown = await call(
+      t.app,
+      'POST',
+      '/api/login',
+      { email: 'ghost@example.test', password: 'whatever1' },
+      { lang: 'ar' },
+    );
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ message: 'بيانات تسجيل الدخول غير صحيحة' });
     expect(unknown.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
@@ -54,7 +68,13 @@ describe('POST /api/login', () => {
   it('issues a new session id at every sign-in and ends the one the browser came with', async () => {
     const user = await buildUser(t.db, { role: ROLES.author });
     const first = await signIn(t.app, user);
-    const again = await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password }, { cookie: first });
+    const again = await call(
+      t.app,
+      'POST',
+      '/api/login',
+      { email: user.email, password: user.password },
+      { cookie: first },
+    );
     const second = sessionCookie(again);
     expect(second).not.toBe(first);
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: first })).statusCode).toBe(401);
@@ -77,7 +97,13 @@ describe('GET /api/user and POST /api/logout', () => {
     expect(me.json().data.email).toBe(user.email);
     const out = await call(t.app, 'POST', '/api/logout', undefined, { cookie });
     expect(out.statusCode).toBe(204);
-    expect(await t.db.selectFrom('sessions').where('id_hash', '=', hashToken(tokenOf(cookie))).selectAll().execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('sessions')
+        .where('id_hash', '=', hashToken(tokenOf(cookie)))
+        .selectAll()
+        .execute(),
+    ).toEqual([]);
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie })).statusCode).toBe(401);
   });
 });
@@ -104,8 +130,34 @@ describe('session expiry', () => {
       .where('id_hash', '=', hashToken(tokenOf(cookie)))
       .execute();
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie })).statusCode).toBe(200);
-    const row = await t.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', hashToken(tokenOf(cookie))).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sessions')
+      .select('last_seen_at')
+      .where('id_hash', '=', hashToken(tokenOf(cookie)))
+      .executeTakeFirstOrThrow();
     expect(Date.now() - new Date(row.last_seen_at).getTime()).toBeLessThan(60_000);
+  });
+
+  it('keeps a session in steady use alive under a short idle timeout', async () => {
+    const short = await createTestApp({ session: { idleMinutes: 1, absoluteHours: 12, cookieName: 'ltm_session' } });
+    const realNow = Date.now;
+    try {
+      const cookie = await signIn(short.app, await buildUser(short.db, { role: ROLES.school }));
+      const start = realNow();
+      // A request every 40 seconds: never idle for a minute, so never signed out.
+      for (const seconds of [40, 80, 120, 160]) {
+        Date.now = () => start + seconds * 1000;
+        expect(
+          (await call(short.app, 'GET', '/api/user', undefined, { cookie })).statusCode,
+          `after ${seconds} s`,
+        ).toBe(200);
+      }
+      Date.now = () => start + 230 * 1000;
+      expect((await call(short.app, 'GET', '/api/user', undefined, { cookie })).statusCode).toBe(401);
+    } finally {
+      Date.now = realNow;
+      await short.close();
+    }
   });
 
   it('ends a session past its absolute lifetime even when active', async () => {
@@ -122,7 +174,11 @@ describe('session expiry', () => {
   it('sets the absolute lifetime from the configuration', async () => {
     const user = await buildUser(t.db, { role: ROLES.school });
     const cookie = await signIn(t.app, user);
-    const row = await t.db.selectFrom('sessions').select(['created_at', 'expires_at']).where('id_hash', '=', hashToken(tokenOf(cookie))).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('sessions')
+      .select(['created_at', 'expires_at'])
+      .where('id_hash', '=', hashToken(tokenOf(cookie)))
+      .executeTakeFirstOrThrow();
     const hours = (new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()) / 3_600_000;
     expect(hours).toBeCloseTo(t.app.config.session.absoluteHours, 1);
   });

@@ -3,6 +3,8 @@ import { ROLES } from '../../src/common/permissions';
 import { call } from '../helpers/api-client';
 import { buildUser, signIn } from '../helpers/factories';
 import { createTestApp, type TestContext } from '../helpers/test-app';
+import { buildExamLookups, examBody } from '../helpers/exam-factory';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -28,7 +30,9 @@ describe('CSRF defence', () => {
       payload: 'name=Hacked',
     });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: 'This request was refused because it did not come from the application.' });
+    expect(response.json()).toEqual({
+      message: 'This request was refused because it did not come from the application.',
+    });
     const row = await t.db.selectFrom('users').select('name').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Before');
   });
@@ -47,19 +51,67 @@ describe('CSRF defence', () => {
 
   it('refuses the header when the Origin is another site', async () => {
     const user = await buildUser(t.db, { role: ROLES.admin });
-    const response = await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password }, {
-      headers: { origin: 'https://evil.example' },
-    });
+    const response = await call(
+      t.app,
+      'POST',
+      '/api/login',
+      { email: user.email, password: user.password },
+      {
+        headers: { origin: 'https://evil.example' },
+      },
+    );
     expect(response.statusCode).toBe(403);
   });
 
   it('accepts the header from the same origin, and reads need no header', async () => {
     const user = await buildUser(t.db, { role: ROLES.admin });
-    const response = await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password }, {
-      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
-    });
+    const response = await call(
+      t.app,
+      'POST',
+      '/api/login',
+      { email: user.email, password: user.password },
+      {
+        headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+      },
+    );
     expect(response.statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it("refuses a foreign Referer when the browser sends no Origin, and accepts this host's", async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin });
+    const login = (referer: string) =>
+      call(
+        t.app,
+        'POST',
+        '/api/login',
+        { email: user.email, password: user.password },
+        { headers: { referer, host: 'localhost:80' } },
+      );
+    expect((await login('https://evil.example/page')).statusCode).toBe(403);
+    expect((await login('http://localhost:80/login')).statusCode).toBe(200);
+  });
+
+  it('gives the state-changing GET of the spec (duplicate) the CSRF check, so a cross-site link cannot copy an exam', async () => {
+    const registry = await loadSchemaRegistry();
+    const lookups = await buildExamLookups(t.db, registry);
+    const cookie = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    const exam = (await call(t.app, 'POST', '/api/exams', examBody(lookups), { cookie })).json().data;
+    const count = async () => (await t.db.selectFrom('exams').select('id').execute()).length;
+    const before = await count();
+    // What <img src=".../api/exams/1/duplicate"> on another site sends: the cookie, no header.
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/exams/${exam.id}/duplicate`,
+      headers: { cookie, referer: 'https://evil.example/' },
+    });
+    expect(link.statusCode).toBe(403);
+    const noHeader = await t.app.inject({ method: 'GET', url: `/api/exams/${exam.id}/duplicate`, headers: { cookie } });
+    expect(noHeader.statusCode).toBe(403);
+    expect(await count()).toBe(before);
+    const console = await call(t.app, 'GET', `/api/exams/${exam.id}/duplicate`, undefined, { cookie });
+    expect(console.statusCode).toBe(200);
+    expect(await count()).toBe(before + 1);
   });
 
   it('answers in Arabic when asked', async () => {

@@ -10,7 +10,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const valid = { first_name: 'Mona', last_name: 'Haddad', institute: 'Al Noor School', email: 'mona@example.test', country: 'ae' };
+const valid = {
+  first_name: 'Mona',
+  last_name: 'Haddad',
+  institute: 'Al Noor School',
+  email: 'mona@example.test',
+  country: 'ae',
+};
 const post = (body: unknown, ip: string, lang: 'en' | 'ar' = 'en') =>
   t.app.inject({
     method: 'POST',
@@ -30,7 +36,10 @@ describe('POST /api/demo-requests (public)', () => {
 
   it('gives the spec messages for every field, in English and Arabic, and stores nothing', async () => {
     const before = (await t.db.selectFrom('demo_requests').select('id').execute()).length;
-    const en = await post({ first_name: ' ', last_name: '', institute: '', email: 'not-an-email', country: 'ZZ' }, '10.9.0.2');
+    const en = await post(
+      { first_name: ' ', last_name: '', institute: '', email: 'not-an-email', country: 'ZZ' },
+      '10.9.0.2',
+    );
     expect(en.statusCode).toBe(422);
     expect(en.json().errors).toEqual({
       first_name: ['Please fill your first name'],
@@ -52,7 +61,8 @@ describe('POST /api/demo-requests (public)', () => {
 
   it('is rate-limited per address with a translated 429', async () => {
     const ip = '10.9.1.1';
-    for (let i = 0; i < 4; i++) expect((await post({ ...valid, email: `r${i}@example.test` }, ip)).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await post({ ...valid, email: `r${i}@example.test` }, ip)).statusCode).toBe(201);
     const limited = await post(valid, ip, 'ar');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toBe('طلبات كثيرة جدًا. يرجى الانتظار قليلًا ثم المحاولة مرة أخرى.');
@@ -64,7 +74,9 @@ describe('GET /api/demo-requests (admins)', () => {
   it('lists with pagination meta, sort, order and search', async () => {
     const admin = await buildUser(t.db, { role: ROLES.admin });
     const cookie = await signIn(t.app, admin);
-    const all = await call(t.app, 'GET', '/api/demo-requests?per_page=2&page=1&sort=id&order=asc', undefined, { cookie });
+    const all = await call(t.app, 'GET', '/api/demo-requests?per_page=2&page=1&sort=id&order=asc', undefined, {
+      cookie,
+    });
     expect(all.statusCode).toBe(200);
     const body = all.json();
     const total = (await t.db.selectFrom('demo_requests').select('id').execute()).length;

@@ -20,8 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, lang: 'en' | 'ar' = 'en', cookie = author) =>
-  call(t.app, method, url, body, { cookie, lang });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  lang: 'en' | 'ar' = 'en',
+  cookie = author,
+) => call(t.app, method, url, body, { cookie, lang });
 
 async function createExam(overrides: Record<string, unknown> = {}) {
   const response = await api('POST', '/api/exams', examBody(l, overrides));
@@ -66,7 +71,11 @@ describe('the exam form', () => {
       total_mark: 0,
     });
     // Stored as an instant: 08:00 in Asia/Dubai is 04:00 UTC.
-    const row = await t.db.selectFrom('exams').select('start_date_time').where('id', '=', exam.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('exams')
+      .select('start_date_time')
+      .where('id', '=', exam.id)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.start_date_time).toISOString()).toBe('2026-12-01T04:00:00.000Z');
   });
 
@@ -95,7 +104,10 @@ describe('the exam form', () => {
 
   it('keeps marks within 0 to 100, the pass mark between min and max, and the end after the start', async () => {
     const marks = await api('POST', '/api/exams', examBody(l, { max_mark: 101, min_mark: -1 }));
-    expect(marks.json().errors).toMatchObject({ max_mark: ['Marks must be between 0 and 100'], min_mark: ['Marks must be between 0 and 100'] });
+    expect(marks.json().errors).toMatchObject({
+      max_mark: ['Marks must be between 0 and 100'],
+      min_mark: ['Marks must be between 0 and 100'],
+    });
     const pass = await api('POST', '/api/exams', examBody(l, { min_mark: 40, pass_mark: 30 }));
     expect(pass.json().errors).toEqual({ pass_mark: ['Exam pass mark must be between the minimum and maximum marks'] });
     const times = await api('POST', '/api/exams', examBody(l, { end_date_time: '2026-12-01 07:00:00' }), 'ar');
@@ -117,8 +129,15 @@ describe('the exam form', () => {
 
   it('refuses lookups and skills of another platform', async () => {
     const other = await buildExamLookups(t.db, registry);
-    const response = await api('POST', '/api/exams', examBody(l, { round_id: other.round.id, skill_ids: [other.skill.id] }));
-    expect(response.json().errors).toEqual({ round_id: ['The selected item does not exist on this platform'], skill_ids: ['The selected item does not exist on this platform'] });
+    const response = await api(
+      'POST',
+      '/api/exams',
+      examBody(l, { round_id: other.round.id, skill_ids: [other.skill.id] }),
+    );
+    expect(response.json().errors).toEqual({
+      round_id: ['The selected item does not exist on this platform'],
+      skill_ids: ['The selected item does not exist on this platform'],
+    });
   });
 
   it('returns the form lookups of a platform', async () => {
@@ -136,8 +155,13 @@ describe('the exam form', () => {
     expect(updated.json().data.name).toBe('Listening yankee');
     const ids = async (q: string) => (await api('GET', `/api/exams?${q}`)).json().data.map((e: { id: number }) => e.id);
     expect(await ids(`platform_id=${l.platform.id}&search=yankee`)).toEqual([exam.id]);
-    expect(await ids(`platform_id=${l.platform.id}&filter[skill_id]=${l.skill.id}&filter[id]=${exam.id}`)).toEqual([exam.id]);
-    const published = await api("GET", `/api/exams?platform_id=${l.platform.id}&filter[is_published]=true&filter[id]=${exam.id}`);
+    expect(await ids(`platform_id=${l.platform.id}&filter[skill_id]=${l.skill.id}&filter[id]=${exam.id}`)).toEqual([
+      exam.id,
+    ]);
+    const published = await api(
+      'GET',
+      `/api/exams?platform_id=${l.platform.id}&filter[is_published]=true&filter[id]=${exam.id}`,
+    );
     expect(published.json().data, published.body).toEqual([]);
   });
 });
@@ -145,13 +169,22 @@ describe('the exam form', () => {
 describe('exam questions', () => {
   it('copies bank questions: bank edits never reach the exam', async () => {
     const { exam, questions } = await examWithQuestions(1);
-    const bankId = (await t.db.selectFrom('exam_questions').select('source_question_id').where('id', '=', questions[0].id).executeTakeFirstOrThrow()).source_question_id!;
+    const bankId = (
+      await t.db
+        .selectFrom('exam_questions')
+        .select('source_question_id')
+        .where('id', '=', questions[0].id)
+        .executeTakeFirstOrThrow()
+    ).source_question_id!;
     const bank = (await api('GET', `/api/questions-bank/${bankId}`)).json().data;
     await api('PUT', `/api/questions-bank/${bankId}`, { ...bank, text: '<p>Changed in the bank</p>', mark: 9 });
     const inExam = (await api('GET', `/api/exams/${exam.id}/questions`)).json().data[0];
     expect(inExam.text).toBe('<p>Choose the <strong>right</strong> answer</p>');
     expect(inExam.mark).toBe(4);
-    expect((await api('GET', `/api/exams/${exam.id}`)).json().data).toMatchObject({ total_mark: 4, total_questions_mark: 1 });
+    expect((await api('GET', `/api/exams/${exam.id}`)).json().data).toMatchObject({
+      total_mark: 4,
+      total_questions_mark: 1,
+    });
   });
 
   it('refuses bank questions of another platform or skill', async () => {
@@ -160,7 +193,9 @@ describe('exam questions', () => {
     const foreign = (await api('POST', '/api/questions-bank', bankQuestion(other))).json().data.id;
     const response = await api('POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: [foreign] });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors.question_ids).toEqual(['This question does not fit the exam: it must be on the exam\'s platform and one of its skills']);
+    expect(response.json().errors.question_ids).toEqual([
+      "This question does not fit the exam: it must be on the exam's platform and one of its skills",
+    ]);
   });
 
   it('creates a question in place, removes one and reorders them', async () => {
@@ -173,8 +208,15 @@ describe('exam questions', () => {
     const bad = await api('PUT', `/api/exams/${exam.id}/questions/reorder`, { question_ids: [questions[0].id] });
     expect(bad.statusCode).toBe(422);
     expect((await api('DELETE', `/api/exams/${exam.id}/questions/${questions[1].id}`)).statusCode).toBe(200);
-    expect((await api('GET', `/api/exams/${exam.id}/questions`)).json().data.map((q: { id: number }) => q.id)).toEqual([order[0], order[2]]);
-    const invalid = await api('POST', `/api/exams/${exam.id}/questions`, bankQuestion(l, 'single_choice', { options: [] }));
+    expect((await api('GET', `/api/exams/${exam.id}/questions`)).json().data.map((q: { id: number }) => q.id)).toEqual([
+      order[0],
+      order[2],
+    ]);
+    const invalid = await api(
+      'POST',
+      `/api/exams/${exam.id}/questions`,
+      bankQuestion(l, 'single_choice', { options: [] }),
+    );
     expect(invalid.json().message).toBe('You need to add / complete question information before saving.');
   });
 });
@@ -192,7 +234,9 @@ describe('the publish lifecycle (418)', () => {
     expect((await api('PUT', `/api/exams/${exam.id}/publish`)).json().data.is_published).toBe(true);
     const edit = await api('PUT', `/api/exams/${exam.id}`, examBody(l, { name_en: 'Changed' }));
     expect(edit.statusCode).toBe(418);
-    expect(edit.json()).toEqual({ message: 'This exam is published and cannot be changed. Unpublish or duplicate it first.' });
+    expect(edit.json()).toEqual({
+      message: 'This exam is published and cannot be changed. Unpublish or duplicate it first.',
+    });
     const extra = await bankQuestionId();
     for (const [method, url, body] of [
       ['POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: [extra] }],
@@ -204,10 +248,16 @@ describe('the publish lifecycle (418)', () => {
       expect((await api(method, url, body)).statusCode, `${method} ${url}`).toBe(418);
     }
     const check = await api('GET', `/api/exam-restriction/check?exam_id=${exam.id}`);
-    expect(check.json().data).toEqual({ editable: false, message: 'This exam is published and cannot be changed. Unpublish or duplicate it first.' });
+    expect(check.json().data).toEqual({
+      editable: false,
+      message: 'This exam is published and cannot be changed. Unpublish or duplicate it first.',
+    });
     expect((await api('PUT', `/api/exams/${exam.id}/unpublish`)).json().data.is_published).toBe(false);
     expect((await api('PUT', `/api/exams/${exam.id}`, examBody(l, { name_en: 'Changed' }))).statusCode).toBe(200);
-    expect((await api('GET', `/api/exam-restriction/check?exam_id=${exam.id}`)).json().data).toEqual({ editable: true, message: null });
+    expect((await api('GET', `/api/exam-restriction/check?exam_id=${exam.id}`)).json().data).toEqual({
+      editable: true,
+      message: null,
+    });
   });
 
   it('refuses to delete an exam a student has started, and deletes one nobody started', async () => {
@@ -215,13 +265,36 @@ describe('the publish lifecycle (418)', () => {
     const student = await t.db.selectFrom('students').select('id').executeTakeFirst();
     const studentId = student?.id ?? (await makeStudent());
     // Delivery does not exist yet: a started student exam is faked in the database.
-    await t.db.insertInto('student_exams').values({ exam_id: exam.id, student_id: studentId, status: 'started', started_at: new Date() }).execute();
+    await t.db
+      .insertInto('student_exams')
+      .values({ exam_id: exam.id, student_id: studentId, status: 'started', started_at: new Date() })
+      .execute();
     const refused = await api('DELETE', `/api/exams/${exam.id}`);
     expect(refused.statusCode).toBe(418);
     expect(refused.json().message).toBe('Students have started this exam, so it cannot be deleted.');
     const other = await createExam();
     expect((await api('DELETE', `/api/exams/${other.id}`)).statusCode).toBe(200);
     expect((await api('GET', `/api/exams/${other.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a published exam, alone or in bulk, until it is unpublished', async () => {
+    const { exam } = await examWithQuestions(1);
+    await api('PUT', `/api/exams/${exam.id}/publish`);
+    const refused = await api('DELETE', `/api/exams/${exam.id}`, undefined, 'ar');
+    expect(refused.statusCode).toBe(418);
+    expect(refused.json().message).toBe('هذا الاختبار منشور ولا يمكن حذفه. ألغِ نشره أولًا.');
+    const bulk = await api('POST', '/api/exams/bulk/delete', { exam_ids: [exam.id] });
+    expect(bulk.json().data).toEqual([
+      {
+        id: exam.id,
+        success: false,
+        status: 418,
+        message: 'This exam is published and cannot be deleted. Unpublish it first.',
+      },
+    ]);
+    expect((await api('GET', `/api/exams/${exam.id}`)).statusCode).toBe(200);
+    await api('PUT', `/api/exams/${exam.id}/unpublish`);
+    expect((await api('DELETE', `/api/exams/${exam.id}`)).statusCode).toBe(200);
   });
 
   it('runs bulk actions partially and reports the outcome of each exam', async () => {
@@ -237,7 +310,10 @@ describe('the publish lifecycle (418)', () => {
       ],
       meta: { succeeded: 1, failed: 2 },
     });
-    expect((await api('POST', '/api/exams/bulk/unpublish', { exam_ids: [full.id] })).json().meta).toEqual({ succeeded: 1, failed: 0 });
+    expect((await api('POST', '/api/exams/bulk/unpublish', { exam_ids: [full.id] })).json().meta).toEqual({
+      succeeded: 1,
+      failed: 0,
+    });
     const del = await api('POST', '/api/exams/bulk/delete', { exam_ids: [empty.id, full.id] });
     expect(del.json().meta).toEqual({ succeeded: 2, failed: 0 });
     expect((await api('POST', '/api/exams/bulk/delete', { exam_ids: [] })).statusCode).toBe(422);
@@ -248,10 +324,17 @@ describe('the publish lifecycle (418)', () => {
     await api('PUT', `/api/exams/${exam.id}/publish`);
     await api('POST', `/api/exams/${exam.id}/localizations`, { name: 'UAE', countries: ['AE'] });
     const copy = (await api('GET', `/api/exams/${exam.id}/duplicate`)).json().data;
-    expect(copy).toMatchObject({ is_published: false, name_en: 'Reading benchmark (copy)', name_ar: 'اختبار القراءة المعياري (نسخة)', total_questions_mark: 2 });
+    expect(copy).toMatchObject({
+      is_published: false,
+      name_en: 'Reading benchmark (copy)',
+      name_ar: 'اختبار القراءة المعياري (نسخة)',
+      total_questions_mark: 2,
+    });
     expect(copy.id).not.toBe(exam.id);
     const copied = (await api('GET', `/api/exams/${copy.id}/questions`)).json().data;
-    expect(copied.map((q: { text: string }) => q.text)).toEqual(questions.map(() => '<p>Choose the <strong>right</strong> answer</p>'));
+    expect(copied.map((q: { text: string }) => q.text)).toEqual(
+      questions.map(() => '<p>Choose the <strong>right</strong> answer</p>'),
+    );
     expect(copied.map((q: { id: number }) => q.id)).not.toEqual(questions.map((q) => q.id));
     expect((await api('GET', `/api/exams/${copy.id}/localizations`)).json().data).toEqual([]);
   });
@@ -261,18 +344,47 @@ describe('preview', () => {
   it('pages the questions by questions_per_page without answer keys', async () => {
     const { exam } = await examWithQuestions(3);
     const preview = (await api('GET', `/api/exams/${exam.id}/preview`)).json().data;
-    expect(preview.exam).toMatchObject({ id: exam.id, duration_minutes: 45, questions_per_page: 2, questions_count: 3, total_mark: 12 });
+    expect(preview.exam).toMatchObject({
+      id: exam.id,
+      duration_minutes: 45,
+      questions_per_page: 2,
+      questions_count: 3,
+      total_mark: 12,
+    });
     expect(preview.pages.map((p: unknown[]) => p.length)).toEqual([2, 1]);
     expect(JSON.stringify(preview)).not.toMatch(/"correct"|answer_key/);
     const onePage = await createExam({ questions_per_page: 0 });
-    await api('POST', `/api/exams/${onePage.id}/questions/assign`, { question_ids: [await bankQuestionId(), await bankQuestionId()] });
-    expect((await api('GET', `/api/exams/${onePage.id}/preview`)).json().data.pages.map((p: unknown[]) => p.length)).toEqual([2]);
+    await api('POST', `/api/exams/${onePage.id}/questions/assign`, {
+      question_ids: [await bankQuestionId(), await bankQuestionId()],
+    });
+    expect(
+      (await api('GET', `/api/exams/${onePage.id}/preview`)).json().data.pages.map((p: unknown[]) => p.length),
+    ).toEqual([2]);
   });
 });
 
 async function makeStudent(): Promise<number> {
-  const school = await t.db.insertInto('schools').values({ name: 'S', name_en: 'S', name_ar: 'س' }).returning('id').executeTakeFirstOrThrow();
-  const klass = await t.db.insertInto('school_classes').values({ name: 'A', name_en: 'A', name_ar: 'أ', school_id: school.id, grade_id: l.grade!.id }).returning('id').executeTakeFirstOrThrow();
-  const student = await t.db.insertInto('students').values({ school_id: school.id, school_class_id: klass.id, grade_id: l.grade!.id, name: 'Student', gender: 'female', nationality: 'AE' }).returning('id').executeTakeFirstOrThrow();
+  const school = await t.db
+    .insertInto('schools')
+    .values({ name: 'S', name_en: 'S', name_ar: 'س' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const klass = await t.db
+    .insertInto('school_classes')
+    .values({ name: 'A', name_en: 'A', name_ar: 'أ', school_id: school.id, grade_id: l.grade!.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const student = await t.db
+    .insertInto('students')
+    .values({
+      school_id: school.id,
+      school_class_id: klass.id,
+      grade_id: l.grade!.id,
+      name: 'Student',
+      gender: 'female',
+      nationality: 'AE',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return student.id;
 }

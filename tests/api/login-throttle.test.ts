@@ -35,8 +35,38 @@ describe('login throttling', () => {
     const user = await buildUser(t.db, { role: ROLES.author });
     for (let i = 0; i < 3; i++) await login(user.email, 'wrong-pass-1', '10.2.0.1');
     expect((await login(user.email, user.password, '10.2.0.2')).statusCode).toBe(429);
-    await t.db.updateTable('login_failures').set({ window_started_at: sql`now() - interval '16 minutes'` }).execute();
+    await t.db
+      .updateTable('login_failures')
+      .set({
+        window_started_at: sql`now() - interval '16 minutes'`,
+        last_failure_at: sql`now() - interval '16 minutes'`,
+      })
+      .execute();
     expect((await login(user.email, user.password, '10.2.0.2')).statusCode).toBe(200);
+  });
+
+  it('keeps an address locked for a whole window after the failure that reached the limit', async () => {
+    // The first failures were long ago (14 minutes), the last one just now: the lock lasts 15 more minutes.
+    for (let i = 0; i < 5; i++) await login(`far${i}@example.test`, 'wrong-pass-1', '10.5.0.1');
+    await t.db
+      .updateTable('login_failures')
+      .set({
+        window_started_at: sql`now() - interval '14 minutes'`,
+        last_failure_at: sql`now() - interval '14 minutes'`,
+      })
+      .where('key', '=', 'address:10.5.0.1')
+      .execute();
+    await login('far5@example.test', 'wrong-pass-1', '10.5.0.1'); // the sixth failure reaches the limit
+    const user = await buildUser(t.db, { role: ROLES.author });
+    const locked = await login(user.email, user.password, '10.5.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    await t.db
+      .updateTable('login_failures')
+      .set({ window_started_at: sql`now() - interval '16 minutes'` })
+      .where('key', '=', 'address:10.5.0.1')
+      .execute();
+    expect((await login(user.email, user.password, '10.5.0.1')).statusCode).toBe(429);
   });
 
   it('locks an address that tries many accounts', async () => {

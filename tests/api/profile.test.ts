@@ -39,15 +39,31 @@ describe('PUT /api/user/change/password', () => {
     expect(response.json().errors).toEqual({ current_password: ['The current password is incorrect.'] });
     const ar = await call(t.app, 'PUT', '/api/user/change/password', body, { cookie, lang: 'ar' });
     expect(ar.json().errors.current_password).toEqual(['كلمة المرور الحالية غير صحيحة.']);
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a weak password and a mismatched confirmation', async () => {
     const user = await buildUser(t.db, { role: ROLES.author });
     const cookie = await signIn(t.app, user);
-    const weak = await call(t.app, 'PUT', '/api/user/change/password', { current_password: user.password, password: 'short', password_confirmation: 'short' }, { cookie });
-    expect(weak.json().errors.password).toEqual(['The password must be at least 8 characters long and contain a letter and a digit']);
-    const mismatch = await call(t.app, 'PUT', '/api/user/change/password', { current_password: user.password, password: 'Brand-new-1', password_confirmation: 'Brand-new-2' }, { cookie });
+    const weak = await call(
+      t.app,
+      'PUT',
+      '/api/user/change/password',
+      { current_password: user.password, password: 'short', password_confirmation: 'short' },
+      { cookie },
+    );
+    expect(weak.json().errors.password).toEqual([
+      'The password must be at least 8 characters long and contain a letter and a digit',
+    ]);
+    const mismatch = await call(
+      t.app,
+      'PUT',
+      '/api/user/change/password',
+      { current_password: user.password, password: 'Brand-new-1', password_confirmation: 'Brand-new-2' },
+      { cookie },
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['The password confirmation does not match'] });
   });
@@ -56,12 +72,22 @@ describe('PUT /api/user/change/password', () => {
     const user = await buildUser(t.db, { role: ROLES.author });
     const mine = await signIn(t.app, user);
     const elsewhere = await signIn(t.app, user);
-    const response = await call(t.app, 'PUT', '/api/user/change/password', { current_password: user.password, password: 'Brand-new-1', password_confirmation: 'Brand-new-1' }, { cookie: mine });
+    const response = await call(
+      t.app,
+      'PUT',
+      '/api/user/change/password',
+      { current_password: user.password, password: 'Brand-new-1', password_confirmation: 'Brand-new-1' },
+      { cookie: mine },
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().message).toBe('Your password has been changed');
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: mine })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: elsewhere })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Brand-new-1' })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password })).statusCode).toBe(
+      401,
+    );
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Brand-new-1' })).statusCode).toBe(
+      200,
+    );
   });
 });

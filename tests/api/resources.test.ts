@@ -24,8 +24,13 @@ const resources = () => registryForDescribe.all().filter((d) => d.name !== 'plat
 // describe.each needs the list at collection time; loading the schema files is cheap.
 const registryForDescribe = await loadSchemaRegistry();
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, lang: 'en' | 'ar' = 'en', cookie = admin) =>
-  call(t.app, method, url, body, { cookie, lang });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  lang: 'en' | 'ar' = 'en',
+  cookie = admin,
+) => call(t.app, method, url, body, { cookie, lang });
 
 describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]))('/api/%s', (name, definition) => {
   const url = `/api/${name}`;
@@ -40,7 +45,8 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
     if (definition.nameFromNameEn) expect(record.name).toBe(body.name_en);
     if (definition.platformScoped) expect(record.platform).toMatchObject({ id: platform.id, identifier: 'IRA' });
     for (const [field, spec] of Object.entries(definition.fields)) {
-      if (spec.type === 'reference' && body[field]) expect(record[field.replace(/_id$/, '')]).toMatchObject({ id: body[field] });
+      if (spec.type === 'reference' && body[field])
+        expect(record[field.replace(/_id$/, '')]).toMatchObject({ id: body[field] });
     }
 
     const read = await api('GET', `${url}/${record.id}`);
@@ -50,7 +56,11 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
     const edited = { ...read.json().data, name_en: 'Renamed', name_ar: 'معدّل' };
     const updated = await api('PUT', `${url}/${record.id}`, edited);
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json().data).toMatchObject({ name_en: 'Renamed', name_ar: 'معدّل', ...(definition.nameFromNameEn ? { name: 'Renamed' } : {}) });
+    expect(updated.json().data).toMatchObject({
+      name_en: 'Renamed',
+      name_ar: 'معدّل',
+      ...(definition.nameFromNameEn ? { name: 'Renamed' } : {}),
+    });
 
     expect((await api('DELETE', `${url}/${record.id}`)).statusCode).toBe(200);
     expect((await api('GET', `${url}/${record.id}`)).statusCode).toBe(404);
@@ -59,19 +69,34 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
   it('lists with pagination meta, sort, order, search and filters', async () => {
     const platform = await buildPlatform(t.db, 'IRA');
     const made = [];
-    for (let i = 0; i < 3; i++) made.push(await buildRecord(t.db, registry, definition, platform, { name_en: `Item ${i} zeta${i}` }));
-    const scope = definition.platformScoped ? `platform_id=${platform.id}&` : `filter[id]=${made.map((m) => m.id).join(',')}&`;
+    for (let i = 0; i < 3; i++)
+      made.push(await buildRecord(t.db, registry, definition, platform, { name_en: `Item ${i} zeta${i}` }));
+    const scope = definition.platformScoped
+      ? `platform_id=${platform.id}&`
+      : `filter[id]=${made.map((m) => m.id).join(',')}&`;
 
     const page1 = await api('GET', `${url}?${scope}per_page=2&page=1&sort=id&order=desc`);
     expect(page1.statusCode, page1.body).toBe(200);
     expect(page1.json().data.map((r: { id: number }) => r.id)).toEqual([made[2].id, made[1].id]);
-    expect(page1.json().meta).toEqual({ current_page: 1, last_page: 2, per_page: 2, total: 3, next_page: 2, previous_page: null, pages: [1, 2] });
+    expect(page1.json().meta).toEqual({
+      current_page: 1,
+      last_page: 2,
+      per_page: 2,
+      total: 3,
+      next_page: 2,
+      previous_page: null,
+      pages: [1, 2],
+    });
     const page2 = await api('GET', `${url}?${scope}per_page=2&page=2&sort=id&order=desc`);
     expect(page2.json().data.map((r: { id: number }) => r.id)).toEqual([made[0].id]);
     expect(page2.json().meta).toMatchObject({ current_page: 2, next_page: null, previous_page: 1 });
 
     const byName = await api('GET', `${url}?${scope}sort=name_en&order=asc`);
-    expect(byName.json().data.map((r: { name_en: string }) => r.name_en)).toEqual(['Item 0 zeta0', 'Item 1 zeta1', 'Item 2 zeta2']);
+    expect(byName.json().data.map((r: { name_en: string }) => r.name_en)).toEqual([
+      'Item 0 zeta0',
+      'Item 1 zeta1',
+      'Item 2 zeta2',
+    ]);
 
     const searched = await api('GET', `${url}?${scope}search=ZETA1`);
     expect(searched.json().data.map((r: { id: number }) => r.id)).toEqual([made[1].id]);
@@ -99,13 +124,18 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
     const before = await api('GET', `${url}?per_page=1`);
     const en = await api('POST', url, {});
     expect(en.statusCode).toBe(422);
-    const required = Object.entries(definition.fields).filter(([, f]) => f.required && !f.platforms).map(([n]) => n);
+    const required = Object.entries(definition.fields)
+      .filter(([, f]) => f.required && !f.platforms)
+      .map(([n]) => n);
     for (const field of required) expect(en.json().errors[field], field).toEqual(['This field is required']);
     if (definition.platformScoped) expect(en.json().errors.platform_id).toEqual(['This field is required']);
     const ar = await api('POST', url, { name_en: '   ', name_ar: 'x'.repeat(300) }, 'ar');
     expect(ar.json().errors.name_en).toEqual(['هذا الحقل مطلوب']);
     expect(ar.json().errors.name_ar).toEqual(['يجب ألا يزيد عن 255 حرفًا']);
-    const unknown = await api('POST', url, { ...(await validBody(t.db, registry, definition, await buildPlatform(t.db, 'IRA'))), is_admin: true });
+    const unknown = await api('POST', url, {
+      ...(await validBody(t.db, registry, definition, await buildPlatform(t.db, 'IRA'))),
+      is_admin: true,
+    });
     expect(unknown.json().errors).toEqual({ is_admin: ['This field is not allowed'] });
     expect((await api('GET', `${url}?per_page=1`)).json().meta.total).toBe(before.json().meta.total);
   });
@@ -129,10 +159,12 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
     expect((await api('PUT', `${url}/${record.id}`, body, 'en', editor)).statusCode).toBe(200);
     expect((await api('DELETE', `${url}/${record.id}`, undefined, 'en', editor)).statusCode).toBe(403);
   });
-
 });
 
-const scoped = () => resources().filter((d) => d.platformScoped).map((d) => [d.name, d] as [string, ResourceDefinition]);
+const scoped = () =>
+  resources()
+    .filter((d) => d.platformScoped)
+    .map((d) => [d.name, d] as [string, ResourceDefinition]);
 
 describe.each(scoped())('platform scoping of /api/%s', (name, definition) => {
   const url = `/api/${name}`;
@@ -141,7 +173,9 @@ describe.each(scoped())('platform scoping of /api/%s', (name, definition) => {
     const a = await buildPlatform(t.db, 'IRA');
     const b = await buildPlatform(t.db, 'IRA');
     const record = await buildRecord(t.db, registry, definition, a);
-    expect((await api('GET', `${url}?platform_id=${a.id}`)).json().data.map((r: { id: number }) => r.id)).toEqual([record.id]);
+    expect((await api('GET', `${url}?platform_id=${a.id}`)).json().data.map((r: { id: number }) => r.id)).toEqual([
+      record.id,
+    ]);
     expect((await api('GET', `${url}?platform_id=${b.id}`)).json().data).toEqual([]);
     expect((await api('GET', `${url}/${record.id}?platform_id=${b.id}`)).statusCode).toBe(404);
     expect((await api('DELETE', `${url}/${record.id}?platform_id=${b.id}`)).statusCode).toBe(404);
@@ -156,21 +190,27 @@ describe('references', () => {
     registryForDescribe.all().flatMap((owner) =>
       Object.entries(owner.fields)
         .filter(([, spec]) => spec.type === 'reference')
-        .map(([field, spec]) => [`${owner.name}.${field} -> ${(spec as { resource: string }).resource}`, owner, field] as const),
+        .map(
+          ([field, spec]) =>
+            [`${owner.name}.${field} -> ${(spec as { resource: string }).resource}`, owner, field] as const,
+        ),
     );
 
-  it.each(referencing())('refuses to delete a record still referenced (%s) with 409 and deletes nothing', async (_label, owner, field) => {
-    const spec = owner.fields[field] as { resource: string };
-    const target = registry.get(spec.resource)!;
-    const identifier = owner.fields[field].platforms?.[0] ?? 'IRA';
-    const platform = await buildPlatform(t.db, identifier);
-    const referenced = await buildRecord(t.db, registry, target, platform);
-    await buildRecord(t.db, registry, owner, platform, { [field]: referenced.id });
-    const response = await api('DELETE', `/api/${target.name}/${referenced.id}`, undefined, 'ar');
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('لا يمكن حذف هذا السجل لأنه مستخدم في سجلات أخرى.');
-    expect((await api('GET', `/api/${target.name}/${referenced.id}`)).statusCode).toBe(200);
-  });
+  it.each(referencing())(
+    'refuses to delete a record still referenced (%s) with 409 and deletes nothing',
+    async (_label, owner, field) => {
+      const spec = owner.fields[field] as { resource: string };
+      const target = registry.get(spec.resource)!;
+      const identifier = owner.fields[field].platforms?.[0] ?? 'IRA';
+      const platform = await buildPlatform(t.db, identifier);
+      const referenced = await buildRecord(t.db, registry, target, platform);
+      await buildRecord(t.db, registry, owner, platform, { [field]: referenced.id });
+      const response = await api('DELETE', `/api/${target.name}/${referenced.id}`, undefined, 'ar');
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe('لا يمكن حذف هذا السجل لأنه مستخدم في سجلات أخرى.');
+      expect((await api('GET', `/api/${target.name}/${referenced.id}`)).statusCode).toBe(200);
+    },
+  );
 
   it('refuses a reference to a missing record or to a record of another platform', async () => {
     const lo = registry.get('learning-outcomes')!;
@@ -194,7 +234,12 @@ describe('learning outcomes by platform', () => {
     const body = await validBody(t.db, registry, registry.get('learning-outcomes')!, ira, { level_id: isaLevel.id });
     const created = await api('POST', '/api/learning-outcomes', body);
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data).toMatchObject({ grade_id: body.grade_id, level_id: null, level: null, grade: { id: body.grade_id } });
+    expect(created.json().data).toMatchObject({
+      grade_id: body.grade_id,
+      level_id: null,
+      level: null,
+      grade: { id: body.grade_id },
+    });
     const missing = await api('POST', '/api/learning-outcomes', { ...body, grade_id: null });
     expect(missing.json().errors).toEqual({ grade_id: ['This field is required'] });
   });
@@ -205,7 +250,11 @@ describe('learning outcomes by platform', () => {
     expect(body.grade_id).toBeUndefined();
     const created = await api('POST', '/api/learning-outcomes', body);
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json().data).toMatchObject({ grade_id: null, level: { id: body.level_id }, skill: { id: body.skill_id } });
+    expect(created.json().data).toMatchObject({
+      grade_id: null,
+      level: { id: body.level_id },
+      skill: { id: body.skill_id },
+    });
     const missing = await api('POST', '/api/learning-outcomes', { ...body, level_id: undefined }, 'ar');
     expect(missing.json().errors).toEqual({ level_id: ['هذا الحقل مطلوب'] });
   });
@@ -213,10 +262,19 @@ describe('learning outcomes by platform', () => {
 
 describe('/api/platforms', () => {
   it('creates and lists platforms with an IRA or ISA identifier, admin only by default', async () => {
-    const created = await api('POST', '/api/platforms', { name: 'Reading 2027', identifier: 'ISA' });
+    const created = await api('POST', '/api/platforms', {
+      name_en: 'Reading 2027',
+      name_ar: 'القراءة 2027',
+      identifier: 'ISA',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ name: 'Reading 2027', identifier: 'ISA' });
-    const bad = await api('POST', '/api/platforms', { name: 'X', identifier: 'XYZ' });
+    expect(created.json().data).toMatchObject({
+      name: 'Reading 2027',
+      name_en: 'Reading 2027',
+      name_ar: 'القراءة 2027',
+      identifier: 'ISA',
+    });
+    const bad = await api('POST', '/api/platforms', { name_en: 'X', name_ar: 'س', identifier: 'XYZ' });
     expect(bad.json().errors).toEqual({ identifier: ['This value is not valid'] });
     const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
     expect((await api('GET', '/api/platforms', undefined, 'en', author)).statusCode).toBe(200);
@@ -224,6 +282,8 @@ describe('/api/platforms', () => {
     await buildRecord(t.db, registry, registry.get('skills')!, used);
     expect((await api('DELETE', `/api/platforms/${used.id}`)).statusCode).toBe(409);
     expect((await api('DELETE', `/api/platforms/${created.json().data.id}`)).statusCode).toBe(200);
-    expect((await api('POST', '/api/platforms', { name: 'Y', identifier: 'IRA' }, 'en', author)).statusCode).toBe(403);
+    expect(
+      (await api('POST', '/api/platforms', { name_en: 'Y', name_ar: 'ص', identifier: 'IRA' }, 'en', author)).statusCode,
+    ).toBe(403);
   });
 });

@@ -29,9 +29,12 @@ describe('system routes', () => {
     expect(json.statusCode).toBe(200);
     const spec = json.json();
     expect(spec.openapi).toMatch(/^3\./);
-    expect(spec.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(spec.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ]);
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/user', '/api/demo-requests', '/api/health']));
-    const ui = await call(t.app, 'GET', '/api/docs/');
+    const ui = await call(t.app, 'GET', '/api/docs');
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
@@ -42,6 +45,11 @@ describe('system routes', () => {
     expect(api.json()).toEqual({ message: 'مسار الواجهة البرمجية المطلوب غير موجود.' });
     const post = await call(t.app, 'POST', '/api/no-such-thing', {});
     expect(post.statusCode).toBe(404);
+    for (const path of ['/API/users', '/Api/exams']) {
+      const upper = await call(t.app, 'GET', path);
+      expect(upper.statusCode, path).toBe(404);
+      expect(upper.headers['content-type']).toContain('application/json');
+    }
     for (const path of ['/', '/exams', '/settings/exams/skills', '/some/unknown/page']) {
       const page = await call(t.app, 'GET', path);
       expect(page.statusCode, path).toBe(200);
@@ -55,7 +63,9 @@ describe('system routes', () => {
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await call(t.app, 'GET', '/api/health', undefined, { headers: { 'x-request-id': 'trace-123' } });
     expect(kept.headers['x-request-id']).toBe('trace-123');
-    const replaced = await call(t.app, 'GET', '/api/health', undefined, { headers: { 'x-request-id': 'bad id <script>' } });
+    const replaced = await call(t.app, 'GET', '/api/health', undefined, {
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
     expect(replaced.headers['x-request-id']).not.toContain('script');
   });
 
@@ -64,11 +74,43 @@ describe('system routes', () => {
     const login = await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Very-secret-99' });
     const token = login.cookies.find((c) => c.name === 'ltm_session')!.value;
     await call(t.app, 'GET', '/api/user', undefined, { cookie: `ltm_session=${token}` });
-    await call(t.app, 'PUT', '/api/user/change/password', { current_password: 'Very-secret-99', password: 'x', password_confirmation: 'y' }, { cookie: `ltm_session=${token}` });
+    await call(
+      t.app,
+      'PUT',
+      '/api/user/change/password',
+      { current_password: 'Very-secret-99', password: 'x', password_confirmation: 'y' },
+      { cookie: `ltm_session=${token}` },
+    );
     const logs = t.logs.join('\n');
     expect(logs).toContain('"reqId"');
     expect(logs).not.toContain('Very-secret-99');
     expect(logs).not.toContain(token);
+  });
+
+  it('puts the security headers on refusals too, keeps API answers out of caches, and forbids framing', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/user'],
+      ['GET', '/api/exams'],
+      ['POST', '/api/logout'],
+      ['GET', '/%61pi/users'],
+      ['GET', '/api/nope'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: method === 'POST' ? {} : { 'x-requested-with': 'XMLHttpRequest' },
+      });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const health = await call(t.app, 'GET', '/api/health');
+    expect(health.headers['cache-control']).toBe('no-store');
+    const page = await call(t.app, 'GET', '/exams');
+    expect(page.headers['x-frame-options']).toBe('DENY');
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it('returns runtime settings without a DSN when none is set', async () => {

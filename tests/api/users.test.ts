@@ -17,8 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: { lang?: 'en' | 'ar'; cookie?: string } = {}) =>
-  call(t.app, method, url, body, { cookie: options.cookie ?? admin, lang: options.lang });
+const api = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: unknown,
+  options: { lang?: 'en' | 'ar'; cookie?: string } = {},
+) => call(t.app, method, url, body, { cookie: options.cookie ?? admin, lang: options.lang });
 
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Rania',
@@ -34,15 +38,27 @@ describe('users management', () => {
     const created = await api('POST', '/api/users', newUser({ name: 'Rania Author' }));
     expect(created.statusCode, created.body).toBe(201);
     const user = created.json().data;
-    expect(user).toMatchObject({ name: 'Rania Author', is_active: true, roles: [{ role: ROLES.author, name: 'Exam author' }] });
+    expect(user).toMatchObject({
+      name: 'Rania Author',
+      is_active: true,
+      roles: [{ role: ROLES.author, name: 'Exam author' }],
+    });
     expect(user.password_hash).toBeUndefined();
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Strong-pass-1' })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Strong-pass-1' })).statusCode).toBe(
+      200,
+    );
 
     const list = await api('GET', '/api/users?search=Rania%20Author', undefined, { lang: 'ar' });
-    expect(list.json().data).toEqual([expect.objectContaining({ id: user.id, roles: [expect.objectContaining({ name: 'معدّ الاختبارات' })] })]);
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ id: user.id, roles: [expect.objectContaining({ name: 'معدّ الاختبارات' })] }),
+    ]);
     expect(list.json().meta).toMatchObject({ total: 1, current_page: 1 });
 
-    const updated = await api('PUT', `/api/users/${user.id}`, { ...user, name: 'Rania A.', email: user.email.toUpperCase() });
+    const updated = await api('PUT', `/api/users/${user.id}`, {
+      ...user,
+      name: 'Rania A.',
+      email: user.email.toUpperCase(),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data.name).toBe('Rania A.');
 
@@ -53,11 +69,19 @@ describe('users management', () => {
   it('gives the spec messages for the users form in both languages', async () => {
     const en = await api('POST', '/api/users', {});
     expect(en.statusCode).toBe(422);
-    expect(en.json().errors).toEqual({ name: ['Name is required'], email: ['Email is required'], password: ['Password is required'] });
+    expect(en.json().errors).toEqual({
+      name: ['Name is required'],
+      email: ['Email is required'],
+      password: ['Password is required'],
+    });
     const invalid = await api('POST', '/api/users', newUser({ email: 'not-an-email' }));
     expect(invalid.json().errors).toEqual({ email: ['Email is invalid'] });
     const ar = await api('POST', '/api/users', { name: '', email: 'x@' }, { lang: 'ar' });
-    expect(ar.json().errors).toEqual({ name: ['الاسم مطلوب'], email: ['البريد الإلكتروني غير صالح'], password: ['كلمة المرور مطلوبة'] });
+    expect(ar.json().errors).toEqual({
+      name: ['الاسم مطلوب'],
+      email: ['البريد الإلكتروني غير صالح'],
+      password: ['كلمة المرور مطلوبة'],
+    });
   });
 
   it('refuses a duplicate email regardless of case with a field error', async () => {
@@ -70,7 +94,7 @@ describe('users management', () => {
     expect(clash.json().errors).toEqual({ email: ['This email is already taken'] });
   });
 
-  it('assigns and removes roles and ends the user\'s sessions when they change', async () => {
+  it("assigns and removes roles and ends the user's sessions when they change", async () => {
     const user = await buildUser(t.db, { role: ROLES.school });
     const session = await signIn(t.app, user);
     const assigned = await api('POST', `/api/users/${user.id}/assign/role`, { role: ROLES.corrector });
@@ -87,16 +111,26 @@ describe('users management', () => {
     expect(unknown.json().errors).toEqual({ role: ['This role does not exist'] });
   });
 
-  it('sets a password, ending the user\'s sessions', async () => {
+  it("sets a password, ending the user's sessions", async () => {
     const user = await buildUser(t.db, { role: ROLES.school });
     const session = await signIn(t.app, user);
-    const mismatch = await api('PUT', `/api/users/${user.id}/change/password`, { password: 'Another-pass-2', password_confirmation: 'nope' });
+    const mismatch = await api('PUT', `/api/users/${user.id}/change/password`, {
+      password: 'Another-pass-2',
+      password_confirmation: 'nope',
+    });
     expect(mismatch.json().errors).toEqual({ password_confirmation: ['The password confirmation does not match'] });
-    const ok = await api('PUT', `/api/users/${user.id}/change/password`, { password: 'Another-pass-2', password_confirmation: 'Another-pass-2' });
+    const ok = await api('PUT', `/api/users/${user.id}/change/password`, {
+      password: 'Another-pass-2',
+      password_confirmation: 'Another-pass-2',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: session })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Another-pass-2' })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await call(t.app, 'POST', '/api/login', { email: user.email, password: 'Another-pass-2' })).statusCode,
+    ).toBe(200);
   });
 
   it('disabling a user ends their sessions', async () => {
@@ -105,7 +139,9 @@ describe('users management', () => {
     const row = (await api('GET', `/api/users/${user.id}`)).json().data;
     expect((await api('PUT', `/api/users/${user.id}`, { ...row, is_active: false })).statusCode).toBe(200);
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: session })).statusCode).toBe(401);
-    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(
+      401,
+    );
   });
 
   it('does not let an admin remove their own admin role, disable or delete themselves (418)', async () => {
@@ -119,7 +155,14 @@ describe('users management', () => {
     expect((await api('PUT', `/api/users/${adminId}`, { ...me, is_active: false })).statusCode).toBe(418);
     expect((await api('GET', '/api/user')).statusCode).toBe(200);
     // Changing one's own password keeps one's own session.
-    expect((await api('PUT', `/api/users/${adminId}/change/password`, { password: 'Chief-pass-9', password_confirmation: 'Chief-pass-9' })).statusCode).toBe(200);
+    expect(
+      (
+        await api('PUT', `/api/users/${adminId}/change/password`, {
+          password: 'Chief-pass-9',
+          password_confirmation: 'Chief-pass-9',
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await api('GET', '/api/user')).statusCode).toBe(200);
   });
 
@@ -131,7 +174,9 @@ describe('users management', () => {
     const student = roles.find((r: { role: string }) => r.role === ROLES.student);
     expect(student.name).toBe('طالب');
     const one = await api('GET', `/api/roles/${student.id}/permissions`);
-    expect(one.json().data.permissions.map((p: { permission: string }) => p.permission)).toContain('com.ltm.permissions.platforms.view.platform');
+    expect(one.json().data.permissions.map((p: { permission: string }) => p.permission)).toContain(
+      'com.ltm.permissions.platforms.view.platform',
+    );
     expect((await api('GET', '/api/roles/999999/permissions')).statusCode).toBe(404);
   });
 
@@ -153,7 +198,9 @@ describe('users management', () => {
       expect((await api(method, url, body, { cookie: viewer })).statusCode, `${method} ${url}`).toBe(403);
     }
     const editor = await signIn(t.app, await buildUserWithPermissions(t.db, [permissionFor('users', 'edit')]));
-    expect((await api('POST', `/api/users/${target.id}/assign/role`, { role: ROLES.author }, { cookie: editor })).statusCode).toBe(200);
+    expect(
+      (await api('POST', `/api/users/${target.id}/assign/role`, { role: ROLES.author }, { cookie: editor })).statusCode,
+    ).toBe(200);
     expect((await api('DELETE', `/api/users/${target.id}`, undefined, { cookie: editor })).statusCode).toBe(403);
   });
 });

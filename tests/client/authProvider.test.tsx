@@ -11,18 +11,33 @@ import { recorder, server } from './support/server';
 describe('authProvider', () => {
   it('rejects on 401 and 403 so react-admin logs out, and lets other errors through', async () => {
     const auth = createAuthProvider();
-    await expect(auth.checkError(new HttpError('Please sign in to continue.', 401))).rejects.toThrow('ra.notification.logged_out');
-    await expect(auth.checkError(new HttpError("You don't have permissions to access this data.", 403))).rejects.toThrow(
-      "You don't have permissions to access this data.",
+    await expect(auth.checkError(new HttpError('Please sign in to continue.', 401))).rejects.toThrow(
+      'ra.notification.logged_out',
     );
+    await expect(
+      auth.checkError(new HttpError("You don't have permissions to access this data.", 403)),
+    ).rejects.toThrow("You don't have permissions to access this data.");
     await expect(auth.checkError(new HttpError('', 403))).rejects.toThrow('errors.forbidden');
     for (const status of [400, 404, 409, 418, 422, 429, 500]) {
       await expect(auth.checkError(new HttpError('nope', status))).resolves.toBeUndefined();
     }
   });
 
+  it('asks the server nothing for a visitor who never signed in on this browser', async () => {
+    const calls = recorder();
+    server.use(
+      http.get('*/api/user', ({ request }) => {
+        calls.record(request);
+        return HttpResponse.json({ message: 'Please sign in to continue.' }, { status: 401 });
+      }),
+    );
+    await expect(createAuthProvider().checkAuth({})).rejects.toThrow('ra.auth.auth_check_error');
+    expect(calls.requests).toHaveLength(0);
+  });
+
   it('checks the session with the server once per page load, then trusts the stored user', async () => {
     const account = makeUser();
+    window.localStorage.setItem('user', JSON.stringify(account));
     const calls = recorder();
     server.use(
       http.get('*/api/user', ({ request }) => {
@@ -40,6 +55,7 @@ describe('authProvider', () => {
   });
 
   it('signs out a user whose platforms permission was withdrawn', async () => {
+    window.localStorage.setItem('user', JSON.stringify(makeUser()));
     const logouts = recorder();
     server.use(
       http.get('*/api/user', () => HttpResponse.json({ data: makeUser([], { permissions: [] }) })),
@@ -88,7 +104,9 @@ describe('authProvider', () => {
   });
 
   it('gives the identity and the permission strings of the stored user', async () => {
-    const account = makeUser([areaPermission('exams', 'view')], { roles: [{ name: 'Administrator', role: ROLES.admin }] });
+    const account = makeUser([areaPermission('exams', 'view')], {
+      roles: [{ name: 'Administrator', role: ROLES.admin }],
+    });
     window.localStorage.setItem('user', JSON.stringify(account));
     const auth = createAuthProvider();
 
@@ -106,11 +124,15 @@ describe('losing access while signed in', () => {
   it('a 403 from the API logs the user out to the login page', async () => {
     // react-admin logs failed data calls to the console in development; expected here.
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const admin = makeUser([areaPermission('demo-requests', 'view')], { roles: [{ name: 'Administrator', role: ROLES.admin }] });
+    const admin = makeUser([areaPermission('demo-requests', 'view')], {
+      roles: [{ name: 'Administrator', role: ROLES.admin }],
+    });
     signIn(admin);
     const logouts = recorder();
     server.use(
-      http.get('*/api/demo-requests', () => HttpResponse.json({ message: "You don't have permissions to access this data." }, { status: 403 })),
+      http.get('*/api/demo-requests', () =>
+        HttpResponse.json({ message: "You don't have permissions to access this data." }, { status: 403 }),
+      ),
       http.post('*/api/logout', ({ request }) => {
         logouts.record(request);
         return new HttpResponse(null, { status: 204 });

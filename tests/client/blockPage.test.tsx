@@ -1,9 +1,10 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from './support/render';
 
 describe('desktop-only block page', () => {
-  it('replaces the whole app at a width of 1024 px', async () => {
+  it('covers the whole app at a width of 1024 px', async () => {
     window.innerWidth = 1024;
     renderApp('/login');
 
@@ -11,7 +12,25 @@ describe('desktop-only block page', () => {
     expect(page).toHaveTextContent('Please use a larger screen');
     expect(page).toHaveTextContent('desktop or laptop');
     expect(screen.queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
-    expect(screen.queryByTestId('language-switcher')).not.toBeInTheDocument();
+    expect(screen.getByTestId('language-switcher')).not.toBeVisible();
+  });
+
+  it('keeps what was typed when the window is narrowed and widened again', async () => {
+    window.innerWidth = 1280;
+    renderApp('/login');
+    const email = await screen.findByLabelText(/Email/);
+    await userEvent.type(email, 'half@typed.org');
+    act(() => {
+      window.innerWidth = 900;
+      fireEvent(window, new Event('resize'));
+    });
+    expect(await screen.findByTestId('block-page')).toBeInTheDocument();
+    act(() => {
+      window.innerWidth = 1280;
+      fireEvent(window, new Event('resize'));
+    });
+    expect(screen.queryByTestId('block-page')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toHaveValue('half@typed.org');
   });
 
   it('is translated and right to left in Arabic', async () => {

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { dataProvider } from '../../src/client/providers/dataProvider';
 import { recorder, server } from './support/server';
 
-const meta = { current_page: 2, last_page: 4, per_page: 15, total: 52, next_page: 3, previous_page: 1, pages: [1, 2, 3, 4] };
+const meta = {
+  current_page: 2,
+  last_page: 4,
+  per_page: 15,
+  total: 52,
+  next_page: 3,
+  previous_page: 1,
+  pages: [1, 2, 3, 4],
+};
 
 function urlOf(request: Request) {
   return new URL(request.url);
@@ -26,7 +34,11 @@ describe('dataProvider', () => {
       filter: { q: 'read', platform_id: 3, status: ['draft', 'published'], 'student.school_id': 9, empty: '' },
     });
 
-    expect(result).toMatchObject({ data: [{ id: 16 }], total: 52, pageInfo: { hasNextPage: true, hasPreviousPage: true } });
+    expect(result).toMatchObject({
+      data: [{ id: 16 }],
+      total: 52,
+      pageInfo: { hasNextPage: true, hasPreviousPage: true },
+    });
     const query = urlOf(calls.requests[0]).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       page: '2',
@@ -41,7 +53,7 @@ describe('dataProvider', () => {
     expect(urlOf(calls.requests[0]).pathname).toBe('/api/skills');
   });
 
-  it('sends Accept-Language and credentials on reads, and the CSRF header only on writes', async () => {
+  it('sends Accept-Language, credentials and the CSRF header on every call (some GETs change state)', async () => {
     window.localStorage.setItem('language', 'ar');
     const calls = recorder();
     server.use(
@@ -56,11 +68,15 @@ describe('dataProvider', () => {
     );
 
     await dataProvider.getOne('skills', { id: 4 });
-    const updated = await dataProvider.update('skills', { id: 4, data: { name_en: 'Writing' }, previousData: { id: 4 } });
+    const updated = await dataProvider.update('skills', {
+      id: 4,
+      data: { name_en: 'Writing' },
+      previousData: { id: 4 },
+    });
 
     const [read, write] = calls.requests;
     expect(read.headers.get('Accept-Language')).toBe('ar');
-    expect(read.headers.get('X-Requested-With')).toBeNull();
+    expect(read.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(read.credentials).toBe('include');
     expect(write.method).toBe('PUT');
     expect(write.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
@@ -88,7 +104,10 @@ describe('dataProvider', () => {
       }),
     );
 
-    expect((await dataProvider.create('rounds', { data: { name_en: 'Round 1' } })).data).toEqual({ id: 9, name_en: 'Round 1' });
+    expect((await dataProvider.create('rounds', { data: { name_en: 'Round 1' } })).data).toEqual({
+      id: 9,
+      name_en: 'Round 1',
+    });
     expect((await dataProvider.getMany('rounds', { ids: [1, 2] })).data).toEqual([{ id: 1 }, { id: 2 }]);
     const references = await dataProvider.getManyReference('learning-outcomes', {
       target: 'skill_id',
@@ -109,7 +128,10 @@ describe('dataProvider', () => {
     server.use(
       http.post('*/api/skills', () =>
         HttpResponse.json(
-          { message: 'The data you sent is not valid.', errors: { name_en: ['Name is required', 'Too short'], name_ar: ['Name is required'] } },
+          {
+            message: 'The data you sent is not valid.',
+            errors: { name_en: ['Name is required', 'Too short'], name_ar: ['Name is required'] },
+          },
           { status: 422 },
         ),
       ),
@@ -121,13 +143,18 @@ describe('dataProvider', () => {
     expect(error).toMatchObject({
       status: 422,
       message: 'Name is required',
-      body: { message: 'The data you sent is not valid.', errors: { name_en: 'Name is required', name_ar: 'Name is required' } },
+      body: {
+        message: 'The data you sent is not valid.',
+        errors: { name_en: 'Name is required', name_ar: 'Name is required' },
+      },
     });
   });
 
   it('uses the server message, else the generic message', async () => {
     server.use(
-      http.put('*/api/exams/1', () => HttpResponse.json({ message: 'A published exam cannot be edited.' }, { status: 418 })),
+      http.put('*/api/exams/1', () =>
+        HttpResponse.json({ message: 'A published exam cannot be edited.' }, { status: 418 }),
+      ),
       http.delete('*/api/exams/1', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })),
     );
 
@@ -135,6 +162,9 @@ describe('dataProvider', () => {
       status: 418,
       message: 'A published exam cannot be edited.',
     });
-    await expect(dataProvider.delete('exams', { id: 1 })).rejects.toMatchObject({ status: 502, message: 'errors.generic' });
+    await expect(dataProvider.delete('exams', { id: 1 })).rejects.toMatchObject({
+      status: 502,
+      message: 'errors.generic',
+    });
   });
 });

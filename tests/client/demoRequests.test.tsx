@@ -16,7 +16,15 @@ const row = {
   country: 'JO',
   created_at: '2025-03-02 09:15:00',
 };
-const meta = { current_page: 1, last_page: 3, per_page: 15, total: 31, next_page: 2, previous_page: null, pages: [1, 2, 3] };
+const meta = {
+  current_page: 1,
+  last_page: 3,
+  per_page: 15,
+  total: 31,
+  next_page: 2,
+  previous_page: null,
+  pages: [1, 2, 3],
+};
 
 describe('demo requests list', () => {
   it('lists the newest requests first with country names and the total from meta', async () => {

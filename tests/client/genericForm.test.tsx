@@ -8,7 +8,12 @@ import { renderApp } from './support/render';
 import { listBody, lookupRecord, servePlatforms } from './support/resources';
 import { recorder, server } from './support/server';
 
-const manage = (area: string) => [areaPermission(area, 'view'), permissionFor(area, 'create'), permissionFor(area, 'edit'), permissionFor(area, 'delete')];
+const manage = (area: string) => [
+  areaPermission(area, 'view'),
+  permissionFor(area, 'create'),
+  permissionFor(area, 'edit'),
+  permissionFor(area, 'delete'),
+];
 
 describe('generic create and edit forms', () => {
   it('keeps Save disabled until every field is filled, then posts with the selected platform', async () => {
@@ -53,7 +58,10 @@ describe('generic create and edit forms', () => {
       http.get('*/api/platforms', () => HttpResponse.json(listBody([]))),
       http.post('*/api/platforms', async ({ request }) => {
         posts.record(request);
-        return HttpResponse.json({ data: { id: 3, name: 'Pilot', identifier: 'ISA' } }, { status: 201 });
+        return HttpResponse.json(
+          { data: { id: 3, name: 'Pilot', name_en: 'Pilot', name_ar: 'تجريبي', identifier: 'ISA' } },
+          { status: 201 },
+        );
       }),
     );
     renderApp('/settings/platforms/create');
@@ -61,13 +69,14 @@ describe('generic create and edit forms', () => {
 
     expect(await screen.findByRole('heading', { name: 'Add Learning platform', level: 1 })).toBeInTheDocument();
     expect(screen.queryByTestId('selected-platform')).not.toBeInTheDocument();
-    await user.type(screen.getByLabelText(/^Name/), 'Pilot');
+    await user.type(screen.getByLabelText(/^Name \(English\)/), 'Pilot');
+    await user.type(screen.getByLabelText(/^Name \(Arabic\)/), 'تجريبي');
     await user.click(screen.getByLabelText(/Identifier/));
     await user.click(await screen.findByRole('option', { name: 'ISA' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Platform created successfully')).toBeInTheDocument();
-    expect(await posts.requests[0].json()).toEqual({ name: 'Pilot', identifier: 'ISA' });
+    expect(await posts.requests[0].json()).toEqual({ name_en: 'Pilot', name_ar: 'تجريبي', identifier: 'ISA' });
     expect(window.sessionStorage.getItem('platforms.en')).toBeNull();
     expect(window.sessionStorage.getItem('platforms.en.selected')).toBe('1');
   });
@@ -77,7 +86,10 @@ describe('generic create and edit forms', () => {
     servePlatforms();
     server.use(
       http.post('*/api/skills', () =>
-        HttpResponse.json({ message: 'The data you sent is not valid.', errors: { name_en: ['Must be 255 characters or fewer'] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: 'The data you sent is not valid.', errors: { name_en: ['Must be 255 characters or fewer'] } },
+          { status: 422 },
+        ),
       ),
     );
     renderApp('/settings/exams/skills/create');
@@ -101,7 +113,9 @@ describe('generic create and edit forms', () => {
         reads.record(request);
         return HttpResponse.json({ data: lookupRecord(4, 'Reading', 'القراءة') });
       }),
-      http.get('*/api/skills', () => HttpResponse.json(listBody([lookupRecord(4, 'Reading comprehension', 'القراءة')]))),
+      http.get('*/api/skills', () =>
+        HttpResponse.json(listBody([lookupRecord(4, 'Reading comprehension', 'القراءة')])),
+      ),
       http.put('*/api/skills/4', ({ request }) => {
         puts.record(request);
         return HttpResponse.json({ data: lookupRecord(4, 'Reading comprehension', 'القراءة') });
@@ -119,7 +133,11 @@ describe('generic create and edit forms', () => {
     expect(await screen.findByText('Skill updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/settings/exams/skills'));
     expect(new URL(puts.requests[0].url).searchParams.get('platform_id')).toBe('1');
-    expect(await puts.requests[0].json()).toEqual({ name_en: 'Reading comprehension', name_ar: 'القراءة', platform_id: 1 });
+    expect(await puts.requests[0].json()).toEqual({
+      name_en: 'Reading comprehension',
+      name_ar: 'القراءة',
+      platform_id: 1,
+    });
   });
 
   it('shows the server message when a record in use cannot be deleted', async () => {

@@ -8,7 +8,12 @@ import { renderApp } from './support/render';
 import { listBody, lookupRecord, servePlatforms } from './support/resources';
 import { recorder, server } from './support/server';
 
-const manageSkills = [areaPermission('skills', 'view'), permissionFor('skills', 'create'), permissionFor('skills', 'edit'), permissionFor('skills', 'delete')];
+const manageSkills = [
+  areaPermission('skills', 'view'),
+  permissionFor('skills', 'create'),
+  permissionFor('skills', 'edit'),
+  permissionFor('skills', 'delete'),
+];
 
 function serveSkills(byPlatform: Record<string, ReturnType<typeof lookupRecord>[]>) {
   const calls = recorder();
@@ -22,7 +27,8 @@ function serveSkills(byPlatform: Record<string, ReturnType<typeof lookupRecord>[
   return calls;
 }
 
-const lastQuery = (calls: ReturnType<typeof recorder>) => new URL(calls.requests.at(-1)?.url ?? 'http://x').searchParams;
+const lastQuery = (calls: ReturnType<typeof recorder>) =>
+  new URL(calls.requests.at(-1)?.url ?? 'http://x').searchParams;
 
 describe('generic list of a platform-scoped lookup (skills)', () => {
   it('auto-selects the first platform and lists its records with the schema sort', async () => {
@@ -35,8 +41,17 @@ describe('generic list of a platform-scoped lookup (skills)', () => {
     expect(await screen.findByText('Reading')).toBeInTheDocument();
     expect(screen.getByText('القراءة')).toBeInTheDocument();
     const selector = screen.getByTestId('platform-selector');
-    expect(within(selector).getByRole('button', { name: 'International Reading Assessment' })).toHaveAttribute('aria-pressed', 'true');
-    expect(Object.fromEntries(lastQuery(calls))).toEqual({ page: '1', per_page: '15', sort: 'id', order: 'asc', platform_id: '1' });
+    expect(within(selector).getByRole('button', { name: 'International Reading Assessment' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(Object.fromEntries(lastQuery(calls))).toEqual({
+      page: '1',
+      per_page: '15',
+      sort: 'id',
+      order: 'asc',
+      platform_id: '1',
+    });
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/settings/exams/skills/create');
     expect(screen.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/settings/exams/skills/4');
     expect(screen.queryByTestId('read-only')).not.toBeInTheDocument();
@@ -46,7 +61,10 @@ describe('generic list of a platform-scoped lookup (skills)', () => {
   it('remembers the selected platform per language in session storage', async () => {
     signIn(makeUser(manageSkills));
     const platformCalls = servePlatforms();
-    const calls = serveSkills({ 1: [lookupRecord(4, 'Reading', 'القراءة')], 2: [lookupRecord(9, 'Speaking', 'التحدث', 2)] });
+    const calls = serveSkills({
+      1: [lookupRecord(4, 'Reading', 'القراءة')],
+      2: [lookupRecord(9, 'Speaking', 'التحدث', 2)],
+    });
     const view = renderApp('/settings/exams/skills');
     const user = userEvent.setup();
 
@@ -60,22 +78,33 @@ describe('generic list of a platform-scoped lookup (skills)', () => {
     view.unmount();
     renderApp('/settings/exams/skills');
     expect(await screen.findByText('Speaking')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'International Standards Assessment' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'International Standards Assessment' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(platformCalls.count).toBe(1);
   });
 
-  it('keeps a separate platform cache for each language', async () => {
+  it('keeps a separate platform cache for each language, naming the platforms in Arabic there', async () => {
     window.sessionStorage.setItem('platforms.en.selected', '2');
     signIn(makeUser(manageSkills));
-    servePlatforms();
+    const platformCalls = servePlatforms();
     const calls = serveSkills({ 1: [lookupRecord(4, 'Reading', 'القراءة')] });
-    renderApp('/settings/exams/skills', 'ar');
+    const view = renderApp('/settings/exams/skills', 'ar');
 
     expect(await screen.findByRole('heading', { name: 'المهارات', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'International Reading Assessment' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'التقييم الدولي للقراءة' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await waitFor(() => expect(lastQuery(calls).get('platform_id')).toBe('1'));
     expect(window.sessionStorage.getItem('platforms.ar.selected')).toBe('1');
     expect(window.sessionStorage.getItem('platforms.en.selected')).toBe('2');
+    // From the cache, the names are still Arabic.
+    view.unmount();
+    renderApp('/settings/exams/skills', 'ar');
+    expect(await screen.findByRole('button', { name: 'تقييم المعايير الدولية' })).toBeInTheDocument();
+    expect(platformCalls.count).toBe(1);
   });
 
   it('shows a spinner while the platforms load', async () => {

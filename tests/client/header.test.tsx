@@ -50,34 +50,80 @@ describe('header', () => {
 
   it('gives admins the system settings, demo requests included', async () => {
     signIn(
-      makeUser([examsView, areaPermission('platforms', 'view'), areaPermission('users', 'view'), areaPermission('demo-requests', 'view')], {
-        roles: [adminRole],
-      }),
+      makeUser(
+        [
+          examsView,
+          areaPermission('platforms', 'view'),
+          areaPermission('users', 'view'),
+          areaPermission('demo-requests', 'view'),
+        ],
+        {
+          roles: [adminRole],
+        },
+      ),
     );
     renderApp('/exams');
 
     const menu = await openMenu('settings-menu');
     expect(within(menu).getByText('System settings')).toBeInTheDocument();
-    expect(within(menu).getByRole('menuitem', { name: 'Learning platforms' })).toHaveAttribute('href', '/settings/platforms');
+    expect(within(menu).getByRole('menuitem', { name: 'Learning platforms' })).toHaveAttribute(
+      'href',
+      '/settings/platforms',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Users management' })).toHaveAttribute('href', '/settings/users');
     expect(within(menu).getByRole('menuitem', { name: 'Demo requests' })).toHaveAttribute('href', '/demo-requests');
   });
 
   it('builds the settings menu from the schema registry, grouped and in alphabetical order', async () => {
-    const areas = ['skills', 'rounds', 'grades', 'levels', 'durations', 'exam-types', 'cognitive-levels', 'difficulty-levels',
-      'learning-outcomes', 'depth-of-knowledges', 'question-types', 'schools', 'platforms', 'users', 'demo-requests'];
+    const areas = [
+      'skills',
+      'rounds',
+      'grades',
+      'levels',
+      'durations',
+      'exam-types',
+      'cognitive-levels',
+      'difficulty-levels',
+      'learning-outcomes',
+      'depth-of-knowledges',
+      'question-types',
+      'schools',
+      'platforms',
+      'users',
+      'demo-requests',
+    ];
     signIn(makeUser([examsView, ...areas.map((area) => areaPermission(area, 'view'))], { roles: [adminRole] }));
     renderApp('/exams');
 
     const menu = await openMenu('settings-menu');
-    const sections = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+    const sections = within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
     expect(sections).toEqual([
-      'Durations', 'Exam types', 'Grades', 'Levels', 'Rounds', 'Skills',
-      'Cognitive levels', 'Depth of knowledge', 'Difficulty levels', 'Learning outcomes', 'Question types',
-      'Demo requests', 'Learning platforms', 'Schools', 'Users management',
+      'Durations',
+      'Exam types',
+      'Grades',
+      'Levels',
+      'Rounds',
+      'Skills',
+      'Cognitive levels',
+      'Depth of knowledge',
+      'Difficulty levels',
+      'Learning outcomes',
+      'Question types',
+      'Demo requests',
+      'Learning platforms',
+      'Schools',
+      'Users management',
     ]);
-    expect(within(menu).getByRole('menuitem', { name: 'Depth of knowledge' })).toHaveAttribute('href', '/settings/questions/depth-of-knowledge');
-    expect(within(menu).getByRole('menuitem', { name: 'Exam types' })).toHaveAttribute('href', '/settings/exams/exam-types');
+    expect(within(menu).getByRole('menuitem', { name: 'Depth of knowledge' })).toHaveAttribute(
+      'href',
+      '/settings/questions/depth-of-knowledge',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Exam types' })).toHaveAttribute(
+      'href',
+      '/settings/exams/exam-types',
+    );
     expect(within(menu).getByRole('menuitem', { name: 'Schools' })).toHaveAttribute('href', '/settings/schools');
   });
 
@@ -88,7 +134,10 @@ describe('header', () => {
     const menu = await openMenu('settings-menu');
     expect(within(menu).getByText('إعدادات الاختبارات')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'المهارات' })).toHaveAttribute('href', '/settings/exams/skills');
-    expect(within(menu).getByRole('menuitem', { name: 'نواتج التعلم' })).toHaveAttribute('href', '/settings/questions/learning-outcomes');
+    expect(within(menu).getByRole('menuitem', { name: 'نواتج التعلم' })).toHaveAttribute(
+      'href',
+      '/settings/questions/learning-outcomes',
+    );
   });
 
   it('shows the Reports menu to those who can view schools', async () => {

@@ -22,7 +22,9 @@ function demoForm() {
 describe('landing page', () => {
   it('describes the four skills', async () => {
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Measure Arabic language skills with confidence' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Measure Arabic language skills with confidence' }),
+    ).toBeInTheDocument();
     for (const skill of ['Reading', 'Writing', 'Listening', 'Speaking']) {
       expect(screen.getByRole('heading', { level: 3, name: skill })).toBeInTheDocument();
     }

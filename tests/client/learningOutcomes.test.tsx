@@ -26,7 +26,9 @@ function serveReferences() {
         return HttpResponse.json(listBody(records[resource].filter((r) => r.platform_id === platformId)));
       }),
       // The selected value is read back by id, as react-admin does for a reference input.
-      http.get(`*/api/${resource}/:id`, ({ params }) => HttpResponse.json({ data: records[resource].find((r) => r.id === Number(params.id)) })),
+      http.get(`*/api/${resource}/:id`, ({ params }) =>
+        HttpResponse.json({ data: records[resource].find((r) => r.id === Number(params.id)) }),
+      ),
     );
   }
   return asked;
@@ -92,7 +94,13 @@ describe('learning outcomes follow the platform', () => {
     await user.click(save);
 
     expect(await screen.findByText('Learning outcome created successfully')).toBeInTheDocument();
-    expect(await posts.requests[0].json()).toEqual({ name_en: 'Speaks clearly', name_ar: 'يتحدث بوضوح', skill_id: 2, level_id: 5, platform_id: 2 });
+    expect(await posts.requests[0].json()).toEqual({
+      name_en: 'Speaks clearly',
+      name_ar: 'يتحدث بوضوح',
+      skill_id: 2,
+      level_id: 5,
+      platform_id: 2,
+    });
     const platformsAsked = asked.requests.map((request) => new URL(request.url).searchParams.get('platform_id'));
     expect(new Set(platformsAsked)).toEqual(new Set(['2']));
   });

@@ -31,7 +31,10 @@ describe('login page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/exams');
-    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ id: account.id, email: account.email });
+    expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({
+      id: account.id,
+      email: account.email,
+    });
     const sent = logins.requests[0];
     expect(await sent.json()).toEqual({ email: 'mona@example.test', password: 'secret-123' });
     expect(sent.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
@@ -73,7 +76,9 @@ describe('login page', () => {
   });
 
   it("shows the server's 401 message", async () => {
-    server.use(http.post('*/api/login', () => HttpResponse.json({ message: 'Invalid login details' }, { status: 401 })));
+    server.use(
+      http.post('*/api/login', () => HttpResponse.json({ message: 'Invalid login details' }, { status: 401 })),
+    );
     renderApp('/login');
 
     await fillAndSubmit('mona@example.test', 'wrong-password');

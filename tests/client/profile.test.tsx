@@ -22,10 +22,25 @@ describe('profile page', () => {
     const roles = await screen.findByRole('list', { name: 'Roles' });
     expect(within(roles).getByText('Administrator')).toBeInTheDocument();
     const permissions = screen.getByRole('list', { name: 'Permissions' });
+    expect(within(permissions).getByText('Learning platforms: View')).toBeInTheDocument();
+    expect(within(permissions).getByText('Exams: View the list')).toBeInTheDocument();
+    expect(within(permissions).queryByText(examsView)).not.toBeInTheDocument();
+    // Administrators can show the identifiers too.
+    await userEvent.click(screen.getByRole('switch', { name: 'Show permission identifiers' }));
     expect(within(permissions).getByText(PLATFORMS_VIEW)).toBeInTheDocument();
     expect(within(permissions).getByText(examsView)).toBeInTheDocument();
     expect(screen.getByText('mona@example.test')).toBeInTheDocument();
     expect(document.title).toBe('Profile | Arabic Benchmark Assessment');
+  });
+
+  it('names the permissions in Arabic, with no identifier switch for a non-administrator', async () => {
+    signIn(makeUser([areaPermission('exams', 'view'), 'com.ltm.permissions.skills.edit.skill']));
+    renderApp('/profile', 'ar');
+
+    const permissions = await screen.findByRole('list', { name: 'الصلاحيات' });
+    expect(within(permissions).getByText('الاختبارات: عرض القائمة')).toBeInTheDocument();
+    expect(within(permissions).getByText(/^المهارات: تعديل$/)).toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 
   it('changes the name and shows it in the header', async () => {
@@ -61,7 +76,10 @@ describe('profile page', () => {
       http.put('*/api/user/change/password', ({ request }) => {
         calls.record(request);
         return HttpResponse.json(
-          { message: 'The data you sent is not valid.', errors: { current_password: ['The current password is incorrect.'] } },
+          {
+            message: 'The data you sent is not valid.',
+            errors: { current_password: ['The current password is incorrect.'] },
+          },
           { status: 422 },
         );
       }),
@@ -107,7 +125,9 @@ describe('profile page', () => {
   it('logs out when the session is gone', async () => {
     signIn(makeUser());
     server.use(
-      http.put('*/api/user/change/information', () => HttpResponse.json({ message: 'Please sign in to continue.' }, { status: 401 })),
+      http.put('*/api/user/change/information', () =>
+        HttpResponse.json({ message: 'Please sign in to continue.' }, { status: 401 }),
+      ),
     );
     renderApp('/profile');
     const user = userEvent.setup();

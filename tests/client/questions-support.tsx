@@ -37,7 +37,14 @@ export const LOOKUP_RECORDS = {
 };
 
 /** The lookup ids of a complete question (matching `LOOKUP_RECORDS`). */
-export const LOOKUP_IDS = { question_type_id: 3, skill_id: 4, difficulty_level_id: 5, cognitive_level_id: 6, learning_outcome_id: 7, depth_of_knowledge_id: 8 };
+export const LOOKUP_IDS = {
+  question_type_id: 3,
+  skill_id: 4,
+  difficulty_level_id: 5,
+  cognitive_level_id: 6,
+  learning_outcome_id: 7,
+  depth_of_knowledge_id: 8,
+};
 
 /** Serves the six lookups (lists and single reads); returns the list requests seen. */
 export function serveLookups() {
@@ -70,7 +77,12 @@ export function questionRecord(overrides: Record<string, unknown> = {}) {
     instruction_audio: null,
     instruction_audio_url: null,
     answer_type: 'single_choice',
-    answer_key: { options: [{ id: 'optCairo', text: '<p>Cairo</p>', correct: true }, { id: 'optGiza', text: '<p>Giza</p>', correct: false }] },
+    answer_key: {
+      options: [
+        { id: 'optCairo', text: '<p>Cairo</p>', correct: true },
+        { id: 'optGiza', text: '<p>Giza</p>', correct: false },
+      ],
+    },
     platform_id: 1,
     skill: LOOKUP_RECORDS.skills,
     question_type: LOOKUP_RECORDS['question-types'],
@@ -80,13 +92,35 @@ export function questionRecord(overrides: Record<string, unknown> = {}) {
 
 /** A valid answer key of each kind (ids fixed for readable tests; the editors make random ones). */
 export const SAMPLE_DEFINITIONS = {
-  single_choice: { options: [{ id: 'optCairo', text: '<p>Cairo</p>', correct: true }, { id: 'optGiza', text: '<p>Giza</p>', correct: false }] },
-  multiple_choice: { options: [{ id: 'optTwo', text: '<p>Two</p>', correct: true }, { id: 'optFour', text: '<p>Four</p>', correct: true }, { id: 'optFive', text: '<p>Five</p>', correct: false }] },
+  single_choice: {
+    options: [
+      { id: 'optCairo', text: '<p>Cairo</p>', correct: true },
+      { id: 'optGiza', text: '<p>Giza</p>', correct: false },
+    ],
+  },
+  multiple_choice: {
+    options: [
+      { id: 'optTwo', text: '<p>Two</p>', correct: true },
+      { id: 'optFour', text: '<p>Four</p>', correct: true },
+      { id: 'optFive', text: '<p>Five</p>', correct: false },
+    ],
+  },
   true_false: { correct: false },
   essay: { max_words: 3 },
   fill_blanks: { blanks: [{ id: 'blankSky', before: 'The sky is', answer: 'azure', after: 'today.' }] },
-  reordering: { items: [{ id: 'itFirst', text: '<p>First</p>' }, { id: 'itSecond', text: '<p>Second</p>' }, { id: 'itThird', text: '<p>Third</p>' }] },
-  matching: { pairs: [{ id: 'pCat', left: '<p>Cat</p>', right_id: 'rKitten', right: '<p>Kitten</p>' }, { id: 'pDog', left: '<p>Dog</p>', right_id: 'rPuppy', right: '<p>Puppy</p>' }] },
+  reordering: {
+    items: [
+      { id: 'itFirst', text: '<p>First</p>' },
+      { id: 'itSecond', text: '<p>Second</p>' },
+      { id: 'itThird', text: '<p>Third</p>' },
+    ],
+  },
+  matching: {
+    pairs: [
+      { id: 'pCat', left: '<p>Cat</p>', right_id: 'rKitten', right: '<p>Kitten</p>' },
+      { id: 'pDog', left: '<p>Dog</p>', right_id: 'rPuppy', right: '<p>Puppy</p>' },
+    ],
+  },
   audio_response: { max_duration_seconds: 60 },
   categorizing: {
     categories: [
@@ -96,6 +130,15 @@ export const SAMPLE_DEFINITIONS = {
   },
   paragraph: {
     passage: '<p>Salma plants a tree every spring.</p>',
-    children: [{ id: 'chOne', kind: 'true_false', text: '<p>Salma plants flowers.</p>', mark: 2, mark_option: 'all_or_nothing', definition: { correct: false } }],
+    children: [
+      {
+        id: 'chOne',
+        kind: 'true_false',
+        text: '<p>Salma plants flowers.</p>',
+        mark: 2,
+        mark_option: 'all_or_nothing',
+        definition: { correct: false },
+      },
+    ],
   },
 } as const;

@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState, type ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
-import { ANSWER_KINDS, isAnswerId, paragraphMark, parseQuestion, validateDefinition, type AnswerKind } from '../../src/common/questions';
+import {
+  ANSWER_KINDS,
+  isAnswerId,
+  paragraphMark,
+  parseQuestion,
+  validateDefinition,
+  type AnswerKind,
+} from '../../src/common/questions';
 import { ANSWER_EDITORS, emptyDefinition, type AnswerEditorProps } from '../../src/client/questions/editors';
 import { LOOKUP_IDS, renderWithI18n } from './questions-support';
 
@@ -12,7 +19,14 @@ function Harness({ kind, errors = {} }: { kind: AnswerKind; errors?: Record<stri
   const [value, setValue] = useState<unknown>(() => emptyDefinition(kind));
   const Editor = ANSWER_EDITORS[kind] as ComponentType<AnswerEditorProps>;
   last = value;
-  return <Editor value={value as never} onChange={(next) => setValue(next)} error={(path) => errors[path.join('.')]} language="en" />;
+  return (
+    <Editor
+      value={value as never}
+      onChange={(next) => setValue(next)}
+      error={(path) => errors[path.join('.')]}
+      language="en"
+    />
+  );
 }
 
 /**
@@ -96,7 +110,16 @@ describe('answer editors', () => {
     await FILL[kind](user);
     await waitFor(() => expect(validateDefinition(kind, last)).toEqual([]));
     const mark = kind === 'paragraph' ? paragraphMark(last as never) : 1;
-    const parsed = parseQuestion({ text: '<p>Q</p>', ...LOOKUP_IDS, mark, mark_option: 'partial', media_replay_count: 0, answer_type: kind, answer_key: last, platform_id: 1 });
+    const parsed = parseQuestion({
+      text: '<p>Q</p>',
+      ...LOOKUP_IDS,
+      mark,
+      mark_option: 'partial',
+      media_replay_count: 0,
+      answer_type: kind,
+      answer_key: last,
+      platform_id: 1,
+    });
     expect(parsed.success).toBe(true);
   });
 
@@ -113,7 +136,12 @@ describe('answer editors', () => {
   it('keeps the items in the order the author put them', async () => {
     renderWithI18n(<Harness kind="reordering" />);
     await FILL.reordering(userEvent.setup({ delay: 5 }));
-    await waitFor(() => expect((last as { items: { text: string }[] }).items.map((item) => item.text)).toEqual(['<p>First</p>', '<p>Second</p>']));
+    await waitFor(() =>
+      expect((last as { items: { text: string }[] }).items.map((item) => item.text)).toEqual([
+        '<p>First</p>',
+        '<p>Second</p>',
+      ]),
+    );
   });
 
   it('marks a single option correct at a time', async () => {
@@ -126,11 +154,18 @@ describe('answer editors', () => {
   });
 
   it('shows each message under the input it belongs to, and list messages above the list', async () => {
-    renderWithI18n(<Harness kind="single_choice" errors={{ options: 'questions.exactly_one_correct', 'options.1.text': 'questions.duplicate_options' }} />);
+    renderWithI18n(
+      <Harness
+        kind="single_choice"
+        errors={{ options: 'questions.exactly_one_correct', 'options.1.text': 'questions.duplicate_options' }}
+      />,
+    );
     expect(await screen.findByText('Mark exactly one option as correct')).toBeInTheDocument();
     const second = (await screen.findAllByRole('textbox', { name: 'Option 2' }))[0];
     expect(second).toHaveAttribute('aria-invalid', 'true');
-    expect(document.getElementById(second.getAttribute('aria-describedby') ?? '')).toHaveTextContent('This option is a duplicate');
+    expect(document.getElementById(second.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
+      'This option is a duplicate',
+    );
   });
 
   it('switches a paragraph question to another kind with that kind’s editor', async () => {
@@ -139,7 +174,10 @@ describe('answer editors', () => {
     await user.click(await screen.findByRole('combobox', { name: /Related question type/ }));
     await user.click(screen.getByRole('option', { name: 'True / false' }));
     expect(await screen.findByTestId('true-false-editor')).toBeInTheDocument();
-    expect((last as { children: { kind: string; definition: unknown }[] }).children[0]).toMatchObject({ kind: 'true_false', definition: {} });
+    expect((last as { children: { kind: string; definition: unknown }[] }).children[0]).toMatchObject({
+      kind: 'true_false',
+      definition: {},
+    });
     // A paragraph's questions may be of any kind but paragraph.
     await user.click(screen.getByRole('combobox', { name: /Related question type/ }));
     expect(screen.queryByRole('option', { name: 'Paragraph with related questions' })).not.toBeInTheDocument();

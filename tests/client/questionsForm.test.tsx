@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { bankPermissions, LOOKUP_IDS, LOOKUP_RECORDS, questionRecord, SAMPLE_DEFINITIONS, serveLookups } from './questions-support';
+import {
+  bankPermissions,
+  LOOKUP_IDS,
+  LOOKUP_RECORDS,
+  questionRecord,
+  SAMPLE_DEFINITIONS,
+  serveLookups,
+} from './questions-support';
 import { makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { listBody, servePlatforms } from './support/resources';
@@ -70,13 +77,20 @@ describe('question form', () => {
 
   it('checks the form with the question schema before sending anything', async () => {
     const saves = setUp();
-    server.use(http.post('*/api/questions-bank', ({ request }) => (saves.record(request), HttpResponse.json({}, { status: 500 }))));
+    server.use(
+      http.post(
+        '*/api/questions-bank',
+        ({ request }) => (saves.record(request), HttpResponse.json({}, { status: 500 })),
+      ),
+    );
     renderApp('/questions-bank/create');
     const user = userEvent.setup();
     await screen.findByTestId('choice-editor');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByTestId('question-form-message')).toHaveTextContent('You need to add / complete question information before saving.');
+    expect(await screen.findByTestId('question-form-message')).toHaveTextContent(
+      'You need to add / complete question information before saving.',
+    );
     expect(screen.getByText('Question text is required')).toBeInTheDocument();
     expect(screen.getByText('Question type is required')).toBeInTheDocument();
     expect(screen.getByText('Learning outcome is required')).toBeInTheDocument();
@@ -100,8 +114,21 @@ describe('question form', () => {
     expect(await screen.findByText('Question created successfully')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/questions-bank'));
     const body = await saves.requests[0].json();
-    expect(body).toMatchObject({ text: '<p>What is 2 + 2?</p>', content_language: 'en', ...LOOKUP_IDS, mark: 1, mark_option: 'all_or_nothing', media_type: 'none', media: null, answer_type: 'single_choice', platform_id: 1 });
-    expect(body.answer_key.options.map((o: { text: string; correct: boolean }) => [o.text, o.correct])).toEqual([['<p>Four</p>', true], ['<p>Five</p>', false]]);
+    expect(body).toMatchObject({
+      text: '<p>What is 2 + 2?</p>',
+      content_language: 'en',
+      ...LOOKUP_IDS,
+      mark: 1,
+      mark_option: 'all_or_nothing',
+      media_type: 'none',
+      media: null,
+      answer_type: 'single_choice',
+      platform_id: 1,
+    });
+    expect(body.answer_key.options.map((o: { text: string; correct: boolean }) => [o.text, o.correct])).toEqual([
+      ['<p>Four</p>', true],
+      ['<p>Five</p>', false],
+    ]);
     expect(saves.requests[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
@@ -113,7 +140,11 @@ describe('question form', () => {
         return HttpResponse.json(
           {
             message: 'You need to add / complete question information before saving.',
-            errors: { 'answer_key.options.1.text': ['This option is a duplicate'], 'answer_key.options': ['Mark exactly one option as correct'], learning_outcome_id: ['The learning outcome does not belong to the selected skill'] },
+            errors: {
+              'answer_key.options.1.text': ['This option is a duplicate'],
+              'answer_key.options': ['Mark exactly one option as correct'],
+              learning_outcome_id: ['The learning outcome does not belong to the selected skill'],
+            },
           },
           { status: 422 },
         );
@@ -125,16 +156,27 @@ describe('question form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Error creating question')).toBeInTheDocument();
-    expect(screen.getByTestId('question-form-message')).toHaveTextContent('You need to add / complete question information before saving.');
+    expect(screen.getByTestId('question-form-message')).toHaveTextContent(
+      'You need to add / complete question information before saving.',
+    );
     const second = screen.getAllByRole('textbox', { name: 'Option 2' })[0];
-    expect(document.getElementById(second.getAttribute('aria-describedby') ?? '')).toHaveTextContent('This option is a duplicate');
-    expect(within(screen.getByTestId('choice-editor')).getByText('Mark exactly one option as correct')).toBeInTheDocument();
+    expect(document.getElementById(second.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
+      'This option is a duplicate',
+    );
+    expect(
+      within(screen.getByTestId('choice-editor')).getByText('Mark exactly one option as correct'),
+    ).toBeInTheDocument();
     expect(screen.getByText('The learning outcome does not belong to the selected skill')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/questions-bank/create');
   });
 
   it('loads a question for editing and saves it on its platform', async () => {
-    const saves = setUp(questionRecord({ answer_type: 'fill_blanks', answer_key: { blanks: [{ id: 'bA', before: 'Salt &amp; pepper', answer: 'sea', after: '' }] } }));
+    const saves = setUp(
+      questionRecord({
+        answer_type: 'fill_blanks',
+        answer_key: { blanks: [{ id: 'bA', before: 'Salt &amp; pepper', answer: 'sea', after: '' }] },
+      }),
+    );
     server.use(
       http.put('*/api/questions-bank/:id', async ({ request }) => {
         saves.record(request);
@@ -145,7 +187,9 @@ describe('question form', () => {
     const user = userEvent.setup();
     // Stored plain text arrives escaped; the author sees it as typed.
     expect(await screen.findByRole('textbox', { name: 'Text before' })).toHaveValue('Salt & pepper');
-    expect((await screen.findAllByRole('textbox', { name: 'Question text' }))[0]).toHaveTextContent('Which city is the capital of Egypt?');
+    expect((await screen.findAllByRole('textbox', { name: 'Question text' }))[0]).toHaveTextContent(
+      'Which city is the capital of Egypt?',
+    );
     await user.type(screen.getByRole('textbox', { name: 'Text after' }), 'flakes');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -154,7 +198,9 @@ describe('question form', () => {
     expect(url.pathname).toBe('/api/questions-bank/12');
     expect(url.searchParams.get('platform_id')).toBe('1');
     const body = await saves.requests[0].json();
-    expect(body.answer_key).toEqual({ blanks: [{ id: 'bA', before: 'Salt & pepper', answer: 'sea', after: 'flakes' }] });
+    expect(body.answer_key).toEqual({
+      blanks: [{ id: 'bA', before: 'Salt & pepper', answer: 'sea', after: 'flakes' }],
+    });
     expect(body).not.toHaveProperty('skill');
   });
 
@@ -171,14 +217,32 @@ describe('question form', () => {
     const user = userEvent.setup();
     expect(await screen.findByText('Choose a skill first')).toBeInTheDocument();
     await pick(user, /^Skill/, 'Reading');
-    await waitFor(() => expect(outcomes.requests.some((r) => new URL(r.url).searchParams.get('filter[skill_id]') === '4')).toBe(true));
+    await waitFor(() =>
+      expect(outcomes.requests.some((r) => new URL(r.url).searchParams.get('filter[skill_id]') === '4')).toBe(true),
+    );
   });
 
   it('previews a stored paragraph question', async () => {
     setUp();
     server.use(
       http.get('*/api/questions-bank/:id/preview', () =>
-        HttpResponse.json({ data: { id: 12, text: '<p>Read and answer.</p>', content_language: 'ar', mark: 2, media_type: 'none', media_url: null, media_replay_count: 0, instruction_audio_url: null, answer_type: 'paragraph', view: { passage: SAMPLE_DEFINITIONS.paragraph.passage, children: [{ id: 'chOne', kind: 'true_false', text: '<p>Salma plants flowers.</p>', mark: 2, view: {} }] } } }),
+        HttpResponse.json({
+          data: {
+            id: 12,
+            text: '<p>Read and answer.</p>',
+            content_language: 'ar',
+            mark: 2,
+            media_type: 'none',
+            media_url: null,
+            media_replay_count: 0,
+            instruction_audio_url: null,
+            answer_type: 'paragraph',
+            view: {
+              passage: SAMPLE_DEFINITIONS.paragraph.passage,
+              children: [{ id: 'chOne', kind: 'true_false', text: '<p>Salma plants flowers.</p>', mark: 2, view: {} }],
+            },
+          },
+        }),
       ),
     );
     renderApp('/questions-bank/12/preview');

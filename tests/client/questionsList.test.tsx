@@ -9,7 +9,17 @@ import { renderApp } from './support/render';
 import { listBody, servePlatforms } from './support/resources';
 import { recorder, server } from './support/server';
 
-function serveBank(records = [questionRecord(), questionRecord({ id: 13, text: '<p>Write about <span style="color: #c62828">spring</span></p>', answer_type: 'essay', mark: 5 })]) {
+function serveBank(
+  records = [
+    questionRecord(),
+    questionRecord({
+      id: 13,
+      text: '<p>Write about <span style="color: #c62828">spring</span></p>',
+      answer_type: 'essay',
+      mark: 5,
+    }),
+  ],
+) {
   const calls = recorder();
   server.use(
     http.get('*/api/questions-bank', ({ request }) => {
@@ -20,7 +30,8 @@ function serveBank(records = [questionRecord(), questionRecord({ id: 13, text: '
   return calls;
 }
 
-const lastQuery = (calls: ReturnType<typeof recorder>) => new URL(calls.requests.at(-1)?.url ?? 'http://x').searchParams;
+const lastQuery = (calls: ReturnType<typeof recorder>) =>
+  new URL(calls.requests.at(-1)?.url ?? 'http://x').searchParams;
 
 async function pick(label: RegExp, option: string) {
   const user = userEvent.setup();
@@ -47,7 +58,13 @@ describe('questions bank list', () => {
     expect(within(row).getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/questions-bank/12/preview');
     expect(within(row).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add' })).toHaveAttribute('href', '/questions-bank/create');
-    expect(Object.fromEntries(lastQuery(calls))).toEqual({ page: '1', per_page: '15', sort: 'id', order: 'desc', platform_id: '1' });
+    expect(Object.fromEntries(lastQuery(calls))).toEqual({
+      page: '1',
+      per_page: '15',
+      sort: 'id',
+      order: 'desc',
+      platform_id: '1',
+    });
     expect(document.title).toBe('Questions bank | Arabic Benchmark Assessment');
   });
 
@@ -59,7 +76,9 @@ describe('questions bank list', () => {
     renderApp('/questions-bank');
     await screen.findByText('Which city is the capital of Egypt?');
     // Every lookup filter offers the selected platform's records only.
-    expect(lookups.requests.every((request) => new URL(request.url).searchParams.get('platform_id') === '1')).toBe(true);
+    expect(lookups.requests.every((request) => new URL(request.url).searchParams.get('platform_id') === '1')).toBe(
+      true,
+    );
 
     await pick(/^Answer type/, 'Essay');
     await waitFor(() => expect(lastQuery(calls).get('filter[answer_type]')).toBe('essay'));
@@ -109,7 +128,11 @@ describe('questions bank list', () => {
   it('sends someone who may not see the bank to the restricted page', async () => {
     signIn(makeUser([areaPermission('exams', 'view')]));
     renderApp('/questions-bank');
-    expect(await screen.findByText("You don't have permissions to access this page, please contact the administrator for more information.")).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "You don't have permissions to access this page, please contact the administrator for more information.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('deletes a question after confirmation, on the selected platform', async () => {

@@ -58,7 +58,8 @@ describe('question preview', () => {
 
   it('reorders items with the move buttons', async () => {
     renderWithI18n(<QuestionPreview question={preview('reordering')} />);
-    const items = () => screen.getAllByTestId('reorder-item').map((item) => item.textContent?.replace(/Item \d/g, '').trim());
+    const items = () =>
+      screen.getAllByTestId('reorder-item').map((item) => item.textContent?.replace(/Item \d/g, '').trim());
     const before = items();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Move Item 2 up' }));
     expect(items()).toEqual([before[1], before[0], before[2]]);
@@ -73,7 +74,9 @@ describe('question preview', () => {
   });
 
   it('lays an Arabic question out right to left, even in the English console', () => {
-    renderWithI18n(<QuestionPreview question={preview('single_choice', { text: '<p>ما عاصمة مصر؟</p>', content_language: 'ar' })} />);
+    renderWithI18n(
+      <QuestionPreview question={preview('single_choice', { text: '<p>ما عاصمة مصر؟</p>', content_language: 'ar' })} />,
+    );
     const content = screen.getByText('ما عاصمة مصر؟').closest('[dir]');
     expect(content).toHaveAttribute('dir', 'rtl');
     expect(content).toHaveAttribute('lang', 'ar');
@@ -88,13 +91,23 @@ describe('question preview', () => {
   });
 
   it('plays question audio at most the allowed number of times', async () => {
-    renderWithI18n(<QuestionPreview question={preview('true_false', { media_type: 'audio', media_url: '/api/media/a.mp3', media_replay_count: 2, instruction_audio_url: '/api/media/i.webm' })} />);
+    renderWithI18n(
+      <QuestionPreview
+        question={preview('true_false', {
+          media_type: 'audio',
+          media_url: '/api/media/a.mp3',
+          media_replay_count: 2,
+          instruction_audio_url: '/api/media/i.webm',
+        })}
+      />,
+    );
     expect(screen.getByTestId('plays-left')).toHaveTextContent('Plays left: 2 of 2');
     expect(within(screen.getByTestId('instruction-audio')).getByRole('button', { name: 'Play' })).toBeInTheDocument();
   });
 
   it('never renders markup that could run: scripts, handlers and unknown tags become text or nothing', () => {
-    const text = '<p>Safe <strong>bold</strong> <span style="color: #c62828; position: fixed">red</span></p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:alert(1)">link</a>';
+    const text =
+      '<p>Safe <strong>bold</strong> <span style="color: #c62828; position: fixed">red</span></p><img src=x onerror="window.__xss=1"><script>window.__xss=2</script><a href="javascript:alert(1)">link</a>';
     const { container } = renderWithI18n(<QuestionPreview question={preview('true_false', { text })} />);
     expect(container.querySelector('img, script, a, [onerror]')).toBeNull();
     expect(container.querySelector('strong')).toHaveTextContent('bold');

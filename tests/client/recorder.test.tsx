@@ -33,7 +33,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function serveUpload(status = 201, body: unknown = { status: 'success', message: 'File uploaded successfully', data: { success: true, file_name: 'abc.webm', relative_path: 'media/abc.webm', label: 'x', preview_url: '/api/media/abc.webm' } }) {
+function serveUpload(
+  status = 201,
+  body: unknown = {
+    status: 'success',
+    message: 'File uploaded successfully',
+    data: {
+      success: true,
+      file_name: 'abc.webm',
+      relative_path: 'media/abc.webm',
+      label: 'x',
+      preview_url: '/api/media/abc.webm',
+    },
+  },
+) {
   const calls = requests();
   server.use(
     http.post('*/api/upload-media', ({ request }) => {
@@ -45,7 +58,8 @@ function serveUpload(status = 201, body: unknown = { status: 'success', message:
 }
 
 // Only the clock: React's scheduler and promises keep running for real.
-const useFakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+const useFakeClock = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 // user-event waits on timers between steps, which a fake clock never runs: press directly.
 const pressRecord = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Record' })));
@@ -80,7 +94,9 @@ describe('audio recorder', () => {
     // reaches the test server as a bare blob that keeps only its type.
     expect((form.get('file') as Blob).type).toBe('audio/webm');
     expect(uploads.requests[0].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
-    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ relative_path: 'media/abc.webm', preview_url: '/api/media/abc.webm' }));
+    expect(onSaved).toHaveBeenCalledWith(
+      expect.objectContaining({ relative_path: 'media/abc.webm', preview_url: '/api/media/abc.webm' }),
+    );
     expect(screen.getByTestId('audio-element')).toHaveAttribute('src', '/api/media/abc.webm');
     expect(button('Record again')).toBeInTheDocument();
   });
@@ -150,7 +166,10 @@ describe('audio recorder', () => {
   });
 
   it('keeps the recording when saving fails, with the server’s message', async () => {
-    serveUpload(422, { message: 'The data you sent is not valid.', errors: { label: ['The media label may contain only letters'] } });
+    serveUpload(422, {
+      message: 'The data you sent is not valid.',
+      errors: { label: ['The media label may contain only letters'] },
+    });
     renderWithI18n(<AudioRecorder label="x" />);
     const user = userEvent.setup();
     await user.click(button('Record'));
@@ -180,7 +199,9 @@ describe('recorder states', () => {
     expect(recording.status).toBe('recording');
     const local = recorderReducer(recording, { type: 'stopped', url: 'blob:1', elapsed: 3 });
     expect(local).toMatchObject({ status: 'localPlayback', localUrl: 'blob:1', elapsed: 3 });
-    expect(recorderReducer(recorderReducer(local, { type: 'save' }), { type: 'saved', url: '/api/media/a.webm' })).toMatchObject({ status: 'remotePlayback', remoteUrl: '/api/media/a.webm' });
+    expect(
+      recorderReducer(recorderReducer(local, { type: 'save' }), { type: 'saved', url: '/api/media/a.webm' }),
+    ).toMatchObject({ status: 'remotePlayback', remoteUrl: '/api/media/a.webm' });
     expect(recorderReducer(local, { type: 'retry' }).status).toBe('readyToRecord');
     expect(initialRecorderState('/api/media/a.webm').status).toBe('remotePlayback');
   });

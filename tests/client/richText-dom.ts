@@ -2,7 +2,8 @@
  * jsdom has no layout, and ProseMirror asks for rectangles to scroll the selection into view.
  * Zero rectangles are enough for editing; import this file in tests that type into an editor.
  */
-const emptyRect = (): DOMRect => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) }) as DOMRect;
+const emptyRect = (): DOMRect =>
+  ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) }) as DOMRect;
 const emptyRects = (): DOMRectList => Object.assign([], { item: () => null }) as unknown as DOMRectList;
 
 for (const proto of [Range.prototype, Element.prototype]) {

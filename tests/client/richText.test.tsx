@@ -11,7 +11,9 @@ let html = '';
 function Harness({ initial = '', language = 'en' }: { initial?: string; language?: string }) {
   const [value, setValue] = useState(initial);
   html = value;
-  return <RichText value={value} onChange={setValue} language={language} label="question_editor.fields.text" />;
+  return (
+    <RichText value={value} onChange={setValue} language={language} label="resources.questions-bank.fields.text" />
+  );
 }
 
 const box = () => screen.findByRole('textbox', { name: 'Question text' }, { timeout: 5_000 });
@@ -52,10 +54,16 @@ describe('rich text editor', () => {
     await user.keyboard('{Control>}a{/Control}{Backspace}');
     // jsdom has no DataTransfer: a clipboard holding HTML is enough for ProseMirror's paste handler.
     const clipboard: Record<string, string> = {
-      'text/html': '<h1>Title</h1><p><em>it</em> <u>un</u> <a href="http://x">link</a><img src="x"><strong>b</strong></p>',
+      'text/html':
+        '<h1>Title</h1><p><em>it</em> <u>un</u> <a href="http://x">link</a><img src="x"><strong>b</strong></p>',
       'text/plain': 'Title it un link b',
     };
-    await user.paste({ types: Object.keys(clipboard), getData: (type: string) => clipboard[type] ?? '', items: [], files: [] } as unknown as DataTransfer);
+    await user.paste({
+      types: Object.keys(clipboard),
+      getData: (type: string) => clipboard[type] ?? '',
+      items: [],
+      files: [],
+    } as unknown as DataTransfer);
     await waitFor(() => expect(html).toContain('<strong>b</strong>'));
     expect(html).not.toMatch(/<(h1|em|u|a|img)\b/);
   });
@@ -66,22 +74,43 @@ describe('rich text editor', () => {
   });
 
   it('runs left to right for English content in the Arabic console', async () => {
-    renderWithI18n(<RichText value="" onChange={() => undefined} language="en" label="question_editor.fields.text" />, 'ar');
+    renderWithI18n(
+      <RichText value="" onChange={() => undefined} language="en" label="resources.questions-bank.fields.text" />,
+      'ar',
+    );
     expect(await screen.findByRole('textbox', { name: 'نص السؤال' }, { timeout: 5_000 })).toHaveAttribute('dir', 'ltr');
     expect(screen.getByRole('button', { name: 'غامق' })).toBeInTheDocument();
   });
 
   it('shows a field error under the editor and marks it invalid', async () => {
-    renderWithI18n(<RichText value="" onChange={() => undefined} language="en" label="question_editor.fields.text" error="questions.text_required" />);
+    renderWithI18n(
+      <RichText
+        value=""
+        onChange={() => undefined}
+        language="en"
+        label="resources.questions-bank.fields.text"
+        error="questions.text_required"
+      />,
+    );
     const editor = await box();
     expect(editor).toHaveAttribute('aria-invalid', 'true');
-    expect(document.getElementById(editor.getAttribute('aria-describedby') ?? '')).toHaveTextContent('Question text is required');
+    expect(document.getElementById(editor.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
+      'Question text is required',
+    );
   });
 });
 
 describe('stored rich text view', () => {
   it('keeps paragraphs, breaks, bold and colors and nothing else', () => {
-    const { container } = renderWithI18n(<div data-testid="view">{richTextNodes('<p>a<br><b>b</b><span style="color:red;background:url(x)">c</span><span onclick="x()">d</span></p><iframe src="x"></iframe><style>p{}</style>')}</div>);
-    expect(container.innerHTML).toBe('<div data-testid="view"><p>a<br><strong>b</strong><span style="color: red;">c</span>d</p></div>');
+    const { container } = renderWithI18n(
+      <div data-testid="view">
+        {richTextNodes(
+          '<p>a<br><b>b</b><span style="color:red;background:url(x)">c</span><span onclick="x()">d</span></p><iframe src="x"></iframe><style>p{}</style>',
+        )}
+      </div>,
+    );
+    expect(container.innerHTML).toBe(
+      '<div data-testid="view"><p>a<br><strong>b</strong><span style="color: red;">c</span>d</p></div>',
+    );
   });
 });

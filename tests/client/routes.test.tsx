@@ -25,6 +25,23 @@ describe('routes', () => {
     expect(await screen.findByTestId('user-menu')).toBeInTheDocument();
   });
 
+  it("keeps the spec's school and report paths for their own screens: /grades is not the grades settings list", async () => {
+    signIn(makeUser([areaPermission('grades', 'view'), areaPermission('schools', 'view')]));
+    for (const path of [
+      '/grades',
+      '/students',
+      '/student-exams',
+      '/schools-list',
+      '/generated-reports',
+      '/web-reports',
+    ]) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByTestId('not-found-page'), path).toBeInTheDocument();
+      expect(window.location.pathname).toBe(path);
+      unmount();
+    }
+  });
+
   it('sends a user without the exams permission to the restricted page', async () => {
     signIn(makeUser());
     renderApp('/exams');
@@ -65,10 +82,12 @@ describe('routes', () => {
     expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
   });
 
-  it('forwards react-admin\'s own resource paths to the spec routes', async () => {
+  it("forwards react-admin's own resource paths to the spec routes", async () => {
     signIn(makeUser([areaPermission('depth-of-knowledges', 'view')]));
     server.use(
-      http.get('*/api/platforms', () => HttpResponse.json({ data: [{ id: 1, name: 'IRA platform', identifier: 'IRA' }] })),
+      http.get('*/api/platforms', () =>
+        HttpResponse.json({ data: [{ id: 1, name: 'IRA platform', identifier: 'IRA' }] }),
+      ),
       http.get('*/api/depth-of-knowledges', () => HttpResponse.json({ data: [] })),
     );
     renderApp('/depth-of-knowledges');

@@ -8,10 +8,31 @@ import { renderApp } from './support/render';
 import { listBody, lookupRecord } from './support/resources';
 import { recorder, server } from './support/server';
 
-const manage = (area: string) => [areaPermission(area, 'view'), permissionFor(area, 'create'), permissionFor(area, 'edit'), permissionFor(area, 'delete')];
-const school = { id: 3, name: 'Al Noor', name_en: 'Al Noor', name_ar: 'النور', created_at: '2025-01-01 10:00:00', updated_at: '2025-01-01 10:00:00' };
+const manage = (area: string) => [
+  areaPermission(area, 'view'),
+  permissionFor(area, 'create'),
+  permissionFor(area, 'edit'),
+  permissionFor(area, 'delete'),
+];
+const school = {
+  id: 3,
+  name: 'Al Noor',
+  name_en: 'Al Noor',
+  name_ar: 'النور',
+  created_at: '2025-01-01 10:00:00',
+  updated_at: '2025-01-01 10:00:00',
+};
 const grades = [lookupRecord(30, 'Grade 3', 'الصف الثالث', 1), lookupRecord(41, 'Grade 4', 'الصف الرابع', 2)];
-const classA = { id: 7, name: 'Class A', name_en: 'Class A', name_ar: 'الشعبة أ', school_id: 3, school, grade_id: 30, grade: grades[0] };
+const classA = {
+  id: 7,
+  name: 'Class A',
+  name_en: 'Class A',
+  name_ar: 'الشعبة أ',
+  school_id: 3,
+  school,
+  grade_id: 30,
+  grade: grades[0],
+};
 
 describe('a school and its classes', () => {
   it('lists the classes of the school and adds one with a grade from any platform', async () => {
@@ -22,7 +43,13 @@ describe('a school and its classes', () => {
       http.get('*/api/schools/3', () => HttpResponse.json({ data: school })),
       http.get('*/api/school-classes', ({ request }) => {
         classLists.record(request);
-        return HttpResponse.json(listBody(posts.requests.length ? [classA, { ...classA, id: 8, name_en: 'Class B', grade_id: 41, grade: grades[1] }] : [classA]));
+        return HttpResponse.json(
+          listBody(
+            posts.requests.length
+              ? [classA, { ...classA, id: 8, name_en: 'Class B', grade_id: 41, grade: grades[1] }]
+              : [classA],
+          ),
+        );
       }),
       http.get('*/api/grades', ({ request }) => {
         expect(new URL(request.url).searchParams.has('platform_id')).toBe(false);
@@ -53,7 +80,12 @@ describe('a school and its classes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Class created successfully')).toBeInTheDocument();
-    expect(await posts.requests[0].json()).toEqual({ name_en: 'Class B', name_ar: 'الشعبة ب', grade_id: 41, school_id: 3 });
+    expect(await posts.requests[0].json()).toEqual({
+      name_en: 'Class B',
+      name_ar: 'الشعبة ب',
+      grade_id: 41,
+      school_id: 3,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(classes).findByText('Class B')).toBeInTheDocument();
   });

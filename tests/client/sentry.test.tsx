@@ -27,7 +27,9 @@ describe('error monitoring', () => {
 
   it('starts with the rates of the spec when the server gives a DSN', async () => {
     server.use(
-      http.get('*/api/config', () => HttpResponse.json({ data: { sentry_dsn: 'https://key@sentry.example/1', environment: 'production' } })),
+      http.get('*/api/config', () =>
+        HttpResponse.json({ data: { sentry_dsn: 'https://key@sentry.example/1', environment: 'production' } }),
+      ),
     );
 
     await expect(initSentry()).resolves.toBe(true);

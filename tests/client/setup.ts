@@ -20,22 +20,48 @@ function matches(query: string): boolean {
   return Boolean(max || min);
 }
 
+/** Change listeners of every query, told on `resize` (a test sets innerWidth and fires it). */
+const listeners = new Set<{ query: string; last: boolean; listener: (event: MediaQueryListEvent) => void }>();
+window.addEventListener('resize', () => {
+  for (const entry of listeners) {
+    const now = matches(entry.query);
+    if (now !== entry.last) {
+      entry.last = now;
+      entry.listener({ matches: now, media: entry.query } as MediaQueryListEvent);
+    }
+  }
+});
+
 Object.defineProperty(window, 'matchMedia', {
   configurable: true,
   writable: true,
-  value: (query: string): MediaQueryList =>
-    ({
+  value: (query: string): MediaQueryList => {
+    const registered = new Map<
+      unknown,
+      { query: string; last: boolean; listener: (event: MediaQueryListEvent) => void }
+    >();
+    const add = (_type: string, listener: (event: MediaQueryListEvent) => void) => {
+      const entry = { query, last: matches(query), listener };
+      registered.set(listener, entry);
+      listeners.add(entry);
+    };
+    const remove = (_type: string, listener: unknown) => {
+      const entry = registered.get(listener);
+      if (entry) listeners.delete(entry);
+    };
+    return {
       media: query,
       get matches() {
         return matches(query);
       },
       onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
+      addListener: (listener: (event: MediaQueryListEvent) => void) => add('change', listener),
+      removeListener: (listener: unknown) => remove('change', listener),
+      addEventListener: add,
+      removeEventListener: remove,
       dispatchEvent: () => false,
-    }) as MediaQueryList,
+    } as unknown as MediaQueryList;
+  },
 });
 // react-admin scrolls to the top on navigation; jsdom only logs "not implemented".
 window.scrollTo = () => undefined;

@@ -9,7 +9,17 @@ import { recorder, server } from './support/server';
 
 const png = () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'cat.png', { type: 'image/png' });
 
-function Harness({ initial = null, label = 'questions/media', hideRemove, onChange = () => undefined }: { initial?: string | null; label?: string; hideRemove?: boolean; onChange?: (value: string | null) => void }) {
+function Harness({
+  initial = null,
+  label = 'questions/media',
+  hideRemove,
+  onChange = () => undefined,
+}: {
+  initial?: string | null;
+  label?: string;
+  hideRemove?: boolean;
+  onChange?: (value: string | null) => void;
+}) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <ImageUploader
@@ -46,7 +56,20 @@ describe('uploaders', () => {
   it('uploads the chosen file under its label, previews it and removes it', async () => {
     const onChange = vi.fn();
     const uploads = serveUpload(() =>
-      HttpResponse.json({ status: 'success', message: 'File uploaded successfully', data: { success: true, file_name: 'abc.png', relative_path: 'media/abc.png', label: 'questions/media', preview_url: '/api/media/abc.png' } }, { status: 201 }),
+      HttpResponse.json(
+        {
+          status: 'success',
+          message: 'File uploaded successfully',
+          data: {
+            success: true,
+            file_name: 'abc.png',
+            relative_path: 'media/abc.png',
+            label: 'questions/media',
+            preview_url: '/api/media/abc.png',
+          },
+        },
+        { status: 201 },
+      ),
     );
     const removals = recorder();
     server.use(
@@ -71,7 +94,15 @@ describe('uploaders', () => {
   });
 
   it('shows the server’s first field error', async () => {
-    serveUpload(() => HttpResponse.json({ message: 'The data you sent is not valid.', errors: { file: ['This type of file is not allowed'], label: ['x'] } }, { status: 422 }));
+    serveUpload(() =>
+      HttpResponse.json(
+        {
+          message: 'The data you sent is not valid.',
+          errors: { file: ['This type of file is not allowed'], label: ['x'] },
+        },
+        { status: 422 },
+      ),
+    );
     renderWithI18n(<Harness />);
     await chooseAndUpload();
     expect(await screen.findByRole('alert')).toHaveTextContent('This type of file is not allowed');

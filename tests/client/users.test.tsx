@@ -8,13 +8,25 @@ import { renderApp } from './support/render';
 import { listBody } from './support/resources';
 import { recorder, server } from './support/server';
 
-const manageUsers = [areaPermission('users', 'view'), permissionFor('users', 'create'), permissionFor('users', 'edit'), permissionFor('users', 'delete')];
+const manageUsers = [
+  areaPermission('users', 'view'),
+  permissionFor('users', 'create'),
+  permissionFor('users', 'edit'),
+  permissionFor('users', 'delete'),
+];
 const ROLE_LIST = [
   { id: 1, role: ROLES.admin, name: 'Administrator', permissions: [] },
   { id: 2, role: ROLES.author, name: 'Exam author', permissions: [] },
   { id: 3, role: ROLES.school, name: 'School', permissions: [] },
 ];
-const omar = { id: 12, name: 'Omar Author', email: 'omar@example.test', is_active: true, roles: [{ id: 2, role: ROLES.author, name: 'Exam author' }], created_at: '2025-01-01 10:00:00' };
+const omar = {
+  id: 12,
+  name: 'Omar Author',
+  email: 'omar@example.test',
+  is_active: true,
+  roles: [{ id: 2, role: ROLES.author, name: 'Exam author' }],
+  created_at: '2025-01-01 10:00:00',
+};
 
 function serveUsers() {
   server.use(
@@ -50,7 +62,10 @@ describe('users management', () => {
     server.use(
       http.post('*/api/users', async ({ request }) => {
         posts.record(request);
-        return HttpResponse.json({ message: 'The data you sent is not valid.', errors: { email: ['This email is already taken'] } }, { status: 422 });
+        return HttpResponse.json(
+          { message: 'The data you sent is not valid.', errors: { email: ['This email is already taken'] } },
+          { status: 422 },
+        );
       }),
     );
     renderApp('/settings/users/create');
@@ -93,7 +108,9 @@ describe('users management', () => {
     server.use(
       http.post('*/api/users/12/assign/role', async ({ request }) => {
         calls.record(request);
-        return HttpResponse.json({ data: { ...omar, roles: [...omar.roles, { id: 3, role: ROLES.school, name: 'School' }] } });
+        return HttpResponse.json({
+          data: { ...omar, roles: [...omar.roles, { id: 3, role: ROLES.school, name: 'School' }] },
+        });
       }),
     );
     renderApp('/settings/users/12');
@@ -112,7 +129,11 @@ describe('users management', () => {
   it('shows the server message when removing a role is refused', async () => {
     signIn(makeUser(manageUsers, { roles: [adminRole] }));
     serveUsers();
-    server.use(http.post('*/api/users/12/remove/role', () => HttpResponse.json({ message: 'You cannot remove this role.' }, { status: 418 })));
+    server.use(
+      http.post('*/api/users/12/remove/role', () =>
+        HttpResponse.json({ message: 'You cannot remove this role.' }, { status: 418 }),
+      ),
+    );
     renderApp('/settings/users/12');
 
     const panel = await screen.findByTestId('role-assignment');

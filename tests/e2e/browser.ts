@@ -53,3 +53,13 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
+
+/**
+ * Types a date-time into a MUI X picker field by keyboard, as a user would: its sections (year,
+ * month, day, hours, minutes) take the digits in order, e.g. "202612010900".
+ */
+export async function typeWallTime(page: Page, name: string, digits: string) {
+  const field = page.locator(`input[name="${name}"]`).locator('xpath=..');
+  await field.locator('[role="spinbutton"]').first().click();
+  await page.keyboard.type(digits, { delay: 30 });
+}

@@ -4,15 +4,19 @@ import { labels, typeRich } from './questions-steps';
 
 type L = ReturnType<typeof labels>;
 
-const click = (page: Page, name: string, role: 'button' | 'radio' | 'checkbox' = 'button') => page.getByRole(role, { name, exact: true }).click();
-const fillField = (page: Page, name: string, value: string, nth = 0) => page.getByRole('textbox', { name, exact: true }).nth(nth).fill(value);
-const fillNumber = (page: Page, name: string, value: string) => page.getByRole('spinbutton', { name, exact: true }).fill(value);
+const click = (page: Page, name: string, role: 'button' | 'radio' | 'checkbox' = 'button') =>
+  page.getByRole(role, { name, exact: true }).click();
+const fillField = (page: Page, name: string, value: string, nth = 0) =>
+  page.getByRole('textbox', { name, exact: true }).nth(nth).fill(value);
+const fillNumber = (page: Page, name: string, value: string) =>
+  page.getByRole('spinbutton', { name, exact: true }).fill(value);
 
 /** Two or three options, the correct ones ticked. */
 async function choices(page: Page, { qe, fill }: L, texts: string[], correct: number[], toggle: 'radio' | 'checkbox') {
   for (let i = 2; i < texts.length; i++) await click(page, qe.choice.add);
   for (const [i, text] of texts.entries()) await typeRich(page, fill(qe.choice.option, { number: i + 1 }), text);
-  for (const i of correct) await click(page, fill(qe.choice.correct, { name: fill(qe.choice.option, { number: i + 1 }) }), toggle);
+  for (const i of correct)
+    await click(page, fill(qe.choice.correct, { name: fill(qe.choice.option, { number: i + 1 }) }), toggle);
 }
 
 /** How the English questions' answers are authored through the editors, one per kind. */
@@ -30,7 +34,9 @@ export const ANSWERS: Record<AnswerKind, (page: Page, l: L) => Promise<void>> = 
     // Typed out of order, then put right from the keyboard: Space lifts, ArrowUp moves, Space drops.
     await typeRich(page, fill(qe.reordering.item, { number: 1 }), 'Second');
     await typeRich(page, fill(qe.reordering.item, { number: 2 }), 'First');
-    const handle = page.getByRole('button', { name: fill(qe.sortable.handle, { name: fill(qe.reordering.item, { number: 2 }) }) });
+    const handle = page.getByRole('button', {
+      name: fill(qe.sortable.handle, { name: fill(qe.reordering.item, { number: 2 }) }),
+    });
     await handle.focus();
     await page.keyboard.press('Space');
     await page.waitForTimeout(200);
@@ -52,13 +58,13 @@ export const ANSWERS: Record<AnswerKind, (page: Page, l: L) => Promise<void>> = 
     await typeRich(page, fill(qe.categorizing.name, { number: 2 }), 'Vegetables');
     await typeRich(page, fill(qe.categorizing.option, { number: 1, category: 2 }), 'Carrot');
   },
-  paragraph: async (page, { qe, fill }) => {
+  paragraph: async (page, { qe, qeFields, fill }) => {
     await typeRich(page, qe.paragraph.passage, 'Salma plants a tree every spring.');
     // The first related question is a single choice worth 1: give it a text, options and a key.
-    await typeRich(page, qe.fields.text, 'What does Salma plant?', 1);
+    await typeRich(page, qeFields.text, 'What does Salma plant?', 1);
     await typeRich(page, fill(qe.choice.option, { number: 1 }), 'A tree');
     await typeRich(page, fill(qe.choice.option, { number: 2 }), 'A flower');
     await click(page, fill(qe.choice.correct, { name: fill(qe.choice.option, { number: 1 }) }), 'radio');
-    await page.getByRole('spinbutton', { name: qe.fields.mark, exact: true }).fill('2');
+    await page.getByRole('spinbutton', { name: qeFields.mark, exact: true }).fill('2');
   },
 };

@@ -5,8 +5,15 @@ import { catalogs, type Language } from '../../locales';
 /** The console's own labels, so the steps read the same screens in English and Arabic. */
 export function labels(language: Language) {
   const catalog = catalogs[language];
-  const fill = (template: string, values: Record<string, string | number>) => template.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
-  return { qe: catalog.question_editor, recorder: catalog.recorder, fill, save: catalog.ra.action.save };
+  const fill = (template: string, values: Record<string, string | number>) =>
+    template.replace(/%\{(\w+)\}/g, (_, key: string) => String(values[key]));
+  return {
+    qe: catalog.question_editor,
+    qeFields: catalog.resources['questions-bank'].fields,
+    recorder: catalog.recorder,
+    fill,
+    save: catalog.ra.action.save,
+  };
 }
 
 /** Calls the API with the page's session, as the console does (the CSRF header included). */
@@ -15,7 +22,11 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
     async ({ method, path, body }) => {
       const response = await fetch(`/api${path}`, {
         method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -25,26 +36,39 @@ export async function api<T>(page: Page, method: string, path: string, body?: un
   ) as Promise<T>;
 }
 
-/** Lookup names made for these tests (demo data has none), by form field. */
+/** The demo data's lookups these tests pick, by form field (IRA, Grade 4). */
 export const LOOKUPS = {
-  question_type_id: { resource: 'question-types', en: 'QB Comprehension', ar: 'فهم المقروء' },
-  skill_id: { resource: 'skills', en: 'QB Reading', ar: 'القراءة الفاحصة' },
-  difficulty_level_id: { resource: 'difficulty-levels', en: 'QB Easy', ar: 'سهل' },
-  cognitive_level_id: { resource: 'cognitive-levels', en: 'QB Remember', ar: 'التذكر' },
-  depth_of_knowledge_id: { resource: 'depth-of-knowledges', en: 'QB Recall', ar: 'الاستدعاء' },
-  learning_outcome_id: { resource: 'learning-outcomes', en: 'QB Finds the main idea', ar: 'يحدد الفكرة الرئيسة' },
+  question_type_id: { resource: 'question-types', en: 'Comprehension', ar: 'الفهم والاستيعاب' },
+  skill_id: { resource: 'skills', en: 'Reading', ar: 'القراءة' },
+  difficulty_level_id: { resource: 'difficulty-levels', en: 'Easy', ar: 'سهل' },
+  cognitive_level_id: { resource: 'cognitive-levels', en: 'Remember', ar: 'التذكر' },
+  depth_of_knowledge_id: { resource: 'depth-of-knowledges', en: 'Level 1: Recall', ar: 'المستوى 1: الاستدعاء' },
+  learning_outcome_id: {
+    resource: 'learning-outcomes',
+    en: 'Identifies the main idea of a short text',
+    ar: 'يحدد الفكرة الرئيسة في نص قصير',
+  },
 } as const;
 
-/** Creates one of each lookup on the IRA platform (the outcome under the skill, with a grade). */
-export async function createLookups(page: Page): Promise<{ platformId: number; ids: Record<keyof typeof LOOKUPS, number> }> {
+/** The ids of those lookups on the IRA platform. */
+export async function createLookups(
+  page: Page,
+): Promise<{ platformId: number; ids: Record<keyof typeof LOOKUPS, number> }> {
   const { data: platforms } = await api<{ data: { id: number; identifier: string }[] }>(page, 'GET', '/platforms');
   const platformId = platforms.find((p) => p.identifier === 'IRA')!.id;
-  const { data: grades } = await api<{ data: { id: number }[] }>(page, 'GET', `/grades?platform_id=${platformId}`);
   const ids = {} as Record<keyof typeof LOOKUPS, number>;
-  for (const [field, lookup] of Object.entries(LOOKUPS) as [keyof typeof LOOKUPS, (typeof LOOKUPS)[keyof typeof LOOKUPS]][]) {
-    const extra = field === 'learning_outcome_id' ? { skill_id: ids.skill_id, grade_id: grades[0].id } : {};
-    const { data } = await api<{ data: { id: number } }>(page, 'POST', `/${lookup.resource}`, { name_en: lookup.en, name_ar: lookup.ar, platform_id: platformId, ...extra });
-    ids[field] = data.id;
+  for (const [field, lookup] of Object.entries(LOOKUPS) as [
+    keyof typeof LOOKUPS,
+    (typeof LOOKUPS)[keyof typeof LOOKUPS],
+  ][]) {
+    const { data } = await api<{ data: { id: number; name_en: string }[] }>(
+      page,
+      'GET',
+      `/${lookup.resource}?platform_id=${platformId}&per_page=100`,
+    );
+    const record = data.find((r) => r.name_en === lookup.en);
+    if (!record) throw new Error(`demo data has no ${lookup.resource} named ${lookup.en}`);
+    ids[field] = record.id;
   }
   return { platformId, ids };
 }
@@ -67,11 +91,18 @@ export async function typeRich(page: Page, label: string, text: string, nth = 0)
 
 /** Fills everything but the answer: text, classification, mark, content language. */
 export async function fillQuestion(page: Page, language: Language, text: string) {
-  const { qe } = labels(language);
-  await choose(page, qe.fields.content_language, catalogLanguageName(language));
-  await typeRich(page, qe.fields.text, text);
-  for (const field of ['question_type_id', 'skill_id', 'learning_outcome_id', 'difficulty_level_id', 'cognitive_level_id', 'depth_of_knowledge_id'] as const) {
-    await choose(page, qe.fields[field], LOOKUPS[field][language]);
+  const { qeFields } = labels(language);
+  await choose(page, qeFields.content_language, catalogLanguageName(language));
+  await typeRich(page, qeFields.text, text);
+  for (const field of [
+    'question_type_id',
+    'skill_id',
+    'learning_outcome_id',
+    'difficulty_level_id',
+    'cognitive_level_id',
+    'depth_of_knowledge_id',
+  ] as const) {
+    await choose(page, qeFields[field], LOOKUPS[field][language]);
   }
 }
 

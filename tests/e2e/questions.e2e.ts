@@ -31,11 +31,21 @@ async function freshPage(language: 'en' | 'ar'): Promise<{ context: BrowserConte
   return { context, page };
 }
 
-type Question = { id: number; answer_type: AnswerKind; answer_key: Record<string, unknown>; mark: number; instruction_audio: string | null };
+type Question = {
+  id: number;
+  answer_type: AnswerKind;
+  answer_key: Record<string, unknown>;
+  mark: number;
+  instruction_audio: string | null;
+};
 
 /** The newest bank question of the platform, read back through the API. */
 async function newestQuestion(page: Page): Promise<Question> {
-  const { data } = await api<{ data: Question[] }>(page, 'GET', `/questions-bank?platform_id=${platformId}&sort=id&order=desc&per_page=1`);
+  const { data } = await api<{ data: Question[] }>(
+    page,
+    'GET',
+    `/questions-bank?platform_id=${platformId}&sort=id&order=desc&per_page=1`,
+  );
   return data[0];
 }
 
@@ -53,7 +63,7 @@ describe('questions bank', () => {
       await page.goto(`${baseUrl}/questions-bank/create`);
       await page.getByRole('heading', { name: en.qe.create_title, level: 1 }).waitFor();
       await fillQuestion(page, 'en', `Question of type ${kind}`);
-      await choose(page, en.qe.fields.answer_type, en.qe.kinds[kind]);
+      await choose(page, en.qeFields.answer_type, en.qe.kinds[kind]);
       await ANSWERS[kind](page, en);
       if (kind === 'matching') await screenshotForm(page, 'question-editor-en');
       await saveAndExpectCreated(page, en);
@@ -61,9 +71,20 @@ describe('questions bank', () => {
       expect(question.answer_type).toBe(kind);
       created[kind] = question.id;
     }
-    const reordering = await api<{ data: Question }>(page, 'GET', `/questions-bank/${created.reordering}?platform_id=${platformId}`);
-    expect((reordering.data.answer_key.items as { text: string }[]).map((item) => item.text)).toEqual(['<p>First</p>', '<p>Second</p>']);
-    const paragraph = await api<{ data: Question }>(page, 'GET', `/questions-bank/${created.paragraph}?platform_id=${platformId}`);
+    const reordering = await api<{ data: Question }>(
+      page,
+      'GET',
+      `/questions-bank/${created.reordering}?platform_id=${platformId}`,
+    );
+    expect((reordering.data.answer_key.items as { text: string }[]).map((item) => item.text)).toEqual([
+      '<p>First</p>',
+      '<p>Second</p>',
+    ]);
+    const paragraph = await api<{ data: Question }>(
+      page,
+      'GET',
+      `/questions-bank/${created.paragraph}?platform_id=${platformId}`,
+    );
     expect(paragraph.data.mark).toBe(2);
     await page.getByRole('row', { name: /Question of type paragraph/ }).waitFor();
     await context.close();
@@ -82,14 +103,23 @@ describe('questions bank', () => {
     await expect.poll(() => recorder.getAttribute('data-state')).toBe('remotePlayback');
     await recorder.getByRole('button', { name: en.recorder.play }).click();
     const audio = recorder.getByTestId('audio-element');
-    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await audio.evaluate((element: HTMLAudioElement) => element.src)).toMatch(/\/api\/media\/[0-9a-f]+\.webm$/);
 
     await page.getByRole('button', { name: en.save, exact: true }).click();
     await toast(page, en.qe.notifications.updated);
-    const { data } = await api<{ data: Question & { instruction_audio_url: string } }>(page, 'GET', `/questions-bank/${created.true_false}?platform_id=${platformId}`);
+    const { data } = await api<{ data: Question & { instruction_audio_url: string } }>(
+      page,
+      'GET',
+      `/questions-bank/${created.true_false}?platform_id=${platformId}`,
+    );
     expect(data.instruction_audio).toMatch(/^media\/[0-9a-f]+\.webm$/);
-    const type = await page.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), data.instruction_audio_url);
+    const type = await page.evaluate(
+      async (url) => (await fetch(url)).headers.get('content-type'),
+      data.instruction_audio_url,
+    );
     expect(type).toBe('audio/webm');
     await context.close();
   });
@@ -108,7 +138,10 @@ describe('questions bank', () => {
     // Answers can be tried out: the essay counts words as it is typed.
     await page.goto(`${baseUrl}/questions-bank/${created.essay}/preview`);
     await page.getByRole('textbox', { name: en.qe.preview_answer.essay }).fill('one two three');
-    await page.getByTestId('word-count').getByText(en.fill(en.qe.preview_answer.word_count, { count: 3, max: 50 })).waitFor();
+    await page
+      .getByTestId('word-count')
+      .getByText(en.fill(en.qe.preview_answer.word_count, { count: 3, max: 50 }))
+      .waitFor();
     await page.goto(`${baseUrl}/questions-bank/${created.true_false}/preview`);
     await page.getByTestId('instruction-audio').getByRole('button', { name: en.recorder.play }).waitFor();
     await context.close();
@@ -124,12 +157,15 @@ describe('questions bank', () => {
     await typeRich(page, option(1), 'القاهرة');
     await typeRich(page, option(2), 'الإسكندرية');
     await page.getByRole('radio', { name: ar.fill(ar.qe.choice.correct, { name: option(1) }) }).click();
-    expect(await page.getByRole('textbox', { name: ar.qe.fields.text }).getAttribute('dir')).toBe('rtl');
+    expect(await page.getByRole('textbox', { name: ar.qeFields.text }).getAttribute('dir')).toBe('rtl');
     await screenshotForm(page, 'question-editor-ar');
     await saveAndExpectCreated(page, ar);
     created.arabic = (await newestQuestion(page)).id;
 
-    await page.getByRole('row', { name: /ما عاصمة/ }).getByRole('link', { name: ar.qe.preview }).click();
+    await page
+      .getByRole('row', { name: /ما عاصمة/ })
+      .getByRole('link', { name: ar.qe.preview })
+      .click();
     const preview = page.getByTestId('question-preview');
     await preview.getByText('ما عاصمة جمهورية مصر العربية؟').waitFor();
     expect(await preview.locator('[dir="rtl"][lang="ar"]').count()).toBe(1);
@@ -150,7 +186,12 @@ describe('questions bank', () => {
       media_type: 'none',
       media_replay_count: 0,
       answer_type: 'single_choice',
-      answer_key: { options: [{ id: 'optA', text: '<p>A</p><img src=x onerror="window.__xss=3">', correct: true }, { id: 'optB', text: '<p>B</p>', correct: false }] },
+      answer_key: {
+        options: [
+          { id: 'optA', text: '<p>A</p><img src=x onerror="window.__xss=3">', correct: true },
+          { id: 'optB', text: '<p>B</p>', correct: false },
+        ],
+      },
       platform_id: platformId,
     });
     expect(data.text).not.toMatch(/script|onerror|<img/i);

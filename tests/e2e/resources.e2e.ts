@@ -34,7 +34,11 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
     async ({ method, path, body }) => {
       const response = await fetch(`/api${path}`, {
         method,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -63,7 +67,7 @@ describe('settings screens from schemas', () => {
     await page.getByRole('heading', { name: 'المهارات', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     // The first platform is selected on arrival.
-    const ira = page.getByTestId('platform-selector').getByRole('button', { name: 'International Reading Assessment' });
+    const ira = page.getByTestId('platform-selector').getByRole('button', { name: 'التقييم الدولي للقراءة' });
     await expect.poll(() => ira.getAttribute('aria-pressed')).toBe('true');
 
     await page.getByRole('link', { name: 'إضافة' }).click();
@@ -90,7 +94,10 @@ describe('settings screens from schemas', () => {
     await toast(page, 'تم تحديث المهارة بنجاح');
     await page.getByRole('row', { name: /مهارة التجربة المعدلة/ }).waitFor();
 
-    await page.getByRole('row', { name: /مهارة التجربة المعدلة/ }).getByRole('button', { name: 'حذف' }).click();
+    await page
+      .getByRole('row', { name: /مهارة التجربة المعدلة/ })
+      .getByRole('button', { name: 'حذف' })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('هل تريد بالتأكيد حذف «مهارة التجربة المعدلة»؟', { exact: false }).waitFor();
     await settle(page);
@@ -108,10 +115,8 @@ describe('settings screens from schemas', () => {
     const { data: platforms } = await api<{ data: Platform[] }>(page, 'GET', '/platforms');
     const ira = platforms.find((p) => p.identifier === 'IRA')!;
     const isa = platforms.find((p) => p.identifier === 'ISA')!;
-    // Demo data has grades on IRA only; the rest is made here.
-    await api(page, 'POST', '/skills', { name_en: 'Writing', name_ar: 'الكتابة', platform_id: ira.id });
-    await api(page, 'POST', '/skills', { name_en: 'Speaking', name_ar: 'التحدث', platform_id: isa.id });
-    await api(page, 'POST', '/levels', { name_en: 'Level A', name_ar: 'المستوى أ', platform_id: isa.id });
+    // The demo data's skills, grades and levels are there to pick.
+    expect(ira && isa).toBeTruthy();
 
     await page.goto(`${baseUrl}/settings/questions/learning-outcomes`);
     await page.getByRole('heading', { name: 'نواتج التعلم', level: 1 }).waitFor();
@@ -126,25 +131,34 @@ describe('settings screens from schemas', () => {
     await screenshot(page, 'learning-outcome-ira-ar');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await toast(page, 'تم إنشاء ناتج التعلم بنجاح');
-    await page.getByRole('row', { name: /يكتب فقرة قصيرة/ }).getByText('الصف الثالث').waitFor();
+    // The demo's sixteen outcomes fill the first page: find the new one by searching.
+    await page.locator('input[name="search"]').fill('يكتب فقرة');
+    await page
+      .getByRole('row', { name: /يكتب فقرة قصيرة/ })
+      .getByText('الصف الثالث')
+      .waitFor();
 
-    await page.getByTestId('platform-selector').getByRole('button', { name: 'International Standards Assessment' }).click();
+    await page.getByTestId('platform-selector').getByRole('button', { name: 'تقييم المعايير الدولية' }).click();
     // Other e2e files may have added ISA outcomes: the IRA one must simply be gone from this list.
     await expect.poll(() => page.getByRole('row', { name: /يكتب فقرة قصيرة/ }).count()).toBe(0);
     await page.getByRole('link', { name: 'إضافة' }).click();
     await page.locator('input[name="name_en"]').fill('Speaks clearly');
     await page.locator('input[name="name_ar"]').fill('يتحدث بوضوح');
     await choose(page, 'المهارة', 'التحدث');
-    await choose(page, 'المستوى', 'المستوى أ');
+    await choose(page, 'المستوى', 'المستوى الأول (مبتدئ)');
     expect(await page.getByRole('combobox', { name: 'الصف الدراسي' }).count()).toBe(0);
     await page.getByRole('button', { name: 'حفظ' }).click();
     await toast(page, 'تم إنشاء ناتج التعلم بنجاح');
-    await page.getByRole('row', { name: /يتحدث بوضوح/ }).getByText('المستوى أ').waitFor();
+    await page.locator('input[name="search"]').fill('يتحدث بوضوح');
+    await page
+      .getByRole('row', { name: /يتحدث بوضوح/ })
+      .getByText('المستوى الأول (مبتدئ)')
+      .waitFor();
     await settle(page);
     await screenshot(page, 'learning-outcomes-isa-ar');
     // The selection survives a reload (session storage, per language).
     await page.reload();
-    const selected = page.getByTestId('platform-selector').getByRole('button', { name: 'International Standards Assessment' });
+    const selected = page.getByTestId('platform-selector').getByRole('button', { name: 'تقييم المعايير الدولية' });
     await expect.poll(() => selected.getAttribute('aria-pressed')).toBe('true');
     await context.close();
   });
@@ -154,7 +168,10 @@ describe('settings screens from schemas', () => {
     await signInAs(page, 'admin@example.com', 'ar');
     await page.goto(`${baseUrl}/settings/schools`);
     await page.getByRole('heading', { name: 'المدارس', level: 1 }).waitFor();
-    await page.getByRole('row', { name: /مدرسة النور الابتدائية/ }).getByRole('link', { name: 'تعديل' }).click();
+    await page
+      .getByRole('row', { name: /مدرسة النور الابتدائية/ })
+      .getByRole('link', { name: 'تعديل' })
+      .click();
     await page.getByRole('heading', { name: 'تعديل مدرسة', level: 1 }).waitFor();
     const classes = page.getByTestId('children-school-classes');
     await classes.getByText('الشعبة أ').waitFor();
@@ -163,10 +180,13 @@ describe('settings screens from schemas', () => {
     const dialog = page.getByRole('dialog', { name: 'إضافة شعبة' });
     await dialog.locator('input[name="name_en"]').fill('Class C');
     await dialog.locator('input[name="name_ar"]').fill('الشعبة ج');
-    await choose(page, 'الصف الدراسي', 'الصف الخامس (International Reading Assessment)');
+    await choose(page, 'الصف الدراسي', 'الصف الخامس (التقييم الدولي للقراءة)');
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await toast(page, 'تم إنشاء الشعبة بنجاح');
-    await classes.getByRole('row', { name: /الشعبة ج/ }).getByText('الصف الخامس').waitFor();
+    await classes
+      .getByRole('row', { name: /الشعبة ج/ })
+      .getByText('الصف الخامس')
+      .waitFor();
     await settle(page);
     await screenshot(page, 'school-classes-ar');
     await context.close();
@@ -177,7 +197,10 @@ describe('settings screens from schemas', () => {
     await signInAs(page, 'admin@example.com', 'ar');
     await page.goto(`${baseUrl}/settings/users`);
     await page.getByRole('heading', { name: 'إدارة المستخدمين', level: 1 }).waitFor();
-    await page.getByRole('row', { name: /author@example.com/ }).getByText('معدّ الاختبارات').waitFor();
+    await page
+      .getByRole('row', { name: /author@example.com/ })
+      .getByText('معدّ الاختبارات')
+      .waitFor();
 
     await page.getByRole('link', { name: 'إضافة' }).click();
     await page.locator('input[name="name"]').fill('Sara Corrector');

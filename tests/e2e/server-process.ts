@@ -21,11 +21,21 @@ async function freePort(): Promise<number> {
 }
 
 /** Starts `src/server/main.ts` as `npm start` would (after a build), on a fresh data directory with demo data. */
-export async function startServer(options: { needsConsole?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
-  if (options.needsConsole !== false && !fs.existsSync('dist/client/index.html')) throw new Error('Build the console first: npm run build');
+export async function startServer(
+  options: { needsConsole?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
+  if (options.needsConsole !== false && !fs.existsSync('dist/client/index.html'))
+    throw new Error('Build the console first: npm run build');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-e2e-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+  };
   delete env.DATABASE_URL;
   Object.assign(env, options.env);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

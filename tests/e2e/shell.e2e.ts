@@ -63,16 +63,20 @@ describe('console shell', () => {
     await context.close();
   });
 
-  it('replaces the app with the block page at 1024 px and below', async () => {
+  it('covers the app with the block page at 1024 px and below, and keeps unsaved input', async () => {
     const { context, page } = await freshPage();
     await signInThroughForm(page, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/profile`);
+    const name = page.locator('input[name="name"]');
+    await name.fill('Half-typed name');
     await page.setViewportSize({ width: 1024, height: 768 });
     await page.getByTestId('block-page').waitFor();
-    expect(await page.getByTestId('user-menu').count()).toBe(0);
+    expect(await page.getByTestId('user-menu').isVisible()).toBe(false);
     await screenshot(page, 'block-page-en');
     await page.setViewportSize({ width: 1025, height: 768 });
     await page.getByTestId('user-menu').waitFor();
     expect(await page.getByTestId('block-page').count()).toBe(0);
+    expect(await name.inputValue()).toBe('Half-typed name');
     await context.close();
   });
 
@@ -95,6 +99,37 @@ describe('console shell', () => {
     await page.waitForURL(`${baseUrl}/login`);
     const after = await page.evaluate(async () => (await fetch('/api/user')).status);
     expect(after).toBe(401);
+    await context.close();
+  });
+
+  it('loads every page without a Content-Security-Policy violation', async () => {
+    const { context, page } = await freshPage();
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __csp: string[] }).__csp = seen;
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`),
+      );
+    });
+    const violations = async () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+    const userCalls: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/user') userCalls.push(response.status());
+    });
+    await page.goto(baseUrl);
+    await page.locator('form').first().waitFor();
+    await page.goto(`${baseUrl}/login`);
+    await page.locator('input[name="email"]').waitFor();
+    expect(await violations()).toEqual([]);
+    // A signed-out visitor's public pages ask nothing of the session (no 401 in the console).
+    expect(userCalls).toEqual([]);
+    await signInThroughForm(page, baseUrl, 'author@example.com');
+    for (const path of ['/exams', '/questions-bank', '/questions-bank/create', '/settings/exams/skills', '/profile']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByTestId('user-menu').waitFor();
+      await page.waitForTimeout(300);
+      expect(await violations(), path).toEqual([]);
+    }
     await context.close();
   });
 

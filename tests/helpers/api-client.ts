@@ -7,14 +7,20 @@ export interface CallOptions {
   cookie?: string;
   lang?: 'en' | 'ar';
   headers?: Record<string, string>;
-  /** Leave out the X-Requested-With header, as a cross-site form would. */
+  /** Leave out the X-Requested-With header, as a cross-site form or link would. */
   noCsrfHeader?: boolean;
 }
 
-/** Calls the API the way the console does: JSON, Accept-Language, and the CSRF header. */
-export function call(app: App, method: Method, url: string, body?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+/** Calls the API the way the console does: JSON, Accept-Language, and the CSRF header on every call. */
+export function call(
+  app: App,
+  method: Method,
+  url: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { 'accept-language': options.lang ?? 'en', ...options.headers };
-  if (!options.noCsrfHeader && method !== 'GET') headers['x-requested-with'] = 'XMLHttpRequest';
+  if (!options.noCsrfHeader) headers['x-requested-with'] = 'XMLHttpRequest';
   if (options.cookie) headers.cookie = options.cookie;
   return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
 }

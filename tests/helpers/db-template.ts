@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { prepareDatabase } from '../../src/server/db/prepare';
+import { prepareDatabase } from '../../src/server/setup/prepare';
 
 /** Where the migrated template lives: a PGlite data directory, or a PostgreSQL template database. */
 export type DbTemplate = { kind: 'pglite'; dir: string } | { kind: 'postgres'; adminUrl: string; database: string };
@@ -28,7 +28,7 @@ async function withAdmin<T>(adminUrl: string, fn: (client: pg.Client) => Promise
 const unique = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 
 async function prepare(handle: DatabaseHandle) {
-  await prepareDatabase(handle.db, { demoData: false });
+  await prepareDatabase(handle.db);
   await handle.close();
 }
 
@@ -62,7 +62,9 @@ export async function dropTemplate(template: DbTemplate): Promise<void> {
 }
 
 /** A fresh database for one test file: a copy of the template. */
-export async function freshDatabase(template: DbTemplate): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
+export async function freshDatabase(
+  template: DbTemplate,
+): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
   if (template.kind === 'pglite') {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-test-'));
     fs.cpSync(template.dir, dataDir, { recursive: true });
@@ -88,7 +90,11 @@ export async function freshDatabase(template: DbTemplate): Promise<{ handle: Dat
       }
     }
   });
-  const handle = await openDatabase({ databaseUrl: databaseUrlFor(template.adminUrl, database), dataDir: '', poolSize: 4 });
+  const handle = await openDatabase({
+    databaseUrl: databaseUrlFor(template.adminUrl, database),
+    dataDir: '',
+    poolSize: 4,
+  });
   return {
     handle,
     dispose: async () => {

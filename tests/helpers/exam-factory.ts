@@ -6,7 +6,8 @@ import { buildQuestionLookups, questionBody } from './question-factory';
 /** Lookups an exam needs on one platform, plus those of its questions. */
 export async function buildExamLookups(db: Db, registry: SchemaRegistry, identifier: 'IRA' | 'ISA' = 'IRA') {
   const q = await buildQuestionLookups(db, registry, identifier);
-  const make = (name: string, overrides: Record<string, unknown> = {}) => buildRecord(db, registry, registry.get(name)!, q.platform, overrides);
+  const make = (name: string, overrides: Record<string, unknown> = {}) =>
+    buildRecord(db, registry, registry.get(name)!, q.platform, overrides);
   return {
     ...q,
     duration: await make('durations', { number: 45 }),
@@ -42,6 +43,11 @@ export function examBody(l: ExamLookups, overrides: Record<string, unknown> = {}
 }
 
 /** A bank question on the exam's platform and skill. */
-export function bankQuestion(l: ExamLookups, kind = 'true_false', key: unknown = { correct: true }, overrides: Record<string, unknown> = {}) {
+export function bankQuestion(
+  l: ExamLookups,
+  kind = 'true_false',
+  key: unknown = { correct: true },
+  overrides: Record<string, unknown> = {},
+) {
   return questionBody(l.refs, kind, key, overrides);
 }

@@ -8,7 +8,10 @@ import { call, sessionCookie } from './api-client';
 export const TEST_PASSWORD = 'Test-pass-2026';
 
 /** A user holding one of the stored roles. */
-export async function buildUser(db: Db, overrides: { role?: string; email?: string; name?: string; password?: string } = {}) {
+export async function buildUser(
+  db: Db,
+  overrides: { role?: string; email?: string; name?: string; password?: string } = {},
+) {
   const email = overrides.email ?? `user-${randomBytes(4).toString('hex')}@example.test`;
   const id = await createUser(db, {
     name: overrides.name ?? 'Test User',
@@ -20,10 +23,18 @@ export async function buildUser(db: Db, overrides: { role?: string; email?: stri
 }
 
 /** A user with exactly these permissions, through a role made for it (platforms-view unless told otherwise). */
-export async function buildUserWithPermissions(db: Db, permissions: string[], options: { withPlatformsView?: boolean } = {}) {
+export async function buildUserWithPermissions(
+  db: Db,
+  permissions: string[],
+  options: { withPlatformsView?: boolean } = {},
+) {
   const wanted = options.withPlatformsView === false ? permissions : [PLATFORMS_VIEW, ...permissions];
   const roleName = `com.ltm.roles.test-${randomBytes(4).toString('hex')}`;
-  const role = await db.insertInto('roles').values({ role: roleName, name: 'Test role', name_ar: 'دور اختبار' }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('roles')
+    .values({ role: roleName, name: 'Test role', name_ar: 'دور اختبار' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (wanted.length > 0) {
     await db
       .insertInto('permissions')
@@ -31,7 +42,10 @@ export async function buildUserWithPermissions(db: Db, permissions: string[], op
       .onConflict((oc) => oc.column('permission').doNothing())
       .execute();
     const rows = await db.selectFrom('permissions').select('id').where('permission', 'in', wanted).execute();
-    await db.insertInto('role_permissions').values(rows.map((p) => ({ role_id: role.id, permission_id: p.id }))).execute();
+    await db
+      .insertInto('role_permissions')
+      .values(rows.map((p) => ({ role_id: role.id, permission_id: p.id })))
+      .execute();
   }
   return buildUser(db, { role: roleName });
 }

@@ -5,7 +5,8 @@ import { buildPlatform, buildRecord } from './resource-factory';
 /** The lookups a question refers to, all on one platform. */
 export async function buildQuestionLookups(db: Db, registry: SchemaRegistry, identifier: 'IRA' | 'ISA' = 'IRA') {
   const platform = await buildPlatform(db, identifier);
-  const make = (name: string, overrides: Record<string, unknown> = {}) => buildRecord(db, registry, registry.get(name)!, platform, overrides);
+  const make = (name: string, overrides: Record<string, unknown> = {}) =>
+    buildRecord(db, registry, registry.get(name)!, platform, overrides);
   const skill = await make('skills');
   return {
     platform,
@@ -23,7 +24,12 @@ export async function buildQuestionLookups(db: Db, registry: SchemaRegistry, ide
 }
 
 /** A valid question body of a kind, given its definition and the lookups. */
-export function questionBody(refs: Record<string, number>, answer_type: string, answer_key: unknown, overrides: Record<string, unknown> = {}) {
+export function questionBody(
+  refs: Record<string, number>,
+  answer_type: string,
+  answer_key: unknown,
+  overrides: Record<string, unknown> = {},
+) {
   return {
     ...refs,
     text: '<p>Choose the <strong>right</strong> answer</p>',

@@ -6,9 +6,22 @@ import type { Db } from '../../src/server/db/database';
 
 const suffix = () => randomBytes(3).toString('hex');
 
+/** The key of a single-choice question: the first choice of `answer_type` is `single_choice`. */
+const SINGLE_CHOICE_KEY = {
+  options: [
+    { id: 'o1', text: 'Yes', correct: true },
+    { id: 'o2', text: 'No', correct: false },
+  ],
+};
+
 /** A new platform; IRA or ISA decides which platform-dependent fields apply. */
 export async function buildPlatform(db: Db, identifier: PlatformIdentifier) {
-  return db.insertInto('platforms').values({ name: `Platform ${identifier} ${suffix()}`, identifier }).returningAll().executeTakeFirstOrThrow();
+  const name = `Platform ${identifier} ${suffix()}`;
+  return db
+    .insertInto('platforms')
+    .values({ name, name_en: name, name_ar: `منصة ${identifier} ${suffix()}`, identifier })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -25,12 +38,21 @@ export async function validBody(
   const body: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(definition.fields)) {
     if (!isFieldVisible(spec, platform.identifier as PlatformIdentifier)) continue;
+    if (spec.type === 'datetime') body[field] = field.startsWith('end') ? '2026-06-30 15:00:00' : '2026-06-01 08:00:00';
+    else if (spec.type === 'tags') body[field] = [];
+    else if (spec.type === 'media') body[field] = null;
+    else if (spec.type === 'answer') body[field] = SINGLE_CHOICE_KEY;
+    else if (spec.type === 'references') {
+      const target = registry.get(spec.resource)!;
+      body[field] = [(await buildRecord(db, registry, target, platform)).id];
+    }
     if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${suffix()}` : `${field} ${suffix()}`;
     else if (spec.type === 'number') body[field] = spec.min;
     else if (spec.type === 'choice') body[field] = spec.choices[0];
     else if (spec.type === 'email') body[field] = `${suffix()}@example.test`;
     else if (spec.type === 'boolean') body[field] = true;
-    else if (spec.type === 'reference') body[field] = (await buildRecord(db, registry, registry.get(spec.resource)!, platform)).id;
+    else if (spec.type === 'reference')
+      body[field] = (await buildRecord(db, registry, registry.get(spec.resource)!, platform)).id;
   }
   if (definition.platformScoped) body.platform_id = platform.id;
   return { ...body, ...overrides };
@@ -47,5 +69,25 @@ export async function buildRecord(
   if (definition.name === 'platforms') return buildPlatform(db, platform.identifier as PlatformIdentifier);
   const body = await validBody(db, registry, definition, platform, overrides);
   if (definition.nameFromNameEn) body.name = body.name_en;
-  return (await (db as any).insertInto(definition.table).values(body).returningAll().executeTakeFirstOrThrow()) as { id: number };
+  const joins: Array<{ through: { table: string; column: string; owner: string }; ids: number[] }> = [];
+  for (const [field, spec] of Object.entries(definition.fields)) {
+    if (spec.type === 'tags' || spec.type === 'answer') body[field] = JSON.stringify(body[field]);
+    if (spec.type !== 'references' || !(field in body)) continue;
+    joins.push({ through: spec.through, ids: body[field] as number[] });
+    delete body[field];
+  }
+  const record = (await (db as any)
+    .insertInto(definition.table)
+    .values(body)
+    .returningAll()
+    .executeTakeFirstOrThrow()) as {
+    id: number;
+  };
+  for (const { through, ids } of joins)
+    for (const id of ids)
+      await (db as any)
+        .insertInto(through.table)
+        .values({ [through.owner]: record.id, [through.column]: id })
+        .execute();
+  return record;
 }

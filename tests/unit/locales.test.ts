@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import ar from '../../locales/ar';
-import en from '../../locales/en';
+import ar from '../../locales/ar/index';
+import en from '../../locales/en/index';
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -32,8 +32,13 @@ describe('locale catalogs', () => {
   });
 
   it('have no empty messages', () => {
-    for (const [name, catalog] of [['en', english], ['ar', arabic]] as const) {
-      const empty = [...catalog].filter(([key, message]) => message.trim() === '' && !(BLANK_ALLOWED.has(key) && message !== ''));
+    for (const [name, catalog] of [
+      ['en', english],
+      ['ar', arabic],
+    ] as const) {
+      const empty = [...catalog].filter(
+        ([key, message]) => message.trim() === '' && !(BLANK_ALLOWED.has(key) && message !== ''),
+      );
       expect(empty.map(([key]) => `${name}:${key}`)).toEqual([]);
     }
   });

@@ -20,6 +20,9 @@ describe('password hashing', () => {
     const short = changeOwnPasswordSchema.safeParse({ ...base, password: 'abc1', password_confirmation: 'abc1' });
     expect(short.error?.issues[0].message).toBe('validation.password_rules');
     const mismatch = changeOwnPasswordSchema.safeParse({ ...base, password_confirmation: 'abcdefg2' });
-    expect(mismatch.error?.issues[0]).toMatchObject({ message: 'validation.password_mismatch', path: ['password_confirmation'] });
+    expect(mismatch.error?.issues[0]).toMatchObject({
+      message: 'validation.password_mismatch',
+      path: ['password_confirmation'],
+    });
   });
 });

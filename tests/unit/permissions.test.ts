@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { areaPermission, hasAnyPermission, permissionFor, PLATFORMS_VIEW, singularOf } from '../../src/common/permissions';
+import {
+  areaPermission,
+  hasAnyPermission,
+  permissionFor,
+  PLATFORMS_VIEW,
+  singularOf,
+} from '../../src/common/permissions';
 import { allPermissions, defaultRolePermissions, permissionsOfArea } from '../../src/common/permission-catalog';
 
 describe('permission strings', () => {
@@ -14,7 +20,9 @@ describe('permission strings', () => {
 
   it('builds com.ltm.permissions.{area}.{action}.{singular}', () => {
     expect(permissionFor('platforms', 'view')).toBe('com.ltm.permissions.platforms.view.platform');
-    expect(permissionFor('cognitive-levels', 'create')).toBe('com.ltm.permissions.cognitive-levels.create.cognitive.level');
+    expect(permissionFor('cognitive-levels', 'create')).toBe(
+      'com.ltm.permissions.cognitive-levels.create.cognitive.level',
+    );
     expect(permissionFor('exams', 'generate')).toBe('com.ltm.permissions.exams.generate.exam');
     expect(PLATFORMS_VIEW).toBe('com.ltm.permissions.platforms.view.platform');
   });

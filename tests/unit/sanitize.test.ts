@@ -3,8 +3,11 @@ import { sanitizePlainText, sanitizeRichFields, sanitizeRichText } from '../../s
 
 describe('rich text sanitizing', () => {
   it('keeps paragraphs, line breaks, bold and color spans', () => {
-    const html = '<p dir="rtl">نص <strong>عريض</strong><br><b>b</b> <span style="color: #ff0000">red</span> <span style="color: rgb(1, 2, 3)">rgb</span></p>';
-    expect(sanitizeRichText(html)).toBe('<p dir="rtl">نص <strong>عريض</strong><br /><b>b</b> <span style="color:#ff0000">red</span> <span style="color:rgb(1, 2, 3)">rgb</span></p>');
+    const html =
+      '<p dir="rtl">نص <strong>عريض</strong><br><b>b</b> <span style="color: #ff0000">red</span> <span style="color: rgb(1, 2, 3)">rgb</span></p>';
+    expect(sanitizeRichText(html)).toBe(
+      '<p dir="rtl">نص <strong>عريض</strong><br /><b>b</b> <span style="color:#ff0000">red</span> <span style="color:rgb(1, 2, 3)">rgb</span></p>',
+    );
   });
 
   it.each([
@@ -27,7 +30,15 @@ describe('rich text sanitizing', () => {
   });
 
   it('sanitizes the rich fields of nested JSON and leaves ids alone', () => {
-    const value = { text: '<p onclick=x>Q</p>', options: [{ id: '<b>o1</b>', text: '<script>1</script>A' }], children: [{ text: '<img src=x>', mark: 2 }] };
-    expect(sanitizeRichFields(value, new Set(['text']))).toEqual({ text: '<p>Q</p>', options: [{ id: '<b>o1</b>', text: 'A' }], children: [{ text: '', mark: 2 }] });
+    const value = {
+      text: '<p onclick=x>Q</p>',
+      options: [{ id: '<b>o1</b>', text: '<script>1</script>A' }],
+      children: [{ text: '<img src=x>', mark: 2 }],
+    };
+    expect(sanitizeRichFields(value, new Set(['text']))).toEqual({
+      text: '<p>Q</p>',
+      options: [{ id: '<b>o1</b>', text: 'A' }],
+      children: [{ text: '', mark: 2 }],
+    });
   });
 });

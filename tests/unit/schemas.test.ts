@@ -11,20 +11,36 @@ describe('schema registry', () => {
   it('holds every resource of SPEC section 3 under its spec name', () => {
     expect(registry.all().map((d) => d.name)).toEqual(
       expect.arrayContaining([
-        'platforms', 'question-types', 'schools', 'skills', 'rounds', 'grades', 'levels', 'cognitive-levels',
-        'difficulty-levels', 'depth-of-knowledges', 'exam-types', 'durations', 'learning-outcomes', 'users', 'school-classes',
+        'platforms',
+        'question-types',
+        'schools',
+        'skills',
+        'rounds',
+        'grades',
+        'levels',
+        'cognitive-levels',
+        'difficulty-levels',
+        'depth-of-knowledges',
+        'exam-types',
+        'durations',
+        'learning-outcomes',
+        'users',
+        'school-classes',
       ]),
     );
   });
 
   it('refuses a reference to an unknown resource and two schemas with one name', () => {
-    const broken: ResourceDefinition = { ...lookup('widgets', 'exams_settings', '/x'), fields: { thing_id: reference('nothing') } };
+    const broken: ResourceDefinition = {
+      ...lookup('widgets', 'exams_settings', '/x'),
+      fields: { thing_id: reference('nothing') },
+    };
     expect(() => new SchemaRegistry([broken])).toThrow(/unknown resource nothing/);
     const skills = lookup('skills', 'exams_settings', '/x');
     expect(() => new SchemaRegistry([skills, skills])).toThrow(/share a name/);
   });
 
-  it('takes each schema file\'s default export and skips the vocabulary', () => {
+  it("takes each schema file's default export and skips the vocabulary", () => {
     const skills = lookup('skills', 'exams_settings', '/x');
     expect(definitionsFromModules({ './skills.ts': { default: skills }, './vocabulary.ts': {} })).toEqual([skills]);
     expect(() => definitionsFromModules({ './bad.ts': {} })).toThrow(/no default-exported/);
@@ -33,17 +49,23 @@ describe('schema registry', () => {
   it('gives every resource the seven permissions of its area', () => {
     for (const definition of registry.all()) {
       const permissions = permissionsOfArea(definition.name);
-      expect(permissions).toContain(`com.ltm.permissions.${definition.name}.create.${definition.name.replace(/-/g, '.').replace(/s$/, '')}`);
+      expect(permissions).toContain(
+        `com.ltm.permissions.${definition.name}.create.${definition.name.replace(/-/g, '.').replace(/s$/, '')}`,
+      );
       expect(permissions).toHaveLength(7);
     }
-    expect(permissionsOfArea('depth-of-knowledges')).toContain('com.ltm.permissions.depth-of-knowledges.view.depth.of.knowledge');
+    expect(permissionsOfArea('depth-of-knowledges')).toContain(
+      'com.ltm.permissions.depth-of-knowledges.view.depth.of.knowledge',
+    );
   });
 
   it('keeps list columns, sort and search within the declared fields', () => {
     for (const d of registry.all()) {
       const known = new Set(['id', ...Object.keys(d.fields)]);
-      for (const column of [...d.list.columns, d.list.sort, ...d.list.search]) expect(known.has(column), `${d.name}.${column}`).toBe(true);
-      expect(d.menu.route.startsWith('/settings/'), d.name).toBe(true);
+      for (const column of [...d.list.columns, d.list.sort, ...d.list.search])
+        expect(known.has(column), `${d.name}.${column}`).toBe(true);
+      const route = d.menu.group === 'main' ? `/${d.name.split('-')[0]}` : `/settings/`;
+      expect(d.menu.route.startsWith(route), `${d.name}: ${d.menu.route}`).toBe(true);
     }
   });
 });
@@ -54,19 +76,40 @@ describe('schema to validator', () => {
 
   it('requires the declared fields and platform_id, trims text and caps its length', () => {
     const validator = recordValidator(skills);
-    expect(validator.parse({ name_en: ' Reading ', name_ar: 'القراءة', platform_id: '2' })).toEqual({ name_en: 'Reading', name_ar: 'القراءة', platform_id: 2 });
+    expect(validator.parse({ name_en: ' Reading ', name_ar: 'القراءة', platform_id: 2 })).toEqual({
+      name_en: 'Reading',
+      name_ar: 'القراءة',
+      platform_id: 2,
+    });
+    // Numbers are numbers: a string or a boolean is the wrong type, never coerced.
+    for (const platform_id of ['2', true, 2_147_483_648])
+      expect(validator.safeParse({ name_en: 'a', name_ar: 'b', platform_id }).success, String(platform_id)).toBe(false);
     const missing = validator.safeParse({});
     expect(missing.error!.issues.map((i) => [i.path.join('.'), i.message]).sort()).toEqual([
       ['name_ar', 'validation.required'],
       ['name_en', 'validation.required'],
       ['platform_id', 'validation.required'],
     ]);
-    expect(validator.safeParse({ name_en: 'x'.repeat(256), name_ar: 'y', platform_id: 1 }).error!.issues[0].code).toBe('too_big');
+    expect(validator.safeParse({ name_en: 'x'.repeat(256), name_ar: 'y', platform_id: 1 }).error!.issues[0].code).toBe(
+      'too_big',
+    );
   });
 
   it('accepts read-only keys and relation objects, refuses anything else', () => {
     const validator = recordValidator(outcomes);
-    const record = { id: 3, name: 'n', name_en: 'a', name_ar: 'b', platform_id: 1, skill_id: 2, skill: { id: 2 }, grade_id: 4, grade: {}, level_id: null, created_at: 'x' };
+    const record = {
+      id: 3,
+      name: 'n',
+      name_en: 'a',
+      name_ar: 'b',
+      platform_id: 1,
+      skill_id: 2,
+      skill: { id: 2 },
+      grade_id: 4,
+      grade: {},
+      level_id: null,
+      created_at: 'x',
+    };
     expect(validator.safeParse(record).success).toBe(true);
     const extra = validator.safeParse({ ...record, is_admin: true });
     expect(extra.error!.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['is_admin'] });

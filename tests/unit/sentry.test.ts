@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flushSentry, initServerSentry, reportError } from '../../src/server/system/sentry';
+import { flushSentry, initServerSentry, reportError } from '../../src/server/http/sentry';
 
 let server: http.Server;
 const received: string[] = [];

@@ -1,7 +1,7 @@
 import { useGetIdentity, usePermissions } from 'react-admin';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { hasAnyPermission } from '../../common/permissions';
-import type { ConsoleIdentity } from '../providers/authProvider';
+import type { ConsoleIdentity } from './user';
 
 /** The one definition of "may see an area's list" lives with the permission catalog. */
 export { listPermissions };

@@ -1,3 +1,4 @@
+import type { UserIdentity } from 'react-admin';
 /** The signed-in user as `GET /api/user` returns it (SPEC section 3, "Current user"). */
 export interface User {
   id: number;
@@ -37,4 +38,12 @@ export function permissionsOf(user: User | null): string[] {
 
 export function roleNamesOf(user: User | null): string[] {
   return user ? user.roles.map((entry) => entry.role) : [];
+}
+
+/** What `getIdentity` resolves: react-admin's identity plus the user's email and roles. */
+export interface ConsoleIdentity extends UserIdentity {
+  id: number;
+  fullName: string;
+  email: string;
+  roles: User['roles'];
 }

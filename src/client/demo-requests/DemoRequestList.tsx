@@ -2,12 +2,13 @@ import { Typography } from '@mui/material';
 import { DataTable, EmailField, List, SearchInput, useLocaleState, useTranslate } from 'react-admin';
 import type { Language } from '../../../locales';
 import { AREAS } from '../../common/permission-catalog';
-import { listPermissions } from '../auth/access';
-import { RequirePermission } from '../auth/RequirePermission';
+import { listPermissions } from '../auth';
+import { RequirePermission } from '../auth';
 import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
 import { usePageTitle } from '../components/usePageTitle';
 import { formatDateTime } from '../format';
-import { countryName } from '../public/countries';
+import { countryName } from '../../common/countries';
+import { listLayoutSx } from '../components/listLayout';
 
 interface DemoRequest {
   id: number;
@@ -27,7 +28,12 @@ export function DemoRequestList() {
   usePageTitle('nav.demo_requests');
   // The search box has a placeholder but no visible label: name it for assistive technology.
   const filters = [
-    <SearchInput key="search" source="search" alwaysOn slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }} />,
+    <SearchInput
+      key="search"
+      source="search"
+      alwaysOn
+      slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }}
+    />,
   ];
   return (
     <RequirePermission anyOf={listPermissions(AREAS.demoRequests)}>
@@ -35,6 +41,7 @@ export function DemoRequestList() {
         {translate('nav.demo_requests')}
       </Typography>
       <List
+        sx={listLayoutSx}
         resource="demo-requests"
         sort={{ field: 'id', order: 'DESC' }}
         perPage={PAGE_SIZE}

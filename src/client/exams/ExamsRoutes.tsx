@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ProtectedPage, RequirePermission } from '../auth/RequirePermission';
-import { PlatformProvider } from '../platforms/PlatformProvider';
+import { ProtectedPage, RequirePermission } from '../auth';
+import { PlatformProvider } from '../platforms';
 import { RulePopupProvider } from './common/RulePopup';
 import { EXAM_PERMISSIONS, type ExamAbility } from './common/useExamAccess';
 import { ExamCreatePage } from './form/ExamCreatePage';
@@ -11,7 +11,9 @@ import { LocalizationFormPage } from './localize/LocalizationFormPage';
 import { LocalizationListPage } from './localize/LocalizationListPage';
 import { ExamPreviewPage } from './preview/ExamPreviewPage';
 
-const guard = (ability: ExamAbility, page: ReactNode) => <RequirePermission anyOf={EXAM_PERMISSIONS[ability]}>{page}</RequirePermission>;
+const guard = (ability: ExamAbility, page: ReactNode) => (
+  <RequirePermission anyOf={EXAM_PERMISSIONS[ability]}>{page}</RequirePermission>
+);
 
 /**
  * The exams area (SPEC section 2), mounted at `/exams/*`. Every page needs a signed-in user
@@ -29,8 +31,14 @@ export function ExamsRoutes() {
             <Route path=":id/edit" element={guard('edit', <ExamEditPage />)} />
             <Route path=":id/preview" element={guard('preview', <ExamPreviewPage />)} />
             <Route path=":id/localize" element={guard('localizations', <LocalizationListPage />)} />
-            <Route path=":id/localize/Create/:secondId" element={guard('createLocalization', <LocalizationFormPage mode="create" />)} />
-            <Route path=":id/localize/Edit/:secondId" element={guard('editLocalization', <LocalizationFormPage mode="edit" />)} />
+            <Route
+              path=":id/localize/Create/:secondId"
+              element={guard('createLocalization', <LocalizationFormPage mode="create" />)}
+            />
+            <Route
+              path=":id/localize/Edit/:secondId"
+              element={guard('editLocalization', <LocalizationFormPage mode="edit" />)}
+            />
             <Route path=":id/localize/preview/:secondId" element={guard('preview', <ExamPreviewPage localized />)} />
             <Route path="*" element={<Navigate to="/exams" replace />} />
           </Routes>

@@ -135,7 +135,15 @@ export interface PreviewQuestion {
 }
 
 export interface ExamPreview {
-  exam: { id: number; name_en: string; name_ar: string; questions_per_page: number; duration_minutes: number; total_mark: number; questions_count: number };
+  exam: {
+    id: number;
+    name_en: string;
+    name_ar: string;
+    questions_per_page: number;
+    duration_minutes: number;
+    total_mark: number;
+    questions_count: number;
+  };
   localization: { id: number; name: string; countries: string[] } | null;
   pages: PreviewQuestion[][];
 }

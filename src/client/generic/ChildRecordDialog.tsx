@@ -24,7 +24,8 @@ export function ChildRecordDialog({ definition, parentId, recordId, onClose }: C
   const notify = useResourceNotify(definition);
   const inputs = formInputs(definition, null);
   const parentField = definition.parent?.field ?? '';
-  const transform = (values: Record<string, unknown>) => recordPayload(inputs, values, { [parentField]: Number(parentId) });
+  const transform = (values: Record<string, unknown>) =>
+    recordPayload(inputs, values, { [parentField]: Number(parentId) });
   const name = translate(labelKeys(definition.name).name, { smart_count: 1 });
   const form = <ResourceForm definition={definition} inputs={inputs} platformId={null} />;
   const saved = (done: () => void) => () => {
@@ -43,7 +44,10 @@ export function ChildRecordDialog({ definition, parentId, recordId, onClose }: C
             resource={definition.name}
             redirect={false}
             transform={transform}
-            mutationOptions={{ onSuccess: saved(notify.created), onError: (error: unknown) => notify.createError(error) }}
+            mutationOptions={{
+              onSuccess: saved(notify.created),
+              onError: (error: unknown) => notify.createError(error),
+            }}
           >
             {form}
           </CreateBase>
@@ -60,7 +64,10 @@ export function ChildRecordDialog({ definition, parentId, recordId, onClose }: C
                 onClose();
               },
             }}
-            mutationOptions={{ onSuccess: saved(notify.updated), onError: (error: unknown) => notify.updateError(error) }}
+            mutationOptions={{
+              onSuccess: saved(notify.updated),
+              onError: (error: unknown) => notify.updateError(error),
+            }}
           >
             {form}
           </EditBase>

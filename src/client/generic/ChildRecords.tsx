@@ -13,7 +13,8 @@ import { useScreenAccess } from './ScreenContext';
 import { NoDataMessage } from './ScreenParts';
 
 /** Schemas that declare `parent: {resource}`: they are edited on that resource's edit screen. */
-export const childrenOf = (parent: ResourceDefinition) => schemaRegistry.all().filter((definition) => definition.parent?.resource === parent.name);
+export const childrenOf = (parent: ResourceDefinition) =>
+  schemaRegistry.all().filter((definition) => definition.parent?.resource === parent.name);
 
 /** One child resource's records of one parent (a school's classes): listed, added, edited, deleted in place. */
 function ChildRecordsSection({ definition, parentId }: { definition: ResourceDefinition; parentId: Identifier }) {
@@ -26,7 +27,13 @@ function ChildRecordsSection({ definition, parentId }: { definition: ResourceDef
   const title = translate(labelKeys(definition.name).name, { smart_count: 2 });
 
   return (
-    <Paper component="section" aria-label={title} variant="outlined" sx={{ p: 2, mt: 3 }} data-testid={`children-${definition.name}`}>
+    <Paper
+      component="section"
+      aria-label={title}
+      variant="outlined"
+      sx={{ p: 2, mt: 3 }}
+      data-testid={`children-${definition.name}`}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography variant="h6" component="h2">
           {title}
@@ -47,7 +54,12 @@ function ChildRecordsSection({ definition, parentId }: { definition: ResourceDef
       >
         <DataTable resource={definition.name} bulkActionButtons={false} rowClick={false} empty={<NoDataMessage />}>
           {listColumns(definition, null).map((column) => (
-            <DataTable.Col key={column.source} source={column.source} field={columnFieldByType[column.type]} disableSort />
+            <DataTable.Col
+              key={column.source}
+              source={column.source}
+              field={columnFieldByType[column.type]}
+              disableSort
+            />
           ))}
           {(access.canEdit || access.canDelete) && (
             <DataTable.Col
@@ -66,7 +78,14 @@ function ChildRecordsSection({ definition, parentId }: { definition: ResourceDef
           )}
         </DataTable>
       </ListBase>
-      {open !== null && <ChildRecordDialog definition={definition} parentId={parentId} recordId={open === 'new' ? null : open} onClose={() => setOpen(null)} />}
+      {open !== null && (
+        <ChildRecordDialog
+          definition={definition}
+          parentId={parentId}
+          recordId={open === 'new' ? null : open}
+          onClose={() => setOpen(null)}
+        />
+      )}
     </Paper>
   );
 }

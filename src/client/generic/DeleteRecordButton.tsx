@@ -1,6 +1,7 @@
 import { DeleteWithConfirmButton, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
-import { labelKeys, nameFieldFor } from './screen-config';
+import { labelKeys } from './screen-config';
+import { nameOf } from '../i18n/recordName';
 import { useResourceNotify } from './useResourceNotify';
 
 interface DeleteRecordButtonProps {
@@ -14,7 +15,7 @@ interface DeleteRecordButtonProps {
 /** What the confirmation calls the record: its name in the reader's language, else its id. */
 function recordLabel(record: RaRecord | undefined, language: string): string {
   if (!record) return '';
-  return String(record[nameFieldFor(language)] ?? record.name ?? record.email ?? `#${record.id}`);
+  return nameOf(record, language);
 }
 
 /** Delete behind a confirmation, with the resource's toasts; a 409 shows the server's "in use" message. */

@@ -1,6 +1,6 @@
 import { Create } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { SelectedPlatform } from '../platforms/PlatformSelector';
+import { SelectedPlatform } from '../platforms';
 import { ResourceForm } from './ResourceForm';
 import { useScreen } from './ScreenContext';
 import { NoAccessMessage, PlatformPending, ScreenHeading } from './ScreenParts';
@@ -35,7 +35,13 @@ export function GenericCreate() {
             onError: (error: unknown) => notify.createError(error),
           }}
         >
-          <ResourceForm definition={definition} inputs={setup.inputs} platformId={setup.platformId} header={<SelectedPlatform />} />
+          <ResourceForm
+            definition={definition}
+            inputs={setup.inputs}
+            platformId={setup.platformId}
+            header={<SelectedPlatform />}
+            cancelTo={paths.list}
+          />
         </Create>
       )}
     </>

@@ -1,6 +1,6 @@
 import { Edit } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { SelectedPlatform } from '../platforms/PlatformSelector';
+import { SelectedPlatform } from '../platforms';
 import { ChildRecords } from './ChildRecords';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { ResourceForm } from './ResourceForm';
@@ -58,7 +58,12 @@ export function GenericEdit() {
             inputs={setup.inputs}
             platformId={setup.platformId}
             header={<SelectedPlatform />}
-            actions={access.canDelete ? <DeleteRecordButton definition={definition} platformId={setup.platformId} onDeleted={backToList} /> : null}
+            cancelTo={paths.list}
+            actions={
+              access.canDelete ? (
+                <DeleteRecordButton definition={definition} platformId={setup.platformId} onDeleted={backToList} />
+              ) : null
+            }
           />
         </Edit>
       )}

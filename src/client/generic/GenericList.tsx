@@ -5,14 +5,15 @@ import type { ReactNode } from 'react';
 import { Button, DataTable, List, SearchInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
-import { usePlatformSelection } from '../platforms/PlatformProvider';
-import { PlatformSelector } from '../platforms/PlatformSelector';
+import { usePlatformSelection } from '../platforms';
+import { PlatformSelector } from '../platforms';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { columnFieldByType } from './fieldTypes';
 import { listColumns } from './screen-config';
 import { useScreen } from './ScreenContext';
 import { FetchErrorMessage, NoAccessMessage, NoDataMessage, ReadOnlyNotice, ScreenHeading } from './ScreenParts';
 import { useResourceNotify } from './useResourceNotify';
+import { listLayoutSx } from '../components/listLayout';
 
 function AddButton() {
   const { paths } = useScreen();
@@ -65,7 +66,14 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
   const searchable = definition.list.search.length > 0;
   // The search box has a placeholder but no visible label: name it for assistive technology.
   const filters = searchable
-    ? [<SearchInput key="search" source="search" alwaysOn slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }} />]
+    ? [
+        <SearchInput
+          key="search"
+          source="search"
+          alwaysOn
+          slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }}
+        />,
+      ]
     : undefined;
 
   return (
@@ -75,6 +83,7 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
       {definition.platformScoped && <PlatformSelector />}
       {(!definition.platformScoped || platform) && (
         <List
+          sx={listLayoutSx}
           // A new platform starts a fresh list (page 1, its own remembered search).
           key={platformId ?? 'all'}
           resource={definition.name}
@@ -92,13 +101,25 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
           storeKey={`${definition.name}.${platformId ?? 'all'}.listParams`}
           queryOptions={{ onError: (error: unknown) => notify.fetchError(error) }}
         >
-          <DataTable bulkActionButtons={false} rowClick={access.canEdit ? (id) => paths.edit(id) : false} empty={<NoDataMessage />}>
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={access.canEdit ? (id) => paths.edit(id) : false}
+            empty={<NoDataMessage />}
+          >
             {columns.map((column) => (
-              <DataTable.Col key={column.source} source={column.source} field={columnFieldByType[column.type]} disableSort={!column.sortable} />
+              <DataTable.Col
+                key={column.source}
+                source={column.source}
+                field={columnFieldByType[column.type]}
+                disableSort={!column.sortable}
+              />
             ))}
             {extraColumns}
             {(access.canEdit || access.canDelete) && (
-              <DataTable.Col label="settings.actions" render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />} />
+              <DataTable.Col
+                label="settings.actions"
+                render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />}
+              />
             )}
           </DataTable>
         </List>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { FormDataConsumer, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { Button, FormDataConsumer, SaveButton, SimpleForm, Toolbar } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { inputByType, type SchemaInputProps } from './inputTypes';
 import { isFormComplete, type InputSpec } from './screen-config';
@@ -13,22 +14,35 @@ interface ResourceFormProps {
   header?: ReactNode;
   /** Extra toolbar buttons after Save (delete on an edit page). */
   actions?: ReactNode;
+  /** Where Cancel goes (the list), leaving the form unsaved; a dialog has its own close. */
+  cancelTo?: string;
 }
 
 /** SPEC section 5: Save stays disabled until every required visible field has a value. */
-function FormToolbar({ inputs, actions }: { inputs: readonly InputSpec[]; actions?: ReactNode }) {
+function FormToolbar({
+  inputs,
+  actions,
+  cancelTo,
+}: {
+  inputs: readonly InputSpec[];
+  actions?: ReactNode;
+  cancelTo?: string;
+}) {
   return (
     <Toolbar sx={{ gap: 2 }}>
-      <FormDataConsumer>{({ formData }) => <SaveButton disabled={!isFormComplete(inputs, formData)} />}</FormDataConsumer>
+      <FormDataConsumer>
+        {({ formData }) => <SaveButton disabled={!isFormComplete(inputs, formData)} />}
+      </FormDataConsumer>
+      {cancelTo && <Button component={RouterLink} to={cancelTo} label="ra.action.cancel" size="medium" />}
       {actions}
     </Toolbar>
   );
 }
 
 /** One form for create and edit: an input per visible field, drawn from the type map. */
-export function ResourceForm({ definition, inputs, platformId, header, actions }: ResourceFormProps) {
+export function ResourceForm({ definition, inputs, platformId, header, actions, cancelTo }: ResourceFormProps) {
   return (
-    <SimpleForm toolbar={<FormToolbar inputs={inputs} actions={actions} />} sx={{ maxWidth: 640 }}>
+    <SimpleForm toolbar={<FormToolbar inputs={inputs} actions={actions} cancelTo={cancelTo} />} sx={{ maxWidth: 640 }}>
       {header}
       {inputs.map(({ source, field }) => {
         const Input = inputByType[field.type] as (props: SchemaInputProps) => ReactNode;

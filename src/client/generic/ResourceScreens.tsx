@@ -1,8 +1,8 @@
 import { Loading, ResourceContextProvider } from 'react-admin';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
-import { ProtectedPage } from '../auth/RequirePermission';
-import { PlatformProvider } from '../platforms/PlatformProvider';
+import { ProtectedPage } from '../auth';
+import { PlatformProvider } from '../platforms';
 import { GenericCreate } from './GenericCreate';
 import { GenericEdit } from './GenericEdit';
 import { GenericList } from './GenericList';

@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
-import { useAccess } from '../auth/access';
+import { useAccess } from '../auth';
 import { screenPaths, screenPermissions, type ScreenPaths } from './screen-config';
 
 export interface ScreenAccess {
@@ -32,13 +32,24 @@ export function useScreenAccess(definition: ResourceDefinition, readonly = false
   const canCreate = may(permissions.create);
   const canEdit = may(permissions.edit);
   const canDelete = may(permissions.delete);
-  return { isPending: access.isPending, canView, canCreate, canEdit, canDelete, readOnly: canView && !canCreate && !canEdit && !canDelete };
+  return {
+    isPending: access.isPending,
+    canView,
+    canCreate,
+    canEdit,
+    canDelete,
+    readOnly: canView && !canCreate && !canEdit && !canDelete,
+  };
 }
 
 /** Gives a resource's screens their definition, routes and the user's rights on it. */
 export function ScreenProvider({ definition, children }: { definition: ResourceDefinition; children: ReactNode }) {
   const access = useScreenAccess(definition);
-  return <ScreenContext.Provider value={{ definition, paths: screenPaths(definition), access }}>{children}</ScreenContext.Provider>;
+  return (
+    <ScreenContext.Provider value={{ definition, paths: screenPaths(definition), access }}>
+      {children}
+    </ScreenContext.Provider>
+  );
 }
 
 export function useScreen(): Screen {

@@ -1,21 +1,28 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { usePageTitle } from '../components/usePageTitle';
-import { usePlatformSelection } from '../platforms/PlatformProvider';
+import { PageHeading } from '../components/PageHeading';
+import { usePlatformSelection } from '../platforms';
 import { labelKeys } from './screen-config';
 import { useScreen } from './ScreenContext';
 
-/** The page heading and document title of a resource screen: its plural name, or `titleKey` with the singular. */
+/**
+ * The page heading and document title of a resource screen: its plural name, or `titleKey` with
+ * the singular and a way back to the list (add and edit pages).
+ */
 export function ScreenHeading({ titleKey }: { titleKey?: string }) {
   const translate = useTranslate();
-  const { definition } = useScreen();
+  const { definition, paths } = useScreen();
   const keys = labelKeys(definition.name);
-  const title = titleKey ? translate(titleKey, { name: translate(keys.name, { smart_count: 1 }) }) : translate(keys.name, { smart_count: 2 });
-  usePageTitle(title);
+  if (!titleKey) return <PageHeading title={translate(keys.name, { smart_count: 2 })} />;
+  const title = translate(titleKey, { name: translate(keys.name, { smart_count: 1 }) });
   return (
-    <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-      {title}
-    </Typography>
+    <PageHeading
+      title={title}
+      back={{
+        to: paths.list,
+        label: translate('settings.back_to', { name: translate(keys.name, { smart_count: 2 }) }),
+      }}
+    />
   );
 }
 
@@ -67,7 +74,8 @@ export function PlatformPending() {
   const translate = useTranslate();
   const selection = usePlatformSelection();
   if (selection?.status === 'error') return <Alert severity="error">{translate('settings.fetch_error')}</Alert>;
-  if (selection?.status === 'ready') return <Typography color="text.secondary">{translate('settings.no_data')}</Typography>;
+  if (selection?.status === 'ready')
+    return <Typography color="text.secondary">{translate('settings.no_data')}</Typography>;
   return (
     <Box sx={{ py: 2 }}>
       <CircularProgress size={28} aria-label={translate('ra.page.loading')} />

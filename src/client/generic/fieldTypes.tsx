@@ -1,7 +1,10 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { Box, Chip } from '@mui/material';
 import type { ComponentType } from 'react';
 import { BooleanField, EmailField, TextField, useLocaleState, useRecordContext } from 'react-admin';
 import { relationOf } from '../../common/resource-validation';
-import { nameFieldFor, type ColumnSpec } from './screen-config';
+import { type ColumnSpec } from './screen-config';
+import { nameOf } from '../i18n/recordName';
 
 interface ColumnFieldProps {
   source: string;
@@ -25,8 +28,42 @@ function RelationNameField({ source }: ColumnFieldProps) {
   const [language] = useLocaleState();
   const related = record?.[relationOf(source)] as Record<string, unknown> | null | undefined;
   if (!related) return null;
-  return <span>{String(related[nameFieldFor(language)] ?? related.name ?? '')}</span>;
+  return <span>{nameOf(related, language)}</span>;
 }
+
+/** Several related records (`skill_ids`, sent as `skills`) as chips. */
+function RelationNamesField({ source }: ColumnFieldProps) {
+  const record = useRecordContext();
+  const [language] = useLocaleState();
+  const related = (record?.[relationOf(source)] ?? []) as Record<string, unknown>[];
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {related.map((item, index) => (
+        <Chip key={String(item.id ?? index)} size="small" label={nameOf(item, language)} />
+      ))}
+    </Box>
+  );
+}
+
+function TagsField({ source }: ColumnFieldProps) {
+  const record = useRecordContext();
+  const tags = (record?.[source] ?? []) as string[];
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {tags.map((tag) => (
+        <Chip key={tag} size="small" variant="outlined" label={tag} />
+      ))}
+    </Box>
+  );
+}
+
+/** Whether a record has the file; the file itself is seen on the record's page. */
+function MediaField({ source }: ColumnFieldProps) {
+  const record = useRecordContext();
+  return record?.[source] ? <AttachFileIcon fontSize="small" aria-label={String(record[source])} /> : null;
+}
+
+const Nothing = () => null;
 
 /** Field type -> list cell (STYLE.md "Views from a type map"). */
 export const columnFieldByType: Record<ColumnSpec['type'], ComponentType<ColumnFieldProps>> = {
@@ -36,5 +73,10 @@ export const columnFieldByType: Record<ColumnSpec['type'], ComponentType<ColumnF
   choice: TextField,
   email: EmailField,
   boolean: BooleanField,
+  datetime: TextField,
   reference: RelationNameField,
+  references: RelationNamesField,
+  tags: TagsField,
+  media: MediaField,
+  answer: Nothing,
 };

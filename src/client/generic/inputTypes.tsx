@@ -3,17 +3,24 @@ import {
   BooleanInput,
   email,
   maxLength,
-  NumberInput,
+  ReferenceArrayInput,
   ReferenceInput,
   required,
+  SelectArrayInput,
   SelectInput,
   TextInput,
+  useInput,
   useLocaleState,
   type RaRecord,
 } from 'react-admin';
 import type { FieldDefinition } from '../../../schemas/vocabulary';
+import { TagsInput } from '../components/TagsInput';
+import { WallTimeInput } from '../components/WallTimeInput';
+import { MediaUploader } from '../media';
 import { schemaRegistry } from './registry';
-import { clampNumber, labelKeys, nameFieldFor } from './screen-config';
+import { labelKeys } from './screen-config';
+import { nameOf } from '../i18n/recordName';
+import { BoundedNumberInput } from '../components/BoundedNumberInput';
 
 type FieldType = FieldDefinition['type'];
 type FieldOf<T extends FieldType> = Extract<FieldDefinition, { type: T }>;
@@ -31,20 +38,25 @@ const validateRequired = (field: FieldDefinition) => (field.required ? [required
 const labelOf = ({ resource, source }: { resource: string; source: string }) => labelKeys(resource).field(source);
 
 function TextSchemaInput(props: SchemaInputProps<'text'>) {
-  return <TextInput source={props.source} label={labelOf(props)} validate={[...validateRequired(props.field), maxLength(props.field.max)]} fullWidth />;
+  return (
+    <TextInput
+      source={props.source}
+      label={labelOf(props)}
+      validate={[...validateRequired(props.field), maxLength(props.field.max)]}
+      fullWidth
+    />
+  );
 }
 
 function NumberSchemaInput(props: SchemaInputProps<'number'>) {
   const { min, max } = props.field;
   return (
-    <NumberInput
+    <BoundedNumberInput
       source={props.source}
       label={labelOf(props)}
       min={min}
       max={max}
       step={1}
-      // Out-of-range numbers are pulled back to the bound as they are typed (SPEC section 5).
-      parse={(value: number | string) => (value === '' || value === null || Number.isNaN(Number(value)) ? null : clampNumber(Number(value), min, max))}
       validate={validateRequired(props.field)}
       fullWidth
     />
@@ -54,7 +66,16 @@ function NumberSchemaInput(props: SchemaInputProps<'number'>) {
 function ChoiceSchemaInput(props: SchemaInputProps<'choice'>) {
   // Choices are codes (IRA, ISA), identical in every language.
   const choices = props.field.choices.map((choice) => ({ id: choice, name: choice }));
-  return <SelectInput source={props.source} label={labelOf(props)} choices={choices} translateChoice={false} validate={validateRequired(props.field)} fullWidth />;
+  return (
+    <SelectInput
+      source={props.source}
+      label={labelOf(props)}
+      choices={choices}
+      translateChoice={false}
+      validate={validateRequired(props.field)}
+      fullWidth
+    />
+  );
 }
 
 function EmailSchemaInput(props: SchemaInputProps<'email'>) {
@@ -67,6 +88,58 @@ function EmailSchemaInput(props: SchemaInputProps<'email'>) {
       fullWidth
     />
   );
+}
+
+function DateTimeSchemaInput(props: SchemaInputProps<'datetime'>) {
+  return (
+    <WallTimeInput source={props.source} label={labelOf(props)} validate={validateRequired(props.field)} fullWidth />
+  );
+}
+
+/** Several records of another resource (an exam's skills), named in the reader's language. */
+function ReferencesSchemaInput(props: SchemaInputProps<'references'>) {
+  const [language] = useLocaleState();
+  const scoped = Boolean(schemaRegistry.get(props.field.resource)?.platformScoped);
+  return (
+    <ReferenceArrayInput
+      source={props.source}
+      reference={props.field.resource}
+      filter={scoped && props.platformId !== null ? { platform_id: props.platformId } : {}}
+      perPage={100}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
+      <SelectArrayInput
+        optionText={(record: RaRecord) => nameOf(record, language)}
+        label={labelOf(props)}
+        validate={validateRequired(props.field)}
+        fullWidth
+      />
+    </ReferenceArrayInput>
+  );
+}
+
+function TagsSchemaInput(props: SchemaInputProps<'tags'>) {
+  return <TagsInput source={props.source} label={labelOf(props)} helperText="exams.form.tags_help" />;
+}
+
+/** An upload of the field's first kind, filed under the resource's name. */
+function MediaSchemaInput(props: SchemaInputProps<'media'>) {
+  const { field } = useInput({ source: props.source });
+  const kind = props.field.kinds[0];
+  return (
+    <MediaUploader
+      kind={kind}
+      title={labelOf(props)}
+      label={`${props.resource}/${props.source}`}
+      value={field.value as string | null}
+      onChange={(reference) => field.onChange(reference)}
+    />
+  );
+}
+
+/** An answer definition is edited on its resource's own page (the question editors), never generically. */
+function AnswerSchemaInput() {
+  return null;
 }
 
 function BooleanSchemaInput(props: SchemaInputProps<'boolean'>) {
@@ -82,10 +155,11 @@ function ReferenceSchemaInput(props: SchemaInputProps<'reference'>) {
   const [language] = useLocaleState();
   const target = schemaRegistry.get(props.field.resource);
   const scoped = Boolean(target?.platformScoped);
-  const nameField = nameFieldFor(language);
   const optionText = (record: RaRecord) => {
-    const name = String(record[nameField] ?? record.name ?? record.id);
-    return scoped && props.platformId === null && record.platform ? `${name} (${record.platform.name})` : name;
+    const name = nameOf(record, language);
+    return scoped && props.platformId === null && record.platform
+      ? `${name} (${nameOf(record.platform, language)})`
+      : name;
   };
   return (
     <ReferenceInput
@@ -107,5 +181,10 @@ export const inputByType: { [T in FieldType]: ComponentType<SchemaInputProps<T>>
   choice: ChoiceSchemaInput,
   email: EmailSchemaInput,
   boolean: BooleanSchemaInput,
+  datetime: DateTimeSchemaInput,
   reference: ReferenceSchemaInput,
+  references: ReferencesSchemaInput,
+  tags: TagsSchemaInput,
+  media: MediaSchemaInput,
+  answer: AnswerSchemaInput,
 };

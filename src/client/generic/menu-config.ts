@@ -1,10 +1,39 @@
 import type { MenuGroup, ResourceDefinition } from '../../../schemas/vocabulary';
-import type { NavGroup } from '../layout/menu';
+import type { AccessRule } from '../auth';
 import { ROLES } from '../../common/permissions';
 import { labelKeys, screenPermissions } from './screen-config';
 
+/** One header link: where it goes, its catalog label and who may see it. */
+export interface NavItem extends AccessRule {
+  to: string;
+  label: string;
+  /** Translation options of the label, e.g. `smart_count: 2` for a resource's plural name. */
+  labelArgs?: Record<string, number | string>;
+}
+
+export interface NavGroup extends AccessRule {
+  label: string;
+  items: NavItem[];
+}
+
+/** The header's links to resources of the main menu, labelled by `nav.<table>` (Exams, Questions bank). */
+export function mainMenuLinks(definitions: readonly ResourceDefinition[]): NavItem[] {
+  return definitions
+    .filter((definition) => definition.menu.group === 'main')
+    .sort((a, b) => a.menu.route.localeCompare(b.menu.route))
+    .map((definition) => ({
+      to: definition.menu.route,
+      label: `nav.${definition.name.replace(/-/g, '_')}`,
+      anyOf: screenPermissions(definition).view,
+    }));
+}
+
 /** The Settings dropdown's sections, in the order the header shows them. */
-export const MENU_GROUPS: readonly MenuGroup[] = ['exams_settings', 'questions_settings', 'system_settings'];
+export const MENU_GROUPS: readonly Exclude<MenuGroup, 'main'>[] = [
+  'exams_settings',
+  'questions_settings',
+  'system_settings',
+];
 
 /** Group titles already in the catalog: `nav.exams_settings`, ... */
 export const groupTitle = (group: MenuGroup) => `nav.${group}`;

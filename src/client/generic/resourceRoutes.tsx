@@ -4,7 +4,8 @@ import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { getStoredLanguage } from '../language';
 import { schemaRegistry } from './registry';
 import { ResourceScreens } from './ResourceScreens';
-import { nameFieldFor, screenPaths, type ScreenPaths } from './screen-config';
+import { screenPaths, type ScreenPaths } from './screen-config';
+import { nameOf } from '../i18n/recordName';
 
 /** The screen a resource lives on: its own, or its parent's for a child (school classes). */
 function homeOf(definition: ResourceDefinition): ScreenPaths {
@@ -17,19 +18,41 @@ function EditRedirect({ paths }: { paths: ScreenPaths }) {
   return <Navigate to={id ? paths.edit(id) : paths.list} replace />;
 }
 
+/**
+ * Console paths the spec gives to screens of their own (SPEC section 2: the school screens and the
+ * reports). A resource of the same name (grades) must not forward them to its settings list.
+ */
+export const RESERVED_CONSOLE_PATHS = [
+  '/grades',
+  '/students',
+  '/student-exams',
+  '/schools-list',
+  '/generated-reports',
+  '/web-reports',
+] as const;
+
+/** A resource whose screens are written by hand mounts them itself (exams, questions bank). */
+const hasCustomScreens = (definition: ResourceDefinition) =>
+  definition.screens !== undefined && definition.screens.list === 'custom';
+
+const isReserved = (definition: ResourceDefinition) =>
+  (RESERVED_CONSOLE_PATHS as readonly string[]).includes(`/${definition.name}`);
+
 /** The language is fixed for a page load (switching reloads), so a plain function can read it. */
-const recordRepresentation = (record: RaRecord) => String(record[nameFieldFor(getStoredLanguage())] ?? record.name ?? record.email ?? record.id);
+const recordRepresentation = (record: RaRecord) => nameOf(record, getStoredLanguage());
 
 /**
  * One react-admin Resource per schema, so react-admin knows the resource (labels, record
  * representation, cache). react-admin mounts a resource at `/{name}`; the spec's routes are
  * the schemas' `menu.route`, so `/{name}` paths only forward there, in case a react-admin
- * default link points at them.
+ * default link points at them; reserved paths (`/grades`) forward nowhere.
  */
 export function schemaResources(definitions: readonly ResourceDefinition[]) {
   return definitions.map((definition) => {
     const paths = homeOf(definition);
     const child = Boolean(definition.parent);
+    if (isReserved(definition) || hasCustomScreens(definition))
+      return <Resource key={definition.name} name={definition.name} recordRepresentation={recordRepresentation} />;
     return (
       <Resource
         key={definition.name}
@@ -46,6 +69,12 @@ export function schemaResources(definitions: readonly ResourceDefinition[]) {
 /** The screens themselves, at each schema's `menu.route` (children are edited on their parent's). */
 export function schemaScreenRoutes(definitions: readonly ResourceDefinition[]) {
   return definitions
-    .filter((definition) => !definition.parent)
-    .map((definition) => <Route key={definition.name} path={`${definition.menu.route}/*`} element={<ResourceScreens definition={definition} />} />);
+    .filter((definition) => !definition.parent && !hasCustomScreens(definition))
+    .map((definition) => (
+      <Route
+        key={definition.name}
+        path={`${definition.menu.route}/*`}
+        element={<ResourceScreens definition={definition} />}
+      />
+    ));
 }

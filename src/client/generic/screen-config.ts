@@ -1,4 +1,8 @@
-import type { FieldDefinition as SchemaField, PlatformIdentifier, ResourceDefinition } from '../../../schemas/vocabulary';
+import type {
+  FieldDefinition as SchemaField,
+  PlatformIdentifier,
+  ResourceDefinition,
+} from '../../../schemas/vocabulary';
 import { listPermissions } from '../../common/permission-catalog';
 import { permissionFor, ROLES } from '../../common/permissions';
 import { visibleFields } from '../../common/resource-validation';
@@ -59,7 +63,12 @@ export function formInputs(definition: ResourceDefinition, identifier: PlatformI
 }
 
 export function isEmptyValue(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (typeof value === 'number' && Number.isNaN(value));
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (typeof value === 'number' && Number.isNaN(value))
+  );
 }
 
 /** SPEC section 5: the submit button waits until every required visible field has a value. */
@@ -79,11 +88,6 @@ export function recordPayload(
   const payload: Record<string, unknown> = {};
   for (const { source } of inputs) payload[source] = values[source] ?? null;
   return { ...payload, ...extra };
-}
-
-/** A number input keeps to its schema range (SPEC section 5: numbers clamp to their bounds). */
-export function clampNumber(value: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, value));
 }
 
 export interface ScreenPermissions {
@@ -116,4 +120,3 @@ export const labelKeys = (name: string) => ({
 });
 
 /** Which record property holds the name to show in the reader's language. */
-export const nameFieldFor = (language: string) => (language === 'ar' ? 'name_ar' : 'name_en');

@@ -1,4 +1,4 @@
-import { usePlatformSelection } from '../platforms/PlatformProvider';
+import { usePlatformSelection } from '../platforms';
 import { formInputs, recordPayload, type InputSpec } from './screen-config';
 import { useScreen } from './ScreenContext';
 

@@ -1,9 +1,10 @@
 import { useNotify, useTranslate } from 'react-admin';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
-import { clearPlatformCache } from '../platforms/platformCache';
+import { clearPlatformCache } from '../platforms';
 import { labelKeys } from './screen-config';
 
-export type NotifyAction = 'fetch_error' | 'created' | 'create_error' | 'updated' | 'update_error' | 'deleted' | 'delete_error';
+export type NotifyAction =
+  'fetch_error' | 'created' | 'create_error' | 'updated' | 'update_error' | 'deleted' | 'delete_error';
 
 /** Statuses whose server message is the clearest thing to show: a record in use (409), a business rule (418). */
 const SERVER_WORDED = new Set([409, 418]);

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { NavLink } from 'react-router-dom';
-import { useAccess, type Access } from '../auth/access';
+import { useAccess, type Access } from '../auth';
 import { MAIN_LINKS, REPORTS_MENU, SETTINGS_MENU, type NavGroup, type NavItem } from './menu';
 import { NavDropdown } from './NavDropdown';
 
@@ -42,7 +42,15 @@ export function MainNav() {
         </Button>
       ))}
       <NavDropdown label="nav.reports" testId="reports-menu" groups={visibleGroups(REPORTS_MENU, access)} />
-      <NavDropdown label="nav.settings" testId="settings-menu" groups={visibleGroups(SETTINGS_MENU, access, { label: (item) => translate(item.label, item.labelArgs), locale })} showGroupTitles />
+      <NavDropdown
+        label="nav.settings"
+        testId="settings-menu"
+        groups={visibleGroups(SETTINGS_MENU, access, {
+          label: (item) => translate(item.label, item.labelArgs),
+          locale,
+        })}
+        showGroupTitles
+      />
     </Box>
   );
 }

@@ -4,5 +4,7 @@ import { Notification as RaNotification } from 'react-admin';
 export const TOAST_DURATION_MS = 5000;
 
 export function Notification() {
-  return <RaNotification autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />;
+  return (
+    <RaNotification autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} />
+  );
 }

@@ -3,10 +3,16 @@ import { Avatar, Button, Divider, ListItemIcon, ListItemText, Menu, MenuItem } f
 import { useState } from 'react';
 import { Confirm, useGetIdentity, useLocaleState, useLogout, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ConsoleIdentity } from '../providers/authProvider';
+import type { ConsoleIdentity } from '../auth';
 
 function initialsOf(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((part) => part[0]).join('').toUpperCase();
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0])
+    .join('')
+    .toUpperCase();
 }
 
 /** The signed-in user: a profile link (name, roles, email) and a confirmed logout (SPEC section 2). */
@@ -29,7 +35,11 @@ export function UserMenu() {
         aria-label={translate('nav.user_menu')}
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
-        startIcon={<Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main' }}>{initialsOf(user.fullName)}</Avatar>}
+        startIcon={
+          <Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main' }}>
+            {initialsOf(user.fullName)}
+          </Avatar>
+        }
       >
         {user.fullName}
       </Button>

@@ -1,25 +1,10 @@
 import { AREAS, listPermissions } from '../../common/permission-catalog';
-import type { AccessRule } from '../auth/access';
-import { settingsMenuGroups } from '../generic/menu-config';
-import { schemaRegistry } from '../generic/registry';
+import { mainMenuLinks, schemaRegistry, settingsMenuGroups, type NavGroup, type NavItem } from '../generic';
 
-/** One header link: where it goes, its catalog label and who may see it. */
-export interface NavItem extends AccessRule {
-  to: string;
-  label: string;
-  /** Translation options of the label, e.g. `smart_count: 2` for a resource's plural name. */
-  labelArgs?: Record<string, number | string>;
-}
+export type { NavGroup, NavItem } from '../generic';
 
-export interface NavGroup extends AccessRule {
-  label: string;
-  items: NavItem[];
-}
-
-export const MAIN_LINKS: NavItem[] = [
-  { to: '/exams', label: 'nav.exams', anyOf: listPermissions(AREAS.exams) },
-  { to: '/questions-bank', label: 'nav.questions_bank', anyOf: listPermissions(AREAS.questionsBank) },
-];
+/** The header's own links: the resources whose schema puts them in the main menu (exams, questions bank). */
+export const MAIN_LINKS: NavItem[] = mainMenuLinks(schemaRegistry.all());
 
 export const REPORTS_MENU: NavGroup[] = [
   {
@@ -33,7 +18,11 @@ export const REPORTS_MENU: NavGroup[] = [
 ];
 
 /** Demo requests have no schema (they come from the public landing form) but are a system setting. */
-const DEMO_REQUESTS: NavItem = { to: '/demo-requests', label: 'nav.demo_requests', anyOf: listPermissions(AREAS.demoRequests) };
+const DEMO_REQUESTS: NavItem = {
+  to: '/demo-requests',
+  label: 'nav.demo_requests',
+  anyOf: listPermissions(AREAS.demoRequests),
+};
 
 /** The Settings dropdown: every resource screen from the schema registry, grouped as the schemas say. */
 export const SETTINGS_MENU: NavGroup[] = settingsMenuGroups(schemaRegistry.screens()).map((group) =>

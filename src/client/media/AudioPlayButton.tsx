@@ -16,7 +16,10 @@ export interface AudioPlayButtonProps {
  * A play/pause button for a recording or a question's audio. A real button (not the browser's
  * player) so it is named, reachable with Tab, and can count plays when the question limits them.
  */
-export const AudioPlayButton = forwardRef<HTMLButtonElement, AudioPlayButtonProps>(function AudioPlayButton({ src, maxPlays = 0, label = 'recorder.play' }, ref) {
+export const AudioPlayButton = forwardRef<HTMLButtonElement, AudioPlayButtonProps>(function AudioPlayButton(
+  { src, maxPlays = 0, label = 'recorder.play' },
+  ref,
+) {
   const translate = useTranslate();
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
@@ -52,7 +55,13 @@ export const AudioPlayButton = forwardRef<HTMLButtonElement, AudioPlayButtonProp
           event.currentTarget.currentTime = 0;
         }}
       />
-      <Button ref={ref} variant="outlined" onClick={toggle} disabled={exhausted} startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}>
+      <Button
+        ref={ref}
+        variant="outlined"
+        onClick={toggle}
+        disabled={exhausted}
+        startIcon={playing ? <PauseIcon /> : <PlayArrowIcon />}
+      >
         {translate(playing ? 'recorder.pause' : label)}
       </Button>
       {limited && (

@@ -7,7 +7,14 @@ import type { MediaKind } from './mediaKinds';
 export function MediaPreview({ kind, url, name }: { kind: MediaKind; url: string; name: string }) {
   const translate = useTranslate();
   if (kind === 'image') {
-    return <Box component="img" src={url} alt={translate('uploader.preview_alt')} sx={{ maxWidth: 320, maxHeight: 200, borderRadius: 1, display: 'block' }} />;
+    return (
+      <Box
+        component="img"
+        src={url}
+        alt={translate('uploader.preview_alt')}
+        sx={{ maxWidth: 320, maxHeight: 200, borderRadius: 1, display: 'block' }}
+      />
+    );
   }
   if (kind === 'audio') {
     return <audio controls src={url} aria-label={translate('uploader.audio_player')} style={{ maxWidth: '100%' }} />;

@@ -29,7 +29,16 @@ export interface MediaUploaderProps {
  * Pick a file, upload it under `label`, see what was uploaded, remove it. The upload and the
  * removal are real calls: removing deletes the stored file.
  */
-export function MediaUploader({ kind, label, value, onChange, title, error, hideRemove, disabled }: MediaUploaderProps) {
+export function MediaUploader({
+  kind,
+  label,
+  value,
+  onChange,
+  title,
+  error,
+  hideRemove,
+  disabled,
+}: MediaUploaderProps) {
   const translate = useTranslate();
   const inputRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -96,7 +105,12 @@ export function MediaUploader({ kind, label, value, onChange, title, error, hide
               setFailure(null);
             }}
           />
-          <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => inputRef.current?.click()} disabled={busy || disabled}>
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileIcon />}
+            onClick={() => inputRef.current?.click()}
+            disabled={busy || disabled}
+          >
             {translate('uploader.choose')}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ minWidth: 120 }}>

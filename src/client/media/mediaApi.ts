@@ -24,20 +24,31 @@ export class UploadError extends Error {}
  * Uploads one file under a media label. Both are required (SPEC section 5) and checked here
  * first; a refusal shows the server's first field error, else its message, else the generic one.
  */
-export async function uploadMedia(file: Blob | null | undefined, label: string, fileName?: string): Promise<UploadedMedia> {
+export async function uploadMedia(
+  file: Blob | null | undefined,
+  label: string,
+  fileName?: string,
+): Promise<UploadedMedia> {
   if (!file || file.size === 0) throw new UploadError('media.file_required');
   if (!label.trim()) throw new UploadError('media.label_required');
   const body = new FormData();
   body.append('label', label);
   // A recording is a bare Blob: give it a File's name and type so the upload names it.
-  body.append('file', file instanceof File && !fileName ? file : new File([file], fileName ?? 'file', { type: file.type }));
+  body.append(
+    'file',
+    file instanceof File && !fileName ? file : new File([file], fileName ?? 'file', { type: file.type }),
+  );
 
   let response: Response;
   try {
     response = await fetch(apiUrl('/upload-media'), {
       method: 'POST',
       // Without it the server refuses the request (CSRF defence); the browser sets the multipart boundary.
-      headers: { Accept: 'application/json', 'Accept-Language': getStoredLanguage(), 'X-Requested-With': 'XMLHttpRequest' },
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': getStoredLanguage(),
+        'X-Requested-With': 'XMLHttpRequest',
+      },
       credentials: 'include',
       body,
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),

@@ -20,7 +20,11 @@ export interface PlatformSelection {
 const PlatformContext = createContext<PlatformSelection | null>(null);
 
 /** The API caps a page at 100; there are a handful of platforms. */
-const ALL_PLATFORMS = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+const ALL_PLATFORMS = {
+  pagination: { page: 1, perPage: 100 },
+  sort: { field: 'id', order: 'ASC' as const },
+  filter: {},
+};
 
 /**
  * Loads the platform list once per language (from session storage when cached) and holds the

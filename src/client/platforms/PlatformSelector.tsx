@@ -1,10 +1,12 @@
 import { Alert, Box, CircularProgress, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { useRecordName } from '../i18n/recordName';
 import { usePlatformSelection } from './PlatformProvider';
 
 /** Platform buttons above a platform-scoped list (SPEC section 2): spinner, error, or one button per platform. */
 export function PlatformSelector() {
   const translate = useTranslate();
+  const name = useRecordName();
   const selection = usePlatformSelection();
   if (!selection) return null;
   const label = translate('settings.platform');
@@ -39,7 +41,7 @@ export function PlatformSelector() {
       >
         {selection.platforms.map((platform) => (
           <ToggleButton key={platform.id} value={platform.id} sx={{ textTransform: 'none', px: 2 }}>
-            {platform.name}
+            {name(platform)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
@@ -50,11 +52,12 @@ export function PlatformSelector() {
 /** The selected platform named on forms, which act on it but do not change it. */
 export function SelectedPlatform() {
   const translate = useTranslate();
+  const name = useRecordName();
   const selection = usePlatformSelection();
   if (!selection?.selected) return null;
   return (
     <Typography color="text.secondary" data-testid="selected-platform" sx={{ mb: 1 }}>
-      {translate('settings.platform')}: <strong>{selection.selected.name}</strong>
+      {translate('settings.platform')}: <strong>{name(selection.selected)}</strong>
     </Typography>
   );
 }

@@ -4,6 +4,8 @@ import type { PlatformIdentifier } from '../../../schemas/vocabulary';
 export interface Platform {
   id: number;
   name: string;
+  name_en?: string;
+  name_ar?: string;
   identifier: PlatformIdentifier;
 }
 
@@ -38,7 +40,10 @@ export function readCachedPlatforms(language: string): Platform[] | null {
 }
 
 export function cachePlatforms(language: string, platforms: readonly Platform[]): void {
-  write(listKey(language), platforms.map(({ id, name, identifier }) => ({ id, name, identifier })));
+  write(
+    listKey(language),
+    platforms.map(({ id, name, name_en, name_ar, identifier }) => ({ id, name, name_en, name_ar, identifier })),
+  );
 }
 
 export function readSelectedPlatformId(language: string): number | null {

@@ -1,8 +1,8 @@
 import { Button } from '@mui/material';
 import { Form, required, TextInput, useGetIdentity, useNotify, useTranslate } from 'react-admin';
-import { storeUser } from '../auth/user';
+import { storeUser } from '../auth';
 import { updateInformation } from './profileApi';
-import { useFormFailure } from './useFormFailure';
+import { useFormFailure } from '../components/useFormFailure';
 
 export function ChangeNameForm({ name }: { name: string }) {
   const translate = useTranslate();
@@ -25,7 +25,12 @@ export function ChangeNameForm({ name }: { name: string }) {
 
   return (
     <Form onSubmit={submit} defaultValues={{ name }} noValidate>
-      <TextInput source="name" label="profile.name" autoComplete="name" validate={required('validation.name_required')} />
+      <TextInput
+        source="name"
+        label="profile.name"
+        autoComplete="name"
+        validate={required('validation.name_required')}
+      />
       <Button type="submit" variant="contained" sx={{ mt: 1 }}>
         {translate('profile.save')}
       </Button>

@@ -2,7 +2,7 @@ import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, required, useNotify, useTranslate, type Validator } from 'react-admin';
 import { changePassword, type PasswordChange } from './profileApi';
-import { useFormFailure } from './useFormFailure';
+import { useFormFailure } from '../components/useFormFailure';
 
 const matchesPassword: Validator = (value, values) =>
   value && value !== values.password ? 'validation.password_mismatch' : undefined;
@@ -34,7 +34,12 @@ export function ChangePasswordForm() {
         autoComplete="current-password"
         validate={required('validation.current_password_required')}
       />
-      <PasswordInput source="password" label="profile.password" autoComplete="new-password" validate={required('validation.password_required')} />
+      <PasswordInput
+        source="password"
+        label="profile.password"
+        autoComplete="new-password"
+        validate={required('validation.password_required')}
+      />
       <PasswordInput
         source="password_confirmation"
         label="profile.password_confirmation"

@@ -2,7 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import { Loading, useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
 import { usePageTitle } from '../components/usePageTitle';
-import type { ConsoleIdentity } from '../providers/authProvider';
+import type { ConsoleIdentity } from '../auth';
 import { AccessSummary } from './AccessSummary';
 import { ChangeNameForm } from './ChangeNameForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
@@ -50,7 +50,12 @@ export function ProfilePage() {
               <AccessSummary roles={user.roles} permissions={permissions ?? []} />
             </CardContent>
           </Card>
-          <Button variant="outlined" color="error" startIcon={<LogoutIcon className="flip-in-rtl" />} onClick={() => void logout()}>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<LogoutIcon className="flip-in-rtl" />}
+            onClick={() => void logout()}
+          >
             {translate('profile.logout')}
           </Button>
         </Grid>

@@ -1,4 +1,4 @@
-import type { User } from '../auth/user';
+import type { User } from '../auth';
 import { http } from '../providers/http';
 
 export interface PasswordChange {
@@ -15,6 +15,9 @@ export async function updateInformation(name: string): Promise<User> {
 
 /** `PUT /api/user/change/password`: the server answers with a translated confirmation. */
 export async function changePassword(values: PasswordChange): Promise<string | undefined> {
-  const { json } = await http<{ message?: string } | undefined>('/user/change/password', { method: 'PUT', body: values });
+  const { json } = await http<{ message?: string } | undefined>('/user/change/password', {
+    method: 'PUT',
+    body: values,
+  });
   return json?.message;
 }

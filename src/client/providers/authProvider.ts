@@ -1,21 +1,15 @@
-import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
-import { homePath } from '../auth/access';
-import { clearSession, permissionsOf, readStoredUser, storeUser, type User } from '../auth/user';
+import { homePath } from '../auth';
+import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from '../auth';
 import { http } from './http';
-
-/** What `getIdentity` resolves: react-admin's identity plus the user's email and roles. */
-export interface ConsoleIdentity extends UserIdentity {
-  id: number;
-  fullName: string;
-  email: string;
-  roles: User['roles'];
-}
 
 const APP_DENIED = 'errors.app_denied';
 
 function statusOf(error: unknown): number | undefined {
-  return error && typeof error === 'object' && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+  return error && typeof error === 'object' && 'status' in error
+    ? Number((error as { status: unknown }).status)
+    : undefined;
 }
 
 async function postLogout(): Promise<void> {
@@ -52,6 +46,9 @@ export function createAuthProvider(): AuthProvider {
   }
 
   async function currentUser(signal?: AbortSignal): Promise<User> {
+    // Signing in stores the user (SPEC section 4): without one this browser is signed out, and a
+    // visitor's public pages need no request (nor a 401 in the console) to know it.
+    if (!verified && !readStoredUser()) throw new Error('ra.auth.auth_check_error');
     verified ??= fetchUser(signal).catch((error: unknown) => {
       verified = null;
       throw error;

@@ -33,7 +33,9 @@ const path = (resource: string, id?: Identifier) =>
  */
 function selection(meta: unknown): URLSearchParams | undefined {
   const platformId = (meta as { platform_id?: unknown } | undefined)?.platform_id;
-  return platformId === undefined || platformId === null ? undefined : new URLSearchParams({ platform_id: String(platformId) });
+  return platformId === undefined || platformId === null
+    ? undefined
+    : new URLSearchParams({ platform_id: String(platformId) });
 }
 
 /**
@@ -54,7 +56,10 @@ export const dataProvider: DataProvider = {
   },
 
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-    const { json } = await http<{ data: R }>(path(resource, params.id), { query: selection(params.meta), signal: params.signal });
+    const { json } = await http<{ data: R }>(path(resource, params.id), {
+      query: selection(params.meta),
+      signal: params.signal,
+    });
     return { data: json.data };
   },
 
@@ -81,7 +86,11 @@ export const dataProvider: DataProvider = {
   },
 
   async update(resource, params) {
-    const { json } = await http<{ data: RaRecord }>(path(resource, params.id), { method: 'PUT', body: params.data, query: selection(params.meta) });
+    const { json } = await http<{ data: RaRecord }>(path(resource, params.id), {
+      method: 'PUT',
+      body: params.data,
+      query: selection(params.meta),
+    });
     return { data: json.data } as never;
   },
 
@@ -92,7 +101,10 @@ export const dataProvider: DataProvider = {
   },
 
   async delete(resource, params) {
-    const { json } = await http<{ data?: RaRecord } | undefined>(path(resource, params.id), { method: 'DELETE', query: selection(params.meta) });
+    const { json } = await http<{ data?: RaRecord } | undefined>(path(resource, params.id), {
+      method: 'DELETE',
+      query: selection(params.meta),
+    });
     return { data: json?.data ?? params.previousData ?? { id: params.id } } as never;
   },
 

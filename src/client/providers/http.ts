@@ -34,12 +34,13 @@ export function apiUrl(path: string, query?: URLSearchParams): string {
  */
 export async function http<T = unknown>(path: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
   const method = options.method ?? 'GET';
+  // The server refuses state-changing requests without X-Requested-With (CSRF defence); some GETs
+  // change state too (the spec's duplicate), so every call sends it.
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': getStoredLanguage(),
+    'X-Requested-With': 'XMLHttpRequest',
   };
-  // The server refuses state-changing requests without it (CSRF defence).
-  if (method !== 'GET') headers['X-Requested-With'] = 'XMLHttpRequest';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
@@ -74,7 +75,10 @@ export async function http<T = unknown>(path: string, options: HttpOptions = {})
   if (!response.ok) {
     const server = (json ?? {}) as ServerErrorBody;
     const errors = firstFieldErrors(server.errors);
-    const body = { ...(typeof server.message === 'string' ? { message: server.message } : {}), ...(errors ? { errors } : {}) };
+    const body = {
+      ...(typeof server.message === 'string' ? { message: server.message } : {}),
+      ...(errors ? { errors } : {}),
+    };
     throw new HttpError(failureMessage(body), response.status, body);
   }
   return { status: response.status, json: json as T };

@@ -17,7 +17,8 @@ const KEY_PATTERN = /^[\w-]+(\.[\w-]+)+$/;
  * reported in development (the locale parity test guards the catalogs).
  */
 export function createI18nProvider(language: Language): I18nProvider {
-  const messages = (locale: string) => catalogs[isLanguage(locale) ? locale : DEFAULT_LANGUAGE] as unknown as TranslationMessages;
+  const messages = (locale: string) =>
+    catalogs[isLanguage(locale) ? locale : DEFAULT_LANGUAGE] as unknown as TranslationMessages;
   return polyglotI18nProvider(messages, language, LOCALES, {
     onMissingKey: (key: string) => {
       if (import.meta.env.DEV && KEY_PATTERN.test(key)) console.warn(`Missing translation for key: "${key}"`);

@@ -1,10 +1,19 @@
 import { Button, Grid } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { AutocompleteInput, email, Form, required, TextInput, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  email,
+  Form,
+  required,
+  TextInput,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
 import type { Language } from '../../../locales';
 import { errorMessage } from '../providers/errors';
 import { http } from '../providers/http';
-import { countryChoices } from './countries';
+import { countryChoices } from '../../common/countries';
 
 export interface DemoRequestValues {
   first_name: string;
@@ -55,16 +64,37 @@ export function DemoRequestForm() {
     <Form key={formKey} onSubmit={submit} noValidate>
       <Grid container columnSpacing={2}>
         <Grid size={6}>
-          <TextInput source="first_name" label="landing.first_name" validate={validators.first_name} autoComplete="given-name" />
+          <TextInput
+            source="first_name"
+            label="landing.first_name"
+            validate={validators.first_name}
+            autoComplete="given-name"
+          />
         </Grid>
         <Grid size={6}>
-          <TextInput source="last_name" label="landing.last_name" validate={validators.last_name} autoComplete="family-name" />
+          <TextInput
+            source="last_name"
+            label="landing.last_name"
+            validate={validators.last_name}
+            autoComplete="family-name"
+          />
         </Grid>
         <Grid size={12}>
-          <TextInput source="institute" label="landing.institute" validate={validators.institute} autoComplete="organization" />
+          <TextInput
+            source="institute"
+            label="landing.institute"
+            validate={validators.institute}
+            autoComplete="organization"
+          />
         </Grid>
         <Grid size={6}>
-          <TextInput source="email" type="email" label="landing.email" validate={validators.email} autoComplete="email" />
+          <TextInput
+            source="email"
+            type="email"
+            label="landing.email"
+            validate={validators.email}
+            autoComplete="email"
+          />
         </Grid>
         <Grid size={6}>
           <AutocompleteInput source="country" label="landing.country" choices={choices} validate={validators.country} />

@@ -1,10 +1,10 @@
 import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { Loading, useAuthState, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
-import { homePath } from '../auth/access';
-import { permissionsOf, readStoredUser } from '../auth/user';
+import { homePath } from '../auth';
+import { permissionsOf, readStoredUser } from '../auth';
 import { usePageTitle } from '../components/usePageTitle';
-import { PublicHeader } from '../layout/PublicHeader';
+import { PublicHeader } from '../layout';
 import { DemoRequestForm } from './DemoRequestForm';
 import { SkillsSection } from './SkillsSection';
 
@@ -65,7 +65,10 @@ function LandingView() {
           </Card>
         </Container>
       </Box>
-      <Box component="footer" sx={{ py: 3, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        component="footer"
+        sx={{ py: 3, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
+      >
         <Typography variant="body2">
           {translate('landing.footer', { year: new Date().getFullYear(), site: translate('app.site_title') })}
         </Typography>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { email, Form, PasswordInput, required, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
-import { PublicHeader } from '../layout/PublicHeader';
+import { PublicHeader } from '../layout';
 
 interface Credentials {
   email: string;
@@ -59,7 +59,12 @@ export function LoginPage() {
                 autoComplete="username"
                 validate={[required('validation.email_required'), email('validation.invalid_email')]}
               />
-              <PasswordInput source="password" label="login.password" autoComplete="current-password" validate={required('validation.password_required')} />
+              <PasswordInput
+                source="password"
+                label="login.password"
+                autoComplete="current-password"
+                validate={required('validation.password_required')}
+              />
               <Button
                 type="submit"
                 variant="contained"

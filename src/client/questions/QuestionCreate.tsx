@@ -1,8 +1,8 @@
 import { useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { NoAccessMessage, PlatformPending } from '../generic/ScreenParts';
-import { usePlatformSelection } from '../platforms/PlatformProvider';
-import { SelectedPlatform } from '../platforms/PlatformSelector';
+import { NoAccessMessage, PlatformPending } from '../generic';
+import { usePlatformSelection } from '../platforms';
+import { SelectedPlatform } from '../platforms';
 import { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from './access';
 import { QuestionForm } from './form/QuestionForm';
 import { QuestionHeading } from './QuestionHeading';

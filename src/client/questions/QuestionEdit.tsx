@@ -1,9 +1,9 @@
 import { CircularProgress } from '@mui/material';
 import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { NoAccessMessage, PlatformPending } from '../generic/ScreenParts';
-import { usePlatformSelection } from '../platforms/PlatformProvider';
-import { SelectedPlatform } from '../platforms/PlatformSelector';
+import { NoAccessMessage, PlatformPending } from '../generic';
+import { usePlatformSelection } from '../platforms';
+import { SelectedPlatform } from '../platforms';
 import { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from './access';
 import { DeleteQuestionButton } from './DeleteQuestionButton';
 import { QuestionForm } from './form/QuestionForm';
@@ -53,13 +53,19 @@ export function QuestionEdit() {
             key={record.id}
             platformId={record.platform_id}
             record={record}
-            save={(data) => dataProvider.update(QUESTIONS_RESOURCE, { id: record.id, data, previousData: record, meta })}
+            save={(data) =>
+              dataProvider.update(QUESTIONS_RESOURCE, { id: record.id, data, previousData: record, meta })
+            }
             onSaved={() => {
               notify.updated();
               backToList();
             }}
             onFailed={notify.updateError}
-            actions={access.canDelete ? <DeleteQuestionButton record={record} platformId={platformId} onDeleted={backToList} /> : null}
+            actions={
+              access.canDelete ? (
+                <DeleteQuestionButton record={record} platformId={platformId} onDeleted={backToList} />
+              ) : null
+            }
           />
         </>
       )}

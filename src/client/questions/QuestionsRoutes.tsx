@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
-import { ProtectedPage } from '../auth/RequirePermission';
-import { PlatformProvider } from '../platforms/PlatformProvider';
+import { ProtectedPage } from '../auth';
+import { PlatformProvider } from '../platforms';
 import { QUESTION_PATHS } from './access';
 import { QuestionList } from './list/QuestionList';
 import { QuestionPreviewPage } from './preview/QuestionPreviewPage';

@@ -1,6 +1,6 @@
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { permissionFor } from '../../common/permissions';
-import { useAccess } from '../auth/access';
+import { useAccess } from '../auth';
 
 /** The API resource and the console's routes of the questions bank. */
 export const QUESTIONS_RESOURCE = 'questions-bank';
@@ -17,6 +17,13 @@ const area = AREAS.questionsBank;
 export function useQuestionAccess() {
   const access = useAccess();
   const canView = access.allows({ anyOf: listPermissions(area) });
-  const may = (action: 'create' | 'edit' | 'delete') => canView && access.allows({ anyOf: [permissionFor(area, action)] });
-  return { isPending: access.isPending, canView, canCreate: may('create'), canEdit: may('edit'), canDelete: may('delete') };
+  const may = (action: 'create' | 'edit' | 'delete') =>
+    canView && access.allows({ anyOf: [permissionFor(area, action)] });
+  return {
+    isPending: access.isPending,
+    canView,
+    canCreate: may('create'),
+    canEdit: may('edit'),
+    canDelete: may('delete'),
+  };
 }

@@ -15,7 +15,8 @@ export function useQuestionNotify() {
   };
   const fail = (action: Action) => (error?: unknown) => {
     const { status, message } = (error ?? {}) as { status?: number; message?: string };
-    if (status !== undefined && SERVER_WORDED.has(status) && message) notify(message, { type: 'error', messageArgs: { _: message } });
+    if (status !== undefined && SERVER_WORDED.has(status) && message)
+      notify(message, { type: 'error', messageArgs: { _: message } });
     else say(action);
   };
   return {

@@ -10,7 +10,15 @@ import { emotionCacheFor } from '../theme/emotionCache';
  * reads right to left in the English console and the other way round. The emotion cache and
  * the theme direction switch too, so MUI's margins and icons mirror with the text.
  */
-export function ContentDirection({ language, children, sx }: { language: string; children: ReactNode; sx?: SxProps<Theme> }) {
+export function ContentDirection({
+  language,
+  children,
+  sx,
+}: {
+  language: string;
+  children: ReactNode;
+  sx?: SxProps<Theme>;
+}) {
   const rtl = isRTL(language);
   const direction: 'rtl' | 'ltr' = rtl ? 'rtl' : 'ltr';
   // The surrounding theme (MUI's default outside the console), turned to the content's direction.

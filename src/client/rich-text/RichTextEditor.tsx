@@ -10,7 +10,7 @@ export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   onBlur?: () => void;
-  /** The content's language (not the console's): ar, he, fa and ur run right to left. */
+  /** The content's language (not the console's): ar, he, fa and ur run right to left; `auto` follows the first letter typed. */
   language: string;
   /** A catalog key or text naming the field. */
   label: string;
@@ -29,11 +29,21 @@ const htmlOf = (editor: { isEmpty: boolean; getHTML: () => string }) => (editor.
  * A controlled rich-text field (bold and color only). Loaded lazily through `RichText` so the
  * editor's code stays out of the main bundle.
  */
-export default function RichTextEditor({ value, onChange, onBlur, language, label, error, helperText, disabled, compact }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  onBlur,
+  language,
+  label,
+  error,
+  helperText,
+  disabled,
+  compact,
+}: RichTextEditorProps) {
   const translate = useTranslate();
   const labelId = useId();
   const messageId = useId();
-  const dir = isRTL(language) ? 'rtl' : 'ltr';
+  const dir = language === 'auto' ? 'auto' : isRTL(language) ? 'rtl' : 'ltr';
   const message = error ?? helperText;
 
   // Options are re-applied on every render (tiptap compares them), so the attributes follow the props.
@@ -53,7 +63,7 @@ export default function RichTextEditor({ value, onChange, onBlur, language, labe
         ...(message ? { 'aria-describedby': messageId } : {}),
         'aria-invalid': String(Boolean(error)),
         dir,
-        lang: language,
+        ...(language === 'auto' ? {} : { lang: language }),
       },
     },
   });

@@ -24,7 +24,11 @@ export function RichTextToolbar({ editor, disabled }: { editor: Editor; disabled
   const keepSelection = (event: React.MouseEvent) => event.preventDefault();
 
   return (
-    <Box role="toolbar" aria-label={translate('ra.tiptap.toolbar')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 0.5 }}>
+    <Box
+      role="toolbar"
+      aria-label={translate('ra.tiptap.toolbar')}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mb: 0.5 }}
+    >
       <ToggleButton
         value="bold"
         size="small"

@@ -4,7 +4,8 @@ import { createElement, Fragment, useMemo, type ReactNode } from 'react';
 // The server's allowlist (bold and color in paragraphs); anything else is reduced to its text.
 const BLOCKS = new Set(['p']);
 const MARKS = new Set(['strong', 'b']);
-const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
+const COLOR =
+  /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)|[a-z]{3,20})$/i;
 
 function colorOf(element: Element): string | undefined {
   const color = (element as HTMLElement).style?.color?.trim();
@@ -22,7 +23,9 @@ function toReact(node: Node, key: number): ReactNode {
   if (MARKS.has(tag)) return createElement('strong', { key }, ...children);
   if (tag === 'span') {
     const color = colorOf(element);
-    return color ? createElement('span', { key, style: { color } }, ...children) : createElement(Fragment, { key }, ...children);
+    return color
+      ? createElement('span', { key, style: { color } }, ...children)
+      : createElement(Fragment, { key }, ...children);
   }
   // Scripts, styles and the like have no text worth showing; other tags keep only their text.
   if (tag === 'script' || tag === 'style' || tag === 'template') return null;
@@ -41,10 +44,24 @@ export function richTextNodes(html: string): ReactNode[] {
 }
 
 /** Shows stored rich text (question text, options, passages) safely; see `richTextNodes`. */
-export function RichTextView({ html, component = 'div', sx }: { html: string; component?: 'div' | 'span'; sx?: SxProps<Theme> }) {
+export function RichTextView({
+  html,
+  component = 'div',
+  sx,
+}: {
+  html: string;
+  component?: 'div' | 'span';
+  sx?: SxProps<Theme>;
+}) {
   const nodes = useMemo(() => richTextNodes(html), [html]);
   return (
-    <Box component={component} sx={[{ '& p': { my: 0.5 }, '& p:first-of-type': { mt: 0 }, '& p:last-of-type': { mb: 0 } }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      component={component}
+      sx={[
+        { '& p': { my: 0.5 }, '& p:first-of-type': { mt: 0 }, '& p:last-of-type': { mb: 0 } },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    >
       {nodes}
     </Box>
   );

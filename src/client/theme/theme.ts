@@ -1,5 +1,22 @@
+import { arSA, enUS, type Localization } from '@mui/material/locale';
 import type { RaThemeOptions } from 'react-admin';
 import { defaultTheme } from 'react-admin';
+
+type Components = NonNullable<RaThemeOptions['components']>;
+
+/** MUI's own words (Autocomplete's "Clear", pagination, ...) in the console's language, kept beside our overrides. */
+function withLocale(components: Components, locale: Localization): Components {
+  const merged: Record<string, any> = { ...components };
+  for (const [name, value] of Object.entries(locale.components ?? {})) {
+    const ours = merged[name] ?? {};
+    merged[name] = {
+      ...ours,
+      ...value,
+      defaultProps: { ...(value as { defaultProps?: object }).defaultProps, ...ours.defaultProps },
+    };
+  }
+  return merged as Components;
+}
 
 /** Arabic reads best in Cairo; Latin text keeps Roboto with Cairo as fallback for mixed content. */
 const FONTS = {
@@ -29,12 +46,15 @@ export function themeFor(rtl: boolean): RaThemeOptions {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     shape: { borderRadius: 8 },
-    components: {
-      ...defaultTheme.components,
-      MuiAppBar: { defaultProps: { elevation: 0, color: 'primary' } },
-      MuiCard: { defaultProps: { variant: 'outlined' } },
-      // Arrow-like icons point the reading way: add this class to mirror them in Arabic.
-      MuiCssBaseline: { styleOverrides: { '[dir="rtl"] .flip-in-rtl': { transform: 'scaleX(-1)' } } },
-    },
+    components: withLocale(
+      {
+        ...defaultTheme.components,
+        MuiAppBar: { defaultProps: { elevation: 0, color: 'primary' } },
+        MuiCard: { defaultProps: { variant: 'outlined' } },
+        // Arrow-like icons point the reading way: add this class to mirror them in Arabic.
+        MuiCssBaseline: { styleOverrides: { '[dir="rtl"] .flip-in-rtl': { transform: 'scaleX(-1)' } } },
+      },
+      rtl ? arSA : enUS,
+    ),
   };
 }

@@ -3,7 +3,15 @@
  * and media stay the parent's. A translation mirrors a question's text fields, matched by the
  * ids of options, items, pairs, categories, blanks and children.
  */
-export const TRANSLATABLE_KEYS: ReadonlySet<string> = new Set(['text', 'passage', 'name', 'left', 'right', 'before', 'after']);
+export const TRANSLATABLE_KEYS: ReadonlySet<string> = new Set([
+  'text',
+  'passage',
+  'name',
+  'left',
+  'right',
+  'before',
+  'after',
+]);
 
 export interface QuestionTranslation {
   text?: string;
@@ -18,7 +26,10 @@ export function overlayTexts(base: unknown, overlay: unknown): unknown {
     if (!Array.isArray(overlay)) return base;
     return base.map((item) => {
       if (!isObject(item) || typeof item.id !== 'string') return item;
-      return overlayTexts(item, overlay.find((o) => isObject(o) && o.id === item.id));
+      return overlayTexts(
+        item,
+        overlay.find((o) => isObject(o) && o.id === item.id),
+      );
     });
   }
   if (!isObject(base) || !isObject(overlay)) return base;
@@ -34,7 +45,10 @@ export function overlayTexts(base: unknown, overlay: unknown): unknown {
 }
 
 /** A question with a localization's texts applied (its own text and its answer definition's texts). */
-export function applyTranslation<Q extends { text: string; answer_key: unknown }>(question: Q, translation: QuestionTranslation | undefined): Q {
+export function applyTranslation<Q extends { text: string; answer_key: unknown }>(
+  question: Q,
+  translation: QuestionTranslation | undefined,
+): Q {
   if (!translation) return question;
   return {
     ...question,

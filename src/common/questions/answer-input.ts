@@ -22,7 +22,12 @@ export const isNothing = (value: unknown): boolean => value === undefined || val
  * Whether an answer says nothing: null, or an object with no keys but `keys` whose `key` is
  * missing or `blank`. An object with other keys is not empty: it is some other answer.
  */
-export function isBlankAnswer(value: unknown, key: string, blank: (field: unknown) => boolean, keys: readonly string[] = [key]): boolean {
+export function isBlankAnswer(
+  value: unknown,
+  key: string,
+  blank: (field: unknown) => boolean,
+  keys: readonly string[] = [key],
+): boolean {
   if (isNothing(value)) return true;
   if (!isRecord(value) || Object.keys(value).some((k) => !keys.includes(k))) return false;
   const field = ownField(value, key);
@@ -50,7 +55,9 @@ export function hasUnsafeKeys(value: unknown, depth = 0): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (depth > MAX_DEPTH) return true;
   if (Array.isArray(value)) return value.some((item) => hasUnsafeKeys(item, depth + 1));
-  return Object.keys(value).some((key) => UNSAFE_KEYS.has(key) || hasUnsafeKeys((value as Record<string, unknown>)[key], depth + 1));
+  return Object.keys(value).some(
+    (key) => UNSAFE_KEYS.has(key) || hasUnsafeKeys((value as Record<string, unknown>)[key], depth + 1),
+  );
 }
 
 /** Whether every key of `map` is in `allowed`. */

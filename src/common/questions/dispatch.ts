@@ -43,14 +43,21 @@ export function scoreWith(
     const parsed = type.definition.safeParse(definition);
     if (!parsed.success) return zero(max, 'invalid_definition');
     const result = type.score(parsed.data, answer, mark, markOption === 'partial' ? 'partial' : 'all_or_nothing');
-    return result.reason === 'malformed' && isOtherKindsAnswer(registry, type, answer) ? { ...result, reason: 'wrong_kind' } : result;
+    return result.reason === 'malformed' && isOtherKindsAnswer(registry, type, answer)
+      ? { ...result, reason: 'wrong_kind' }
+      : result;
   } catch {
     return zero(max, 'malformed');
   }
 }
 
 /** Delivery's check of an answer against the stored definition; see `AnswerType.validateAnswer`. */
-export function validateWith(registry: AnswerTypeRegistry, kind: unknown, definition: unknown, answer: unknown): QuestionIssue[] {
+export function validateWith(
+  registry: AnswerTypeRegistry,
+  kind: unknown,
+  definition: unknown,
+  answer: unknown,
+): QuestionIssue[] {
   const type = typeOf(registry, kind);
   const parsed = type?.definition.safeParse(definition);
   if (!type || !parsed?.success) return [{ path: [], message: QM.answerInvalid }];

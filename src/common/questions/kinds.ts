@@ -15,7 +15,9 @@ export const ANSWER_KINDS = [
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
 
 /** A paragraph's related questions may be of any kind except another paragraph. */
-export const CHILD_KINDS = ANSWER_KINDS.filter((kind): kind is Exclude<AnswerKind, 'paragraph'> => kind !== 'paragraph');
+export const CHILD_KINDS = ANSWER_KINDS.filter(
+  (kind): kind is Exclude<AnswerKind, 'paragraph'> => kind !== 'paragraph',
+);
 
 export type ChildKind = Exclude<AnswerKind, 'paragraph'>;
 

@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { QM } from './messages';
 import { QUESTION_LIMITS } from './limits';
 
-// Forms may send numbers as strings ("2.5"); anything else keeps its type and fails below.
-const numericString = (value: unknown) => (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value);
-
 const hasTwoDecimalsAtMost = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-/** A mark: 0 to 100 with at most two decimals. Missing, null or not a number: "Mark is required". */
-export const markValue = z.preprocess(
-  numericString,
-  z
-    .number({ error: QM.markRequired })
-    .min(0, { error: QM.markInvalid })
-    .max(QUESTION_LIMITS.mark, { error: QM.markInvalid })
-    .refine(hasTwoDecimalsAtMost, { error: QM.markInvalid }),
-);
+/** A mark: a number from 0 to 100 with at most two decimals. Missing, null or not a number: "Mark is required". */
+export const markValue = z
+  .number({ error: QM.markRequired })
+  .min(0, { error: QM.markInvalid })
+  .max(QUESTION_LIMITS.mark, { error: QM.markInvalid })
+  .refine(hasTwoDecimalsAtMost, { error: QM.markInvalid });

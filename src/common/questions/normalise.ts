@@ -22,14 +22,14 @@
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 const DIACRITICS_AND_TATWEEL = /[\u064B-\u065F\u0670\u0640]/g;
 const LETTER_VARIANTS: Record<string, string> = {
-  'أ': 'ا',
-  'إ': 'ا',
-  'آ': 'ا',
-  'ٱ': 'ا',
-  'ة': 'ه',
-  'ى': 'ي',
-  'ؤ': 'و',
-  'ئ': 'ي',
+  أ: 'ا',
+  إ: 'ا',
+  آ: 'ا',
+  ٱ: 'ا',
+  ة: 'ه',
+  ى: 'ي',
+  ؤ: 'و',
+  ئ: 'ي',
 };
 const VARIANT = /[أإآٱةىؤئ]/g;
 const ARABIC_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
@@ -41,7 +41,7 @@ export function normaliseAnswerText(text: string): string {
     .replace(INVISIBLE, '')
     .replace(DIACRITICS_AND_TATWEEL, '')
     .replace(VARIANT, (letter) => LETTER_VARIANTS[letter])
-    .replace(ARABIC_DIGIT, (digit) => String((digit.codePointAt(0)! - (digit >= '\u06F0' ? 0x06f0 : 0x0660))))
+    .replace(ARABIC_DIGIT, (digit) => String(digit.codePointAt(0)! - (digit >= '\u06F0' ? 0x06f0 : 0x0660)))
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

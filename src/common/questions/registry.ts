@@ -15,7 +15,13 @@ export const ANSWER_TYPES: Record<AnswerKind, AnswerType> = { ...CHILD_ANSWER_TY
  * validate or a bad mark all score 0 with a reason. For a paragraph, `mark` and `markOption`
  * are ignored (each child has its own).
  */
-export function scoreAnswer(kind: AnswerKind | string, definition: unknown, answer: unknown, mark: number, markOption: unknown): ScoreResult {
+export function scoreAnswer(
+  kind: AnswerKind | string,
+  definition: unknown,
+  answer: unknown,
+  mark: number,
+  markOption: unknown,
+): ScoreResult {
   return scoreWith(ANSWER_TYPES, kind, definition, answer, mark, markOption);
 }
 

@@ -5,7 +5,12 @@ import type { ScoreReason, ScoreResult } from './answer-type';
 export const round2 = (value: number): number => Math.round((value + Number.EPSILON) * 100) / 100;
 
 /** A zero score that says why. */
-export const zero = (max: number, reason: ScoreReason): ScoreResult => ({ score: 0, max: round2(max), needs_manual: false, reason });
+export const zero = (max: number, reason: ScoreReason): ScoreResult => ({
+  score: 0,
+  max: round2(max),
+  needs_manual: false,
+  reason,
+});
 
 /** The result of an automatically marked answer that earned `fraction` (0..1) of the mark. */
 export const earned = (mark: number, fraction: number): ScoreResult => ({
@@ -25,4 +30,5 @@ export const partsFraction = (right: number, total: number, markOption: MarkOpti
   total <= 0 ? 0 : markOption === 'partial' ? right / total : right === total ? 1 : 0;
 
 /** Whether a mark can be scored against: a finite number from 0 up. */
-export const isValidMark = (mark: unknown): mark is number => typeof mark === 'number' && Number.isFinite(mark) && mark >= 0;
+export const isValidMark = (mark: unknown): mark is number =>
+  typeof mark === 'number' && Number.isFinite(mark) && mark >= 0;

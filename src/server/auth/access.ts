@@ -1,22 +1,15 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { AppError, forbidden, unauthenticated } from '../http/app-error';
+import type { Access } from '../http/route-access';
 
-/**
- * Every /api route declares who may call it:
- * - `'public'`: anyone, signed in or not;
- * - `'authenticated'`: any signed-in user who holds the platforms-view permission;
- * - `{ anyOf: [...] }`: a signed-in user with platforms-view and at least one of these permissions.
- */
-export type Access = 'public' | 'authenticated' | { anyOf: readonly string[] };
+export type { Access };
 
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: Access | undefined;
+  access: Access;
 }
-
-export const requirePermission = (...anyOf: string[]): Access => ({ anyOf });
 
 /** Throws 401/403 unless the request passes the rule. */
 export function assertAccess(request: FastifyRequest, access: Access): void {
@@ -27,27 +20,39 @@ export function assertAccess(request: FastifyRequest, access: Access): void {
   if (access !== 'authenticated' && !hasAnyPermission(auth.permissions, access.anyOf)) throw forbidden();
 }
 
+/** The rule of the route a request matched; undefined for the not-found handler. */
+export const routeAccess = (request: FastifyRequest): Access | undefined => request.routeOptions.config.access;
+
+export class MissingAccessRule extends Error {
+  constructor(method: string, url: string) {
+    super(`${method} ${url} declares no config.access: every route must say who may call it`);
+  }
+}
+
 /**
- * Records every route (the test that walks them reads the returned table) and enforces the rule
- * before the body is even read. A route under /api without a rule is refused as a last guard.
- * Must be installed after the hook that loads the session.
+ * Records every route (the permission matrix test reads the table) and refuses to start when a
+ * route has no rule. At request time the matched route's own rule decides, never the URL text:
+ * the rule is checked before the body is read. Must be installed after the session loader.
  */
 export function installAccessControl(app: FastifyInstance): RegisteredRoute[] {
   const table: RegisteredRoute[] = [];
-  app.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config as object), access: 'public' };
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    for (const method of methods) table.push({ method, url: route.url, access });
+  const routes: RouteOptions[] = [];
+  // Scopes may still give a route its rule in their own onRoute hooks, which run after this one:
+  // the check waits until every route is registered.
+  app.addHook('onRoute', (route: RouteOptions) => void routes.push(route));
+  app.addHook('onReady', async () => {
+    for (const route of routes) {
+      const access = (route.config as { access?: Access } | undefined)?.access;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!access) throw new MissingAccessRule(methods.join(','), route.url);
+      for (const method of methods) table.push({ method, url: route.url, access });
+    }
   });
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api')) return;
-    const access = request.routeOptions.config.access;
-    if (!access) {
-      // Unknown routes reach the not-found handler, which has no config: let it answer 404.
-      if (request.is404) return;
-      throw forbidden();
-    }
+    if (request.is404) return;
+    const access = routeAccess(request);
+    // Unreachable once start-up has refused rule-less routes; kept as the last line of default deny.
+    if (!access) throw forbidden();
     assertAccess(request, access);
   });
   return table;

@@ -1,5 +1,5 @@
 import type { Language } from '../../../locales/index';
-import type { AuthContext } from './auth-context';
+import type { AuthContext } from '../http/auth-context';
 
 /** The `/api/user` shape (SPEC section 3, Current user); role names follow the request language. */
 export function presentUser(auth: AuthContext, lang: Language) {

@@ -7,7 +7,13 @@ import { verifyAgainstDummy, verifyPassword } from './passwords';
  * Checks credentials under the throttle. Returns the user id, or throws 401 "Invalid login details"
  * (the same for an unknown email, a wrong password and a disabled account) or 429.
  */
-export async function authenticate(db: Db, policy: ThrottlePolicy, email: string, password: string, ip: string): Promise<number> {
+export async function authenticate(
+  db: Db,
+  policy: ThrottlePolicy,
+  email: string,
+  password: string,
+  ip: string,
+): Promise<number> {
   await assertLoginAllowed(db, policy, email, ip);
   const user = await db
     .selectFrom('users')

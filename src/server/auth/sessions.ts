@@ -1,15 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { AuthContext } from './auth-context';
+import type { AuthContext } from '../http/auth-context';
 
 export interface SessionPolicy {
   idleMinutes: number;
   absoluteHours: number;
 }
 
-/** Last-seen is written at most this often, so a busy exam does not turn every read into a write. */
-const TOUCH_INTERVAL_MS = 60_000;
+/**
+ * Last-seen is written at most this often, so a busy exam does not turn every read into a write;
+ * never less often than a quarter of the idle timeout, so a stale last-seen cannot end a session
+ * that is in use.
+ */
+const touchIntervalMs = (policy: SessionPolicy) => Math.min(60_000, (policy.idleMinutes * 60_000) / 4);
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -72,10 +76,14 @@ export async function loadSession(db: Db, token: string, policy: SessionPolicy):
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
     return null;
   }
-  if (now - lastSeen > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id_hash', '=', idHash).execute();
+  if (now - lastSeen > touchIntervalMs(policy)) {
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(now) })
+      .where('id_hash', '=', idHash)
+      .execute();
   }
-  const parse = <T,>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   return {
     sessionHash: idHash,
     user: { id: row.id, name: row.name, email: row.email },

@@ -9,9 +9,9 @@ import { ROLES } from '../../common/permissions';
 import { emailField, newPassword, requiredString } from '../../common/validation';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
-import { prepareDatabase } from '../db/prepare';
+import { prepareDatabase } from '../setup';
 import { translate } from '../http/i18n';
-import { createUser } from '../users/users-service';
+import { createUser } from '../users';
 
 const input = z.strictObject({
   name: requiredString('validation.name_required'),
@@ -28,7 +28,9 @@ async function ask(values: Record<string, string | undefined>) {
   return values;
 }
 
-const { values } = parseArgs({ options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' } },
+});
 const parsed = input.safeParse(await ask({ ...values }));
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`${issue.path.join('.')}: ${translate('en', issue.message)}`);
@@ -38,7 +40,7 @@ if (!parsed.success) {
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
-  await prepareDatabase(database.db, { demoData: false });
+  await prepareDatabase(database.db);
   const taken = await database.db
     .selectFrom('users')
     .select('id')

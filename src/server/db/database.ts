@@ -19,7 +19,11 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 /** Opens PostgreSQL when a URL is given, otherwise PGlite persisted under `<dataDir>/pglite`. */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -50,6 +50,7 @@ export interface LoginFailuresTable {
   key: string;
   failures: number;
   window_started_at: Timestamp;
+  last_failure_at: Timestamp;
 }
 
 export interface DemoRequestsTable {
@@ -66,6 +67,8 @@ export interface DemoRequestsTable {
 export interface PlatformsTable {
   id: Generated<number>;
   name: string;
+  name_en: string;
+  name_ar: string;
   identifier: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -91,12 +94,17 @@ export interface SchoolClassesTable extends LookupColumns {
   grade_id: number;
 }
 
+export interface ExamTypesTable extends PlatformLookupTable {
+  is_mock: Generated<boolean>;
+}
+
 export interface StudentsTable {
   id: Generated<number>;
   user_id: number | null;
   school_id: number;
   school_class_id: number;
   grade_id: number;
+  level_id: number | null;
   name: string;
   gender: 'male' | 'female';
   nationality: string;
@@ -235,7 +243,7 @@ export interface Database {
   difficulty_levels: PlatformLookupTable;
   depth_of_knowledges: PlatformLookupTable;
   question_types: PlatformLookupTable;
-  exam_types: PlatformLookupTable;
+  exam_types: ExamTypesTable;
   durations: DurationsTable;
   learning_outcomes: LearningOutcomesTable;
   media: MediaTable;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaPermission } from '../../common/permissions';
 import { AREAS } from '../../common/permission-catalog';
 import { demoRequestSchema } from '../../common/demo-request';
-import { requirePermission } from '../auth/access';
+import { requirePermission } from '../http/route-access';
 import { translate } from '../http/i18n';
 import { listQuerySchema, offsetOf, pageMeta } from '../http/pagination';
 import { AppError } from '../http/app-error';

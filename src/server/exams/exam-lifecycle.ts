@@ -1,25 +1,50 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { AppError } from '../http/app-error';
+import { runBulk } from '../http/bulk';
 import { assertNotStarted, examRefusal, loadExamState } from './exam-rules';
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
 
 export async function publishExam(db: Db, examId: number): Promise<void> {
   await loadExamState(db, examId);
-  const { n } = await db.selectFrom('exam_questions').select(sql<number>`count(*)::int`.as('n')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom('exam_questions')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirstOrThrow();
   if (n === 0) throw examRefusal.noQuestions();
-  await db.updateTable('exams').set({ is_published: true, updated_at: sql`now()` }).where('id', '=', examId).execute();
+  await db
+    .updateTable('exams')
+    .set({ is_published: true, updated_at: sql`now()` })
+    .where('id', '=', examId)
+    .execute();
 }
 
+/**
+ * Unpublishing an exam unpublishes its localized exams with it: a localized exam can only be
+ * published while its exam is (README, "Exams").
+ */
 export async function unpublishExam(db: Db, examId: number): Promise<void> {
   await loadExamState(db, examId);
-  await db.updateTable('exams').set({ is_published: false, updated_at: sql`now()` }).where('id', '=', examId).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('exams')
+      .set({ is_published: false, updated_at: sql`now()` })
+      .where('id', '=', examId)
+      .execute();
+    await trx
+      .updateTable('exam_localizations')
+      .set({ is_published: false, updated_at: sql`now()` })
+      .where('exam_id', '=', examId)
+      .where('is_published', '=', true)
+      .execute();
+  });
 }
 
-/** Deletes an exam with its questions and localizations; refused once a student has started it. */
+/** Deletes an exam with its questions and localizations: only an unpublished one that no student has started. */
 export async function deleteExam(db: Db, examId: number): Promise<void> {
-  await loadExamState(db, examId);
+  const exam = await loadExamState(db, examId);
+  if (exam.is_published) throw examRefusal.deletePublished();
   await assertNotStarted(db, examId);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('student_exams').where('exam_id', '=', examId).execute();
@@ -27,26 +52,15 @@ export async function deleteExam(db: Db, examId: number): Promise<void> {
   });
 }
 
-const ACTIONS: Record<BulkAction, (db: Db, id: number) => Promise<void>> = { publish: publishExam, unpublish: unpublishExam, delete: deleteExam };
+const ACTIONS: Record<BulkAction, (db: Db, id: number) => Promise<void>> = {
+  publish: publishExam,
+  unpublish: unpublishExam,
+  delete: deleteExam,
+};
 
-/**
- * Bulk actions are partial, not all-or-nothing: each exam is handled on its own and the
- * outcome of each is reported, so one exam without questions does not block the others.
- * `message` is a catalog key for failures.
- */
-export async function bulkExamAction(db: Db, action: BulkAction, examIds: number[]) {
-  const results: { id: number; success: boolean; status: number; message: string | null }[] = [];
-  for (const id of [...new Set(examIds)]) {
-    try {
-      await ACTIONS[action](db, id);
-      results.push({ id, success: true, status: 200, message: null });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ id, success: false, status: error.statusCode, message: error.messageKey });
-    }
-  }
-  return results;
-}
+/** Publish, unpublish or delete several exams, each on its own (see `runBulk`). */
+export const bulkExamAction = (db: Db, action: BulkAction, examIds: number[]) =>
+  runBulk(examIds, (id) => ACTIONS[action](db, id));
 
 /** An unpublished copy with copies of the questions and a new name; no localizations, no assignments. */
 export async function duplicateExam(db: Db, examId: number, userId: number): Promise<number> {
@@ -71,7 +85,9 @@ export async function duplicateExam(db: Db, examId: number, userId: number): Pro
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await sql`insert into exam_skills (exam_id, skill_id) select ${copy.id}, skill_id from exam_skills where exam_id = ${examId}`.execute(trx);
+    await sql`insert into exam_skills (exam_id, skill_id) select ${copy.id}, skill_id from exam_skills where exam_id = ${examId}`.execute(
+      trx,
+    );
     await sql`
       insert into exam_questions (exam_id, source_question_id, position, platform_id, question_type_id, skill_id, difficulty_level_id,
         cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, text, content_language, answer_type, answer_key, mark,

@@ -1,15 +1,29 @@
-import { sql, type Insertable } from 'kysely';
+import { sql } from 'kysely';
 import type { SchemaRegistry } from '../../../schemas/index';
 import type { Db } from '../db/database';
-import type { ExamQuestionsTable } from '../db/types';
+import { dynamic, type DynamicRow } from '../db/dynamic';
 import { invalid, notFound } from '../http/app-error';
-import { presentQuestion, QuestionsStore } from '../questions/questions-store';
+import { QuestionsStore } from '../questions';
 import { assertEditable, loadExamState } from './exam-rules';
 
 const COPIED_COLUMNS = [
-  'platform_id', 'question_type_id', 'skill_id', 'difficulty_level_id', 'cognitive_level_id', 'learning_outcome_id',
-  'depth_of_knowledge_id', 'text', 'content_language', 'answer_type', 'answer_key', 'mark', 'mark_option', 'media_type',
-  'media', 'media_replay_count', 'instruction_audio',
+  'platform_id',
+  'question_type_id',
+  'skill_id',
+  'difficulty_level_id',
+  'cognitive_level_id',
+  'learning_outcome_id',
+  'depth_of_knowledge_id',
+  'text',
+  'content_language',
+  'answer_type',
+  'answer_key',
+  'mark',
+  'mark_option',
+  'media_type',
+  'media',
+  'media_replay_count',
+  'instruction_audio',
 ] as const;
 
 /**
@@ -22,14 +36,32 @@ export class ExamQuestionsStore {
   constructor(
     private readonly db: Db,
     registry: SchemaRegistry,
+    timeZone: string,
   ) {
-    this.questions = new QuestionsStore(db, registry);
+    this.questions = new QuestionsStore(db, registry, timeZone);
+  }
+
+  /** A copy is presented as a question, with its place in the exam and where it came from. */
+  private async present(rows: DynamicRow[]) {
+    const presented = await this.questions.present(rows.map((row) => ({ ...row })));
+    return presented.map((question, i) => ({
+      ...question,
+      exam_id: rows[i].exam_id,
+      source_question_id: rows[i].source_question_id,
+      position: rows[i].position,
+    }));
   }
 
   async list(examId: number) {
     await loadExamState(this.db, examId);
-    const rows = await this.db.selectFrom('exam_questions').selectAll().where('exam_id', '=', examId).orderBy('position').orderBy('id').execute();
-    return rows.map((row) => presentQuestion(row as never));
+    const rows = await this.db
+      .selectFrom('exam_questions')
+      .selectAll()
+      .where('exam_id', '=', examId)
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    return this.present(rows);
   }
 
   /** Copies bank questions into the exam, after those it has; they must be on the exam's platform and skills. */
@@ -38,7 +70,11 @@ export class ExamQuestionsStore {
     assertEditable(exam);
     const ids = [...new Set(questionIds)];
     const bank = await this.db.selectFrom('questions').selectAll().where('id', 'in', ids).execute();
-    const skills = new Set((await this.db.selectFrom('exam_skills').select('skill_id').where('exam_id', '=', examId).execute()).map((s) => s.skill_id));
+    const skills = new Set(
+      (await this.db.selectFrom('exam_skills').select('skill_id').where('exam_id', '=', examId).execute()).map(
+        (s) => s.skill_id,
+      ),
+    );
     const refused = ids.filter((id) => {
       const q = bank.find((b) => b.id === id);
       return !q || q.platform_id !== exam.platform_id || !skills.has(q.skill_id);
@@ -48,10 +84,10 @@ export class ExamQuestionsStore {
     for (const id of ids) {
       const source = bank.find((b) => b.id === id)!;
       const copy = Object.fromEntries(COPIED_COLUMNS.map((c) => [c, source[c]]));
-      await this.db
+      await dynamic(this.db)
         .insertInto('exam_questions')
         .values({
-          ...(copy as unknown as Insertable<ExamQuestionsTable>),
+          ...copy,
           answer_key: JSON.stringify(source.answer_key),
           mark: Number(source.mark),
           exam_id: examId,
@@ -70,12 +106,18 @@ export class ExamQuestionsStore {
     assertEditable(exam);
     const columns = await this.questions.prepare(input);
     if (columns.platform_id !== exam.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
-    const row = await this.db
+    const row = await dynamic(this.db)
       .insertInto('exam_questions')
-      .values({ ...columns, exam_id: examId, source_question_id: null, position: await this.nextPosition(examId), created_by: userId })
+      .values({
+        ...columns,
+        exam_id: examId,
+        source_question_id: null,
+        position: await this.nextPosition(examId),
+        created_by: userId,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return presentQuestion(row as never);
+    return (await this.present([row]))[0];
   }
 
   async update(examId: number, questionId: number, input: unknown) {
@@ -83,44 +125,62 @@ export class ExamQuestionsStore {
     const existing = await this.find(examId, questionId);
     const columns = await this.questions.prepare(input);
     if (columns.platform_id !== existing.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
-    const row = await this.db
+    const row = await dynamic(this.db)
       .updateTable('exam_questions')
       .set({ ...columns, updated_at: sql`now()` })
       .where('id', '=', questionId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return presentQuestion(row as never);
+    return (await this.present([row]))[0];
   }
 
   async remove(examId: number, questionId: number) {
     assertEditable(await loadExamState(this.db, examId));
     const existing = await this.find(examId, questionId);
     await this.db.deleteFrom('exam_questions').where('id', '=', questionId).execute();
-    return presentQuestion(existing as never);
+    return (await this.present([existing]))[0];
   }
 
   /** Puts the questions in the given order; the list must name each of the exam's questions once. */
   async reorder(examId: number, questionIds: number[]) {
     assertEditable(await loadExamState(this.db, examId));
-    const current = (await this.db.selectFrom('exam_questions').select('id').where('exam_id', '=', examId).execute()).map((r) => r.id);
-    const same = questionIds.length === current.length && new Set(questionIds).size === current.length && questionIds.every((id) => current.includes(id));
+    const current = (
+      await this.db.selectFrom('exam_questions').select('id').where('exam_id', '=', examId).execute()
+    ).map((r) => r.id);
+    const same =
+      questionIds.length === current.length &&
+      new Set(questionIds).size === current.length &&
+      questionIds.every((id) => current.includes(id));
     if (!same) throw invalid({ question_ids: ['exams.errors.reorder_mismatch'] });
     await this.db.transaction().execute(async (trx) => {
       for (const [index, id] of questionIds.entries()) {
-        await trx.updateTable('exam_questions').set({ position: index + 1 }).where('id', '=', id).execute();
+        await trx
+          .updateTable('exam_questions')
+          .set({ position: index + 1 })
+          .where('id', '=', id)
+          .execute();
       }
     });
     return this.list(examId);
   }
 
   private async find(examId: number, questionId: number) {
-    const row = await this.db.selectFrom('exam_questions').selectAll().where('id', '=', questionId).where('exam_id', '=', examId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('exam_questions')
+      .selectAll()
+      .where('id', '=', questionId)
+      .where('exam_id', '=', examId)
+      .executeTakeFirst();
     if (!row) throw notFound();
     return row;
   }
 
   private async nextPosition(examId: number): Promise<number> {
-    const { max } = await this.db.selectFrom('exam_questions').select(sql<number>`coalesce(max(position), 0)::int`.as('max')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
+    const { max } = await this.db
+      .selectFrom('exam_questions')
+      .select(sql<number>`coalesce(max(position), 0)::int`.as('max'))
+      .where('exam_id', '=', examId)
+      .executeTakeFirstOrThrow();
     return max + 1;
   }
 }

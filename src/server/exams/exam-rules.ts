@@ -1,13 +1,17 @@
 import type { Db } from '../db/database';
+import { countryName } from '../../common/countries';
 import { AppError, notFound } from '../http/app-error';
 
 /** Business-rule refusals (SPEC section 8: status 418 with a message). */
 export const examRefusal = {
   published: () => new AppError(418, 'exams.errors.published'),
+  deletePublished: () => new AppError(418, 'exams.errors.delete_published'),
   started: () => new AppError(418, 'exams.errors.started'),
   noQuestions: () => new AppError(418, 'exams.errors.no_questions'),
   localizeUnpublished: () => new AppError(418, 'exams.errors.localize_unpublished'),
   localizationPublished: () => new AppError(418, 'exams.errors.localization_published'),
+  countryTaken: (code: string) =>
+    new AppError(418, 'exams.errors.country_taken', (language) => ({ country: countryName(code, language) })),
 };
 
 export interface ExamState {
@@ -17,7 +21,11 @@ export interface ExamState {
 }
 
 export async function loadExamState(db: Db, examId: number): Promise<ExamState> {
-  const exam = await db.selectFrom('exams').select(['id', 'is_published', 'platform_id']).where('id', '=', examId).executeTakeFirst();
+  const exam = await db
+    .selectFrom('exams')
+    .select(['id', 'is_published', 'platform_id'])
+    .where('id', '=', examId)
+    .executeTakeFirst();
   if (!exam) throw notFound();
   return exam;
 }

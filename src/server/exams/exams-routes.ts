@@ -3,19 +3,29 @@ import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
-import { requirePermission } from '../auth/access';
-import { translate } from '../http/i18n';
-import { listQueryValidator, type ListQuery } from '../resources/list-query';
-import { bulkExamAction, deleteExam, duplicateExam, publishExam, unpublishExam, type BulkAction } from './exam-lifecycle';
+import { requirePermission } from '../http/route-access';
+import { presentBulk } from '../http/bulk';
+import { listQueryValidator, type ListQuery } from '../resources';
+import {
+  bulkExamAction,
+  deleteExam,
+  duplicateExam,
+  publishExam,
+  unpublishExam,
+  type BulkAction,
+} from './exam-lifecycle';
 import { previewExam } from './exam-preview';
-import { examsDefinition } from './exams-definition';
+import { QuestionsStore } from '../questions';
 import { ExamsStore } from './exams-store';
+import { idParam, idValue } from '../../common/ids';
 
 const area = AREAS.exams;
 const tags = ['exams'];
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const selection = z.strictObject({ platform_id: z.coerce.number().int().min(1).optional() });
-const examIds = z.strictObject({ exam_ids: z.array(z.coerce.number().int().min(1), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500) });
+const idParams = z.object({ id: idParam() });
+const selection = z.strictObject({ platform_id: idParam().optional() });
+const examIds = z.strictObject({
+  exam_ids: z.array(idValue(), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500),
+});
 const examFormDoc =
   'The exam form (SPEC section 3): name_en, name_ar, platform_id, duration_id, grade_id (IRA) or level_id (ISA), round_id, exam_type_id, ' +
   'skill_ids (at least one), start_date_time and end_date_time as "YYYY-MM-DD HH:mm:ss" in APP_TIMEZONE (end after start), ' +
@@ -24,78 +34,165 @@ const examFormDoc =
 /** Exams (SPEC section 7, Exams): list, form data, create, update, publish lifecycle, bulk actions, duplicate, delete, preview. */
 export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
   const store = new ExamsStore(app.db, registry, app.config.timeZone);
+  const bank = new QuestionsStore(app.db, registry, app.config.timeZone);
   const canView = requirePermission(...listPermissions(area));
   const canEdit = requirePermission(permissionFor(area, 'edit'));
   const canDelete = requirePermission(permissionFor(area, 'delete'));
-  const outcome = (lang: 'en' | 'ar', results: Awaited<ReturnType<typeof bulkExamAction>>) => ({
-    data: results.map((r) => ({ ...r, message: r.message ? translate(lang, r.message) : null })),
-    meta: { succeeded: results.filter((r) => r.success).length, failed: results.filter((r) => !r.success).length },
-  });
-
-  app.get('/exams', { config: { access: canView }, schema: { tags, summary: 'List exams; filter[round_id|grade_id|level_id|skill_id|exam_type_id|is_published]', querystring: listQueryValidator({ ...examsDefinition, fields: { ...examsDefinition.fields, skill_id: { type: 'reference', resource: 'skills', required: false } } }) } }, async (request) =>
-    store.list(request.query as ListQuery),
+  app.get(
+    '/exams',
+    {
+      config: { access: canView },
+      schema: {
+        tags,
+        summary: 'List exams; filter[round_id|grade_id|level_id|skill_id|exam_type_id|is_published]',
+        querystring: listQueryValidator(registry.get('exams')!),
+      },
+    },
+    async (request) => store.list(request.query as ListQuery),
   );
 
-  app.get('/exams/:id', { config: { access: canView }, schema: { tags, summary: 'Read an exam with its relations and totals', params: idParams, querystring: selection } }, async (request) => ({
-    data: await store.get(request.params.id, request.query.platform_id),
-  }));
+  app.get(
+    '/exams/:id',
+    {
+      config: { access: canView },
+      schema: { tags, summary: 'Read an exam with its relations and totals', params: idParams, querystring: selection },
+    },
+    async (request) => ({
+      data: await store.get(request.params.id, request.query.platform_id),
+    }),
+  );
 
   app.post(
     '/exams/form',
-    { config: { access: requirePermission(permissionFor(area, 'create'), permissionFor(area, 'edit')) }, schema: { tags, summary: 'Lookup data of the exam form for a platform', body: z.strictObject({ platform_id: z.coerce.number().int().min(1) }) } },
+    {
+      config: { access: requirePermission(permissionFor(area, 'create'), permissionFor(area, 'edit')) },
+      schema: {
+        tags,
+        summary: 'Lookup data of the exam form for a platform',
+        body: z.strictObject({ platform_id: idValue() }),
+      },
+    },
     async (request) => {
       const platformId = request.body.platform_id;
       const of = (table: 'grades' | 'levels' | 'skills' | 'rounds' | 'durations' | 'exam_types') =>
         app.db.selectFrom(table).selectAll().where('platform_id', '=', platformId).orderBy('id').execute();
-      return { data: { grades: await of('grades'), levels: await of('levels'), skills: await of('skills'), rounds: await of('rounds'), durations: await of('durations'), examTypes: await of('exam_types') } };
+      return {
+        data: {
+          grades: await of('grades'),
+          levels: await of('levels'),
+          skills: await of('skills'),
+          rounds: await of('rounds'),
+          durations: await of('durations'),
+          examTypes: await of('exam_types'),
+        },
+      };
     },
   );
 
-  app.post('/exams', { config: { access: requirePermission(permissionFor(area, 'create')) }, schema: { tags, summary: 'Create an exam', body: z.unknown().describe(examFormDoc) } }, async (request, reply) =>
-    reply.status(201).send({ data: await store.create(request.body, request.auth!.user.id) }),
+  app.post(
+    '/exams',
+    {
+      config: { access: requirePermission(permissionFor(area, 'create')) },
+      schema: { tags, summary: 'Create an exam', body: z.unknown().describe(examFormDoc) },
+    },
+    async (request, reply) => reply.status(201).send({ data: await store.create(request.body, request.auth!.user.id) }),
   );
 
-  app.put('/exams/:id', { config: { access: canEdit }, schema: { tags, summary: 'Update an exam (418 when published)', params: idParams, querystring: selection, body: z.unknown().describe(examFormDoc) } }, async (request) => ({
-    data: await store.update(request.params.id, request.body, request.query.platform_id),
-  }));
+  app.put(
+    '/exams/:id',
+    {
+      config: { access: canEdit },
+      schema: {
+        tags,
+        summary: 'Update an exam (418 when published)',
+        params: idParams,
+        querystring: selection,
+        body: z.unknown().describe(examFormDoc),
+      },
+    },
+    async (request) => ({
+      data: await store.update(request.params.id, request.body, request.query.platform_id),
+    }),
+  );
 
-  app.put('/exams/:id/publish', { config: { access: canEdit }, schema: { tags, summary: 'Publish (418 without questions)', params: idParams } }, async (request) => {
-    await publishExam(app.db, request.params.id);
-    return { data: await store.get(request.params.id) };
-  });
+  app.put(
+    '/exams/:id/publish',
+    { config: { access: canEdit }, schema: { tags, summary: 'Publish (418 without questions)', params: idParams } },
+    async (request) => {
+      await publishExam(app.db, request.params.id);
+      return { data: await store.get(request.params.id) };
+    },
+  );
 
-  app.put('/exams/:id/unpublish', { config: { access: canEdit }, schema: { tags, summary: 'Unpublish', params: idParams } }, async (request) => {
-    await unpublishExam(app.db, request.params.id);
-    return { data: await store.get(request.params.id) };
-  });
+  app.put(
+    '/exams/:id/unpublish',
+    { config: { access: canEdit }, schema: { tags, summary: 'Unpublish', params: idParams } },
+    async (request) => {
+      await unpublishExam(app.db, request.params.id);
+      return { data: await store.get(request.params.id) };
+    },
+  );
 
-  app.delete('/exams/:id', { config: { access: canDelete }, schema: { tags, summary: 'Delete an exam with its questions and localizations; 418 once a student has started it', params: idParams } }, async (request) => {
-    const exam = await store.get(request.params.id);
-    await deleteExam(app.db, request.params.id);
-    return { data: exam };
-  });
+  app.delete(
+    '/exams/:id',
+    {
+      config: { access: canDelete },
+      schema: {
+        tags,
+        summary: 'Delete an exam with its questions and localizations; 418 once a student has started it',
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const exam = await store.get(request.params.id);
+      await deleteExam(app.db, request.params.id);
+      return { data: exam };
+    },
+  );
 
   for (const action of ['publish', 'unpublish', 'delete'] as BulkAction[]) {
     app.post(
       `/exams/bulk/${action}`,
       {
         config: { access: action === 'delete' ? canDelete : canEdit },
-        schema: { tags, summary: `Bulk ${action}: partial, each exam handled on its own; data lists the outcome of each (success, status, message)`, body: examIds },
+        schema: {
+          tags,
+          summary: `Bulk ${action}: partial, each exam handled on its own; data lists the outcome of each (success, status, message)`,
+          body: examIds,
+        },
       },
-      async (request) => outcome(request.lang, await bulkExamAction(app.db, action, request.body.exam_ids)),
+      async (request) => presentBulk(request.lang, await bulkExamAction(app.db, action, request.body.exam_ids)),
     );
   }
 
-  app.get('/exams/:id/duplicate', { config: { access: requirePermission(permissionFor(area, 'create')) }, schema: { tags, summary: 'Duplicate: an unpublished copy with copied questions, no localizations, no assignments', params: idParams } }, async (request) => ({
-    data: await store.get(await duplicateExam(app.db, request.params.id, request.auth!.user.id)),
-  }));
+  app.get(
+    '/exams/:id/duplicate',
+    {
+      config: { access: requirePermission(permissionFor(area, 'create')), changesState: true },
+      schema: {
+        tags,
+        summary: 'Duplicate: an unpublished copy with copied questions, no localizations, no assignments',
+        params: idParams,
+      },
+    },
+    async (request) => ({
+      data: await store.get(await duplicateExam(app.db, request.params.id, request.auth!.user.id)),
+    }),
+  );
 
   app.get(
     '/exams/:id/preview',
     {
       config: { access: requirePermission(permissionFor(area, 'view'), permissionFor(AREAS.mockExams, 'view')) },
-      schema: { tags, summary: 'The exam as a student sees it, in pages; exam_localization_id gives a localized preview', params: idParams, querystring: z.strictObject({ exam_localization_id: z.coerce.number().int().min(1).optional() }) },
+      schema: {
+        tags,
+        summary: 'The exam as a student sees it, in pages; exam_localization_id gives a localized preview',
+        params: idParams,
+        querystring: z.strictObject({ exam_localization_id: idParam().optional() }),
+      },
     },
-    async (request) => ({ data: await previewExam(app.db, request.params.id, request.query.exam_localization_id) }),
+    async (request) => ({
+      data: await previewExam(app.db, bank, request.params.id, request.query.exam_localization_id),
+    }),
   );
 };

@@ -2,16 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
-import { requirePermission } from '../auth/access';
+import { requirePermission } from '../http/route-access';
+import { presentBulk } from '../http/bulk';
 import { translate } from '../http/i18n';
+import { invalid } from '../http/app-error';
 import { editRestriction, loadExamState } from './exam-rules';
 import { LocalizationsStore } from './localizations-store';
+import { idParam, idValue } from '../../common/ids';
 
 const area = AREAS.examLocalizations;
 const tags = ['localized exams'];
-const params = z.object({ id: z.coerce.number().int().min(1) });
+const params = z.object({ id: idParam() });
 const ids = z.strictObject({
-  exam_localization_ids: z.array(z.coerce.number().int().min(1), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500),
+  exam_localization_ids: z
+    .array(idValue(), { error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .max(500),
 });
 
 /** Localized exams (SPEC section 7, Localization) and the edit-restriction check. */
@@ -19,48 +25,94 @@ export const localizationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = new LocalizationsStore(app.db);
   const canView = requirePermission(...listPermissions(area));
   const canEdit = requirePermission(permissionFor(area, 'edit'), permissionFor(area, 'create'));
-  const outcome = (lang: 'en' | 'ar', results: Awaited<ReturnType<LocalizationsStore['bulk']>>) => ({
-    data: results.map((r) => ({ ...r, message: r.message ? translate(lang, r.message) : null })),
-    meta: { succeeded: results.filter((r) => r.success).length, failed: results.filter((r) => !r.success).length },
-  });
 
-  app.get('/exams/:id/localizations', { config: { access: canView }, schema: { tags, summary: 'Localized exams of an exam', params } }, async (request) => ({
-    data: await store.list(request.params.id),
-  }));
+  app.get(
+    '/exams/:id/localizations',
+    { config: { access: canView }, schema: { tags, summary: 'Localized exams of an exam', params } },
+    async (request) => ({
+      data: await store.list(request.params.id),
+    }),
+  );
 
   app.post(
     '/exams/:id/localizations',
-    { config: { access: requirePermission(permissionFor(area, 'create')) }, schema: { tags, summary: 'Localize a published exam (418 otherwise): name, countries (ISO 3166 alpha-2), translations.questions[examQuestionId] = {text, answer_key texts}', params, body: z.unknown() } },
+    {
+      config: { access: requirePermission(permissionFor(area, 'create')) },
+      schema: {
+        tags,
+        summary:
+          'Localize a published exam (418 otherwise): name, countries (ISO 3166 alpha-2), translations.questions[examQuestionId] = {text, answer_key texts}',
+        params,
+        body: z.unknown(),
+      },
+    },
     async (request, reply) => reply.status(201).send({ data: await store.create(request.params.id, request.body) }),
   );
 
-  app.get('/exam-localizations/:id', { config: { access: canView }, schema: { tags, summary: 'Read a localized exam', params } }, async (request) => ({ data: await store.get(request.params.id) }));
-
-  app.put('/exam-localizations/:id', { config: { access: canEdit }, schema: { tags, summary: 'Update a localized exam (418 when published)', params, body: z.unknown() } }, async (request) => ({
-    data: await store.update(request.params.id, request.body),
-  }));
-
-  app.post('/exam-localizations/publish', { config: { access: canEdit }, schema: { tags, summary: 'Publish localized exams; partial, one outcome each', body: ids } }, async (request) =>
-    outcome(request.lang, await store.bulk('publish', request.body.exam_localization_ids)),
+  app.get(
+    '/exam-localizations/:id',
+    { config: { access: canView }, schema: { tags, summary: 'Read a localized exam', params } },
+    async (request) => ({ data: await store.get(request.params.id) }),
   );
 
-  app.post('/exam-localizations/unpublish', { config: { access: canEdit }, schema: { tags, summary: 'Unpublish localized exams; partial, one outcome each', body: ids } }, async (request) =>
-    outcome(request.lang, await store.bulk('unpublish', request.body.exam_localization_ids)),
+  app.put(
+    '/exam-localizations/:id',
+    {
+      config: { access: canEdit },
+      schema: { tags, summary: 'Update a localized exam (418 when published)', params, body: z.unknown() },
+    },
+    async (request) => ({
+      data: await store.update(request.params.id, request.body),
+    }),
   );
 
-  app.delete('/exam-localizations', { config: { access: requirePermission(permissionFor(area, 'delete')) }, schema: { tags, summary: 'Delete localized exams; partial, one outcome each', body: ids } }, async (request) =>
-    outcome(request.lang, await store.bulk('delete', request.body.exam_localization_ids)),
+  app.post(
+    '/exam-localizations/publish',
+    {
+      config: { access: canEdit },
+      schema: { tags, summary: 'Publish localized exams; partial, one outcome each', body: ids },
+    },
+    async (request) => presentBulk(request.lang, await store.bulk('publish', request.body.exam_localization_ids)),
   );
 
-  app.post('/exam-localization/:id/countries', { config: { access: canEdit }, schema: { tags, summary: 'Set the countries of a localized exam', params, body: z.unknown() } }, async (request) => ({
-    data: await store.setCountries(request.params.id, request.body),
-  }));
+  app.post(
+    '/exam-localizations/unpublish',
+    {
+      config: { access: canEdit },
+      schema: { tags, summary: 'Unpublish localized exams; partial, one outcome each', body: ids },
+    },
+    async (request) => presentBulk(request.lang, await store.bulk('unpublish', request.body.exam_localization_ids)),
+  );
+
+  app.delete(
+    '/exam-localizations',
+    {
+      config: { access: requirePermission(permissionFor(area, 'delete')) },
+      schema: { tags, summary: 'Delete localized exams; partial, one outcome each', body: ids },
+    },
+    async (request) => presentBulk(request.lang, await store.bulk('delete', request.body.exam_localization_ids)),
+  );
+
+  app.post(
+    '/exam-localization/:id/countries',
+    {
+      config: { access: canEdit },
+      schema: { tags, summary: 'Set the countries of a localized exam', params, body: z.unknown() },
+    },
+    async (request) => ({
+      data: await store.setCountries(request.params.id, request.body),
+    }),
+  );
 
   app.get(
     '/exam-restriction/check',
     {
       config: { access: requirePermission(...listPermissions(AREAS.exams), ...listPermissions(area)) },
-      schema: { tags, summary: 'Whether an exam or localized exam may be edited, and if not, why', querystring: z.strictObject({ exam_id: z.coerce.number().int().min(1).optional(), exam_localization_id: z.coerce.number().int().min(1).optional() }) },
+      schema: {
+        tags,
+        summary: 'Whether an exam or localized exam may be edited, and if not, why',
+        querystring: z.strictObject({ exam_id: idParam().optional(), exam_localization_id: idParam().optional() }),
+      },
     },
     async (request) => {
       const { exam_id, exam_localization_id } = request.query;
@@ -70,7 +122,10 @@ export const localizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       } else if (exam_id !== undefined) {
         refusal = editRestriction(await loadExamState(app.db, exam_id))?.messageKey ?? null;
       } else {
-        return { data: { editable: false, message: translate(request.lang, 'validation.required') } };
+        throw invalid({
+          exam_id: ['exams.errors.restriction_target_required'],
+          exam_localization_id: ['exams.errors.restriction_target_required'],
+        });
       }
       return { data: { editable: refusal === null, message: refusal ? translate(request.lang, refusal) : null } };
     },

@@ -2,26 +2,43 @@ import { sql } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { AppError, invalid, notFound, parseOrThrow } from '../http/app-error';
-import { sanitizeRichFields } from '../questions/sanitize-rich-text';
+import { invalid, notFound, parseOrThrow } from '../http/app-error';
+import { runBulk } from '../http/bulk';
+import { sanitizeRichFields } from '../questions';
 import { examRefusal, loadExamState } from './exam-rules';
 
 const RICH = new Set(['text', 'passage', 'name', 'left', 'right']);
 const PLAIN = new Set(['before', 'after']);
 
 const countryList = z
-  .array(z.string().trim().toUpperCase().refine((c) => countries.isValid(c), { error: 'exams.errors.country_invalid' }), { error: 'exams.errors.countries_required' })
+  .array(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((c) => countries.isValid(c), { error: 'exams.errors.country_invalid' }),
+    { error: 'exams.errors.countries_required' },
+  )
   .min(1, { error: 'exams.errors.countries_required' })
   .max(250);
 
 const translations = z
   .object({
-    questions: z.record(z.string().regex(/^\d+$/), z.strictObject({ text: z.string().max(20_000).optional(), answer_key: z.unknown().optional() })).default({}),
+    questions: z
+      .record(
+        z.string().regex(/^\d+$/),
+        z.strictObject({ text: z.string().max(20_000).optional(), answer_key: z.unknown().optional() }),
+      )
+      .default({}),
   })
   .default({ questions: {} });
 
 export const localizationBody = z.strictObject({
-  name: z.string({ error: 'exams.validation.name_required' }).trim().min(1, { error: 'exams.validation.name_required' }).max(255),
+  name: z
+    .string({ error: 'exams.validation.name_required' })
+    .trim()
+    .min(1, { error: 'exams.validation.name_required' })
+    .max(255),
   countries: countryList,
   translations,
   id: z.unknown().optional(),
@@ -34,7 +51,11 @@ export const countriesBody = z.strictObject({ countries: countryList });
 
 type Row = Record<string, unknown> & { id: number; exam_id: number; is_published: boolean };
 const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-const present = (row: Row) => ({ ...row, countries: parseJson(row.countries), translations: parseJson(row.translations) });
+const present = (row: Row) => ({
+  ...row,
+  countries: parseJson(row.countries),
+  translations: parseJson(row.translations),
+});
 
 /** Localized exams (SPEC sections 4 and 7): per-country copies of a published exam's texts with their own publish state. */
 export class LocalizationsStore {
@@ -42,7 +63,12 @@ export class LocalizationsStore {
 
   async list(examId: number) {
     await loadExamState(this.db, examId);
-    const rows = await this.db.selectFrom('exam_localizations').selectAll().where('exam_id', '=', examId).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('exam_localizations')
+      .selectAll()
+      .where('exam_id', '=', examId)
+      .orderBy('id')
+      .execute();
     return rows.map((r) => present(r as Row));
   }
 
@@ -60,7 +86,12 @@ export class LocalizationsStore {
     await this.assertQuestionsOfExam(examId, body.translations.questions);
     const row = await this.db
       .insertInto('exam_localizations')
-      .values({ exam_id: examId, name: body.name, countries: JSON.stringify(body.countries), translations: JSON.stringify(body.translations) })
+      .values({
+        exam_id: examId,
+        name: body.name,
+        countries: JSON.stringify(body.countries),
+        translations: JSON.stringify(body.translations),
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     return present(row as Row);
@@ -74,50 +105,81 @@ export class LocalizationsStore {
     await this.assertQuestionsOfExam(existing.exam_id, body.translations.questions);
     await this.db
       .updateTable('exam_localizations')
-      .set({ name: body.name, countries: JSON.stringify(body.countries), translations: JSON.stringify(body.translations), updated_at: sql`now()` })
+      .set({
+        name: body.name,
+        countries: JSON.stringify(body.countries),
+        translations: JSON.stringify(body.translations),
+        updated_at: sql`now()`,
+      })
       .where('id', '=', id)
       .execute();
     return this.get(id);
   }
 
   async setCountries(id: number, input: unknown) {
-    await this.get(id);
+    const existing = await this.get(id);
     const body = parseOrThrow(countriesBody, input);
-    await this.db.updateTable('exam_localizations').set({ countries: JSON.stringify(body.countries), updated_at: sql`now()` }).where('id', '=', id).execute();
+    if (existing.is_published) await this.assertCountriesFree(existing.exam_id, id, body.countries);
+    await this.db
+      .updateTable('exam_localizations')
+      .set({ countries: JSON.stringify(body.countries), updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
     return this.get(id);
   }
 
-  /** Publish, unpublish or delete several; partial like the exam bulk actions, with one outcome each. */
-  async bulk(action: 'publish' | 'unpublish' | 'delete', ids: number[]) {
-    const results: { id: number; success: boolean; status: number; message: string | null }[] = [];
-    for (const id of [...new Set(ids)]) {
-      try {
-        await this.apply(action, id);
-        results.push({ id, success: true, status: 200, message: null });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        results.push({ id, success: false, status: error.statusCode, message: error.messageKey });
-      }
-    }
-    return results;
+  /** Publish, unpublish or delete several localized exams, each on its own (see `runBulk`). */
+  bulk(action: 'publish' | 'unpublish' | 'delete', ids: number[]) {
+    return runBulk(ids, (id) => this.apply(action, id));
   }
 
   private async apply(action: 'publish' | 'unpublish' | 'delete', id: number) {
     const localization = await this.get(id);
     if (action === 'delete') {
-      const started = await this.db.selectFrom('student_exams').select('id').where('exam_localization_id', '=', id).where('started_at', 'is not', null).executeTakeFirst();
+      const started = await this.db
+        .selectFrom('student_exams')
+        .select('id')
+        .where('exam_localization_id', '=', id)
+        .where('started_at', 'is not', null)
+        .executeTakeFirst();
       if (started) throw examRefusal.started();
       await this.db.deleteFrom('exam_localizations').where('id', '=', id).execute();
       return;
     }
-    if (action === 'publish' && !(await loadExamState(this.db, localization.exam_id)).is_published) throw examRefusal.localizeUnpublished();
-    await this.db.updateTable('exam_localizations').set({ is_published: action === 'publish', updated_at: sql`now()` }).where('id', '=', id).execute();
+    if (action === 'publish') {
+      if (!(await loadExamState(this.db, localization.exam_id)).is_published) throw examRefusal.localizeUnpublished();
+      await this.assertCountriesFree(localization.exam_id, id, localization.countries as string[]);
+    }
+    await this.db
+      .updateTable('exam_localizations')
+      .set({ is_published: action === 'publish', updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** A country belongs to at most one published localized exam of an exam: 418 naming the first one taken. */
+  private async assertCountriesFree(examId: number, localizationId: number, countries: string[]) {
+    const published = await this.db
+      .selectFrom('exam_localizations')
+      .select('countries')
+      .where('exam_id', '=', examId)
+      .where('id', '!=', localizationId)
+      .where('is_published', '=', true)
+      .execute();
+    const taken = new Set(published.flatMap((row) => parseJson(row.countries) as string[]));
+    const clash = countries.find((code) => taken.has(code));
+    if (clash) throw examRefusal.countryTaken(clash);
   }
 
   private async assertQuestionsOfExam(examId: number, questions: Record<string, unknown>) {
     const ids = Object.keys(questions).map(Number);
     if (ids.length === 0) return;
-    const rows = await this.db.selectFrom('exam_questions').select('id').where('exam_id', '=', examId).where('id', 'in', ids).execute();
+    const rows = await this.db
+      .selectFrom('exam_questions')
+      .select('id')
+      .where('exam_id', '=', examId)
+      .where('id', 'in', ids)
+      .execute();
     if (rows.length !== ids.length) throw invalid({ translations: ['exams.errors.translation_unknown_question'] });
   }
 }

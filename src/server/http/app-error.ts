@@ -1,3 +1,4 @@
+import type { Language } from '../../../locales/index';
 import type { TranslateParams } from './i18n';
 
 export type FieldErrors = Record<string, string[]>;
@@ -10,7 +11,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messageKey: string,
-    readonly params?: TranslateParams,
+    /** Message parameters; a function when they depend on the language (a country's name). */
+    readonly params?: TranslateParams | ((language: Language) => TranslateParams),
     readonly fieldErrors?: FieldErrors,
     readonly headers?: Record<string, string>,
   ) {
@@ -36,7 +38,10 @@ export class ValidationIssues extends Error {
 }
 
 /** Parses with a schema, or throws its issues as a 422. */
-export function parseOrThrow<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: any[] } } }, input: unknown): T {
+export function parseOrThrow<T>(
+  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: any[] } } },
+  input: unknown,
+): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   throw new ValidationIssues(parsed.error.issues);

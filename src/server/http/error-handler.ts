@@ -4,7 +4,7 @@ import { languageFromHeader } from '../../../locales/index';
 import { AppError, ValidationIssues } from './app-error';
 import { translate } from './i18n';
 import { fieldErrorsFromIssues, translateFieldErrors } from './validation-errors';
-import { reportError } from '../system/sentry';
+import { reportError } from './sentry';
 
 /** Fastify's own client-error codes, mapped to our status and catalog key. */
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
@@ -30,13 +30,16 @@ export function installErrorHandler(app: FastifyInstance): void {
 
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      const body: Record<string, unknown> = { message: translate(lang, error.messageKey, error.params) };
+      const params = typeof error.params === 'function' ? error.params(lang) : error.params;
+      const body: Record<string, unknown> = { message: translate(lang, error.messageKey, params) };
       if (error.fieldErrors) body.errors = translateFieldErrors(error.fieldErrors, lang);
       return reply.status(error.statusCode).send(body);
     }
 
     if (error instanceof ValidationIssues) {
-      return reply.status(422).send({ message: translate(lang, error.messageKey), errors: fieldErrorsFromIssues([...error.issues], lang) });
+      return reply
+        .status(422)
+        .send({ message: translate(lang, error.messageKey), errors: fieldErrorsFromIssues([...error.issues], lang) });
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -71,5 +74,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     reportError(error, { requestId: request.id, url: request.routeOptions?.url });
     return reply.status(500).send({ message: translate(lang, 'errors.generic'), request_id: request.id });
   });
-
 }

@@ -1,8 +1,8 @@
 import type { Language } from '../../../locales/index';
 import type { Db } from '../db/database';
 import type { Config } from '../config';
-import type { AuthContext } from '../auth/auth-context';
-import type { Access } from '../auth/access';
+import type { AuthContext } from './auth-context';
+import type { Access } from './route-access';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,7 +14,11 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** Who may call the route: every /api route must declare it (see auth/access.ts). */
+    /** Who may call the route: every route must declare it, or the server refuses to start (auth/access.ts). */
     access?: Access;
+    /** A public route that still wants `request.auth` when a session cookie comes with it. */
+    session?: 'optional';
+    /** A GET that changes data (the spec's duplicate): it gets the CSRF check of unsafe methods. */
+    changesState?: boolean;
   }
 }

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { MAX_PER_PAGE } from './pagination';
+import { markScopePublic } from './route-access';
 
 /** The OpenAPI reference generated from the route schemas: UI at /api/docs, JSON at /api/docs/json. */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
@@ -24,5 +25,8 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(async (docs) => {
+    markScopePublic(docs);
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 }

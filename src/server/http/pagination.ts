@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intParam } from '../../common/ids';
 
 /** The largest page a list returns (documented in the API reference and README). */
 export const MAX_PER_PAGE = 100;
@@ -25,8 +26,8 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
   defaults: { sort: S[number]; order: 'asc' | 'desc' },
 ) {
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    page: intParam(1, 1_000_000).default(1),
+    per_page: intParam(1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
     sort: z.enum(sortable).default(defaults.sort as never),
     order: z.enum(['asc', 'desc']).default(defaults.order),
     search: z.string().trim().max(200).optional(),

@@ -4,33 +4,47 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { languageFromHeader } from '../../../locales/index';
 import { translate } from './i18n';
+import { looksLikeApi } from './canonical-path';
+import { markScopePublic } from './route-access';
 
 /**
  * Serves the built console; every path that is not a file and not under /api gets index.html
- * (single-page-app fallback). Unknown /api paths get a JSON 404.
+ * (single-page-app fallback). Unknown /api paths, in any letter case, get a JSON 404.
  */
 export async function installSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+    await app.register(async (files) => {
+      markScopePublic(files);
+      await files.register(fastifyStatic, {
+        root: clientDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, filePath) => {
+          if (filePath.includes(`${path.sep}assets${path.sep}`))
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const lang = request.lang ?? languageFromHeader(request.headers['accept-language']);
-    if (request.url.startsWith('/api') || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ message: translate(lang, 'errors.route_not_found') });
+    if (looksLikeApi(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ message: translate(lang, 'errors.route_not_found') });
     }
     if (!built) {
-      return reply.status(404).type('text/plain').send('The console is not built: run `npm run build` (npm start does it).');
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The console is not built: run `npm run build` (npm start does it).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Read per request, so a console rebuilt while the server runs is served at once.
+    const html = await fs.promises.readFile(indexFile);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

@@ -17,7 +17,9 @@ interface IssueLike {
 function keyForIssue(issue: IssueLike): { key: string; params?: Record<string, string | number> } {
   switch (issue.code) {
     case 'invalid_type':
-      return { key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid_type' };
+      return {
+        key: issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid_type',
+      };
     case 'too_big':
       return {
         key: issue.origin === 'string' ? 'validation.too_long' : 'validation.too_big',
@@ -26,7 +28,10 @@ function keyForIssue(issue: IssueLike): { key: string; params?: Record<string, s
     case 'too_small':
       return issue.origin === 'string' && Number(issue.minimum) === 1
         ? { key: 'validation.required' }
-        : { key: issue.origin === 'string' ? 'validation.too_short' : 'validation.too_small', params: { minimum: Number(issue.minimum) } };
+        : {
+            key: issue.origin === 'string' ? 'validation.too_short' : 'validation.too_small',
+            params: { minimum: Number(issue.minimum) },
+          };
     case 'invalid_format':
       return { key: 'validation.invalid' };
     default:

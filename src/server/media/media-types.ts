@@ -13,7 +13,11 @@ const ACCEPTED: Record<string, { kind: MediaKind; mime: string; ext: string }> =
   // Browser recordings (MediaRecorder) are WebM; file-type reports them as video/webm.
   webm: { kind: 'audio', mime: 'audio/webm', ext: 'webm' },
   pdf: { kind: 'document', mime: 'application/pdf', ext: 'pdf' },
-  docx: { kind: 'document', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', ext: 'docx' },
+  docx: {
+    kind: 'document',
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ext: 'docx',
+  },
   // Legacy .doc files are OLE compound files.
   cfb: { kind: 'document', mime: 'application/msword', ext: 'doc' },
 };

@@ -1,27 +1,17 @@
-import { sql } from 'kysely';
 import type { SchemaRegistry } from '../../../schemas/index';
+import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { parseQuestion, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
 import type { Db } from '../db/database';
+import type { DynamicRow } from '../db/dynamic';
 import { AppError, invalid, ValidationIssues, type FieldErrors } from '../http/app-error';
-import { ResourceStore } from '../resources/resource-store';
-import { checkPlatformReferences } from '../resources/platform-references';
-import type { ListQuery } from '../resources/list-query';
-import { PLAIN_TEXT_KEYS, questionsBank, RICH_TEXT_KEYS } from './questions-definition';
+import { ResourceStore, storedRecord, type ListQuery } from '../resources';
+import { PLAIN_TEXT_KEYS, RICH_TEXT_KEYS } from './sanitize-keys';
 import { sanitizeRichFields } from './sanitize-rich-text';
 
-type Row = Record<string, unknown> & { id: number };
-
-const REFERENCES = [
-  ['question_type_id', 'question_types'],
-  ['skill_id', 'skills'],
-  ['difficulty_level_id', 'difficulty_levels'],
-  ['cognitive_level_id', 'cognitive_levels'],
-  ['learning_outcome_id', 'learning_outcomes'],
-  ['depth_of_knowledge_id', 'depth_of_knowledges'],
-] as const;
+type Row = DynamicRow & { id: number };
 
 /** Keys the API adds when it returns a question; a client may send them back and they are dropped. */
-const SERVER_KEYS = ['created_by', 'media_url', 'instruction_audio_url'];
+const SERVER_KEYS = ['media_url', 'instruction_audio_url'];
 
 function withoutServerKeys(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
@@ -31,57 +21,59 @@ function withoutServerKeys(input: unknown): unknown {
 const mediaName = (reference: string) => reference.replace(/^media\//, '');
 const mediaUrl = (reference: string | null) => (reference ? `/api/media/${mediaName(reference)}` : null);
 
-/** A stored question as the API returns it: numbers as numbers, media with their URLs. */
+/** A question as the API returns it: its presented record with the URLs of its media. */
 export function presentQuestion(row: Row): Row {
   return {
     ...row,
-    mark: Number(row.mark),
-    answer_key: typeof row.answer_key === 'string' ? JSON.parse(row.answer_key) : row.answer_key,
     media_url: mediaUrl(row.media as string | null),
     instruction_audio_url: mediaUrl(row.instruction_audio as string | null),
   };
 }
 
-/** Bank questions: validated by the shared question schema after sanitizing, stored as one row each. */
+/**
+ * Bank questions on the schema engine (schemas/questions-bank.ts): sanitized, validated by the
+ * shared question schema, then checked for the outcome's skill and the media's kinds.
+ */
 export class QuestionsStore {
   private readonly resources: ResourceStore;
+  readonly definition: ResourceDefinition;
 
   constructor(
     private readonly db: Db,
     registry: SchemaRegistry,
+    timeZone: string,
   ) {
-    this.resources = new ResourceStore(db as never, registry);
+    this.resources = new ResourceStore(db, registry, timeZone);
+    this.definition = registry.get('questions-bank')!;
   }
 
   async list(query: ListQuery) {
-    const result = await this.resources.list(questionsBank, query);
+    const result = await this.resources.list(this.definition, query);
     return { ...result, data: result.data.map(presentQuestion) };
   }
 
   async get(id: number, platformId?: number): Promise<Row> {
-    return presentQuestion(await this.resources.get(questionsBank, id, platformId));
+    return presentQuestion(await this.resources.get(this.definition, id, platformId));
   }
 
   async create(input: unknown, userId: number): Promise<Row> {
-    const question = await this.validate(input);
-    const { id } = await this.db
-      .insertInto('questions')
-      .values({ ...this.columns(question), created_by: userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return this.get(id);
+    return presentQuestion(
+      await this.resources.create(this.definition, await this.validate(input), { created_by: userId }),
+    );
   }
 
   async update(id: number, input: unknown, platformId?: number): Promise<Row> {
-    const existing = await this.get(id, platformId);
-    const question = await this.validate(input);
-    if (question.platform_id !== existing.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
-    await this.db.updateTable('questions').set({ ...this.columns(question), updated_at: sql`now()` }).where('id', '=', id).execute();
-    return this.get(id);
+    await this.get(id, platformId);
+    return presentQuestion(await this.resources.update(this.definition, id, await this.validate(input), platformId));
   }
 
   async delete(id: number, platformId?: number): Promise<Row> {
-    return presentQuestion(await this.resources.delete(questionsBank, id, platformId));
+    return presentQuestion(await this.resources.delete(this.definition, id, platformId));
+  }
+
+  /** Presents stored rows of the questions table or of an exam's copies (same columns). */
+  async present(rows: DynamicRow[]): Promise<Row[]> {
+    return (await this.resources.present(this.definition, rows)).map(presentQuestion);
   }
 
   /** The question as a student will see it: no answer key, media as URLs. */
@@ -90,35 +82,53 @@ export class QuestionsStore {
     const question = parseQuestion(withoutServerKeys(row));
     if (!question.success) throw new AppError(422, question.message);
     const view = studentQuestion(question.data);
-    return { id: row.id, ...view, media_url: mediaUrl(view.media), instruction_audio_url: mediaUrl(view.instruction_audio) };
+    return {
+      id: row.id,
+      ...view,
+      media_url: mediaUrl(view.media),
+      instruction_audio_url: mediaUrl(view.instruction_audio),
+    };
   }
 
-  /** The stored columns of a valid question (exams reuse it for the questions they hold). */
-  async prepare(input: unknown) {
-    return this.columns(await this.validate(input));
+  /** The stored columns of a valid question (exams store their copies in the same shape). */
+  async prepare(input: unknown): Promise<Record<string, unknown>> {
+    return storedRecord(this.definition, await this.validate(input), 'UTC').columns;
   }
 
-  /** Sanitize, then validate (so a text that was only markup reads as missing), then check references and media. */
-  private async validate(input: unknown): Promise<AuthoredQuestion> {
+  /**
+   * Sanitize, then validate (so a text that was only markup reads as missing), then check what the
+   * engine does not: the learning outcome belongs to the skill, and the media are of their kinds.
+   */
+  private async validate(input: unknown): Promise<Record<string, unknown>> {
     const clean = sanitizeRichFields(withoutServerKeys(input), RICH_TEXT_KEYS, PLAIN_TEXT_KEYS);
     const parsed = parseQuestion(clean);
-    if (!parsed.success) throw new ValidationIssues(parsed.issues.map((issue) => ({ ...issue, path: [...issue.path] })), parsed.message);
+    if (!parsed.success)
+      throw new ValidationIssues(
+        parsed.issues.map((issue) => ({ ...issue, path: [...issue.path] })),
+        parsed.message,
+      );
     const question = parsed.data;
-    const errors = { ...(await this.checkReferences(question)), ...(await this.checkMedia(question)) };
+    const platform = await this.db
+      .selectFrom('platforms')
+      .select('id')
+      .where('id', '=', question.platform_id)
+      .executeTakeFirst();
+    if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
+    const errors = { ...(await this.checkOutcome(question)), ...(await this.checkMedia(question)) };
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    return question;
+    return { ...question, media: question.media_type === 'none' ? null : question.media };
   }
 
-  private async checkReferences(question: AuthoredQuestion): Promise<FieldErrors> {
-    const errors: FieldErrors = {};
-    const platform = await this.db.selectFrom('platforms').select('id').where('id', '=', question.platform_id).executeTakeFirst();
-    if (!platform) return { platform_id: ['validation.platform_not_found'] };
-    Object.assign(errors, await checkPlatformReferences(this.db, question.platform_id, REFERENCES.map(([field, table]) => [field, table, question[field]] as const)));
-    if (!errors.learning_outcome_id && !errors.skill_id) {
-      const outcome = await this.db.selectFrom('learning_outcomes').select('skill_id').where('id', '=', question.learning_outcome_id).executeTakeFirstOrThrow();
-      if (outcome.skill_id !== question.skill_id) errors.learning_outcome_id = ['questions.outcome_skill_mismatch'];
-    }
-    return errors;
+  private async checkOutcome(question: AuthoredQuestion): Promise<FieldErrors> {
+    const outcome = await this.db
+      .selectFrom('learning_outcomes')
+      .select('skill_id')
+      .where('id', '=', question.learning_outcome_id)
+      .executeTakeFirst();
+    // A missing outcome is the engine's reference check to report.
+    return outcome && outcome.skill_id !== question.skill_id
+      ? { learning_outcome_id: ['questions.outcome_skill_mismatch'] }
+      : {};
   }
 
   private async checkMedia(question: AuthoredQuestion): Promise<FieldErrors> {
@@ -129,31 +139,13 @@ export class QuestionsStore {
     ];
     for (const [field, reference, kind] of wanted) {
       if (!reference) continue;
-      const row = await this.db.selectFrom('media').select('kind').where('file_name', '=', mediaName(reference)).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('media')
+        .select('kind')
+        .where('file_name', '=', mediaName(reference))
+        .executeTakeFirst();
       if (!row || row.kind !== kind) errors[field] = ['questions.media_invalid'];
     }
     return errors;
-  }
-
-  private columns(q: AuthoredQuestion) {
-    return {
-      platform_id: q.platform_id,
-      question_type_id: q.question_type_id,
-      skill_id: q.skill_id,
-      difficulty_level_id: q.difficulty_level_id,
-      cognitive_level_id: q.cognitive_level_id,
-      learning_outcome_id: q.learning_outcome_id,
-      depth_of_knowledge_id: q.depth_of_knowledge_id,
-      text: q.text,
-      content_language: q.content_language,
-      answer_type: q.answer_type,
-      answer_key: JSON.stringify(q.answer_key),
-      mark: q.mark,
-      mark_option: q.mark_option,
-      media_type: q.media_type,
-      media: q.media_type === 'none' ? null : q.media,
-      media_replay_count: q.media_replay_count,
-      instruction_audio: q.instruction_audio,
-    };
   }
 }

@@ -10,7 +10,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: { span: ['style'], p: ['dir'] },
   allowedStyles: {
     span: {
-      color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i],
+      color: [
+        /^#[0-9a-f]{3,8}$/i,
+        /^rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
+        /^[a-z]{3,20}$/i,
+      ],
     },
   },
   allowedSchemes: [],
@@ -32,7 +36,11 @@ export function sanitizePlainText(text: string): string {
  * (or lists of strings) under a plain key lose all markup, and everything else (ids, numbers)
  * stays as it is.
  */
-export function sanitizeRichFields<T>(value: T, richKeys: ReadonlySet<string>, plainKeys: ReadonlySet<string> = new Set()): T {
+export function sanitizeRichFields<T>(
+  value: T,
+  richKeys: ReadonlySet<string>,
+  plainKeys: ReadonlySet<string> = new Set(),
+): T {
   const walk = (v: unknown, key?: string): unknown => {
     if (typeof v === 'string' && key !== undefined) {
       if (richKeys.has(key)) return sanitizeRichText(v);

@@ -4,7 +4,11 @@ import type { FieldErrors } from '../http/app-error';
 export type PlatformReference = readonly [field: string, table: string, id: number | null | undefined];
 
 /** Field errors for references that do not exist or belong to another platform (one query each). */
-export async function checkPlatformReferences(db: Kysely<any>, platformId: number, references: readonly PlatformReference[]): Promise<FieldErrors> {
+export async function checkPlatformReferences(
+  db: Kysely<any>,
+  platformId: number,
+  references: readonly PlatformReference[],
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   for (const [field, table, id] of references) {
     if (id === null || id === undefined) continue;

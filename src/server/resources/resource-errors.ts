@@ -14,7 +14,11 @@ export function translateDatabaseError(error: unknown, table: string): never {
   const e = error as DatabaseError;
   if (e?.code === '23503') throw new AppError(409, 'errors.in_use');
   if (e?.code === '23505') {
-    const column = e.constraint?.replace(`${table}_`, '').replace(/_(key|unique)$/, '').replace(/_lower$/, '') ?? 'id';
+    const column =
+      e.constraint
+        ?.replace(`${table}_`, '')
+        .replace(/_(key|unique)$/, '')
+        .replace(/_lower$/, '') ?? 'id';
     throw new AppError(422, 'errors.invalid_input', undefined, { [column]: ['validation.taken'] });
   }
   throw error;

@@ -5,15 +5,20 @@ import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { permissionFor } from '../../common/permissions';
 import { listPermissions } from '../../common/permission-catalog';
 import { recordValidator } from '../../common/resource-validation';
-import { requirePermission } from '../auth/access';
+import { requirePermission } from '../http/route-access';
 import { listQueryValidator, type ListQuery } from './list-query';
 import { ResourceStore } from './resource-store';
+import { idParam } from '../../common/ids';
 
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
-const selectionQuery = z.strictObject({ platform_id: z.coerce.number().int().min(1).optional() });
+const idParams = z.object({ id: idParam() });
+const selectionQuery = z.strictObject({ platform_id: idParam().optional() });
 
 /** The five REST routes of one schema-declared resource (SPEC section 7, generic resource). */
-function registerResource(app: Parameters<FastifyPluginAsyncZod>[0], store: ResourceStore, definition: ResourceDefinition) {
+function registerResource(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  store: ResourceStore,
+  definition: ResourceDefinition,
+) {
   const area = definition.name;
   const tags = [area];
   const body = recordValidator(definition);
@@ -43,7 +48,8 @@ function registerResource(app: Parameters<FastifyPluginAsyncZod>[0], store: Reso
       config: { access: requirePermission(permissionFor(area, 'create')) },
       schema: { tags, summary: `Create one of ${area}`, body },
     },
-    async (request, reply) => reply.status(201).send({ data: await store.create(definition, request.body as Record<string, unknown>) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await store.create(definition, request.body as Record<string, unknown>) }),
   );
 
   app.put(
@@ -53,7 +59,12 @@ function registerResource(app: Parameters<FastifyPluginAsyncZod>[0], store: Reso
       schema: { tags, summary: `Update one of ${area}`, params: idParams, querystring: selectionQuery, body },
     },
     async (request) => ({
-      data: await store.update(definition, request.params.id, request.body as Record<string, unknown>, request.query.platform_id),
+      data: await store.update(
+        definition,
+        request.params.id,
+        request.body as Record<string, unknown>,
+        request.query.platform_id,
+      ),
     }),
   );
 
@@ -74,7 +85,7 @@ function registerResource(app: Parameters<FastifyPluginAsyncZod>[0], store: Reso
 
 /** Every resource of the registry gets its routes, except those served by their own module. */
 export const resourceRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, options) => {
-  const store = new ResourceStore(app.db as never, options.registry);
+  const store = new ResourceStore(app.db, options.registry, app.config.timeZone);
   for (const definition of options.registry.all()) {
     if (!definition.customRoutes) registerResource(app, store, definition);
   }

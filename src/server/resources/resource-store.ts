@@ -1,29 +1,44 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { ResourceDefinition, PlatformIdentifier } from '../../../schemas/vocabulary';
 import type { SchemaRegistry } from '../../../schemas/index';
-import { checkPlatformFields, relationOf } from '../../common/resource-validation';
-import { AppError, invalid, notFound, type FieldErrors } from '../http/app-error';
+import { checkPlatformFields } from '../../common/resource-validation';
+import { dynamic, type DynamicDb, type DynamicRow } from '../db/dynamic';
+import type { Db } from '../db/database';
+import { invalid, notFound, type FieldErrors } from '../http/app-error';
 import { offsetOf, pageMeta } from '../http/pagination';
-import { filterKey, type ListQuery } from './list-query';
+import { filterKindOf, type ListQuery } from './list-query';
 import { translateDatabaseError } from './resource-errors';
+import { presentRecord } from './record-presenter';
+import { storedRecord } from './record-columns';
+import { addRelations } from './relations';
 
-type Row = Record<string, unknown> & { id: number };
-type AnyDb = Kysely<any>;
+type Row = DynamicRow & { id: number };
 
 const escapeLike = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Generic storage of schema-declared resources: list, read, create, update and delete,
- * with platform scoping, reference checks and related objects. Routes stay thin around it.
+ * Generic storage of schema-declared resources: list, read, create, update and delete, with
+ * platform scoping, reference checks, join tables and related objects, all from the declaration.
+ * What it returns is presented (declared fields only). Routes stay thin around it; exams and the
+ * questions bank build on it.
  */
 export class ResourceStore {
+  private readonly db: DynamicDb;
+
   constructor(
-    private readonly db: AnyDb,
+    database: Db,
     private readonly registry: SchemaRegistry,
-  ) {}
+    private readonly timeZone: string,
+  ) {
+    this.db = dynamic(database);
+  }
 
   async platformIdentifier(platformId: number): Promise<PlatformIdentifier> {
-    const platform = await this.db.selectFrom('platforms').select('identifier').where('id', '=', platformId).executeTakeFirst();
+    const platform = await this.db
+      .selectFrom('platforms')
+      .select('identifier')
+      .where('id', '=', platformId)
+      .executeTakeFirst();
     if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
     return platform.identifier as PlatformIdentifier;
   }
@@ -31,16 +46,18 @@ export class ResourceStore {
   async list(definition: ResourceDefinition, query: ListQuery) {
     if (query.platform_id !== undefined) await this.platformIdentifier(query.platform_id);
     let base = this.db.selectFrom(definition.table);
-    if (definition.platformScoped && query.platform_id !== undefined) base = base.where('platform_id', '=', query.platform_id);
+    if (definition.platformScoped && query.platform_id !== undefined)
+      base = base.where('platform_id', '=', query.platform_id);
     if (query.search) {
       const like = escapeLike(query.search);
-      base = base.where((eb) => eb.or(definition.list.search.map((column) => eb(sql`${sql.ref(column)}::text`, 'ilike', like))));
+      base = base.where((eb) =>
+        eb.or(definition.list.search.map((column) => eb(sql`${sql.ref(column)}::text`, 'ilike', like))),
+      );
     }
     for (const [key, raw] of Object.entries(query)) {
-      if (!key.startsWith('filter[') || typeof raw !== 'string' || raw === '') continue;
-      const column = key.slice('filter['.length, -1);
-      const values = this.filterValues(definition, column, raw);
-      base = base.where(column, 'in', values);
+      if (!key.startsWith('filter[') || typeof raw !== 'string' || raw.split(',').every((p) => p.trim() === ''))
+        continue;
+      base = base.where(this.filterCondition(definition, key.slice('filter['.length, -1), raw));
     }
     const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
     const rows = (await base
@@ -50,41 +67,57 @@ export class ResourceStore {
       .limit(query.per_page)
       .offset(offsetOf(query))
       .execute()) as Row[];
-    return { data: await this.withRelations(definition, rows), meta: pageMeta(query, total) };
+    return { data: await this.present(definition, rows), meta: pageMeta(query, total) };
   }
 
   async get(definition: ResourceDefinition, id: number, platformId?: number): Promise<Row> {
-    const row = (await this.db.selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined;
-    if (!row) throw notFound();
-    // The console sends the platform the user has selected: a record of another platform is not there.
-    if (definition.platformScoped && platformId !== undefined && row.platform_id !== platformId) throw notFound();
-    return (await this.withRelations(definition, [row]))[0];
+    return (await this.present(definition, [await this.find(definition, id, platformId)]))[0];
   }
 
-  async create(definition: ResourceDefinition, input: Record<string, unknown>): Promise<Row> {
-    const values = await this.prepare(definition, input);
+  /** `extra` holds columns the declaration does not (who created it). */
+  async create(
+    definition: ResourceDefinition,
+    input: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+  ): Promise<Row> {
+    const stored = await this.prepare(definition, input);
     try {
-      const row = (await this.db.insertInto(definition.table).values(values).returningAll().executeTakeFirstOrThrow()) as Row;
-      return (await this.withRelations(definition, [row]))[0];
+      const id = await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto(definition.table)
+          .values({ ...stored.columns, ...extra })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (const link of stored.links) await this.writeLinks(trx, link, row.id as number);
+        return row.id as number;
+      });
+      return this.get(definition, id);
     } catch (error) {
       return translateDatabaseError(error, definition.table);
     }
   }
 
-  async update(definition: ResourceDefinition, id: number, input: Record<string, unknown>, platformId?: number): Promise<Row> {
-    const existing = await this.get(definition, id, platformId);
+  async update(
+    definition: ResourceDefinition,
+    id: number,
+    input: Record<string, unknown>,
+    platformId?: number,
+  ): Promise<Row> {
+    const existing = await this.find(definition, id, platformId);
     if (definition.platformScoped && input.platform_id !== existing.platform_id) {
       throw invalid({ platform_id: ['validation.platform_mismatch'] });
     }
-    const values = await this.prepare(definition, input);
+    const stored = await this.prepare(definition, input);
     try {
-      const row = (await this.db
-        .updateTable(definition.table)
-        .set({ ...values, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()) as Row;
-      return (await this.withRelations(definition, [row]))[0];
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable(definition.table)
+          .set({ ...stored.columns, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .execute();
+        for (const link of stored.links) await this.writeLinks(trx, link, id);
+      });
+      return this.get(definition, id);
     } catch (error) {
       return translateDatabaseError(error, definition.table);
     }
@@ -100,61 +133,88 @@ export class ResourceStore {
     return existing;
   }
 
-  /** Validated input -> stored columns: platform fields applied, references checked, `name` copied. */
-  private async prepare(definition: ResourceDefinition, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /** Presents raw rows of a resource with their relations (stores that read their own rows use it). */
+  async present(definition: ResourceDefinition, rows: DynamicRow[]): Promise<Row[]> {
+    await addRelations(this.db, this.registry, definition, rows, this.timeZone);
+    return rows.map((row) => presentRecord(definition, row, this.timeZone) as Row);
+  }
+
+  /** A raw row, or 404; a platform-scoped record of another selected platform is not there. */
+  private async find(definition: ResourceDefinition, id: number, platformId?: number): Promise<Row> {
+    const row = (await this.db.selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst()) as
+      Row | undefined;
+    if (!row) throw notFound();
+    if (definition.platformScoped && platformId !== undefined && row.platform_id !== platformId) throw notFound();
+    return row;
+  }
+
+  /** Validated input -> stored columns: platform fields applied, references checked. */
+  private async prepare(definition: ResourceDefinition, input: Record<string, unknown>) {
     const platformId = definition.platformScoped ? (input.platform_id as number) : null;
     const identifier = platformId !== null ? await this.platformIdentifier(platformId) : null;
-    const values: Record<string, unknown> = {};
-    for (const field of Object.keys(definition.fields)) values[field] = input[field] ?? null;
+    const values: Record<string, unknown> = { ...input };
     const errors: FieldErrors = checkPlatformFields(definition, identifier, values);
-    Object.assign(errors, await this.checkReferences(definition, values, platformId));
+    Object.assign(errors, await this.checkReferences(definition, values, platformId, errors));
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    if (definition.platformScoped) values.platform_id = platformId;
-    if (definition.nameFromNameEn) values.name = values.name_en;
-    return values;
+    return storedRecord(definition, values, this.timeZone);
   }
 
   /** Every reference must exist and, when the target is platform-scoped, be on the record's platform. */
-  private async checkReferences(definition: ResourceDefinition, values: Record<string, unknown>, platformId: number | null): Promise<FieldErrors> {
+  private async checkReferences(
+    definition: ResourceDefinition,
+    values: Record<string, unknown>,
+    platformId: number | null,
+    known: FieldErrors,
+  ) {
     const errors: FieldErrors = {};
     for (const [field, spec] of Object.entries(definition.fields)) {
-      if (spec.type !== 'reference' || values[field] === null || values[field] === undefined) continue;
+      if ((spec.type !== 'reference' && spec.type !== 'references') || known[field]) continue;
+      const ids = [values[field]].flat().filter((v): v is number => typeof v === 'number');
+      if (ids.length === 0) continue;
       const target = this.registry.get(spec.resource)!;
-      const row = await this.db.selectFrom(target.table).selectAll().where('id', '=', values[field] as number).executeTakeFirst();
-      const onOtherPlatform = target.platformScoped && platformId !== null && row?.platform_id !== platformId;
-      if (!row || onOtherPlatform) errors[field] = ['validation.reference_not_found'];
+      const rows = await this.db
+        .selectFrom(target.table)
+        .select(['id', ...(target.platformScoped ? ['platform_id'] : [])])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      const found = rows.filter(
+        (row) => !target.platformScoped || platformId === null || row.platform_id === platformId,
+      );
+      if (found.length !== new Set(ids).size) errors[field] = ['validation.reference_not_found'];
     }
     return errors;
   }
 
-  private filterValues(definition: ResourceDefinition, column: string, raw: string): (string | number | boolean)[] {
-    const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
-    const spec = definition.fields[column];
-    const refuse = () => new AppError(400, 'errors.invalid_input', undefined, { [filterKey(column)]: ['validation.invalid'] });
-    if (spec?.type === 'boolean') {
-      if (parts.some((p) => p !== 'true' && p !== 'false' && p !== '1' && p !== '0')) throw refuse();
-      return parts.map((p) => p === 'true' || p === '1');
-    }
-    const numeric = column === 'id' || column === 'platform_id' || spec?.type === 'reference' || spec?.type === 'number';
-    if (!numeric) return parts;
-    const numbers = parts.map(Number);
-    if (numbers.some((n) => !Number.isInteger(n))) throw refuse();
-    return numbers;
+  private async writeLinks(
+    trx: DynamicDb,
+    link: { table: string; owner: string; column: string; ids: number[] },
+    ownerId: number,
+  ) {
+    await trx.deleteFrom(link.table).where(link.owner, '=', ownerId).execute();
+    if (link.ids.length > 0)
+      await trx
+        .insertInto(link.table)
+        .values(link.ids.map((id) => ({ [link.owner]: ownerId, [link.column]: id })))
+        .execute();
   }
 
-  /** Adds each reference as an object (`skill_id` -> `skill`) and the platform, fetched in one query per relation. */
-  private async withRelations(definition: ResourceDefinition, rows: Row[]): Promise<Row[]> {
-    if (rows.length === 0) return rows;
-    const relations: [string, string][] = Object.entries(definition.fields)
-      .filter(([, spec]) => spec.type === 'reference')
-      .map(([field, spec]) => [field, this.registry.get((spec as { resource: string }).resource)!.table]);
-    if (definition.platformScoped) relations.push(['platform_id', 'platforms']);
-    for (const [field, table] of relations) {
-      const ids = [...new Set(rows.map((r) => r[field]).filter((v): v is number => typeof v === 'number'))];
-      const related = ids.length ? await this.db.selectFrom(table).selectAll().where('id', 'in', ids).execute() : [];
-      const byId = new Map(related.map((r) => [r.id as number, r]));
-      for (const row of rows) row[relationOf(field)] = byId.get(row[field] as number) ?? null;
+  /** The condition of a `filter[column]` (already checked against the column's kind by the list validator). */
+  private filterCondition(definition: ResourceDefinition, key: string, raw: string) {
+    const parts = raw
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    const through = Object.values(definition.fields).find((f) => f.type === 'references' && f.filter === key);
+    if (through?.type === 'references') {
+      const { table, owner, column } = through.through;
+      return sql<boolean>`exists (select 1 from ${sql.table(table)} l where l.${sql.ref(owner)} = ${sql.ref(`${definition.table}.id`)} and l.${sql.ref(column)} in (${sql.join(parts.map(Number))}))`;
     }
-    return rows;
+    const kind = filterKindOf(definition, key);
+    if (kind === 'boolean')
+      return sql<boolean>`${sql.ref(key)} in (${sql.join(parts.map((p) => p === 'true' || p === '1'))})`;
+    if (kind === 'day')
+      return sql<boolean>`(${sql.ref(key)} at time zone 'UTC')::date in (${sql.join(parts.map((p) => sql`${p}::date`))})`;
+    if (kind === 'id' || kind === 'integer') return sql<boolean>`${sql.ref(key)} in (${sql.join(parts.map(Number))})`;
+    return sql<boolean>`${sql.ref(key)} in (${sql.join(parts)})`;
   }
 }

@@ -20,7 +20,11 @@ export const systemRoutes: FastifyPluginAsyncZod<{ databaseKind: 'pglite' | 'pos
     '/config',
     { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Runtime settings the console needs' } },
     async () => ({
-      data: { sentry_dsn: app.config.sentryDsn, environment: app.config.production ? 'production' : 'development', time_zone: app.config.timeZone },
+      data: {
+        sentry_dsn: app.config.sentryDsn,
+        environment: app.config.production ? 'production' : 'development',
+        time_zone: app.config.timeZone,
+      },
     }),
   );
 };

@@ -4,7 +4,8 @@ import type { Language } from '../../../locales/index';
 import { listPermissions, AREAS } from '../../common/permission-catalog';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
-import { requirePermission } from '../auth/access';
+import { requirePermission } from '../http/route-access';
+import { idParam } from '../../common/ids';
 
 async function rolesWithPermissions(db: Db, lang: Language, roleId?: number) {
   let roles = db.selectFrom('roles').select(['id', 'role', 'name', 'name_ar']).orderBy('id');
@@ -15,7 +16,11 @@ async function rolesWithPermissions(db: Db, lang: Language, roleId?: number) {
         .selectFrom('role_permissions')
         .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
         .select(['role_permissions.role_id', 'permissions.id', 'permissions.permission'])
-        .where('role_permissions.role_id', 'in', rows.map((r) => r.id))
+        .where(
+          'role_permissions.role_id',
+          'in',
+          rows.map((r) => r.id),
+        )
         .orderBy('permissions.permission')
         .execute()
     : [];
@@ -30,12 +35,19 @@ async function rolesWithPermissions(db: Db, lang: Language, roleId?: number) {
 /** Roles and what each one may do (SPEC section 7: GET /roles/permissions, GET /roles/{id}/permissions). */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = requirePermission(...listPermissions(AREAS.roles), ...listPermissions(AREAS.users));
-  app.get('/roles/permissions', { config: { access }, schema: { tags: ['users'], summary: 'Every role with its permissions' } }, async (request) => ({
-    data: await rolesWithPermissions(app.db, request.lang),
-  }));
+  app.get(
+    '/roles/permissions',
+    { config: { access }, schema: { tags: ['users'], summary: 'Every role with its permissions' } },
+    async (request) => ({
+      data: await rolesWithPermissions(app.db, request.lang),
+    }),
+  );
   app.get(
     '/roles/:id/permissions',
-    { config: { access }, schema: { tags: ['users'], summary: 'One role with its permissions', params: z.object({ id: z.coerce.number().int().min(1) }) } },
+    {
+      config: { access },
+      schema: { tags: ['users'], summary: 'One role with its permissions', params: z.object({ id: idParam() }) },
+    },
     async (request) => {
       const [role] = await rolesWithPermissions(app.db, request.lang, request.params.id);
       if (!role) throw notFound();

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { ROLES } from '../../common/permissions';
 import type { Db } from '../db/database';
 import { AppError, invalid } from '../http/app-error';
-import { hashPassword } from '../auth/passwords';
-import { endUserSessions } from '../auth/sessions';
+import { hashPassword } from '../auth';
+import { endUserSessions } from '../auth';
 import { createUser, deleteUser } from './users-service';
 import { emailTaken } from './users-queries';
 
@@ -23,7 +23,10 @@ async function roleId(db: Db, role: string): Promise<number> {
 const endSessionsAfterChange = (db: Db, userId: number, actor: Actor) =>
   endUserSessions(db, userId, userId === actor.userId ? actor.sessionHash : undefined);
 
-export async function createManagedUser(db: Db, input: { name: string; email: string; password: string; roles: string[]; is_active?: boolean }) {
+export async function createManagedUser(
+  db: Db,
+  input: { name: string; email: string; password: string; roles: string[]; is_active?: boolean },
+) {
   if (await emailTaken(db, input.email)) throw invalid({ email: ['validation.email_taken'] });
   for (const role of input.roles) await roleId(db, role);
   const id = await createUser(db, input);
@@ -31,12 +34,21 @@ export async function createManagedUser(db: Db, input: { name: string; email: st
   return id;
 }
 
-export async function updateManagedUser(db: Db, actor: Actor, id: number, input: { name: string; email: string; is_active?: boolean | null }) {
+export async function updateManagedUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { name: string; email: string; is_active?: boolean | null },
+) {
   if (await emailTaken(db, input.email, id)) throw invalid({ email: ['validation.email_taken'] });
   const active = input.is_active ?? true;
   if (id === actor.userId && !active) throw new AppError(418, 'errors.cannot_disable_self');
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ name: input.name, email: input.email.trim(), is_active: active, updated_at: sql`now()` }).where('id', '=', id).execute();
+    await trx
+      .updateTable('users')
+      .set({ name: input.name, email: input.email.trim(), is_active: active, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .execute();
     if (!active) await endUserSessions(trx, id);
   });
 }
@@ -48,7 +60,11 @@ export async function deleteManagedUser(db: Db, actor: Actor, id: number) {
 
 export async function assignRole(db: Db, actor: Actor, userId: number, role: string) {
   const id = await roleId(db, role);
-  await db.insertInto('user_roles').values({ user_id: userId, role_id: id }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('user_roles')
+    .values({ user_id: userId, role_id: id })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   await endSessionsAfterChange(db, userId, actor);
 }
 
@@ -60,6 +76,10 @@ export async function removeRole(db: Db, actor: Actor, userId: number, role: str
 }
 
 export async function setPassword(db: Db, actor: Actor, userId: number, password: string) {
-  await db.updateTable('users').set({ password_hash: await hashPassword(password), updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ password_hash: await hashPassword(password), updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
   await endSessionsAfterChange(db, userId, actor);
 }

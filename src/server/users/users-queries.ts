@@ -10,7 +10,14 @@ export interface UserListQuery extends PageRequest {
   search?: string;
 }
 
-const columns = ['users.id', 'users.name', 'users.email', 'users.is_active', 'users.created_at', 'users.updated_at'] as const;
+const columns = [
+  'users.id',
+  'users.name',
+  'users.email',
+  'users.is_active',
+  'users.created_at',
+  'users.updated_at',
+] as const;
 
 /** Attaches each user's roles (translated names) in one query. */
 async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Language) {
@@ -56,7 +63,10 @@ export async function findUser(db: Db, id: number, lang: Language) {
 }
 
 export async function emailTaken(db: Db, email: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

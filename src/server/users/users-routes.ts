@@ -2,20 +2,47 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionFor } from '../../common/permissions';
 import { listPermissions, AREAS } from '../../common/permission-catalog';
-import { emailField, LIMITS, newPassword, requiredString, setPasswordSchema, whenMissing } from '../../common/validation';
-import { requirePermission } from '../auth/access';
+import {
+  emailField,
+  LIMITS,
+  newPassword,
+  requiredString,
+  setPasswordSchema,
+  whenMissing,
+} from '../../common/validation';
+import { requirePermission } from '../http/route-access';
 import { listQuerySchema } from '../http/pagination';
 import { findUser, listUsers } from './users-queries';
-import { assignRole, createManagedUser, deleteManagedUser, removeRole, setPassword, updateManagedUser, type Actor } from './users-admin';
+import {
+  assignRole,
+  createManagedUser,
+  deleteManagedUser,
+  removeRole,
+  setPassword,
+  updateManagedUser,
+  type Actor,
+} from './users-admin';
+import { idParam } from '../../common/ids';
 
 const area = AREAS.users;
 const tags = ['users'];
-const idParams = z.object({ id: z.coerce.number().int().min(1) });
+const idParams = z.object({ id: idParam() });
 const name = requiredString('validation.name_required');
 const email = emailField('validation.email_required', 'validation.invalid_email');
-const roleBody = z.strictObject({ role: z.string({ error: whenMissing('validation.required') }).min(1, { error: 'validation.required' }).max(120) });
+const roleBody = z.strictObject({
+  role: z
+    .string({ error: whenMissing('validation.required') })
+    .min(1, { error: 'validation.required' })
+    .max(120),
+});
 /** Keys of a user as read that the console may send back; they are ignored. */
-const readOnly = { id: z.unknown().optional(), roles: z.unknown().optional(), permissions: z.unknown().optional(), created_at: z.unknown().optional(), updated_at: z.unknown().optional() };
+const readOnly = {
+  id: z.unknown().optional(),
+  roles: z.unknown().optional(),
+  permissions: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+};
 
 const createBody = z
   .strictObject({
@@ -44,17 +71,31 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { config: { access: canView }, schema: { tags, summary: 'List users with their roles', querystring: listQuerySchema(['id', 'name', 'email', 'created_at'], { sort: 'id', order: 'asc' }) } },
+    {
+      config: { access: canView },
+      schema: {
+        tags,
+        summary: 'List users with their roles',
+        querystring: listQuerySchema(['id', 'name', 'email', 'created_at'], { sort: 'id', order: 'asc' }),
+      },
+    },
     async (request) => listUsers(app.db, request.query, request.lang),
   );
 
-  app.get('/users/:id', { config: { access: canView }, schema: { tags, summary: 'Read a user', params: idParams } }, async (request) => ({
-    data: await findUser(app.db, request.params.id, request.lang),
-  }));
+  app.get(
+    '/users/:id',
+    { config: { access: canView }, schema: { tags, summary: 'Read a user', params: idParams } },
+    async (request) => ({
+      data: await findUser(app.db, request.params.id, request.lang),
+    }),
+  );
 
   app.post(
     '/users',
-    { config: { access: requirePermission(permissionFor(area, 'create')) }, schema: { tags, summary: 'Create a user; 422 when the email is taken (any case)', body: createBody } },
+    {
+      config: { access: requirePermission(permissionFor(area, 'create')) },
+      schema: { tags, summary: 'Create a user; 422 when the email is taken (any case)', body: createBody },
+    },
     async (request, reply) => {
       const id = await createManagedUser(app.db, request.body);
       return reply.status(201).send({ data: await findUser(app.db, id, request.lang) });
@@ -63,7 +104,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id',
-    { config: { access: canEdit }, schema: { tags, summary: 'Update name, email and active state; disabling ends the user\'s sessions', params: idParams, body: updateBody } },
+    {
+      config: { access: canEdit },
+      schema: {
+        tags,
+        summary: "Update name, email and active state; disabling ends the user's sessions",
+        params: idParams,
+        body: updateBody,
+      },
+    },
     async (request) => {
       await findUser(app.db, request.params.id, request.lang);
       await updateManagedUser(app.db, actorOf(request), request.params.id, request.body);
@@ -73,7 +122,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/users/:id',
-    { config: { access: requirePermission(permissionFor(area, 'delete')) }, schema: { tags, summary: 'Delete a user and end their sessions; 418 for oneself', params: idParams } },
+    {
+      config: { access: requirePermission(permissionFor(area, 'delete')) },
+      schema: { tags, summary: 'Delete a user and end their sessions; 418 for oneself', params: idParams },
+    },
     async (request) => {
       const user = await findUser(app.db, request.params.id, request.lang);
       await deleteManagedUser(app.db, actorOf(request), request.params.id);
@@ -83,7 +135,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/:id/assign/role',
-    { config: { access: canEdit }, schema: { tags, summary: 'Give a user a role; ends the user\'s other sessions', params: idParams, body: roleBody } },
+    {
+      config: { access: canEdit },
+      schema: { tags, summary: "Give a user a role; ends the user's other sessions", params: idParams, body: roleBody },
+    },
     async (request) => {
       await findUser(app.db, request.params.id, request.lang);
       await assignRole(app.db, actorOf(request), request.params.id, request.body.role);
@@ -93,7 +148,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/:id/remove/role',
-    { config: { access: canEdit }, schema: { tags, summary: 'Take a role from a user; 418 when an admin removes their own admin role', params: idParams, body: roleBody } },
+    {
+      config: { access: canEdit },
+      schema: {
+        tags,
+        summary: 'Take a role from a user; 418 when an admin removes their own admin role',
+        params: idParams,
+        body: roleBody,
+      },
+    },
     async (request) => {
       await findUser(app.db, request.params.id, request.lang);
       await removeRole(app.db, actorOf(request), request.params.id, request.body.role);
@@ -103,7 +166,15 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/users/:id/change/password',
-    { config: { access: canEdit }, schema: { tags, summary: 'Set a user\'s password; ends the user\'s other sessions', params: idParams, body: setPasswordSchema } },
+    {
+      config: { access: canEdit },
+      schema: {
+        tags,
+        summary: "Set a user's password; ends the user's other sessions",
+        params: idParams,
+        body: setPasswordSchema,
+      },
+    },
     async (request) => {
       await findUser(app.db, request.params.id, request.lang);
       await setPassword(app.db, actorOf(request), request.params.id, request.body.password);

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { endUserSessions } from '../auth/sessions';
+import { hashPassword, verifyPassword } from '../auth';
+import { endUserSessions } from '../auth';
 
 export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
-  await db.updateTable('users').set({ name, updated_at: sql`now()` }).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({ name, updated_at: sql`now()` })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** Changes a password after checking the current one; a wrong one is a field error, not a 401. */
@@ -24,7 +28,11 @@ export async function changeOwnPassword(db: Db, userId: number, current: string,
 /** Disabling a user ends all of that user's sessions at once. */
 export async function setUserActive(db: Db, userId: number, active: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ is_active: active, updated_at: sql`now()` }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ is_active: active, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
     if (!active) await endUserSessions(trx, userId);
   });
 }
@@ -49,7 +57,11 @@ export async function createUser(
       .executeTakeFirstOrThrow();
     if (input.roles.length > 0) {
       const roles = await trx.selectFrom('roles').select('id').where('role', 'in', input.roles).execute();
-      if (roles.length > 0) await trx.insertInto('user_roles').values(roles.map((r) => ({ user_id: id, role_id: r.id }))).execute();
+      if (roles.length > 0)
+        await trx
+          .insertInto('user_roles')
+          .values(roles.map((r) => ({ user_id: id, role_id: r.id })))
+          .execute();
     }
     return id;
   });

@@ -1,10 +1,10 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render';
 import { recorder, server } from '../support/server';
-import { makeExam, serveExamList, serveLookups, signInAuthor } from './support';
+import { makeExam, serveExamList, serveLookups, setWallTime, signInAuthor } from './support';
 
 async function choose(label: string, option: string) {
   const user = userEvent.setup();
@@ -40,18 +40,21 @@ const SPEC_MESSAGES = [
 ];
 
 describe('exam form', () => {
-  it('shows each of the spec\'s messages under its field before sending anything', async () => {
+  it("shows each of the spec's messages under its field before sending anything", async () => {
     signInAuthor();
     serveLookups();
     const posts = recorder();
-    server.use(http.post('*/api/exams', ({ request }) => (posts.record(request), HttpResponse.json({}, { status: 500 }))));
+    server.use(
+      http.post('*/api/exams', ({ request }) => (posts.record(request), HttpResponse.json({}, { status: 500 }))),
+    );
     renderApp('/exams/create');
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Add exam', level: 1 })).toBeInTheDocument();
     // Shown until the field has an error of its own.
     expect(await screen.findByText('0 shows all questions on one page.')).toBeInTheDocument();
-    for (const label of ['Minimum mark', 'Maximum mark', 'Pass mark', 'Questions per page']) await user.clear(screen.getByRole('spinbutton', { name: label }));
+    for (const label of ['Minimum mark', 'Maximum mark', 'Pass mark', 'Questions per page'])
+      await user.clear(screen.getByRole('spinbutton', { name: label }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     for (const message of SPEC_MESSAGES) expect(await screen.findByText(message)).toBeInTheDocument();
@@ -66,7 +69,7 @@ describe('exam form', () => {
     const user = userEvent.setup();
 
     await screen.findByRole('textbox', { name: 'Name (English)' });
-    fireEvent.change(screen.getByLabelText('End'), { target: { value: '2026-12-01T08:00' } });
+    await setWallTime('end_date_time', '2026-12-01 08:00');
     const pass = screen.getByRole('spinbutton', { name: 'Pass mark' });
     await user.clear(pass);
     await user.type(pass, '95');
@@ -100,7 +103,12 @@ describe('exam form', () => {
     serveLookups();
     serveExamList();
     const posts = recorder();
-    server.use(http.post('*/api/exams', ({ request }) => (posts.record(request), HttpResponse.json({ data: makeExam({ id: 30 }) }, { status: 201 }))));
+    server.use(
+      http.post(
+        '*/api/exams',
+        ({ request }) => (posts.record(request), HttpResponse.json({ data: makeExam({ id: 30 }) }, { status: 201 })),
+      ),
+    );
     renderApp('/exams/create');
     const user = userEvent.setup();
 
@@ -111,8 +119,8 @@ describe('exam form', () => {
     await choose('Grade', 'Grade 4');
     await choose('Exam type', 'Benchmark');
     await choose('Skills', 'Reading');
-    fireEvent.change(screen.getByLabelText('Start'), { target: { value: '2026-12-01T09:00' } });
-    fireEvent.change(screen.getByLabelText('End'), { target: { value: '2026-12-01T11:00' } });
+    await setWallTime('start_date_time', '2026-12-01 09:00');
+    await setWallTime('end_date_time', '2026-12-01 11:00');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(window.location.pathname).toBe('/exams'));
@@ -144,12 +152,16 @@ describe('exam form', () => {
     serveExam();
     serveExamList();
     const puts = recorder();
-    server.use(http.put('*/api/exams/12', ({ request }) => (puts.record(request), HttpResponse.json({ data: makeExam() }))));
+    server.use(
+      http.put('*/api/exams/12', ({ request }) => (puts.record(request), HttpResponse.json({ data: makeExam() }))),
+    );
     renderApp('/exams/12/edit');
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Edit exam #12', level: 1 })).toBeInTheDocument();
-    expect(screen.getByTestId('localized-warning')).toHaveTextContent('Changes to this exam also apply to its localized exams.');
+    expect(screen.getByTestId('localized-warning')).toHaveTextContent(
+      'Changes to this exam also apply to its localized exams.',
+    );
     const name = await screen.findByRole('textbox', { name: 'Name (English)' });
     await user.clear(name);
     await user.type(name, 'Reading benchmark 2');
@@ -157,38 +169,110 @@ describe('exam form', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe('/exams'));
     expect(await screen.findByText('Exam updated successfully')).toBeInTheDocument();
-    expect(await puts.requests[0].json()).toMatchObject({ name: 'Reading benchmark 2', name_en: 'Reading benchmark 2', start_date_time: '2026-12-01 09:00:00', skill_ids: [31] });
+    expect(await puts.requests[0].json()).toMatchObject({
+      name: 'Reading benchmark 2',
+      name_en: 'Reading benchmark 2',
+      start_date_time: '2026-12-01 09:00:00',
+      skill_ids: [31],
+    });
   });
 
-  it('puts the server\'s field errors under their inputs', async () => {
+  it("puts the server's field errors under their inputs", async () => {
     signInAuthor();
     serveLookups();
     serveExam();
-    server.use(http.put('*/api/exams/12', () => HttpResponse.json({ message: 'Invalid', errors: { round_id: ['The selected item does not exist on this platform'] } }, { status: 422 })));
+    server.use(
+      http.put('*/api/exams/12', () =>
+        HttpResponse.json(
+          { message: 'Invalid', errors: { round_id: ['The selected item does not exist on this platform'] } },
+          { status: 422 },
+        ),
+      ),
+    );
     renderApp('/exams/12/edit');
     const user = userEvent.setup();
 
     await screen.findByRole('textbox', { name: 'Name (English)' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The selected item does not exist on this platform', { selector: 'p span, p' })).toBeInTheDocument();
+    expect(
+      await screen.findByText('The selected item does not exist on this platform', { selector: 'p span, p' }),
+    ).toBeInTheDocument();
     expect(window.location.pathname).toBe('/exams/12/edit');
   });
 
-  it('shows a published exam\'s restriction, and the popup when it is saved anyway', async () => {
+  it('opens a published exam read-only, says why, and offers to unpublish or duplicate it', async () => {
     signInAuthor();
     serveLookups();
     const message = 'This exam is published and cannot be changed. Unpublish or duplicate it first.';
-    serveExam(makeExam({ is_published: true }), { editable: false, message });
-    server.use(http.put('*/api/exams/12', () => HttpResponse.json({ message }, { status: 418 })));
+    let published = true;
+    server.use(
+      http.get('*/api/exams/12', () => HttpResponse.json({ data: makeExam({ is_published: published }) })),
+      http.get('*/api/exam-restriction/check', () =>
+        HttpResponse.json({ data: published ? { editable: false, message } : { editable: true, message: null } }),
+      ),
+      http.get('*/api/exams/12/questions', () => HttpResponse.json({ data: [] })),
+      http.put('*/api/exams/12/unpublish', () => {
+        published = false;
+        return HttpResponse.json({ data: makeExam({ is_published: false }) });
+      }),
+      http.get('*/api/exams/12/duplicate', () =>
+        HttpResponse.json({ data: makeExam({ id: 77, is_published: false }) }),
+      ),
+    );
     renderApp('/exams/12/edit');
     const user = userEvent.setup();
 
-    expect(await screen.findByTestId('edit-restriction')).toHaveTextContent(message);
-    await screen.findByRole('textbox', { name: 'Name (English)' });
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    const popup = await screen.findByRole('dialog', { name: 'Edit exam #12' });
-    expect(within(popup).getByText(message)).toBeInTheDocument();
-    expect(window.location.pathname).toBe('/exams/12/edit');
+    const notice = await screen.findByTestId('edit-restriction');
+    expect(notice).toHaveTextContent('This exam is read-only');
+    expect(notice).toHaveTextContent(message);
+    expect(await screen.findByRole('textbox', { name: 'Name (English)' })).toBeDisabled();
+    expect(screen.getByRole('spinbutton', { name: 'Pass mark' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add from questions bank' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create question' })).not.toBeInTheDocument();
+
+    await user.click(within(notice).getByRole('button', { name: 'Unpublish' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Name (English)' })).toBeEnabled());
+    expect(screen.queryByTestId('edit-restriction')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create question' })).toBeInTheDocument();
+  });
+
+  it('duplicates a published exam from its read-only page and opens the copy', async () => {
+    signInAuthor();
+    serveLookups();
+    serveExam(makeExam({ id: 77, is_published: false }));
+    serveExam(makeExam({ is_published: true }));
+    server.use(
+      http.get('*/api/exam-restriction/check', ({ request }) =>
+        HttpResponse.json({
+          data:
+            new URL(request.url).searchParams.get('exam_id') === '12'
+              ? { editable: false, message: 'Published.' }
+              : { editable: true, message: null },
+        }),
+      ),
+      http.get('*/api/exams/12/duplicate', () =>
+        HttpResponse.json({ data: makeExam({ id: 77, is_published: false }) }),
+      ),
+    );
+    renderApp('/exams/12/edit');
+    const user = userEvent.setup();
+
+    await user.click(within(await screen.findByTestId('edit-restriction')).getByRole('button', { name: 'Duplicate' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/exams/77/edit'));
+    expect(await screen.findByText('Exam duplicated')).toBeInTheDocument();
+  });
+
+  it("speaks Arabic in MUI's own buttons too (the tags' clear button)", async () => {
+    signInAuthor();
+    serveLookups();
+    renderApp('/exams/create', 'ar');
+    const user = userEvent.setup();
+    const tags = await screen.findByRole('combobox', { name: 'الوسوم' });
+    await user.type(tags, 'قراءة{Enter}');
+    expect(screen.getByTitle('مسح')).toBeInTheDocument();
+    expect(screen.queryByTitle('Clear')).not.toBeInTheDocument();
   });
 
   it('refuses to add questions before the exam is saved', async () => {
@@ -198,7 +282,9 @@ describe('exam form', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Add from questions bank' }));
-    expect(await screen.findByText('You have unsaved exam information, please save the exam first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have unsaved exam information, please save the exam first.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
@@ -211,6 +297,8 @@ describe('exam form', () => {
 
     await user.type(await screen.findByRole('textbox', { name: 'Name (English)' }), ' changed');
     await user.click(screen.getByRole('button', { name: 'Create question' }));
-    expect(await screen.findByText('You have unsaved exam information, please save the exam first.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have unsaved exam information, please save the exam first.'),
+    ).toBeInTheDocument();
   });
 });

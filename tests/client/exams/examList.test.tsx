@@ -15,7 +15,7 @@ async function choose(label: string, option: string) {
 }
 
 describe('exam list', () => {
-  it('lists the selected platform\'s exams and turns every filter and the search into the list query', async () => {
+  it("lists the selected platform's exams and turns every filter and the search into the list query", async () => {
     signInAuthor();
     serveLookups();
     const calls = serveExamList();
@@ -23,7 +23,13 @@ describe('exam list', () => {
 
     expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('Reading benchmark')).toBeInTheDocument();
-    expect(Object.fromEntries(lastQuery(calls))).toEqual({ page: '1', per_page: '15', sort: 'id', order: 'desc', platform_id: '1' });
+    expect(Object.fromEntries(lastQuery(calls))).toEqual({
+      page: '1',
+      per_page: '15',
+      sort: 'id',
+      order: 'desc',
+      platform_id: '1',
+    });
 
     await choose('Round', 'Round 1');
     await choose('Grade', 'Grade 4');
@@ -58,7 +64,15 @@ describe('exam list', () => {
     window.sessionStorage.setItem('platforms.en.selected', '2');
     signInAuthor();
     serveLookups();
-    serveExamList([makeExam({ platform_id: 2, grade: null, grade_id: null, level_id: 21, level: { id: 21, name_en: 'Level A', name_ar: 'المستوى أ' } })]);
+    serveExamList([
+      makeExam({
+        platform_id: 2,
+        grade: null,
+        grade_id: null,
+        level_id: 21,
+        level: { id: 21, name_en: 'Level A', name_ar: 'المستوى أ' },
+      }),
+    ]);
     renderApp('/exams');
 
     expect(await screen.findByRole('combobox', { name: 'Level' })).toBeInTheDocument();
@@ -68,21 +82,31 @@ describe('exam list', () => {
 
   it('shows row actions by permission, localize only for a published exam', async () => {
     signInAuthor([areaPermission(AREAS.exams, 'view'), areaPermission(AREAS.examLocalizations, 'view')]);
-    serveExamList([makeExam({ id: 1, name_en: 'Draft exam' }), makeExam({ id: 2, name_en: 'Live exam', is_published: true })]);
+    serveExamList([
+      makeExam({ id: 1, name_en: 'Draft exam' }),
+      makeExam({ id: 2, name_en: 'Live exam', is_published: true }),
+    ]);
     renderApp('/exams');
 
     const draft = (await screen.findByText('Draft exam')).closest('tr')!;
     const live = screen.getByText('Live exam').closest('tr')!;
     expect(within(live).getByRole('link', { name: 'Localized exams' })).toHaveAttribute('href', '/exams/2/localize');
     expect(within(draft).queryByRole('link', { name: 'Localized exams' })).not.toBeInTheDocument();
-    for (const name of ['Edit', 'Delete', 'Duplicate', 'Publish', 'Preview']) expect(within(draft).queryByRole(name === 'Edit' || name === 'Preview' ? 'link' : 'button', { name })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Delete', 'Duplicate', 'Publish', 'Preview'])
+      expect(
+        within(draft).queryByRole(name === 'Edit' || name === 'Preview' ? 'link' : 'button', { name }),
+      ).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add exam' })).not.toBeInTheDocument();
   });
 
-  it('publishes the selected exams and reports each exam\'s outcome', async () => {
+  it("publishes the selected exams and reports each exam's outcome", async () => {
     signInAuthor();
     serveLookups();
-    serveExamList([makeExam({ id: 1, name_en: 'First' }), makeExam({ id: 2, name_en: 'Second' }), makeExam({ id: 3, name_en: 'Third' })]);
+    serveExamList([
+      makeExam({ id: 1, name_en: 'First' }),
+      makeExam({ id: 2, name_en: 'Second' }),
+      makeExam({ id: 3, name_en: 'Third' }),
+    ]);
     const calls = recorder();
     server.use(
       http.post('*/api/exams/bulk/publish', async ({ request }) => {
@@ -105,15 +129,21 @@ describe('exam list', () => {
     const toolbar = document.querySelector<HTMLElement>('[data-test="bulk-actions-toolbar"]')!;
     await user.click(within(toolbar).getByRole('button', { name: 'Publish' }));
 
-    expect(await screen.findByText('Exams published: 2. Failed: 1. #2: An exam without questions cannot be published.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Exams published: 2. Failed: 1. #2: An exam without questions cannot be published.'),
+    ).toBeInTheDocument();
     expect(await calls.requests[0].json()).toEqual({ exam_ids: [1, 2, 3] });
   });
 
-  it('shows the business-rule popup with the action, the exam id and the server\'s message, and closes it', async () => {
+  it("shows the business-rule popup with the action, the exam id and the server's message, and closes it", async () => {
     signInAuthor();
     serveLookups();
     serveExamList([makeExam({ id: 12, questions_count: 0 })]);
-    server.use(http.put('*/api/exams/12/publish', () => HttpResponse.json({ message: 'An exam without questions cannot be published.' }, { status: 418 })));
+    server.use(
+      http.put('*/api/exams/12/publish', () =>
+        HttpResponse.json({ message: 'An exam without questions cannot be published.' }, { status: 418 }),
+      ),
+    );
     renderApp('/exams');
     const user = userEvent.setup();
 
@@ -140,7 +170,7 @@ describe('exam list', () => {
     expect(within(popup).getByText('Unknown error')).toBeInTheDocument();
   });
 
-  it('duplicates an exam with the spec\'s toast', async () => {
+  it("duplicates an exam with the spec's toast", async () => {
     signInAuthor();
     serveLookups();
     serveExamList();
@@ -153,11 +183,15 @@ describe('exam list', () => {
     expect(await screen.findByText('Exam duplicated')).toBeInTheDocument();
   });
 
-  it('deletes after confirmation; a refusal is told in a toast with the server\'s message', async () => {
+  it("deletes after confirmation; a refusal is told in a toast with the server's message", async () => {
     signInAuthor();
     serveLookups();
     serveExamList();
-    server.use(http.delete('*/api/exams/12', () => HttpResponse.json({ message: 'Students have started this exam, so it cannot be deleted.' }, { status: 418 })));
+    server.use(
+      http.delete('*/api/exams/12', () =>
+        HttpResponse.json({ message: 'Students have started this exam, so it cannot be deleted.' }, { status: 418 }),
+      ),
+    );
     renderApp('/exams');
     const user = userEvent.setup();
 

@@ -7,7 +7,11 @@ import { listBody } from '../support/resources';
 import { recorder, server } from '../support/server';
 import { examQuestion, lastQuery, makeExam, serveLookups, signInAuthor } from './support';
 
-const QUESTIONS = [examQuestion(1, 1), examQuestion(2, 2, { answer_type: 'essay', answer_key: { max_words: 50 } }), examQuestion(3, 3)];
+const QUESTIONS = [
+  examQuestion(1, 1),
+  examQuestion(2, 2, { answer_type: 'essay', answer_key: { max_words: 50 } }),
+  examQuestion(3, 3),
+];
 
 function serveEditPage(questions = QUESTIONS) {
   serveLookups();
@@ -28,7 +32,17 @@ beforeEach(() => {
     const row = this.closest<HTMLElement>('[data-testid="exam-question"]');
     if (!row || row !== this) return realRect.call(this);
     const index = Array.from(row.parentElement?.children ?? []).indexOf(row);
-    return { x: 0, y: index * 60, top: index * 60, left: 0, width: 600, height: 50, right: 600, bottom: index * 60 + 50, toJSON: () => ({}) } as DOMRect;
+    return {
+      x: 0,
+      y: index * 60,
+      top: index * 60,
+      left: 0,
+      width: 600,
+      height: 50,
+      right: 600,
+      bottom: index * 60 + 50,
+      toJSON: () => ({}),
+    } as DOMRect;
   };
 });
 afterEach(() => {
@@ -46,7 +60,12 @@ describe('questions inside the exam form', () => {
       http.put('*/api/exams/12/questions/reorder', async ({ request }) => {
         puts.record(request);
         const { question_ids } = (await request.clone().json()) as { question_ids: number[] };
-        return HttpResponse.json({ data: question_ids.map((id, index) => QUESTIONS.find((q) => q.id === id) && { ...QUESTIONS.find((q) => q.id === id)!, position: index + 1 }) });
+        return HttpResponse.json({
+          data: question_ids.map(
+            (id, index) =>
+              QUESTIONS.find((q) => q.id === id) && { ...QUESTIONS.find((q) => q.id === id)!, position: index + 1 },
+          ),
+        });
       }),
     );
     renderApp('/exams/12/edit');
@@ -68,7 +87,9 @@ describe('questions inside the exam form', () => {
   it('reorders with the move buttons too, and puts the order back when the server refuses', async () => {
     signInAuthor();
     serveEditPage();
-    server.use(http.put('*/api/exams/12/questions/reorder', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    server.use(
+      http.put('*/api/exams/12/questions/reorder', () => HttpResponse.json({ message: 'boom' }, { status: 500 })),
+    );
     renderApp('/exams/12/edit');
     const user = userEvent.setup();
 
@@ -77,7 +98,7 @@ describe('questions inside the exam form', () => {
     expect(order()).toEqual([1, 2, 3]);
   });
 
-  it('lists bank questions of the exam\'s platform and skills and assigns the chosen ones', async () => {
+  it("lists bank questions of the exam's platform and skills and assigns the chosen ones", async () => {
     signInAuthor();
     serveEditPage([]);
     const bank = recorder();
@@ -85,14 +106,34 @@ describe('questions inside the exam form', () => {
     server.use(
       http.get('*/api/questions-bank', ({ request }) => {
         bank.record(request);
-        return HttpResponse.json(listBody([
-          { id: 201, text: '<p>Find the main idea</p>', answer_type: 'single_choice', mark: 2, skill_id: 31, skill: { id: 31, name_en: 'Reading', name_ar: 'القراءة' } },
-          { id: 202, text: '<p>Order the events</p>', answer_type: 'reordering', mark: 3, skill_id: 31, skill: { id: 31, name_en: 'Reading', name_ar: 'القراءة' } },
-        ]));
+        return HttpResponse.json(
+          listBody([
+            {
+              id: 201,
+              text: '<p>Find the main idea</p>',
+              answer_type: 'single_choice',
+              mark: 2,
+              skill_id: 31,
+              skill: { id: 31, name_en: 'Reading', name_ar: 'القراءة' },
+            },
+            {
+              id: 202,
+              text: '<p>Order the events</p>',
+              answer_type: 'reordering',
+              mark: 3,
+              skill_id: 31,
+              skill: { id: 31, name_en: 'Reading', name_ar: 'القراءة' },
+            },
+          ]),
+        );
       }),
       http.post('*/api/exams/12/questions/assign', async ({ request }) => {
         assign.record(request);
-        return HttpResponse.json({ data: [examQuestion(7, 1, { source_question_id: 202, text: '<p>Order the events</p>', answer_type: 'reordering' })] });
+        return HttpResponse.json({
+          data: [
+            examQuestion(7, 1, { source_question_id: 202, text: '<p>Order the events</p>', answer_type: 'reordering' }),
+          ],
+        });
       }),
     );
     renderApp('/exams/12/edit');
@@ -118,7 +159,9 @@ describe('questions inside the exam form', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Remove question 2' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Remove question' })).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove question' })).getByRole('button', { name: 'Remove' }),
+    );
     expect(await screen.findByText('Question removed from the exam')).toBeInTheDocument();
     expect(order()).toEqual([1, 3]);
   });

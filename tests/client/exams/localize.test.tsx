@@ -10,13 +10,25 @@ import { examQuestion, makeExam, signInAuthor } from './support';
 const FILL = examQuestion(5, 1, {
   text: '<p>Complete the sentence</p>',
   answer_type: 'fill_blanks',
-  answer_key: { blanks: [{ id: 'b1', before: 'The cat', after: 'on the mat', answer: 'sat', options: ['sat', 'sit'] }] },
+  answer_key: {
+    blanks: [{ id: 'b1', before: 'The cat', after: 'on the mat', answer: 'sat', options: ['sat', 'sit'] }],
+  },
 });
-const PICTURE = examQuestion(7, 3, { text: '<p>Look at the picture</p>', media_type: 'image', media: 'media/cat.png', media_url: '/api/media/cat.png' });
+const PICTURE = examQuestion(7, 3, {
+  text: '<p>Look at the picture</p>',
+  media_type: 'image',
+  media: 'media/cat.png',
+  media_url: '/api/media/cat.png',
+});
 const MATCH = examQuestion(6, 2, {
   text: '<p>Match the words</p>',
   answer_type: 'matching',
-  answer_key: { pairs: [{ id: 'p1', left: '<p>Sun</p>', right_id: 'r1', right: '<p>Day</p>' }, { id: 'p2', left: '<p>Moon</p>', right_id: 'r2', right: '<p>Night</p>' }] },
+  answer_key: {
+    pairs: [
+      { id: 'p1', left: '<p>Sun</p>', right_id: 'r1', right: '<p>Day</p>' },
+      { id: 'p2', left: '<p>Moon</p>', right_id: 'r2', right: '<p>Night</p>' },
+    ],
+  },
 });
 
 function serveLocalizePages(localizations: unknown[] = []) {
@@ -27,14 +39,20 @@ function serveLocalizePages(localizations: unknown[] = []) {
   );
 }
 
-const questionBox = (id: number) => screen.getAllByTestId('question-translation').find((box) => box.dataset.questionId === String(id))!;
+const questionBox = (id: number) =>
+  screen.getAllByTestId('question-translation').find((box) => box.dataset.questionId === String(id))!;
 
 describe('localized exams', () => {
   it('builds translations keyed by exam question id with only the texts, after the important notice', async () => {
     signInAuthor();
     serveLocalizePages();
     const posts = recorder();
-    server.use(http.post('*/api/exams/12/localizations', ({ request }) => (posts.record(request), HttpResponse.json({ data: { id: 3 } }, { status: 201 }))));
+    server.use(
+      http.post(
+        '*/api/exams/12/localizations',
+        ({ request }) => (posts.record(request), HttpResponse.json({ data: { id: 3 } }, { status: 201 })),
+      ),
+    );
     renderApp('/exams/12/localize/Create/0');
     const user = userEvent.setup({ delay: 5 });
 
@@ -72,7 +90,7 @@ describe('localized exams', () => {
     expect(JSON.parse(window.localStorage.getItem('exam_localizations.countries') ?? '[]')).toEqual(['AE', 'EG']);
   });
 
-  it('shows a question\'s media to translators without any button to delete or remove it', async () => {
+  it("shows a question's media to translators without any button to delete or remove it", async () => {
     signInAuthor();
     serveLocalizePages();
     server.use(http.get('*/api/exams/12/questions', () => HttpResponse.json({ data: [PICTURE] })));
@@ -84,7 +102,9 @@ describe('localized exams', () => {
     expect(await within(box).findByRole('img')).toHaveAttribute('src', '/api/media/cat.png');
     // The uploaders' own buttons ("Remove", "Remove instruction audio") are nowhere; only the
     // translation editors' "Remove text color" is there, which removes a color, not media.
-    const removers = within(box).queryAllByRole('button', { name: /delete|remove/i }).filter((button) => !/text colou?r/i.test(button.getAttribute('aria-label') ?? button.textContent ?? ''));
+    const removers = within(box)
+      .queryAllByRole('button', { name: /delete|remove/i })
+      .filter((button) => !/text colou?r/i.test(button.getAttribute('aria-label') ?? button.textContent ?? ''));
     expect(removers).toEqual([]);
   });
 
@@ -104,19 +124,34 @@ describe('localized exams', () => {
 
   it('lists localized exams with country names and publishes the selected ones', async () => {
     signInAuthor();
-    serveLocalizePages([{ id: 3, exam_id: 12, name: 'Gulf edition', countries: ['AE', 'EG'], translations: { questions: {} }, is_published: false }]);
+    serveLocalizePages([
+      {
+        id: 3,
+        exam_id: 12,
+        name: 'Gulf edition',
+        countries: ['AE', 'EG'],
+        translations: { questions: {} },
+        is_published: false,
+      },
+    ]);
     const posts = recorder();
     server.use(
       http.post('*/api/exam-localizations/publish', ({ request }) => {
         posts.record(request);
-        return HttpResponse.json({ data: [{ id: 3, success: true, status: 200, message: null }], meta: { succeeded: 1, failed: 0 } });
+        return HttpResponse.json({
+          data: [{ id: 3, success: true, status: 200, message: null }],
+          meta: { succeeded: 1, failed: 0 },
+        });
       }),
     );
     renderApp('/exams/12/localize');
     const user = userEvent.setup();
 
     expect(await screen.findByText('United Arab Emirates and Egypt')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add localized exam' })).toHaveAttribute('href', '/exams/12/localize/Create/0');
+    expect(screen.getByRole('link', { name: 'Add localized exam' })).toHaveAttribute(
+      'href',
+      '/exams/12/localize/Create/0',
+    );
     expect(screen.getByRole('link', { name: 'Preview' })).toHaveAttribute('href', '/exams/12/localize/preview/3');
     await user.click(screen.getByRole('checkbox', { name: 'Select “Gulf edition”' }));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
@@ -126,12 +161,31 @@ describe('localized exams', () => {
 
   it('deletes the selected localized exams with a JSON body after confirmation', async () => {
     signInAuthor();
-    serveLocalizePages([{ id: 3, exam_id: 12, name: 'Gulf edition', countries: ['AE'], translations: { questions: {} }, is_published: true }]);
+    serveLocalizePages([
+      {
+        id: 3,
+        exam_id: 12,
+        name: 'Gulf edition',
+        countries: ['AE'],
+        translations: { questions: {} },
+        is_published: true,
+      },
+    ]);
     const deletes = recorder();
     server.use(
       http.delete('*/api/exam-localizations', ({ request }) => {
         deletes.record(request);
-        return HttpResponse.json({ data: [{ id: 3, success: false, status: 418, message: 'Students have started this exam, so it cannot be deleted.' }], meta: { succeeded: 0, failed: 1 } });
+        return HttpResponse.json({
+          data: [
+            {
+              id: 3,
+              success: false,
+              status: 418,
+              message: 'Students have started this exam, so it cannot be deleted.',
+            },
+          ],
+          meta: { succeeded: 0, failed: 1 },
+        });
       }),
     );
     renderApp('/exams/12/localize');
@@ -140,7 +194,11 @@ describe('localized exams', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select all' }));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Localized exams deleted: 0. Failed: 1. #3: Students have started this exam, so it cannot be deleted.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Localized exams deleted: 0. Failed: 1. #3: Students have started this exam, so it cannot be deleted.',
+      ),
+    ).toBeInTheDocument();
     expect(await deletes.requests[0].json()).toEqual({ exam_localization_ids: [3] });
   });
 });

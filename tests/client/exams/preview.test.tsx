@@ -17,7 +17,12 @@ const question = (id: number, text: string, extra: Record<string, unknown> = {})
   media_replay_count: 0,
   instruction_audio_url: null,
   answer_type: 'single_choice',
-  view: { options: [{ id: 'a', text: '<p>Yes</p>' }, { id: 'b', text: '<p>No</p>' }] },
+  view: {
+    options: [
+      { id: 'a', text: '<p>Yes</p>' },
+      { id: 'b', text: '<p>No</p>' },
+    ],
+  },
   ...extra,
 });
 
@@ -28,9 +33,23 @@ function servePreview(localization: unknown = null) {
       calls.record(request);
       return HttpResponse.json({
         data: {
-          exam: { id: 12, name_en: 'Reading benchmark', name_ar: 'اختبار القراءة', questions_per_page: 2, duration_minutes: 45, total_mark: 6, questions_count: 3 },
+          exam: {
+            id: 12,
+            name_en: 'Reading benchmark',
+            name_ar: 'اختبار القراءة',
+            questions_per_page: 2,
+            duration_minutes: 45,
+            total_mark: 6,
+            questions_count: 3,
+          },
           localization,
-          pages: [[question(1, 'First question'), question(2, 'Write about your day', { answer_type: 'essay', view: { max_words: 80 } })], [question(3, 'Third question', { answer_type: 'true_false', view: {} })]],
+          pages: [
+            [
+              question(1, 'First question'),
+              question(2, 'Write about your day', { answer_type: 'essay', view: { max_words: 80 } }),
+            ],
+            [question(3, 'Third question', { answer_type: 'true_false', view: {} })],
+          ],
         },
       });
     }),
@@ -45,7 +64,9 @@ describe('exam preview', () => {
     renderApp('/exams/12/preview');
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('heading', { name: 'Preview exam #12', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Preview exam #12', level: 1 }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByTestId('preview-clock', {}, { timeout: 5000 })).toHaveTextContent('45:00');
     expect(screen.getByText('Total mark: 6')).toBeInTheDocument();
     expect(screen.getAllByText('Page 1 of 2')).toHaveLength(2);

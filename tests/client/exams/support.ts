@@ -100,7 +100,12 @@ export function examQuestion(id: number, position: number, overrides: Record<str
     text: `<p>Question ${id}</p>`,
     content_language: 'en',
     answer_type: 'single_choice',
-    answer_key: { options: [{ id: `a${id}`, text: `<p>Yes ${id}</p>`, correct: true }, { id: `b${id}`, text: `<p>No ${id}</p>`, correct: false }] },
+    answer_key: {
+      options: [
+        { id: `a${id}`, text: `<p>Yes ${id}</p>`, correct: true },
+        { id: `b${id}`, text: `<p>No ${id}</p>`, correct: false },
+      ],
+    },
     mark: 2,
     mark_option: 'all_or_nothing',
     media_type: 'none',
@@ -113,4 +118,19 @@ export function examQuestion(id: number, position: number, overrides: Record<str
   };
 }
 
-export const lastQuery = (calls: ReturnType<typeof recorder>) => new URL(calls.requests.at(-1)?.url ?? 'http://x').searchParams;
+export const lastQuery = (calls: ReturnType<typeof recorder>) =>
+  new URL(calls.requests.at(-1)?.url ?? 'http://x').searchParams;
+
+/**
+ * Sets a date-time picker the way its field's hidden input takes a whole value ("2026-12-01 09:00",
+ * the shown format); the picker loads lazily, so it waits for the input first.
+ */
+export async function setWallTime(name: string, shown: string) {
+  const { fireEvent, waitFor } = await import('@testing-library/react');
+  const input = await waitFor(() => {
+    const found = document.querySelector<HTMLInputElement>(`input[name="${name}"]`);
+    if (!found) throw new Error(`no date-time input ${name}`);
+    return found;
+  });
+  fireEvent.change(input, { target: { value: shown } });
+}

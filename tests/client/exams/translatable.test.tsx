@@ -19,14 +19,37 @@ const paragraph = {
   answer_key: {
     passage: '<p>Once upon a time</p>',
     children: [
-      { id: 'k1', kind: 'true_false', text: '<p>It is old</p>', mark: 1, mark_option: 'all_or_nothing', definition: { correct: true } },
-      { id: 'k2', kind: 'single_choice', text: '<p>Who?</p>', mark: 1, mark_option: 'all_or_nothing', definition: { options: [{ id: 'x', text: '<p>A king</p>', correct: true }, { id: 'y', text: '<p>A cat</p>', correct: false }] } },
+      {
+        id: 'k1',
+        kind: 'true_false',
+        text: '<p>It is old</p>',
+        mark: 1,
+        mark_option: 'all_or_nothing',
+        definition: { correct: true },
+      },
+      {
+        id: 'k2',
+        kind: 'single_choice',
+        text: '<p>Who?</p>',
+        mark: 1,
+        mark_option: 'all_or_nothing',
+        definition: {
+          options: [
+            { id: 'x', text: '<p>A king</p>', correct: true },
+            { id: 'y', text: '<p>A cat</p>', correct: false },
+          ],
+        },
+      },
     ],
   },
 };
 
 // Keys as the database returns them: jsonb puts "after" before "before".
-const fill = { id: 3, text: '<p>Fill</p>', answer_key: { blanks: [{ id: 'b1', after: 'home', answer: 'went', before: 'I', options: ['went', 'go'] }] } };
+const fill = {
+  id: 3,
+  text: '<p>Fill</p>',
+  answer_key: { blanks: [{ id: 'b1', after: 'home', answer: 'went', before: 'I', options: ['went', 'go'] }] },
+};
 
 describe('localized exam texts', () => {
   it('offers every text of a question, never its answers, in reading order with roles', () => {
@@ -37,9 +60,20 @@ describe('localized exam texts', () => {
       ['answer_key/categories/#c2/name', 'category'],
       ['answer_key/categories/#c2/options/#o2/text', 'option'],
     ]);
-    expect(translatableTexts(paragraph).map((slot) => slot.role)).toEqual(['text', 'passage', 'child', 'child', 'option', 'option']);
+    expect(translatableTexts(paragraph).map((slot) => slot.role)).toEqual([
+      'text',
+      'passage',
+      'child',
+      'child',
+      'option',
+      'option',
+    ]);
     const blanks = translatableTexts(fill);
-    expect(blanks.map((slot) => [slot.role, slot.rich])).toEqual([['text', true], ['before', false], ['after', false]]);
+    expect(blanks.map((slot) => [slot.role, slot.rich])).toEqual([
+      ['text', true],
+      ['before', false],
+      ['after', false],
+    ]);
     expect(blanks.map((slot) => slot.original)).toEqual(['<p>Fill</p>', 'I', 'home']);
   });
 
@@ -52,7 +86,10 @@ describe('localized exam texts', () => {
     expect(translations).toEqual({
       questions: {
         1: { answer_key: { categories: [{ id: 'c2', options: [{ id: 'o2', text: '<p>شجرة</p>' }] }] } },
-        2: { text: '<p>اقرأ وأجب</p>', answer_key: { children: [{ id: 'k2', definition: { options: [{ id: 'y', text: '<p>قطة</p>' }] } }] } },
+        2: {
+          text: '<p>اقرأ وأجب</p>',
+          answer_key: { children: [{ id: 'k2', definition: { options: [{ id: 'y', text: '<p>قطة</p>' }] } }] },
+        },
         3: { answer_key: { blanks: [{ id: 'b1', after: 'البيت' }] } },
       },
     });
@@ -65,6 +102,8 @@ describe('localized exam texts', () => {
 
   it('reads a stored translation back into the form', () => {
     const stored = { 3: { answer_key: { blanks: [{ id: 'b1', before: 'أنا' }] } } };
-    expect(initialValues([fill], stored)).toEqual({ 3: { text: '', 'answer_key/blanks/#b1/before': 'أنا', 'answer_key/blanks/#b1/after': '' } });
+    expect(initialValues([fill], stored)).toEqual({
+      3: { text: '', 'answer_key/blanks/#b1/before': 'أنا', 'answer_key/blanks/#b1/after': '' },
+    });
   });
 });

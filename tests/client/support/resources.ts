@@ -2,8 +2,20 @@ import { http, HttpResponse } from 'msw';
 import { server } from './server';
 
 export const PLATFORMS = [
-  { id: 1, name: 'International Reading Assessment', identifier: 'IRA' },
-  { id: 2, name: 'International Standards Assessment', identifier: 'ISA' },
+  {
+    id: 1,
+    name: 'International Reading Assessment',
+    name_en: 'International Reading Assessment',
+    name_ar: 'التقييم الدولي للقراءة',
+    identifier: 'IRA',
+  },
+  {
+    id: 2,
+    name: 'International Standards Assessment',
+    name_en: 'International Standards Assessment',
+    name_ar: 'تقييم المعايير الدولية',
+    identifier: 'ISA',
+  },
 ];
 
 /** The API's list envelope for `records` on one page. */
@@ -37,5 +49,14 @@ export function servePlatforms(platforms = PLATFORMS) {
 /** A platform-scoped lookup record as the API returns it. */
 export function lookupRecord(id: number, nameEn: string, nameAr: string, platformId = 1) {
   const platform = PLATFORMS.find((p) => p.id === platformId);
-  return { id, name: nameEn, name_en: nameEn, name_ar: nameAr, platform_id: platformId, platform, created_at: '2025-01-01 10:00:00', updated_at: '2025-01-01 10:00:00' };
+  return {
+    id,
+    name: nameEn,
+    name_en: nameEn,
+    name_ar: nameAr,
+    platform_id: platformId,
+    platform,
+    created_at: '2025-01-01 10:00:00',
+    updated_at: '2025-01-01 10:00:00',
+  };
 }

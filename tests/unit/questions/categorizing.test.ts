@@ -7,9 +7,21 @@ const score = (placements: unknown, option = 'partial') => scoreAnswer('categori
 
 describe('categorizing: scoring', () => {
   it('scores every option in its category in full under both mark options, a wrong placement 0', () => {
-    expect(scoreAnswer('categorizing', def, CORRECT.categorizing, 3, 'all_or_nothing')).toEqual({ score: 3, max: 3, needs_manual: false });
-    expect(scoreAnswer('categorizing', def, CORRECT.categorizing, 3, 'partial')).toEqual({ score: 3, max: 3, needs_manual: false });
-    expect(scoreAnswer('categorizing', def, WRONG.categorizing, 3, 'partial')).toEqual({ score: 0, max: 3, needs_manual: false });
+    expect(scoreAnswer('categorizing', def, CORRECT.categorizing, 3, 'all_or_nothing')).toEqual({
+      score: 3,
+      max: 3,
+      needs_manual: false,
+    });
+    expect(scoreAnswer('categorizing', def, CORRECT.categorizing, 3, 'partial')).toEqual({
+      score: 3,
+      max: 3,
+      needs_manual: false,
+    });
+    expect(scoreAnswer('categorizing', def, WRONG.categorizing, 3, 'partial')).toEqual({
+      score: 0,
+      max: 3,
+      needs_manual: false,
+    });
   });
 
   it('partial: the share of options placed right; unplaced options are wrong', () => {
@@ -34,24 +46,36 @@ describe('categorizing: definition', () => {
   });
 
   it('needs two categories and no empty category', () => {
-    expect(issuesOf('categorizing', { categories: [def.categories[0]] })).toEqual([{ path: ['categories'], message: 'questions.min_two_categories' }]);
+    expect(issuesOf('categorizing', { categories: [def.categories[0]] })).toEqual([
+      { path: ['categories'], message: 'questions.min_two_categories' },
+    ]);
     const empty = copy(def);
     empty.categories[1].options = [];
-    expect(issuesOf('categorizing', empty)).toEqual([{ path: ['categories', 1, 'options'], message: 'questions.empty_category' }]);
+    expect(issuesOf('categorizing', empty)).toEqual([
+      { path: ['categories', 1, 'options'], message: 'questions.empty_category' },
+    ]);
     const noName = copy(def);
     noName.categories[0].name = '<p></p>';
-    expect(issuesOf('categorizing', noName)).toEqual([{ path: ['categories', 0, 'name'], message: 'questions.incomplete' }]);
+    expect(issuesOf('categorizing', noName)).toEqual([
+      { path: ['categories', 0, 'name'], message: 'questions.incomplete' },
+    ]);
   });
 
   it('refuses duplicate category names, duplicate option texts across categories and repeated ids', () => {
     const names = copy(def);
     names.categories[1].name = 'fruit';
-    expect(issuesOf('categorizing', names)).toEqual([{ path: ['categories', 1, 'name'], message: 'questions.duplicate_categories' }]);
+    expect(issuesOf('categorizing', names)).toEqual([
+      { path: ['categories', 1, 'name'], message: 'questions.duplicate_categories' },
+    ]);
     const options = copy(def);
     options.categories[1].options[1].text = 'Apple';
-    expect(issuesOf('categorizing', options)).toEqual([{ path: ['categories', 1, 'options', 1, 'text'], message: 'questions.duplicate_options' }]);
+    expect(issuesOf('categorizing', options)).toEqual([
+      { path: ['categories', 1, 'options', 1, 'text'], message: 'questions.duplicate_options' },
+    ]);
     const ids = copy(def);
     ids.categories[1].options[0].id = 'c1';
-    expect(issuesOf('categorizing', ids)).toEqual([{ path: ['categories', 1, 'options', 0, 'id'], message: 'questions.duplicate_ids' }]);
+    expect(issuesOf('categorizing', ids)).toEqual([
+      { path: ['categories', 1, 'options', 0, 'id'], message: 'questions.duplicate_ids' },
+    ]);
   });
 });

@@ -44,13 +44,23 @@ describe('essay', () => {
 
   it('an empty essay needs no human', () => {
     for (const answer of [null, {}, { text: '' }, { text: '<p><br></p>' }, { text: '   ' }]) {
-      expect(scoreAnswer('essay', def, answer, 5, 'partial')).toEqual({ score: 0, max: 5, needs_manual: false, reason: 'empty' });
+      expect(scoreAnswer('essay', def, answer, 5, 'partial')).toEqual({
+        score: 0,
+        max: 5,
+        needs_manual: false,
+        reason: 'empty',
+      });
     }
   });
 
   it('refuses a non-string or a huge text as malformed', () => {
     for (const answer of [{ text: 42 }, { text: ['a'] }, { text: 'word '.repeat(20_001) }, { text: 'a', words: 1 }]) {
-      expect(scoreAnswer('essay', def, answer, 5, 'partial')).toEqual({ score: 0, max: 5, needs_manual: false, reason: 'malformed' });
+      expect(scoreAnswer('essay', def, answer, 5, 'partial')).toEqual({
+        score: 0,
+        max: 5,
+        needs_manual: false,
+        reason: 'malformed',
+      });
     }
   });
 
@@ -59,7 +69,9 @@ describe('essay', () => {
     expect(exceedsWordLimit(def, CORRECT.essay)).toBe(false);
     expect(exceedsWordLimit(def, long)).toBe(true);
     expect(validateAnswer('essay', def, CORRECT.essay)).toEqual([]);
-    expect(validateAnswer('essay', def, long)).toEqual([{ path: ['text'], message: 'questions.answer_word_limit', params: { max: 5 } }]);
+    expect(validateAnswer('essay', def, long)).toEqual([
+      { path: ['text'], message: 'questions.answer_word_limit', params: { max: 5 } },
+    ]);
     expect(validateAnswer('essay', def, { text: 7 })).toEqual([{ path: [], message: 'questions.answer_invalid' }]);
     expect(validateAnswer('essay', def, null)).toEqual([]);
   });
@@ -68,7 +80,9 @@ describe('essay', () => {
     expect(issuesOf('essay', { max_words: 1 })).toEqual([]);
     expect(issuesOf('essay', { max_words: 5000 })).toEqual([]);
     for (const max_words of [0, -3, 1.5, 5001, '10', null]) {
-      expect(issuesOf('essay', { max_words })).toEqual([{ path: ['max_words'], message: 'questions.max_words_invalid' }]);
+      expect(issuesOf('essay', { max_words })).toEqual([
+        { path: ['max_words'], message: 'questions.max_words_invalid' },
+      ]);
     }
     expect(issuesOf('essay', {})).toEqual([{ path: ['max_words'], message: 'questions.max_words_invalid' }]);
   });
@@ -79,14 +93,25 @@ describe('audio response', () => {
 
   it('needs a human for a recording, under both mark options', () => {
     for (const option of ['all_or_nothing', 'partial']) {
-      expect(scoreAnswer('audio_response', def, CORRECT.audio_response, 4, option)).toEqual({ score: 0, max: 4, needs_manual: true });
+      expect(scoreAnswer('audio_response', def, CORRECT.audio_response, 4, option)).toEqual({
+        score: 0,
+        max: 4,
+        needs_manual: true,
+      });
     }
-    expect(scoreAnswer('audio_response', def, { media: 'abc123.webm', duration_seconds: 3 }, 4, 'partial').needs_manual).toBe(true);
+    expect(
+      scoreAnswer('audio_response', def, { media: 'abc123.webm', duration_seconds: 3 }, 4, 'partial').needs_manual,
+    ).toBe(true);
   });
 
   it('treats no recording as empty', () => {
     for (const answer of [null, {}, { media: '' }, { media: null, duration_seconds: 0 }]) {
-      expect(scoreAnswer('audio_response', def, answer, 4, 'partial')).toEqual({ score: 0, max: 4, needs_manual: false, reason: 'empty' });
+      expect(scoreAnswer('audio_response', def, answer, 4, 'partial')).toEqual({
+        score: 0,
+        max: 4,
+        needs_manual: false,
+        reason: 'empty',
+      });
     }
   });
 
@@ -101,7 +126,12 @@ describe('audio response', () => {
       { media: 'a.webm', duration_seconds: '3' },
       { media: 'a.webm' },
     ];
-    for (const answer of bad) expect(scoreAnswer('audio_response', def, answer, 4, 'partial')).toMatchObject({ score: 0, reason: 'malformed', needs_manual: false });
+    for (const answer of bad)
+      expect(scoreAnswer('audio_response', def, answer, 4, 'partial')).toMatchObject({
+        score: 0,
+        reason: 'malformed',
+        needs_manual: false,
+      });
   });
 
   it('refuses a recording longer than the maximum, with one second of slack', () => {
@@ -114,7 +144,9 @@ describe('audio response', () => {
   it('needs a maximum duration of 1 to 300 seconds', () => {
     expect(issuesOf('audio_response', { max_duration_seconds: 300 })).toEqual([]);
     for (const max_duration_seconds of [0, 301, 2.5, '60', undefined]) {
-      expect(issuesOf('audio_response', { max_duration_seconds })).toEqual([{ path: ['max_duration_seconds'], message: 'questions.max_duration_invalid' }]);
+      expect(issuesOf('audio_response', { max_duration_seconds })).toEqual([
+        { path: ['max_duration_seconds'], message: 'questions.max_duration_invalid' },
+      ]);
     }
   });
 });

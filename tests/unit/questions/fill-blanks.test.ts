@@ -41,7 +41,9 @@ describe('fill in the blanks: definition', () => {
   });
 
   it('needs at least one blank', () => {
-    expect(issuesOf('fill_blanks', { blanks: [] })).toEqual([{ path: ['blanks'], message: 'questions.blank_required' }]);
+    expect(issuesOf('fill_blanks', { blanks: [] })).toEqual([
+      { path: ['blanks'], message: 'questions.blank_required' },
+    ]);
     expect(issuesOf('fill_blanks', {})).toEqual([{ path: ['blanks'], message: 'questions.incomplete' }]);
   });
 
@@ -60,19 +62,30 @@ describe('fill in the blanks: definition', () => {
   it('needs two distinct options when options are given, the answer among them', () => {
     const one = copy(def);
     one.blanks[2].options = ['red'];
-    expect(issuesOf('fill_blanks', one)).toEqual([{ path: ['blanks', 2, 'options'], message: 'questions.min_two_options' }]);
+    expect(issuesOf('fill_blanks', one)).toEqual([
+      { path: ['blanks', 2, 'options'], message: 'questions.min_two_options' },
+    ]);
     const dup = copy(def);
     dup.blanks[2].options = ['red', 'blue', ' RED '];
-    expect(issuesOf('fill_blanks', dup)).toEqual([{ path: ['blanks', 2, 'options', 2], message: 'questions.duplicate_options' }]);
+    expect(issuesOf('fill_blanks', dup)).toEqual([
+      { path: ['blanks', 2, 'options', 2], message: 'questions.duplicate_options' },
+    ]);
     const arabic = copy(def);
     arabic.blanks[1].options = ['أحمد', 'احمد'];
-    expect(issuesOf('fill_blanks', arabic)).toContainEqual({ path: ['blanks', 1, 'options', 1], message: 'questions.duplicate_options' });
+    expect(issuesOf('fill_blanks', arabic)).toContainEqual({
+      path: ['blanks', 1, 'options', 1],
+      message: 'questions.duplicate_options',
+    });
     const missing = copy(def);
     missing.blanks[2].options = ['green', 'blue'];
-    expect(issuesOf('fill_blanks', missing)).toEqual([{ path: ['blanks', 2, 'answer'], message: 'questions.blank_answer_not_in_options' }]);
+    expect(issuesOf('fill_blanks', missing)).toEqual([
+      { path: ['blanks', 2, 'answer'], message: 'questions.blank_answer_not_in_options' },
+    ]);
     const empty = copy(def);
     empty.blanks[2].options = ['red', ''];
-    expect(issuesOf('fill_blanks', empty)).toEqual([{ path: ['blanks', 2, 'options', 1], message: 'questions.incomplete' }]);
+    expect(issuesOf('fill_blanks', empty)).toEqual([
+      { path: ['blanks', 2, 'options', 1], message: 'questions.incomplete' },
+    ]);
   });
 
   it('refuses repeated blank ids', () => {

@@ -47,16 +47,56 @@ export const DEFINITIONS: AnswerDefinitions = {
   audio_response: { max_duration_seconds: 60 },
   categorizing: {
     categories: [
-      { id: 'c1', name: 'Fruit', options: [{ id: 'x1', text: 'apple' }, { id: 'x2', text: 'pear' }] },
-      { id: 'c2', name: 'Vegetable', options: [{ id: 'x3', text: 'carrot' }, { id: 'x4', text: 'leek' }] },
+      {
+        id: 'c1',
+        name: 'Fruit',
+        options: [
+          { id: 'x1', text: 'apple' },
+          { id: 'x2', text: 'pear' },
+        ],
+      },
+      {
+        id: 'c2',
+        name: 'Vegetable',
+        options: [
+          { id: 'x3', text: 'carrot' },
+          { id: 'x4', text: 'leek' },
+        ],
+      },
     ],
   },
   paragraph: {
     passage: '<p>Read the passage.</p>',
     children: [
-      { id: 'k1', kind: 'single_choice', text: 'Which city?', mark: 2, mark_option: 'all_or_nothing', definition: { options: [{ id: 'a', text: 'Cairo', correct: true }, { id: 'b', text: 'Rome', correct: false }] } },
-      { id: 'k2', kind: 'true_false', text: 'True?', mark: 1.5, mark_option: 'all_or_nothing', definition: { correct: true } },
-      { id: 'k3', kind: 'essay', text: 'Explain.', mark: 3, mark_option: 'all_or_nothing', definition: { max_words: 50 } },
+      {
+        id: 'k1',
+        kind: 'single_choice',
+        text: 'Which city?',
+        mark: 2,
+        mark_option: 'all_or_nothing',
+        definition: {
+          options: [
+            { id: 'a', text: 'Cairo', correct: true },
+            { id: 'b', text: 'Rome', correct: false },
+          ],
+        },
+      },
+      {
+        id: 'k2',
+        kind: 'true_false',
+        text: 'True?',
+        mark: 1.5,
+        mark_option: 'all_or_nothing',
+        definition: { correct: true },
+      },
+      {
+        id: 'k3',
+        kind: 'essay',
+        text: 'Explain.',
+        mark: 3,
+        mark_option: 'all_or_nothing',
+        definition: { max_words: 50 },
+      },
     ],
   },
 };
@@ -93,7 +133,8 @@ export const KINDS = Object.keys(DEFINITIONS) as AnswerKind[];
 export const copy = <T>(value: T): T => structuredClone(value);
 
 /** The issues of a definition, for `toContainEqual`. */
-export const issuesOf = (kind: AnswerKind, definition: unknown): QuestionIssue[] => validateDefinition(kind, definition);
+export const issuesOf = (kind: AnswerKind, definition: unknown): QuestionIssue[] =>
+  validateDefinition(kind, definition);
 
 /** A valid question as the console posts it. */
 export function questionBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

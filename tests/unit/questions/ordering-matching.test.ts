@@ -7,9 +7,21 @@ describe('reordering', () => {
   const score = (order: unknown, option = 'partial') => scoreAnswer('reordering', def, { order }, 4, option);
 
   it('scores the correct order in full under both mark options, a wrong one 0', () => {
-    expect(scoreAnswer('reordering', def, CORRECT.reordering, 4, 'all_or_nothing')).toEqual({ score: 4, max: 4, needs_manual: false });
-    expect(scoreAnswer('reordering', def, CORRECT.reordering, 4, 'partial')).toEqual({ score: 4, max: 4, needs_manual: false });
-    expect(scoreAnswer('reordering', def, WRONG.reordering, 4, 'partial')).toEqual({ score: 0, max: 4, needs_manual: false });
+    expect(scoreAnswer('reordering', def, CORRECT.reordering, 4, 'all_or_nothing')).toEqual({
+      score: 4,
+      max: 4,
+      needs_manual: false,
+    });
+    expect(scoreAnswer('reordering', def, CORRECT.reordering, 4, 'partial')).toEqual({
+      score: 4,
+      max: 4,
+      needs_manual: false,
+    });
+    expect(scoreAnswer('reordering', def, WRONG.reordering, 4, 'partial')).toEqual({
+      score: 0,
+      max: 4,
+      needs_manual: false,
+    });
   });
 
   it('partial: the share of items in their correct position', () => {
@@ -22,14 +34,23 @@ describe('reordering', () => {
   it('treats no order as empty and anything but a permutation as malformed', () => {
     expect(score([])).toMatchObject({ reason: 'empty' });
     expect(scoreAnswer('reordering', def, { order: null }, 4, 'partial')).toMatchObject({ reason: 'empty' });
-    for (const order of [['i1', 'i2', 'i3'], ['i1', 'i1', 'i2', 'i3'], ['i1', 'i2', 'i3', 'i9'], ['i1', 'i2', 'i3', 'i4', 'i4'], 'i1,i2,i3,i4', [1, 2, 3, 4]]) {
+    for (const order of [
+      ['i1', 'i2', 'i3'],
+      ['i1', 'i1', 'i2', 'i3'],
+      ['i1', 'i2', 'i3', 'i9'],
+      ['i1', 'i2', 'i3', 'i4', 'i4'],
+      'i1,i2,i3,i4',
+      [1, 2, 3, 4],
+    ]) {
       expect(score(order)).toMatchObject({ score: 0, reason: 'malformed' });
     }
   });
 
   it('needs two items with distinct texts and ids', () => {
     expect(issuesOf('reordering', def)).toEqual([]);
-    expect(issuesOf('reordering', { items: [def.items[0]] })).toEqual([{ path: ['items'], message: 'questions.min_two_items' }]);
+    expect(issuesOf('reordering', { items: [def.items[0]] })).toEqual([
+      { path: ['items'], message: 'questions.min_two_items' },
+    ]);
     const dup = copy(def);
     dup.items[3].text = ' First ';
     expect(issuesOf('reordering', dup)).toEqual([{ path: ['items', 3, 'text'], message: 'questions.duplicate_items' }]);
@@ -44,9 +65,21 @@ describe('matching', () => {
   const score = (matches: unknown, option = 'partial') => scoreAnswer('matching', def, { matches }, 2, option);
 
   it('scores all pairs matched in full under both mark options, a wrong matching 0', () => {
-    expect(scoreAnswer('matching', def, CORRECT.matching, 2, 'all_or_nothing')).toEqual({ score: 2, max: 2, needs_manual: false });
-    expect(scoreAnswer('matching', def, CORRECT.matching, 2, 'partial')).toEqual({ score: 2, max: 2, needs_manual: false });
-    expect(scoreAnswer('matching', def, WRONG.matching, 2, 'partial')).toEqual({ score: 0, max: 2, needs_manual: false });
+    expect(scoreAnswer('matching', def, CORRECT.matching, 2, 'all_or_nothing')).toEqual({
+      score: 2,
+      max: 2,
+      needs_manual: false,
+    });
+    expect(scoreAnswer('matching', def, CORRECT.matching, 2, 'partial')).toEqual({
+      score: 2,
+      max: 2,
+      needs_manual: false,
+    });
+    expect(scoreAnswer('matching', def, WRONG.matching, 2, 'partial')).toEqual({
+      score: 0,
+      max: 2,
+      needs_manual: false,
+    });
   });
 
   it('partial: the share of pairs matched; unmatched lefts are wrong', () => {
@@ -71,16 +104,22 @@ describe('matching', () => {
 
   it('needs two pairs, unique left texts, unique right texts and unique ids', () => {
     expect(issuesOf('matching', def)).toEqual([]);
-    expect(issuesOf('matching', { pairs: [def.pairs[0]] })).toEqual([{ path: ['pairs'], message: 'questions.min_two_pairs' }]);
+    expect(issuesOf('matching', { pairs: [def.pairs[0]] })).toEqual([
+      { path: ['pairs'], message: 'questions.min_two_pairs' },
+    ]);
     const left = copy(def);
     left.pairs[2].left = 'SUN';
     expect(issuesOf('matching', left)).toEqual([{ path: ['pairs', 2, 'left'], message: 'questions.duplicate_pairs' }]);
     const right = copy(def);
     right.pairs[3].right = '<b>قمر</b>';
-    expect(issuesOf('matching', right)).toEqual([{ path: ['pairs', 3, 'right'], message: 'questions.duplicate_pairs' }]);
+    expect(issuesOf('matching', right)).toEqual([
+      { path: ['pairs', 3, 'right'], message: 'questions.duplicate_pairs' },
+    ]);
     const ids = copy(def);
     ids.pairs[1].right_id = 'p1';
-    expect(issuesOf('matching', ids)).toEqual([{ path: ['pairs', 1, 'right', 'id'], message: 'questions.duplicate_ids' }]);
+    expect(issuesOf('matching', ids)).toEqual([
+      { path: ['pairs', 1, 'right', 'id'], message: 'questions.duplicate_ids' },
+    ]);
     const empty = copy(def);
     empty.pairs[0].right = ' ';
     expect(issuesOf('matching', empty)).toEqual([{ path: ['pairs', 0, 'right'], message: 'questions.incomplete' }]);

@@ -46,13 +46,27 @@ describe('paragraph: scoring', () => {
       text: 'Pick',
       mark: 2,
       mark_option: 'partial',
-      definition: { options: [{ id: 'a', text: 'A', correct: true }, { id: 'b', text: 'B', correct: true }, { id: 'c', text: 'C', correct: false }] },
+      definition: {
+        options: [
+          { id: 'a', text: 'A', correct: true },
+          { id: 'b', text: 'B', correct: true },
+          { id: 'c', text: 'C', correct: false },
+        ],
+      },
     };
-    expect(scoreAnswer('paragraph', partial, { children: { k1: { option_ids: ['a'] } } }, 0, 'all_or_nothing').score).toBe(1);
+    expect(
+      scoreAnswer('paragraph', partial, { children: { k1: { option_ids: ['a'] } } }, 0, 'all_or_nothing').score,
+    ).toBe(1);
   });
 
   it('treats no child answer as empty', () => {
-    for (const answer of [null, {}, { children: {} }, { children: { k1: null } }, { children: { k1: { option_id: '' }, k3: { text: '' } } }]) {
+    for (const answer of [
+      null,
+      {},
+      { children: {} },
+      { children: { k1: null } },
+      { children: { k1: { option_id: '' }, k3: { text: '' } } },
+    ]) {
       expect(score(answer)).toMatchObject({ score: 0, max: 6.5, needs_manual: false, reason: 'empty' });
     }
   });
@@ -62,14 +76,21 @@ describe('paragraph: scoring', () => {
     expect(score({ children: [{ option_id: 'a' }] })).toMatchObject({ score: 0, reason: 'malformed' });
     const result = score({ children: { k1: { option_id: 'zz' }, k2: { value: true } } });
     expect(result).toMatchObject({ score: 1.5, children: { k1: { score: 0, reason: 'malformed' } } });
-    expect(score({ children: { k2: { option_id: 'a' } } }).children?.k2).toMatchObject({ score: 0, reason: 'wrong_kind' });
+    expect(score({ children: { k2: { option_id: 'a' } } }).children?.k2).toMatchObject({
+      score: 0,
+      reason: 'wrong_kind',
+    });
   });
 
   it('passes on each child delivery limits', () => {
     const long = { children: { k3: { text: 'word '.repeat(51) } } };
-    expect(validateAnswer('paragraph', def, long)).toEqual([{ path: ['children', 'k3', 'text'], message: 'questions.answer_word_limit', params: { max: 50 } }]);
+    expect(validateAnswer('paragraph', def, long)).toEqual([
+      { path: ['children', 'k3', 'text'], message: 'questions.answer_word_limit', params: { max: 50 } },
+    ]);
     expect(validateAnswer('paragraph', def, CORRECT.paragraph)).toEqual([]);
-    expect(validateAnswer('paragraph', def, { children: { k9: {} } })).toEqual([{ path: [], message: 'questions.answer_invalid' }]);
+    expect(validateAnswer('paragraph', def, { children: { k9: {} } })).toEqual([
+      { path: [], message: 'questions.answer_invalid' },
+    ]);
   });
 });
 
@@ -79,9 +100,15 @@ describe('paragraph: definition', () => {
   });
 
   it('needs a passage and at least one child', () => {
-    expect(issuesOf('paragraph', { passage: def.passage, children: [] })).toEqual([{ path: ['children'], message: 'questions.paragraph_needs_child' }]);
-    expect(issuesOf('paragraph', { passage: def.passage })).toEqual([{ path: ['children'], message: 'questions.paragraph_needs_child' }]);
-    expect(issuesOf('paragraph', { passage: '<p> </p>', children: def.children })).toEqual([{ path: ['passage'], message: 'questions.passage_required' }]);
+    expect(issuesOf('paragraph', { passage: def.passage, children: [] })).toEqual([
+      { path: ['children'], message: 'questions.paragraph_needs_child' },
+    ]);
+    expect(issuesOf('paragraph', { passage: def.passage })).toEqual([
+      { path: ['children'], message: 'questions.paragraph_needs_child' },
+    ]);
+    expect(issuesOf('paragraph', { passage: '<p> </p>', children: def.children })).toEqual([
+      { path: ['passage'], message: 'questions.passage_required' },
+    ]);
   });
 
   it('validates each child with its own kind, under its path', () => {
@@ -97,10 +124,14 @@ describe('paragraph: definition', () => {
   it('refuses a paragraph child, an unknown kind, a missing definition and child field problems', () => {
     const nested = copy(def) as any;
     nested.children[0].kind = 'paragraph';
-    expect(issuesOf('paragraph', nested)).toEqual([{ path: ['children', 0, 'kind'], message: 'questions.child_kind_invalid' }]);
+    expect(issuesOf('paragraph', nested)).toEqual([
+      { path: ['children', 0, 'kind'], message: 'questions.child_kind_invalid' },
+    ]);
     const missing = copy(def) as any;
     delete missing.children[2].definition;
-    expect(issuesOf('paragraph', missing)).toEqual([{ path: ['children', 2, 'definition'], message: 'questions.incomplete' }]);
+    expect(issuesOf('paragraph', missing)).toEqual([
+      { path: ['children', 2, 'definition'], message: 'questions.incomplete' },
+    ]);
     const fields = copy(def) as any;
     fields.children[0].text = '';
     fields.children[1].mark = 101;

@@ -45,7 +45,9 @@ describe('studentView', () => {
 
     const moved = copy(DEFINITIONS.categorizing);
     moved.categories[0].options.push(moved.categories[1].options.pop()!);
-    expect((studentView('categorizing', moved) as any).options).toEqual((studentView('categorizing', DEFINITIONS.categorizing) as any).options);
+    expect((studentView('categorizing', moved) as any).options).toEqual(
+      (studentView('categorizing', DEFINITIONS.categorizing) as any).options,
+    );
   });
 
   it('matching: identifies rights by their own ids, never by the pair id', () => {
@@ -56,13 +58,19 @@ describe('studentView', () => {
 
   it('uses the shuffle delivery passes', () => {
     const reverse = <T>(list: readonly T[]) => [...list].reverse();
-    expect((studentView('reordering', DEFINITIONS.reordering, reverse) as any).items.map((i: { id: string }) => i.id)).toEqual(['i4', 'i3', 'i2', 'i1']);
+    expect(
+      (studentView('reordering', DEFINITIONS.reordering, reverse) as any).items.map((i: { id: string }) => i.id),
+    ).toEqual(['i4', 'i3', 'i2', 'i1']);
   });
 
   it('paragraph: shows the passage and each child view, without keys', () => {
     const view = studentView('paragraph', DEFINITIONS.paragraph) as any;
     expect(view.passage).toBe(DEFINITIONS.paragraph.passage);
-    expect(view.children.map((c: any) => [c.id, c.kind, c.mark])).toEqual([['k1', 'single_choice', 2], ['k2', 'true_false', 1.5], ['k3', 'essay', 3]]);
+    expect(view.children.map((c: any) => [c.id, c.kind, c.mark])).toEqual([
+      ['k1', 'single_choice', 2],
+      ['k2', 'true_false', 1.5],
+      ['k3', 'essay', 3],
+    ]);
     expect(view.children[2].view).toEqual({ max_words: 50 });
   });
 
@@ -78,7 +86,17 @@ describe('studentQuestion', () => {
     if (!parsed.success) throw new Error('fixture should be valid');
     const view = studentQuestion(parsed.data);
     expect(Object.keys(view).sort()).toEqual(
-      ['answer_type', 'content_language', 'instruction_audio', 'mark', 'media', 'media_replay_count', 'media_type', 'text', 'view'].sort(),
+      [
+        'answer_type',
+        'content_language',
+        'instruction_audio',
+        'mark',
+        'media',
+        'media_replay_count',
+        'media_type',
+        'text',
+        'view',
+      ].sort(),
     );
     expect(JSON.stringify(view)).not.toContain('correct');
   });

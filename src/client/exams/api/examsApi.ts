@@ -15,7 +15,8 @@ export const examsApi = {
 
   create: (body: Record<string, unknown>) => data(http<{ data: Exam }>('/exams', { method: 'POST', body })),
 
-  update: (id: number, body: Record<string, unknown>) => data(http<{ data: Exam }>(`/exams/${id}`, { method: 'PUT', body })),
+  update: (id: number, body: Record<string, unknown>) =>
+    data(http<{ data: Exam }>(`/exams/${id}`, { method: 'PUT', body })),
 
   publish: (id: number) => data(http<{ data: Exam }>(`/exams/${id}/publish`, { method: 'PUT' })),
 
@@ -25,7 +26,9 @@ export const examsApi = {
 
   /** Partial: each exam succeeds or fails on its own, and the answer lists every outcome. */
   bulk: (action: ExamBulkAction, examIds: number[]) =>
-    http<BulkOutcome>(`/exams/bulk/${action}`, { method: 'POST', body: { exam_ids: examIds } }).then(({ json }) => json),
+    http<BulkOutcome>(`/exams/bulk/${action}`, { method: 'POST', body: { exam_ids: examIds } }).then(
+      ({ json }) => json,
+    ),
 
   duplicate: (id: number) => data(http<{ data: Exam }>(`/exams/${id}/duplicate`)),
 

@@ -1,7 +1,19 @@
 import { Confirm } from 'react-admin';
 
 /** The confirmation before a bulk delete (exams or localized exams): closes, then runs `onDelete`. */
-export function ConfirmDelete({ open, title, content, onClose, onDelete }: { open: boolean; title: string; content: string; onClose: () => void; onDelete: () => void }) {
+export function ConfirmDelete({
+  open,
+  title,
+  content,
+  onClose,
+  onDelete,
+}: {
+  open: boolean;
+  title: string;
+  content: string;
+  onClose: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Confirm
       isOpen={open}

@@ -34,12 +34,22 @@ export function RulePopupProvider({ children }: { children: ReactNode }) {
   return (
     <RuleContext.Provider value={show}>
       {children}
-      <Dialog open={refusal !== null} onClose={close} aria-labelledby="rule-popup-title" aria-describedby="rule-popup-message" data-testid="rule-popup">
+      <Dialog
+        open={refusal !== null}
+        onClose={close}
+        aria-labelledby="rule-popup-title"
+        aria-describedby="rule-popup-message"
+        data-testid="rule-popup"
+      >
         {refusal && (
           <>
-            <DialogTitle id="rule-popup-title">{translate(`exams.popup.${refusal.action}_title`, { id: refusal.id })}</DialogTitle>
+            <DialogTitle id="rule-popup-title">
+              {translate(`exams.popup.${refusal.action}_title`, { id: refusal.id })}
+            </DialogTitle>
             <DialogContent>
-              <DialogContentText id="rule-popup-message">{refusal.message ?? translate('exams.popup.unknown')}</DialogContentText>
+              <DialogContentText id="rule-popup-message">
+                {refusal.message ?? translate('exams.popup.unknown')}
+              </DialogContentText>
             </DialogContent>
             <DialogActions>
               <Button onClick={close} variant="contained" autoFocus>

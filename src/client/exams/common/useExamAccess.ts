@@ -1,6 +1,6 @@
 import { AREAS, listPermissions } from '../../../common/permission-catalog';
 import { permissionFor } from '../../../common/permissions';
-import { useAccess } from '../../auth/access';
+import { useAccess } from '../../auth';
 
 /** Who may open each exams screen (SPEC sections 2 and 6); the routes and the buttons share these. */
 export const EXAM_PERMISSIONS = {

@@ -1,5 +1,5 @@
 import { listPermissions } from '../../../common/permission-catalog';
-import type { AccessRule } from '../../auth/access';
+import type { AccessRule } from '../../auth';
 import type { ListResponse } from '../../providers/dataProvider';
 import { http } from '../../providers/http';
 import { examsApi } from '../api/examsApi';
@@ -22,8 +22,18 @@ const RESOURCES: Record<keyof ExamLookups, string> = {
  * the lookups they may read, one settings list each. A list they may not read stays empty rather
  * than answering 403, which would sign them out.
  */
-async function fromResources(platformId: number, allows: (rule: AccessRule) => boolean, signal: AbortSignal): Promise<ExamLookups> {
-  const query = new URLSearchParams({ page: '1', per_page: '100', sort: 'id', order: 'asc', platform_id: String(platformId) });
+async function fromResources(
+  platformId: number,
+  allows: (rule: AccessRule) => boolean,
+  signal: AbortSignal,
+): Promise<ExamLookups> {
+  const query = new URLSearchParams({
+    page: '1',
+    per_page: '100',
+    sort: 'id',
+    order: 'asc',
+    platform_id: String(platformId),
+  });
   const entries = await Promise.all(
     Object.entries(RESOURCES).map(async ([key, resource]) => {
       if (!allows({ anyOf: listPermissions(resource) })) return [key, []] as const;
@@ -38,6 +48,10 @@ async function fromResources(platformId: number, allows: (rule: AccessRule) => b
 export function useExamLookups(platformId: number | null): Loaded<ExamLookups> {
   const { can, allows, isPending } = useExamAccess();
   const viaForm = can('create') || can('edit');
-  const load = platformId === null || isPending ? null : (signal: AbortSignal) => (viaForm ? examsApi.lookups(platformId, signal) : fromResources(platformId, allows, signal));
+  const load =
+    platformId === null || isPending
+      ? null
+      : (signal: AbortSignal) =>
+          viaForm ? examsApi.lookups(platformId, signal) : fromResources(platformId, allows, signal);
   return useLoaded(load, [platformId, viaForm, isPending]);
 }

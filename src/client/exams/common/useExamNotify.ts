@@ -7,12 +7,17 @@ type NotifyType = 'success' | 'error' | 'warning' | 'info';
 const SERVER_WORDED = new Set([409, 418]);
 
 export function statusOf(error: unknown): number | undefined {
-  return error && typeof error === 'object' && 'status' in error ? Number((error as { status: unknown }).status) : undefined;
+  return error && typeof error === 'object' && 'status' in error
+    ? Number((error as { status: unknown }).status)
+    : undefined;
 }
 
 /** The server's own message of an error (`{message}`), if it sent one. */
 export function serverMessageOf(error: unknown): string | null {
-  const body = error && typeof error === 'object' && 'body' in error ? (error as { body?: { message?: unknown } }).body : undefined;
+  const body =
+    error && typeof error === 'object' && 'body' in error
+      ? (error as { body?: { message?: unknown } }).body
+      : undefined;
   return typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : null;
 }
 
@@ -27,11 +32,13 @@ export function useExamNotify() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
 
   const text = useCallback(
-    (message: string, type: NotifyType = 'info') => notify(message, { type, messageArgs: { _: message }, multiLine: message.length > 80 }),
+    (message: string, type: NotifyType = 'info') =>
+      notify(message, { type, messageArgs: { _: message }, multiLine: message.length > 80 }),
     [notify],
   );
   const say = useCallback(
-    (key: string, type: NotifyType = 'success', args: Record<string, unknown> = {}) => text(translate(`exams.notifications.${key}`, args), type),
+    (key: string, type: NotifyType = 'success', args: Record<string, unknown> = {}) =>
+      text(translate(`exams.notifications.${key}`, args), type),
     [text, translate],
   );
   const fail = useCallback(

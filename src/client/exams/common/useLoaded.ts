@@ -16,7 +16,11 @@ export interface Loaded<T> {
  */
 export function useLoaded<T>(load: ((signal: AbortSignal) => Promise<T>) | null, deps: readonly unknown[]): Loaded<T> {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const [state, setState] = useState<{ status: Loaded<T>['status']; data: T | undefined; error: unknown }>({ status: 'loading', data: undefined, error: null });
+  const [state, setState] = useState<{ status: Loaded<T>['status']; data: T | undefined; error: unknown }>({
+    status: 'loading',
+    data: undefined,
+    error: null,
+  });
   const [tick, setTick] = useState(0);
 
   useEffect(() => {

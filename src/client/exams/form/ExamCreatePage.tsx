@@ -1,8 +1,8 @@
 import { Alert, LinearProgress, Paper } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { usePlatformSelection } from '../../platforms/PlatformProvider';
-import { PlatformSelector } from '../../platforms/PlatformSelector';
-import { PageHeading } from '../common/PageHeading';
+import { usePlatformSelection } from '../../platforms';
+import { PlatformSelector } from '../../platforms';
+import { PageHeading } from '../../components/PageHeading';
 import { useExamLookups } from '../common/useExamLookups';
 import { ExamQuestions } from '../questions/ExamQuestions';
 import { ExamForm } from './ExamForm';
@@ -23,7 +23,12 @@ export function ExamCreatePage() {
       {platform && lookups.data && (
         <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
           {/* A new platform is a new exam: its lookups and ids differ. */}
-          <ExamForm key={platform.id} record={blankExam(platform.id)} identifier={platform.identifier} lookups={lookups.data} />
+          <ExamForm
+            key={platform.id}
+            record={blankExam(platform.id)}
+            identifier={platform.identifier}
+            lookups={lookups.data}
+          />
         </Paper>
       )}
       <ExamQuestions exam={null} unsaved />

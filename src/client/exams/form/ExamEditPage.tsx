@@ -2,37 +2,54 @@ import { Alert, LinearProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { usePlatformSelection } from '../../platforms/PlatformProvider';
+import { usePlatformSelection } from '../../platforms';
 import { examsApi } from '../api/examsApi';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { useExamLookups } from '../common/useExamLookups';
 import { useLoaded } from '../common/useLoaded';
 import { ExamQuestions } from '../questions/ExamQuestions';
+import { useRecordName } from '../../i18n/recordName';
 import { ExamForm } from './ExamForm';
+import { PublishedNotice } from './PublishedNotice';
 
 /**
  * `/exams/{id}/edit`: the exam's form and its questions. It warns that linked localized exams
- * change with it (SPEC section 4) and, for a published exam, says why it cannot be saved.
+ * change with it (SPEC section 4); a published exam opens read-only, says why, and offers to
+ * unpublish or duplicate it.
  */
 export function ExamEditPage() {
   const translate = useTranslate();
+  const name = useRecordName();
   const examId = Number(useParams<{ id: string }>().id);
   const platforms = usePlatformSelection()?.platforms ?? [];
   const exam = useLoaded((signal) => examsApi.get(examId, signal), [examId]);
   const restriction = useLoaded((signal) => examsApi.restriction({ exam_id: examId }, signal), [examId]);
   const lookups = useExamLookups(exam.data?.platform_id ?? null);
   const [dirty, setDirty] = useState(false);
-  const identifier = exam.data?.platform?.identifier ?? platforms.find((p) => p.id === exam.data?.platform_id)?.identifier ?? 'IRA';
+  // A published exam opens read-only: nothing in its form or its questions can be changed.
+  const readOnly = restriction.data?.editable === false;
+  const identifier =
+    exam.data?.platform?.identifier ?? platforms.find((p) => p.id === exam.data?.platform_id)?.identifier ?? 'IRA';
 
   return (
     <>
-      <PageHeading title={translate('exams.form.edit_title', { id: examId })} back={{ to: '/exams', label: 'exams.form.back' }} />
-      {(exam.status === 'error' || lookups.status === 'error') && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
+      <PageHeading
+        title={translate('exams.form.edit_title', { id: examId })}
+        back={{ to: '/exams', label: 'exams.form.back' }}
+      />
+      {(exam.status === 'error' || lookups.status === 'error') && (
+        <Alert severity="error">{translate('settings.fetch_error')}</Alert>
+      )}
       {exam.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {restriction.data && !restriction.data.editable && (
-        <Alert severity="error" data-testid="edit-restriction" sx={{ mb: 2 }}>
-          {restriction.data.message}
-        </Alert>
+      {readOnly && restriction.data?.message && (
+        <PublishedNotice
+          examId={examId}
+          message={restriction.data.message}
+          onUnpublished={() => {
+            exam.reload();
+            restriction.reload();
+          }}
+        />
       )}
       <Alert severity="warning" data-testid="localized-warning" sx={{ mb: 2 }}>
         {translate('exams.form.localized_warning')}
@@ -41,13 +58,19 @@ export function ExamEditPage() {
         <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
           {exam.data.platform && (
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {translate('settings.platform')}: <strong>{exam.data.platform.name}</strong>
+              {translate('settings.platform')}: <strong>{name(exam.data.platform)}</strong>
             </Typography>
           )}
-          <ExamForm record={exam.data as never} identifier={identifier} lookups={lookups.data} onDirtyChange={setDirty} />
+          <ExamForm
+            record={exam.data as never}
+            identifier={identifier}
+            lookups={lookups.data}
+            onDirtyChange={setDirty}
+            readOnly={readOnly}
+          />
         </Paper>
       )}
-      {exam.data && <ExamQuestions exam={exam.data} unsaved={dirty} />}
+      {exam.data && <ExamQuestions exam={exam.data} unsaved={dirty} readOnly={readOnly} />}
     </>
   );
 }

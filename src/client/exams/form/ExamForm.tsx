@@ -19,23 +19,30 @@ interface ExamFormProps {
   identifier: PlatformIdentifier;
   lookups: ExamLookups;
   onDirtyChange?: (dirty: boolean) => void;
+  /** A published exam: every input disabled and no Save. */
+  readOnly?: boolean;
 }
 
 /**
  * The exam form (SPEC section 5): validated with the server's schema before sending, then
- * saved (create or update). Save stays enabled so that a published exam's save reaches the
- * server and its refusal is shown.
+ * saved (create or update). Read-only for a published exam.
  */
-export function ExamForm({ record, identifier, lookups, onDirtyChange }: ExamFormProps) {
+export function ExamForm({ record, identifier, lookups, onDirtyChange, readOnly = false }: ExamFormProps) {
   const save = useSaveExam();
   const submit = (values: FieldValues) => save(values as ExamFormValues);
   return (
-    <Form record={record as RaRecord} validate={(values: FieldValues) => validateExam(values, identifier)} onSubmit={submit}>
+    <Form
+      record={record as RaRecord}
+      validate={(values: FieldValues) => validateExam(values, identifier)}
+      onSubmit={submit}
+    >
       <DirtyReporter onChange={onDirtyChange} />
-      <ExamFields lookups={lookups} identifier={identifier} />
-      <Toolbar sx={{ px: 0, bgcolor: 'transparent' }}>
-        <SaveButton alwaysEnable />
-      </Toolbar>
+      <ExamFields lookups={lookups} identifier={identifier} disabled={readOnly} />
+      {!readOnly && (
+        <Toolbar sx={{ px: 0, bgcolor: 'transparent' }}>
+          <SaveButton alwaysEnable />
+        </Toolbar>
+      )}
     </Form>
   );
 }

@@ -3,8 +3,22 @@ import { checkExamPlatformFields, examFormSchema } from '../../../common/exams/e
 
 /** The fields the form edits and sends (SPEC section 3, Exam); read-only relations are left out. */
 export const EXAM_FORM_KEYS = [
-  'name_en', 'name_ar', 'platform_id', 'duration_id', 'grade_id', 'level_id', 'round_id', 'exam_type_id', 'skill_ids',
-  'start_date_time', 'end_date_time', 'min_mark', 'max_mark', 'pass_mark', 'questions_per_page', 'tags',
+  'name_en',
+  'name_ar',
+  'platform_id',
+  'duration_id',
+  'grade_id',
+  'level_id',
+  'round_id',
+  'exam_type_id',
+  'skill_ids',
+  'start_date_time',
+  'end_date_time',
+  'min_mark',
+  'max_mark',
+  'pass_mark',
+  'questions_per_page',
+  'tags',
 ] as const;
 
 export type ExamFormValues = Record<string, unknown> & { id?: number | string | null };
@@ -41,7 +55,9 @@ export function blankExam(platformId: number): ExamFormValues {
 /** The request body: the form's fields, with `name` set from `name_en` (SPEC section 3). */
 export function examPayload(values: ExamFormValues): Record<string, unknown> {
   // A cleared select holds '' (react-admin's empty choice): the API takes null for "none".
-  const body: Record<string, unknown> = Object.fromEntries(EXAM_FORM_KEYS.map((key) => [key, values[key] === '' && key.endsWith('_id') ? null : (values[key] ?? null)]));
+  const body: Record<string, unknown> = Object.fromEntries(
+    EXAM_FORM_KEYS.map((key) => [key, values[key] === '' && key.endsWith('_id') ? null : (values[key] ?? null)]),
+  );
   body.name = values.name_en;
   if (!Array.isArray(body.tags)) body.tags = [];
   return body;
@@ -62,7 +78,9 @@ export function validateExam(values: ExamFormValues, identifier: PlatformIdentif
     const field = String(issue.path[0] ?? '');
     if (field && !errors[field]) errors[field] = issue.message;
   }
-  for (const [field, messages] of Object.entries(checkExamPlatformFields({ ...payload } as { grade_id?: number | null; level_id?: number | null }, identifier))) {
+  for (const [field, messages] of Object.entries(
+    checkExamPlatformFields({ ...payload } as { grade_id?: number | null; level_id?: number | null }, identifier),
+  )) {
     errors[field] ??= messages[0];
   }
   return errors;

@@ -8,10 +8,14 @@ import { examsApi, type ExamBulkAction } from '../api/examsApi';
 import { bulkMessage } from '../common/bulkMessage';
 import { useExamAccess } from '../common/useExamAccess';
 import { useExamNotify } from '../common/useExamNotify';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 import { formatNumber } from '../../format';
 
-const ERROR_KEYS: Record<ExamBulkAction, string> = { publish: 'publish_error', unpublish: 'unpublish_error', delete: 'delete_error' };
+const ERROR_KEYS: Record<ExamBulkAction, string> = {
+  publish: 'publish_error',
+  unpublish: 'unpublish_error',
+  delete: 'delete_error',
+};
 
 /**
  * Publish, unpublish and delete of the selected exams (delete behind a confirmation). The
@@ -31,7 +35,9 @@ export function ExamBulkActions() {
     setBusy(true);
     try {
       const outcome = await examsApi.bulk(action, selectedIds.map(Number));
-      const { message, type } = bulkMessage(outcome, `exams.notifications.${action}_many`, translate, (n) => formatNumber(n, language));
+      const { message, type } = bulkMessage(outcome, `exams.notifications.${action}_many`, translate, (n) =>
+        formatNumber(n, language),
+      );
       notify.text(message, type);
       onUnselectItems();
       refresh();

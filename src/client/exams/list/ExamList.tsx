@@ -5,10 +5,10 @@ import { Button, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
 import { formatDateTime, formatNumber } from '../../format';
-import { usePlatformSelection } from '../../platforms/PlatformProvider';
-import { PlatformSelector } from '../../platforms/PlatformSelector';
-import { nameOf } from '../common/names';
-import { PageHeading } from '../common/PageHeading';
+import { usePlatformSelection } from '../../platforms';
+import { PlatformSelector } from '../../platforms';
+import { nameOf, useLanguage } from '../../i18n/recordName';
+import { PageHeading } from '../../components/PageHeading';
 import { PublishedChip } from '../common/PublishedChip';
 import { useExamAccess } from '../common/useExamAccess';
 import { useExamLookups } from '../common/useExamLookups';
@@ -17,7 +17,7 @@ import type { Exam } from '../types';
 import { ExamBulkActions } from './ExamBulkActions';
 import { examFilters } from './examFilters';
 import { ExamRowActions } from './ExamRowActions';
-import { useLanguage } from '../common/useLanguage';
+import { listLayoutSx } from '../../components/listLayout';
 
 function AddExamButton() {
   return (
@@ -67,6 +67,7 @@ export function ExamList() {
       <PlatformSelector />
       {platform && (
         <List
+          sx={listLayoutSx}
           key={platform.id}
           resource="exams"
           filter={{ platform_id: platform.id }}
@@ -83,12 +84,24 @@ export function ExamList() {
           queryOptions={{ onError: (error: unknown) => notify.fail('fetch_error', error) }}
         >
           <DataTable bulkActionButtons={bulk ? <ExamBulkActions /> : false} rowClick={false} empty={<NoExams />}>
-            <DataTable.Col source="id" label="exams.fields.id" />
-            <DataTable.Col source={nameField} label="exams.fields.name" render={(exam: Exam) => nameOf(exam, language)} />
-            <DataTable.Col source="round_id" label="exams.fields.round_id" render={(exam: Exam) => nameOf(exam.round, language)} />
-            <DataTable.Col source={`${gradeOrLevel}_id`} label={`exams.fields.${gradeOrLevel}_id`} render={(exam: Exam) => nameOf(exam[gradeOrLevel], language)} />
+            <DataTable.Col source="id" label="resources.exams.fields.id" />
             <DataTable.Col
-              label="exams.fields.skill_ids"
+              source={nameField}
+              label="resources.exams.fields.name"
+              render={(exam: Exam) => nameOf(exam, language)}
+            />
+            <DataTable.Col
+              source="round_id"
+              label="resources.exams.fields.round_id"
+              render={(exam: Exam) => nameOf(exam.round, language)}
+            />
+            <DataTable.Col
+              source={`${gradeOrLevel}_id`}
+              label={`resources.exams.fields.${gradeOrLevel}_id`}
+              render={(exam: Exam) => nameOf(exam[gradeOrLevel], language)}
+            />
+            <DataTable.Col
+              label="resources.exams.fields.skill_ids"
               disableSort
               render={(exam: Exam) => (
                 <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
@@ -98,12 +111,38 @@ export function ExamList() {
                 </Box>
               )}
             />
-            <DataTable.Col label="exams.fields.questions_count" disableSort render={(exam: Exam) => formatNumber(exam.questions_count ?? 0, language)} />
-            <DataTable.Col label="exams.fields.total_mark" disableSort render={(exam: Exam) => formatNumber(exam.total_mark ?? 0, language)} />
-            <DataTable.Col source="is_published" label="exams.list.status" render={(exam: Exam) => <PublishedChip published={exam.is_published} />} />
-            <DataTable.Col source="start_date_time" label="exams.fields.start_date_time" cellSx={noWrap} render={(exam: Exam) => formatDateTime(exam.start_date_time, language)} />
-            <DataTable.Col source="end_date_time" label="exams.fields.end_date_time" cellSx={noWrap} render={(exam: Exam) => formatDateTime(exam.end_date_time, language)} />
-            <DataTable.Col label="exams.list.actions" disableSort render={(exam: Exam) => <ExamRowActions exam={exam} />} />
+            <DataTable.Col
+              label="resources.exams.fields.questions_count"
+              disableSort
+              render={(exam: Exam) => formatNumber(exam.questions_count ?? 0, language)}
+            />
+            <DataTable.Col
+              label="resources.exams.fields.total_mark"
+              disableSort
+              render={(exam: Exam) => formatNumber(exam.total_mark ?? 0, language)}
+            />
+            <DataTable.Col
+              source="is_published"
+              label="exams.list.status"
+              render={(exam: Exam) => <PublishedChip published={exam.is_published} />}
+            />
+            <DataTable.Col
+              source="start_date_time"
+              label="exams.list.window"
+              cellSx={noWrap}
+              render={(exam: Exam) => (
+                <>
+                  {formatDateTime(exam.start_date_time, language)}
+                  <br />
+                  {formatDateTime(exam.end_date_time, language)}
+                </>
+              )}
+            />
+            <DataTable.Col
+              label="exams.list.actions"
+              disableSort
+              render={(exam: Exam) => <ExamRowActions exam={exam} />}
+            />
           </DataTable>
         </List>
       )}

@@ -9,11 +9,10 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { nameOf } from '../common/names';
+import { nameOf, useLanguage } from '../../i18n/recordName';
 import { useExamAccess } from '../common/useExamAccess';
 import type { Exam } from '../types';
 import { useExamActions } from './useExamActions';
-import { useLanguage } from '../common/useLanguage';
 
 interface ActionProps {
   label: string;
@@ -35,7 +34,14 @@ function Action({ label, icon, to, onClick, color }: ActionProps) {
   );
 }
 
-/** A row's actions (SPEC section 2, /exams), each only with its permission; localize only for a published exam. */
+/** Keeps an action's place in a row where it does not apply, so icons line up from row to row. */
+const Slot = () => <Box component="span" aria-hidden sx={{ width: 34, flexShrink: 0 }} />;
+
+/**
+ * A row's actions (SPEC section 2, /exams), each only with its permission; localize only for a
+ * published exam and delete only for a draft (a published exam is not deleted). Every row has the
+ * same slots, so the icons form columns.
+ */
 export function ExamRowActions({ exam }: { exam: Exam }) {
   const translate = useTranslate();
   const language = useLanguage();
@@ -45,7 +51,10 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
   const label = (key: string) => translate(`exams.actions.${key}`);
 
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }} onClick={(event) => event.stopPropagation()}>
+    <Box
+      sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-start', flexWrap: 'nowrap' }}
+      onClick={(event) => event.stopPropagation()}
+    >
       {can('edit') && <Action label={label('edit')} icon={<EditIcon />} to={`/exams/${exam.id}/edit`} />}
       {can('edit') &&
         (exam.is_published ? (
@@ -53,10 +62,22 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
         ) : (
           <Action label={label('publish')} icon={<PublishIcon />} onClick={() => void actions.publish(exam)} />
         ))}
-      {can('create') && <Action label={label('duplicate')} icon={<ContentCopyIcon />} onClick={() => void actions.duplicate(exam)} />}
+      {can('create') && (
+        <Action label={label('duplicate')} icon={<ContentCopyIcon />} onClick={() => void actions.duplicate(exam)} />
+      )}
       {can('preview') && <Action label={label('preview')} icon={<VisibilityIcon />} to={`/exams/${exam.id}/preview`} />}
-      {can('localizations') && exam.is_published && <Action label={label('localize')} icon={<PublicIcon />} to={`/exams/${exam.id}/localize`} />}
-      {can('delete') && <Action label={label('delete')} icon={<DeleteIcon />} color="error" onClick={() => setConfirming(true)} />}
+      {can('localizations') &&
+        (exam.is_published ? (
+          <Action label={label('localize')} icon={<PublicIcon />} to={`/exams/${exam.id}/localize`} />
+        ) : (
+          <Slot />
+        ))}
+      {can('delete') &&
+        (exam.is_published ? (
+          <Slot />
+        ) : (
+          <Action label={label('delete')} icon={<DeleteIcon />} color="error" onClick={() => setConfirming(true)} />
+        ))}
       <Confirm
         isOpen={confirming}
         title={translate('exams.actions.delete_title', { id: exam.id })}

@@ -8,7 +8,15 @@ import { cacheCountries } from './countryCache';
 import { CountriesInput } from './CountriesInput';
 
 /** Changes only a localized exam's countries (`POST /exam-localization/{id}/countries`), published or not. */
-export function CountriesDialog({ localization, onClose, onSaved }: { localization: ExamLocalization; onClose: () => void; onSaved: () => void }) {
+export function CountriesDialog({
+  localization,
+  onClose,
+  onSaved,
+}: {
+  localization: ExamLocalization;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const translate = useTranslate();
   const notify = useExamNotify();
   const [countries, setCountries] = useState(localization.countries);
@@ -33,7 +41,11 @@ export function CountriesDialog({ localization, onClose, onSaved }: { localizati
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="countries-dialog-title">
       <DialogTitle id="countries-dialog-title">{translate('exams.localize.change_countries')}</DialogTitle>
       <DialogContent sx={{ pt: '8px !important' }}>
-        <CountriesInput value={countries} onChange={setCountries} error={countries.length === 0 ? 'exams.errors.countries_required' : undefined} />
+        <CountriesInput
+          value={countries}
+          onChange={setCountries}
+          error={countries.length === 0 ? 'exams.errors.countries_required' : undefined}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>

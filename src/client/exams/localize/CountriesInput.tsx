@@ -1,8 +1,8 @@
 import { Autocomplete, Chip, TextField } from '@mui/material';
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
-import { countryChoices } from '../../public/countries';
-import { useLanguage } from '../common/useLanguage';
+import { countryChoices } from '../../../common/countries';
+import { useLanguage } from '../../i18n/recordName';
 
 interface CountriesInputProps {
   value: string[];
@@ -24,9 +24,18 @@ export function CountriesInput({ value, onChange, error, helperText }: Countries
       value={value}
       onChange={(_, codes) => onChange(codes)}
       getOptionLabel={(code) => names.get(code) ?? code}
-      renderValue={(codes, getItemProps) => codes.map((code, index) => <Chip size="small" label={names.get(code) ?? code} {...getItemProps({ index })} key={code} />)}
+      renderValue={(codes, getItemProps) =>
+        codes.map((code, index) => (
+          <Chip size="small" label={names.get(code) ?? code} {...getItemProps({ index })} key={code} />
+        ))
+      }
       renderInput={(params) => (
-        <TextField {...params} label={translate('exams.localize.countries')} error={Boolean(error)} helperText={error ? translate(error) : helperText ? translate(helperText) : undefined} />
+        <TextField
+          {...params}
+          label={translate('exams.localize.countries')}
+          error={Boolean(error)}
+          helperText={error ? translate(error) : helperText ? translate(helperText) : undefined}
+        />
       )}
     />
   );

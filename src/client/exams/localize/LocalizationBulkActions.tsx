@@ -10,7 +10,7 @@ import { localizationsApi, type LocalizationBulkAction } from '../api/localizati
 import { bulkMessage } from '../common/bulkMessage';
 import { useExamAccess } from '../common/useExamAccess';
 import { useExamNotify } from '../common/useExamNotify';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 
 /** Publish, unpublish and delete of the selected localized exams; partial, with one outcome each. */
 export function LocalizationBulkActions({ selected, onDone }: { selected: number[]; onDone: () => void }) {
@@ -26,7 +26,12 @@ export function LocalizationBulkActions({ selected, onDone }: { selected: number
     setBusy(true);
     try {
       const outcome = await localizationsApi.bulk(action, selected);
-      const { message, type } = bulkMessage(outcome, `exams.notifications.localizations_${action}_many`, translate, (n) => formatNumber(n, language));
+      const { message, type } = bulkMessage(
+        outcome,
+        `exams.notifications.localizations_${action}_many`,
+        translate,
+        (n) => formatNumber(n, language),
+      );
       notify.text(message, type);
       onDone();
     } catch (error) {

@@ -26,7 +26,9 @@ export function LocalizationForm({ examId, questions, localization }: Localizati
   const save = useSaveLocalization(examId, localization?.id ?? 0);
   const [name, setName] = useState(localization?.name ?? '');
   const [countries, setCountries] = useState<string[]>(localization?.countries ?? readCachedCountries());
-  const [texts, setTexts] = useState<TranslationValues>(() => initialValues(questions, localization?.translations.questions));
+  const [texts, setTexts] = useState<TranslationValues>(() =>
+    initialValues(questions, localization?.translations.questions),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -45,11 +47,15 @@ export function LocalizationForm({ examId, questions, localization }: Localizati
     setConfirming(false);
     if (refused) setErrors(refused);
   };
-  const firstError = (prefix: string) => Object.entries(errors).find(([key]) => key === prefix || key.startsWith(`${prefix}.`))?.[1];
+  const firstError = (prefix: string) =>
+    Object.entries(errors).find(([key]) => key === prefix || key.startsWith(`${prefix}.`))?.[1];
 
   return (
     <Stack spacing={2}>
-      <Paper variant="outlined" sx={{ p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, gap: 2 }}>
+      <Paper
+        variant="outlined"
+        sx={{ p: 2, display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 2fr' }, gap: 2 }}
+      >
         <TextField
           label={translate('exams.localize.name')}
           value={name}
@@ -58,7 +64,12 @@ export function LocalizationForm({ examId, questions, localization }: Localizati
           helperText={errors.name ? translate(errors.name) : undefined}
           fullWidth
         />
-        <CountriesInput value={countries} onChange={setCountries} error={firstError('countries')} helperText="exams.localize.countries_help" />
+        <CountriesInput
+          value={countries}
+          onChange={setCountries}
+          error={firstError('countries')}
+          helperText="exams.localize.countries_help"
+        />
       </Paper>
       {firstError('translations') && <Box sx={{ color: 'error.main' }}>{translate(firstError('translations')!)}</Box>}
       {questions.map((question, index) => (
@@ -67,7 +78,9 @@ export function LocalizationForm({ examId, questions, localization }: Localizati
           question={question}
           number={index + 1}
           values={texts[question.id] ?? {}}
-          onChange={(key, value) => setTexts((current) => ({ ...current, [question.id]: { ...current[question.id], [key]: value } }))}
+          onChange={(key, value) =>
+            setTexts((current) => ({ ...current, [question.id]: { ...current[question.id], [key]: value } }))
+          }
         />
       ))}
       <Box sx={{ display: 'flex', gap: 2 }}>

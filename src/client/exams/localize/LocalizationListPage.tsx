@@ -4,10 +4,9 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { examsApi } from '../api/examsApi';
 import { localizationsApi } from '../api/localizationsApi';
-import { nameOf } from '../common/names';
-import { PageHeading } from '../common/PageHeading';
+import { nameOf, useLanguage } from '../../i18n/recordName';
+import { PageHeading } from '../../components/PageHeading';
 import { useExamAccess } from '../common/useExamAccess';
-import { useLanguage } from '../common/useLanguage';
 import { useLoaded } from '../common/useLoaded';
 import { LocalizationTable } from './LocalizationTable';
 
@@ -21,23 +20,38 @@ export function LocalizationListPage() {
   const localizations = useLoaded((signal) => localizationsApi.list(examId, signal), [examId]);
   // Create takes 0 as its second id: the localized exam has no id until it is saved.
   const add = can('createLocalization') && exam.data?.is_published && (
-    <Button component={RouterLink} to={`/exams/${examId}/localize/Create/0`} variant="contained" startIcon={<AddIcon />}>
+    <Button
+      component={RouterLink}
+      to={`/exams/${examId}/localize/Create/0`}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
       {translate('exams.localize.add')}
     </Button>
   );
 
   return (
     <>
-      <PageHeading title={translate('exams.localize.title')} back={{ to: '/exams', label: 'exams.form.back' }} actions={add} />
+      <PageHeading
+        title={translate('exams.localize.title')}
+        back={{ to: '/exams', label: 'exams.form.back' }}
+        actions={add}
+      />
       {exam.data && (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('exams.localize.of_exam', { id: examId, name: nameOf(exam.data, language) })}
         </Typography>
       )}
-      {exam.data && !exam.data.is_published && <Alert severity="warning" sx={{ mb: 2 }}>{translate('exams.errors.localize_unpublished')}</Alert>}
+      {exam.data && !exam.data.is_published && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('exams.errors.localize_unpublished')}
+        </Alert>
+      )}
       {localizations.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {localizations.status === 'error' && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
-      {localizations.data && <LocalizationTable examId={examId} localizations={localizations.data} onChanged={localizations.reload} />}
+      {localizations.data && (
+        <LocalizationTable examId={examId} localizations={localizations.data} onChanged={localizations.reload} />
+      )}
     </>
   );
 }

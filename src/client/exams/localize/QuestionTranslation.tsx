@@ -5,12 +5,13 @@ import { useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions/rich-text';
 import { studentView } from '../../../common/questions/registry';
 import { QuestionPreview } from '../../questions';
-import { RichText } from '../../rich-text/RichText';
-import { RichTextView } from '../../rich-text/RichTextView';
+import { RichText } from '../../rich-text';
+import { RichTextView } from '../../rich-text';
 import { formatNumber } from '../../format';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 import type { ExamQuestion } from '../types';
 import { translatableTexts, type TextSlot } from './translatable';
+import { contentLanguageOf } from '../../../common/text-direction';
 
 interface QuestionTranslationProps {
   question: ExamQuestion;
@@ -25,7 +26,6 @@ interface TranslationInputProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  language: string;
   disabled?: boolean;
 }
 
@@ -35,15 +35,36 @@ interface TranslationInputProps {
  * handing the editor a stale value. Nothing here sets a translation from outside, so the editor
  * gets its starting text once and reports every change; it is never handed a value again.
  */
-function RichTranslation({ slot, label, value, onChange, language, disabled }: TranslationInputProps) {
+function RichTranslation({ slot, label, value, onChange, disabled }: TranslationInputProps) {
   const [initial] = useState(value);
-  return <RichText value={initial} onChange={onChange} language={language} label={label} disabled={disabled} compact={slot.role !== 'text' && slot.role !== 'passage'} />;
+  // The translation's own direction, from what is typed (an empty box follows the first letter typed).
+  const language = contentLanguageOf(value, 'auto');
+  return (
+    <RichText
+      value={initial}
+      onChange={onChange}
+      language={language}
+      label={label}
+      disabled={disabled}
+      compact={slot.role !== 'text' && slot.role !== 'passage'}
+    />
+  );
 }
 
 function TranslationInput(props: TranslationInputProps) {
-  const { slot, label, value, onChange, language, disabled } = props;
+  const { slot, label, value, onChange, disabled } = props;
   if (slot.rich) return <RichTranslation {...props} />;
-  return <TextField label={label} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} fullWidth size="small" slotProps={{ htmlInput: { dir: language === 'ar' ? 'rtl' : 'ltr', lang: language } }} />;
+  return (
+    <TextField
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      fullWidth
+      size="small"
+      slotProps={{ htmlInput: { dir: 'auto' } }}
+    />
+  );
 }
 
 /**
@@ -54,7 +75,10 @@ export function QuestionTranslation({ question, number, values, onChange, disabl
   const translate = useTranslate();
   const language = useLanguage();
   const slots = useMemo(() => translatableTexts(question), [question]);
-  const preview = useMemo(() => ({ ...question, view: studentView(question.answer_type, question.answer_key) }), [question]);
+  const preview = useMemo(
+    () => ({ ...question, view: studentView(question.answer_type, question.answer_key) }),
+    [question],
+  );
   const counters = new Map<string, number>();
   const labelOf = (slot: TextSlot) => {
     const count = (counters.get(slot.role) ?? 0) + 1;
@@ -77,17 +101,37 @@ export function QuestionTranslation({ question, number, values, onChange, disabl
         </AccordionDetails>
       </Accordion>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, alignItems: 'start' }}>
-        <Typography variant="subtitle2" color="text.secondary">{translate('exams.localize.original')}</Typography>
-        <Typography variant="subtitle2" color="text.secondary">{translate('exams.localize.translation')}</Typography>
+        <Typography variant="subtitle2" color="text.secondary">
+          {translate('exams.localize.original')}
+        </Typography>
+        <Typography variant="subtitle2" color="text.secondary">
+          {translate('exams.localize.translation')}
+        </Typography>
         {slots.map((slot) => {
           const label = labelOf(slot);
           return (
             <Box key={slot.key} sx={{ display: 'contents' }}>
-              <Box sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }} dir={question.content_language === 'ar' ? 'rtl' : 'ltr'} lang={question.content_language}>
-                <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-                {slot.rich ? <RichTextView html={slot.original} /> : <Typography>{plainText(slot.original)}</Typography>}
+              <Box
+                sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
+                dir={question.content_language === 'ar' ? 'rtl' : 'ltr'}
+                lang={question.content_language}
+              >
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {label}
+                </Typography>
+                {slot.rich ? (
+                  <RichTextView html={slot.original} />
+                ) : (
+                  <Typography>{plainText(slot.original)}</Typography>
+                )}
               </Box>
-              <TranslationInput slot={slot} label={label} value={values[slot.key] ?? ''} onChange={(value) => onChange(slot.key, value)} language={question.content_language} disabled={disabled} />
+              <TranslationInput
+                slot={slot}
+                label={label}
+                value={values[slot.key] ?? ''}
+                onChange={(value) => onChange(slot.key, value)}
+                disabled={disabled}
+              />
             </Box>
           );
         })}

@@ -7,7 +7,9 @@ const KEY = 'exam_localizations.countries';
 export function readCachedCountries(): string[] {
   try {
     const stored: unknown = JSON.parse(window.localStorage.getItem(KEY) ?? '[]');
-    return Array.isArray(stored) ? stored.filter((code): code is string => typeof code === 'string' && /^[A-Z]{2}$/.test(code)) : [];
+    return Array.isArray(stored)
+      ? stored.filter((code): code is string => typeof code === 'string' && /^[A-Z]{2}$/.test(code))
+      : [];
   } catch {
     return [];
   }

@@ -5,7 +5,8 @@ import { isBlankHtml, plainText } from '../../../common/questions/rich-text';
 export type Segment = string | { id: string };
 
 /** What a text is, for its label: the question's text, an option, a pair's left side, a blank's text before... */
-export type TextRole = 'text' | 'option' | 'item' | 'left' | 'right' | 'category' | 'passage' | 'child' | 'before' | 'after';
+export type TextRole =
+  'text' | 'option' | 'item' | 'left' | 'right' | 'category' | 'passage' | 'child' | 'before' | 'after';
 
 /** One text of a question a localization may replace. */
 export interface TextSlot {
@@ -19,8 +20,14 @@ export interface TextSlot {
 }
 
 const PLAIN = new Set(['before', 'after']);
-const ROLE_OF_LIST: Record<string, TextRole> = { options: 'option', items: 'item', children: 'child', categories: 'category' };
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const ROLE_OF_LIST: Record<string, TextRole> = {
+  options: 'option',
+  items: 'item',
+  children: 'child',
+  categories: 'category',
+};
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function roleOf(key: string, list: string | null): TextRole {
   if (key === 'text') return list ? (ROLE_OF_LIST[list] ?? 'option') : 'text';
@@ -31,14 +38,17 @@ function roleOf(key: string, list: string | null): TextRole {
 // Stored keys come back in the database's order (jsonb sorts them: "after" before "before"):
 // a node's own texts are listed first, in the order a reader meets them, then its parts.
 const TEXT_ORDER = ['text', 'passage', 'name', 'left', 'right', 'before', 'after'];
-const rank = ([key, value]: [string, unknown]) => (typeof value === 'string' && TEXT_ORDER.includes(key) ? TEXT_ORDER.indexOf(key) : TEXT_ORDER.length);
+const rank = ([key, value]: [string, unknown]) =>
+  typeof value === 'string' && TEXT_ORDER.includes(key) ? TEXT_ORDER.indexOf(key) : TEXT_ORDER.length;
 const readingOrder = (node: Record<string, unknown>) => Object.entries(node).sort((a, b) => rank(a) - rank(b));
 
-const keyOf = (path: Segment[]) => path.map((segment) => (typeof segment === 'string' ? segment : `#${segment.id}`)).join('/');
+const keyOf = (path: Segment[]) =>
+  path.map((segment) => (typeof segment === 'string' ? segment : `#${segment.id}`)).join('/');
 
 function walk(node: unknown, path: Segment[], list: string | null, out: TextSlot[]): void {
   if (Array.isArray(node)) {
-    for (const item of node) if (isObject(item) && typeof item.id === 'string') walk(item, [...path, { id: item.id }], list, out);
+    for (const item of node)
+      if (isObject(item) && typeof item.id === 'string') walk(item, [...path, { id: item.id }], list, out);
     return;
   }
   if (!isObject(node)) return;
@@ -46,7 +56,13 @@ function walk(node: unknown, path: Segment[], list: string | null, out: TextSlot
     if (typeof value === 'string') {
       if (!TRANSLATABLE_KEYS.has(key) || value.trim() === '') continue;
       const slotPath = [...path, key];
-      out.push({ key: keyOf(slotPath), path: slotPath, original: value, rich: !PLAIN.has(key), role: roleOf(key, list) });
+      out.push({
+        key: keyOf(slotPath),
+        path: slotPath,
+        original: value,
+        rich: !PLAIN.has(key),
+        role: roleOf(key, list),
+      });
     } else {
       walk(value, [...path, key], Array.isArray(value) ? key : list, out);
     }
@@ -105,7 +121,10 @@ const isBlank = (value: string, rich: boolean) => (rich ? isBlankHtml(value) : v
  * question's text and an `answer_key` of the same shape holding only the translated texts.
  * Blank fields are left out, so the original text stays.
  */
-export function buildTranslations(questions: readonly { id: number; text: string; answer_key: unknown }[], values: TranslationValues) {
+export function buildTranslations(
+  questions: readonly { id: number; text: string; answer_key: unknown }[],
+  values: TranslationValues,
+) {
   const result: Record<string, QuestionTranslation> = {};
   for (const question of questions) {
     const entered = values[question.id] ?? {};
@@ -122,12 +141,20 @@ export function buildTranslations(questions: readonly { id: number; text: string
 const decode = (value: string, rich: boolean) => (rich ? value : plainText(value));
 
 /** The form's starting values from a stored localization (or empty fields for a new one). */
-export function initialValues(questions: readonly { id: number; text: string; answer_key: unknown }[], stored?: Record<string, QuestionTranslation>): TranslationValues {
+export function initialValues(
+  questions: readonly { id: number; text: string; answer_key: unknown }[],
+  stored?: Record<string, QuestionTranslation>,
+): TranslationValues {
   return Object.fromEntries(
     questions.map((question) => [
       question.id,
       // Plain texts are stored with HTML entities (`a &amp; b`); their inputs show them as typed.
-      Object.fromEntries(translatableTexts(question).map((slot) => [slot.key, decode(readAt(stored?.[String(question.id)], slot.path), slot.rich)])),
+      Object.fromEntries(
+        translatableTexts(question).map((slot) => [
+          slot.key,
+          decode(readAt(stored?.[String(question.id)], slot.path), slot.rich),
+        ]),
+      ),
     ]),
   );
 }

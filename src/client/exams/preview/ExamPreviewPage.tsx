@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { QuestionPreview } from '../../questions';
 import { examsApi } from '../api/examsApi';
-import { PageHeading } from '../common/PageHeading';
+import { PageHeading } from '../../components/PageHeading';
 import { useLoaded } from '../common/useLoaded';
 import { PreviewPager } from './PreviewPager';
 import { PreviewSummary } from './PreviewSummary';
@@ -25,11 +25,16 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
   const current = pages[Math.min(page, Math.max(pages.length - 1, 0))] ?? [];
   // Questions are numbered across pages, as the student's exam numbers them.
   const offset = pages.slice(0, page).reduce((count, list) => count + list.length, 0);
-  const back = localized ? { to: `/exams/${examId}/localize`, label: 'exams.localize.back' } : { to: '/exams', label: 'exams.form.back' };
+  const back = localized
+    ? { to: `/exams/${examId}/localize`, label: 'exams.localize.back' }
+    : { to: '/exams', label: 'exams.form.back' };
 
   return (
     <>
-      <PageHeading title={translate(localized ? 'exams.preview.localized_title' : 'exams.preview.title', { id: examId })} back={back} />
+      <PageHeading
+        title={translate(localized ? 'exams.preview.localized_title' : 'exams.preview.title', { id: examId })}
+        back={back}
+      />
       {preview.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {preview.status === 'error' && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
       {preview.data && (

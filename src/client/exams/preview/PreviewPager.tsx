@@ -3,10 +3,18 @@ import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Box, Button, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../format';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 
 /** Previous and next between the exam's pages, with "Page 2 of 3". */
-export function PreviewPager({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {
+export function PreviewPager({
+  page,
+  pages,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+}) {
   const translate = useTranslate();
   const language = useLanguage();
   // The RTL stylesheet mirrors layout, not icons: in Arabic "previous" points right and "next" left.
@@ -18,7 +26,12 @@ export function PreviewPager({ page, pages, onChange }: { page: number; pages: n
       <Button variant="outlined" startIcon={<PreviousIcon />} disabled={page === 0} onClick={() => onChange(page - 1)}>
         {translate('exams.preview.previous')}
       </Button>
-      <Typography aria-live="polite">{translate('exams.preview.page', { page: formatNumber(page + 1, language), pages: formatNumber(pages, language) })}</Typography>
+      <Typography aria-live="polite">
+        {translate('exams.preview.page', {
+          page: formatNumber(page + 1, language),
+          pages: formatNumber(pages, language),
+        })}
+      </Typography>
       <Button variant="outlined" endIcon={<NextIcon />} disabled={page >= pages - 1} onClick={() => onChange(page + 1)}>
         {translate('exams.preview.next')}
       </Button>

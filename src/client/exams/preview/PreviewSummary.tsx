@@ -2,9 +2,9 @@ import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import { Box, Chip, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../../format';
-import { countryName } from '../../public/countries';
+import { countryName } from '../../../common/countries';
 import type { ExamPreview } from '../types';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 
 /** A duration in minutes as the exam's clock shows it at the start: 45 -> "45:00", 90 -> "1:30:00". */
 export function clockText(minutes: number): string {
@@ -26,18 +26,30 @@ export function PreviewSummary({ preview }: { preview: ExamPreview }) {
         </Typography>
         {localization && (
           <Typography color="text.secondary">
-            {translate('exams.preview.localization', { name: localization.name, countries: new Intl.ListFormat(language).format(localization.countries.map((code) => countryName(code, language))) })}
+            {translate('exams.preview.localization', {
+              name: localization.name,
+              countries: new Intl.ListFormat(language).format(
+                localization.countries.map((code) => countryName(code, language)),
+              ),
+            })}
           </Typography>
         )}
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="preview-clock">
         <TimerOutlinedIcon color="primary" />
-        <Typography component="span" sx={{ fontSize: '1.5rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }} dir="ltr" aria-label={translate('exams.preview.duration', { minutes: exam.duration_minutes })}>
+        <Typography
+          component="span"
+          sx={{ fontSize: '1.5rem', fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}
+          dir="ltr"
+          aria-label={translate('exams.preview.duration', { minutes: exam.duration_minutes })}
+        >
           {clockText(exam.duration_minutes)}
         </Typography>
       </Box>
       <Chip label={translate('exams.preview.total_mark', { mark: formatNumber(exam.total_mark, language) })} />
-      <Chip label={translate('exams.preview.questions_count', { count: formatNumber(exam.questions_count, language) })} />
+      <Chip
+        label={translate('exams.preview.questions_count', { count: formatNumber(exam.questions_count, language) })}
+      />
     </Paper>
   );
 }

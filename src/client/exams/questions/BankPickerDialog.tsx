@@ -1,15 +1,32 @@
-import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Pagination, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Pagination,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions/rich-text';
 import { formatNumber } from '../../format';
 import { examQuestionsApi } from '../api/examQuestionsApi';
-import { nameOf } from '../common/names';
+import { nameOf, useLanguage } from '../../i18n/recordName';
 import { useRulePopup } from '../common/RulePopup';
 import { useExamNotify } from '../common/useExamNotify';
 import { useLoaded } from '../common/useLoaded';
 import type { Exam, ExamQuestion } from '../types';
-import { useLanguage } from '../common/useLanguage';
 
 const PER_PAGE = 10;
 
@@ -37,7 +54,8 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
   const query = { platformId: exam.platform_id, skillIds: exam.skill_ids, search, page, perPage: PER_PAGE };
   const bank = useLoaded((signal) => examQuestionsApi.bank(query, signal), [exam.id, search, page]);
   const rows = bank.data?.data ?? [];
-  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
+  const toggle = (id: number) =>
+    setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   const assign = async () => {
     setBusy(true);
@@ -77,7 +95,7 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
               <TableCell padding="checkbox" />
               <TableCell>{translate('exams.bank.text')}</TableCell>
               <TableCell>{translate('exams.bank.type')}</TableCell>
-              <TableCell>{translate('exams.fields.skill_ids')}</TableCell>
+              <TableCell>{translate('resources.exams.fields.skill_ids')}</TableCell>
               <TableCell>{translate('exams.bank.mark')}</TableCell>
             </TableRow>
           </TableHead>
@@ -87,11 +105,18 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
               return (
                 <TableRow key={question.id} hover onClick={() => toggle(question.id)} sx={{ cursor: 'pointer' }}>
                   <TableCell padding="checkbox">
-                    <Checkbox checked={selected.includes(question.id)} slotProps={{ input: { 'aria-label': translate('exams.bank.select', { text }) } }} />
+                    <Checkbox
+                      checked={selected.includes(question.id)}
+                      slotProps={{ input: { 'aria-label': translate('exams.bank.select', { text }) } }}
+                    />
                   </TableCell>
                   <TableCell sx={{ maxWidth: 360 }}>
-                    <Typography noWrap title={text}>{text}</Typography>
-                    {existingSourceIds.has(question.id) && <Chip size="small" variant="outlined" label={translate('exams.bank.already_added')} />}
+                    <Typography noWrap title={text}>
+                      {text}
+                    </Typography>
+                    {existingSourceIds.has(question.id) && (
+                      <Chip size="small" variant="outlined" label={translate('exams.bank.already_added')} />
+                    )}
                   </TableCell>
                   <TableCell>{translate(`question_editor.kinds.${question.answer_type}`)}</TableCell>
                   <TableCell>{nameOf(question.skill, language)}</TableCell>
@@ -101,7 +126,9 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
             })}
           </TableBody>
         </Table>
-        {bank.status === 'ready' && rows.length === 0 && <Typography sx={{ p: 2, textAlign: 'center' }}>{translate('exams.bank.none')}</Typography>}
+        {bank.status === 'ready' && rows.length === 0 && (
+          <Typography sx={{ p: 2, textAlign: 'center' }}>{translate('exams.bank.none')}</Typography>
+        )}
         {(bank.data?.meta?.last_page ?? 1) > 1 && (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
             <Pagination count={bank.data?.meta?.last_page ?? 1} page={page} onChange={(_, value) => setPage(value)} />

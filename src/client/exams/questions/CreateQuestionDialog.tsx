@@ -12,7 +12,15 @@ import type { Exam } from '../types';
  * the exam only (the bank does not get a copy). A dialog, outside the exam's form, so the two
  * forms never nest.
  */
-export function CreateQuestionDialog({ exam, onClose, onCreated }: { exam: Exam; onClose: () => void; onCreated: () => void }) {
+export function CreateQuestionDialog({
+  exam,
+  onClose,
+  onCreated,
+}: {
+  exam: Exam;
+  onClose: () => void;
+  onCreated: () => void;
+}) {
   const translate = useTranslate();
   const notify = useExamNotify();
   const showRefusal = useRulePopup();

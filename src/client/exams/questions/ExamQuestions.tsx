@@ -13,14 +13,23 @@ import type { Exam, ExamQuestion } from '../types';
 import { BankPickerDialog } from './BankPickerDialog';
 import { CreateQuestionDialog } from './CreateQuestionDialog';
 import { SortableQuestions } from './SortableQuestions';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 
 /**
  * The exam's questions inside its form (SPEC section 5): add from the bank, create in place,
  * remove and reorder. Before the exam is saved (or while its form has unsaved changes) adding
  * is refused with the spec's "unsaved exam" message: the server checks the saved exam.
+ * Read-only while the exam is published.
  */
-export function ExamQuestions({ exam, unsaved }: { exam: Exam | null; unsaved: boolean }) {
+export function ExamQuestions({
+  exam,
+  unsaved,
+  readOnly = false,
+}: {
+  exam: Exam | null;
+  unsaved: boolean;
+  readOnly?: boolean;
+}) {
   const translate = useTranslate();
   const language = useLanguage();
   const notify = useExamNotify();
@@ -30,7 +39,8 @@ export function ExamQuestions({ exam, unsaved }: { exam: Exam | null; unsaved: b
   const [dialog, setDialog] = useState<'bank' | 'create' | null>(null);
   const [removing, setRemoving] = useState<ExamQuestion | null>(null);
   const list = exam ? (questions.data ?? []) : [];
-  const canChange = can('edit') || can('create');
+  // A published exam's questions are frozen: no adding, removing or reordering (and no dialogs).
+  const canChange = !readOnly && (can('edit') || can('create'));
   const total = list.reduce((sum, question) => sum + question.mark, 0);
 
   const open = (which: 'bank' | 'create') => {
@@ -70,7 +80,10 @@ export function ExamQuestions({ exam, unsaved }: { exam: Exam | null; unsaved: b
           {translate('exams.questions.title')}
         </Typography>
         <Typography color="text.secondary" data-testid="questions-total">
-          {translate('exams.questions.summary', { count: formatNumber(list.length, language), mark: formatNumber(total, language) })}
+          {translate('exams.questions.summary', {
+            count: formatNumber(list.length, language),
+            mark: formatNumber(total, language),
+          })}
         </Typography>
         {canChange && can('bank') && (
           <Button variant="outlined" startIcon={<LibraryAddIcon />} onClick={() => open('bank')}>
@@ -84,16 +97,32 @@ export function ExamQuestions({ exam, unsaved }: { exam: Exam | null; unsaved: b
         )}
       </Box>
       {exam && questions.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {questions.status === 'error' && <Alert severity="error">{translate('exams.notifications.questions_fetch_error')}</Alert>}
+      {questions.status === 'error' && (
+        <Alert severity="error">{translate('exams.notifications.questions_fetch_error')}</Alert>
+      )}
       {list.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
           {translate(exam ? 'exams.questions.empty' : 'exams.questions.save_first')}
         </Typography>
       ) : (
-        <SortableQuestions questions={list} onReorder={(ids) => void reorder(ids)} onRemove={canChange ? setRemoving : undefined} disabled={!canChange} />
+        <SortableQuestions
+          questions={list}
+          onReorder={(ids) => void reorder(ids)}
+          onRemove={canChange ? setRemoving : undefined}
+          disabled={!canChange}
+        />
       )}
-      {exam && dialog === 'bank' && <BankPickerDialog exam={exam} existingSourceIds={new Set(list.map((q) => q.source_question_id ?? 0))} onClose={() => setDialog(null)} onAssigned={(updated) => questions.setData(updated)} />}
-      {exam && dialog === 'create' && <CreateQuestionDialog exam={exam} onClose={() => setDialog(null)} onCreated={() => questions.reload()} />}
+      {exam && dialog === 'bank' && (
+        <BankPickerDialog
+          exam={exam}
+          existingSourceIds={new Set(list.map((q) => q.source_question_id ?? 0))}
+          onClose={() => setDialog(null)}
+          onAssigned={(updated) => questions.setData(updated)}
+        />
+      )}
+      {exam && dialog === 'create' && (
+        <CreateQuestionDialog exam={exam} onClose={() => setDialog(null)} onCreated={() => questions.reload()} />
+      )}
       <Confirm
         isOpen={removing !== null}
         title="exams.questions.remove_title"

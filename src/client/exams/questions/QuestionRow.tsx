@@ -9,7 +9,7 @@ import { useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions/rich-text';
 import { formatNumber } from '../../format';
 import type { ExamQuestion } from '../types';
-import { useLanguage } from '../common/useLanguage';
+import { useLanguage } from '../../i18n/recordName';
 
 interface QuestionRowProps {
   question: ExamQuestion;
@@ -24,7 +24,10 @@ interface QuestionRowProps {
 export function QuestionRow({ question, index, last, disabled, onMove, onRemove }: QuestionRowProps) {
   const translate = useTranslate();
   const language = useLanguage();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: question.id, disabled });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: question.id,
+    disabled,
+  });
   const number = index + 1;
   const text = plainText(question.text).trim();
 
@@ -35,7 +38,12 @@ export function QuestionRow({ question, index, last, disabled, onMove, onRemove 
       data-testid="exam-question"
       data-question-id={question.id}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      sx={{ gap: 1.5, bgcolor: isDragging ? 'action.selected' : 'background.paper', position: 'relative', zIndex: isDragging ? 1 : 0 }}
+      sx={{
+        gap: 1.5,
+        bgcolor: isDragging ? 'action.selected' : 'background.paper',
+        position: 'relative',
+        zIndex: isDragging ? 1 : 0,
+      }}
     >
       <IconButton
         ref={setActivatorNodeRef}
@@ -52,7 +60,12 @@ export function QuestionRow({ question, index, last, disabled, onMove, onRemove 
         {formatNumber(number, language)}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography noWrap dir={question.content_language === 'ar' ? 'rtl' : 'ltr'} sx={{ textAlign: 'start' }} title={text}>
+        <Typography
+          noWrap
+          dir={question.content_language === 'ar' ? 'rtl' : 'ltr'}
+          sx={{ textAlign: 'start' }}
+          title={text}
+        >
           {text}
         </Typography>
       </Box>
@@ -62,21 +75,37 @@ export function QuestionRow({ question, index, last, disabled, onMove, onRemove 
       </Typography>
       <Tooltip title={translate('exams.questions.move_up', { number })}>
         <span>
-          <IconButton size="small" aria-label={translate('exams.questions.move_up', { number })} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+          <IconButton
+            size="small"
+            aria-label={translate('exams.questions.move_up', { number })}
+            disabled={disabled || index === 0}
+            onClick={() => onMove(-1)}
+          >
             <ArrowUpwardIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
       <Tooltip title={translate('exams.questions.move_down', { number })}>
         <span>
-          <IconButton size="small" aria-label={translate('exams.questions.move_down', { number })} disabled={disabled || last} onClick={() => onMove(1)}>
+          <IconButton
+            size="small"
+            aria-label={translate('exams.questions.move_down', { number })}
+            disabled={disabled || last}
+            onClick={() => onMove(1)}
+          >
             <ArrowDownwardIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
       {onRemove && (
         <Tooltip title={translate('exams.questions.remove', { number })}>
-          <IconButton size="small" color="error" aria-label={translate('exams.questions.remove', { number })} disabled={disabled} onClick={() => onRemove(question)}>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={translate('exams.questions.remove', { number })}
+            disabled={disabled}
+            onClick={() => onRemove(question)}
+          >
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Tooltip>

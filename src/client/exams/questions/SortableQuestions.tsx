@@ -1,5 +1,20 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { List } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ExamQuestion } from '../types';
@@ -20,7 +35,10 @@ interface SortableQuestionsProps {
  */
 export function SortableQuestions({ questions, onReorder, onRemove, disabled }: SortableQuestionsProps) {
   const translate = useTranslate();
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = questions.map((question) => question.id);
   const position = (id: UniqueIdentifier | undefined) => ids.indexOf(Number(id)) + 1;
 
@@ -33,8 +51,10 @@ export function SortableQuestions({ questions, onReorder, onRemove, disabled }: 
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('exams.questions.dnd.picked', { position: position(active.id) }),
-    onDragOver: ({ over }) => (over ? translate('exams.questions.dnd.over', { position: position(over.id) }) : undefined),
-    onDragEnd: ({ over }) => (over ? translate('exams.questions.dnd.dropped', { position: position(over.id) }) : undefined),
+    onDragOver: ({ over }) =>
+      over ? translate('exams.questions.dnd.over', { position: position(over.id) }) : undefined,
+    onDragEnd: ({ over }) =>
+      over ? translate('exams.questions.dnd.dropped', { position: position(over.id) }) : undefined,
     onDragCancel: () => translate('exams.questions.dnd.cancelled'),
   };
 
@@ -43,7 +63,10 @@ export function SortableQuestions({ questions, onReorder, onRemove, disabled }: 
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: translate('exams.questions.dnd.instructions') } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: translate('exams.questions.dnd.instructions') },
+      }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>
         <List data-testid="exam-questions" disablePadding>

@@ -35,7 +35,14 @@ const clock = (seconds: number) => {
  * save) -> remotePlayback (play; retry unless play-only). Standalone: delivery reuses it for
  * students' answers. Each state moves the focus to its main button, so it works from the keyboard.
  */
-export function AudioRecorder({ label, maxSeconds = QUESTION_LIMITS.maxDurationSeconds, savedUrl, onSaved, playOnly = false, title = 'recorder.title' }: AudioRecorderProps) {
+export function AudioRecorder({
+  label,
+  maxSeconds = QUESTION_LIMITS.maxDurationSeconds,
+  savedUrl,
+  onSaved,
+  playOnly = false,
+  title = 'recorder.title',
+}: AudioRecorderProps) {
   const translate = useTranslate();
   const { state, limit, start, stop, retry, save } = useAudioRecorder({ label, maxSeconds, savedUrl, onSaved });
   const main = useRef<HTMLButtonElement>(null);
@@ -52,7 +59,13 @@ export function AudioRecorder({ label, maxSeconds = QUESTION_LIMITS.maxDurationS
 
   const { status } = state;
   return (
-    <Box role="group" aria-label={translate(title)} data-testid="audio-recorder" data-state={status} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 2 }}>
+    <Box
+      role="group"
+      aria-label={translate(title)}
+      data-testid="audio-recorder"
+      data-state={status}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mb: 2 }}
+    >
       <Typography variant="subtitle2" sx={{ mb: 1 }}>
         {translate(title)}
       </Typography>
@@ -63,7 +76,13 @@ export function AudioRecorder({ label, maxSeconds = QUESTION_LIMITS.maxDurationS
       )}
       {!playOnly && status === 'readyToRecord' && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-          <Button ref={main} variant="contained" color="error" startIcon={<FiberManualRecordIcon />} onClick={() => void start()}>
+          <Button
+            ref={main}
+            variant="contained"
+            color="error"
+            startIcon={<FiberManualRecordIcon />}
+            onClick={() => void start()}
+          >
             {translate('recorder.record')}
           </Button>
           <Typography variant="body2" color="text.secondary">
@@ -78,9 +97,16 @@ export function AudioRecorder({ label, maxSeconds = QUESTION_LIMITS.maxDurationS
           </Button>
           <Box sx={{ flexGrow: 1, maxWidth: 320 }}>
             <Typography variant="body2" role="timer" data-testid="recorder-time">
-              {translate('recorder.elapsed', { elapsed: clock(state.elapsed), remaining: clock(limit - state.elapsed) })}
+              {translate('recorder.elapsed', {
+                elapsed: clock(state.elapsed),
+                remaining: clock(limit - state.elapsed),
+              })}
             </Typography>
-            <LinearProgress variant="determinate" value={(state.elapsed / limit) * 100} aria-label={translate('recorder.progress')} />
+            <LinearProgress
+              variant="determinate"
+              value={(state.elapsed / limit) * 100}
+              aria-label={translate('recorder.progress')}
+            />
           </Box>
         </Box>
       )}

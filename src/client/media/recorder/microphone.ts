@@ -11,8 +11,14 @@ export function webmMimeType(): string | null {
 /** The catalog key explaining why the microphone could not be opened. */
 export function microphoneErrorKey(error: unknown): string {
   const name = (error as { name?: string } | null)?.name;
-  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return 'recorder.permission_denied';
-  if (name === 'NotFoundError' || name === 'DevicesNotFoundError' || name === 'OverconstrainedError' || name === 'NotReadableError') {
+  if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError')
+    return 'recorder.permission_denied';
+  if (
+    name === 'NotFoundError' ||
+    name === 'DevicesNotFoundError' ||
+    name === 'OverconstrainedError' ||
+    name === 'NotReadableError'
+  ) {
     return 'recorder.no_microphone';
   }
   return 'recorder.failed';

@@ -27,7 +27,14 @@ export type RecorderEvent =
   | { type: 'failed'; error: string };
 
 export function initialRecorderState(remoteUrl: string | null | undefined): RecorderState {
-  return { status: remoteUrl ? 'remotePlayback' : 'readyToRecord', elapsed: 0, localUrl: null, remoteUrl: remoteUrl ?? null, saving: false, error: null };
+  return {
+    status: remoteUrl ? 'remotePlayback' : 'readyToRecord',
+    elapsed: 0,
+    localUrl: null,
+    remoteUrl: remoteUrl ?? null,
+    saving: false,
+    error: null,
+  };
 }
 
 /** Transitions; an event that does not apply in the current state changes nothing. */
@@ -38,7 +45,9 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case 'tick':
       return state.status === 'recording' ? { ...state, elapsed: event.elapsed } : state;
     case 'stopped':
-      return state.status === 'recording' ? { ...state, status: 'localPlayback', localUrl: event.url, elapsed: event.elapsed } : state;
+      return state.status === 'recording'
+        ? { ...state, status: 'localPlayback', localUrl: event.url, elapsed: event.elapsed }
+        : state;
     case 'retry':
       return state.status === 'localPlayback' || state.status === 'remotePlayback'
         ? { ...state, status: 'readyToRecord', localUrl: null, elapsed: 0, saving: false, error: null }
@@ -46,9 +55,13 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case 'save':
       return state.status === 'localPlayback' ? { ...state, saving: true, error: null } : state;
     case 'saved':
-      return state.status === 'localPlayback' ? { ...state, status: 'remotePlayback', remoteUrl: event.url, localUrl: null, saving: false } : state;
+      return state.status === 'localPlayback'
+        ? { ...state, status: 'remotePlayback', remoteUrl: event.url, localUrl: null, saving: false }
+        : state;
     case 'failed':
       // A failed start leaves the recorder ready; a failed save keeps the recording to try again.
-      return state.status === 'recording' ? { ...state, status: 'readyToRecord', error: event.error } : { ...state, saving: false, error: event.error };
+      return state.status === 'recording'
+        ? { ...state, status: 'readyToRecord', error: event.error }
+        : { ...state, saving: false, error: event.error };
   }
 }

@@ -25,13 +25,16 @@ export interface RecorderOptions {
 /** How often the elapsed time is refreshed on screen. */
 const TICK_MS = 250;
 
-export const clampSeconds = (seconds: number) => Math.min(QUESTION_LIMITS.maxDurationSeconds, Math.max(1, Math.floor(seconds) || 1));
+export const clampSeconds = (seconds: number) =>
+  Math.min(QUESTION_LIMITS.maxDurationSeconds, Math.max(1, Math.floor(seconds) || 1));
 
 /** The recorder's machinery: microphone, MediaRecorder (webm), timers, upload. */
 export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: RecorderOptions) {
   const [state, dispatch] = useReducer(recorderReducer, savedUrl, initialRecorderState);
   const limit = clampSeconds(maxSeconds);
-  const live = useRef<{ recorder: MediaRecorder; stream: MediaStream; timers: ReturnType<typeof setTimeout>[] } | null>(null);
+  const live = useRef<{ recorder: MediaRecorder; stream: MediaStream; timers: ReturnType<typeof setTimeout>[] } | null>(
+    null,
+  );
   const blob = useRef<Blob | null>(null);
   const localUrl = useRef<string | null>(null);
 
@@ -49,10 +52,13 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: Recor
     blob.current = null;
   }, []);
 
-  useEffect(() => () => {
-    release();
-    forgetLocal();
-  }, [release, forgetLocal]);
+  useEffect(
+    () => () => {
+      release();
+      forgetLocal();
+    },
+    [release, forgetLocal],
+  );
 
   const stop = useCallback(() => {
     if (live.current?.recorder.state === 'recording') live.current.recorder.stop();
@@ -99,7 +105,12 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: Recor
     dispatch({ type: 'save' });
     try {
       const uploaded = await uploadMedia(blob.current, label, 'recording.webm');
-      onSaved?.({ relative_path: uploaded.relative_path, preview_url: uploaded.preview_url, duration_seconds: Math.round(state.elapsed * 10) / 10, uploaded });
+      onSaved?.({
+        relative_path: uploaded.relative_path,
+        preview_url: uploaded.preview_url,
+        duration_seconds: Math.round(state.elapsed * 10) / 10,
+        uploaded,
+      });
       forgetLocal();
       dispatch({ type: 'saved', url: uploaded.preview_url });
     } catch (error) {

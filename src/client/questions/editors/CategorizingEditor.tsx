@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnswerDefinitions } from '../../../common/questions';
-import { RichText } from '../../rich-text/RichText';
+import { RichText } from '../../rich-text';
 import { emptyCategory, emptyItem } from './emptyDefinitions';
 import { removeAt, replaceAt } from './listOps';
 import { AddButton, ItemActions, ListError, RemoveButton } from './parts';
@@ -24,7 +24,14 @@ function CategoryFields({ category, index, onChange, error, language }: Category
   const setOptions = (next: Category['options']) => onChange({ ...category, options: next });
   return (
     <>
-      <RichText compact value={category.name} onChange={(name) => onChange({ ...category, name })} language={language} label={translate('question_editor.categorizing.name', { number: index + 1 })} error={error(['categories', index, 'name'])} />
+      <RichText
+        compact
+        value={category.name}
+        onChange={(name) => onChange({ ...category, name })}
+        language={language}
+        label={translate('question_editor.categorizing.name', { number: index + 1 })}
+        error={error(['categories', index, 'name'])}
+      />
       <ListError message={error(['categories', index, 'options'])} />
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, pl: 3 }}>
         {options.map((option, j) => {
@@ -32,7 +39,14 @@ function CategoryFields({ category, index, onChange, error, language }: Category
           return (
             <Box key={option.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
               <Box sx={{ flexGrow: 1 }}>
-                <RichText compact value={option.text} onChange={(text) => setOptions(replaceAt(options, j, { ...option, text }))} language={language} label={name} error={error(['categories', index, 'options', j, 'text'])} />
+                <RichText
+                  compact
+                  value={option.text}
+                  onChange={(text) => setOptions(replaceAt(options, j, { ...option, text }))}
+                  language={language}
+                  label={name}
+                  error={error(['categories', index, 'options', j, 'text'])}
+                />
               </Box>
               <Box sx={{ mt: 3 }}>
                 <RemoveButton name={name} onClick={() => setOptions(removeAt(options, j))} />
@@ -40,7 +54,10 @@ function CategoryFields({ category, index, onChange, error, language }: Category
             </Box>
           );
         })}
-        <AddButton label="question_editor.categorizing.add_option" onClick={() => setOptions([...options, emptyItem()])} />
+        <AddButton
+          label="question_editor.categorizing.add_option"
+          onClick={() => setOptions([...options, emptyItem()])}
+        />
       </Box>
     </>
   );
@@ -62,7 +79,13 @@ export function CategorizingEditor({ value, onChange, error, language }: AnswerE
               <Typography variant="subtitle2">{name}</Typography>
               <ItemActions list={categories} index={index} onChange={update} name={name} itemId={category.id} />
             </Box>
-            <CategoryFields category={category} index={index} onChange={(next) => update(replaceAt(categories, index, next))} error={error} language={language} />
+            <CategoryFields
+              category={category}
+              index={index}
+              onChange={(next) => update(replaceAt(categories, index, next))}
+              error={error}
+              language={language}
+            />
           </Paper>
         );
       })}

@@ -49,7 +49,12 @@ function BlankFields({ blank, index, onChange, error, language }: BlankFieldsPro
         {field('after')}
       </Box>
       <FormControlLabel
-        control={<Checkbox checked={Boolean(options)} onChange={(event) => setOptions(event.target.checked ? [blank.answer, ''] : undefined)} />}
+        control={
+          <Checkbox
+            checked={Boolean(options)}
+            onChange={(event) => setOptions(event.target.checked ? [blank.answer, ''] : undefined)}
+          />
+        }
         label={translate('question_editor.blanks.use_options')}
       />
       {options && (
@@ -60,8 +65,21 @@ function BlankFields({ blank, index, onChange, error, language }: BlankFieldsPro
             const name = translate('question_editor.choice.option', { number: j + 1 });
             return (
               <Box key={j} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                <TextField size="small" label={name} value={option} onChange={(event) => setOptions(replaceAt(options, j, event.target.value))} error={Boolean(text)} helperText={text} slotProps={{ htmlInput: { dir } }} sx={{ flex: 1 }} />
-                <RemoveButton name={name} onClick={() => setOptions(removeAt(options, j))} disabled={options.length <= 1} />
+                <TextField
+                  size="small"
+                  label={name}
+                  value={option}
+                  onChange={(event) => setOptions(replaceAt(options, j, event.target.value))}
+                  error={Boolean(text)}
+                  helperText={text}
+                  slotProps={{ htmlInput: { dir } }}
+                  sx={{ flex: 1 }}
+                />
+                <RemoveButton
+                  name={name}
+                  onClick={() => setOptions(removeAt(options, j))}
+                  disabled={options.length <= 1}
+                />
               </Box>
             );
           })}
@@ -88,7 +106,13 @@ export function FillBlanksEditor({ value, onChange, error, language }: AnswerEdi
               <Typography variant="subtitle2">{name}</Typography>
               <ItemActions list={blanks} index={index} onChange={update} name={name} itemId={blank.id} />
             </Box>
-            <BlankFields blank={blank} index={index} onChange={(next) => update(replaceAt(blanks, index, next))} error={error} language={language} />
+            <BlankFields
+              blank={blank}
+              index={index}
+              onChange={(next) => update(replaceAt(blanks, index, next))}
+              error={error}
+              language={language}
+            />
           </Paper>
         );
       })}

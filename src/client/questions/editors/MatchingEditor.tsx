@@ -1,6 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { RichText } from '../../rich-text/RichText';
+import { RichText } from '../../rich-text';
 import { emptyPair } from './emptyDefinitions';
 import { replaceAt } from './listOps';
 import { AddButton, ItemActions, ListError } from './parts';
@@ -25,12 +25,32 @@ export function MatchingEditor({ value, onChange, error, language }: AnswerEdito
       {pairs.map((pair, index) => {
         const name = translate('question_editor.matching.pair', { number: index + 1 });
         return (
-          <Paper key={pair.id} variant="outlined" role="group" aria-label={name} sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+          <Paper
+            key={pair.id}
+            variant="outlined"
+            role="group"
+            aria-label={name}
+            sx={{ p: 1.5, display: 'flex', gap: 1, alignItems: 'flex-start' }}
+          >
             <Box sx={{ flex: 1 }}>
-              <RichText compact value={pair.left} onChange={(left) => update(replaceAt(pairs, index, { ...pair, left }))} language={language} label={translate('question_editor.matching.left', { number: index + 1 })} error={error(['pairs', index, 'left'])} />
+              <RichText
+                compact
+                value={pair.left}
+                onChange={(left) => update(replaceAt(pairs, index, { ...pair, left }))}
+                language={language}
+                label={translate('question_editor.matching.left', { number: index + 1 })}
+                error={error(['pairs', index, 'left'])}
+              />
             </Box>
             <Box sx={{ flex: 1 }}>
-              <RichText compact value={pair.right} onChange={(right) => update(replaceAt(pairs, index, { ...pair, right }))} language={language} label={translate('question_editor.matching.right', { number: index + 1 })} error={error(['pairs', index, 'right'])} />
+              <RichText
+                compact
+                value={pair.right}
+                onChange={(right) => update(replaceAt(pairs, index, { ...pair, right }))}
+                language={language}
+                label={translate('question_editor.matching.right', { number: index + 1 })}
+                error={error(['pairs', index, 'right'])}
+              />
             </Box>
             <Box sx={{ mt: 3 }}>
               <ItemActions list={pairs} index={index} onChange={update} name={name} itemId={pair.id} />

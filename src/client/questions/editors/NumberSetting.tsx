@@ -1,3 +1,4 @@
+import { clampTo } from '../../components/clamp';
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useMessage } from './parts';
@@ -25,8 +26,7 @@ export function NumberSetting({ label, value, onChange, error, helperText, min, 
       label={translate(label)}
       value={value ?? ''}
       onChange={(event) => {
-        const text = event.target.value.trim();
-        onChange(text === '' || Number.isNaN(Number(text)) ? null : Number(text));
+        onChange(clampTo(min, max)(event.target.value.trim()));
       }}
       error={Boolean(message)}
       helperText={message ?? (helperText ? translate(helperText, { min, max }) : undefined)}

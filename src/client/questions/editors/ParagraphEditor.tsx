@@ -1,7 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { paragraphMark } from '../../../common/questions';
-import { RichText } from '../../rich-text/RichText';
+import { RichText } from '../../rich-text';
 import { emptyChild } from './emptyDefinitions';
 import { replaceAt } from './listOps';
 import { ParagraphChildEditor, type ParagraphChild } from './ParagraphChildEditor';
@@ -10,7 +10,12 @@ import { scopedErrors, type AnswerEditorProps } from './types';
 
 /** The sum of the children's marks, counting a mark still being typed as 0. */
 export const childrenMark = (children: readonly ParagraphChild[]) =>
-  paragraphMark({ children: children.map((child) => ({ ...child, mark: Number.isFinite(Number(child.mark)) ? Number(child.mark) : 0 })) });
+  paragraphMark({
+    children: children.map((child) => ({
+      ...child,
+      mark: Number.isFinite(Number(child.mark)) ? Number(child.mark) : 0,
+    })),
+  });
 
 /** A passage and its related questions, each of any kind but paragraph, with its own mark. */
 export function ParagraphEditor({ value, onChange, error, language }: AnswerEditorProps<'paragraph'>) {
@@ -21,8 +26,16 @@ export function ParagraphEditor({ value, onChange, error, language }: AnswerEdit
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }} data-testid="paragraph-editor">
-      <RichText value={passage} onChange={(text) => onChange({ passage: text, children })} language={language} label="question_editor.paragraph.passage" error={error(['passage'])} />
-      <Typography variant="subtitle1">{translate('question_editor.paragraph.children', { mark: childrenMark(children) })}</Typography>
+      <RichText
+        value={passage}
+        onChange={(text) => onChange({ passage: text, children })}
+        language={language}
+        label="question_editor.paragraph.passage"
+        error={error(['passage'])}
+      />
+      <Typography variant="subtitle1">
+        {translate('question_editor.paragraph.children', { mark: childrenMark(children) })}
+      </Typography>
       <ListError message={error(['children'])} />
       {children.map((child, index) => {
         const name = translate('question_editor.paragraph.child', { number: index + 1 });
@@ -32,7 +45,12 @@ export function ParagraphEditor({ value, onChange, error, language }: AnswerEdit
               <Typography variant="subtitle2">{name}</Typography>
               <ItemActions list={children} index={index} onChange={update} name={name} itemId={child.id} />
             </Box>
-            <ParagraphChildEditor child={child} onChange={(next) => update(replaceAt(children, index, next))} error={scopedErrors(error, ['children', index])} language={language} />
+            <ParagraphChildEditor
+              child={child}
+              onChange={(next) => update(replaceAt(children, index, next))}
+              error={scopedErrors(error, ['children', index])}
+              language={language}
+            />
           </Paper>
         );
       })}

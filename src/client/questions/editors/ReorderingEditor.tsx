@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { RichText } from '../../rich-text/RichText';
+import { RichText } from '../../rich-text';
 import { SortableList } from '../shared/SortableList';
 import { emptyItem } from './emptyDefinitions';
 import { replaceAt } from './listOps';
@@ -31,7 +31,14 @@ export function ReorderingEditor({ value, onChange, error, language }: AnswerEdi
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
             <Box sx={{ mt: 3.5 }}>{handle}</Box>
             <Box sx={{ flexGrow: 1 }}>
-              <RichText compact value={item.text} onChange={(text) => update(replaceAt(items, index, { ...item, text }))} language={language} label={nameOf(item, index)} error={error(['items', index, 'text'])} />
+              <RichText
+                compact
+                value={item.text}
+                onChange={(text) => update(replaceAt(items, index, { ...item, text }))}
+                language={language}
+                label={nameOf(item, index)}
+                error={error(['items', index, 'text'])}
+              />
             </Box>
             <Box sx={{ mt: 3 }}>
               <ItemActions list={items} index={index} onChange={update} name={nameOf(item, index)} itemId={item.id} />

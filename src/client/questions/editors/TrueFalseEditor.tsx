@@ -13,7 +13,12 @@ export function TrueFalseEditor({ value, onChange, error }: AnswerEditorProps<'t
   return (
     <FormControl error={Boolean(message)} data-testid="true-false-editor">
       <FormLabel id={labelId}>{translate('question_editor.true_false.correct')}</FormLabel>
-      <RadioGroup row aria-labelledby={labelId} value={current} onChange={(event) => onChange({ correct: event.target.value === 'true' })}>
+      <RadioGroup
+        row
+        aria-labelledby={labelId}
+        value={current}
+        onChange={(event) => onChange({ correct: event.target.value === 'true' })}
+      >
         <FormControlLabel value="true" control={<Radio />} label={translate('question_editor.true_false.true')} />
         <FormControlLabel value="false" control={<Radio />} label={translate('question_editor.true_false.false')} />
       </RadioGroup>

@@ -12,7 +12,14 @@ export const emptyPair = () => ({ id: newAnswerId(), left: '', right_id: newAnsw
 export const emptyCategory = () => ({ id: newAnswerId(), name: '', options: [emptyItem()] });
 
 export function emptyChild(kind: ChildKind = 'single_choice') {
-  return { id: newAnswerId(), kind, text: '', mark: 1, mark_option: 'all_or_nothing' as const, definition: emptyDefinition(kind) };
+  return {
+    id: newAnswerId(),
+    kind,
+    text: '',
+    mark: 1,
+    mark_option: 'all_or_nothing' as const,
+    definition: emptyDefinition(kind),
+  };
 }
 
 const builders: { [K in AnswerKind]: () => AnswerDefinitions[K] } = {

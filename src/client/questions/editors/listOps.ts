@@ -1,6 +1,7 @@
 /** Immutable list edits shared by the editors (options, items, pairs, categories, children). */
 
-export const replaceAt = <T>(list: readonly T[], index: number, item: T): T[] => list.map((current, i) => (i === index ? item : current));
+export const replaceAt = <T>(list: readonly T[], index: number, item: T): T[] =>
+  list.map((current, i) => (i === index ? item : current));
 
 export const removeAt = <T>(list: readonly T[], index: number): T[] => list.filter((_, i) => i !== index);
 

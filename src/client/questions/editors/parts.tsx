@@ -34,14 +34,23 @@ interface ItemActionsProps<T> {
 // (or on the other arrow once the entry reaches an end), so arrow after arrow works.
 function refocus(itemId: string, direction: 'up' | 'down') {
   setTimeout(() => {
-    const buttons = (d: string) => document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(itemId)}:${d}"]`);
+    const buttons = (d: string) =>
+      document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(itemId)}:${d}"]`);
     const target = buttons(direction);
     (target && !target.disabled ? target : buttons(direction === 'up' ? 'down' : 'up'))?.focus();
   });
 }
 
 /** Move up, move down and remove for one entry: named buttons, so they work from the keyboard. */
-export function ItemActions<T>({ list, index, onChange, name, itemId, keep = 1, moveOnly = false }: ItemActionsProps<T>) {
+export function ItemActions<T>({
+  list,
+  index,
+  onChange,
+  name,
+  itemId,
+  keep = 1,
+  moveOnly = false,
+}: ItemActionsProps<T>) {
   const translate = useTranslate();
   const action = (key: string, disabled: boolean, run: () => void, icon: React.ReactNode, move?: 'up' | 'down') => {
     const label = translate(key, { name });
@@ -66,9 +75,27 @@ export function ItemActions<T>({ list, index, onChange, name, itemId, keep = 1, 
   };
   return (
     <Box sx={{ display: 'flex', flexShrink: 0 }}>
-      {action('question_editor.move_up', index === 0, () => onChange(moveItem(list, index, index - 1)), <ArrowUpwardIcon fontSize="small" />, 'up')}
-      {action('question_editor.move_down', index === list.length - 1, () => onChange(moveItem(list, index, index + 1)), <ArrowDownwardIcon fontSize="small" />, 'down')}
-      {!moveOnly && action('question_editor.remove', list.length <= keep, () => onChange(removeAt(list, index)), <DeleteOutlineIcon fontSize="small" />)}
+      {action(
+        'question_editor.move_up',
+        index === 0,
+        () => onChange(moveItem(list, index, index - 1)),
+        <ArrowUpwardIcon fontSize="small" />,
+        'up',
+      )}
+      {action(
+        'question_editor.move_down',
+        index === list.length - 1,
+        () => onChange(moveItem(list, index, index + 1)),
+        <ArrowDownwardIcon fontSize="small" />,
+        'down',
+      )}
+      {!moveOnly &&
+        action(
+          'question_editor.remove',
+          list.length <= keep,
+          () => onChange(removeAt(list, index)),
+          <DeleteOutlineIcon fontSize="small" />,
+        )}
     </Box>
   );
 }

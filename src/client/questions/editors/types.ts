@@ -17,6 +17,9 @@ export interface AnswerEditorProps<K extends AnswerKind = AnswerKind> {
 }
 
 /** An error lookup under `prefix` (a paragraph's child definition). */
-export const scopedErrors = (error: ErrorLookup, prefix: DefinitionPath): ErrorLookup => (path) => error([...prefix, ...path]);
+export const scopedErrors =
+  (error: ErrorLookup, prefix: DefinitionPath): ErrorLookup =>
+  (path) =>
+    error([...prefix, ...path]);
 
 export const noErrors: ErrorLookup = () => undefined;

@@ -28,7 +28,11 @@ export function AnswerKeyInput() {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="answer-key-input" data-kind={current ?? ''}>
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+      data-testid="answer-key-input"
+      data-kind={current ?? ''}
+    >
       <KindSelect kinds={ANSWER_KINDS} value={current} onChange={changeKind} error={kind.fieldState.error?.message} />
       {Editor && (
         <Editor

@@ -3,9 +3,9 @@ import { Box, Button, FormHelperText, FormLabel, ToggleButton, ToggleButtonGroup
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
-import { deleteMedia, mediaUrl } from '../../media/mediaApi';
-import { AudioRecorder } from '../../media/recorder/AudioRecorder';
-import { AudioUploader } from '../../media/uploaders';
+import { deleteMedia, mediaUrl } from '../../media';
+import { AudioRecorder } from '../../media';
+import { AudioUploader } from '../../media';
 
 /** The upload label of instruction audio. */
 export const INSTRUCTION_AUDIO_LABEL = 'questions/instruction_audio';
@@ -28,16 +28,38 @@ export function InstructionAudioInput({ hideRemove }: { hideRemove?: boolean }) 
 
   return (
     <Box sx={{ mb: 2 }}>
-      <FormLabel sx={{ display: 'block', mb: 1 }}>{translate('question_editor.fields.instruction_audio')}</FormLabel>
-      <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_, next) => next && setMode(next)} aria-label={translate('question_editor.fields.instruction_audio')} sx={{ mb: 1 }}>
+      <FormLabel sx={{ display: 'block', mb: 1 }}>
+        {translate('resources.questions-bank.fields.instruction_audio')}
+      </FormLabel>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={mode}
+        onChange={(_, next) => next && setMode(next)}
+        aria-label={translate('resources.questions-bank.fields.instruction_audio')}
+        sx={{ mb: 1 }}
+      >
         <ToggleButton value="record">{translate('question_editor.instruction.record')}</ToggleButton>
         <ToggleButton value="upload">{translate('question_editor.instruction.upload')}</ToggleButton>
       </ToggleButtonGroup>
       {mode === 'upload' ? (
-        <AudioUploader title="question_editor.instruction.file" label={INSTRUCTION_AUDIO_LABEL} value={value} onChange={(reference) => field.onChange(reference)} error={error} hideRemove={hideRemove} />
+        <AudioUploader
+          title="question_editor.instruction.file"
+          label={INSTRUCTION_AUDIO_LABEL}
+          value={value}
+          onChange={(reference) => field.onChange(reference)}
+          error={error}
+          hideRemove={hideRemove}
+        />
       ) : (
         <>
-          <AudioRecorder key={generation} title="question_editor.instruction.recorder" label={INSTRUCTION_AUDIO_LABEL} savedUrl={mediaUrl(value)} onSaved={(saved) => field.onChange(saved.relative_path)} />
+          <AudioRecorder
+            key={generation}
+            title="question_editor.instruction.recorder"
+            label={INSTRUCTION_AUDIO_LABEL}
+            savedUrl={mediaUrl(value)}
+            onSaved={(saved) => field.onChange(saved.relative_path)}
+          />
           {value && !hideRemove && (
             <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={() => void remove()}>
               {translate('question_editor.instruction.remove')}

@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { ReferenceInput, SelectInput, useLocaleState, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { nameFieldFor } from '../../generic/screen-config';
+import { nameOf } from '../../i18n/recordName';
 
 /** The question's lookups: field -> resource (SPEC section 3, Question). */
 const LOOKUPS = [
@@ -24,22 +24,26 @@ export function LookupInputs({ platformId }: { platformId: number | null }) {
   const [language] = useLocaleState();
   const { setValue } = useFormContext();
   const skillId = useWatch({ name: 'skill_id' }) as number | null;
-  const nameField = nameFieldFor(language);
-  const optionText = (record: RaRecord) => String(record[nameField] ?? record.name ?? record.id);
+  const optionText = (record: RaRecord) => nameOf(record, language);
 
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
       {LOOKUPS.map(([source, reference]) => {
         const outcome = source === 'learning_outcome_id';
-        const filter = { ...(platformId !== null ? { platform_id: platformId } : {}), ...(outcome && skillId ? { skill_id: skillId } : {}) };
+        const filter = {
+          ...(platformId !== null ? { platform_id: platformId } : {}),
+          ...(outcome && skillId ? { skill_id: skillId } : {}),
+        };
         return (
           <ReferenceInput key={source} source={source} reference={reference} filter={filter} perPage={100} sort={byId}>
             <SelectInput
               optionText={optionText}
-              label={`question_editor.fields.${source}`}
+              label={`resources.questions-bank.fields.${source}`}
               disabled={outcome && !skillId}
               helperText={outcome && !skillId ? 'question_editor.outcome_needs_skill' : false}
-              onChange={source === 'skill_id' ? () => setValue('learning_outcome_id', null, { shouldDirty: true }) : undefined}
+              onChange={
+                source === 'skill_id' ? () => setValue('learning_outcome_id', null, { shouldDirty: true }) : undefined
+              }
               fullWidth
             />
           </ReferenceInput>

@@ -1,5 +1,6 @@
 import { Box, TextField } from '@mui/material';
-import { NumberInput, SelectInput, useTranslate } from 'react-admin';
+import { SelectInput, useTranslate } from 'react-admin';
+import { BoundedNumberInput } from '../../components/BoundedNumberInput';
 import { useWatch } from 'react-hook-form';
 import { MARK_OPTIONS } from '../../../common/questions';
 import { effectiveMark } from './formValues';
@@ -15,16 +16,28 @@ export function MarkInputs() {
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       {paragraph ? (
         <TextField
-          label={translate('question_editor.fields.mark')}
+          label={translate('resources.questions-bank.fields.mark')}
           value={effectiveMark({ answer_type: kind, answer_key: answerKey, mark }) ?? ''}
           helperText={translate('question_editor.paragraph_mark_help')}
           slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'paragraph-mark' } }}
           sx={{ width: 220 }}
         />
       ) : (
-        <NumberInput source="mark" label="question_editor.fields.mark" min={0} max={100} step={0.5} sx={{ width: 220 }} />
+        <BoundedNumberInput
+          source="mark"
+          label="resources.questions-bank.fields.mark"
+          min={0}
+          max={100}
+          step={0.5}
+          sx={{ width: 220 }}
+        />
       )}
-      <SelectInput source="mark_option" label="question_editor.fields.mark_option" choices={markOptions} sx={{ minWidth: 240 }} />
+      <SelectInput
+        source="mark_option"
+        label="resources.questions-bank.fields.mark_option"
+        choices={markOptions}
+        sx={{ minWidth: 240 }}
+      />
     </Box>
   );
 }

@@ -1,8 +1,9 @@
 import { Box } from '@mui/material';
-import { NumberInput, RadioButtonGroupInput } from 'react-admin';
+import { RadioButtonGroupInput } from 'react-admin';
+import { BoundedNumberInput } from '../../components/BoundedNumberInput';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { MEDIA_TYPES, QUESTION_LIMITS } from '../../../common/questions';
-import { AudioUploader, ImageUploader } from '../../media/uploaders';
+import { AudioUploader, ImageUploader } from '../../media';
 
 /** The upload label of a question's image or audio. */
 export const QUESTION_MEDIA_LABEL = 'questions/media';
@@ -20,14 +21,14 @@ export function MediaInputs({ hideRemove }: { hideRemove?: boolean }) {
     <Box>
       <RadioButtonGroupInput
         source="media_type"
-        label="question_editor.fields.media_type"
+        label="resources.questions-bank.fields.media_type"
         choices={mediaTypes}
         // A file of the other kind would be refused on save: the author picks a new one.
         onChange={() => setValue('media', null, { shouldDirty: true })}
       />
       {Uploader && (
         <Uploader
-          title={`question_editor.fields.media_${mediaType}`}
+          title={`resources.questions-bank.fields.media_${mediaType}`}
           label={QUESTION_MEDIA_LABEL}
           value={field.value as string | null}
           onChange={(reference) => field.onChange(reference)}
@@ -35,9 +36,9 @@ export function MediaInputs({ hideRemove }: { hideRemove?: boolean }) {
           hideRemove={hideRemove}
         />
       )}
-      <NumberInput
+      <BoundedNumberInput
         source="media_replay_count"
-        label="question_editor.fields.media_replay_count"
+        label="resources.questions-bank.fields.media_replay_count"
         helperText="question_editor.replay_help"
         min={0}
         max={QUESTION_LIMITS.replayCount}

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { SelectInput, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { CONTENT_LANGUAGES } from '../../../common/questions';
-import { RichTextInput } from '../../rich-text/RichTextInput';
+import { RichTextInput } from '../../rich-text';
 import { AnswerKeyInput } from './AnswerKeyInput';
 import { InstructionAudioInput } from './InstructionAudioInput';
 import { LookupInputs } from './LookupInputs';
@@ -44,8 +44,13 @@ export function QuestionFormFields({ platformId, hideRemove }: QuestionFormField
     <Box sx={{ width: '100%', maxWidth: 960 }}>
       <QuestionFormMessage />
       <Section title="question_editor.sections.question">
-        <SelectInput source="content_language" label="question_editor.fields.content_language" choices={contentLanguages} sx={{ minWidth: 240 }} />
-        <RichTextInput source="text" label="question_editor.fields.text" language={language} />
+        <SelectInput
+          source="content_language"
+          label="resources.questions-bank.fields.content_language"
+          choices={contentLanguages}
+          sx={{ minWidth: 240 }}
+        />
+        <RichTextInput source="text" label="resources.questions-bank.fields.text" language={language} />
       </Section>
       <Section title="question_editor.sections.classification">
         <LookupInputs platformId={platformId} />

@@ -32,7 +32,10 @@ export function issuesToErrors(issues: readonly Pick<QuestionIssue, 'path' | 'me
 export function flattenErrors(errors: FieldErrors<FieldValues> | undefined, prefix: Path = []): QuestionIssue[] {
   if (!errors || typeof errors !== 'object') return [];
   const node = errors as Node;
-  const own: QuestionIssue[] = prefix.length > 0 && typeof node.message === 'string' && node.message !== '' ? [{ path: prefix, message: node.message }] : [];
+  const own: QuestionIssue[] =
+    prefix.length > 0 && typeof node.message === 'string' && node.message !== ''
+      ? [{ path: prefix, message: node.message }]
+      : [];
   const parts = Object.entries(node)
     .filter(([key, value]) => !ERROR_KEYS.has(key) && value && typeof value === 'object')
     .flatMap(([key, value]) => flattenErrors(value as FieldErrors, [...prefix, /^\d+$/.test(key) ? Number(key) : key]));

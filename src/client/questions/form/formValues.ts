@@ -47,7 +47,13 @@ function decodeBlanks(kind: unknown, definition: unknown): unknown {
     };
   }
   if (kind === 'paragraph' && Array.isArray(def.children)) {
-    return { ...def, children: def.children.map((child: Json) => ({ ...child, definition: decodeBlanks(child.kind, child.definition) })) };
+    return {
+      ...def,
+      children: def.children.map((child: Json) => ({
+        ...child,
+        definition: decodeBlanks(child.kind, child.definition),
+      })),
+    };
   }
   return definition;
 }

@@ -19,7 +19,11 @@ export function questionResolver(platformId: number | null): Resolver<QuestionFo
 
 export interface QuestionForm {
   /** Spread on react-admin's `<Form>`: starting values, the schema resolver, no generic toast. */
-  formProps: { defaultValues: QuestionFormValues; resolver: Resolver<QuestionFormValues>; disableInvalidFormNotification: true };
+  formProps: {
+    defaultValues: QuestionFormValues;
+    resolver: Resolver<QuestionFormValues>;
+    disableInvalidFormNotification: true;
+  };
   /** Form values -> request body (with the platform). */
   toPayload: (values: QuestionFormValues) => Record<string, unknown>;
   /** A failed save -> errors to return from `onSubmit`, so they land under their inputs. */
@@ -30,7 +34,13 @@ export interface QuestionForm {
  * Everything a screen needs to host `QuestionFormFields` in its own react-admin `<Form>`: the
  * bank's create and edit pages, and later the exam screen that creates a question in place.
  */
-export function useQuestionForm({ platformId, record }: { platformId: number | null; record?: QuestionRecord | null }): QuestionForm {
+export function useQuestionForm({
+  platformId,
+  record,
+}: {
+  platformId: number | null;
+  record?: QuestionRecord | null;
+}): QuestionForm {
   const [language] = useLocaleState();
   return useMemo(
     () => ({

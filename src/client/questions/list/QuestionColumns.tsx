@@ -1,6 +1,6 @@
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions';
-import { nameFieldFor } from '../../generic/screen-config';
+import { nameOf } from '../../i18n/recordName';
 import type { QuestionRecord } from '../types';
 
 const EXCERPT = 90;
@@ -8,7 +8,9 @@ const EXCERPT = 90;
 /** The question text as a plain excerpt: the list never renders stored HTML. */
 export function TextExcerptField() {
   const record = useRecordContext<QuestionRecord>();
-  const text = plainText(record?.text ?? '').replace(/\s+/g, ' ').trim();
+  const text = plainText(record?.text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return (
     <span dir="auto" title={text}>
       {text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text}
@@ -26,7 +28,7 @@ export function SkillField() {
   const record = useRecordContext<QuestionRecord>();
   const [language] = useLocaleState();
   const skill = record?.skill;
-  return skill ? <span>{String(skill[nameFieldFor(language) as 'name_en'] ?? skill.name ?? '')}</span> : null;
+  return skill ? <span>{nameOf(skill, language)}</span> : null;
 }
 
 export function MarkField() {

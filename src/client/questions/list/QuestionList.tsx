@@ -5,15 +5,16 @@ import { Box } from '@mui/material';
 import { Button, DataTable, List, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
-import { FetchErrorMessage, NoAccessMessage, NoDataMessage } from '../../generic/ScreenParts';
-import { usePlatformSelection } from '../../platforms/PlatformProvider';
-import { PlatformSelector } from '../../platforms/PlatformSelector';
+import { FetchErrorMessage, NoAccessMessage, NoDataMessage } from '../../generic';
+import { usePlatformSelection } from '../../platforms';
+import { PlatformSelector } from '../../platforms';
 import { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from '../access';
 import { DeleteQuestionButton } from '../DeleteQuestionButton';
 import { QuestionHeading } from '../QuestionHeading';
 import { useQuestionNotify } from '../useQuestionNotify';
 import { AnswerTypeField, MarkField, SkillField, TextExcerptField } from './QuestionColumns';
 import { questionFilters } from './questionFilters';
+import { listLayoutSx } from '../../components/listLayout';
 
 function RowActions({ record, platformId }: { record: RaRecord; platformId: number }) {
   const access = useQuestionAccess();
@@ -55,6 +56,7 @@ export function QuestionList() {
       <PlatformSelector />
       {platformId !== null && (
         <List
+          sx={listLayoutSx}
           key={platformId}
           resource={QUESTIONS_RESOURCE}
           filter={{ platform_id: platformId }}
@@ -65,7 +67,13 @@ export function QuestionList() {
           actions={
             access.canCreate ? (
               <TopToolbar>
-                <Button component={RouterLink} to={QUESTION_PATHS.create} label="ra.action.add" variant="contained" size="medium">
+                <Button
+                  component={RouterLink}
+                  to={QUESTION_PATHS.create}
+                  label="ra.action.add"
+                  variant="contained"
+                  size="medium"
+                >
                   <AddIcon />
                 </Button>
               </TopToolbar>
@@ -81,13 +89,20 @@ export function QuestionList() {
           storeKey={`questions-bank.${platformId}.listParams`}
           queryOptions={{ onError: (error: unknown) => notify.fetchError(error) }}
         >
-          <DataTable bulkActionButtons={false} rowClick={access.canEdit ? (id) => QUESTION_PATHS.edit(id) : false} empty={<NoDataMessage />}>
+          <DataTable
+            bulkActionButtons={false}
+            rowClick={access.canEdit ? (id) => QUESTION_PATHS.edit(id) : false}
+            empty={<NoDataMessage />}
+          >
             <DataTable.Col source="id" label="question_editor.columns.id" />
             <DataTable.Col source="text" label="question_editor.columns.text" field={TextExcerptField} />
             <DataTable.Col source="answer_type" label="question_editor.columns.answer_type" field={AnswerTypeField} />
             <DataTable.Col source="skill_id" label="question_editor.columns.skill" field={SkillField} disableSort />
             <DataTable.Col source="mark" label="question_editor.columns.mark" field={MarkField} />
-            <DataTable.Col label="settings.actions" render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />} />
+            <DataTable.Col
+              label="settings.actions"
+              render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />}
+            />
           </DataTable>
         </List>
       )}

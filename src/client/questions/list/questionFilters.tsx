@@ -1,6 +1,6 @@
 import { ReferenceInput, SearchInput, SelectInput, type RaRecord } from 'react-admin';
 import { ANSWER_KINDS } from '../../../common/questions';
-import { nameFieldFor } from '../../generic/screen-config';
+import { nameOf } from '../../i18n/recordName';
 
 const byId = { field: 'id', order: 'ASC' as const };
 
@@ -17,15 +17,33 @@ const LOOKUP_FILTERS = [
  * travel as `filter[answer_type]=...`; the platform is the selector above the list.
  */
 export function questionFilters(platformId: number, language: string, searchLabel: string) {
-  const nameField = nameFieldFor(language);
-  const optionText = (record: RaRecord) => String(record[nameField] ?? record.name ?? record.id);
+  const optionText = (record: RaRecord) => nameOf(record, language);
   const kinds = ANSWER_KINDS.map((kind) => ({ id: kind, name: `question_editor.kinds.${kind}` }));
   return [
     <SearchInput key="search" source="search" alwaysOn slotProps={{ htmlInput: { 'aria-label': searchLabel } }} />,
-    <SelectInput key="answer_type" source="answer_type" label="question_editor.fields.answer_type" choices={kinds} alwaysOn sx={{ minWidth: 200 }} />,
+    <SelectInput
+      key="answer_type"
+      source="answer_type"
+      label="resources.questions-bank.fields.answer_type"
+      choices={kinds}
+      alwaysOn
+      sx={{ minWidth: 200 }}
+    />,
     ...LOOKUP_FILTERS.map(([source, reference]) => (
-      <ReferenceInput key={source} source={source} reference={reference} filter={{ platform_id: platformId }} perPage={100} sort={byId} alwaysOn>
-        <SelectInput optionText={optionText} label={`question_editor.fields.${source}`} sx={{ minWidth: 200 }} />
+      <ReferenceInput
+        key={source}
+        source={source}
+        reference={reference}
+        filter={{ platform_id: platformId }}
+        perPage={100}
+        sort={byId}
+        alwaysOn
+      >
+        <SelectInput
+          optionText={optionText}
+          label={`resources.questions-bank.fields.${source}`}
+          sx={{ minWidth: 200 }}
+        />
       </ReferenceInput>
     )),
   ];

@@ -4,7 +4,19 @@ import type { AnswerViewProps, Entry } from './types';
 type View = { categories: { id: string; name: string }[]; options: Entry[] };
 
 /** Each option with a list of the categories. */
-export function CategorizingAnswer({ view, answer, onChange }: AnswerViewProps<View, { placements: Record<string, string | null> }>) {
+export function CategorizingAnswer({
+  view,
+  answer,
+  onChange,
+}: AnswerViewProps<View, { placements: Record<string, string | null> }>) {
   const categories = view.categories.map((category) => ({ id: category.id, text: category.name }));
-  return <PickAnswer entries={view.options} targets={categories} value={answer?.placements ?? {}} onChange={(placements) => onChange({ placements })} pickLabel="question_editor.preview_answer.category_for" />;
+  return (
+    <PickAnswer
+      entries={view.options}
+      targets={categories}
+      value={answer?.placements ?? {}}
+      onChange={(placements) => onChange({ placements })}
+      pickLabel="question_editor.preview_answer.category_for"
+    />
+  );
 }

@@ -9,7 +9,12 @@ import type { AnswerViewProps } from './types';
  * An essay with a live word count, counted as the server counts (`countWords`, Arabic
  * included). Typing past the maximum is refused, as delivery refuses such an answer.
  */
-export function EssayAnswer({ view, answer, onChange, language }: AnswerViewProps<{ max_words: number }, { text: string }>) {
+export function EssayAnswer({
+  view,
+  answer,
+  onChange,
+  language,
+}: AnswerViewProps<{ max_words: number }, { text: string }>) {
   const translate = useTranslate();
   const [refused, setRefused] = useState(false);
   const text = answer?.text ?? '';

@@ -7,7 +7,12 @@ import type { AnswerViewProps } from './types';
 type Blank = { id: string; before: string; after: string; options?: string[] };
 
 /** Each blank inside its sentence: a text box, or a list when the blank offers options. */
-export function FillBlanksAnswer({ view, answer, onChange, language }: AnswerViewProps<{ blanks: Blank[] }, { blanks: Record<string, string> }>) {
+export function FillBlanksAnswer({
+  view,
+  answer,
+  onChange,
+  language,
+}: AnswerViewProps<{ blanks: Blank[] }, { blanks: Record<string, string> }>) {
   const translate = useTranslate();
   const values = answer?.blanks ?? {};
   const set = (id: string, text: string) => onChange({ blanks: { ...values, [id]: text } });
@@ -20,7 +25,14 @@ export function FillBlanksAnswer({ view, answer, onChange, language }: AnswerVie
             {/* The server keeps these as plain text (entities escaped): show them as text, never as HTML. */}
             <span>{plainText(blank.before)}</span>
             {blank.options ? (
-              <TextField select size="small" label={label} value={values[blank.id] ?? ''} onChange={(event) => set(blank.id, event.target.value)} sx={{ minWidth: 160 }}>
+              <TextField
+                select
+                size="small"
+                label={label}
+                value={values[blank.id] ?? ''}
+                onChange={(event) => set(blank.id, event.target.value)}
+                sx={{ minWidth: 160 }}
+              >
                 {blank.options.map((option, j) => (
                   <MenuItem key={j} value={plainText(option)}>
                     {plainText(option)}
@@ -28,7 +40,14 @@ export function FillBlanksAnswer({ view, answer, onChange, language }: AnswerVie
                 ))}
               </TextField>
             ) : (
-              <TextField size="small" label={label} value={values[blank.id] ?? ''} onChange={(event) => set(blank.id, event.target.value)} slotProps={{ htmlInput: { dir: dirOf(language) } }} sx={{ width: 180 }} />
+              <TextField
+                size="small"
+                label={label}
+                value={values[blank.id] ?? ''}
+                onChange={(event) => set(blank.id, event.target.value)}
+                slotProps={{ htmlInput: { dir: dirOf(language) } }}
+                sx={{ width: 180 }}
+              />
             )}
             <span>{plainText(blank.after)}</span>
           </Box>

@@ -2,6 +2,18 @@ import { PickAnswer } from './PickAnswer';
 import type { AnswerViewProps, Entry } from './types';
 
 /** Each left with a list of the (shuffled) rights. */
-export function MatchingAnswer({ view, answer, onChange }: AnswerViewProps<{ lefts: Entry[]; rights: Entry[] }, { matches: Record<string, string | null> }>) {
-  return <PickAnswer entries={view.lefts} targets={view.rights} value={answer?.matches ?? {}} onChange={(matches) => onChange({ matches })} pickLabel="question_editor.preview_answer.match_for" />;
+export function MatchingAnswer({
+  view,
+  answer,
+  onChange,
+}: AnswerViewProps<{ lefts: Entry[]; rights: Entry[] }, { matches: Record<string, string | null> }>) {
+  return (
+    <PickAnswer
+      entries={view.lefts}
+      targets={view.rights}
+      value={answer?.matches ?? {}}
+      onChange={(matches) => onChange({ matches })}
+      pickLabel="question_editor.preview_answer.match_for"
+    />
+  );
 }

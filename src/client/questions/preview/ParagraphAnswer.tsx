@@ -1,14 +1,20 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ChildKind } from '../../../common/questions';
-import { RichTextView } from '../../rich-text/RichTextView';
+import { RichTextView } from '../../rich-text';
 import { CHILD_ANSWER_VIEWS } from './childAnswerViews';
 import type { AnswerViewProps } from './types';
 
 type Child = { id: string; kind: ChildKind; text: string; mark: number; view: unknown };
 
 /** The passage, then each related question answered with its own kind's view. */
-export function ParagraphAnswer({ view, answer, onChange, questionId, language }: AnswerViewProps<{ passage: string; children: Child[] }, { children: Record<string, unknown> }>) {
+export function ParagraphAnswer({
+  view,
+  answer,
+  onChange,
+  questionId,
+  language,
+}: AnswerViewProps<{ passage: string; children: Child[] }, { children: Record<string, unknown> }>) {
   const translate = useTranslate();
   const answers = answer?.children ?? {};
   return (
@@ -19,7 +25,11 @@ export function ParagraphAnswer({ view, answer, onChange, questionId, language }
       {view.children.map((child, index) => {
         const View = CHILD_ANSWER_VIEWS[child.kind];
         return (
-          <Box key={child.id} component="section" aria-label={translate('question_editor.paragraph.child', { number: index + 1 })}>
+          <Box
+            key={child.id}
+            component="section"
+            aria-label={translate('question_editor.paragraph.child', { number: index + 1 })}
+          >
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', mb: 1 }}>
               <Typography component="span" sx={{ fontWeight: 600 }}>{`${index + 1}.`}</Typography>
               <RichTextView html={child.text} sx={{ flexGrow: 1 }} />
@@ -28,7 +38,13 @@ export function ParagraphAnswer({ view, answer, onChange, questionId, language }
               </Typography>
             </Box>
             {View && (
-              <View view={child.view} answer={(answers[child.id] as never) ?? null} onChange={(next: unknown) => onChange({ children: { ...answers, [child.id]: next } })} questionId={questionId} language={language} />
+              <View
+                view={child.view}
+                answer={(answers[child.id] as never) ?? null}
+                onChange={(next: unknown) => onChange({ children: { ...answers, [child.id]: next } })}
+                questionId={questionId}
+                language={language}
+              />
             )}
           </Box>
         );

@@ -1,6 +1,6 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { RichTextView } from '../../rich-text/RichTextView';
+import { RichTextView } from '../../rich-text';
 import type { Entry } from './types';
 
 interface PickAnswerProps {

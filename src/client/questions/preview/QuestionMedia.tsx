@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { AudioPlayButton } from '../../media/AudioPlayButton';
+import { AudioPlayButton } from '../../media';
 import type { PreviewQuestion } from '../types';
 
 /** The question's picture or audio (played at most `media_replay_count` times, 0: no limit) and its instruction audio. */
@@ -12,17 +12,26 @@ export function QuestionMedia({ question }: { question: PreviewQuestion }) {
       {instruction_audio_url && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }} data-testid="instruction-audio">
           <Typography variant="body2" color="text.secondary">
-            {translate('question_editor.fields.instruction_audio')}
+            {translate('resources.questions-bank.fields.instruction_audio')}
           </Typography>
           <AudioPlayButton src={instruction_audio_url} />
         </Box>
       )}
       {media_type === 'image' && media_url && (
-        <Box component="img" src={media_url} alt={translate('question_editor.preview_answer.image_alt')} sx={{ maxWidth: '100%', maxHeight: 360, borderRadius: 1, mb: 1.5, display: 'block' }} />
+        <Box
+          component="img"
+          src={media_url}
+          alt={translate('question_editor.preview_answer.image_alt')}
+          sx={{ maxWidth: '100%', maxHeight: 360, borderRadius: 1, mb: 1.5, display: 'block' }}
+        />
       )}
       {media_type === 'audio' && media_url && (
         <Box sx={{ mb: 1.5 }} data-testid="question-audio">
-          <AudioPlayButton src={media_url} maxPlays={media_replay_count} label="question_editor.preview_answer.play_audio" />
+          <AudioPlayButton
+            src={media_url}
+            maxPlays={media_replay_count}
+            label="question_editor.preview_answer.play_audio"
+          />
         </Box>
       )}
     </>

@@ -1,8 +1,8 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { ContentDirection } from '../../rich-text/ContentDirection';
-import { RichTextView } from '../../rich-text/RichTextView';
+import { ContentDirection } from '../../rich-text';
+import { RichTextView } from '../../rich-text';
 import type { PreviewQuestion } from '../types';
 import { ANSWER_VIEWS } from './answerViews';
 import { QuestionMedia } from './QuestionMedia';
@@ -34,7 +34,15 @@ export function QuestionPreview({ question, number }: QuestionPreviewProps) {
           </Typography>
         </Box>
         <QuestionMedia question={question} />
-        {View && <View view={question.view} answer={answer as never} onChange={setAnswer} questionId={question.id} language={question.content_language} />}
+        {View && (
+          <View
+            view={question.view}
+            answer={answer as never}
+            onChange={setAnswer}
+            questionId={question.id}
+            language={question.content_language}
+          />
+        )}
       </ContentDirection>
     </Paper>
   );

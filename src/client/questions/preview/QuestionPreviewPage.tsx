@@ -4,8 +4,8 @@ import { Alert, Box, CircularProgress } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Button, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { PlatformPending } from '../../generic/ScreenParts';
-import { usePlatformSelection } from '../../platforms/PlatformProvider';
+import { PlatformPending } from '../../generic';
+import { usePlatformSelection } from '../../platforms';
 import { http } from '../../providers/http';
 import { QUESTION_PATHS, useQuestionAccess } from '../access';
 import { QuestionHeading } from '../QuestionHeading';
@@ -27,7 +27,10 @@ export function QuestionPreviewPage() {
   useEffect(() => {
     if (platformId === null) return;
     const controller = new AbortController();
-    http<{ data: PreviewQuestion }>(`/questions-bank/${encodeURIComponent(id)}/preview`, { query: new URLSearchParams({ platform_id: String(platformId) }), signal: controller.signal })
+    http<{ data: PreviewQuestion }>(`/questions-bank/${encodeURIComponent(id)}/preview`, {
+      query: new URLSearchParams({ platform_id: String(platformId) }),
+      signal: controller.signal,
+    })
       .then(({ json }) => setQuestion(json.data))
       .catch(async (error: unknown) => {
         if (controller.signal.aborted || (await logoutIfAccessDenied(error))) return;

@@ -1,6 +1,6 @@
 import { Box, Paper } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { RichTextView } from '../../rich-text/RichTextView';
+import { RichTextView } from '../../rich-text';
 import { ItemActions } from '../editors/parts';
 import { SortableList } from '../shared/SortableList';
 import type { AnswerViewProps, Entry } from './types';
@@ -9,7 +9,9 @@ import type { AnswerViewProps, Entry } from './types';
 export function ReorderingAnswer({ view, answer, onChange }: AnswerViewProps<{ items: Entry[] }, { order: string[] }>) {
   const translate = useTranslate();
   const byId = new Map(view.items.map((item) => [item.id, item]));
-  const items = answer ? answer.order.map((id) => byId.get(id)).filter((item): item is Entry => Boolean(item)) : view.items;
+  const items = answer
+    ? answer.order.map((id) => byId.get(id)).filter((item): item is Entry => Boolean(item))
+    : view.items;
   const update = (next: Entry[]) => onChange({ order: next.map((item) => item.id) });
   const nameOf = (_: Entry, index: number) => translate('question_editor.reordering.item', { number: index + 1 });
   return (
@@ -18,12 +20,23 @@ export function ReorderingAnswer({ view, answer, onChange }: AnswerViewProps<{ i
       onReorder={update}
       nameOf={nameOf}
       renderItem={(item, index, handle) => (
-        <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }} data-testid="reorder-item">
+        <Paper
+          variant="outlined"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1 }}
+          data-testid="reorder-item"
+        >
           {handle}
           <Box sx={{ flexGrow: 1 }}>
             <RichTextView html={item.text} />
           </Box>
-          <ItemActions list={items} index={index} onChange={update} name={nameOf(item, index)} itemId={item.id} moveOnly />
+          <ItemActions
+            list={items}
+            index={index}
+            onChange={update}
+            name={nameOf(item, index)}
+            itemId={item.id}
+            moveOnly
+          />
         </Paper>
       )}
     />

@@ -5,4 +5,7 @@ import { ParagraphAnswer } from './ParagraphAnswer';
 import type { AnswerViewProps } from './types';
 
 /** How a student answers each of the ten kinds (the preview's type map). */
-export const ANSWER_VIEWS: Record<AnswerKind, ComponentType<AnswerViewProps<any, any>>> = { ...CHILD_ANSWER_VIEWS, paragraph: ParagraphAnswer };
+export const ANSWER_VIEWS: Record<AnswerKind, ComponentType<AnswerViewProps<any, any>>> = {
+  ...CHILD_ANSWER_VIEWS,
+  paragraph: ParagraphAnswer,
+};

@@ -1,5 +1,21 @@
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, IconButton } from '@mui/material';
@@ -22,12 +38,28 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
     attributes: { roleDescription: translate('question_editor.sortable.role') },
   });
   const handle = (
-    <IconButton ref={setActivatorNodeRef} size="small" aria-label={translate('question_editor.sortable.handle', { name })} {...attributes} {...listeners} sx={{ cursor: 'grab', touchAction: 'none' }}>
+    <IconButton
+      ref={setActivatorNodeRef}
+      size="small"
+      aria-label={translate('question_editor.sortable.handle', { name })}
+      {...attributes}
+      {...listeners}
+      sx={{ cursor: 'grab', touchAction: 'none' }}
+    >
       <DragIndicatorIcon fontSize="small" />
     </IconButton>
   );
   return (
-    <Box ref={setNodeRef} sx={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 1 : 'auto' }}>
+    <Box
+      ref={setNodeRef}
+      sx={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 1 : 'auto',
+      }}
+    >
       {children(handle)}
     </Box>
   );
@@ -39,7 +71,10 @@ function SortableRow({ id, name, children }: { id: string; name: string; childre
  */
 export function SortableList<T extends { id: string }>({ items, onReorder, renderItem, nameOf }: SortableListProps<T>) {
   const translate = useTranslate();
-  const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const indexOf = (id: UniqueIdentifier | undefined) => items.findIndex((item) => item.id === id);
   const named = (id: UniqueIdentifier | undefined) => {
     const index = indexOf(id);
@@ -48,8 +83,12 @@ export function SortableList<T extends { id: string }>({ items, onReorder, rende
   const position = (id: UniqueIdentifier | undefined) => ({ position: indexOf(id) + 1, total: items.length });
   const announcements: Announcements = {
     onDragStart: ({ active }) => translate('question_editor.sortable.picked_up', { name: named(active.id) }),
-    onDragOver: ({ active, over }) => (over ? translate('question_editor.sortable.moved', { name: named(active.id), ...position(over.id) }) : undefined),
-    onDragEnd: ({ active, over }) => (over ? translate('question_editor.sortable.dropped', { name: named(active.id), ...position(over.id) }) : undefined),
+    onDragOver: ({ active, over }) =>
+      over ? translate('question_editor.sortable.moved', { name: named(active.id), ...position(over.id) }) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? translate('question_editor.sortable.dropped', { name: named(active.id), ...position(over.id) })
+        : undefined,
     onDragCancel: ({ active }) => translate('question_editor.sortable.cancelled', { name: named(active.id) }),
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
@@ -62,7 +101,10 @@ export function SortableList<T extends { id: string }>({ items, onReorder, rende
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
-      accessibility={{ announcements, screenReaderInstructions: { draggable: translate('question_editor.sortable.instructions') } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: translate('question_editor.sortable.instructions') },
+      }}
     >
       <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

@@ -66,7 +66,12 @@ export function RoleAssignment({ user }: { user: ManagedUser }) {
             </MenuItem>
           ))}
         </TextField>
-        <Button variant="outlined" disabled={busy || toAdd === ''} onClick={() => void change('assign', toAdd)} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+        <Button
+          variant="outlined"
+          disabled={busy || toAdd === ''}
+          onClick={() => void change('assign', toAdd)}
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        >
           {translate('users.add_role')}
         </Button>
       </Box>

@@ -25,7 +25,9 @@ export function RoleChips({ roles, onRemove, removeLabel, disabled }: RoleChipsP
             disabled={disabled}
             onDelete={onRemove ? () => onRemove(role) : undefined}
             // The chip's remove icon is its only control: give it a name and a role.
-            deleteIcon={onRemove ? <CancelIcon role="button" aria-label={removeLabel?.(role)} aria-hidden={false} /> : undefined}
+            deleteIcon={
+              onRemove ? <CancelIcon role="button" aria-label={removeLabel?.(role)} aria-hidden={false} /> : undefined
+            }
           />
         </li>
       ))}

@@ -1,8 +1,8 @@
 import { Button, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
-import { useFormFailure } from '../../profile/useFormFailure';
-import { labelKeys } from '../../generic/screen-config';
+import { useFormFailure } from '../../components/useFormFailure';
+import { labelKeys } from '../../generic';
 import { setUserPassword, type PasswordReset } from './usersApi';
 import { validateConfirmation, validatePassword } from './userValidation';
 
@@ -32,7 +32,13 @@ export function SetPasswordForm({ userId }: { userId: number }) {
         {translate('users.password_title')}
       </Typography>
       <Form key={formKey} onSubmit={submit} noValidate>
-        <PasswordInput source="password" label={label('password')} validate={validatePassword} autoComplete="new-password" fullWidth />
+        <PasswordInput
+          source="password"
+          label={label('password')}
+          validate={validatePassword}
+          autoComplete="new-password"
+          fullWidth
+        />
         <PasswordInput
           source="password_confirmation"
           label={label('password_confirmation')}

@@ -1,9 +1,18 @@
-import { BooleanInput, Create, PasswordInput, SaveButton, SelectArrayInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import {
+  BooleanInput,
+  Create,
+  PasswordInput,
+  SaveButton,
+  SelectArrayInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+} from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { labelKeys } from '../../generic/screen-config';
-import { useScreen } from '../../generic/ScreenContext';
-import { NoAccessMessage, ScreenHeading } from '../../generic/ScreenParts';
-import { useResourceNotify } from '../../generic/useResourceNotify';
+import { labelKeys } from '../../generic';
+import { useScreen } from '../../generic';
+import { NoAccessMessage, ScreenHeading } from '../../generic';
+import { useResourceNotify } from '../../generic';
 import { useRoles } from './useRoles';
 import { validateConfirmation, validateEmail, validateName, validatePassword } from './userValidation';
 
@@ -45,8 +54,21 @@ export function UserCreate() {
             }
           >
             <TextInput source="name" label={label('name')} validate={validateName} autoComplete="off" fullWidth />
-            <TextInput source="email" label={label('email')} type="email" validate={validateEmail} autoComplete="off" fullWidth />
-            <PasswordInput source="password" label={label('password')} validate={validatePassword} autoComplete="new-password" fullWidth />
+            <TextInput
+              source="email"
+              label={label('email')}
+              type="email"
+              validate={validateEmail}
+              autoComplete="off"
+              fullWidth
+            />
+            <PasswordInput
+              source="password"
+              label={label('password')}
+              validate={validatePassword}
+              autoComplete="new-password"
+              fullWidth
+            />
             <PasswordInput
               source="password_confirmation"
               label={label('password_confirmation')}

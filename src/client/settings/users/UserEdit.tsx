@@ -1,18 +1,22 @@
 import { Paper } from '@mui/material';
 import { BooleanInput, EditBase, SaveButton, SimpleForm, TextInput, Toolbar, useGetOne } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
-import { DeleteRecordButton } from '../../generic/DeleteRecordButton';
-import { labelKeys } from '../../generic/screen-config';
-import { useScreen } from '../../generic/ScreenContext';
-import { NoAccessMessage, ScreenHeading } from '../../generic/ScreenParts';
-import { useResourceNotify } from '../../generic/useResourceNotify';
+import { DeleteRecordButton } from '../../generic';
+import { labelKeys } from '../../generic';
+import { useScreen } from '../../generic';
+import { NoAccessMessage, ScreenHeading } from '../../generic';
+import { useResourceNotify } from '../../generic';
 import { RoleAssignment } from './RoleAssignment';
 import { SetPasswordForm } from './SetPasswordForm';
 import type { ManagedUser } from './usersApi';
 import { validateEmail, validateName } from './userValidation';
 
 /** The account's own fields; roles and password have their own calls (SPEC section 7, users). */
-const toPayload = ({ name, email, is_active }: Record<string, unknown>) => ({ name, email, is_active: Boolean(is_active) });
+const toPayload = ({ name, email, is_active }: Record<string, unknown>) => ({
+  name,
+  email,
+  is_active: Boolean(is_active),
+});
 
 /** Edit name, email and active; assign and remove roles; set the password; delete. */
 export function UserEdit() {

@@ -1,5 +1,5 @@
 import { DataTable, type RaRecord } from 'react-admin';
-import { GenericList } from '../../generic/GenericList';
+import { GenericList } from '../../generic';
 import { RoleChips } from './RoleChips';
 import type { Role } from './usersApi';
 
@@ -7,7 +7,13 @@ import type { Role } from './usersApi';
 export function UserList() {
   return (
     <GenericList
-      extraColumns={<DataTable.Col source="roles" disableSort render={(record: RaRecord) => <RoleChips roles={(record.roles ?? []) as Role[]} />} />}
+      extraColumns={
+        <DataTable.Col
+          source="roles"
+          disableSort
+          render={(record: RaRecord) => <RoleChips roles={(record.roles ?? []) as Role[]} />}
+        />
+      }
     />
   );
 }

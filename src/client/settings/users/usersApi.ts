@@ -24,7 +24,10 @@ export async function fetchRoles(signal?: AbortSignal): Promise<Role[]> {
 
 /** `POST /api/users/{id}/assign/role` or `/remove/role`: answers with the updated user. */
 export async function changeRole(userId: number, action: 'assign' | 'remove', role: string): Promise<ManagedUser> {
-  const { json } = await http<{ data: ManagedUser }>(`/users/${userId}/${action}/role`, { method: 'POST', body: { role } });
+  const { json } = await http<{ data: ManagedUser }>(`/users/${userId}/${action}/role`, {
+    method: 'POST',
+    body: { role },
+  });
   return json.data;
 }
 

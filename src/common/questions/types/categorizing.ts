@@ -15,12 +15,25 @@ const category = strictShape({
 });
 
 /** At least two categories, none empty, no name twice, no option text twice in the question. */
-const definition = strictShape({ categories: list(category, 2, QM.minTwoCategories, QUESTION_LIMITS.categories) }).superRefine((def, ctx) => {
-  const options = def.categories.flatMap((c, i) => c.options.map((o, j) => ({ ...o, path: ['categories', i, 'options', j] })));
-  if (options.length > QUESTION_LIMITS.categoryOptions) ctx.addIssue({ code: 'custom', message: QM.tooMany, path: ['categories'] });
+const definition = strictShape({
+  categories: list(category, 2, QM.minTwoCategories, QUESTION_LIMITS.categories),
+}).superRefine((def, ctx) => {
+  const options = def.categories.flatMap((c, i) =>
+    c.options.map((o, j) => ({ ...o, path: ['categories', i, 'options', j] })),
+  );
+  if (options.length > QUESTION_LIMITS.categoryOptions)
+    ctx.addIssue({ code: 'custom', message: QM.tooMany, path: ['categories'] });
   reportDuplicateIds(ctx, [...def.categories.map((c, i) => ({ id: c.id, path: ['categories', i] })), ...options]);
-  reportDuplicateTexts(ctx, def.categories.map((c, i) => ({ text: c.name, path: ['categories', i, 'name'] })), QM.duplicateCategories);
-  reportDuplicateTexts(ctx, options.map((o) => ({ text: o.text, path: [...o.path, 'text'] })), QM.duplicateOptions);
+  reportDuplicateTexts(
+    ctx,
+    def.categories.map((c, i) => ({ text: c.name, path: ['categories', i, 'name'] })),
+    QM.duplicateCategories,
+  );
+  reportDuplicateTexts(
+    ctx,
+    options.map((o) => ({ text: o.text, path: [...o.path, 'text'] })),
+    QM.duplicateOptions,
+  );
 });
 
 // A null value is an option the student has not placed yet.
@@ -41,16 +54,24 @@ export const categorizing = defineAnswerType({
   answer,
   studentView: (def: CategorizingDefinition, shuffle) => ({
     categories: def.categories.map(({ id, name }) => ({ id, name })),
-    options: studentOrder(def.categories.flatMap((c) => c.options.map(({ id, text }) => ({ id, text }))), shuffle),
+    options: studentOrder(
+      def.categories.flatMap((c) => c.options.map(({ id, text }) => ({ id, text }))),
+      shuffle,
+    ),
   }),
   isEmpty: (value) => isBlankMap(value, 'placements'),
   fits: (def, value) => {
     const options = new Set(def.categories.flatMap((c) => c.options.map((o) => o.id)));
     const categories = new Set(def.categories.map((c) => c.id));
-    return keysWithin(value.placements, options) && Object.values(value.placements).every((c) => c === null || categories.has(c));
+    return (
+      keysWithin(value.placements, options) &&
+      Object.values(value.placements).every((c) => c === null || categories.has(c))
+    );
   },
   grade: (def, value, markOption) => {
-    const placed = def.categories.flatMap((c) => c.options.map((o) => value.placements[o.id] === c.id && Object.hasOwn(value.placements, o.id)));
+    const placed = def.categories.flatMap((c) =>
+      c.options.map((o) => value.placements[o.id] === c.id && Object.hasOwn(value.placements, o.id)),
+    );
     return partsFraction(placed.filter(Boolean).length, placed.length, markOption);
   },
 });

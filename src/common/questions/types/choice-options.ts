@@ -17,8 +17,15 @@ export const choiceOptions = list(choiceOption, 2, QM.minTwoOptions, QUESTION_LI
 
 /** The id and text checks both choice kinds share. */
 export function reportChoiceDuplicates(ctx: z.core.$RefinementCtx, options: ChoiceOption[]): void {
-  reportDuplicateIds(ctx, options.map((o, i) => ({ id: o.id, path: ['options', i] })));
-  reportDuplicateTexts(ctx, options.map((o, i) => ({ text: o.text, path: ['options', i, 'text'] })), QM.duplicateOptions);
+  reportDuplicateIds(
+    ctx,
+    options.map((o, i) => ({ id: o.id, path: ['options', i] })),
+  );
+  reportDuplicateTexts(
+    ctx,
+    options.map((o, i) => ({ text: o.text, path: ['options', i, 'text'] })),
+    QM.duplicateOptions,
+  );
 }
 
 /** What a student sees of the options: ids and texts, in the authored order. */

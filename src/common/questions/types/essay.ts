@@ -38,5 +38,7 @@ export const essay = defineAnswerType({
   isEmpty: (value) => isBlankAnswer(value, 'text', (text) => typeof text === 'string' && isBlankHtml(text)),
   fits: () => true,
   limits: (def, value) =>
-    exceedsWordLimit(def, value) ? [{ path: ['text'], message: QM.answerWordLimit, params: { max: def.max_words } }] : [],
+    exceedsWordLimit(def, value)
+      ? [{ path: ['text'], message: QM.answerWordLimit, params: { max: def.max_words } }]
+      : [],
 });

@@ -27,16 +27,22 @@ const blank = strictShape({
  * Blanks, each with a correct answer and optional options. Options are compared as answers
  * are (`normaliseAnswerText`), so two options that would score alike are duplicates.
  */
-const definition = strictShape({ blanks: list(blank, 1, QM.blankRequired, QUESTION_LIMITS.blanks) }).superRefine((def, ctx) => {
-  reportDuplicateIds(ctx, def.blanks.map((b, i) => ({ id: b.id, path: ['blanks', i] })));
-  def.blanks.forEach((b, i) => {
-    if (!b.options) return;
-    const options = b.options.map((o, j) => ({ key: normaliseAnswerText(o), path: ['blanks', i, 'options', j] }));
-    reportDuplicates(ctx, options, QM.duplicateOptions);
-    const key = normaliseAnswerText(b.answer);
-    if (key !== '' && !options.some((o) => o.key === key)) ctx.addIssue({ code: 'custom', message: QM.blankAnswerNotInOptions, path: ['blanks', i, 'answer'] });
-  });
-});
+const definition = strictShape({ blanks: list(blank, 1, QM.blankRequired, QUESTION_LIMITS.blanks) }).superRefine(
+  (def, ctx) => {
+    reportDuplicateIds(
+      ctx,
+      def.blanks.map((b, i) => ({ id: b.id, path: ['blanks', i] })),
+    );
+    def.blanks.forEach((b, i) => {
+      if (!b.options) return;
+      const options = b.options.map((o, j) => ({ key: normaliseAnswerText(o), path: ['blanks', i, 'options', j] }));
+      reportDuplicates(ctx, options, QM.duplicateOptions);
+      const key = normaliseAnswerText(b.answer);
+      if (key !== '' && !options.some((o) => o.key === key))
+        ctx.addIssue({ code: 'custom', message: QM.blankAnswerNotInOptions, path: ['blanks', i, 'answer'] });
+    });
+  },
+);
 
 const answer = z.strictObject({ blanks: z.record(answerId, z.string().max(ANSWER_LIMITS.blankText)) });
 
@@ -57,9 +63,12 @@ export const fillBlanks = defineAnswerType({
   definition,
   answer,
   studentView: (def: FillBlanksDefinition) => ({
-    blanks: def.blanks.map(({ id, before, after, options }) => (options ? { id, before, after, options: [...options] } : { id, before, after })),
+    blanks: def.blanks.map(({ id, before, after, options }) =>
+      options ? { id, before, after, options: [...options] } : { id, before, after },
+    ),
   }),
   isEmpty: (value) => isBlankMap(value, 'blanks'),
   fits: (def, value) => keysWithin(value.blanks, new Set(def.blanks.map((b) => b.id))),
-  grade: (def, value, markOption) => partsFraction(def.blanks.filter((b) => isRight(b, value)).length, def.blanks.length, markOption),
+  grade: (def, value, markOption) =>
+    partsFraction(def.blanks.filter((b) => isRight(b, value)).length, def.blanks.length, markOption),
 });

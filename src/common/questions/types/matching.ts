@@ -15,14 +15,24 @@ import { defineAnswerType } from './define';
 const pair = strictShape({ id: answerId, left: richText(), right_id: answerId, right: richText() });
 
 /** At least two pairs; no left text and no right text twice. */
-const definition = strictShape({ pairs: list(pair, 2, QM.minTwoPairs, QUESTION_LIMITS.pairs) }).superRefine((def, ctx) => {
-  reportDuplicateIds(ctx, [
-    ...def.pairs.map((p, i) => ({ id: p.id, path: ['pairs', i] })),
-    ...def.pairs.map((p, i) => ({ id: p.right_id, path: ['pairs', i, 'right'] })),
-  ]);
-  reportDuplicateTexts(ctx, def.pairs.map((p, i) => ({ text: p.left, path: ['pairs', i, 'left'] })), QM.duplicatePairs);
-  reportDuplicateTexts(ctx, def.pairs.map((p, i) => ({ text: p.right, path: ['pairs', i, 'right'] })), QM.duplicatePairs);
-});
+const definition = strictShape({ pairs: list(pair, 2, QM.minTwoPairs, QUESTION_LIMITS.pairs) }).superRefine(
+  (def, ctx) => {
+    reportDuplicateIds(ctx, [
+      ...def.pairs.map((p, i) => ({ id: p.id, path: ['pairs', i] })),
+      ...def.pairs.map((p, i) => ({ id: p.right_id, path: ['pairs', i, 'right'] })),
+    ]);
+    reportDuplicateTexts(
+      ctx,
+      def.pairs.map((p, i) => ({ text: p.left, path: ['pairs', i, 'left'] })),
+      QM.duplicatePairs,
+    );
+    reportDuplicateTexts(
+      ctx,
+      def.pairs.map((p, i) => ({ text: p.right, path: ['pairs', i, 'right'] })),
+      QM.duplicatePairs,
+    );
+  },
+);
 
 // A null value is a left the student has not matched yet.
 const answer = z.strictObject({ matches: z.record(answerId, answerId.nullable()) });
@@ -42,11 +52,19 @@ export const matching = defineAnswerType({
   answer,
   studentView: (def: MatchingDefinition, shuffle) => ({
     lefts: def.pairs.map((p) => ({ id: p.id, text: p.left })),
-    rights: studentOrder(def.pairs.map((p) => ({ id: p.right_id, text: p.right })), shuffle),
+    rights: studentOrder(
+      def.pairs.map((p) => ({ id: p.right_id, text: p.right })),
+      shuffle,
+    ),
   }),
   isEmpty: (value) => isBlankMap(value, 'matches'),
   fits: (def, value) =>
-    keysWithin(value.matches, new Set(def.pairs.map((p) => p.id))) && Object.values(value.matches).every((r) => r === null || def.pairs.some((p) => p.right_id === r)),
+    keysWithin(value.matches, new Set(def.pairs.map((p) => p.id))) &&
+    Object.values(value.matches).every((r) => r === null || def.pairs.some((p) => p.right_id === r)),
   grade: (def, value, markOption) =>
-    partsFraction(def.pairs.filter((p) => Object.hasOwn(value.matches, p.id) && value.matches[p.id] === p.right_id).length, def.pairs.length, markOption),
+    partsFraction(
+      def.pairs.filter((p) => Object.hasOwn(value.matches, p.id) && value.matches[p.id] === p.right_id).length,
+      def.pairs.length,
+      markOption,
+    ),
 });

@@ -25,7 +25,10 @@ const definition = strictShape({
   passage: richText(QUESTION_LIMITS.passage, QM.passageRequired),
   children: list(child, 1, QM.paragraphNeedsChild, QUESTION_LIMITS.children, QM.paragraphNeedsChild),
 }).superRefine((def, ctx) => {
-  reportDuplicateIds(ctx, def.children.map((c, i) => ({ id: c.id, path: ['children', i] })));
+  reportDuplicateIds(
+    ctx,
+    def.children.map((c, i) => ({ id: c.id, path: ['children', i] })),
+  );
   def.children.forEach((c, i) => {
     const path = ['children', i, 'definition'];
     if (isNothing(c.definition)) return ctx.addIssue({ code: 'custom', message: QM.incomplete, path });
@@ -40,11 +43,16 @@ export type ParagraphChild = ParagraphDefinition['children'][number];
 export type ParagraphAnswer = z.infer<typeof answer>;
 
 /** A paragraph's mark: the sum of its children's marks. */
-export const paragraphMark = (def: Pick<ParagraphDefinition, 'children'>): number => round2(def.children.reduce((sum, c) => sum + c.mark, 0));
+export const paragraphMark = (def: Pick<ParagraphDefinition, 'children'>): number =>
+  round2(def.children.reduce((sum, c) => sum + c.mark, 0));
 
 function isEmpty(value: unknown): boolean {
   try {
-    return isBlankAnswer(value, 'children', (children) => isRecord(children) && Object.values(children).every(isNothing));
+    return isBlankAnswer(
+      value,
+      'children',
+      (children) => isRecord(children) && Object.values(children).every(isNothing),
+    );
   } catch {
     return false;
   }
@@ -53,10 +61,13 @@ function isEmpty(value: unknown): boolean {
 function read(def: ParagraphDefinition, value: unknown): ParagraphAnswer | undefined {
   if (hasUnsafeKeys(value)) return undefined;
   const parsed = answer.safeParse(value);
-  return parsed.success && keysWithin(parsed.data.children, new Set(def.children.map((c) => c.id))) ? parsed.data : undefined;
+  return parsed.success && keysWithin(parsed.data.children, new Set(def.children.map((c) => c.id)))
+    ? parsed.data
+    : undefined;
 }
 
-const childAnswer = (value: ParagraphAnswer, id: string) => (Object.hasOwn(value.children, id) ? value.children[id] : undefined);
+const childAnswer = (value: ParagraphAnswer, id: string) =>
+  Object.hasOwn(value.children, id) ? value.children[id] : undefined;
 
 /**
  * Paragraph with related questions: each child is scored by its own kind with its own mark
@@ -87,7 +98,15 @@ export const paragraph: AnswerType<ParagraphDefinition, ParagraphAnswer> = {
       const parsed = read(def, value);
       if (!parsed) return zero(max, 'malformed');
       const children: Record<string, ScoreResult> = {};
-      for (const c of def.children) children[c.id] = scoreWith(CHILD_ANSWER_TYPES, c.kind, c.definition, childAnswer(parsed, c.id), c.mark, c.mark_option);
+      for (const c of def.children)
+        children[c.id] = scoreWith(
+          CHILD_ANSWER_TYPES,
+          c.kind,
+          c.definition,
+          childAnswer(parsed, c.id),
+          c.mark,
+          c.mark_option,
+        );
       const results = Object.values(children);
       if (results.every((r) => r.reason === 'empty')) return { ...zero(max, 'empty'), children };
       const score = round2(results.reduce((sum, r) => sum + r.score, 0));
@@ -103,7 +122,10 @@ export const paragraph: AnswerType<ParagraphDefinition, ParagraphAnswer> = {
       const parsed = read(def, value);
       if (!parsed) return invalid;
       return def.children.flatMap((c) =>
-        validateWith(CHILD_ANSWER_TYPES, c.kind, c.definition, childAnswer(parsed, c.id)).map((issue) => ({ ...issue, path: ['children', c.id, ...issue.path] })),
+        validateWith(CHILD_ANSWER_TYPES, c.kind, c.definition, childAnswer(parsed, c.id)).map((issue) => ({
+          ...issue,
+          path: ['children', c.id, ...issue.path],
+        })),
       );
     } catch {
       return invalid;

@@ -10,10 +10,19 @@ import { defineAnswerType } from './define';
 const item = strictShape({ id: answerId, text: richText() });
 
 /** Items listed in their correct order. */
-const definition = strictShape({ items: list(item, 2, QM.minTwoItems, QUESTION_LIMITS.items) }).superRefine((def, ctx) => {
-  reportDuplicateIds(ctx, def.items.map((it, i) => ({ id: it.id, path: ['items', i] })));
-  reportDuplicateTexts(ctx, def.items.map((it, i) => ({ text: it.text, path: ['items', i, 'text'] })), QM.duplicateItems);
-});
+const definition = strictShape({ items: list(item, 2, QM.minTwoItems, QUESTION_LIMITS.items) }).superRefine(
+  (def, ctx) => {
+    reportDuplicateIds(
+      ctx,
+      def.items.map((it, i) => ({ id: it.id, path: ['items', i] })),
+    );
+    reportDuplicateTexts(
+      ctx,
+      def.items.map((it, i) => ({ text: it.text, path: ['items', i, 'text'] })),
+      QM.duplicateItems,
+    );
+  },
+);
 
 const answer = z.strictObject({ order: z.array(answerId).max(QUESTION_LIMITS.items) });
 
@@ -30,11 +39,18 @@ export const reordering = defineAnswerType({
   manual: false,
   definition,
   answer,
-  studentView: (def: ReorderingDefinition, shuffle) => ({ items: studentOrder(def.items, shuffle).map(({ id, text }) => ({ id, text })) }),
+  studentView: (def: ReorderingDefinition, shuffle) => ({
+    items: studentOrder(def.items, shuffle).map(({ id, text }) => ({ id, text })),
+  }),
   isEmpty: (value) => isBlankField(value, 'order'),
   fits: (def, value) => {
     const known = new Set(def.items.map((it) => it.id));
-    return value.order.length === known.size && new Set(value.order).size === known.size && value.order.every((id) => known.has(id));
+    return (
+      value.order.length === known.size &&
+      new Set(value.order).size === known.size &&
+      value.order.every((id) => known.has(id))
+    );
   },
-  grade: (def, value, markOption) => partsFraction(def.items.filter((it, i) => value.order[i] === it.id).length, def.items.length, markOption),
+  grade: (def, value, markOption) =>
+    partsFraction(def.items.filter((it, i) => value.order[i] === it.id).length, def.items.length, markOption),
 });

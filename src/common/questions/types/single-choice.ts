@@ -9,7 +9,8 @@ import { defineAnswerType } from './define';
 const definition = strictShape({ options: choiceOptions }).superRefine((def, ctx) => {
   reportChoiceDuplicates(ctx, def.options);
   const correct = def.options.filter((o) => o.correct).length;
-  if (def.options.length > 0 && correct !== 1) ctx.addIssue({ code: 'custom', message: QM.exactlyOneCorrect, path: ['options'] });
+  if (def.options.length > 0 && correct !== 1)
+    ctx.addIssue({ code: 'custom', message: QM.exactlyOneCorrect, path: ['options'] });
 });
 
 const answer = z.strictObject({ option_id: answerId });

@@ -3,7 +3,16 @@ import { sql, type Kysely } from 'kysely';
 const now = sql`now()`;
 
 /** Platform-scoped lookup tables with a bilingual name (SPEC section 3, Lookup entities). */
-const LOOKUPS = ['skills', 'rounds', 'levels', 'cognitive_levels', 'difficulty_levels', 'depth_of_knowledges', 'question_types', 'exam_types'];
+const LOOKUPS = [
+  'skills',
+  'rounds',
+  'levels',
+  'cognitive_levels',
+  'difficulty_levels',
+  'depth_of_knowledges',
+  'question_types',
+  'exam_types',
+];
 
 async function createLookup(db: Kysely<any>, table: string, extra?: (t: any) => any) {
   let builder = db.schema

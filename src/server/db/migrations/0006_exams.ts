@@ -68,7 +68,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex('exam_questions_exam_id_index').on('exam_questions').columns(['exam_id', 'position']).execute();
+  await db.schema
+    .createIndex('exam_questions_exam_id_index')
+    .on('exam_questions')
+    .columns(['exam_id', 'position'])
+    .execute();
 
   await db.schema
     .createTable('exam_localizations')

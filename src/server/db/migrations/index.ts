@@ -10,9 +10,15 @@ const MIGRATION_FILE = /^(\d{4}_[a-z0-9_]+)\.ts$/;
  * Never edit one that has shipped; they are forward-only.
  */
 export async function loadMigrations(): Promise<Record<string, Migration>> {
-  const files = fs.readdirSync(DIR).filter((f) => MIGRATION_FILE.test(f)).sort();
+  const files = fs
+    .readdirSync(DIR)
+    .filter((f) => MIGRATION_FILE.test(f))
+    .sort();
   const entries = await Promise.all(
-    files.map(async (file) => [file.replace(/\.ts$/, ''), (await import(pathToFileURL(`${DIR}${file}`).href)) as Migration] as const),
+    files.map(
+      async (file) =>
+        [file.replace(/\.ts$/, ''), (await import(pathToFileURL(`${DIR}${file}`).href)) as Migration] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }

@@ -1,0 +1,29 @@
+import type { Messages } from '../types';
+import app from './app';
+import errors from './errors';
+import exams from './exams';
+import media from './media';
+import publicPages from './public';
+import questions from './questions';
+import ra from './ra';
+import resources from './resources';
+import commonFields from './common-fields';
+import { withCommonFields } from '../common-fields';
+import pickers from './pickers';
+import settings from './settings';
+
+/** Arabic catalog, typed against the English one so a missing key fails the type check. */
+const ar: Messages = {
+  ...app,
+  ...errors,
+  ...publicPages,
+  ...media,
+  ...questions,
+  ...exams,
+  ...settings,
+  resources: withCommonFields(resources.resources, commonFields),
+  ...pickers,
+  ...ra,
+};
+
+export default ar;

@@ -1,0 +1,31 @@
+import app from './app';
+import errors from './errors';
+import exams from './exams';
+import media from './media';
+import publicPages from './public';
+import questions from './questions';
+import ra from './ra';
+import resources from './resources';
+import commonFields from './common-fields';
+import { withCommonFields } from '../common-fields';
+import pickers from './pickers';
+import settings from './settings';
+
+/**
+ * English catalog: every user-facing message of the console and the server, one file per area.
+ * The Arabic catalog (../ar) is typed against this one; tests compare the key sets.
+ */
+const en = {
+  ...app,
+  ...errors,
+  ...publicPages,
+  ...media,
+  ...questions,
+  ...exams,
+  ...settings,
+  resources: withCommonFields(resources.resources, commonFields),
+  ...pickers,
+  ...ra,
+};
+
+export default en;

@@ -1,0 +1,50 @@
+/** Uploads, the audio recorder and the uploader widgets. */
+export default {
+  media: {
+    file_required: 'Please select a file',
+    label_required: 'Please enter a media label',
+    label_invalid: 'The media label may contain only letters, digits, dashes, underscores and slashes',
+    type_not_allowed: 'This type of file is not allowed',
+    too_large: 'The file is too large',
+    uploaded: 'File uploaded successfully',
+    quota_exceeded:
+      'You have reached your upload limit of %{megabytes} MB for the last 24 hours. Please try again later.',
+    malformed_upload: 'The upload could not be read. Please choose the file again and retry.',
+    too_many_parts: 'Send one file and its label only.',
+  },
+  // The audio recorder (SPEC section 4).
+  recorder: {
+    title: 'Audio recorder',
+    record: 'Record',
+    stop: 'Stop',
+    play: 'Play',
+    pause: 'Pause',
+    retry: 'Retry',
+    save: 'Save',
+    record_again: 'Record again',
+    elapsed: '%{elapsed} recorded, %{remaining} left',
+    progress: 'Recording time',
+    max_duration: 'Up to %{time}',
+    plays_left: 'Plays left: %{count} of %{max}',
+    no_recording: 'No recording yet',
+    no_microphone: 'No microphone was found. Connect a microphone and try again.',
+    permission_denied: 'Microphone access was denied. Allow the microphone in your browser settings and try again.',
+    unsupported: 'This browser cannot record audio in the required format.',
+    failed: 'The recording could not be started. Please try again.',
+  },
+  // File, image, audio and document uploaders (SPEC sections 2, 5, 7).
+  uploader: {
+    image: 'Image',
+    audio: 'Audio',
+    document: 'Document',
+    file: 'File',
+    choose: 'Choose file',
+    no_file: 'No file selected',
+    upload: 'Upload',
+    uploading: 'Uploading',
+    remove: 'Remove',
+    failed: 'An error occurred during upload',
+    preview_alt: 'Uploaded image',
+    audio_player: 'Uploaded audio',
+  },
+};

@@ -1,0 +1,60 @@
+import { ANSWER_KINDS, MARK_OPTIONS } from '../src/common/questions/kinds';
+import { QM } from '../src/common/questions/messages';
+import { QUESTION_LIMITS } from '../src/common/questions/limits';
+import { choice, media, number, reference, text, type ResourceDefinition } from './vocabulary';
+
+const lookup = (resource: string, required: string) => reference(resource, { messages: { required } });
+
+/**
+ * A question of the bank (SPEC section 3): rich text, its classification, mark and media, and its
+ * answer definition (one of the ten answer types, validated by src/common/questions). Exams hold
+ * copies of bank questions with the same fields. Its form (ten answer editors) and preview are
+ * custom pages; the API is the questions module's.
+ */
+const questionsBank: ResourceDefinition = {
+  name: 'questions-bank',
+  table: 'questions',
+  platformScoped: true,
+  menu: { group: 'main', route: '/questions-bank' },
+  fields: {
+    text: text(QUESTION_LIMITS.questionText, {
+      rich: true,
+      messages: { required: QM.textRequired, tooLong: QM.textTooLong },
+    }),
+    content_language: choice(['en', 'ar'], { default: 'ar', messages: { required: QM.invalid } }),
+    question_type_id: lookup('question-types', QM.typeRequired),
+    skill_id: lookup('skills', QM.skillRequired),
+    difficulty_level_id: lookup('difficulty-levels', QM.difficultyRequired),
+    cognitive_level_id: lookup('cognitive-levels', QM.cognitiveRequired),
+    learning_outcome_id: lookup('learning-outcomes', QM.outcomeRequired),
+    depth_of_knowledge_id: lookup('depth-of-knowledges', QM.depthRequired),
+    mark: number(0, QUESTION_LIMITS.mark, {
+      decimals: 2,
+      messages: { required: QM.markRequired, invalid: QM.markInvalid },
+    }),
+    mark_option: choice(MARK_OPTIONS, { messages: { required: QM.markOptionRequired } }),
+    media_type: choice(['none', 'image', 'audio'], { default: 'none', messages: { required: QM.invalid } }),
+    media: media(['image', 'audio'], { messages: { invalid: QM.mediaInvalid } }),
+    media_replay_count: number(0, QUESTION_LIMITS.replayCount, {
+      messages: { required: QM.replayRequired, invalid: QM.replayInvalid },
+    }),
+    instruction_audio: media(['audio'], { messages: { invalid: QM.mediaInvalid } }),
+    answer_type: choice(ANSWER_KINDS, { messages: { required: QM.answerTypeRequired } }),
+    answer_key: { type: 'answer', required: true },
+  },
+  list: {
+    columns: ['id', 'text', 'answer_type', 'skill_id', 'mark'],
+    sort: 'id',
+    order: 'desc',
+    search: ['text'],
+    filters: ['answer_type', 'question_type_id', 'skill_id', 'difficulty_level_id', 'learning_outcome_id'],
+  },
+  platformMessage: 'questions.platform_required',
+  nameFromNameEn: false,
+  customRoutes: true,
+  screens: { list: 'custom', create: 'custom', edit: 'custom', pages: ['preview'] },
+  readOnly: ['question_type', 'skill', 'difficulty_level', 'cognitive_level', 'learning_outcome', 'depth_of_knowledge'],
+  rules: ['questions.answerKey', 'questions.mediaRequired'],
+};
+
+export default questionsBank;

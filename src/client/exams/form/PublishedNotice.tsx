@@ -1,0 +1,67 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
+import { examsApi } from '../api/examsApi';
+import { useRulePopup } from '../common/RulePopup';
+import { useExamAccess } from '../common/useExamAccess';
+import { useExamNotify } from '../common/useExamNotify';
+
+/**
+ * A published exam opens read-only (SPEC section 4): this says why and offers the two ways on,
+ * unpublishing it or working on an unpublished copy.
+ */
+export function PublishedNotice({
+  examId,
+  message,
+  onUnpublished,
+}: {
+  examId: number;
+  message: string;
+  onUnpublished: () => void;
+}) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const notify = useExamNotify();
+  const showRefusal = useRulePopup();
+  const { can } = useExamAccess();
+
+  const unpublish = async () => {
+    try {
+      await examsApi.unpublish(examId);
+      notify.say('unpublished');
+      onUnpublished();
+    } catch (error) {
+      if (!showRefusal(error, 'unpublish', examId)) await notify.fail('unpublish_error', error);
+    }
+  };
+  const duplicate = async () => {
+    try {
+      const copy = await examsApi.duplicate(examId);
+      notify.say('duplicated');
+      navigate(`/exams/${copy.id}/edit`);
+    } catch (error) {
+      await notify.fail('duplicate_error', error);
+    }
+  };
+
+  return (
+    <Alert severity="info" data-testid="edit-restriction" sx={{ mb: 2 }}>
+      <AlertTitle>{translate('exams.form.read_only_title')}</AlertTitle>
+      {message}
+      <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+        {can('edit') && (
+          <Button size="small" variant="contained" startIcon={<UnpublishedIcon />} onClick={() => void unpublish()}>
+            {translate('exams.actions.unpublish')}
+          </Button>
+        )}
+        {can('create') && (
+          <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void duplicate()}>
+            {translate('exams.actions.duplicate')}
+          </Button>
+        )}
+      </Box>
+    </Alert>
+  );
+}

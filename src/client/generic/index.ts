@@ -1,0 +1,9 @@
+/** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
+export * from './DeleteRecordButton';
+export * from './GenericList';
+export * from './ScreenContext';
+export * from './ScreenParts';
+export * from './menu-config';
+export * from './registry';
+export * from './screen-config';
+export * from './useResourceNotify';

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import { demoClient } from './demo-api';
+import { seedLookups } from './demo-lookups';
+import { seedAccounts, seedSchools } from './demo-people';
+import { seedBank, seedExam, seedSaudiLocalization, uploadDemoMedia } from './demo-content';
+
+export interface DemoSummary {
+  platforms: number;
+  questions: number;
+  exams: number;
+}
+
+/**
+ * The demo a newcomer can use at once (README, "What the demo holds"): accounts, both platforms with
+ * every settings list, schools with students, a questions bank with the ten answer types in Arabic
+ * and English with a picture and a listening clip, published and draft exams and a published
+ * localized exam. Runs only on a database without users, and goes through the API as the demo
+ * administrator and author, so every rule applies to it.
+ */
+export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null> {
+  const existing = await app.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+
+  const accounts = await seedAccounts(app.db);
+  const admin = await demoClient(app, 'admin@example.com');
+  const { ira, isa } = await seedLookups(admin);
+  await seedSchools(app.db, accounts, ira.stages, isa.stages);
+
+  const author = await demoClient(app, 'author@example.com');
+  const media = await uploadDemoMedia(author);
+  const iraArabic = await seedBank(author, ira, media, 'ar');
+  const iraEnglish = await seedBank(author, ira, media, 'en');
+  const isaArabic = await seedBank(author, isa, media, 'ar');
+  const timeZone = app.config.timeZone;
+
+  const benchmark = await seedExam(
+    author,
+    ira,
+    {
+      name_en: 'Arabic Reading and Listening Benchmark, Grade 4',
+      name_ar: 'الاختبار المعياري للقراءة والاستماع، الصف الرابع',
+      questionIds: iraArabic,
+      from: -1,
+      to: 60,
+      examType: 'benchmark',
+      duration: 1,
+      round: 0,
+      publish: true,
+    },
+    timeZone,
+  );
+  await seedExam(
+    author,
+    isa,
+    {
+      name_en: 'Arabic Standards Benchmark, Level 2',
+      name_ar: 'الاختبار المعياري للغة العربية، المستوى الثاني',
+      questionIds: isaArabic,
+      from: -1,
+      to: 60,
+      examType: 'benchmark',
+      duration: 2,
+      round: 0,
+      publish: true,
+    },
+    timeZone,
+  );
+  await seedExam(
+    author,
+    ira,
+    {
+      name_en: 'English-medium Reading Check, Grade 4 (draft)',
+      name_ar: 'اختبار القراءة للمدارس الناطقة بالإنجليزية، الصف الرابع (مسودة)',
+      questionIds: iraEnglish,
+      from: 7,
+      to: 30,
+      examType: 'diagnostic',
+      duration: 1,
+      round: 1,
+      publish: false,
+    },
+    timeZone,
+  );
+  await seedSaudiLocalization(author, benchmark);
+
+  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 3 };
+}

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANSWER_KINDS } from '../../src/common/questions/index';
+import { seedDemo } from '../../src/server/demo/seed-demo';
+import { call } from '../helpers/api-client';
+import { signIn } from '../helpers/factories';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+let author: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  expect(await seedDemo(t.app)).toMatchObject({ platforms: 2 });
+  author = await signIn(t.app, { email: 'author@example.com', password: 'Demo@2026' });
+}, 120_000);
+afterAll(() => t.close());
+
+const get = async (url: string) => {
+  const response = await call(t.app, 'GET', url, undefined, { cookie: author });
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+};
+
+describe('demo data', () => {
+  it('holds both platforms with every settings list, named in English and Arabic', async () => {
+    const platforms = (await get('/api/platforms')).data as {
+      id: number;
+      identifier: string;
+      name_en: string;
+      name_ar: string;
+    }[];
+    expect(platforms.map((p) => p.identifier)).toEqual(['IRA', 'ISA']);
+    for (const platform of platforms) {
+      const count = async (resource: string) =>
+        (await get(`/api/${resource}?platform_id=${platform.id}&per_page=100`)).data.length;
+      expect(platform.name_ar).toMatch(/[\u0600-\u06FF]/);
+      expect(await count('skills')).toBe(4);
+      expect(await count('rounds')).toBe(3);
+      expect(await count(platform.identifier === 'IRA' ? 'grades' : 'levels')).toBe(4);
+      expect(await count('durations')).toBe(4);
+      expect(await count('question-types')).toBe(4);
+      expect(await count('difficulty-levels')).toBe(3);
+      expect(await count('cognitive-levels')).toBe(4);
+      expect(await count('depth-of-knowledges')).toBe(4);
+      expect(await count('learning-outcomes')).toBe(16);
+      const types = (await get(`/api/exam-types?platform_id=${platform.id}`)).data as { is_mock: boolean }[];
+      expect(types.filter((type) => type.is_mock)).toHaveLength(1);
+      const skills = (await get(`/api/skills?platform_id=${platform.id}`)).data as {
+        name_en: string;
+        name_ar: string;
+      }[];
+      expect(skills.map((s) => s.name_en)).toEqual(['Reading', 'Writing', 'Listening', 'Speaking']);
+      expect(skills.map((s) => s.name_ar)).toEqual(['القراءة', 'الكتابة', 'الاستماع', 'التحدث']);
+    }
+    expect((await get('/api/academic-years')).data.map((y: { name_en: string }) => y.name_en)).toContain('2026-2027');
+  });
+
+  it('has a bank with the ten answer types in Arabic and in English, with a picture and a listening clip that play back', async () => {
+    const questions = (await get('/api/questions-bank?per_page=100')).data as {
+      answer_type: string;
+      content_language: string;
+      media_type: string;
+      media_url: string | null;
+    }[];
+    for (const language of ['ar', 'en']) {
+      const kinds = new Set(questions.filter((q) => q.content_language === language).map((q) => q.answer_type));
+      expect([...kinds].sort(), language).toEqual([...ANSWER_KINDS].sort());
+    }
+    for (const [type, mime] of [
+      ['image', 'image/png'],
+      ['audio', 'audio/wav'],
+    ]) {
+      const withMedia = questions.find((q) => q.media_type === type)!;
+      const file = await t.app.inject({ method: 'GET', url: withMedia.media_url!, headers: { cookie: author } });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe(mime);
+      expect(file.rawPayload.length).toBeGreaterThan(2_000);
+    }
+  });
+
+  it('has a published exam per platform, a draft, and a published localized exam for Saudi Arabia', async () => {
+    const exams = (await get('/api/exams?per_page=100')).data as {
+      id: number;
+      platform_id: number;
+      is_published: boolean;
+      total_questions_mark: number;
+    }[];
+    const platforms = (await get('/api/platforms')).data as { id: number }[];
+    for (const platform of platforms)
+      expect(
+        exams.some((e) => e.platform_id === platform.id && e.is_published),
+        String(platform.id),
+      ).toBe(true);
+    expect(exams.some((e) => !e.is_published)).toBe(true);
+    const localized = await Promise.all(
+      exams.map(
+        async (e) =>
+          (await get(`/api/exams/${e.id}/localizations`)).data as { is_published: boolean; countries: string[] }[],
+      ),
+    );
+    expect(localized.flat()).toEqual([expect.objectContaining({ is_published: true, countries: ['SA'] })]);
+  });
+
+  it('loads once: a second start changes nothing', async () => {
+    const before = (await t.db.selectFrom('questions').select('id').execute()).length;
+    expect(await seedDemo(t.app)).toBeNull();
+    expect((await t.db.selectFrom('questions').select('id').execute()).length).toBe(before);
+  });
+
+  it('lets the author build and publish a new exam from demo data alone, in either language', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const platform = ((await get('/api/platforms')).data as { id: number; identifier: string }[])[0];
+      const form = (
+        await call(t.app, 'POST', '/api/exams/form', { platform_id: platform.id }, { cookie: author, lang })
+      ).json().data;
+      const bank = (await get(`/api/questions-bank?platform_id=${platform.id}&per_page=100`)).data as {
+        id: number;
+        skill_id: number;
+      }[];
+      const skill = form.skills[0].id as number;
+      const created = await call(
+        t.app,
+        'POST',
+        '/api/exams',
+        {
+          name_en: `My first exam (${lang})`,
+          name_ar: 'اختباري الأول',
+          platform_id: platform.id,
+          duration_id: form.durations[0].id,
+          grade_id: form.grades[0].id,
+          level_id: null,
+          round_id: form.rounds[0].id,
+          exam_type_id: form.examTypes[0].id,
+          skill_ids: [skill],
+          start_date_time: '2027-01-10 08:00:00',
+          end_date_time: '2027-01-10 12:00:00',
+          min_mark: 0,
+          max_mark: 100,
+          pass_mark: 50,
+          questions_per_page: 0,
+        },
+        { cookie: author, lang },
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      const examId = created.json().data.id;
+      const questionIds = bank
+        .filter((q) => q.skill_id === skill)
+        .map((q) => q.id)
+        .slice(0, 3);
+      expect(questionIds.length).toBeGreaterThan(0);
+      expect(
+        (
+          await call(
+            t.app,
+            'POST',
+            `/api/exams/${examId}/questions/assign`,
+            { question_ids: questionIds },
+            { cookie: author, lang },
+          )
+        ).statusCode,
+      ).toBe(200);
+      const published = await call(t.app, 'PUT', `/api/exams/${examId}/publish`, undefined, { cookie: author, lang });
+      expect(published.statusCode, published.body).toBe(200);
+      expect((await get(`/api/exams/${examId}`)).data.is_published).toBe(true);
+    }
+  });
+});
