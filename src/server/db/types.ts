@@ -89,6 +89,9 @@ export interface GradesTable extends LookupColumns {
 
 export type SchoolsTable = LookupColumns;
 
+/** A lookup of its own, on no platform (migration 0007). */
+export type AcademicYearsTable = LookupColumns;
+
 export interface SchoolClassesTable extends LookupColumns {
   school_id: number;
   grade_id: number;
@@ -234,6 +237,7 @@ export interface Database {
   platforms: PlatformsTable;
   grades: GradesTable;
   schools: SchoolsTable;
+  academic_years: AcademicYearsTable;
   school_classes: SchoolClassesTable;
   students: StudentsTable;
   skills: PlatformLookupTable;
