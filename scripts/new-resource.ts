@@ -3,7 +3,7 @@
  * the schema file, its catalog keys in both languages, a migration and its row type. Then translate
  * the Arabic keys marked `TODO(ar)` (the locales test fails until you do) and run the tests.
  *
- *   npm run new:resource -- school-districts --group schools_settings
+ *   npm run new:resource -- school-districts --group system_settings
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,11 @@ if (!name || !/^[a-z]+(-[a-z]+)*$/.test(name)) {
   console.error('Usage: npm run new:resource -- <plural-kebab-name> [--global] [--group <menu group>]');
   process.exit(1);
 }
+const GROUPS = ['exams_settings', 'questions_settings', 'system_settings'];
+if (!GROUPS.includes(values.group!)) {
+  console.error(`--group is one of ${GROUPS.join(', ')} (schemas/vocabulary.ts, MenuGroup)`);
+  process.exit(1);
+}
 const root = path.resolve(import.meta.dirname, '..');
 const table = name.replaceAll('-', '_');
 const words = name.replaceAll('-', ' ');
@@ -25,7 +30,8 @@ const singular = words.replace(/ies$/, 'y').replace(/s$/, '');
 const title = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 const camel = name.replace(/-([a-z])/g, (_m, letter: string) => letter.toUpperCase());
 const scoped = !values.global;
-const settingsArea = values.group!.replace(/_settings$/, '');
+const area = values.group!.replace(/_settings$/, '');
+const route = area === 'system' ? `/settings/${name}` : `/settings/${area}/${name}`;
 
 function write(file: string, text: string) {
   const target = path.join(root, file);
@@ -52,7 +58,7 @@ const ${camel}: ResourceDefinition = {
   name: '${name}',
   table: '${table}',
   platformScoped: ${scoped},
-  menu: { group: '${values.group}', route: '/settings/${settingsArea}/${name}' },
+  menu: { group: '${values.group}', route: '${route}' },
   fields: { ...bilingualName },
   list: { columns: ['id', 'name_en', 'name_ar'], sort: 'id', order: 'asc', search: ['name_en', 'name_ar'] },
   nameFromNameEn: true,
@@ -102,7 +108,11 @@ insertAfter(
 
 const entry = (nameText: string, item: string, items: string) =>
   `    '${name}': {\n      name: '${nameText}',\n      item: '${item}',\n      items: '${items}',\n      fields: {},\n    },\n`;
-insertAfter('locales/en/resources.ts', '  resources: {\n', entry(`${title(singular)} |||| ${title(words)}`, singular, words));
+insertAfter(
+  'locales/en/resources.ts',
+  '  resources: {\n',
+  entry(`${title(singular)} |||| ${title(words)}`, singular, words),
+);
 const todo = `TODO(ar) ${words}`;
 insertAfter(
   'locales/ar/resources.ts',
@@ -114,4 +124,6 @@ console.log(`
 Next:
   1. Translate the TODO(ar) keys in locales/ar/resources.ts (six Arabic plural forms in name).
   2. Add fields to schemas/${name}.ts and their columns to the migration and src/server/db/types.ts.
-  3. npm test`);
+  3. Record the new routes in the permission matrix and read its diff:
+     UPDATE_PERMISSION_MATRIX=1 npx vitest run --project api tests/api/security/permission-matrix.test.ts
+  4. npm test`);
