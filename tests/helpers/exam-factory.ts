@@ -1,4 +1,5 @@
 import type { SchemaRegistry } from '../../schemas/index';
+import { parseWallTime } from '../../src/common/datetime';
 import type { Db } from '../../src/server/db/database';
 import { buildRecord } from './resource-factory';
 import { buildQuestionLookups, questionBody } from './question-factory';
@@ -50,4 +51,60 @@ export function bankQuestion(
   overrides: Record<string, unknown> = {},
 ) {
   return questionBody(l.refs, kind, key, overrides);
+}
+
+export interface ExamSpec {
+  identifier?: 'IRA' | 'ISA';
+  /** The bank questions to copy into the exam, in order; one true/false question by default. */
+  questions?: { kind: string; key: unknown; overrides?: Record<string, unknown> }[];
+  published?: boolean;
+  /** Any exam column: name_en, start_date_time, questions_per_page, ... */
+  exam?: Record<string, unknown>;
+}
+
+/**
+ * An exam with everything it needs, in one call and straight into the database: its platform and
+ * lookups, its bank questions and their copies in the exam (as the exam form makes them). For the
+ * delivery, correction and report tests, which start from an exam rather than build one.
+ */
+export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec = {}) {
+  const lookups = await buildExamLookups(db, registry, spec.identifier ?? 'IRA');
+  const { skill_ids, start_date_time, end_date_time, ...columns } = examBody(lookups, spec.exam);
+  const exam = await db
+    .insertInto('exams')
+    .values({
+      ...columns,
+      name: columns.name_en,
+      // The test app's schools' time zone is UTC (APP_TIMEZONE unset).
+      start_date_time: parseWallTime(String(start_date_time), 'UTC')!,
+      end_date_time: parseWallTime(String(end_date_time), 'UTC')!,
+      tags: '[]',
+      is_published: spec.published ?? true,
+    } as never)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  for (const skill_id of skill_ids) await db.insertInto('exam_skills').values({ exam_id: exam.id, skill_id }).execute();
+  const questions = [];
+  for (const [position, question] of (spec.questions ?? [{ kind: 'true_false', key: { correct: true } }]).entries()) {
+    const bank = await buildRecord(db, registry, registry.get('questions-bank')!, lookups.platform, {
+      ...bankQuestion(lookups, question.kind, question.key, question.overrides),
+      answer_key: question.key,
+    });
+    const { id, created_at, updated_at, ...copy } = bank as Record<string, unknown>;
+    void created_at;
+    void updated_at;
+    const examQuestion = await db
+      .insertInto('exam_questions')
+      .values({
+        ...copy,
+        answer_key: JSON.stringify(question.key),
+        exam_id: exam.id,
+        source_question_id: id,
+        position,
+      } as never)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    questions.push(examQuestion);
+  }
+  return { exam, questions, lookups };
 }

@@ -4,6 +4,7 @@ import { lookup, reference, type ResourceDefinition } from '../../schemas/vocabu
 import { checkPlatformFields, recordValidator, visibleFields } from '../../src/common/resource-validation';
 import { permissionsOfArea } from '../../src/common/permission-catalog';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { fixtureRegistry } from '../fixtures/schemas/index';
 
 const registry = await loadSchemaRegistry();
 
@@ -70,12 +71,13 @@ describe('schema registry', () => {
   });
 });
 
-describe('schema to validator', () => {
-  const skills = registry.get('skills')!;
-  const outcomes = registry.get('learning-outcomes')!;
+describe('schema to validator (fixture schemas, tests/fixtures/schemas)', () => {
+  const gadgets = fixtureRegistry.get('gadgets')!;
+  const widgets = fixtureRegistry.get('widgets')!;
+  const widget = { name_en: 'a', name_ar: 'b', platform_id: 1, size: 45, gadget_id: 2 };
 
   it('requires the declared fields and platform_id, trims text and caps its length', () => {
-    const validator = recordValidator(skills);
+    const validator = recordValidator(gadgets);
     expect(validator.parse({ name_en: ' Reading ', name_ar: 'القراءة', platform_id: 2 })).toEqual({
       name_en: 'Reading',
       name_ar: 'القراءة',
@@ -96,18 +98,17 @@ describe('schema to validator', () => {
   });
 
   it('accepts read-only keys and relation objects, refuses anything else', () => {
-    const validator = recordValidator(outcomes);
+    const validator = recordValidator(widgets);
     const record = {
+      ...widget,
       id: 3,
       name: 'n',
-      name_en: 'a',
-      name_ar: 'b',
-      platform_id: 1,
-      skill_id: 2,
-      skill: { id: 2 },
+      gadget: { id: 2 },
       grade_id: 4,
       grade: {},
       level_id: null,
+      gadget_ids: [2, 5],
+      gadgets: [{ id: 2 }, { id: 5 }],
       created_at: 'x',
     };
     expect(validator.safeParse(record).success).toBe(true);
@@ -115,22 +116,33 @@ describe('schema to validator', () => {
     expect(extra.error!.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['is_admin'] });
   });
 
-  it('bounds numbers (durations: minutes from 1 to 1440)', () => {
-    const validator = recordValidator(registry.get('durations')!);
-    const base = { name_en: 'a', name_ar: 'b', platform_id: 1 };
-    expect(validator.safeParse({ ...base, number: 45 }).success).toBe(true);
-    expect(validator.safeParse({ ...base, number: 0 }).success).toBe(false);
-    expect(validator.safeParse({ ...base, number: 1441 }).success).toBe(false);
+  it('bounds numbers and the size of a multi-reference', () => {
+    const validator = recordValidator(widgets);
+    expect(validator.safeParse({ ...widget, size: 1440 }).success).toBe(true);
+    expect(validator.safeParse({ ...widget, size: 0 }).success).toBe(false);
+    expect(validator.safeParse({ ...widget, size: 1441 }).success).toBe(false);
+    expect(validator.safeParse({ ...widget, gadget_ids: [1, 2, 3] }).success).toBe(true);
+    expect(validator.safeParse({ ...widget, gadget_ids: [1, 2, 3, 4] }).success).toBe(false);
+  });
+
+  it('takes a date-time as the wall clock YYYY-MM-DD HH:mm:ss and nothing else', () => {
+    const validator = recordValidator(widgets);
+    expect(validator.safeParse({ ...widget, opens_at: '2026-09-01 08:30:00' }).success).toBe(true);
+    for (const opens_at of ['2026-09-01', '2026-13-01 08:30:00', 'tomorrow', 20260901])
+      expect(validator.safeParse({ ...widget, opens_at }).success, String(opens_at)).toBe(false);
   });
 
   it('shows and requires grade on IRA and level on ISA', () => {
-    expect(visibleFields(outcomes, 'IRA').map(([n]) => n)).toEqual(['name_en', 'name_ar', 'skill_id', 'grade_id']);
-    expect(visibleFields(outcomes, 'ISA').map(([n]) => n)).toEqual(['name_en', 'name_ar', 'skill_id', 'level_id']);
+    const names = (identifier: 'IRA' | 'ISA') => visibleFields(widgets, identifier).map(([n]) => n);
+    expect(names('IRA')).toContain('grade_id');
+    expect(names('IRA')).not.toContain('level_id');
+    expect(names('ISA')).toContain('level_id');
+    expect(names('ISA')).not.toContain('grade_id');
     const ira = { grade_id: null, level_id: 9 };
-    expect(checkPlatformFields(outcomes, 'IRA', ira)).toEqual({ grade_id: ['validation.required'] });
+    expect(checkPlatformFields(widgets, 'IRA', ira)).toEqual({ grade_id: ['validation.required'] });
     expect(ira.level_id).toBeNull();
     const isa = { grade_id: 4, level_id: 9 };
-    expect(checkPlatformFields(outcomes, 'ISA', isa)).toEqual({});
+    expect(checkPlatformFields(widgets, 'ISA', isa)).toEqual({});
     expect(isa).toEqual({ grade_id: null, level_id: 9 });
   });
 });
