@@ -1,0 +1,7 @@
+/**
+ * The API's response contracts: zod schemas and their types, shared by the server (its presenters
+ * and the contract tests) and the console (its types). A field not listed here is not in the API.
+ */
+export * from './records';
+export * from './questions';
+export * from './exams';
