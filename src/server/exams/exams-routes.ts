@@ -72,21 +72,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         body: z.strictObject({ platform_id: idValue() }),
       },
     },
-    async (request) => {
-      const platformId = request.body.platform_id;
-      const of = (table: 'grades' | 'levels' | 'skills' | 'rounds' | 'durations' | 'exam_types') =>
-        app.db.selectFrom(table).selectAll().where('platform_id', '=', platformId).orderBy('id').execute();
-      return {
-        data: {
-          grades: await of('grades'),
-          levels: await of('levels'),
-          skills: await of('skills'),
-          rounds: await of('rounds'),
-          durations: await of('durations'),
-          examTypes: await of('exam_types'),
-        },
-      };
-    },
+    async (request) => ({ data: await store.formLookups(request.body.platform_id) }),
   );
 
   app.post(

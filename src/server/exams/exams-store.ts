@@ -3,9 +3,9 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { examFormSchema } from '../../common/exams/exam-form';
 import type { Db } from '../db/database';
-import type { DynamicRow } from '../db/dynamic';
+import { dynamic, type DynamicRow } from '../db/dynamic';
 import { parseOrThrow } from '../http/app-error';
-import { ResourceStore, type ListQuery } from '../resources';
+import { presentRecord, ResourceStore, type ListQuery } from '../resources';
 import { assertEditable, loadExamState } from './exam-rules';
 
 type Row = DynamicRow & { id: number };
@@ -20,11 +20,32 @@ export class ExamsStore {
 
   constructor(
     private readonly db: Db,
-    registry: SchemaRegistry,
-    timeZone: string,
+    private readonly registry: SchemaRegistry,
+    private readonly timeZone: string,
   ) {
     this.resources = new ResourceStore(db, registry, timeZone);
     this.exams = registry.get('exams')!;
+  }
+
+  /**
+   * The exam form's choices on one platform: the records of every resource the exam schema refers
+   * to (durations, grades, levels, rounds, exam types, skills), keyed by resource in camel case.
+   */
+  async formLookups(platformId: number): Promise<Record<string, DynamicRow[]>> {
+    const lookups: Record<string, DynamicRow[]> = {};
+    for (const field of Object.values(this.exams.fields)) {
+      if (field.type !== 'reference' && field.type !== 'references') continue;
+      const target = this.registry.get(field.resource)!;
+      const rows = await dynamic(this.db)
+        .selectFrom(target.table)
+        .selectAll()
+        .where('platform_id', '=', platformId)
+        .orderBy('id')
+        .execute();
+      const key = target.name.replace(/-(\w)/g, (_m, letter: string) => letter.toUpperCase());
+      lookups[key] = rows.map((row) => presentRecord(target, row, this.timeZone));
+    }
+    return lookups;
   }
 
   async list(query: ListQuery) {

@@ -4,3 +4,4 @@ export * from './load-schemas';
 export * from './platform-references';
 export * from './resource-store';
 export * from './record-columns';
+export * from './record-presenter';
