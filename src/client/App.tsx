@@ -1,11 +1,12 @@
 import { useMediaQuery } from '@mui/material';
 import { useMemo } from 'react';
-import type { AuthProvider, DataProvider } from 'react-admin';
+import type { AuthProvider } from 'react-admin';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { isRTL, type Language } from '../../locales';
 import { Console } from './Console';
 import { getStoredLanguage } from './language';
 import { createAuthProvider } from './providers/authProvider';
+import type { AppDataProvider } from './providers/appDataProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { BlockPage } from './public/BlockPage';
@@ -17,7 +18,7 @@ export interface AppProps {
   language?: Language;
   /** Tests pass their own; the page gets one per load. */
   authProvider?: AuthProvider;
-  dataProvider?: DataProvider;
+  dataProvider?: AppDataProvider;
 }
 
 export function App({ language = getStoredLanguage(), authProvider, dataProvider = defaultDataProvider }: AppProps) {

@@ -93,7 +93,11 @@ describe('dataProvider', () => {
         calls.record(request);
         return HttpResponse.json({ data: { id: 9, ...((await request.json()) as object) } }, { status: 201 });
       }),
-      http.get('*/api/rounds/:id', ({ params }) => HttpResponse.json({ data: { id: Number(params.id) } })),
+      http.get('*/api/rounds', ({ request }) => {
+        calls.record(request);
+        const ids = (urlOf(request).searchParams.get('filter[id]') ?? '').split(',').map(Number);
+        return HttpResponse.json({ data: ids.reverse().map((id) => ({ id })), meta });
+      }),
       http.get('*/api/learning-outcomes', ({ request }) => {
         calls.record(request);
         return HttpResponse.json({ data: [], meta: { ...meta, total: 0 } });
@@ -109,6 +113,11 @@ describe('dataProvider', () => {
       name_en: 'Round 1',
     });
     expect((await dataProvider.getMany('rounds', { ids: [1, 2] })).data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect(Object.fromEntries(urlOf(calls.requests[1]).searchParams)).toEqual({
+      page: '1',
+      per_page: '2',
+      'filter[id]': '1,2',
+    });
     const references = await dataProvider.getManyReference('learning-outcomes', {
       target: 'skill_id',
       id: 16,
@@ -117,11 +126,32 @@ describe('dataProvider', () => {
       filter: {},
     });
     expect(references.total).toBe(0);
-    expect(urlOf(calls.requests[1]).searchParams.get('filter[skill_id]')).toBe('16');
-    expect(urlOf(calls.requests[1]).searchParams.get('order')).toBe('asc');
+    expect(urlOf(calls.requests[2]).searchParams.get('filter[skill_id]')).toBe('16');
+    expect(urlOf(calls.requests[2]).searchParams.get('order')).toBe('asc');
     const deleted = await dataProvider.delete('rounds', { id: 9, previousData: { id: 9, name_en: 'Round 1' } });
     expect(deleted.data).toEqual({ id: 9, name_en: 'Round 1' });
-    expect(calls.requests[2].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(calls.requests[3].headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+  });
+
+  it('fetches many ids in one list call per page of 100, the largest page the server gives', async () => {
+    const calls = recorder();
+    server.use(
+      http.get('*/api/skills', ({ request }) => {
+        calls.record(request);
+        const ids = (urlOf(request).searchParams.get('filter[id]') ?? '').split(',').map(Number);
+        return HttpResponse.json({ data: ids.filter((id) => id !== 7).map((id) => ({ id })), meta });
+      }),
+    );
+    const ids = Array.from({ length: 150 }, (_, index) => index + 1);
+
+    const { data } = await dataProvider.getMany('skills', { ids });
+
+    const asked = calls.requests.map((request) => Object.fromEntries(urlOf(request).searchParams));
+    expect(asked).toHaveLength(2);
+    expect(asked).toContainEqual({ page: '1', per_page: '100', 'filter[id]': ids.slice(0, 100).join(',') });
+    expect(asked).toContainEqual({ page: '1', per_page: '50', 'filter[id]': ids.slice(100).join(',') });
+    // An id the server does not know (7) is left out; the rest come in the order asked.
+    expect(data.map((record) => record.id)).toEqual(ids.filter((id) => id !== 7));
   });
 
   it('turns validation errors into one message per field, react-admin style', async () => {

@@ -21,14 +21,15 @@ function serveReferences() {
   for (const resource of Object.keys(records)) {
     server.use(
       http.get(`*/api/${resource}`, ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        // The selected value is read back by id (`filter[id]`), as react-admin does for a reference input.
+        const ids = query.get('filter[id]');
+        if (ids !== null)
+          return HttpResponse.json(listBody(records[resource].filter((r) => ids.split(',').includes(String(r.id)))));
         asked.record(request);
-        const platformId = Number(new URL(request.url).searchParams.get('platform_id'));
+        const platformId = Number(query.get('platform_id'));
         return HttpResponse.json(listBody(records[resource].filter((r) => r.platform_id === platformId)));
       }),
-      // The selected value is read back by id, as react-admin does for a reference input.
-      http.get(`*/api/${resource}/:id`, ({ params }) =>
-        HttpResponse.json({ data: records[resource].find((r) => r.id === Number(params.id)) }),
-      ),
     );
   }
   return asked;

@@ -59,6 +59,9 @@ export interface ExamLookups {
   examTypes: NamedRecord[];
 }
 
+/** The bulk actions of exams and of localized exams. */
+export type BulkAction = 'publish' | 'unpublish' | 'delete';
+
 /** One exam's (or localized exam's) result in a bulk action: bulk actions are partial. */
 export interface BulkResult {
   id: number;
@@ -70,6 +73,12 @@ export interface BulkResult {
 export interface BulkOutcome {
   data: BulkResult[];
   meta: { succeeded: number; failed: number };
+}
+
+/** `GET /api/exam-restriction/check`: whether an exam (or a localized exam) may be edited, and if not, why. */
+export interface ExamRestriction {
+  editable: boolean;
+  message: string | null;
 }
 
 /** A question held by an exam (a copy; its answer key included). */

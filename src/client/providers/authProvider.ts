@@ -2,15 +2,10 @@ import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath } from '../auth';
 import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from '../auth';
+import { statusOf } from './errors';
 import { http } from './http';
 
 const APP_DENIED = 'errors.app_denied';
-
-function statusOf(error: unknown): number | undefined {
-  return error && typeof error === 'object' && 'status' in error
-    ? Number((error as { status: unknown }).status)
-    : undefined;
-}
 
 async function postLogout(): Promise<void> {
   try {

@@ -45,3 +45,19 @@ export function errorMessage(error: unknown, fallback = 'errors.generic'): strin
   }
   return fallback;
 }
+
+/** The HTTP status of a failed call (react-admin's `HttpError.status`), if it has one. */
+export function statusOf(error: unknown): number | undefined {
+  return error && typeof error === 'object' && 'status' in error
+    ? Number((error as { status: unknown }).status)
+    : undefined;
+}
+
+/** The server's own message of an error (`{message}`), if it sent one. */
+export function serverMessageOf(error: unknown): string | null {
+  const body =
+    error && typeof error === 'object' && 'body' in error
+      ? (error as { body?: { message?: unknown } }).body
+      : undefined;
+  return typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : null;
+}

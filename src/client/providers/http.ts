@@ -84,6 +84,10 @@ export async function http<T = unknown>(path: string, options: HttpOptions = {})
   return { status: response.status, json: json as T };
 }
 
+/** A call's `{data}` envelope, as react-admin's data provider methods answer. */
+export const dataOf = <T>(promise: Promise<HttpResponse<{ data: T }>>): Promise<{ data: T }> =>
+  promise.then(({ json }) => ({ data: json.data }));
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { serverMessageOf, statusOf } from './useExamNotify';
+import { serverMessageOf, statusOf } from '../../providers/errors';
 
 /** The actions whose business-rule refusals get the popup (SPEC section 8). */
 export type RuleAction = 'publish' | 'unpublish' | 'edit';

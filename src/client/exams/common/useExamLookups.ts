@@ -1,11 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { listPermissions } from '../../../common/permission-catalog';
 import type { AccessRule } from '../../auth';
-import type { ListResponse } from '../../providers/dataProvider';
-import { http } from '../../providers/http';
-import { examsApi } from '../api/examsApi';
+import { useAppDataProvider, type AppDataProvider } from '../../providers/appDataProvider';
 import type { ExamLookups, NamedRecord } from '../types';
+import { READ_OPTIONS } from './examQueries';
 import { useExamAccess } from './useExamAccess';
-import { useLoaded, type Loaded } from './useLoaded';
 
 /** Each lookup of the exam form and the settings resource it comes from. */
 const RESOURCES: Record<keyof ExamLookups, string> = {
@@ -23,35 +22,38 @@ const RESOURCES: Record<keyof ExamLookups, string> = {
  * than answering 403, which would sign them out.
  */
 async function fromResources(
+  dataProvider: AppDataProvider,
   platformId: number,
   allows: (rule: AccessRule) => boolean,
   signal: AbortSignal,
 ): Promise<ExamLookups> {
-  const query = new URLSearchParams({
-    page: '1',
-    per_page: '100',
-    sort: 'id',
-    order: 'asc',
-    platform_id: String(platformId),
-  });
   const entries = await Promise.all(
     Object.entries(RESOURCES).map(async ([key, resource]) => {
       if (!allows({ anyOf: listPermissions(resource) })) return [key, []] as const;
-      const { json } = await http<ListResponse<NamedRecord>>(`/${resource}`, { query, signal });
-      return [key, json.data] as const;
+      const { data } = await dataProvider.getList<NamedRecord>(resource, {
+        pagination: { page: 1, perPage: 100 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: { platform_id: platformId },
+        signal,
+      });
+      return [key, data] as const;
     }),
   );
   return Object.fromEntries(entries) as unknown as ExamLookups;
 }
 
 /** The exam lookups of a platform (SPEC section 3: grades, levels, skills, rounds, durations, exam types). */
-export function useExamLookups(platformId: number | null): Loaded<ExamLookups> {
+export function useExamLookups(platformId: number | null) {
+  const dataProvider = useAppDataProvider();
   const { can, allows, isPending } = useExamAccess();
   const viaForm = can('create') || can('edit');
-  const load =
-    platformId === null || isPending
-      ? null
-      : (signal: AbortSignal) =>
-          viaForm ? examsApi.lookups(platformId, signal) : fromResources(platformId, allows, signal);
-  return useLoaded(load, [platformId, viaForm, isPending]);
+  return useQuery({
+    queryKey: ['exams', 'examFormLookups', { platformId, viaForm }],
+    queryFn: ({ signal }) =>
+      viaForm
+        ? dataProvider.examFormLookups(platformId!, signal).then(({ data }) => data)
+        : fromResources(dataProvider, platformId!, allows, signal),
+    enabled: platformId !== null && !isPending,
+    ...READ_OPTIONS,
+  });
 }

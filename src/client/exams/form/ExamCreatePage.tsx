@@ -18,8 +18,8 @@ export function ExamCreatePage() {
     <>
       <PageHeading title={translate('exams.form.create_title')} back={{ to: '/exams', label: 'exams.form.back' }} />
       <PlatformSelector />
-      {lookups.status === 'error' && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
-      {platform && lookups.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {lookups.isError && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
+      {platform && lookups.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {platform && lookups.data && (
         <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
           {/* A new platform is a new exam: its lookups and ids differ. */}

@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { usePlatformSelection } from '../../platforms';
-import { examsApi } from '../api/examsApi';
 import { PageHeading } from '../../components/PageHeading';
 import { useExamLookups } from '../common/useExamLookups';
-import { useLoaded } from '../common/useLoaded';
+import { useExam, useExamRestriction } from '../common/examQueries';
 import { ExamQuestions } from '../questions/ExamQuestions';
 import { useRecordName } from '../../i18n/recordName';
 import { ExamForm } from './ExamForm';
@@ -22,8 +21,8 @@ export function ExamEditPage() {
   const name = useRecordName();
   const examId = Number(useParams<{ id: string }>().id);
   const platforms = usePlatformSelection()?.platforms ?? [];
-  const exam = useLoaded((signal) => examsApi.get(examId, signal), [examId]);
-  const restriction = useLoaded((signal) => examsApi.restriction({ exam_id: examId }, signal), [examId]);
+  const exam = useExam(examId);
+  const restriction = useExamRestriction({ exam_id: examId });
   const lookups = useExamLookups(exam.data?.platform_id ?? null);
   const [dirty, setDirty] = useState(false);
   // A published exam opens read-only: nothing in its form or its questions can be changed.
@@ -37,17 +36,15 @@ export function ExamEditPage() {
         title={translate('exams.form.edit_title', { id: examId })}
         back={{ to: '/exams', label: 'exams.form.back' }}
       />
-      {(exam.status === 'error' || lookups.status === 'error') && (
-        <Alert severity="error">{translate('settings.fetch_error')}</Alert>
-      )}
-      {exam.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {(exam.isError || lookups.isError) && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
+      {exam.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {readOnly && restriction.data?.message && (
         <PublishedNotice
           examId={examId}
           message={restriction.data.message}
           onUnpublished={() => {
-            exam.reload();
-            restriction.reload();
+            void exam.refetch();
+            void restriction.refetch();
           }}
         />
       )}

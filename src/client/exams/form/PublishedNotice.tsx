@@ -3,10 +3,10 @@ import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { examsApi } from '../api/examsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { useRulePopup } from '../common/RulePopup';
 import { useExamAccess } from '../common/useExamAccess';
-import { useExamNotify } from '../common/useExamNotify';
 
 /**
  * A published exam opens read-only (SPEC section 4): this says why and offers the two ways on,
@@ -23,13 +23,14 @@ export function PublishedNotice({
 }) {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const showRefusal = useRulePopup();
   const { can } = useExamAccess();
 
   const unpublish = async () => {
     try {
-      await examsApi.unpublish(examId);
+      await dataProvider.unpublishExam(examId);
       notify.say('unpublished');
       onUnpublished();
     } catch (error) {
@@ -38,7 +39,7 @@ export function PublishedNotice({
   };
   const duplicate = async () => {
     try {
-      const copy = await examsApi.duplicate(examId);
+      const { data: copy } = await dataProvider.duplicateExam(examId);
       notify.say('duplicated');
       navigate(`/exams/${copy.id}/edit`);
     } catch (error) {

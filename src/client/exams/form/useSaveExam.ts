@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router-dom';
-import { examsApi } from '../api/examsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
+import { statusOf } from '../../providers/errors';
 import { useRulePopup } from '../common/RulePopup';
-import { statusOf, useExamNotify } from '../common/useExamNotify';
 import { examPayload, isNewExam, type ExamFormValues } from './examValues';
 
 /**
@@ -10,7 +11,8 @@ import { examPayload, isNewExam, type ExamFormValues } from './examValues';
  * server (422) go back to the form, under their inputs.
  */
 export function useSaveExam() {
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const showRefusal = useRulePopup();
   const navigate = useNavigate();
 
@@ -18,8 +20,9 @@ export function useSaveExam() {
     const isNew = isNewExam(values);
     const id = Number(values.id);
     try {
-      if (isNew) await examsApi.create(examPayload(values));
-      else await examsApi.update(id, examPayload(values));
+      const data = examPayload(values);
+      if (isNew) await dataProvider.create('exams', { data });
+      else await dataProvider.update('exams', { id, data, previousData: { id } });
       notify.say(isNew ? 'created' : 'updated');
       navigate('/exams');
       return undefined;

@@ -4,14 +4,15 @@ import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { useState } from 'react';
 import { Button, useListContext, useRefresh, useTranslate } from 'react-admin';
 import { ConfirmDelete } from '../common/ConfirmDelete';
-import { examsApi, type ExamBulkAction } from '../api/examsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { bulkMessage } from '../common/bulkMessage';
 import { useExamAccess } from '../common/useExamAccess';
-import { useExamNotify } from '../common/useExamNotify';
+import type { BulkAction } from '../types';
 import { useLanguage } from '../../i18n/recordName';
 import { formatNumber } from '../../format';
 
-const ERROR_KEYS: Record<ExamBulkAction, string> = {
+const ERROR_KEYS: Record<BulkAction, string> = {
   publish: 'publish_error',
   unpublish: 'unpublish_error',
   delete: 'delete_error',
@@ -25,16 +26,17 @@ export function ExamBulkActions() {
   const translate = useTranslate();
   const language = useLanguage();
   const { can } = useExamAccess();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const refresh = useRefresh();
   const { selectedIds, onUnselectItems } = useListContext();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
-  const run = async (action: ExamBulkAction) => {
+  const run = async (action: BulkAction) => {
     setBusy(true);
     try {
-      const outcome = await examsApi.bulk(action, selectedIds.map(Number));
+      const outcome = await dataProvider.bulkExams(action, selectedIds.map(Number));
       const { message, type } = bulkMessage(outcome, `exams.notifications.${action}_many`, translate, (n) =>
         formatNumber(n, language),
       );

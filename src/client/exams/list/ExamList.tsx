@@ -12,7 +12,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { PublishedChip } from '../common/PublishedChip';
 import { useExamAccess } from '../common/useExamAccess';
 import { useExamLookups } from '../common/useExamLookups';
-import { useExamNotify } from '../common/useExamNotify';
+import { useNotifyResult } from '../../components/useNotifyResult';
 import type { Exam } from '../types';
 import { ExamBulkActions } from './ExamBulkActions';
 import { examFilters } from './examFilters';
@@ -54,7 +54,7 @@ export function ExamList() {
   const translate = useTranslate();
   const language = useLanguage();
   const { can } = useExamAccess();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
   const platform = usePlatformSelection()?.selected ?? null;
   const lookups = useExamLookups(platform?.id ?? null);
   const nameField = language === 'ar' ? 'name_ar' : 'name_en';

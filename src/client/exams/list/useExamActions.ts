@@ -1,7 +1,7 @@
 import { useRefresh } from 'react-admin';
-import { examsApi } from '../api/examsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { useRulePopup } from '../common/RulePopup';
-import { useExamNotify } from '../common/useExamNotify';
 import type { Exam } from '../types';
 
 /**
@@ -9,14 +9,15 @@ import type { Exam } from '../types';
  * refusals (418) open the popup; other failures are toasts. Each refreshes the list.
  */
 export function useExamActions() {
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const showRefusal = useRulePopup();
   const refresh = useRefresh();
 
   return {
     publish: async (exam: Exam) => {
       try {
-        await examsApi.publish(exam.id);
+        await dataProvider.publishExam(exam.id);
         notify.say('published');
         refresh();
       } catch (error) {
@@ -25,7 +26,7 @@ export function useExamActions() {
     },
     unpublish: async (exam: Exam) => {
       try {
-        await examsApi.unpublish(exam.id);
+        await dataProvider.unpublishExam(exam.id);
         notify.say('unpublished');
         refresh();
       } catch (error) {
@@ -34,7 +35,7 @@ export function useExamActions() {
     },
     duplicate: async (exam: Exam) => {
       try {
-        await examsApi.duplicate(exam.id);
+        await dataProvider.duplicateExam(exam.id);
         notify.say('duplicated');
         refresh();
       } catch (error) {
@@ -43,7 +44,7 @@ export function useExamActions() {
     },
     remove: async (exam: Exam) => {
       try {
-        await examsApi.remove(exam.id);
+        await dataProvider.delete('exams', { id: exam.id, previousData: exam });
         notify.say('deleted');
         refresh();
       } catch (error) {

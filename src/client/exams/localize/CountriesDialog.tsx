@@ -1,8 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { localizationsApi } from '../api/localizationsApi';
-import { useExamNotify } from '../common/useExamNotify';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import type { ExamLocalization } from '../types';
 import { cacheCountries } from './countryCache';
 import { CountriesInput } from './CountriesInput';
@@ -18,14 +18,15 @@ export function CountriesDialog({
   onSaved: () => void;
 }) {
   const translate = useTranslate();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const [countries, setCountries] = useState(localization.countries);
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
     setBusy(true);
     try {
-      await localizationsApi.setCountries(localization.id, countries);
+      await dataProvider.setLocalizationCountries(localization.id, countries);
       cacheCountries(countries);
       notify.say('countries_updated');
       onSaved();

@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { ConfirmDelete } from '../common/ConfirmDelete';
 import { formatNumber } from '../../format';
-import { localizationsApi, type LocalizationBulkAction } from '../api/localizationsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { bulkMessage } from '../common/bulkMessage';
 import { useExamAccess } from '../common/useExamAccess';
-import { useExamNotify } from '../common/useExamNotify';
+import type { BulkAction } from '../types';
 import { useLanguage } from '../../i18n/recordName';
 
 /** Publish, unpublish and delete of the selected localized exams; partial, with one outcome each. */
@@ -17,15 +18,16 @@ export function LocalizationBulkActions({ selected, onDone }: { selected: number
   const translate = useTranslate();
   const language = useLanguage();
   const { can } = useExamAccess();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const none = selected.length === 0 || busy;
 
-  const run = async (action: LocalizationBulkAction) => {
+  const run = async (action: BulkAction) => {
     setBusy(true);
     try {
-      const outcome = await localizationsApi.bulk(action, selected);
+      const outcome = await dataProvider.bulkLocalizations(action, selected);
       const { message, type } = bulkMessage(
         outcome,
         `exams.notifications.localizations_${action}_many`,

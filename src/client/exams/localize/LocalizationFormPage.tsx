@@ -1,12 +1,9 @@
 import { Alert, LinearProgress } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { examQuestionsApi } from '../api/examQuestionsApi';
-import { examsApi } from '../api/examsApi';
-import { localizationsApi } from '../api/localizationsApi';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { PageHeading } from '../../components/PageHeading';
-import { useLoaded } from '../common/useLoaded';
+import { useExam, useExamQuestions, useExamRestriction, useLocalization } from '../common/examQueries';
 import { LocalizationForm } from './LocalizationForm';
 
 /**
@@ -20,17 +17,13 @@ export function LocalizationFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const params = useParams<{ id: string; secondId: string }>();
   const examId = Number(params.id);
   const localizationId = mode === 'edit' ? Number(params.secondId) : 0;
-  const exam = useLoaded((signal) => examsApi.get(examId, signal), [examId]);
-  const questions = useLoaded((signal) => examQuestionsApi.list(examId, signal), [examId]);
-  const localization = useLoaded(
-    localizationId ? (signal) => localizationsApi.get(localizationId, signal) : async () => null,
-    [localizationId],
-  );
-  const restriction = useLoaded(
-    localizationId ? (signal) => examsApi.restriction({ exam_localization_id: localizationId }, signal) : null,
-    [localizationId],
-  );
-  const loads = [exam, questions, localization];
+  const exam = useExam(examId);
+  const questions = useExamQuestions(examId).query;
+  // A new localized exam (id 0) has nothing to read: it is ready at once, with no record.
+  const localization = useLocalization(localizationId);
+  const restriction = useExamRestriction(localizationId ? { exam_localization_id: localizationId } : null);
+  const localizationReady = localizationId === 0 || localization.isSuccess;
+  const loads = [exam, questions, ...(localizationId ? [localization] : [])];
   const title =
     mode === 'edit'
       ? translate('exams.localize.edit_title', { id: localizationId })
@@ -44,10 +37,8 @@ export function LocalizationFormPage({ mode }: { mode: 'create' | 'edit' }) {
           {translate('exams.localize.of_exam', { id: examId, name: nameOf(exam.data, language) })}
         </Alert>
       )}
-      {loads.some((load) => load.status === 'loading') && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {loads.some((load) => load.status === 'error') && (
-        <Alert severity="error">{translate('settings.fetch_error')}</Alert>
-      )}
+      {loads.some((load) => load.isPending) && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {loads.some((load) => load.isError) && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
       {exam.data && !exam.data.is_published && mode === 'create' && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {translate('exams.errors.localize_unpublished')}
@@ -58,8 +49,12 @@ export function LocalizationFormPage({ mode }: { mode: 'create' | 'edit' }) {
           {restriction.data.message}
         </Alert>
       )}
-      {exam.data && questions.data && localization.status === 'ready' && (
-        <LocalizationForm examId={examId} questions={questions.data} localization={localization.data ?? null} />
+      {exam.data && questions.data && localizationReady && (
+        <LocalizationForm
+          examId={examId}
+          questions={questions.data}
+          localization={localizationId ? (localization.data ?? null) : null}
+        />
       )}
     </>
   );

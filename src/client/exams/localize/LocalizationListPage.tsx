@@ -2,12 +2,10 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Button, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { examsApi } from '../api/examsApi';
-import { localizationsApi } from '../api/localizationsApi';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { PageHeading } from '../../components/PageHeading';
 import { useExamAccess } from '../common/useExamAccess';
-import { useLoaded } from '../common/useLoaded';
+import { useExam, useExamLocalizations } from '../common/examQueries';
 import { LocalizationTable } from './LocalizationTable';
 
 /** `/exams/{id}/localize`: the localized exams of a published exam, with bulk publish, unpublish and delete. */
@@ -16,8 +14,8 @@ export function LocalizationListPage() {
   const language = useLanguage();
   const { can } = useExamAccess();
   const examId = Number(useParams<{ id: string }>().id);
-  const exam = useLoaded((signal) => examsApi.get(examId, signal), [examId]);
-  const localizations = useLoaded((signal) => localizationsApi.list(examId, signal), [examId]);
+  const exam = useExam(examId);
+  const localizations = useExamLocalizations(examId);
   // Create takes 0 as its second id: the localized exam has no id until it is saved.
   const add = can('createLocalization') && exam.data?.is_published && (
     <Button
@@ -47,10 +45,14 @@ export function LocalizationListPage() {
           {translate('exams.errors.localize_unpublished')}
         </Alert>
       )}
-      {localizations.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {localizations.status === 'error' && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
+      {localizations.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {localizations.isError && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
       {localizations.data && (
-        <LocalizationTable examId={examId} localizations={localizations.data} onChanged={localizations.reload} />
+        <LocalizationTable
+          examId={examId}
+          localizations={localizations.data}
+          onChanged={() => void localizations.refetch()}
+        />
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { localizationsApi } from '../api/localizationsApi';
-import { statusOf, useExamNotify } from '../common/useExamNotify';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
+import { statusOf } from '../../providers/errors';
 import type { LocalizationBody } from '../types';
 import { cacheCountries } from './countryCache';
 
@@ -10,13 +11,19 @@ import { cacheCountries } from './countryCache';
  * the localization is) are told in a toast with the server's message.
  */
 export function useSaveLocalization(examId: number, localizationId: number) {
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const navigate = useNavigate();
   return async (body: LocalizationBody): Promise<Record<string, string> | undefined> => {
     const isNew = localizationId === 0;
     try {
-      if (isNew) await localizationsApi.create(examId, body);
-      else await localizationsApi.update(localizationId, body);
+      if (isNew) await dataProvider.createExamLocalization(examId, body);
+      else
+        await dataProvider.update('exam-localizations', {
+          id: localizationId,
+          data: body,
+          previousData: { id: localizationId },
+        });
       cacheCountries(body.countries);
       notify.say(isNew ? 'localization_created' : 'localization_updated');
       navigate(`/exams/${examId}/localize`);

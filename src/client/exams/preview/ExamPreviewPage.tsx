@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { QuestionPreview } from '../../questions';
-import { examsApi } from '../api/examsApi';
 import { PageHeading } from '../../components/PageHeading';
-import { useLoaded } from '../common/useLoaded';
+import { useExamPreview } from '../common/examQueries';
 import { PreviewPager } from './PreviewPager';
 import { PreviewSummary } from './PreviewSummary';
 
@@ -19,7 +18,7 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
   const params = useParams<{ id: string; secondId: string }>();
   const examId = Number(params.id);
   const localizationId = localized ? Number(params.secondId) : undefined;
-  const preview = useLoaded((signal) => examsApi.preview(examId, localizationId, signal), [examId, localizationId]);
+  const preview = useExamPreview(examId, localizationId);
   const [page, setPage] = useState(0);
   const pages = preview.data?.pages ?? [];
   const current = pages[Math.min(page, Math.max(pages.length - 1, 0))] ?? [];
@@ -35,8 +34,8 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
         title={translate(localized ? 'exams.preview.localized_title' : 'exams.preview.title', { id: examId })}
         back={back}
       />
-      {preview.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {preview.status === 'error' && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
+      {preview.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {preview.isError && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
       {preview.data && (
         <>
           <PreviewSummary preview={preview.data} />

@@ -17,16 +17,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions/rich-text';
 import { formatNumber } from '../../format';
-import { examQuestionsApi } from '../api/examQuestionsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { useRulePopup } from '../common/RulePopup';
-import { useExamNotify } from '../common/useExamNotify';
-import { useLoaded } from '../common/useLoaded';
-import type { Exam, ExamQuestion } from '../types';
+import { READ_OPTIONS } from '../common/examQueries';
+import type { BankQuestion, Exam, ExamQuestion } from '../types';
 
 const PER_PAGE = 10;
 
@@ -45,22 +46,33 @@ interface BankPickerDialogProps {
 export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned }: BankPickerDialogProps) {
   const translate = useTranslate();
   const language = useLanguage();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const showRefusal = useRulePopup();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
-  const query = { platformId: exam.platform_id, skillIds: exam.skill_ids, search, page, perPage: PER_PAGE };
-  const bank = useLoaded((signal) => examQuestionsApi.bank(query, signal), [exam.id, search, page]);
-  const rows = bank.data?.data ?? [];
+  // Bank questions that may join the exam: its platform and one of its skills.
+  const bank = useGetList<BankQuestion>(
+    'questions-bank',
+    {
+      pagination: { page, perPage: PER_PAGE },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { platform_id: exam.platform_id, skill_id: exam.skill_ids, search: search.trim() },
+    },
+    // The current page stays on screen while the next one loads.
+    { ...READ_OPTIONS, placeholderData: keepPreviousData },
+  );
+  const rows = bank.data ?? [];
+  const lastPage = Math.max(1, Math.ceil((bank.total ?? 0) / PER_PAGE));
   const toggle = (id: number) =>
     setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
   const assign = async () => {
     setBusy(true);
     try {
-      onAssigned(await examQuestionsApi.assign(exam.id, selected));
+      onAssigned((await dataProvider.assignExamQuestions(exam.id, selected)).data);
       notify.say('questions_added');
       onClose();
     } catch (error) {
@@ -88,7 +100,7 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
           fullWidth
           sx={{ mb: 1 }}
         />
-        {bank.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
+        {bank.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
         <Table size="small" data-testid="bank-table">
           <TableHead>
             <TableRow>
@@ -126,12 +138,12 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
             })}
           </TableBody>
         </Table>
-        {bank.status === 'ready' && rows.length === 0 && (
+        {bank.isSuccess && rows.length === 0 && (
           <Typography sx={{ p: 2, textAlign: 'center' }}>{translate('exams.bank.none')}</Typography>
         )}
-        {(bank.data?.meta?.last_page ?? 1) > 1 && (
+        {lastPage > 1 && (
           <Box sx={{ display: 'flex', justifyContent: 'center', mt: 1 }}>
-            <Pagination count={bank.data?.meta?.last_page ?? 1} page={page} onChange={(_, value) => setPage(value)} />
+            <Pagination count={lastPage} page={page} onChange={(_, value) => setPage(value)} />
           </Box>
         )}
       </DialogContent>

@@ -2,9 +2,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import { Form, SaveButton, Toolbar, useTranslate } from 'react-admin';
 import { QuestionFormFields, useQuestionForm, type QuestionFormValues } from '../../questions';
-import { examQuestionsApi } from '../api/examQuestionsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { useRulePopup } from '../common/RulePopup';
-import { useExamNotify } from '../common/useExamNotify';
 import type { Exam } from '../types';
 
 /**
@@ -22,13 +22,14 @@ export function CreateQuestionDialog({
   onCreated: () => void;
 }) {
   const translate = useTranslate();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const showRefusal = useRulePopup();
   const form = useQuestionForm({ platformId: exam.platform_id, record: null });
 
   const submit = async (values: QuestionFormValues) => {
     try {
-      await examQuestionsApi.create(exam.id, form.toPayload(values));
+      await dataProvider.createExamQuestion(exam.id, form.toPayload(values));
       notify.say('question_created');
       onCreated();
       onClose();

@@ -4,11 +4,11 @@ import { Alert, Box, Button, LinearProgress, Paper, Typography } from '@mui/mate
 import { useState } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { formatNumber } from '../../format';
-import { examQuestionsApi } from '../api/examQuestionsApi';
+import { useNotifyResult } from '../../components/useNotifyResult';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { useRulePopup } from '../common/RulePopup';
 import { useExamAccess } from '../common/useExamAccess';
-import { useExamNotify } from '../common/useExamNotify';
-import { useLoaded } from '../common/useLoaded';
+import { useExamQuestions } from '../common/examQueries';
 import type { Exam, ExamQuestion } from '../types';
 import { BankPickerDialog } from './BankPickerDialog';
 import { CreateQuestionDialog } from './CreateQuestionDialog';
@@ -32,10 +32,11 @@ export function ExamQuestions({
 }) {
   const translate = useTranslate();
   const language = useLanguage();
-  const notify = useExamNotify();
+  const notify = useNotifyResult('exams.notifications');
+  const dataProvider = useAppDataProvider();
   const showRefusal = useRulePopup();
   const { can } = useExamAccess();
-  const questions = useLoaded(exam ? (signal) => examQuestionsApi.list(exam.id, signal) : null, [exam?.id]);
+  const { query: questions, setQuestions } = useExamQuestions(exam?.id ?? null);
   const [dialog, setDialog] = useState<'bank' | 'create' | null>(null);
   const [removing, setRemoving] = useState<ExamQuestion | null>(null);
   const list = exam ? (questions.data ?? []) : [];
@@ -53,20 +54,20 @@ export function ExamQuestions({
   const reorder = async (ids: number[]) => {
     if (!exam) return;
     const before = list;
-    questions.setData(ids.map((id) => before.find((question) => question.id === id)!));
+    setQuestions(ids.map((id) => before.find((question) => question.id === id)!));
     try {
-      questions.setData(await examQuestionsApi.reorder(exam.id, ids));
+      setQuestions((await dataProvider.reorderExamQuestions(exam.id, ids)).data);
       notify.say('questions_reordered');
     } catch (error) {
-      questions.setData(before);
+      setQuestions(before);
       await refused(error, 'reorder_error');
     }
   };
   const remove = async (question: ExamQuestion) => {
     if (!exam) return;
     try {
-      await examQuestionsApi.remove(exam.id, question.id);
-      questions.setData(list.filter((q) => q.id !== question.id));
+      await dataProvider.removeExamQuestion(exam.id, question.id);
+      setQuestions(list.filter((q) => q.id !== question.id));
       notify.say('question_removed');
     } catch (error) {
       await refused(error, 'question_remove_error');
@@ -96,10 +97,8 @@ export function ExamQuestions({
           </Button>
         )}
       </Box>
-      {exam && questions.status === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {questions.status === 'error' && (
-        <Alert severity="error">{translate('exams.notifications.questions_fetch_error')}</Alert>
-      )}
+      {exam && questions.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
+      {questions.isError && <Alert severity="error">{translate('exams.notifications.questions_fetch_error')}</Alert>}
       {list.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
           {translate(exam ? 'exams.questions.empty' : 'exams.questions.save_first')}
@@ -117,11 +116,11 @@ export function ExamQuestions({
           exam={exam}
           existingSourceIds={new Set(list.map((q) => q.source_question_id ?? 0))}
           onClose={() => setDialog(null)}
-          onAssigned={(updated) => questions.setData(updated)}
+          onAssigned={setQuestions}
         />
       )}
       {exam && dialog === 'create' && (
-        <CreateQuestionDialog exam={exam} onClose={() => setDialog(null)} onCreated={() => questions.reload()} />
+        <CreateQuestionDialog exam={exam} onClose={() => setDialog(null)} onCreated={() => void questions.refetch()} />
       )}
       <Confirm
         isOpen={removing !== null}

@@ -1,32 +1,19 @@
 import { useCallback } from 'react';
 import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
+import { serverMessageOf, statusOf } from '../providers/errors';
 
-type NotifyType = 'success' | 'error' | 'warning' | 'info';
+export type NotifyType = 'success' | 'error' | 'warning' | 'info';
 
 /** Statuses whose server message says more than our generic toast: a business rule (418), a conflict (409). */
 const SERVER_WORDED = new Set([409, 418]);
 
-export function statusOf(error: unknown): number | undefined {
-  return error && typeof error === 'object' && 'status' in error
-    ? Number((error as { status: unknown }).status)
-    : undefined;
-}
-
-/** The server's own message of an error (`{message}`), if it sent one. */
-export function serverMessageOf(error: unknown): string | null {
-  const body =
-    error && typeof error === 'object' && 'body' in error
-      ? (error as { body?: { message?: unknown } }).body
-      : undefined;
-  return typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : null;
-}
-
 /**
- * The exams area's toasts (SPEC section 8). `say` shows a catalog key under
- * `exams.notifications`; `fail` prefers the server's wording for a rule or a conflict.
+ * The console's toasts of an action's result (SPEC section 8), for the catalog keys under `scope`
+ * (e.g. `exams.notifications`). `say` shows a key; `fail` signs out on a lost session or
+ * permission, else prefers the server's wording for a rule or a conflict, else shows the key;
  * `text` shows a message that is already worded (a bulk outcome).
  */
-export function useExamNotify() {
+export function useNotifyResult(scope: string) {
   const notify = useNotify();
   const translate = useTranslate();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
@@ -38,12 +25,11 @@ export function useExamNotify() {
   );
   const say = useCallback(
     (key: string, type: NotifyType = 'success', args: Record<string, unknown> = {}) =>
-      text(translate(`exams.notifications.${key}`, args), type),
-    [text, translate],
+      text(translate(`${scope}.${key}`, args), type),
+    [scope, text, translate],
   );
   const fail = useCallback(
     async (key: string, error?: unknown) => {
-      // A lost session or permission (401, 403) signs out, as the data provider's calls do.
       if (error && (await logoutIfAccessDenied(error))) return;
       const worded = SERVER_WORDED.has(statusOf(error) ?? 0) ? serverMessageOf(error) : null;
       if (worded) text(worded, 'error');

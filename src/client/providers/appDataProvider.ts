@@ -1,0 +1,15 @@
+import { useDataProvider, type DataProvider } from 'react-admin';
+import type { ExamLocalizationMethods } from './examLocalizationMethods';
+import type { ExamMethods } from './examMethods';
+import type { ExamQuestionMethods } from './examQuestionMethods';
+
+/** react-admin's data provider with the console's named methods (publishExam, examQuestions, ...). */
+export interface AppDataProvider extends DataProvider, ExamMethods, ExamLocalizationMethods, ExamQuestionMethods {}
+
+/**
+ * The data provider with its named methods typed. Through react-admin's proxy, so a lost session
+ * or permission (401, 403) signs out as the standard methods do.
+ */
+export function useAppDataProvider(): AppDataProvider {
+  return useDataProvider<AppDataProvider>();
+}
