@@ -2,6 +2,7 @@ import type { Messages } from '../types';
 import app from './app';
 import errors from './errors';
 import exams from './exams';
+import delivery from './delivery';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -20,6 +21,7 @@ const ar: Messages = {
   ...media,
   ...questions,
   ...exams,
+  ...delivery,
   ...settings,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,

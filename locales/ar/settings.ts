@@ -11,6 +11,7 @@ const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions'>
       generate: 'إنشاء',
       download: 'تنزيل',
       view_list: 'عرض القائمة',
+      assign: 'التعيين للطلاب',
     },
     areas: {
       exams: 'الاختبارات',

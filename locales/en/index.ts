@@ -1,6 +1,7 @@
 import app from './app';
 import errors from './errors';
 import exams from './exams';
+import delivery from './delivery';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -22,6 +23,7 @@ const en = {
   ...media,
   ...questions,
   ...exams,
+  ...delivery,
   ...settings,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,

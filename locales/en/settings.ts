@@ -9,6 +9,7 @@ export default {
       generate: 'Generate',
       download: 'Download',
       view_list: 'View the list',
+      assign: 'Assign to students',
     },
     // Areas that are not settings lists (those are named by resources.<name>.name).
     areas: {

@@ -1,4 +1,4 @@
-import { areaPermission, permissionFor, RECORD_ACTIONS, ROLES, type RoleName } from './permissions';
+import { areaPermission, permissionFor, RECORD_ACTIONS, ROLES, type ExtraAction, type RoleName } from './permissions';
 
 /**
  * The areas this build knows. Later features add their area here (and their
@@ -21,10 +21,14 @@ export const AREAS = {
 
 const ALL_AREAS = Object.values(AREAS);
 
-/** Every permission string of an area: the five record actions and the two area-wide ones. */
+/** Areas with actions beyond the five record ones: exams are assigned to students. */
+const EXTRA_ACTIONS: Record<string, readonly ExtraAction[]> = { [AREAS.exams]: ['assign'] };
+
+/** Every permission string of an area: the five record actions, its extra ones and the two area-wide ones. */
 export function permissionsOfArea(area: string): string[] {
   return [
     ...RECORD_ACTIONS.map((action) => permissionFor(area, action)),
+    ...(EXTRA_ACTIONS[area] ?? []).map((action) => permissionFor(area, action)),
     areaPermission(area, 'view'),
     areaPermission(area, 'download'),
   ];
@@ -65,6 +69,7 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
   [ROLES.author]: [
     ...view(AREAS.platforms),
     ...manage(AREAS.exams),
+    permissionFor(AREAS.exams, 'assign'),
     ...view(AREAS.mockExams),
     ...manage(AREAS.examLocalizations),
     ...manage(AREAS.questionsBank),

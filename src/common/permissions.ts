@@ -6,6 +6,8 @@ export const PERMISSION_PREFIX = 'com.ltm.permissions';
 
 export const RECORD_ACTIONS = ['create', 'edit', 'delete', 'view', 'generate'] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
+/** Actions only some areas have: assigning exams to students (SPEC section 4). */
+export type ExtraAction = 'assign';
 export type AreaAction = 'view' | 'download';
 
 /** The singular of an area: dashes become dots and one trailing "s" is dropped. */
@@ -15,7 +17,7 @@ export function singularOf(area: string): string {
 }
 
 /** `com.ltm.permissions.{area}.{action}.{singular}`, e.g. platforms/view -> ...platforms.view.platform. */
-export function permissionFor(area: string, action: RecordAction): string {
+export function permissionFor(area: string, action: RecordAction | ExtraAction): string {
   return `${PERMISSION_PREFIX}.${area}.${action}.${singularOf(area)}`;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { systemClock, type Clock } from './clock';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -31,6 +32,7 @@ import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
 import { examsRoutes } from './exams/exams-routes';
+import { assignationRoutes, startFinalizer, studentRoutes } from './delivery';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { localMediaStorage } from './media/media-storage';
@@ -40,6 +42,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   /** Where logs go (tests capture them); defaults to stdout. */
   logStream?: DestinationStream;
+  /** The server's time (tests pass a ManualClock); defaults to the system's. */
+  clock?: Clock;
 }
 
 export type App = FastifyInstance & { routeTable: RegisteredRoute[] };
@@ -59,7 +63,7 @@ export const LOG_REDACT = [
 ];
 
 /** Builds the whole server (API under /api, console elsewhere) without listening: tests use it directly. */
-export async function buildApp({ config, database, logStream }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logStream, clock = systemClock }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -99,6 +103,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('clock', clock);
   app.decorateRequest('lang', 'en');
 
   await app.register(cookie);
@@ -146,6 +151,8 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
       await api.register(examsRoutes, { registry });
       await api.register(examQuestionsRoutes, { registry });
       await api.register(localizationsRoutes);
+      await api.register(assignationRoutes);
+      await api.register(studentRoutes, { registry });
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
@@ -155,6 +162,7 @@ export async function buildApp({ config, database, logStream }: BuildOptions): P
   );
 
   await installSpa(app, config.clientDir);
+  startFinalizer(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -18,6 +18,12 @@ export interface Config {
   clientDir: string;
   /** The schools' time zone: exam start and end times are wall-clock times in it. */
   timeZone: string;
+  delivery: {
+    /** Seconds after an attempt's deadline during which answers are still taken (network delays). */
+    graceSeconds: number;
+    /** How often the finalizer submits attempts past their deadline and grace; 0 turns it off (tests call it). */
+    finalizeEverySeconds: number;
+  };
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -50,6 +56,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mediaDailyQuotaMb: int(env.MEDIA_DAILY_QUOTA_MB, 200),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     timeZone: env.APP_TIMEZONE?.trim() || 'UTC',
+    delivery: {
+      graceSeconds: int(env.DELIVERY_GRACE_SECONDS, 60),
+      finalizeEverySeconds:
+        env.DELIVERY_FINALIZE_EVERY_SECONDS === '0' ? 0 : int(env.DELIVERY_FINALIZE_EVERY_SECONDS, 15),
+    },
     ...overrides,
   };
 }

@@ -28,7 +28,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function expectContract(schema: z.ZodTypeAny, method: string, url: string, body?: unknown) {
+async function expectContract(schema: z.ZodTypeAny, method: 'GET' | 'POST', url: string, body?: unknown) {
   const response = await call(t.app, method, url, body, { cookie: author });
   expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
   const parsed = schema.safeParse(response.json());

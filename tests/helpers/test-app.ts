@@ -5,6 +5,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
+import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { freshDatabase } from './db-template';
 
@@ -16,7 +17,7 @@ export interface TestContext {
 }
 
 /** A full app on a fresh copy of the migrated template database, with logs captured in memory. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestContext> {
   const { handle, dispose } = await freshDatabase(inject('dbTemplate'));
   const logs: string[] = [];
   const logStream = new Writable({
@@ -27,10 +28,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-files-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir },
+    { NODE_ENV: 'test', DATA_DIR: dataDir, DELIVERY_FINALIZE_EVERY_SECONDS: '0' },
     { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), ...overrides },
   );
-  const app = await buildApp({ config, database: handle, logStream });
+  const app = await buildApp({ config, database: handle, logStream, clock });
   await app.ready();
   return {
     app,

@@ -218,11 +218,49 @@ export interface StudentExamsTable {
   student_id: number;
   exam_localization_id: number | null;
   status: Generated<string>;
+  /** The first start of any attempt: a started exam keeps its record (exam rules). */
   started_at: Timestamp | null;
   deadline_at: Timestamp | null;
   submitted_at: Timestamp | null;
+  /** The assignment's window, inside the exam's own. */
+  start_date_time: Timestamp | null;
+  end_date_time: Timestamp | null;
+  show_answers: Generated<boolean>;
+  shuffle_choices: Generated<boolean>;
+  shuffle_questions: Generated<boolean>;
+  assigned_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+export interface ExamAttemptsTable {
+  id: Generated<number>;
+  student_exam_id: number;
+  number: number;
+  status: Generated<'in_progress' | 'submitted'>;
+  seed: string;
+  started_at: Timestamp;
+  deadline_at: Timestamp;
+  submitted_at: Timestamp | null;
+  auto_submitted: Generated<boolean>;
+  score: ColumnType<string | null, number | null | undefined, number | null>;
+  max_score: ColumnType<string | null, number | null | undefined, number | null>;
+  needs_correction: Generated<boolean>;
+  /** Plays of each question's media so far: `{question id: count}` (replay limits survive a reload). */
+  media_plays: ColumnType<Record<string, number>, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AttemptAnswersTable {
+  attempt_id: number;
+  question_id: number;
+  answer: ColumnType<unknown, string | null, string | null>;
+  /** The client's per-question sequence number: a save with a lower or equal one changes nothing. */
+  seq: number;
+  score: ColumnType<string | null, number | null | undefined, number | null>;
+  needs_manual: Generated<boolean>;
+  saved_at: Timestamp;
 }
 
 export interface Database {
@@ -257,6 +295,8 @@ export interface Database {
   exam_questions: ExamQuestionsTable;
   exam_localizations: ExamLocalizationsTable;
   student_exams: StudentExamsTable;
+  exam_attempts: ExamAttemptsTable;
+  attempt_answers: AttemptAnswersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { runBulk } from '../http/bulk';
-import { assertNotStarted, examRefusal, loadExamState } from './exam-rules';
+import { assertNotStarted, examRefusal, loadExamState, startedCount } from './exam-rules';
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
 
@@ -26,6 +26,8 @@ export async function publishExam(db: Db, examId: number): Promise<void> {
  */
 export async function unpublishExam(db: Db, examId: number): Promise<void> {
   await loadExamState(db, examId);
+  // Started attempts hang on the published exam: its questions must not change under them.
+  if ((await startedCount(db, examId)) > 0) throw examRefusal.unpublishStarted();
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('exams')

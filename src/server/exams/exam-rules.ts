@@ -7,6 +7,7 @@ export const examRefusal = {
   published: () => new AppError(418, 'exams.errors.published'),
   deletePublished: () => new AppError(418, 'exams.errors.delete_published'),
   started: () => new AppError(418, 'exams.errors.started'),
+  unpublishStarted: () => new AppError(418, 'delivery.errors.unpublish_started'),
   noQuestions: () => new AppError(418, 'exams.errors.no_questions'),
   localizeUnpublished: () => new AppError(418, 'exams.errors.localize_unpublished'),
   localizationPublished: () => new AppError(418, 'exams.errors.localization_published'),

@@ -1,6 +1,7 @@
 import type { Language } from '../../../locales/index';
 import type { Db } from '../db/database';
 import type { Config } from '../config';
+import type { Clock } from '../clock';
 import type { AuthContext } from './auth-context';
 import type { Access } from './route-access';
 
@@ -8,6 +9,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    clock: Clock;
   }
   interface FastifyRequest {
     lang: Language;

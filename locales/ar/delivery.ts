@@ -1,0 +1,36 @@
+import type { Messages } from '../types';
+
+/** تعيين الاختبارات للطلاب، واختبار الطالب. */
+const messages: Pick<Messages, 'delivery'> = {
+  delivery: {
+    errors: {
+      assign_unpublished: 'لا يمكن تعيين اختبار غير منشور. انشره أولًا.',
+      window_outside_exam: 'يجب أن تقع فترة التعيين داخل فترة الاختبار نفسه.',
+      window_order: 'يجب أن يكون وقت الانتهاء بعد وقت البدء.',
+      invalid_date_time: 'أدخل التاريخ والوقت بالصيغة YYYY-MM-DD HH:mm:ss.',
+      localization_invalid: 'اختر نسخة مترجمة منشورة من هذا الاختبار.',
+      nothing_to_assign: 'اختر مدرسة أو طالبًا واحدًا على الأقل.',
+      not_open_yet: 'لم يبدأ هذا الاختبار بعد.',
+      closed: 'انتهت فترة هذا الاختبار.',
+      already_submitted: 'تم تسليم هذا الاختبار من قبل.',
+      deadline_passed: 'انتهى وقت هذا الاختبار: لم تُحفظ الإجابة.',
+      not_started: 'ابدأ الاختبار أولًا.',
+      question_not_in_exam: 'هذا السؤال ليس من أسئلة الاختبار.',
+      replay_limit: 'شُغّلت هذه الوسائط العدد المسموح به من المرات.',
+      not_a_student: 'هذا الحساب غير مرتبط بطالب.',
+      unpublish_started: 'بدأ طلاب هذا الاختبار، لذا لا يمكن إلغاء نشره.',
+    },
+    skipped: {
+      not_eligible: 'الطالب غير مؤهل لهذا الاختبار (المنصة أو الصف أو المستوى).',
+      unknown_student: 'لا يوجد طالب بهذا الرقم.',
+    },
+    toasts: {
+      assigned: 'تم تعيين الاختبار بنجاح',
+      assign_failed: 'حدث خطأ أثناء تعيين الاختبار',
+      reassigned: 'تمت إعادة تعيين الاختبار بنجاح',
+      reassign_failed: 'حدث خطأ أثناء إعادة تعيين الاختبار',
+    },
+  },
+};
+
+export default messages;

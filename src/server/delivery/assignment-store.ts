@@ -1,0 +1,122 @@
+import type { Db } from '../db/database';
+import { notFound } from '../http/app-error';
+import { deliveryRefusal } from './refusals';
+
+/** An assignment as delivery works with it: the window and options, and the exam's settings. */
+export interface Assignment {
+  id: number;
+  exam_id: number;
+  student_id: number;
+  exam_localization_id: number | null;
+  start: Date;
+  end: Date;
+  show_answers: boolean;
+  shuffle_choices: boolean;
+  shuffle_questions: boolean;
+  exam: {
+    id: number;
+    name_en: string;
+    name_ar: string;
+    questions_per_page: number;
+    duration_minutes: number;
+    is_mock: boolean;
+  };
+}
+
+export type AttemptRow = Awaited<ReturnType<typeof latestAttempts>>[number];
+
+/** The student record of a signed-in user: 403 for an account that is not a student's. */
+export async function studentIdOf(db: Db, userId: number): Promise<number> {
+  const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst();
+  if (!student) throw deliveryRefusal.notAStudent();
+  return student.id;
+}
+
+function assignmentQuery(db: Db) {
+  return db
+    .selectFrom('student_exams')
+    .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
+    .innerJoin('durations', 'durations.id', 'exams.duration_id')
+    .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
+    .select([
+      'student_exams.id',
+      'student_exams.exam_id',
+      'student_exams.student_id',
+      'student_exams.exam_localization_id',
+      'student_exams.start_date_time',
+      'student_exams.end_date_time',
+      'student_exams.show_answers',
+      'student_exams.shuffle_choices',
+      'student_exams.shuffle_questions',
+      'exams.name_en',
+      'exams.name_ar',
+      'exams.questions_per_page',
+      'exams.start_date_time as exam_start',
+      'exams.end_date_time as exam_end',
+      'durations.number as duration_minutes',
+      'exam_types.is_mock',
+    ]);
+}
+
+type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentQuery>['execute']>>[number];
+
+function toAssignment(row: AssignmentRow): Assignment {
+  return {
+    id: row.id,
+    exam_id: row.exam_id,
+    student_id: row.student_id,
+    exam_localization_id: row.exam_localization_id,
+    // An assignment made before windows existed takes the exam's own.
+    start: new Date(row.start_date_time ?? row.exam_start),
+    end: new Date(row.end_date_time ?? row.exam_end),
+    show_answers: row.show_answers,
+    shuffle_choices: row.shuffle_choices,
+    shuffle_questions: row.shuffle_questions,
+    exam: {
+      id: row.exam_id,
+      name_en: row.name_en,
+      name_ar: row.name_ar,
+      questions_per_page: row.questions_per_page,
+      duration_minutes: row.duration_minutes,
+      is_mock: row.is_mock,
+    },
+  };
+}
+
+/** One of the student's assignments; another student's is 404, so ids cannot be probed. */
+export async function loadAssignment(db: Db, studentId: number, assignmentId: number): Promise<Assignment> {
+  const row = await assignmentQuery(db)
+    .where('student_exams.id', '=', assignmentId)
+    .where('student_exams.student_id', '=', studentId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toAssignment(row);
+}
+
+export async function studentAssignments(db: Db, studentId: number): Promise<Assignment[]> {
+  const rows = await assignmentQuery(db)
+    .where('student_exams.student_id', '=', studentId)
+    .orderBy('student_exams.start_date_time')
+    .orderBy('student_exams.id')
+    .execute();
+  return rows.map(toAssignment);
+}
+
+/** The latest attempt of each assignment (the running one, if any, is always the latest). */
+export async function latestAttempts(db: Db, assignmentIds: number[]) {
+  if (assignmentIds.length === 0) return [];
+  return db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('student_exam_id', 'in', assignmentIds)
+    .where(({ eb, selectFrom }) =>
+      eb(
+        'number',
+        '=',
+        selectFrom('exam_attempts as later')
+          .select(({ fn }) => fn.max('later.number').as('n'))
+          .whereRef('later.student_exam_id', '=', 'exam_attempts.student_exam_id'),
+      ),
+    )
+    .execute();
+}

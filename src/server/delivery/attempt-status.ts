@@ -1,0 +1,27 @@
+import type { Assignment, AttemptRow } from './assignment-store';
+
+export type AssignmentStatus = 'upcoming' | 'available' | 'in_progress' | 'submitted' | 'expired';
+
+const seconds = (ms: number) => Math.max(0, Math.floor(ms / 1000));
+
+/** Where a student stands with an assignment at `now`, and the time they have left. */
+export function statusOf(
+  assignment: Assignment,
+  latest: AttemptRow | undefined,
+  now: Date,
+): { status: AssignmentStatus; time_left_seconds: number } {
+  const full = assignment.exam.duration_minutes * 60_000;
+  if (latest?.status === 'in_progress' && now <= new Date(latest.deadline_at))
+    return {
+      status: 'in_progress',
+      time_left_seconds: seconds(new Date(latest.deadline_at).getTime() - now.getTime()),
+    };
+  if (now < assignment.start) return { status: 'upcoming', time_left_seconds: seconds(full) };
+  const open = now <= assignment.end;
+  // A mock exam may be taken again while its window is open; any other is done once submitted.
+  if (latest && latest.status !== 'in_progress' && !(assignment.exam.is_mock && open))
+    return { status: 'submitted', time_left_seconds: 0 };
+  if (latest?.status === 'in_progress') return { status: 'submitted', time_left_seconds: 0 };
+  if (!open) return { status: 'expired', time_left_seconds: 0 };
+  return { status: 'available', time_left_seconds: seconds(Math.min(full, assignment.end.getTime() - now.getTime())) };
+}

@@ -1,0 +1,230 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { validateAnswer } from '../../common/questions/index';
+import { idValue } from '../../common/ids';
+import type { Clock } from '../clock';
+import type { Db } from '../db/database';
+import { invalid, notFound, parseOrThrow } from '../http/app-error';
+import { examStudentQuestions, loadLocalization } from '../exams';
+import type { QuestionsStore } from '../questions';
+import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
+import { presentAttempt } from './attempt-view';
+import { deliveryRefusal } from './refusals';
+import { finalizeAttempt } from './scoring';
+
+const MAX_SEQ = 2_147_483_647;
+
+/** `PUT /student/exams/{id}/answers`: a batch of answers, each with the client's per-question sequence number. */
+export const answersBody = z.strictObject({
+  answers: z
+    .array(
+      z.strictObject({
+        question_id: idValue(),
+        answer: z.unknown(),
+        seq: z.number().int().min(0).max(MAX_SEQ),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** A student's exam: start, resume, save answers, count media plays, submit. */
+export class Attempts {
+  constructor(
+    private readonly db: Db,
+    private readonly bank: QuestionsStore,
+    private readonly clock: Clock,
+    private readonly graceSeconds: number,
+  ) {}
+
+  private async latest(assignment: Assignment): Promise<AttemptRow | undefined> {
+    return (await latestAttempts(this.db, [assignment.id]))[0];
+  }
+
+  /** The running attempt, finalized first when its deadline and grace have passed. */
+  private async running(assignment: Assignment): Promise<AttemptRow | undefined> {
+    const latest = await this.latest(assignment);
+    if (latest?.status !== 'in_progress') return undefined;
+    const now = this.clock.now();
+    if (now.getTime() > new Date(latest.deadline_at).getTime() + this.graceSeconds * 1000) {
+      await finalizeAttempt(this.db, latest.id, now, true);
+      return undefined;
+    }
+    return latest;
+  }
+
+  async start(studentId: number, assignmentId: number) {
+    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const running = await this.running(assignment);
+    if (running) return this.view(assignment, running);
+    const now = this.clock.now();
+    if (now < assignment.start) throw deliveryRefusal.notOpenYet();
+    if (now > assignment.end) throw deliveryRefusal.closed();
+    const latest = await this.latest(assignment);
+    if (latest && !assignment.exam.is_mock) throw deliveryRefusal.alreadySubmitted();
+    const deadline = new Date(
+      Math.min(now.getTime() + assignment.exam.duration_minutes * 60_000, assignment.end.getTime()),
+    );
+    // Two tabs starting at once: the partial unique index lets one insert; the other reads it.
+    const created = await this.db
+      .insertInto('exam_attempts')
+      .values({
+        student_exam_id: assignment.id,
+        number: (latest?.number ?? 0) + 1,
+        seed: randomBytes(8).toString('hex'),
+        started_at: now,
+        deadline_at: deadline,
+      })
+      .onConflict((oc) => oc.column('student_exam_id').where('status', '=', 'in_progress').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    await this.db
+      .updateTable('student_exams')
+      .set({ status: 'in_progress', started_at: sql<Date>`coalesce(started_at, ${now})`, updated_at: now })
+      .where('id', '=', assignment.id)
+      .execute();
+    return this.view(assignment, created ?? (await this.latest(assignment))!);
+  }
+
+  async current(studentId: number, assignmentId: number) {
+    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    await this.running(assignment);
+    const latest = await this.latest(assignment);
+    if (!latest) throw deliveryRefusal.notStarted();
+    return this.view(assignment, latest);
+  }
+
+  /** The attempt answers may go to: running and within its deadline plus grace (418 otherwise). */
+  private async writable(assignment: Assignment): Promise<AttemptRow> {
+    const running = await this.running(assignment);
+    if (running) return running;
+    const latest = await this.latest(assignment);
+    if (!latest) throw deliveryRefusal.notStarted();
+    throw latest.auto_submitted ? deliveryRefusal.deadlinePassed() : deliveryRefusal.alreadySubmitted();
+  }
+
+  async saveAnswers(studentId: number, assignmentId: number, input: unknown) {
+    const body = parseOrThrow(answersBody, input);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const attempt = await this.writable(assignment);
+    const ids = [...new Set(body.answers.map((a) => a.question_id))];
+    const questions = new Map(
+      (
+        await this.db
+          .selectFrom('exam_questions')
+          .select(['id', 'answer_type', 'answer_key'])
+          .where('exam_id', '=', assignment.exam_id)
+          .where('id', 'in', ids)
+          .execute()
+      ).map((q) => [q.id, q]),
+    );
+    const errors: Record<string, string[]> = {};
+    for (const item of body.answers) {
+      const question = questions.get(item.question_id);
+      const field = `answers.${item.question_id}`;
+      if (!question) errors[field] = ['delivery.errors.question_not_in_exam'];
+      else {
+        const issues = validateAnswer(question.answer_type, json(question.answer_key), item.answer);
+        if (issues.length > 0) errors[field] = [...new Set(issues.map((issue) => issue.message))];
+      }
+    }
+    if (Object.keys(errors).length > 0) throw invalid(errors);
+    // The highest seq of each question in the batch; a stored seq as high or higher wins.
+    const newest = new Map<number, (typeof body.answers)[number]>();
+    for (const item of body.answers)
+      if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
+    const now = this.clock.now();
+    await this.db
+      .insertInto('attempt_answers')
+      .values(
+        [...newest.values()].map((item) => ({
+          attempt_id: attempt.id,
+          question_id: item.question_id,
+          answer: JSON.stringify(item.answer ?? null),
+          seq: item.seq,
+          saved_at: now,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['attempt_id', 'question_id'])
+          .doUpdateSet((eb) => ({
+            answer: eb.ref('excluded.answer'),
+            seq: eb.ref('excluded.seq'),
+            saved_at: eb.ref('excluded.saved_at'),
+          }))
+          .whereRef('attempt_answers.seq', '<', 'excluded.seq'),
+      )
+      .execute();
+    const stored = await this.db
+      .selectFrom('attempt_answers')
+      .select(['question_id', 'seq'])
+      .where('attempt_id', '=', attempt.id)
+      .where('question_id', 'in', ids)
+      .orderBy('question_id')
+      .execute();
+    return { saved: stored, server_time: now.toISOString(), deadline_at: new Date(attempt.deadline_at).toISOString() };
+  }
+
+  /** Counts one play of a question's media; 418 past its `media_replay_count` (0: no limit). */
+  async playMedia(studentId: number, assignmentId: number, questionId: number) {
+    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const attempt = await this.writable(assignment);
+    const question = await this.db
+      .selectFrom('exam_questions')
+      .select(['id', 'media_replay_count'])
+      .where('exam_id', '=', assignment.exam_id)
+      .where('id', '=', questionId)
+      .executeTakeFirst();
+    if (!question) throw notFound();
+    const plays = json(attempt.media_plays) as Record<string, number>;
+    const played = plays[String(questionId)] ?? 0;
+    const limit = question.media_replay_count;
+    if (limit > 0 && played >= limit) throw deliveryRefusal.replayLimit();
+    const next = { ...plays, [String(questionId)]: played + 1 };
+    await this.db
+      .updateTable('exam_attempts')
+      .set({ media_plays: JSON.stringify(next), updated_at: this.clock.now() })
+      .where('id', '=', attempt.id)
+      .execute();
+    return { plays: played + 1, remaining: limit > 0 ? limit - played - 1 : null };
+  }
+
+  async submit(studentId: number, assignmentId: number) {
+    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const latest = await this.latest(assignment);
+    if (!latest) throw deliveryRefusal.notStarted();
+    if (latest.status === 'in_progress') await finalizeAttempt(this.db, latest.id, this.clock.now(), false);
+    return this.view(assignment, (await this.latest(assignment))!);
+  }
+
+  private async view(assignment: Assignment, attempt: AttemptRow) {
+    const localization =
+      assignment.exam_localization_id === null
+        ? null
+        : await loadLocalization(this.db, assignment.exam_id, assignment.exam_localization_id);
+    const questions = await examStudentQuestions(this.db, this.bank, assignment.exam_id, localization, {
+      seed: attempt.seed,
+      questions: assignment.shuffle_questions,
+      choices: assignment.shuffle_choices,
+    });
+    const answers = await this.db
+      .selectFrom('attempt_answers')
+      .selectAll()
+      .where('attempt_id', '=', attempt.id)
+      .execute();
+    const submitted = attempt.status === 'submitted';
+    const keys =
+      submitted && (assignment.show_answers || assignment.exam.is_mock)
+        ? await this.db
+            .selectFrom('exam_questions')
+            .select(['id', 'answer_key', 'mark'])
+            .where('exam_id', '=', assignment.exam_id)
+            .execute()
+        : null;
+    return presentAttempt({ assignment, attempt, questions, answers, keys, now: this.clock.now() });
+  }
+}

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import { scoreAnswer } from '../../common/questions/index';
+import type { Db } from '../db/database';
+
+const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/**
+ * Submits a running attempt: scores every answer with its type's scoring (essays and recordings
+ * wait for a corrector), totals the attempt and closes it. Idempotent and safe under concurrency:
+ * the first caller claims the attempt; any other finds it submitted and changes nothing.
+ */
+export async function finalizeAttempt(db: Db, attemptId: number, now: Date, automatic: boolean): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable('exam_attempts')
+      .set({ status: 'submitted', submitted_at: now, auto_submitted: automatic, updated_at: now })
+      .where('id', '=', attemptId)
+      .where('status', '=', 'in_progress')
+      .returning(['id', 'student_exam_id'])
+      .executeTakeFirst();
+    if (!claimed) return false;
+    const assignment = await trx
+      .selectFrom('student_exams')
+      .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
+      .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
+      .select(['student_exams.id', 'student_exams.exam_id', 'exam_types.is_mock'])
+      .where('student_exams.id', '=', claimed.student_exam_id)
+      .executeTakeFirstOrThrow();
+    const questions = await trx
+      .selectFrom('exam_questions')
+      .select(['id', 'answer_type', 'answer_key', 'mark', 'mark_option'])
+      .where('exam_id', '=', assignment.exam_id)
+      .execute();
+    const answers = new Map(
+      (await trx.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute()).map((a) => [
+        a.question_id,
+        a,
+      ]),
+    );
+    let score = 0;
+    let max = 0;
+    let manual = false;
+    for (const question of questions) {
+      const stored = answers.get(question.id);
+      const result = scoreAnswer(
+        question.answer_type,
+        json(question.answer_key),
+        stored ? json(stored.answer) : null,
+        Number(question.mark),
+        question.mark_option,
+      );
+      score += result.score;
+      max += result.max;
+      manual ||= result.needs_manual;
+      if (stored)
+        await trx
+          .updateTable('attempt_answers')
+          .set({ score: result.score, needs_manual: result.needs_manual })
+          .where('attempt_id', '=', attemptId)
+          .where('question_id', '=', question.id)
+          .execute();
+    }
+    await trx
+      .updateTable('exam_attempts')
+      .set({
+        score: Math.round(score * 100) / 100,
+        max_score: Math.round(max * 100) / 100,
+        // Mock results never enter correction or reports.
+        needs_correction: manual && !assignment.is_mock,
+      })
+      .where('id', '=', attemptId)
+      .execute();
+    await trx
+      .updateTable('student_exams')
+      .set({ status: 'submitted', submitted_at: now, updated_at: sql<Date>`now()` })
+      .where('id', '=', assignment.id)
+      .execute();
+    return true;
+  });
+}
+
+/** Submits every running attempt whose deadline plus grace has passed; the number submitted. */
+export async function finalizeDueAttempts(db: Db, now: Date, graceSeconds: number): Promise<number> {
+  const due = await db
+    .selectFrom('exam_attempts')
+    .select('id')
+    .where('status', '=', 'in_progress')
+    .where('deadline_at', '<', new Date(now.getTime() - graceSeconds * 1000))
+    .orderBy('deadline_at')
+    .limit(500)
+    .execute();
+  let submitted = 0;
+  for (const { id } of due) if (await finalizeAttempt(db, id, now, true)) submitted++;
+  return submitted;
+}

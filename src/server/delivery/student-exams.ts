@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import { formatWallTime } from '../../common/datetime';
+import type { Db } from '../db/database';
+import { latestAttempts, studentAssignments } from './assignment-store';
+import { statusOf } from './attempt-status';
+
+/** `GET /student/exams`: the student's assignments with the exam's outline, status and time left. */
+export async function listStudentExams(db: Db, studentId: number, now: Date, timeZone: string) {
+  const assignments = await studentAssignments(db, studentId);
+  if (assignments.length === 0) return [];
+  const examIds = [...new Set(assignments.map((a) => a.exam_id))];
+  const latest = new Map(
+    (
+      await latestAttempts(
+        db,
+        assignments.map((a) => a.id),
+      )
+    ).map((attempt) => [attempt.student_exam_id, attempt]),
+  );
+  const counts = new Map(
+    (
+      await db
+        .selectFrom('exam_questions')
+        .select(['exam_id', sql<number>`count(*)::int`.as('n')])
+        .where('exam_id', 'in', examIds)
+        .groupBy('exam_id')
+        .execute()
+    ).map((row) => [row.exam_id, row.n]),
+  );
+  const skills = await db
+    .selectFrom('exam_skills')
+    .innerJoin('skills', 'skills.id', 'exam_skills.skill_id')
+    .select(['exam_skills.exam_id', 'skills.id', 'skills.name_en', 'skills.name_ar'])
+    .where('exam_skills.exam_id', 'in', examIds)
+    .orderBy('skills.id')
+    .execute();
+  const wall = (date: Date) => formatWallTime(date, timeZone);
+  return assignments.map((assignment) => {
+    const attempt = latest.get(assignment.id);
+    const { status, time_left_seconds } = statusOf(assignment, attempt, now);
+    return {
+      id: assignment.id,
+      exam: {
+        id: assignment.exam.id,
+        name_en: assignment.exam.name_en,
+        name_ar: assignment.exam.name_ar,
+        duration_minutes: assignment.exam.duration_minutes,
+        is_mock: assignment.exam.is_mock,
+        question_count: counts.get(assignment.exam_id) ?? 0,
+        skills: skills
+          .filter((skill) => skill.exam_id === assignment.exam_id)
+          .map(({ id, name_en, name_ar }) => ({ id, name_en, name_ar })),
+      },
+      start_date_time: wall(assignment.start),
+      end_date_time: wall(assignment.end),
+      status,
+      time_left_seconds,
+      attempts: attempt?.number ?? 0,
+      score: attempt?.status === 'submitted' && attempt.score !== null ? Number(attempt.score) : null,
+      max_score: attempt?.status === 'submitted' && attempt.max_score !== null ? Number(attempt.max_score) : null,
+    };
+  });
+}

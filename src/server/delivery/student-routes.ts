@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { idParam } from '../../common/ids';
+import { permissionFor } from '../../common/permissions';
+import { AREAS } from '../../common/permission-catalog';
+import { requirePermission } from '../http/route-access';
+import { QuestionsStore } from '../questions';
+import { studentIdOf } from './assignment-store';
+import { answersBody, Attempts } from './attempts';
+import { listStudentExams } from './student-exams';
+
+const tags = ['student'];
+const idParams = z.object({ id: idParam() });
+
+/**
+ * The student's exam (our API; the spec shows it only in part): the student's own assignments,
+ * start or resume an attempt, save answers in batches, count media plays, submit. Another student's
+ * assignment is 404, never 403.
+ */
+export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
+  const attempts = new Attempts(
+    app.db,
+    new QuestionsStore(app.db, registry, app.config.timeZone),
+    app.clock,
+    app.config.delivery.graceSeconds,
+  );
+  const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
+  const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };
+  const student = (userId: number) => studentIdOf(app.db, userId);
+
+  app.get(
+    '/student/exams',
+    {
+      config: canView,
+      schema: {
+        tags,
+        summary:
+          "The student's assignments: exam outline, window, status (upcoming, available, in_progress, submitted, expired), time left",
+      },
+    },
+    async (request) => ({
+      data: await listStudentExams(app.db, await student(request.auth!.user.id), app.clock.now(), app.config.timeZone),
+    }),
+  );
+
+  app.post(
+    '/student/exams/:id/start',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary: 'Start the attempt, or return the running one (idempotent); 418 outside the window or once submitted',
+        params: idParams,
+      },
+    },
+    async (request) => ({ data: await attempts.start(await student(request.auth!.user.id), request.params.id) }),
+  );
+
+  app.get(
+    '/student/exams/:id/attempt',
+    {
+      config: canView,
+      schema: { tags, summary: 'The latest attempt with its questions and saved answers (resume)', params: idParams },
+    },
+    async (request) => ({ data: await attempts.current(await student(request.auth!.user.id), request.params.id) }),
+  );
+
+  app.put(
+    '/student/exams/:id/answers',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary:
+          'Save a batch of answers; a seq lower than or equal to the stored one changes nothing and is acknowledged. ' +
+          '418 after the deadline plus DELIVERY_GRACE_SECONDS or after submission',
+        params: idParams,
+        body: answersBody,
+      },
+    },
+    async (request) => ({
+      data: await attempts.saveAnswers(await student(request.auth!.user.id), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/student/exams/:id/media/:questionId/play',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary: "Count one play of a question's media; 418 past its media_replay_count",
+        params: z.object({ id: idParam(), questionId: idParam() }),
+      },
+    },
+    async (request) => ({
+      data: await attempts.playMedia(
+        await student(request.auth!.user.id),
+        request.params.id,
+        request.params.questionId,
+      ),
+    }),
+  );
+
+  app.post(
+    '/student/exams/:id/submit',
+    {
+      config: canAnswer,
+      schema: { tags, summary: 'Submit the attempt and score it (idempotent)', params: idParams },
+    },
+    async (request) => ({ data: await attempts.submit(await student(request.auth!.user.id), request.params.id) }),
+  );
+};

@@ -1,0 +1,84 @@
+import { parseQuestion, seededShuffle, studentQuestion } from '../../common/questions/index';
+import { applyTranslation, type QuestionTranslation } from '../../common/exams/localization';
+import type { StudentQuestionRecord } from '../../common/contracts/index';
+import { contentLanguageOf } from '../../common/text-direction';
+import type { Db } from '../db/database';
+import { notFound } from '../http/app-error';
+import type { QuestionsStore } from '../questions';
+
+export const mediaUrl = (reference: string | null) =>
+  reference ? `/api/media/${reference.replace(/^media\//, '')}` : null;
+
+export interface Localization {
+  id: number;
+  name: string;
+  countries: string[];
+  translations: Record<string, QuestionTranslation>;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A localized exam's texts, or 404 when it is not one of this exam's. */
+export async function loadLocalization(db: Db, examId: number, localizationId: number): Promise<Localization> {
+  const row = await db
+    .selectFrom('exam_localizations')
+    .selectAll()
+    .where('id', '=', localizationId)
+    .where('exam_id', '=', examId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return {
+    id: row.id,
+    name: row.name,
+    countries: json<string[]>(row.countries),
+    translations: json<{ questions?: Record<string, QuestionTranslation> }>(row.translations).questions ?? {},
+  };
+}
+
+export interface StudentOrder {
+  /** Seeds the shuffles: the same seed gives the same order (an attempt's, so a resume shows it again). */
+  seed: string;
+  questions: boolean;
+  choices: boolean;
+}
+
+/**
+ * An exam's questions as a student sees them: no key, media as URLs, a localization's texts when
+ * given, and in a seeded shuffled order when asked (questions, and each question's choices).
+ */
+export async function examStudentQuestions(
+  db: Db,
+  bank: QuestionsStore,
+  examId: number,
+  localization: Localization | null,
+  order?: StudentOrder,
+): Promise<StudentQuestionRecord[]> {
+  const rows = await db
+    .selectFrom('exam_questions')
+    .selectAll()
+    .where('exam_id', '=', examId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  const presented = await bank.present(rows);
+  const questions = presented.map((row, index) => {
+    const stored = row as Record<string, unknown> & { id: number; text: string; answer_key: unknown };
+    const translation = localization?.translations[String(row.id)];
+    const localized = applyTranslation(stored, translation);
+    // A translated question reads in its translation's direction, not its source's.
+    if (translation) localized.content_language = contentLanguageOf(localized.text, stored.content_language as string);
+    const { media_url: _m, instruction_audio_url: _i, ...input } = localized;
+    const parsed = parseQuestion(input);
+    if (!parsed.success) throw new Error(`exam question ${row.id} no longer validates: ${parsed.message}`);
+    const shuffle = order?.choices ? seededShuffle(`${order.seed}:${row.id}`) : undefined;
+    const view = studentQuestion(parsed.data, shuffle);
+    return {
+      id: row.id as number,
+      position: rows[index].position,
+      ...view,
+      media_url: mediaUrl(view.media),
+      instruction_audio_url: mediaUrl(view.instruction_audio),
+    };
+  });
+  return order?.questions ? seededShuffle(order.seed)(questions) : questions;
+}
