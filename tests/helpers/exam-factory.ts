@@ -13,7 +13,7 @@ export async function buildExamLookups(db: Db, registry: SchemaRegistry, identif
     ...q,
     duration: await make('durations', { number: 45 }),
     round: await make('rounds'),
-    examType: await make('exam-types'),
+    examType: await make('exam-types', { is_mock: false }),
     grade: identifier === 'IRA' ? await make('grades') : null,
     level: identifier === 'ISA' ? await make('levels') : null,
   };
