@@ -163,4 +163,27 @@ describe('demo data', () => {
       expect((await get(`/api/exams/${examId}`)).data.is_published).toBe(true);
     }
   });
+
+  it('gives the demo student an available exam with every answer type, an upcoming one and a mock test', async () => {
+    const student = await signIn(t.app, { email: 'student@example.com', password: 'Demo@2026' });
+    const list = await call(t.app, 'GET', '/api/student/exams', undefined, { cookie: student });
+    expect(list.statusCode, list.body).toBe(200);
+    const exams = list.json().data as {
+      id: number;
+      status: string;
+      exam: { is_mock: boolean; question_count: number };
+    }[];
+    expect(exams.map((e) => [e.status, e.exam.is_mock]).sort()).toEqual(
+      [
+        ['available', false],
+        ['available', true],
+        ['upcoming', false],
+      ].sort(),
+    );
+    const full = exams.find((e) => e.status === 'available' && !e.exam.is_mock)!;
+    const started = await call(t.app, 'POST', `/api/student/exams/${full.id}/start`, undefined, { cookie: student });
+    expect(started.statusCode, started.body).toBe(200);
+    const kinds = new Set(started.json().data.questions.map((q: { answer_type: string }) => q.answer_type));
+    expect([...kinds].sort()).toEqual([...ANSWER_KINDS].sort());
+  });
 });

@@ -86,7 +86,8 @@ interface ExamSpec {
   publish: boolean;
 }
 
-const wallTime = (days: number, hour: number, timeZone: string) => {
+/** The wall-clock time `days` from today at `hour` o'clock in the schools' time zone. */
+export const wallTime = (days: number, hour: number, timeZone: string) => {
   const day = new Date(Date.now() + days * 86_400_000);
   return `${formatWallTime(day, timeZone).slice(0, 10)} ${String(hour).padStart(2, '0')}:00:00`;
 };

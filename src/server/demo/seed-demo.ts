@@ -3,6 +3,7 @@ import { demoClient } from './demo-api';
 import { seedLookups } from './demo-lookups';
 import { seedAccounts, seedSchools } from './demo-people';
 import { seedBank, seedExam, seedSaudiLocalization, uploadDemoMedia } from './demo-content';
+import { seedAssignments } from './demo-assignments';
 
 export interface DemoSummary {
   platforms: number;
@@ -82,6 +83,48 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
     timeZone,
   );
   await seedSaudiLocalization(author, benchmark);
+  const writing = await seedExam(
+    author,
+    ira,
+    {
+      name_en: 'Arabic Writing Benchmark, Grade 4',
+      name_ar: 'الاختبار المعياري للكتابة، الصف الرابع',
+      questionIds: iraArabic.slice(0, 4),
+      from: 3,
+      to: 30,
+      examType: 'benchmark',
+      duration: 1,
+      round: 1,
+      publish: true,
+    },
+    timeZone,
+  );
+  const mock = await seedExam(
+    author,
+    ira,
+    {
+      name_en: 'Practice Test, Grade 4',
+      name_ar: 'اختبار تجريبي، الصف الرابع',
+      questionIds: iraArabic.slice(0, 3),
+      from: -1,
+      to: 60,
+      examType: 'mock',
+      duration: 0,
+      round: 0,
+      publish: true,
+    },
+    timeZone,
+  );
+  await seedAssignments(
+    author,
+    app.db,
+    [
+      { examId: benchmark, from: -1, to: 60, whole: 'school', showAnswers: true },
+      { examId: writing, from: 3, to: 30, whole: 'student' },
+      { examId: mock, from: -1, to: 60, whole: 'student' },
+    ],
+    timeZone,
+  );
 
-  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 3 };
+  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 5 };
 }
