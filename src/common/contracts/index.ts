@@ -5,3 +5,4 @@
 export * from './records';
 export * from './questions';
 export * from './exams';
+export * from './delivery';

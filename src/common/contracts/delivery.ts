@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { studentQuestion } from './questions';
+
+const instant = z.string();
+const wallTime = z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+const named = z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict();
+
+export const ASSIGNMENT_STATUSES = ['upcoming', 'available', 'in_progress', 'submitted', 'expired'] as const;
+
+/** `GET /api/student/exams`: one of the student's assignments. */
+export const studentExam = z
+  .object({
+    id: z.number(),
+    exam: z
+      .object({
+        id: z.number(),
+        name_en: z.string(),
+        name_ar: z.string(),
+        duration_minutes: z.number(),
+        is_mock: z.boolean(),
+        question_count: z.number(),
+        skills: z.array(named),
+      })
+      .strict(),
+    start_date_time: wallTime,
+    end_date_time: wallTime,
+    status: z.enum(ASSIGNMENT_STATUSES),
+    time_left_seconds: z.number(),
+    attempts: z.number(),
+    score: z.number().nullable(),
+    max_score: z.number().nullable(),
+  })
+  .strict();
+export type StudentExam = z.infer<typeof studentExam>;
+
+/** One question's result after submission, with the right answer when the assignment shows answers. */
+export const questionResult = z
+  .object({
+    question_id: z.number(),
+    answer: z.unknown(),
+    correct_answer: z.unknown(),
+    score: z.number().nullable(),
+    max: z.number(),
+    needs_manual: z.boolean(),
+  })
+  .strict();
+
+/** `POST /start`, `GET /attempt`, `POST /submit`: an attempt as its student sees it. */
+export const attemptView = z
+  .object({
+    id: z.number(),
+    assignment_id: z.number(),
+    number: z.number(),
+    status: z.enum(['in_progress', 'submitted']),
+    started_at: instant,
+    deadline_at: instant,
+    submitted_at: instant.nullable(),
+    auto_submitted: z.boolean(),
+    /** The server's clock when it answered: the client corrects its own by the difference. */
+    server_time: instant,
+    exam: z
+      .object({
+        id: z.number(),
+        name_en: z.string(),
+        name_ar: z.string(),
+        duration_minutes: z.number(),
+        is_mock: z.boolean(),
+      })
+      .strict(),
+    questions_per_page: z.number(),
+    questions: z.array(studentQuestion),
+    /** Saved answers by question id, with the sequence number the server holds. */
+    answers: z.record(z.string(), z.object({ answer: z.unknown(), seq: z.number() }).strict()),
+    media_plays: z.record(z.string(), z.number()),
+    result: z
+      .object({
+        score: z.number().nullable(),
+        max_score: z.number().nullable(),
+        needs_correction: z.boolean(),
+        questions: z.array(questionResult).nullable(),
+      })
+      .strict()
+      .nullable(),
+  })
+  .strict();
+export type AttemptView = z.infer<typeof attemptView>;
+
+/** `PUT /answers`: what the server holds after a batch. */
+export const answersSaved = z
+  .object({
+    saved: z.array(z.object({ question_id: z.number(), seq: z.number() }).strict()),
+    server_time: instant,
+    deadline_at: instant,
+  })
+  .strict();
+export type AnswersSaved = z.infer<typeof answersSaved>;
+
+/** `POST /media/{questionId}/play`. */
+export const mediaPlay = z.object({ plays: z.number(), remaining: z.number().nullable() }).strict();
+
+/** `GET /api/exams/{id}/assignation/schools`. */
+export const assignationSchool = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    name_en: z.string(),
+    name_ar: z.string(),
+    eligible_count: z.number(),
+    assigned_count: z.number(),
+  })
+  .strict();
+
+/** `GET /api/exams/{id}/assignation/schools/{schoolId}/students`. */
+export const assignationStudent = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    school_class_id: z.number(),
+    school_class: named,
+    assigned: z.boolean(),
+    started: z.boolean(),
+    has_answers: z.boolean(),
+  })
+  .strict();
+
+/** Assign and reassign answers. */
+export const assignmentOutcome = z
+  .object({
+    assigned: z.number(),
+    already_assigned: z.number(),
+    skipped: z.array(
+      z.object({ student_id: z.number(), reason: z.enum(['not_eligible', 'unknown_student']) }).strict(),
+    ),
+  })
+  .strict();
+export type AssignmentOutcome = z.infer<typeof assignmentOutcome>;
