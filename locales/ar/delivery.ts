@@ -16,6 +16,7 @@ const messages: Pick<Messages, 'delivery'> = {
       deadline_passed: 'انتهى وقت هذا الاختبار: لم تُحفظ الإجابة.',
       not_started: 'ابدأ الاختبار أولًا.',
       question_not_in_exam: 'هذا السؤال ليس من أسئلة الاختبار.',
+      recording_not_yours: 'يجب أن يكون التسجيل من رفعك أنت لهذا الاختبار.',
       replay_limit: 'شُغّلت هذه الوسائط العدد المسموح به من المرات.',
       not_a_student: 'هذا الحساب غير مرتبط بطالب.',
       unpublish_started: 'بدأ طلاب هذا الاختبار، لذا لا يمكن إلغاء نشره.',

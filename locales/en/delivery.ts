@@ -14,6 +14,7 @@ const messages = {
       deadline_passed: 'The time for this exam is over: the answer was not saved.',
       not_started: 'Start the exam first.',
       question_not_in_exam: 'This question is not part of the exam.',
+      recording_not_yours: 'The recording must be one you uploaded for this exam.',
       replay_limit: 'This media has been played as many times as allowed.',
       not_a_student: 'This account is not linked to a student.',
       unpublish_started: 'Students have started this exam, so it cannot be unpublished.',

@@ -106,7 +106,37 @@ export class Attempts {
     throw latest.auto_submitted ? deliveryRefusal.deadlinePassed() : deliveryRefusal.alreadySubmitted();
   }
 
-  async saveAnswers(studentId: number, assignmentId: number, input: unknown) {
+  /** The recordings an answer names (an audio response's `media`, a paragraph's children's too). */
+  private static recordingsIn(answer: unknown, found: string[] = []): string[] {
+    if (Array.isArray(answer)) for (const item of answer) Attempts.recordingsIn(item, found);
+    else if (answer && typeof answer === 'object')
+      for (const [key, value] of Object.entries(answer)) {
+        if (key === 'media' && typeof value === 'string') found.push(value.replace(/^media\//, ''));
+        else Attempts.recordingsIn(value, found);
+      }
+    return found;
+  }
+
+  /** A spoken answer must be the student's own upload for an exam question (not someone else's file). */
+  private async ownRecordings(userId: number, answers: { question_id: number; answer: unknown }[]) {
+    const errors: Record<string, string[]> = {};
+    for (const item of answers) {
+      const names = Attempts.recordingsIn(item.answer);
+      if (names.length === 0) continue;
+      const owned = await this.db
+        .selectFrom('media')
+        .select('file_name')
+        .where('file_name', 'in', names)
+        .where('owner_id', '=', userId)
+        .where('label', 'like', 'exams/questions/%/audio_responses')
+        .execute();
+      if (owned.length !== new Set(names).size)
+        errors[`answers.${item.question_id}`] = ['delivery.errors.recording_not_yours'];
+    }
+    return errors;
+  }
+
+  async saveAnswers(studentId: number, assignmentId: number, input: unknown, userId: number) {
     const body = parseOrThrow(answersBody, input);
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
     const attempt = await this.writable(assignment);
@@ -131,6 +161,7 @@ export class Attempts {
         if (issues.length > 0) errors[field] = [...new Set(issues.map((issue) => issue.message))];
       }
     }
+    Object.assign(errors, await this.ownRecordings(userId, body.answers));
     if (Object.keys(errors).length > 0) throw invalid(errors);
     // The highest seq of each question in the batch; a stored seq as high or higher wins.
     const newest = new Map<number, (typeof body.answers)[number]>();

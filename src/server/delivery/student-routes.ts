@@ -80,7 +80,12 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> 
       },
     },
     async (request) => ({
-      data: await attempts.saveAnswers(await student(request.auth!.user.id), request.params.id, request.body),
+      data: await attempts.saveAnswers(
+        await student(request.auth!.user.id),
+        request.params.id,
+        request.body,
+        request.auth!.user.id,
+      ),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { listPermissions, AREAS } from '../../common/permission-catalog';
 import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import type { AuthContext } from '../http/auth-context';
+import type { Db } from '../db/database';
 
 /**
  * What an upload is for, read from its label:
@@ -43,10 +44,34 @@ export function mayUpload(auth: AuthContext, purpose: MediaPurpose): boolean {
 
 /**
  * Who may read a stored file: its owner always; content for staff who can see the bank or exams;
- * a student's answer for the staff allowed to correct it. (Students read exam content through
- * their assignment once delivery serves it.)
+ * a student's answer for the staff allowed to correct it. Students read exam content through their
+ * assignments (`studentMayRead`).
  */
 export function mayRead(auth: AuthContext, media: { owner_id: number | null; label: string }): boolean {
   if (media.owner_id === auth.user.id) return true;
   return hasAnyPermission(auth.permissions, purposeOf(media.label) === 'answer' ? ANSWER_READERS : CONTENT_READERS);
+}
+
+/**
+ * A student reads a question's media or instruction audio when it belongs to an exam assigned to
+ * them; nothing else (another exam's media stays 404).
+ */
+export async function studentMayRead(db: Db, userId: number, media: { file_name: string; label: string }) {
+  if (purposeOf(media.label) === 'answer') return false;
+  const reference = `media/${media.file_name}`;
+  const found = await db
+    .selectFrom('students')
+    .innerJoin('student_exams', 'student_exams.student_id', 'students.id')
+    .innerJoin('exam_questions', 'exam_questions.exam_id', 'student_exams.exam_id')
+    .select('exam_questions.id')
+    .where('students.user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('exam_questions.media', 'in', [reference, media.file_name]),
+        eb('exam_questions.instruction_audio', 'in', [reference, media.file_name]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return found !== undefined;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLES } from '../../common/permissions';
 import { AppError, forbidden, invalid, notFound } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
-import { ANSWER_UPLOADERS, CONTENT_UPLOADERS, mayRead, mayUpload, purposeOf } from './media-access';
+import { ANSWER_UPLOADERS, CONTENT_UPLOADERS, mayRead, mayUpload, purposeOf, studentMayRead } from './media-access';
 import { assertWithinQuota } from './media-quota';
 import { translate } from '../http/i18n';
 import { detectMedia, MAX_UPLOAD_BYTES, SIZE_LIMITS } from './media-types';
@@ -106,7 +106,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
         .selectAll()
         .where('file_name', '=', request.params.fileName)
         .executeTakeFirst();
-      if (!row || !mayRead(request.auth!, row)) throw notFound();
+      if (!row || !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row))))
+        throw notFound();
       const disposition = row.kind === 'document' ? 'attachment' : 'inline';
       reply
         .header('content-type', row.mime)
@@ -137,7 +138,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
         .selectAll()
         .where('file_name', '=', request.params.fileName)
         .executeTakeFirst();
-      if (!row || !mayRead(request.auth!, row)) throw notFound();
+      if (!row || !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row))))
+        throw notFound();
       const isAdmin = request.auth!.roles.some((r) => r.role === ROLES.admin);
       if (row.owner_id !== request.auth!.user.id && !isAdmin) throw forbidden();
       await app.db.deleteFrom('media').where('id', '=', row.id).execute();

@@ -382,4 +382,3 @@ describe('media replays, mock retakes, shuffles and the exam lifecycle', () => {
     ]);
   });
 });
-

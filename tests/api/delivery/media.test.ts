@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { ROLES } from '../../../src/common/permissions';
+import { ManualClock } from '../../../src/server/clock';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { call } from '../../helpers/api-client';
+import { assign, buildDeliveryScene, signInStudent } from '../../helpers/delivery-factory';
+import { buildUser, signIn } from '../../helpers/factories';
+import { multipartBody, PNG_1X1, wav } from '../../helpers/media-fixtures';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+/** Spoken answers and exam media in delivery: who may upload, reference and read them. */
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
+let t: TestContext;
+let registry: SchemaRegistry;
+let author: string;
+beforeAll(async () => {
+  t = await createTestApp({}, clock);
+  registry = await loadSchemaRegistry();
+  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+}, 60_000);
+afterAll(() => t.close());
+
+function upload(cookie: string, label: string, file: { name: string; content: Buffer }) {
+  const { payload, contentType } = multipartBody({ label }, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload-media',
+    headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', cookie },
+    payload,
+  });
+}
+const read = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+describe('media in delivery', () => {
+  it("takes a student's own recording as a spoken answer, shows it to correctors, and to no other student", async () => {
+    const image = (await upload(author, 'questions/media', { name: 'p.png', content: PNG_1X1 })).json().data;
+    const scene = await buildDeliveryScene(t.app, t.db, registry, {
+      questions: [
+        { kind: 'audio_response', key: { max_duration_seconds: 60 } },
+        {
+          kind: 'true_false',
+          key: { correct: true },
+          overrides: { media_type: 'image', media: image.path ?? `media/${image.file_name}` },
+        },
+      ],
+    });
+    await assign(t.app, author, scene.exam.id, {
+      start_date_time: '2026-06-02 08:00:00',
+      end_date_time: '2026-06-20 15:00:00',
+      school_ids: [scene.school.id],
+    });
+    const [assignment, otherAssignment] = await t.db
+      .selectFrom('student_exams')
+      .select(['id', 'student_id'])
+      .where('exam_id', '=', scene.exam.id)
+      .orderBy('student_id')
+      .execute();
+    const other = await signInStudent(t.app, t.db, otherAssignment.student_id);
+    const [spoken, pictured] = scene.questions;
+    const label = `exams/questions/${spoken.id}/audio_responses`;
+    const mine = (await upload(scene.studentCookie, label, { name: 'a.wav', content: wav() })).json().data;
+    const theirs = (await upload(other, label, { name: 'b.wav', content: wav() })).json().data;
+    const base = `/api/student/exams/${assignment.id}`;
+    const start = await call(t.app, 'POST', `${base}/start`, undefined, { cookie: scene.studentCookie });
+    expect(start.statusCode, start.body).toBe(200);
+    const answer = (media: string) => ({
+      answers: [{ question_id: spoken.id, answer: { media, duration_seconds: 4 }, seq: 1 }],
+    });
+    const stolen = await call(t.app, 'PUT', `${base}/answers`, answer(theirs.path ?? `media/${theirs.file_name}`), {
+      cookie: scene.studentCookie,
+    });
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().errors).toEqual({
+      [`answers.${spoken.id}`]: ['The recording must be one you uploaded for this exam.'],
+    });
+    const own = await call(t.app, 'PUT', `${base}/answers`, answer(mine.path ?? `media/${mine.file_name}`), {
+      cookie: scene.studentCookie,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const corrector = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector }));
+    expect((await read(scene.studentCookie, mine.preview_url)).statusCode).toBe(200);
+    expect((await read(corrector, mine.preview_url)).statusCode).toBe(200);
+    expect((await read(other, mine.preview_url)).statusCode).toBe(404);
+
+    // The question's picture: for the students it is assigned to, not for others.
+    const pictureUrl = start.json().data.questions.find((q: { id: number }) => q.id === pictured.id).media_url;
+    expect((await read(scene.studentCookie, pictureUrl)).statusCode).toBe(200);
+    const stranger = await signIn(t.app, await buildUser(t.db, { role: ROLES.student }));
+    expect((await read(stranger, pictureUrl)).statusCode).toBe(404);
+  });
+});
