@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -183,6 +183,7 @@ describe('header', () => {
     signIn(makeUser([examsView]));
     renderApp('/exams');
     await screen.findByRole('heading', { name: 'Exams', level: 1 });
-    expect(document.title).toBe('Exams | Arabic Benchmark Assessment');
+    // The title is set in an effect that may run after the heading has rendered.
+    await waitFor(() => expect(document.title).toBe('Exams | Arabic Benchmark Assessment'));
   });
 });

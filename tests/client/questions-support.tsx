@@ -2,8 +2,9 @@ import { render } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { beforeAll } from 'vitest';
-import { I18nContextProvider } from 'react-admin';
+import { CoreAdminContext } from 'react-admin';
 import { areaPermission, permissionFor } from '../../src/common/permissions';
+import { dataProvider } from '../../src/client/providers/dataProvider';
 import { createI18nProvider } from '../../src/client/providers/i18nProvider';
 import { listBody, lookupRecord } from './support/resources';
 import { recorder, server } from './support/server';
@@ -15,9 +16,16 @@ beforeAll(async () => {
   await import('../../src/client/rich-text/RichTextEditor');
 }, 30_000);
 
-/** Renders a component with the real English (or Arabic) catalog, as the console does. */
+/**
+ * Renders a component with the real English (or Arabic) catalog and the real data provider (its
+ * calls answered by the mock server), as the console does.
+ */
 export function renderWithI18n(ui: ReactNode, language: 'en' | 'ar' = 'en') {
-  return render(<I18nContextProvider value={createI18nProvider(language)}>{ui}</I18nContextProvider>);
+  return render(
+    <CoreAdminContext dataProvider={dataProvider} i18nProvider={createI18nProvider(language)}>
+      {ui}
+    </CoreAdminContext>,
+  );
 }
 
 /** The questions-bank permissions for `actions` (view always included). */

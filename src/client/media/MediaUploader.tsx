@@ -6,8 +6,9 @@ import { useId, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../providers/errors';
 import { ACCEPT, type MediaKind } from './mediaKinds';
-import { deleteMedia, mediaFileName, mediaUrl, uploadMedia, UPLOAD_FAILED, type UploadedMedia } from './mediaApi';
+import { mediaFileName, mediaUrl } from './mediaReferences';
 import { MediaPreview } from './MediaPreview';
+import { UPLOAD_FAILED, useDeleteMedia, useUploadMedia, type UploadedMedia } from './useMedia';
 
 export interface MediaUploaderProps {
   kind: MediaKind;
@@ -46,6 +47,8 @@ export function MediaUploader({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const message = failure ?? error;
+  const uploadMedia = useUploadMedia();
+  const deleteMedia = useDeleteMedia();
 
   const upload = async () => {
     setBusy(true);

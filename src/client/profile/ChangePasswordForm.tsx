@@ -1,8 +1,9 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { Form, PasswordInput, required, useNotify, useTranslate, type Validator } from 'react-admin';
-import { changePassword, type PasswordChange } from './profileApi';
 import { useFormFailure } from '../components/useFormFailure';
+import { useAppDataProvider } from '../providers/appDataProvider';
+import type { PasswordChange } from '../providers/profileMethods';
 
 const matchesPassword: Validator = (value, values) =>
   value && value !== values.password ? 'validation.password_mismatch' : undefined;
@@ -12,12 +13,16 @@ export function ChangePasswordForm() {
   const translate = useTranslate();
   const notify = useNotify();
   const fail = useFormFailure('profile.password_failed');
+  const dataProvider = useAppDataProvider();
   // Remounting empties the three fields after a change: passwords should not linger.
   const [formKey, setFormKey] = useState(0);
 
   const submit = async (values: Partial<PasswordChange>) => {
     try {
-      const message = (await changePassword(values as PasswordChange)) || 'profile.password_changed';
+      const { data } = await dataProvider.changeOwnPassword(values as PasswordChange);
+      // A lost session: react-admin's data provider has signed out and answered an empty record.
+      if (!data?.changed) return undefined;
+      const message = data.message || 'profile.password_changed';
       notify(message, { type: 'success', messageArgs: { _: message } });
       setFormKey((key) => key + 1);
       return undefined;

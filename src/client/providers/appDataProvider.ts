@@ -2,9 +2,22 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
 import type { ExamMethods } from './examMethods';
 import type { ExamQuestionMethods } from './examQuestionMethods';
+import type { MediaMethods } from './mediaMethods';
+import type { ProfileMethods } from './profileMethods';
+import type { QuestionMethods } from './questionMethods';
+import type { UserMethods } from './userMethods';
 
 /** react-admin's data provider with the console's named methods (publishExam, examQuestions, ...). */
-export interface AppDataProvider extends DataProvider, ExamMethods, ExamLocalizationMethods, ExamQuestionMethods {}
+export interface AppDataProvider
+  extends
+    DataProvider,
+    ExamMethods,
+    ExamLocalizationMethods,
+    ExamQuestionMethods,
+    QuestionMethods,
+    MediaMethods,
+    ProfileMethods,
+    UserMethods {}
 
 /**
  * The data provider with its named methods typed. Through react-admin's proxy, so a lost session

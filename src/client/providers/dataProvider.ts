@@ -1,11 +1,14 @@
 import type {
+  CreateParams,
   DataProvider,
+  DeleteParams,
   GetListParams,
   GetManyParams,
   GetManyReferenceParams,
   GetOneParams,
   Identifier,
   RaRecord,
+  UpdateParams,
 } from 'react-admin';
 import type { AppDataProvider } from './appDataProvider';
 import { examLocalizationMethods } from './examLocalizationMethods';
@@ -13,6 +16,10 @@ import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
 import { http } from './http';
 import { listQuery } from './listQuery';
+import { mediaMethods } from './mediaMethods';
+import { profileMethods } from './profileMethods';
+import { questionMethods } from './questionMethods';
+import { userMethods } from './userMethods';
 
 /** The server's largest list page (`per_page`): `getMany` asks for more ids in several lists. */
 export const MAX_PER_PAGE = 100;
@@ -100,18 +107,21 @@ const resourceMethods: DataProvider = {
     return { data: json.data, total: json.meta?.total ?? json.data.length };
   },
 
-  async create(resource, params) {
-    const { json } = await http<{ data: RaRecord }>(path(resource), { method: 'POST', body: params.data });
-    return { data: json.data } as never;
+  async create<R extends Omit<RaRecord, 'id'>, Result extends RaRecord = R & { id: Identifier }>(
+    resource: string,
+    params: CreateParams,
+  ) {
+    const { json } = await http<{ data: Result }>(path(resource), { method: 'POST', body: params.data });
+    return { data: json.data };
   },
 
-  async update(resource, params) {
-    const { json } = await http<{ data: RaRecord }>(path(resource, params.id), {
+  async update<R extends RaRecord>(resource: string, params: UpdateParams) {
+    const { json } = await http<{ data: R }>(path(resource, params.id), {
       method: 'PUT',
       body: params.data,
       query: selection(params.meta),
     });
-    return { data: json.data } as never;
+    return { data: json.data };
   },
 
   async updateMany(resource, params) {
@@ -120,12 +130,13 @@ const resourceMethods: DataProvider = {
     return { data: params.ids };
   },
 
-  async delete(resource, params) {
-    const { json } = await http<{ data?: RaRecord } | undefined>(path(resource, params.id), {
+  async delete<R extends RaRecord>(resource: string, params: DeleteParams<R>) {
+    const { json } = await http<{ data?: R } | undefined>(path(resource, params.id), {
       method: 'DELETE',
       query: selection(params.meta),
     });
-    return { data: json?.data ?? params.previousData ?? { id: params.id } } as never;
+    // Without an answer or the previous record, the id is all that is known of the deleted one.
+    return { data: json?.data ?? params.previousData ?? ({ id: params.id } as R) };
   },
 
   async deleteMany(resource, params) {
@@ -140,4 +151,8 @@ export const dataProvider: AppDataProvider = {
   ...examMethods,
   ...examLocalizationMethods,
   ...examQuestionMethods,
+  ...questionMethods,
+  ...mediaMethods,
+  ...profileMethods,
+  ...userMethods,
 };

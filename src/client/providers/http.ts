@@ -8,6 +8,7 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 
 export interface HttpOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON, except a `FormData` (an upload), which the browser encodes as multipart. */
   body?: unknown;
   query?: URLSearchParams;
   /** react-admin's cancellation signal; our own timeout is added on top. */
@@ -41,7 +42,10 @@ export async function http<T = unknown>(path: string, options: HttpOptions = {})
     'Accept-Language': getStoredLanguage(),
     'X-Requested-With': 'XMLHttpRequest',
   };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A multipart body's Content-Type (with its boundary) is the browser's to set.
+  const body =
+    options.body instanceof FormData || options.body === undefined ? options.body : JSON.stringify(options.body);
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -59,7 +63,7 @@ export async function http<T = unknown>(path: string, options: HttpOptions = {})
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: controller.signal,
     });
   } catch (error) {

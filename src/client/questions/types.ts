@@ -55,15 +55,4 @@ export interface QuestionFormValues {
 }
 
 /** What the preview endpoint returns (`GET /api/questions-bank/{id}/preview`): no answer key. */
-export interface PreviewQuestion {
-  id?: number;
-  text: string;
-  content_language: string;
-  mark: number;
-  media_type: 'none' | 'image' | 'audio';
-  media_url?: string | null;
-  media_replay_count: number;
-  instruction_audio_url?: string | null;
-  answer_type: AnswerKind;
-  view: unknown;
-}
+export type { PreviewQuestion } from '../providers/questionMethods';

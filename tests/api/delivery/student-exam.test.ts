@@ -372,6 +372,47 @@ describe('media replays, mock retakes, shuffles and the exam lifecycle', () => {
     expect([...started.questions.map((q: { id: number }) => q.id)].sort()).toEqual([...authored].sort());
   });
 
+  it("shows a localized assignment in its localization's texts", async () => {
+    const scene = await buildDeliveryScene(t.app, t.db, registry, { questions: QUESTIONS });
+    const [tf] = scene.questions;
+    const created = await call(
+      t.app,
+      'POST',
+      `/api/exams/${scene.exam.id}/localizations`,
+      {
+        name: 'Saudi Arabia',
+        countries: ['SA'],
+        translations: { questions: { [String(tf.id)]: { text: '<p>هل هذا صحيح؟</p>' } } },
+      },
+      { cookie: author },
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const localizationId = created.json().data.id;
+    const published = await call(
+      t.app,
+      'POST',
+      '/api/exam-localizations/publish',
+      { exam_localization_ids: [localizationId] },
+      { cookie: author },
+    );
+    expect(published.statusCode, published.body).toBe(200);
+    await assign(t.app, author, scene.exam.id, {
+      ...WINDOW,
+      student_ids: [scene.students[0].id],
+      exam_localization_id: localizationId,
+    });
+    const row = await t.db
+      .selectFrom('student_exams')
+      .select('id')
+      .where('exam_id', '=', scene.exam.id)
+      .executeTakeFirstOrThrow();
+    const started = await call(t.app, 'POST', `/api/student/exams/${row.id}/start`, undefined, {
+      cookie: scene.studentCookie,
+    });
+    const question = started.json().data.questions.find((q: { id: number }) => q.id === tf.id);
+    expect(question).toMatchObject({ text: '<p>هل هذا صحيح؟</p>', content_language: 'ar' });
+  });
+
   it('refuses to unpublish an exam that students have started', async () => {
     const s = await assigned();
     await s.as('POST', '/start');

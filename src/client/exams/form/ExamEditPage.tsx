@@ -59,7 +59,7 @@ export function ExamEditPage() {
             </Typography>
           )}
           <ExamForm
-            record={exam.data as never}
+            record={exam.data}
             identifier={identifier}
             lookups={lookups.data}
             onDirtyChange={setDirty}

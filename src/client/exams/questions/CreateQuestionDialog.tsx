@@ -1,6 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Dialog, DialogContent, DialogTitle, IconButton } from '@mui/material';
 import { Form, SaveButton, Toolbar, useTranslate } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import { QuestionFormFields, useQuestionForm, type QuestionFormValues } from '../../questions';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
@@ -27,7 +28,7 @@ export function CreateQuestionDialog({
   const showRefusal = useRulePopup();
   const form = useQuestionForm({ platformId: exam.platform_id, record: null });
 
-  const submit = async (values: QuestionFormValues) => {
+  const submit = async (values: FieldValues) => {
     try {
       await dataProvider.createExamQuestion(exam.id, form.toPayload(values));
       notify.say('question_created');
@@ -49,7 +50,7 @@ export function CreateQuestionDialog({
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        <Form {...form.formProps} onSubmit={submit as never} noValidate>
+        <Form<QuestionFormValues> {...form.formProps} onSubmit={submit} noValidate>
           <QuestionFormFields platformId={exam.platform_id} />
           <Toolbar sx={{ bgcolor: 'transparent', px: '0 !important' }}>
             <SaveButton alwaysEnable />

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { QUESTION_LIMITS } from '../../../common/questions';
-import { uploadMedia, UPLOAD_FAILED, type UploadedMedia } from '../mediaApi';
+import { UPLOAD_FAILED, useUploadMedia, type UploadedMedia } from '../useMedia';
 import { openMicrophone, webmMimeType } from './microphone';
 import { initialRecorderState, recorderReducer } from './recorderState';
 
@@ -37,6 +37,7 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: Recor
   );
   const blob = useRef<Blob | null>(null);
   const localUrl = useRef<string | null>(null);
+  const uploadMedia = useUploadMedia();
 
   const release = useCallback(() => {
     const current = live.current;
@@ -116,7 +117,7 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: Recor
     } catch (error) {
       dispatch({ type: 'failed', error: error instanceof Error ? error.message : UPLOAD_FAILED });
     }
-  }, [forgetLocal, label, onSaved, state.elapsed]);
+  }, [forgetLocal, label, onSaved, state.elapsed, uploadMedia]);
 
   return { state, limit, start, stop, retry, save };
 }

@@ -75,7 +75,8 @@ export function ParagraphChildEditor({ child, onChange, error, language }: Parag
       />
       {Editor && (
         <Editor
-          value={child.definition as never}
+          // Authored, not yet valid: the definition the editor of `child.kind` builds.
+          value={child.definition as AnswerEditorProps['value']}
           onChange={(definition) => onChange({ ...child, definition })}
           error={scopedErrors(error, ['definition'])}
           language={language}

@@ -37,7 +37,7 @@ export function AnswerKeyInput() {
       {Editor && (
         <Editor
           key={current}
-          value={key.field.value as never}
+          value={key.field.value}
           onChange={key.field.onChange}
           error={(path) => errorAt(errors.answer_key, path)}
           language={language ?? 'en'}

@@ -3,7 +3,7 @@ import { Box, Button, FormHelperText, FormLabel, ToggleButton, ToggleButtonGroup
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useController } from 'react-hook-form';
-import { deleteMedia, mediaUrl } from '../../media';
+import { mediaUrl, useDeleteMedia } from '../../media';
 import { AudioRecorder } from '../../media';
 import { AudioUploader } from '../../media';
 
@@ -17,6 +17,7 @@ export function InstructionAudioInput({ hideRemove }: { hideRemove?: boolean }) 
   // The recorder follows its own saves; after a removal it must start afresh.
   const [generation, setGeneration] = useState(0);
   const { field, fieldState } = useController({ name: 'instruction_audio' });
+  const deleteMedia = useDeleteMedia();
   const value = (field.value as string | null) ?? null;
   const error = fieldState.error?.message;
 

@@ -1,6 +1,7 @@
 import { Paper } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Form, SaveButton, Toolbar } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
 import type { QuestionFormValues, QuestionRecord } from '../types';
 import { QuestionFormFields } from './QuestionFormFields';
 import { useQuestionForm } from './useQuestionForm';
@@ -22,7 +23,7 @@ interface QuestionFormProps {
  */
 export function QuestionForm({ platformId, record, save, onSaved, onFailed, actions }: QuestionFormProps) {
   const form = useQuestionForm({ platformId, record });
-  const submit = async (values: QuestionFormValues) => {
+  const submit = async (values: FieldValues) => {
     try {
       await save(form.toPayload(values));
       onSaved();
@@ -34,7 +35,7 @@ export function QuestionForm({ platformId, record, save, onSaved, onFailed, acti
   };
   return (
     <Paper variant="outlined" sx={{ p: 3, mt: 1 }}>
-      <Form {...form.formProps} onSubmit={submit as never} noValidate>
+      <Form<QuestionFormValues> {...form.formProps} onSubmit={submit} noValidate>
         <QuestionFormFields platformId={platformId} />
         <Toolbar sx={{ gap: 2, bgcolor: 'transparent', px: '0 !important' }}>
           <SaveButton alwaysEnable />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
-import type { Resolver } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { parseQuestion } from '../../../common/questions';
 import type { QuestionFormValues, QuestionRecord } from '../types';
 import { issuesToErrors, serverErrors } from './formErrors';
@@ -24,8 +24,8 @@ export interface QuestionForm {
     resolver: Resolver<QuestionFormValues>;
     disableInvalidFormNotification: true;
   };
-  /** Form values -> request body (with the platform). */
-  toPayload: (values: QuestionFormValues) => Record<string, unknown>;
+  /** Form values, as `<Form onSubmit>` hands them, -> request body (with the platform). */
+  toPayload: (values: FieldValues) => Record<string, unknown>;
   /** A failed save -> errors to return from `onSubmit`, so they land under their inputs. */
   serverErrors: (error: unknown) => Record<string, string> | undefined;
 }
@@ -49,7 +49,8 @@ export function useQuestionForm({
         resolver: questionResolver(platformId),
         disableInvalidFormNotification: true,
       },
-      toPayload: (values: QuestionFormValues) => questionPayload(values, platformId),
+      // react-admin types submitted values loosely; they are what `questionResolver` passed.
+      toPayload: (values: FieldValues) => questionPayload(values as QuestionFormValues, platformId),
       serverErrors,
     }),
     [language, platformId, record],

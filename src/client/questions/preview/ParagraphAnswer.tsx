@@ -40,7 +40,7 @@ export function ParagraphAnswer({
             {View && (
               <View
                 view={child.view}
-                answer={(answers[child.id] as never) ?? null}
+                answer={answers[child.id] ?? null}
                 onChange={(next: unknown) => onChange({ children: { ...answers, [child.id]: next } })}
                 questionId={questionId}
                 language={language}

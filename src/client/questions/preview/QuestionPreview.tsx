@@ -37,7 +37,7 @@ export function QuestionPreview({ question, number }: QuestionPreviewProps) {
         {View && (
           <View
             view={question.view}
-            answer={answer as never}
+            answer={answer}
             onChange={setAnswer}
             questionId={question.id}
             language={question.content_language}

@@ -1,15 +1,15 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, CircularProgress } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { Button, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Button, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PlatformPending } from '../../generic';
 import { usePlatformSelection } from '../../platforms';
-import { http } from '../../providers/http';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { QUESTION_PATHS, useQuestionAccess } from '../access';
 import { QuestionHeading } from '../QuestionHeading';
-import type { PreviewQuestion } from '../types';
 import { useQuestionNotify } from '../useQuestionNotify';
 import { QuestionPreview } from './QuestionPreview';
 
@@ -19,27 +19,22 @@ export function QuestionPreviewPage() {
   const translate = useTranslate();
   const access = useQuestionAccess();
   const notify = useQuestionNotify();
-  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const dataProvider = useAppDataProvider();
   const platformId = usePlatformSelection()?.selected?.id ?? null;
-  const [question, setQuestion] = useState<PreviewQuestion | null>(null);
-  const [failed, setFailed] = useState(false);
+  const preview = useQuery({
+    queryKey: ['questions-bank', 'questionPreview', { id, platformId }],
+    queryFn: ({ signal }) => dataProvider.questionPreview(id, platformId!, signal).then(({ data }) => data),
+    enabled: platformId !== null,
+    // A failed read shows at once (an alert) rather than after react-query's retries.
+    retry: false,
+  });
 
+  // The data provider has already signed out a lost session; any other failure is a toast too.
+  const { error } = preview;
   useEffect(() => {
-    if (platformId === null) return;
-    const controller = new AbortController();
-    http<{ data: PreviewQuestion }>(`/questions-bank/${encodeURIComponent(id)}/preview`, {
-      query: new URLSearchParams({ platform_id: String(platformId) }),
-      signal: controller.signal,
-    })
-      .then(({ json }) => setQuestion(json.data))
-      .catch(async (error: unknown) => {
-        if (controller.signal.aborted || (await logoutIfAccessDenied(error))) return;
-        setFailed(true);
-        notify.fetchError(error);
-      });
-    return () => controller.abort();
-    // `notify` and the logout helper change identity on every render; the fetch depends on the question only.
-  }, [id, platformId]);
+    if (error) notify.fetchError(error);
+    // `notify` changes identity on every render; one toast per failure.
+  }, [error]);
 
   return (
     <>
@@ -56,13 +51,13 @@ export function QuestionPreviewPage() {
       </Box>
       {platformId === null ? (
         <PlatformPending />
-      ) : failed ? (
+      ) : preview.isError ? (
         <Alert severity="error">{translate('settings.fetch_error')}</Alert>
-      ) : !question ? (
+      ) : !preview.data ? (
         <CircularProgress size={28} aria-label={translate('ra.page.loading')} />
       ) : (
         <Box sx={{ maxWidth: 900 }}>
-          <QuestionPreview question={question} />
+          <QuestionPreview question={preview.data} />
         </Box>
       )}
     </>

@@ -1,10 +1,11 @@
 import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
+import { useAppDataProvider } from '../../providers/appDataProvider';
 import { errorMessage } from '../../providers/errors';
+import type { ManagedUser, Role } from '../../providers/userMethods';
 import { RoleChips } from './RoleChips';
 import { useRoles } from './useRoles';
-import { changeRole, type ManagedUser, type Role } from './usersApi';
 
 /**
  * Adds and removes roles one at a time through the users API. The server answers with the
@@ -15,6 +16,7 @@ export function RoleAssignment({ user }: { user: ManagedUser }) {
   const translate = useTranslate();
   const notify = useNotify();
   const allRoles = useRoles();
+  const dataProvider = useAppDataProvider();
   const [held, setHeld] = useState<Role[]>(user.roles ?? []);
   const [toAdd, setToAdd] = useState('');
   const [busy, setBusy] = useState(false);
@@ -23,7 +25,9 @@ export function RoleAssignment({ user }: { user: ManagedUser }) {
   const change = async (action: 'assign' | 'remove', role: string) => {
     setBusy(true);
     try {
-      const updated = await changeRole(user.id, action, role);
+      const { data: updated } = await dataProvider.changeUserRole(user.id, action, role);
+      // A lost session: react-admin's data provider has signed out and answered an empty record.
+      if (!updated?.roles) return;
       setHeld(updated.roles);
       setToAdd('');
       notify(action === 'assign' ? 'users.role_added' : 'users.role_removed', { type: 'success' });

@@ -1,6 +1,6 @@
 import CancelIcon from '@mui/icons-material/Cancel';
 import { Box, Chip } from '@mui/material';
-import type { Role } from './usersApi';
+import type { Role } from '../../providers/userMethods';
 
 interface RoleChipsProps {
   roles: readonly Role[];

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Form, PasswordInput, useNotify, useTranslate } from 'react-admin';
 import { useFormFailure } from '../../components/useFormFailure';
 import { labelKeys } from '../../generic';
-import { setUserPassword, type PasswordReset } from './usersApi';
+import { useAppDataProvider } from '../../providers/appDataProvider';
+import type { PasswordReset } from '../../providers/userMethods';
 import { validateConfirmation, validatePassword } from './userValidation';
 
 /** An administrator sets another user's password; the server's rule errors land under the fields. */
@@ -11,13 +12,16 @@ export function SetPasswordForm({ userId }: { userId: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const fail = useFormFailure('users.password_failed');
+  const dataProvider = useAppDataProvider();
   // Remounting empties both fields after a change: passwords should not linger on screen.
   const [formKey, setFormKey] = useState(0);
   const label = labelKeys('users').field;
 
   const submit = async (values: Partial<PasswordReset>) => {
     try {
-      await setUserPassword(userId, values as PasswordReset);
+      const { data } = await dataProvider.setUserPassword(userId, values as PasswordReset);
+      // A lost session: react-admin's data provider has signed out and answered an empty record.
+      if (data?.id === undefined) return undefined;
       notify('users.password_changed', { type: 'success' });
       setFormKey((key) => key + 1);
       return undefined;

@@ -8,7 +8,7 @@ import { NoAccessMessage, ScreenHeading } from '../../generic';
 import { useResourceNotify } from '../../generic';
 import { RoleAssignment } from './RoleAssignment';
 import { SetPasswordForm } from './SetPasswordForm';
-import type { ManagedUser } from './usersApi';
+import type { ManagedUser } from '../../providers/userMethods';
 import { validateEmail, validateName } from './userValidation';
 
 /** The account's own fields; roles and password have their own calls (SPEC section 7, users). */

@@ -1,7 +1,7 @@
 import { DataTable, type RaRecord } from 'react-admin';
 import { GenericList } from '../../generic';
 import { RoleChips } from './RoleChips';
-import type { Role } from './usersApi';
+import type { Role } from '../../providers/userMethods';
 
 /** The generic list of the users schema, plus the roles each user holds. */
 export function UserList() {

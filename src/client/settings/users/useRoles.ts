@@ -1,19 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
-import { fetchRoles, type Role } from './usersApi';
+import { useAppDataProvider } from '../../providers/appDataProvider';
+import type { Role } from '../../providers/userMethods';
 
 /** The roles a user can be given, loaded once per screen; a failure is a toast, not a blank form. */
 export function useRoles(): Role[] | null {
   const notify = useNotify();
-  const [roles, setRoles] = useState<Role[] | null>(null);
+  const dataProvider = useAppDataProvider();
+  const { data, isError } = useQuery({
+    queryKey: ['roles', 'roles'],
+    queryFn: ({ signal }) => dataProvider.roles(signal).then(({ data: roles }) => roles),
+    retry: false,
+  });
   useEffect(() => {
-    const controller = new AbortController();
-    fetchRoles(controller.signal)
-      .then(setRoles)
-      .catch(() => {
-        if (!controller.signal.aborted) notify('users.roles_fetch_error', { type: 'error' });
-      });
-    return () => controller.abort();
-  }, [notify]);
-  return roles;
+    if (isError) notify('users.roles_fetch_error', { type: 'error' });
+  }, [isError, notify]);
+  // After a sign-out the data provider answers an empty list.
+  return Array.isArray(data) ? data : null;
 }
