@@ -4,6 +4,7 @@ import { ProtectedPage, RequirePermission } from '../auth';
 import { PlatformProvider } from '../platforms';
 import { RulePopupProvider } from './common/RulePopup';
 import { EXAM_PERMISSIONS, type ExamAbility } from './common/useExamAccess';
+import { AssignExamPage } from './assign/AssignExamPage';
 import { ExamCreatePage } from './form/ExamCreatePage';
 import { ExamEditPage } from './form/ExamEditPage';
 import { ExamList } from './list/ExamList';
@@ -30,6 +31,7 @@ export function ExamsRoutes() {
             <Route path="create" element={guard('create', <ExamCreatePage />)} />
             <Route path=":id/edit" element={guard('edit', <ExamEditPage />)} />
             <Route path=":id/preview" element={guard('preview', <ExamPreviewPage />)} />
+            <Route path=":id/assign" element={guard('assign', <AssignExamPage />)} />
             <Route path=":id/localize" element={guard('localizations', <LocalizationListPage />)} />
             <Route
               path=":id/localize/Create/:secondId"

@@ -1,4 +1,5 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
+import type { AssignmentMethods } from './assignmentMethods';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
 import type { ExamMethods } from './examMethods';
 import type { ExamQuestionMethods } from './examQuestionMethods';
@@ -12,6 +13,7 @@ export interface AppDataProvider
   extends
     DataProvider,
     ExamMethods,
+    AssignmentMethods,
     ExamLocalizationMethods,
     ExamQuestionMethods,
     QuestionMethods,

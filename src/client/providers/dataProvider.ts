@@ -12,6 +12,7 @@ import type {
 } from 'react-admin';
 import type { AppDataProvider } from './appDataProvider';
 import { examLocalizationMethods } from './examLocalizationMethods';
+import { assignmentMethods } from './assignmentMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
 import { http } from './http';
@@ -149,6 +150,7 @@ const resourceMethods: DataProvider = {
 export const dataProvider: AppDataProvider = {
   ...resourceMethods,
   ...examMethods,
+  ...assignmentMethods,
   ...examLocalizationMethods,
   ...examQuestionMethods,
   ...questionMethods,

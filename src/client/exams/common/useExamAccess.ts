@@ -8,6 +8,7 @@ export const EXAM_PERMISSIONS = {
   create: [permissionFor(AREAS.exams, 'create')],
   edit: [permissionFor(AREAS.exams, 'edit')],
   delete: [permissionFor(AREAS.exams, 'delete')],
+  assign: [permissionFor(AREAS.exams, 'assign')],
   preview: [permissionFor(AREAS.exams, 'view'), permissionFor(AREAS.mockExams, 'view')],
   localizations: listPermissions(AREAS.examLocalizations),
   createLocalization: [permissionFor(AREAS.examLocalizations, 'create')],

@@ -1,8 +1,9 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import { useRulePopup } from '../common/RulePopup';
@@ -52,6 +53,17 @@ export function PublishedNotice({
       <AlertTitle>{translate('exams.form.read_only_title')}</AlertTitle>
       {message}
       <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
+        {can('assign') && (
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<GroupAddIcon />}
+            component={RouterLink}
+            to={`/exams/${examId}/assign`}
+          >
+            {translate('delivery.assign.action')}
+          </Button>
+        )}
         {can('edit') && (
           <Button size="small" variant="contained" startIcon={<UnpublishedIcon />} onClick={() => void unpublish()}>
             {translate('exams.actions.unpublish')}

@@ -1,6 +1,7 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import PublicIcon from '@mui/icons-material/Public';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
@@ -69,6 +70,12 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
       {can('localizations') &&
         (exam.is_published ? (
           <Action label={label('localize')} icon={<PublicIcon />} to={`/exams/${exam.id}/localize`} />
+        ) : (
+          <Slot />
+        ))}
+      {can('assign') &&
+        (exam.is_published ? (
+          <Action label={translate('delivery.assign.action')} icon={<GroupAddIcon />} to={`/exams/${exam.id}/assign`} />
         ) : (
           <Slot />
         ))}
