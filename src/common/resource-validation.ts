@@ -113,7 +113,7 @@ export function recordValidator(definition: ResourceDefinition, rules: Record<st
     const optional = !field.required || Boolean(field.platforms) || field.type === 'answer';
     if (optional) validator = validator.nullable();
     if (field.type === 'reference' && optional) validator = z.preprocess(noneAsNull, validator);
-    if (field.default !== undefined) validator = validator.default(field.default as never);
+    if (field.default !== undefined) validator = validator.default(() => structuredClone(field.default));
     else if (optional) validator = validator.optional();
     shape[name] = validator;
     if (field.type === 'reference' || field.type === 'references') shape[relationOf(name)] = z.unknown().optional();

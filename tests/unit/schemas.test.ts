@@ -47,14 +47,15 @@ describe('schema registry', () => {
     expect(() => definitionsFromModules({ './bad.ts': {} })).toThrow(/no default-exported/);
   });
 
-  it('gives every resource the seven permissions of its area', () => {
+  it('gives every resource the seven permissions of its area (exams an eighth: assign)', () => {
     for (const definition of registry.all()) {
       const permissions = permissionsOfArea(definition.name);
       expect(permissions).toContain(
         `com.ltm.permissions.${definition.name}.create.${definition.name.replace(/-/g, '.').replace(/s$/, '')}`,
       );
-      expect(permissions).toHaveLength(7);
+      expect(permissions).toHaveLength(definition.name === 'exams' ? 8 : 7);
     }
+    expect(permissionsOfArea('exams')).toContain('com.ltm.permissions.exams.assign.exam');
     expect(permissionsOfArea('depth-of-knowledges')).toContain(
       'com.ltm.permissions.depth-of-knowledges.view.depth.of.knowledge',
     );

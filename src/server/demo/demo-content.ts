@@ -2,7 +2,9 @@ import { formatWallTime } from '../../common/datetime';
 import type { DemoClient } from './demo-api';
 import type { PlatformLookups } from './demo-lookups';
 import { gardenPicture, tonesClip } from './demo-media';
-import { ARABIC_QUESTIONS, ENGLISH_QUESTIONS, SAUDI_TEXTS, type DemoQuestion } from './demo-questions-data';
+import type { DemoQuestion } from './demo-questions-data';
+import { ARABIC_QUESTIONS, SAUDI_TEXTS } from './demo-questions-ar';
+import { ENGLISH_QUESTIONS } from './demo-questions-en';
 
 /** The demo exams are for Grade 4 (IRA) and Level 2 (ISA): the second stage. */
 export const DEMO_STAGE = 1;

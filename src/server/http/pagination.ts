@@ -28,7 +28,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
   return z.object({
     page: intParam(1, 1_000_000).default(1),
     per_page: intParam(1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-    sort: z.enum(sortable).default(defaults.sort as never),
+    sort: z.enum(sortable).default(() => defaults.sort),
     order: z.enum(['asc', 'desc']).default(defaults.order),
     search: z.string().trim().max(200).optional(),
   });
