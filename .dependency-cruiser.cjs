@@ -29,6 +29,7 @@ const CLIENT_FEATURES = [
   'layout',
   'demo-requests',
   'auth',
+  'student',
 ];
 
 const featureRule = (side, features) => ({

@@ -12,6 +12,7 @@ import commonFields from './common-fields';
 import { withCommonFields } from '../common-fields';
 import pickers from './pickers';
 import settings from './settings';
+import student from './student';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -23,6 +24,7 @@ const ar: Messages = {
   ...exams,
   ...delivery,
   ...settings,
+  ...student,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

@@ -11,6 +11,7 @@ import commonFields from './common-fields';
 import { withCommonFields } from '../common-fields';
 import pickers from './pickers';
 import settings from './settings';
+import student from './student';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area.
@@ -25,6 +26,7 @@ const en = {
   ...exams,
   ...delivery,
   ...settings,
+  ...student,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

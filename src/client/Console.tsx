@@ -20,6 +20,7 @@ import { Landing } from './public/Landing';
 import { LoginPage } from './public/LoginPage';
 import { NotFoundPage } from './public/NotFoundPage';
 import { RestrictedPage } from './public/RestrictedPage';
+import { MY_EXAMS_PATH } from './student';
 
 export interface ConsoleProps {
   authProvider: AuthProvider;
@@ -33,6 +34,8 @@ const definitions = schemaRegistry.all();
 // The questions bank and the exams (editors, recorder, drag and drop) load on first visit, not with the console.
 const QuestionsRoutes = lazy(() => import('./questions/QuestionsRoutes'));
 const ExamsRoutes = lazy(() => import('./exams/ExamsRoutes').then((m) => ({ default: m.ExamsRoutes })));
+// The student's screens are a separate chunk: staff never download them, students get nothing else.
+const StudentRoutes = lazy(() => import('./student/StudentRoutes'));
 
 /**
  * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted and
@@ -60,6 +63,7 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
         <Route path="/restricted" element={<RestrictedPage />} />
         <Route path="/exams/*" element={<ExamsRoutes />} />
         <Route path="/questions-bank/*" element={<QuestionsRoutes />} />
+        <Route path={`${MY_EXAMS_PATH}/*`} element={<StudentRoutes />} />
         <Route
           path="/profile"
           element={

@@ -1,17 +1,21 @@
 import { useGetIdentity, usePermissions } from 'react-admin';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { hasAnyPermission } from '../../common/permissions';
+import { MY_EXAMS_PATH, STUDENT_ANSWER_PERMISSION } from '../student';
 import type { ConsoleIdentity } from './user';
 
 /** The one definition of "may see an area's list" lives with the permission catalog. */
 export { listPermissions };
 
 /**
- * Where "home" is for a signed-in user: the exams (SPEC section 2), or the profile for
- * someone who may not list exams, rather than a restricted page right after signing in.
+ * Where "home" is for a signed-in user: the exams (SPEC section 2); for a student, who takes
+ * exams rather than lists them, their own exams; else the profile, rather than a restricted page
+ * right after signing in.
  */
 export function homePath(permissions: readonly string[]): string {
-  return hasAnyPermission(permissions, listPermissions(AREAS.exams)) ? '/exams' : '/profile';
+  if (hasAnyPermission(permissions, listPermissions(AREAS.exams))) return '/exams';
+  if (hasAnyPermission(permissions, [STUDENT_ANSWER_PERMISSION])) return MY_EXAMS_PATH;
+  return '/profile';
 }
 
 /** A rule for showing something: any one of `anyOf`, and, when given, one of `roles`. */

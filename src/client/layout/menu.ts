@@ -1,10 +1,16 @@
 import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { ROLES } from '../../common/permissions';
 import { mainMenuLinks, schemaRegistry, settingsMenuGroups, type NavGroup, type NavItem } from '../generic';
+import { MY_EXAMS_PATH, STUDENT_ANSWER_PERMISSION } from '../student';
 
 export type { NavGroup, NavItem } from '../generic';
 
-/** The header's own links: the resources whose schema puts them in the main menu (exams, questions bank). */
-export const MAIN_LINKS: NavItem[] = mainMenuLinks(schemaRegistry.all());
+/** The header's own links: the resources whose schema puts them in the main menu (exams, questions bank), and a student's exams. */
+export const MAIN_LINKS: NavItem[] = [
+  ...mainMenuLinks(schemaRegistry.all()),
+  // A student's only link; staff who hold the permission for testing are not students.
+  { to: MY_EXAMS_PATH, label: 'student.nav.my_exams', anyOf: [STUDENT_ANSWER_PERMISSION], roles: [ROLES.student] },
+];
 
 export const REPORTS_MENU: NavGroup[] = [
   {

@@ -1,0 +1,46 @@
+import type { AnswersSaved, AttemptView, StudentExam } from '../../common/contracts/delivery';
+import { getStoredLanguage } from '../language';
+import { apiUrl, http } from '../providers/http';
+import type { OutgoingAnswer, SavedAnswer } from './sync/answerQueue';
+
+export type { AttemptView, StudentExam };
+export type MediaPlay = { plays: number; remaining: number | null };
+
+const exam = (id: number | string) => `/student/exams/${encodeURIComponent(String(id))}`;
+const data = async <T>(promise: Promise<{ json: { data: T } }>): Promise<T> => (await promise).json.data;
+
+/** The student's own calls (our API, `src/server/delivery/student-routes.ts`). */
+export const studentApi = {
+  list: (signal?: AbortSignal) => data(http<{ data: StudentExam[] }>('/student/exams', { signal })),
+  attempt: (id: number | string, signal?: AbortSignal) =>
+    data(http<{ data: AttemptView }>(`${exam(id)}/attempt`, { signal })),
+  start: (id: number | string) => data(http<{ data: AttemptView }>(`${exam(id)}/start`, { method: 'POST' })),
+  submit: (id: number | string) => data(http<{ data: AttemptView }>(`${exam(id)}/submit`, { method: 'POST' })),
+  playMedia: (id: number | string, questionId: number) =>
+    data(http<{ data: MediaPlay }>(`${exam(id)}/media/${questionId}/play`, { method: 'POST' })),
+
+  /**
+   * One batch of answers. A keepalive request (page hidden or left) goes through `fetch` itself:
+   * the console's wrapper adds an abort timer, which must not cut a request meant to outlive the page.
+   */
+  async saveAnswers(id: number | string, answers: OutgoingAnswer[], keepalive = false): Promise<SavedAnswer[]> {
+    if (!keepalive) {
+      return (await data(http<{ data: AnswersSaved }>(`${exam(id)}/answers`, { method: 'PUT', body: { answers } })))
+        .saved;
+    }
+    const response = await fetch(apiUrl(`${exam(id)}/answers`), {
+      method: 'PUT',
+      keepalive: true,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        'Accept-Language': getStoredLanguage(),
+        'Content-Type': 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+      },
+      body: JSON.stringify({ answers }),
+    });
+    if (!response.ok) throw Object.assign(new Error('answers not saved'), { status: response.status });
+    return ((await response.json()) as { data: AnswersSaved }).data.saved;
+  },
+};

@@ -1,0 +1,11 @@
+import { AREAS } from '../../common/permission-catalog';
+import { permissionFor } from '../../common/permissions';
+
+/** The student's home: their exams. */
+export const MY_EXAMS_PATH = '/my-exams';
+export const examPlayerPath = (id: number | string) => `${MY_EXAMS_PATH}/${id}`;
+export const examResultPath = (id: number | string) => `${MY_EXAMS_PATH}/${id}/result`;
+
+/** Taking an exam (start, answer, submit): what marks a user as a student in the console. */
+export const STUDENT_ANSWER_PERMISSION = permissionFor(AREAS.studentExams, 'edit');
+export const STUDENT_VIEW_PERMISSION = permissionFor(AREAS.studentExams, 'view');

@@ -1,0 +1,152 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import { Alert, Box, Button, Paper, Typography, useTheme } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Loading, useLocaleState, useTranslate } from 'react-admin';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { AttemptView } from '../api';
+import { formatCount, nameIn } from '../format';
+import type { AnswerStore } from '../sync/answerQueue';
+import { ExamTimer } from './ExamTimer';
+import { isAnswered, paginate } from './pages';
+import { QuestionMap, type MapEntry } from './QuestionMap';
+import { SaveStatus } from './SaveStatus';
+import { questionAnchor, StudentQuestionCard } from './StudentQuestionCard';
+import { SubmitPage } from './SubmitPage';
+import { useAnswerSync } from './useAnswerSync';
+import { useFlags } from './useFlags';
+import { useSubmission } from './useSubmission';
+
+export interface PlayerProps {
+  attempt: AttemptView;
+  onSubmitted: (view: AttemptView) => void;
+  /** Tests pass their own; the browser keeps answers in IndexedDB. */
+  store?: AnswerStore;
+}
+
+/** The running exam: pages of questions, the map, the clock, the save status and the submit page. */
+export function Player({ attempt, onSubmitted, store }: PlayerProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const rtl = useTheme().direction === 'rtl';
+  const name = nameIn(attempt.exam, locale);
+  usePageTitle(name);
+  const sync = useAnswerSync(attempt, store);
+  const [flags, toggleFlag] = useFlags(attempt.id);
+  const pages = useMemo(
+    () => paginate(attempt.questions.length, attempt.questions_per_page),
+    [attempt.questions.length, attempt.questions_per_page],
+  );
+  const reviewPage = pages.length;
+  const [page, setPage] = useState(0);
+  const focusTarget = useRef<string | null>(null);
+  const { submit, submitting, problem } = useSubmission(attempt.assignment_id, sync.settle, onSubmitted);
+  const expire = useCallback(() => void submit(true), [submit]);
+
+  // After moving to a page, focus the chosen question's heading (or the page's first) for keyboard users.
+  useEffect(() => {
+    const id = focusTarget.current;
+    if (!id) return;
+    focusTarget.current = null;
+    document.getElementById(id)?.focus();
+  }, [page]);
+
+  if (!sync.answers) return <Loading />;
+  const answers = sync.answers;
+  const pageOf = (index: number) => pages.findIndex((indexes) => indexes.includes(index));
+  const entries: MapEntry[] = attempt.questions.map((question, index) => ({
+    id: question.id,
+    answered: isAnswered(question, answers[question.id]),
+    flagged: flags.has(question.id),
+    current: pageOf(index) === page,
+  }));
+  const goTo = (next: number, anchor: string) => {
+    focusTarget.current = anchor;
+    setPage(next);
+    if (next === page) document.getElementById(anchor)?.focus();
+  };
+  const headingOf = (index: number) => `${questionAnchor(attempt.questions[index]!.id)}-heading`;
+  const select = (id: number) => {
+    const index = attempt.questions.findIndex((question) => question.id === id);
+    goTo(pageOf(index), headingOf(index));
+  };
+  const goToPage = (next: number) =>
+    goTo(next, next === reviewPage ? 'submit-page-heading' : headingOf(pages[next]![0]!));
+  const Previous = rtl ? ArrowForwardIcon : ArrowBackIcon;
+  const Next = rtl ? ArrowBackIcon : ArrowForwardIcon;
+
+  return (
+    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {name}
+        </Typography>
+        <ExamTimer deadline={attempt.deadline_at} serverTime={attempt.server_time} onExpire={expire} />
+      </Box>
+      <Box sx={{ mb: 2 }}>
+        <SaveStatus status={sync.status} />
+      </Box>
+      {problem && (
+        <Alert severity={problem === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }} role="alert">
+          {translate(`student.player.submit_problem.${problem}`)}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 16 }}>
+          <QuestionMap entries={entries} onSelect={select} />
+          <Button fullWidth sx={{ mt: 2 }} variant="outlined" onClick={() => goToPage(reviewPage)}>
+            {translate('student.player.review')}
+          </Button>
+        </Paper>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          {page === reviewPage ? (
+            <SubmitPage
+              entries={entries}
+              onSelect={select}
+              onSubmit={() => void submit(false)}
+              submitting={submitting}
+            />
+          ) : (
+            pages[page]!.map((index) => {
+              const question = attempt.questions[index]!;
+              return (
+                <StudentQuestionCard
+                  key={question.id}
+                  question={question}
+                  number={index + 1}
+                  assignmentId={attempt.assignment_id}
+                  answer={answers[question.id]}
+                  onChange={(answer) => sync.change(question.id, answer)}
+                  flagged={flags.has(question.id)}
+                  onToggleFlag={() => toggleFlag(question.id)}
+                  played={attempt.media_plays[String(question.id)] ?? 0}
+                />
+              );
+            })
+          )}
+          <Box
+            component="nav"
+            aria-label={translate('student.player.pages')}
+            sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+          >
+            <Button startIcon={<Previous />} disabled={page === 0} onClick={() => goToPage(page - 1)}>
+              {translate('student.player.previous')}
+            </Button>
+            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, textAlign: 'center' }}>
+              {page < reviewPage &&
+                translate('student.player.page_of', {
+                  page: formatCount(page + 1, locale),
+                  pages: formatCount(pages.length, locale),
+                })}
+            </Typography>
+            {page < reviewPage && (
+              <Button variant="contained" endIcon={<Next />} onClick={() => goToPage(page + 1)}>
+                {translate(page + 1 === reviewPage ? 'student.player.review' : 'student.player.next')}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import FlagIcon from '@mui/icons-material/Flag';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
+import { Box, Button, Paper, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { AudioPlayButton } from '../../media';
+import { ANSWER_VIEWS } from '../../questions';
+import { ContentDirection, RichTextView } from '../../rich-text';
+import { formatCount } from '../format';
+import type { StudentQuestion } from './pages';
+import { StudentAudio } from './StudentAudio';
+
+interface StudentQuestionCardProps {
+  question: StudentQuestion;
+  number: number;
+  assignmentId: number;
+  answer: unknown;
+  onChange: (answer: unknown) => void;
+  flagged: boolean;
+  onToggleFlag: () => void;
+  /** Plays of the question's audio the server has counted. */
+  played: number;
+}
+
+export const questionAnchor = (id: number) => `question-${id}`;
+
+/** One question as the student answers it: the preview's answer view of its kind, controlled here. */
+export function StudentQuestionCard(props: StudentQuestionCardProps) {
+  const { question, number, assignmentId, answer, onChange, flagged, onToggleFlag, played } = props;
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const View = ANSWER_VIEWS[question.answer_type];
+  const headingId = `${questionAnchor(question.id)}-heading`;
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ p: 3 }}
+      data-testid="student-question"
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h6" component="h2" id={headingId} tabIndex={-1} sx={{ flexGrow: 1 }}>
+          {translate('student.player.question_number', { number: formatCount(number, locale) })}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('student.player.mark', { smart_count: question.mark, mark: formatCount(question.mark, locale) })}
+        </Typography>
+        <Button
+          onClick={onToggleFlag}
+          aria-pressed={flagged}
+          startIcon={flagged ? <FlagIcon /> : <OutlinedFlagIcon />}
+          color={flagged ? 'warning' : 'inherit'}
+        >
+          {translate('student.player.flag')}
+        </Button>
+      </Box>
+      <ContentDirection language={question.content_language}>
+        <RichTextView html={question.text} sx={{ fontSize: '1.1rem', mb: 2 }} />
+        {question.instruction_audio_url && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('student.player.instruction_audio')}
+            </Typography>
+            <AudioPlayButton src={question.instruction_audio_url} />
+          </Box>
+        )}
+        {question.media_type === 'image' && question.media_url && (
+          <Box
+            component="img"
+            src={question.media_url}
+            alt={translate('student.player.image_alt')}
+            sx={{ maxWidth: '100%', maxHeight: 360, borderRadius: 1, mb: 1.5, display: 'block' }}
+          />
+        )}
+        {question.media_type === 'audio' && question.media_url && (
+          <Box sx={{ mb: 1.5 }}>
+            <StudentAudio
+              assignmentId={assignmentId}
+              questionId={question.id}
+              src={question.media_url}
+              limit={question.media_replay_count}
+              played={played}
+            />
+          </Box>
+        )}
+        {View && (
+          <View
+            view={question.view}
+            answer={answer ?? null}
+            onChange={onChange}
+            questionId={question.id}
+            language={question.content_language}
+          />
+        )}
+      </ContentDirection>
+    </Paper>
+  );
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { statusOf } from '../../providers/errors';
+import { studentApi, type AttemptView } from '../api';
+
+/** How long to wait before trying an automatic submission again while offline. */
+const AUTO_RETRY_MS = 5000;
+
+export type SubmitProblem = 'unsent' | 'offline' | 'failed' | null;
+
+/**
+ * Submits the attempt once every answer has reached the server. A submission the student asks for
+ * stops if answers cannot be sent (they would be lost); the one at time zero keeps trying while
+ * offline, sending the answers first each time.
+ */
+export function useSubmission(
+  assignmentId: number,
+  settle: () => Promise<boolean>,
+  onSubmitted: (view: AttemptView) => void,
+) {
+  const [submitting, setSubmitting] = useState(false);
+  const [problem, setProblem] = useState<SubmitProblem>(null);
+  const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+      if (retry.current) clearTimeout(retry.current);
+    };
+  }, []);
+
+  const submit = useCallback(
+    async (auto: boolean): Promise<void> => {
+      setSubmitting(true);
+      setProblem(null);
+      const saved = await settle();
+      if (!saved && !auto) {
+        setSubmitting(false);
+        setProblem('unsent');
+        return;
+      }
+      try {
+        const view = await studentApi.submit(assignmentId);
+        if (live.current) onSubmitted(view);
+      } catch (error) {
+        if (!live.current) return;
+        const offline = !statusOf(error);
+        setProblem(offline ? 'offline' : 'failed');
+        if (auto && offline) retry.current = setTimeout(() => void submit(true), AUTO_RETRY_MS);
+        else setSubmitting(false);
+      }
+    },
+    [assignmentId, settle, onSubmitted],
+  );
+
+  return { submit, submitting, problem };
+}

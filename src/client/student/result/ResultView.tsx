@@ -1,0 +1,137 @@
+import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ANSWER_VIEWS } from '../../questions';
+import { ContentDirection, RichTextView } from '../../rich-text';
+import type { AttemptView } from '../api';
+import { formatCount, nameIn } from '../format';
+import { MY_EXAMS_PATH } from '../paths';
+import { keyAnswer } from './keyAnswer';
+
+type Question = AttemptView['questions'][number];
+type QuestionResult = NonNullable<NonNullable<AttemptView['result']>['questions']>[number];
+
+const ignore = () => undefined;
+
+/** An answer shown with its kind's view, for reading only (inert: no focus, no changes). */
+function ReadOnlyAnswer({ question, answer, label }: { question: Question; answer: unknown; label: string }) {
+  const View = ANSWER_VIEWS[question.answer_type];
+  return (
+    <Box component="section" aria-label={label}>
+      <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      <Box inert sx={{ opacity: 0.9 }}>
+        {View && (
+          <View
+            view={question.view}
+            answer={answer ?? null}
+            onChange={ignore}
+            questionId={question.id}
+            language={question.content_language}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+function QuestionOutcome({ question, result, number }: { question: Question; result: QuestionResult; number: number }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const right = keyAnswer(question.answer_type, result.correct_answer);
+  return (
+    <Paper variant="outlined" component="li" sx={{ p: 3, listStyle: 'none' }} data-testid="result-question">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+        <Typography variant="h6" component="h3" sx={{ flexGrow: 1 }}>
+          {translate('student.player.question_number', { number: formatCount(number, locale) })}
+        </Typography>
+        <Chip
+          label={
+            result.needs_manual || result.score === null
+              ? translate('student.result.awaiting_correction')
+              : translate('student.result.question_score', {
+                  score: formatCount(result.score, locale),
+                  max: formatCount(result.max, locale),
+                })
+          }
+        />
+      </Box>
+      <ContentDirection language={question.content_language}>
+        <RichTextView html={question.text} sx={{ mb: 2 }} />
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+          <ReadOnlyAnswer question={question} answer={result.answer} label={translate('student.result.your_answer')} />
+          {right !== null && (
+            <ReadOnlyAnswer question={question} answer={right} label={translate('student.result.right_answer')} />
+          )}
+        </Box>
+      </ContentDirection>
+    </Paper>
+  );
+}
+
+/** After submission: the score, and each question with both answers when the assignment shows them. */
+export function ResultView({ attempt }: { attempt: AttemptView }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const name = nameIn(attempt.exam, locale);
+  usePageTitle(name);
+  const result = attempt.result;
+  const questions = new Map(attempt.questions.map((question, index) => [question.id, { question, index }]));
+  return (
+    <Box sx={{ maxWidth: 1000, mx: 'auto', display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Typography variant="h4" component="h1">
+        {name}
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="result-heading">
+        <Typography variant="h5" component="h2" id="result-heading" sx={{ mb: 1 }}>
+          {translate('student.result.title')}
+        </Typography>
+        {attempt.auto_submitted && (
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {translate('student.result.auto_submitted')}
+          </Alert>
+        )}
+        <Typography sx={{ fontSize: '1.25rem' }} data-testid="result-score">
+          {result && result.score !== null && result.max_score !== null
+            ? translate('student.result.score', {
+                score: formatCount(result.score, locale),
+                max: formatCount(result.max_score, locale),
+              })
+            : translate('student.result.score_pending')}
+        </Typography>
+        {result?.needs_correction && (
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {translate('student.result.needs_correction')}
+          </Typography>
+        )}
+      </Paper>
+      {result?.questions && (
+        <Box component="section" aria-labelledby="result-questions-heading">
+          <Typography variant="h5" component="h2" id="result-questions-heading" sx={{ mb: 1 }}>
+            {translate('student.result.questions')}
+          </Typography>
+          <Box component="ol" sx={{ p: 0, m: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {result.questions.map((outcome) => {
+              const entry = questions.get(outcome.question_id);
+              return entry ? (
+                <QuestionOutcome
+                  key={outcome.question_id}
+                  question={entry.question}
+                  result={outcome}
+                  number={entry.index + 1}
+                />
+              ) : null;
+            })}
+          </Box>
+        </Box>
+      )}
+      <Box>
+        <Button variant="contained" component={RouterLink} to={MY_EXAMS_PATH}>
+          {translate('student.my_exams.back')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

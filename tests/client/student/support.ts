@@ -1,0 +1,82 @@
+import { http, HttpResponse } from 'msw';
+import type { AttemptView, StudentExam } from '../../../src/common/contracts/delivery';
+import { permissionFor, ROLES } from '../../../src/common/permissions';
+import { makeUser, signIn } from '../support/fixtures';
+import { server } from '../support/server';
+
+export function signInStudent() {
+  signIn(
+    makeUser([permissionFor('student-exams', 'view'), permissionFor('student-exams', 'edit')], {
+      roles: [{ name: 'Student', role: ROLES.student }],
+    }),
+  );
+}
+
+export function studentExam(overrides: Partial<StudentExam> = {}): StudentExam {
+  return {
+    id: 5,
+    exam: {
+      id: 1,
+      name_en: 'Reading benchmark',
+      name_ar: 'اختبار القراءة',
+      duration_minutes: 45,
+      is_mock: false,
+      question_count: 2,
+      skills: [],
+    },
+    start_date_time: '2030-01-01 08:00:00',
+    end_date_time: '2030-01-01 12:00:00',
+    status: 'available',
+    time_left_seconds: 2700,
+    attempts: 0,
+    score: null,
+    max_score: null,
+    ...overrides,
+  };
+}
+
+const question = (id: number, position: number): AttemptView['questions'][number] => ({
+  id,
+  position,
+  text: `<p>Statement ${id}</p>`,
+  content_language: 'en',
+  mark: 1,
+  media_type: 'none',
+  media: null,
+  media_replay_count: 0,
+  instruction_audio: null,
+  media_url: null,
+  instruction_audio_url: null,
+  answer_type: 'true_false',
+  view: {},
+});
+
+export function attemptView(overrides: Partial<AttemptView> = {}): AttemptView {
+  const now = Date.now();
+  return {
+    id: 900 + Math.floor(Math.random() * 1_000_000),
+    assignment_id: 5,
+    number: 1,
+    status: 'in_progress',
+    started_at: new Date(now).toISOString(),
+    deadline_at: new Date(now + 45 * 60_000).toISOString(),
+    submitted_at: null,
+    auto_submitted: false,
+    server_time: new Date(now).toISOString(),
+    exam: { id: 1, name_en: 'Reading benchmark', name_ar: 'اختبار القراءة', duration_minutes: 45, is_mock: false },
+    questions_per_page: 1,
+    questions: [question(101, 1), question(102, 2)],
+    answers: {},
+    media_plays: {},
+    result: null,
+    ...overrides,
+  };
+}
+
+/** The list and an idempotent start answering with `attempt`. */
+export function serveExam(attempt: AttemptView, exam = studentExam()) {
+  server.use(
+    http.get('*/api/student/exams', () => HttpResponse.json({ data: [exam] })),
+    http.post('*/api/student/exams/5/start', () => HttpResponse.json({ data: attempt })),
+  );
+}
