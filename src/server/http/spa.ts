@@ -21,6 +21,8 @@ export async function installSpa(app: FastifyInstance, clientDir: string): Promi
         root: clientDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies (scripts/compress-assets.ts): sent when the browser accepts them.
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`))
             res.header('cache-control', 'public, max-age=31536000, immutable');
