@@ -92,7 +92,7 @@ export function Player({ attempt, onSubmitted, store }: PlayerProps) {
         </Alert>
       )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 16 }}>
+        <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 80 }}>
           <QuestionMap entries={entries} onSelect={select} />
           <Button fullWidth sx={{ mt: 2 }} variant="outlined" onClick={() => goToPage(reviewPage)}>
             {translate('student.player.review')}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { catalogs } from '../../locales/index';
+import { launchBrowser, screenshot, signInThroughForm } from './browser';
+
+/**
+ * The student's exam in a real browser, in Arabic: answers kept through a network cut and a reload,
+ * synced when the connection returns, submitted with results; and an exam that submits itself when
+ * its time runs out.
+ */
+const baseUrl = inject('baseUrl');
+const ar = catalogs.ar.student;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function studentPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const page = await context.newPage();
+  await signInThroughForm(page, baseUrl, 'student@example.com');
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  await page.goto(`${baseUrl}/my-exams`);
+  await page.getByRole('heading', { name: ar.my_exams.title, level: 1 }).waitFor();
+  return { context, page };
+}
+
+const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+
+const status = (page: Page) => page.getByTestId('save-status');
+
+/** Answers what the visible page offers by plain controls: a choice, the first box, text boxes. */
+async function answerPage(page: Page, prefix: string): Promise<number> {
+  let answered = 0;
+  for (const card of await page.getByTestId('student-question').all()) {
+    const radios = card.getByRole('radio');
+    const checkboxes = card.getByRole('checkbox');
+    const boxes = card.getByRole('textbox');
+    if ((await radios.count()) > 0) await radios.first().check();
+    else if ((await checkboxes.count()) > 0) await checkboxes.first().check();
+    else if ((await boxes.count()) > 0) await boxes.first().fill(`${prefix} إجابة`);
+    else continue;
+    answered++;
+  }
+  return answered;
+}
+
+describe("the student's exam", () => {
+  it('keeps every answer through a network cut and a reload, syncs them, and submits with results', async () => {
+    const { context, page } = await studentPage();
+    await screenshot(page, 'student-my-exams-ar');
+    const card = page.getByTestId('student-exam-card').filter({ hasText: 'الاختبار المعياري للقراءة والاستماع' });
+    await card.getByRole('link', { name: ar.my_exams.actions.start, exact: true }).click();
+    await page.getByRole('button', { name: ar.start.begin }).click();
+    await page.getByRole('timer').waitFor();
+    const assignmentId = Number(new URL(page.url()).pathname.split('/')[2]);
+
+    let answered = await answerPage(page, 'أولى');
+    expect(answered).toBeGreaterThan(0);
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(ar.sync.saved);
+    await screenshot(page, 'student-player-ar');
+
+    // The connection drops: answers go on being kept, and the status says so.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: ar.player.next }).click();
+    answered += await answerPage(page, 'ثانية');
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(ar.sync.offline);
+    await screenshot(page, 'student-player-offline-ar');
+
+    // The server stays out of reach through a reload: the answers come back from this computer.
+    await context.setOffline(false);
+    await page.route('**/api/student/exams/*/answers', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByRole('button', { name: ar.my_exams.actions.resume }).click();
+    await page.getByRole('timer').waitFor();
+    const progress = page.getByText(new RegExp(`${ar.player.map.progress.split('%{')[0]}`));
+    await expect.poll(async () => (await progress.first().textContent()) ?? '').toMatch(/\d/);
+
+    // The connection returns: everything reaches the server.
+    await page.unroute('**/api/student/exams/*/answers');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toContain(ar.sync.saved);
+    const attempt = await api<{ data: { answers: Record<string, unknown> } }>(
+      page,
+      'GET',
+      `/api/student/exams/${assignmentId}/attempt`,
+    );
+    expect(Object.keys(attempt.data.answers).length).toBe(answered);
+
+    // Submit, confirm, and see the result.
+    await page.getByRole('button', { name: ar.player.review }).click();
+    await page.getByRole('button', { name: ar.player.submit, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: ar.player.confirm.submit }).click();
+    await page.getByTestId('result-score').waitFor();
+    await screenshot(page, 'student-result-ar');
+    const after = await api<{ data: { status: string } }>(page, 'GET', `/api/student/exams/${assignmentId}/attempt`);
+    expect(after.data.status).toBe('submitted');
+    await context.close();
+  });
+
+  it('submits by itself when the time runs out', async () => {
+    const { context, page } = await studentPage();
+    const exams = await api<{ data: { id: number; exam: { id: number; is_mock: boolean } }[] }>(
+      page,
+      'GET',
+      '/api/student/exams',
+    );
+    const mock = exams.data.find((e) => e.exam.is_mock)!;
+    // As the author: reassign the practice test with a window that closes in 40 seconds.
+    const author = await browser.newContext();
+    const authorPage = await author.newPage();
+    await signInThroughForm(authorPage, baseUrl, 'author@example.com');
+    const wall = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+    const reassigned = await api<{ data: { assigned: number } }>(
+      authorPage,
+      'POST',
+      `/api/exams/${mock.exam.id}/reassign/students`,
+      {
+        school_ids: [],
+        student_ids: await studentIdOf(authorPage, mock.exam.id),
+        start_date_time: wall(new Date(Date.now() - 3_600_000)),
+        end_date_time: wall(new Date(Date.now() + 40_000)),
+      },
+    );
+    expect(reassigned.data.assigned).toBe(1);
+    await author.close();
+
+    await page.reload();
+    const card = page.getByTestId('student-exam-card').filter({ hasText: 'اختبار تجريبي، الصف الرابع' });
+    await card.getByRole('link', { name: ar.my_exams.actions.start, exact: true }).click();
+    await page.getByRole('button', { name: ar.start.begin }).click();
+    await page.getByRole('timer').waitFor();
+    await answerPage(page, 'قبل نهاية الوقت');
+    // At zero the player submits on its own and shows the result.
+    await page.getByTestId('result-score').waitFor({ timeout: 75_000 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ data: { status: string } }>(
+              page,
+              'GET',
+              `/api/student/exams/${new URL(page.url()).pathname.split('/')[2]}/attempt`,
+            )
+          ).data.status,
+        { timeout: 20_000 },
+      )
+      .toBe('submitted');
+    await screenshot(page, 'student-time-up-ar');
+    await context.close();
+  }, 150_000);
+});
+
+/** The demo student's id, from the exam's assignation list (their school is the first with students). */
+async function studentIdOf(page: Page, examId: number): Promise<number[]> {
+  const schools = await api<{ data: { id: number }[] }>(page, 'GET', `/api/exams/${examId}/assignation/schools`);
+  for (const school of schools.data) {
+    const students = await api<{ data: { id: number; assigned: boolean }[] }>(
+      page,
+      'GET',
+      `/api/exams/${examId}/assignation/schools/${school.id}/students`,
+    );
+    const assigned = students.data.filter((s) => s.assigned).map((s) => s.id);
+    if (assigned.length > 0) return assigned;
+  }
+  return [];
+}
