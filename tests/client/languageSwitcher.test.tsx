@@ -17,7 +17,7 @@ describe('language switcher', () => {
     const user = userEvent.setup();
 
     const button = await screen.findByTestId('language-switcher');
-    expect(button).toHaveAccessibleName('Language');
+    expect(button).toHaveAccessibleName('Language: English');
     await user.click(button);
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'العربية' }));
 

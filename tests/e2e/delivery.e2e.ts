@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
+import { seriousAxeIssues } from './axe';
 import { launchBrowser, screenshot, signInThroughForm } from './browser';
 
 /**
@@ -19,8 +20,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function studentPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+async function studentPage(options: { bypassCSP?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  // axe-core is injected as a script: only its test lifts the console's CSP.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, ...options });
   const page = await context.newPage();
   await signInThroughForm(page, baseUrl, 'student@example.com');
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
@@ -61,6 +63,28 @@ async function answerPage(page: Page, prefix: string): Promise<number> {
 }
 
 describe("the student's exam", () => {
+  it('has no serious or critical accessibility issue on My exams and the player, in Arabic and English', async () => {
+    const { context, page } = await studentPage({ bypassCSP: true });
+    const found: Record<string, unknown> = {};
+    for (const language of ['ar', 'en']) {
+      await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await page.goto(`${baseUrl}/my-exams`);
+      await page.getByTestId('student-exam-card').first().waitFor();
+      found[`my-exams ${language}`] = await seriousAxeIssues(page);
+      const card = page.getByTestId('student-exam-card').filter({ hasText: /Practice Test|اختبار تجريبي/ });
+      await card.getByRole('link').first().click();
+      await page
+        .getByRole('button')
+        .filter({ hasText: /Start the exam|ابدأ الاختبار|Resume|تابع/ })
+        .first()
+        .click();
+      await page.getByRole('timer').waitFor();
+      found[`player ${language}`] = await seriousAxeIssues(page);
+    }
+    expect(found).toEqual({ 'my-exams ar': [], 'player ar': [], 'my-exams en': [], 'player en': [] });
+    await context.close();
+  });
+
   it('keeps every answer through a network cut and a reload, syncs them, and submits with results', async () => {
     const { context, page } = await studentPage();
     await screenshot(page, 'student-my-exams-ar');

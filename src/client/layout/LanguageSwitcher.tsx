@@ -29,7 +29,7 @@ export function LanguageSwitcher() {
       <Button
         color="inherit"
         data-testid="language-switcher"
-        aria-label={translate('nav.language')}
+        aria-label={`${translate('nav.language')}: ${nameOf(locale)}`}
         aria-haspopup="menu"
         startIcon={<TranslateIcon />}
         onClick={(event) => setAnchor(event.currentTarget)}

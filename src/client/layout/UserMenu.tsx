@@ -32,11 +32,11 @@ export function UserMenu() {
       <Button
         color="inherit"
         data-testid="user-menu"
-        aria-label={translate('nav.user_menu')}
+        title={translate('nav.user_menu')}
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={
-          <Avatar sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.main' }}>
+          <Avatar aria-hidden sx={{ width: 28, height: 28, fontSize: 13, bgcolor: 'secondary.dark' }}>
             {initialsOf(user.fullName)}
           </Avatar>
         }

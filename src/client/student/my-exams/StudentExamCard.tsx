@@ -9,9 +9,10 @@ import { examPlayerPath, examResultPath } from '../paths';
 
 const STATUS_COLORS: Record<StudentExam['status'], ChipProps['color']> = {
   upcoming: 'default',
-  available: 'primary',
-  in_progress: 'warning',
-  submitted: 'success',
+  // Colours dark enough for white text (the theme's amber is not).
+  available: 'success',
+  in_progress: 'primary',
+  submitted: 'default',
   expired: 'default',
 };
 
