@@ -33,8 +33,14 @@ try {
   });
   await signInThroughForm(page, server.url, 'student@example.com');
   await page.waitForURL(/\/my-exams/);
-  await page.getByRole('link', { name: /^(Start|ابدأ)$/ }).first().click();
-  await page.getByRole('button', { name: /Start|ابدأ|Resume|تابع/ }).first().click();
+  await page
+    .getByRole('link', { name: /^(Start|ابدأ)$/ })
+    .first()
+    .click();
+  await page
+    .getByRole('button', { name: /Start|ابدأ|Resume|تابع/ })
+    .first()
+    .click();
   await page.getByRole('timer').waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 
@@ -44,9 +50,14 @@ try {
   console.log('kind      kB on the wire');
   for (const [kind, bytes] of [...totals].sort()) console.log(`${kind.padEnd(9)} ${kb(bytes).padStart(8)}`);
   const payload = (totals.get('scripts') ?? 0) + (totals.get('styles') ?? 0) + (totals.get('fonts') ?? 0);
-  console.log(`scripts + styles + fonts: ${kb(payload)} kB (goal < ${GOAL_KB} kB): ${payload / 1024 < GOAL_KB ? 'met' : 'NOT met'}`);
+  console.log(
+    `scripts + styles + fonts: ${kb(payload)} kB (goal < ${GOAL_KB} kB): ${payload / 1024 < GOAL_KB ? 'met' : 'NOT met'}`,
+  );
   console.log('largest files:');
-  for (const file of sizes.filter((s) => s.kind !== 'api').sort((a, b) => b.bytes - a.bytes).slice(0, 8))
+  for (const file of sizes
+    .filter((s) => s.kind !== 'api')
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, 8))
     console.log(`  ${kb(file.bytes).padStart(7)} kB  ${file.url}`);
 } finally {
   await browser.close();

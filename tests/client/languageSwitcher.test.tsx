@@ -31,7 +31,7 @@ describe('language switcher', () => {
     const user = userEvent.setup();
 
     const button = await screen.findByTestId('language-switcher');
-    expect(button).toHaveAccessibleName('اللغة');
+    expect(button).toHaveAccessibleName('اللغة: العربية');
     await user.click(button);
     await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'English' }));
 

@@ -20,7 +20,9 @@ export async function seriousAxeIssues(page: Page): Promise<AxeIssue[]> {
       id: v.id as string,
       impact: v.impact as string | null,
       help: v.help as string,
-      nodes: (v.nodes as { target: string[]; html: string }[]).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`),
+      nodes: (v.nodes as { target: string[]; html: string }[]).map(
+        (n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`,
+      ),
     }));
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
