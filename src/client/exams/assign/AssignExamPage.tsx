@@ -172,6 +172,7 @@ export function AssignExamPage() {
               select
               size="small"
               label={translate('delivery.assign.localization')}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               value={localizationId}
               onChange={(event) => setLocalizationId(event.target.value === '' ? '' : Number(event.target.value))}
             >

@@ -34,6 +34,7 @@ export function StudentPicker({ examId, school, selected, onToggle }: Props) {
           select
           size="small"
           label={translate('delivery.assign.class_filter')}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           value={classId}
           onChange={(event) => setClassId(event.target.value === '' ? '' : Number(event.target.value))}
           sx={{ minWidth: 180 }}
