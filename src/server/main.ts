@@ -8,9 +8,11 @@ import { flushSentry, initServerSentry } from './http/sentry';
 
 const config = loadConfig();
 await initServerSentry(config.sentryDsn, config.production ? 'production' : 'development');
-const database = await openDatabase(config);
+let log: (error: Error) => void = (error) => console.error('database connection lost:', error.message);
+const database = await openDatabase({ ...config, onIdleError: (error) => log(error) });
 const { migration } = await prepareDatabase(database.db);
 const app = await buildApp({ config, database });
+log = (error) => app.log.warn({ err: error }, 'an idle database connection was closed; the pool opens a new one');
 if (!config.production) {
   const demo = await seedDemo(app);
   if (demo) app.log.info(demo, 'demo data loaded');

@@ -23,9 +23,14 @@ export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails (logged by the server). */
+  onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the database closes (a restart, an administrator) must not crash the server:
+    // the pool drops it and opens a new one for the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
