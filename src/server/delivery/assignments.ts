@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { invalid } from '../http/app-error';
+import { invalid, parseOrThrow } from '../http/app-error';
 import { assignmentBody, windowOf, type AssignmentBody } from './assignment-body';
 import { eligibleStudents, loadExamTarget, type ExamTarget } from './eligibility';
 import { deliveryRefusal } from './refusals';
-import { parseOrThrow } from '../http/app-error';
 
 export interface AssignmentOutcome {
   assigned: number;
