@@ -1,3 +1,9 @@
+import '@fontsource/cairo/400.css';
+import '@fontsource/cairo/600.css';
+import '@fontsource/cairo/700.css';
+import '@fontsource/roboto/400.css';
+import '@fontsource/roboto/500.css';
+import '@fontsource/roboto/700.css';
 import { useMediaQuery } from '@mui/material';
 import { useMemo } from 'react';
 import type { AuthProvider } from 'react-admin';

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, isRTL, LANGUAGE_STORAGE_KEY, type Language } from '../../locales';
+import { DEFAULT_LANGUAGE, isLanguage, isRTL, LANGUAGE_STORAGE_KEY, type Language } from '../../locales/languages';
 
 /** The language chosen on this browser (SPEC section 9): stored under `language`, default `en`. */
 export function getStoredLanguage(): Language {

@@ -49,7 +49,7 @@ describe('console shell', () => {
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
-    await page.getByRole('link', { name: 'الاختبارات' }).waitFor();
+    await page.getByRole('link', { name: 'الاختبارات', exact: true }).waitFor();
     await page.getByTestId('settings-menu').click();
     await page.getByRole('menuitem', { name: 'إدارة المستخدمين' }).waitFor();
     await page.waitForTimeout(400); // let the menu finish fading in before the picture
@@ -139,7 +139,7 @@ describe('console shell', () => {
     await page.goto(`${baseUrl}/exams`);
     await page.waitForURL(`${baseUrl}/restricted`);
     await page.getByTestId('restricted-page').waitFor();
-    expect(await page.getByRole('link', { name: 'Exams' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Exams', exact: true }).count()).toBe(0);
     expect(await page.getByTestId('settings-menu').count()).toBe(0);
     const adminApi = await page.evaluate(async () => (await fetch('/api/demo-requests')).status);
     expect(adminApi).toBe(403);

@@ -1,5 +1,5 @@
 import { useLocaleState } from 'react-admin';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../locales';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../locales/languages';
 
 export interface Nameable {
   id?: number | string;

@@ -2,11 +2,8 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { isLanguage, LANGUAGES, type Language } from '../../../locales';
+import { isLanguage, LANGUAGES, type Language } from '../../../locales/languages';
 import { reloadPage, storeLanguage } from '../language';
-import { LOCALES } from '../providers/i18nProvider';
-
-const nameOf = (language: string) => LOCALES.find((entry) => entry.locale === language)?.name ?? language;
 
 /**
  * English or Arabic, stored under `language` (SPEC section 2). The page reloads so
@@ -16,6 +13,8 @@ export function LanguageSwitcher() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Every catalog names each language in that language, so anyone can find theirs.
+  const nameOf = (language: string) => translate(`languages.${language}`);
 
   const choose = (language: Language) => {
     setAnchor(null);

@@ -1,6 +1,19 @@
-import { Box, Button, Card, CardContent, CircularProgress, Link, Typography } from '@mui/material';
-import { useState } from 'react';
-import { email, Form, PasswordInput, required, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  IconButton,
+  InputAdornment,
+  Link,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { PublicHeader } from '../layout';
@@ -10,6 +23,19 @@ interface Credentials {
   password: string;
 }
 
+type Errors = Partial<Record<keyof Credentials, string>>;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Both fields are required and the email must look like one; the server checks the rest. */
+function validate({ email, password }: Credentials): Errors {
+  const errors: Errors = {};
+  if (!email.trim()) errors.email = 'validation.email_required';
+  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = 'validation.invalid_email';
+  if (!password) errors.password = 'validation.password_required';
+  return errors;
+}
+
 /** The page that sent the user here, if any; otherwise the auth provider picks the user's home. */
 function useReturnPath(): string | undefined {
   const state = useLocation().state as { nextPathname?: string; nextSearch?: string } | null;
@@ -17,19 +43,38 @@ function useReturnPath(): string | undefined {
   return next && next !== '/' && next !== '/login' ? `${next}${state?.nextSearch ?? ''}` : undefined;
 }
 
-/** Staff sign-in. Refusals (wrong details, throttling, no access) arrive as toasts. */
+/**
+ * Sign-in for everyone (students too). Plain MUI fields rather than react-admin's form inputs:
+ * this page is the first thing a student downloads (issue 11), so it stays light.
+ * Refusals (wrong details, throttling, no access) arrive as toasts.
+ */
 export function LoginPage() {
   const translate = useTranslate();
   const login = useLogin();
   const notify = useNotify();
   const returnPath = useReturnPath();
+  const [values, setValues] = useState<Credentials>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const [sending, setSending] = useState(false);
   usePageTitle('login.title');
 
-  const submit = async (values: Partial<Credentials>) => {
+  const change = (field: keyof Credentials) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (submitted) setErrors(validate(next));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setSending(true);
     try {
-      await login({ ...values, redirectTo: returnPath });
+      await login({ email: values.email.trim(), password: values.password, redirectTo: returnPath });
     } catch (error) {
       // The server translates its own messages; our keys (app_denied) are translated by notify.
       const message = error instanceof Error && error.message ? error.message : 'ra.auth.sign_in_error';
@@ -51,19 +96,49 @@ export function LoginPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {translate('login.subtitle')}
             </Typography>
-            <Form onSubmit={submit} noValidate disableInvalidFormNotification>
-              <TextInput
-                source="email"
+            <Box component="form" onSubmit={submit} noValidate>
+              <TextField
+                name="email"
                 type="email"
-                label="login.email"
+                label={translate('login.email')}
                 autoComplete="username"
-                validate={[required('validation.email_required'), email('validation.invalid_email')]}
+                required
+                fullWidth
+                margin="dense"
+                value={values.email}
+                onChange={change('email')}
+                error={Boolean(errors.email)}
+                helperText={errors.email ? translate(errors.email) : ' '}
               />
-              <PasswordInput
-                source="password"
-                label="login.password"
+              <TextField
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                label={translate('login.password')}
                 autoComplete="current-password"
-                validate={required('validation.password_required')}
+                required
+                fullWidth
+                margin="dense"
+                value={values.password}
+                onChange={change('password')}
+                error={Boolean(errors.password)}
+                helperText={errors.password ? translate(errors.password) : ' '}
+                slotProps={{
+                  input: {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        <IconButton
+                          aria-label={translate(
+                            showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+                          )}
+                          onClick={() => setShowPassword((shown) => !shown)}
+                          size="large"
+                        >
+                          {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                        </IconButton>
+                      </InputAdornment>
+                    ),
+                  },
+                }}
               />
               <Button
                 type="submit"
@@ -76,7 +151,7 @@ export function LoginPage() {
               >
                 {translate('login.submit')}
               </Button>
-            </Form>
+            </Box>
             <Box sx={{ mt: 3, textAlign: 'center' }}>
               <Link component={RouterLink} to="/">
                 {translate('login.back_home')}

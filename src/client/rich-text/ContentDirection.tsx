@@ -2,7 +2,7 @@ import { CacheProvider } from '@emotion/react';
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
 import { useMemo, type ReactNode } from 'react';
-import { isRTL } from '../../../locales';
+import { isRTL } from '../../../locales/languages';
 import { emotionCacheFor } from '../theme/emotionCache';
 
 /**

@@ -2,7 +2,7 @@ import { CacheProvider } from '@emotion/react';
 import { CssBaseline } from '@mui/material';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useLayoutEffect, useMemo, type ReactNode } from 'react';
-import { isRTL, type Language } from '../../../locales';
+import { isRTL, type Language } from '../../../locales/languages';
 import { applyDocumentLanguage } from '../language';
 import { emotionCacheFor } from './emotionCache';
 import { themeFor } from './theme';

@@ -4,7 +4,7 @@ import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, FormHelperText, IconButton, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { isRTL } from '../../../../locales';
+import { isRTL } from '../../../../locales/languages';
 import { moveItem, removeAt } from './listOps';
 
 /** Text direction of a plain input holding content in `language`. */
