@@ -56,7 +56,7 @@ export function Player({ attempt, onSubmitted, store }: PlayerProps) {
   const pageOf = (index: number) => pages.findIndex((indexes) => indexes.includes(index));
   const entries: MapEntry[] = attempt.questions.map((question, index) => ({
     id: question.id,
-    answered: isAnswered(question, answers[question.id]),
+    answered: isAnswered(answers[question.id]),
     flagged: flags.has(question.id),
     current: pageOf(index) === page,
   }));

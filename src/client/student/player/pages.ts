@@ -1,4 +1,3 @@
-import { ANSWER_TYPES } from '../../../common/questions';
 import type { AttemptView } from '../api';
 
 export type StudentQuestion = AttemptView['questions'][number];
@@ -12,8 +11,19 @@ export function paginate(count: number, perPage: number): number[][] {
   return pages.length ? pages : [[]];
 }
 
-/** Whether a question has an answer, by its kind's own rule (blank parts do not count). */
-export function isAnswered(question: StudentQuestion, answer: unknown): boolean {
-  const type = ANSWER_TYPES[question.answer_type];
-  return answer !== undefined && answer !== null && !(type?.isEmpty(answer) ?? false);
+/**
+ * Whether an answer holds anything the student chose or wrote: a non-blank text, a choice (true or
+ * false included), or a list or object holding one. Blank parts do not count, nor does a number alone
+ * (a recording's length without the recording). Kept free of the answer types' schemas (zod) so the
+ * student's download stays small; the server validates each answer by its type.
+ */
+export function hasContent(value: unknown): boolean {
+  if (typeof value === 'string') return value.trim() !== '';
+  if (typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return value.some(hasContent);
+  if (value && typeof value === 'object') return Object.values(value).some(hasContent);
+  return false;
 }
+
+/** Whether a question has an answer (blank parts do not count). */
+export const isAnswered = (answer: unknown): boolean => hasContent(answer);
