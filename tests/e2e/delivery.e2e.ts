@@ -62,6 +62,28 @@ async function answerPage(page: Page, prefix: string): Promise<number> {
   return answered;
 }
 
+describe('assigning from the console', () => {
+  it('lets the author assign the demo benchmark to a school, in Arabic', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, baseUrl, 'author@example.com');
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto(`${baseUrl}/exams`);
+    const row = page.getByRole('row').filter({ hasText: 'الاختبار المعياري للقراءة والاستماع' });
+    await row.getByRole('link', { name: catalogs.ar.delivery.assign.action }).click();
+    await page.getByRole('list', { name: catalogs.ar.delivery.assign.schools }).waitFor();
+    await page
+      .getByRole('checkbox', { name: /المدرسة كاملة/ })
+      .first()
+      .check();
+    await screenshot(page, 'assign-ar');
+    await page.getByRole('button', { name: catalogs.ar.delivery.assign.submit, exact: true }).click();
+    await page.getByText(catalogs.ar.delivery.toasts.assigned).first().waitFor();
+    await page.waitForURL(/\/exams$/);
+    await context.close();
+  });
+});
+
 describe("the student's exam", () => {
   it('has no serious or critical accessibility issue on My exams and the player, in Arabic and English', async () => {
     const { context, page } = await studentPage({ bypassCSP: true });
