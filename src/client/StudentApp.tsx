@@ -19,6 +19,7 @@ import { HeaderBar } from './layout/HeaderBar';
 import { Notification } from './layout/Notification';
 import { UserMenu } from './layout/UserMenu';
 import { createAuthProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
 import { singleCatalogI18nProvider } from './providers/polyglot';
 import { BlockPage } from './public/BlockPage';
 import { LoginPage } from './public/LoginPage';
@@ -108,6 +109,8 @@ export function StudentApp({ language = getStoredLanguage(), messages, authProvi
       <CoreAdminContext
         authProvider={handingStaffToConsole(authProvider ?? createAuthProvider())}
         i18nProvider={i18nProvider}
+        // The student's recordings upload through it (uploadMedia); without it ra-core's default has no such method.
+        dataProvider={dataProvider}
         store={localStorageStore()}
       >
         <LoginOrStudent />

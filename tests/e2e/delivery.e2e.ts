@@ -159,6 +159,61 @@ describe("the student's exam", () => {
     await context.close();
   });
 
+  it("records a spoken answer with a fake microphone and saves it as the student's own upload", async () => {
+    const micBrowser = await launchBrowser({
+      args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
+    });
+    const context = await micBrowser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, baseUrl, 'student@example.com');
+    const exams = await api<{ data: { id: number; exam: { id: number; is_mock: boolean; question_count: number } }[] }>(
+      page,
+      'GET',
+      '/api/student/exams',
+    );
+    // The benchmark (every answer type) holds the spoken question; whatever happened to its attempt
+    // above, the author reassigns it to this student first.
+    const author = await micBrowser.newContext();
+    const authorPage = await author.newPage();
+    await signInThroughForm(authorPage, baseUrl, 'author@example.com');
+    const examId = exams.data.find((e) => !e.exam.is_mock && e.exam.question_count > 10)!.exam.id;
+    const window = await api<{ data: { start_date_time: string; end_date_time: string } }>(
+      authorPage,
+      'GET',
+      `/api/exams/${examId}`,
+    );
+    await api(authorPage, 'POST', `/api/exams/${examId}/reassign/students`, {
+      student_ids: await studentIdOf(authorPage, examId),
+      start_date_time: window.data.start_date_time,
+      end_date_time: window.data.end_date_time,
+    });
+    await author.close();
+    const fresh = await api<{ data: { id: number; exam: { id: number } }[] }>(page, 'GET', '/api/student/exams');
+    const assignment = fresh.data.find((e) => e.exam.id === examId)!;
+    await page.goto(`${baseUrl}/my-exams/${assignment.id}`);
+    await page.getByRole('button', { name: 'Start the exam' }).click();
+    await page.getByRole('timer').waitFor();
+    const recorder = page.getByTestId('audio-recorder').first();
+    for (let i = 0; i < 6 && !(await recorder.isVisible()); i++)
+      await page.getByRole('button', { name: 'Next' }).click();
+    await recorder.getByRole('button', { name: 'Record' }).click();
+    await expect.poll(() => recorder.getAttribute('data-state')).toBe('recording');
+    await page.waitForTimeout(1500);
+    await recorder.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => recorder.getAttribute('data-state')).toBe('localPlayback');
+    await recorder.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => recorder.getAttribute('data-state'), { timeout: 15_000 }).toBe('remotePlayback');
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain('All answers saved');
+    const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
+      page,
+      'GET',
+      `/api/student/exams/${assignment.id}/attempt`,
+    );
+    const spoken = Object.values(attempt.data.answers).find((a) => a.answer?.media);
+    expect(spoken?.answer.media).toMatch(/^media\/[0-9a-f]+\.webm$/);
+    await micBrowser.close();
+  });
+
   it('submits by itself when the time runs out', async () => {
     const { context, page } = await studentPage();
     const exams = await api<{ data: { id: number; exam: { id: number; is_mock: boolean } }[] }>(
