@@ -143,6 +143,18 @@ describe('assigning an exam', () => {
     expect(rows).toEqual([]);
   });
 
+  it('answers 404 for an unknown exam or school, and refuses to reassign an unpublished exam (418)', async () => {
+    const scene = await buildDeliveryScene(t.app, t.db, registry, { published: false });
+    const get = (url: string) => call(t.app, 'GET', url, undefined, { cookie: author });
+    expect((await get('/api/exams/99999999/assignation/schools')).statusCode).toBe(404);
+    expect((await get(`/api/exams/${scene.exam.id}/assignation/schools/99999999/students`)).statusCode).toBe(404);
+    const again = await assign(t.app, author, scene.exam.id, { ...window, school_ids: [scene.school.id] }, true);
+    expect(again.statusCode).toBe(418);
+    expect(await t.db.selectFrom('student_exams').select('id').where('exam_id', '=', scene.exam.id).execute()).toEqual(
+      [],
+    );
+  });
+
   it('needs the assign permission (403), a session (401), and names no record of another exam (404)', async () => {
     const scene = await buildDeliveryScene(t.app, t.db, registry);
     const viewer = await signIn(

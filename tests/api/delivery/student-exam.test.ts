@@ -341,6 +341,14 @@ describe('media replays, mock retakes, shuffles and the exam lifecycle', () => {
     expect((await s.as('GET', '/attempt')).json().data.media_plays).toEqual({ [String(s.q.tf)]: 2 });
   });
 
+  it('refuses a play before the start (418) and of a question outside the exam (404)', async () => {
+    const s = await assigned();
+    const early = await s.as('POST', `/media/${s.q.tf}/play`);
+    expect([early.statusCode, early.json().message]).toEqual([418, 'Start the exam first.']);
+    await s.as('POST', '/start');
+    expect((await s.as('POST', '/media/99999999/play')).statusCode).toBe(404);
+  });
+
   it('lets a mock exam be taken again, each attempt fresh, with results at once and no correction', async () => {
     const scene = await assigned({}, {});
     await t.db.updateTable('exam_types').set({ is_mock: true }).where('id', '=', scene.exam.exam_type_id).execute();
