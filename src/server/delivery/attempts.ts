@@ -64,6 +64,8 @@ export class Attempts {
     if (now < assignment.start) throw deliveryRefusal.notOpenYet();
     if (now > assignment.end) throw deliveryRefusal.closed();
     const latest = await this.latest(assignment);
+    // Another tab started it between the two reads: that attempt is this one.
+    if (latest?.status === 'in_progress') return this.view(assignment, latest);
     if (latest && !assignment.exam.is_mock) throw deliveryRefusal.alreadySubmitted();
     const deadline = new Date(
       Math.min(now.getTime() + assignment.exam.duration_minutes * 60_000, assignment.end.getTime()),
@@ -168,35 +170,49 @@ export class Attempts {
     for (const item of body.answers)
       if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
     const now = this.clock.now();
-    await this.db
-      .insertInto('attempt_answers')
-      .values(
-        [...newest.values()].map((item) => ({
-          attempt_id: attempt.id,
-          question_id: item.question_id,
-          answer: JSON.stringify(item.answer ?? null),
-          seq: item.seq,
-          saved_at: now,
-        })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['attempt_id', 'question_id'])
-          .doUpdateSet((eb) => ({
-            answer: eb.ref('excluded.answer'),
-            seq: eb.ref('excluded.seq'),
-            saved_at: eb.ref('excluded.saved_at'),
-          }))
-          .whereRef('attempt_answers.seq', '<', 'excluded.seq'),
-      )
-      .execute();
-    const stored = await this.db
-      .selectFrom('attempt_answers')
-      .select(['question_id', 'seq'])
-      .where('attempt_id', '=', attempt.id)
-      .where('question_id', 'in', ids)
-      .orderBy('question_id')
-      .execute();
+    const graceMs = this.graceSeconds * 1000;
+    // The attempt's row is locked while the answers go in: a submit or the deadline sweep waits for
+    // them, so an acknowledged answer is always in the attempt that gets scored.
+    const stored = await this.db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('exam_attempts')
+        .select(['id', 'deadline_at'])
+        .where('id', '=', attempt.id)
+        .where('status', '=', 'in_progress')
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) throw deliveryRefusal.alreadySubmitted();
+      if (now.getTime() > new Date(locked.deadline_at).getTime() + graceMs) throw deliveryRefusal.deadlinePassed();
+      await trx
+        .insertInto('attempt_answers')
+        .values(
+          [...newest.values()].map((item) => ({
+            attempt_id: attempt.id,
+            question_id: item.question_id,
+            answer: JSON.stringify(item.answer ?? null),
+            seq: item.seq,
+            saved_at: now,
+          })),
+        )
+        .onConflict((oc) =>
+          oc
+            .columns(['attempt_id', 'question_id'])
+            .doUpdateSet((eb) => ({
+              answer: eb.ref('excluded.answer'),
+              seq: eb.ref('excluded.seq'),
+              saved_at: eb.ref('excluded.saved_at'),
+            }))
+            .whereRef('attempt_answers.seq', '<', 'excluded.seq'),
+        )
+        .execute();
+      return trx
+        .selectFrom('attempt_answers')
+        .select(['question_id', 'seq'])
+        .where('attempt_id', '=', attempt.id)
+        .where('question_id', 'in', ids)
+        .orderBy('question_id')
+        .execute();
+    });
     return { saved: stored, server_time: now.toISOString(), deadline_at: new Date(attempt.deadline_at).toISOString() };
   }
 
@@ -211,21 +227,29 @@ export class Attempts {
       .where('id', '=', questionId)
       .executeTakeFirst();
     if (!question) throw notFound();
-    const plays = json(attempt.media_plays) as Record<string, number>;
-    const played = plays[String(questionId)] ?? 0;
+    const key = String(questionId);
     const limit = question.media_replay_count;
-    if (limit > 0 && played >= limit) throw deliveryRefusal.replayLimit();
-    const next = { ...plays, [String(questionId)]: played + 1 };
-    await this.db
+    // One statement counts the play and checks the limit, so two plays at once cannot both pass.
+    const counted = await this.db
       .updateTable('exam_attempts')
-      .set({ media_plays: JSON.stringify(next), updated_at: this.clock.now() })
+      .set({
+        media_plays: sql`jsonb_set(media_plays, array[${key}]::text[], to_jsonb(coalesce((media_plays ->> ${key})::int, 0) + 1))`,
+        updated_at: this.clock.now(),
+      })
       .where('id', '=', attempt.id)
-      .execute();
+      .where('status', '=', 'in_progress')
+      .where((eb) => (limit > 0 ? eb(sql`coalesce((media_plays ->> ${key})::int, 0)`, '<', limit) : eb.val(true)))
+      .returning(sql<number>`(media_plays ->> ${key})::int`.as('plays'))
+      .executeTakeFirst();
+    if (!counted) throw deliveryRefusal.replayLimit();
+    const played = Number(counted.plays) - 1;
     return { plays: played + 1, remaining: limit > 0 ? limit - played - 1 : null };
   }
 
   async submit(studentId: number, assignmentId: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    // Past its deadline and grace, the attempt was submitted by the clock, not by the student.
+    await this.running(assignment);
     const latest = await this.latest(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
     if (latest.status === 'in_progress') await finalizeAttempt(this.db, latest.id, this.clock.now(), false);

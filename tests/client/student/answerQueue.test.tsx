@@ -190,6 +190,19 @@ describe('answer queue', () => {
     queue.dispose();
   });
 
+  it('sends a later change above a seq another tab has reached, not below it', async () => {
+    const server = fakeServer();
+    server.held.set(10, 7); // another tab has saved seq 7 for question 10
+    const queue = new AnswerQueue({ attemptId: 5, store: freshStore(), send: server.send });
+    await queue.load({});
+    await queue.change(10, { value: true });
+    expect(await queue.settle()).toBe(true);
+    await queue.change(10, { value: false });
+    expect(await queue.settle()).toBe(true);
+    expect(server.batches.at(-1)!.answers).toEqual([{ question_id: 10, answer: { value: false }, seq: 8 }]);
+    expect(server.held.get(10)).toBe(8);
+  });
+
   it('settles: sends everything and reports whether the server holds it all', async () => {
     const server = fakeServer();
     const queue = new AnswerQueue({ attemptId: 9, store: freshStore(), send: server.send });

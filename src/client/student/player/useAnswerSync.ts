@@ -10,8 +10,8 @@ export interface AnswerSync {
   answers: Record<number, unknown> | null;
   status: SyncStatus;
   change: (questionId: number, answer: unknown) => void;
-  /** Sends everything pending; true when the server holds every answer. */
-  settle: () => Promise<boolean>;
+  /** Sends everything pending: 'saved' when the server holds every answer, else why not. */
+  settle: () => Promise<'saved' | 'unsent' | 'closed'>;
 }
 
 /** Binds an attempt to its answer queue: local first, then batches to the server. */
@@ -49,7 +49,13 @@ export function useAnswerSync(attempt: AttemptView, store?: AnswerStore): Answer
     void queue.current?.change(questionId, answer);
   }, []);
 
-  const settle = useCallback(async () => (queue.current ? queue.current.settle() : false), []);
+  // 'closed': the server takes no more answers (its deadline and grace are over).
+  const settle = useCallback(async (): Promise<'saved' | 'unsent' | 'closed'> => {
+    const current = queue.current;
+    if (!current) return 'unsent';
+    if (await current.settle()) return 'saved';
+    return current.status() === 'closed' ? 'closed' : 'unsent';
+  }, []);
 
   return { answers, status, change, settle };
 }

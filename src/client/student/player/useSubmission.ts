@@ -9,12 +9,13 @@ export type SubmitProblem = 'unsent' | 'offline' | 'failed' | null;
 
 /**
  * Submits the attempt once every answer has reached the server. A submission the student asks for
- * stops if answers cannot be sent (they would be lost); the one at time zero keeps trying while
- * offline, sending the answers first each time.
+ * stops if answers cannot be sent (they would be lost); the one at time zero keeps trying, sending
+ * the answers first each time, and submits unsent only once the server takes no more answers (its
+ * grace period is over: then the server has submitted the attempt anyway).
  */
 export function useSubmission(
   assignmentId: number,
-  settle: () => Promise<boolean>,
+  settle: () => Promise<'saved' | 'unsent' | 'closed'>,
   onSubmitted: (view: AttemptView) => void,
 ) {
   const [submitting, setSubmitting] = useState(false);
@@ -33,10 +34,13 @@ export function useSubmission(
     async (auto: boolean): Promise<void> => {
       setSubmitting(true);
       setProblem(null);
-      const saved = await settle();
-      if (!saved && !auto) {
-        setSubmitting(false);
-        setProblem('unsent');
+      const settled = await settle();
+      if (settled === 'unsent') {
+        if (!live.current) return;
+        setProblem(auto ? 'offline' : 'unsent');
+        // At time zero, keep the answers and try again: the server takes them during its grace period.
+        if (auto) retry.current = setTimeout(() => void submit(true), AUTO_RETRY_MS);
+        else setSubmitting(false);
         return;
       }
       try {

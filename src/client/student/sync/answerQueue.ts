@@ -126,7 +126,8 @@ export class AnswerQueue {
       attempt_id: this.options.attemptId,
       question_id: questionId,
       answer,
-      seq: (held?.seq ?? 0) + 1,
+      // Past whatever the server holds too: another tab may have moved this question's seq on.
+      seq: Math.max(held?.seq ?? 0, held?.synced_seq ?? 0) + 1,
       synced_seq: held?.synced_seq ?? 0,
     };
     this.answers.set(questionId, entry);
@@ -186,6 +187,7 @@ export class AnswerQueue {
   /** Sends everything and waits until nothing is pending or a send fails; true when all is saved. */
   async settle(): Promise<boolean> {
     for (;;) {
+      if (this.disposed) return this.pending().length === 0;
       await this.flush();
       while (this.inFlight) await this.inFlight;
       if (this.pending().length === 0) return true;
@@ -208,12 +210,15 @@ export class AnswerQueue {
       for (const item of saved) this.acknowledge(item);
     } catch (error) {
       this.failure = failureOf(error);
+      // A keepalive send is not the tracked one, whose end schedules the retry: schedule it here.
+      if (keepalive && (this.failure === 'offline' || this.failure === 'retrying')) this.scheduleRetry();
     }
   }
 
   private acknowledge({ question_id, seq }: SavedAnswer): void {
     const entry = this.answers.get(question_id);
     if (!entry || seq <= entry.synced_seq) return;
+    // It may be above this tab's seq (another tab moved on): the next change here goes above it.
     entry.synced_seq = seq;
     void this.persist(entry);
   }
