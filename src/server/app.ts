@@ -32,7 +32,8 @@ import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
 import { examsRoutes } from './exams/exams-routes';
-import { assignationRoutes, startFinalizer, studentRoutes } from './delivery';
+import { assignationRoutes, defineDeadlineJobs, studentRoutes } from './delivery';
+import { createJobQueue, disabledJobQueue } from './jobs';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { localMediaStorage } from './media/media-storage';
@@ -104,6 +105,13 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  app.decorate(
+    'jobs',
+    config.jobs.enabled
+      ? createJobQueue({ executeSql: database.executeSql, pollSeconds: config.jobs.pollSeconds, log: app.log })
+      : disabledJobQueue,
+  );
+  const deadlines = defineDeadlineJobs(app);
   app.decorateRequest('lang', 'en');
 
   await app.register(cookie);
@@ -152,7 +160,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(examQuestionsRoutes, { registry });
       await api.register(localizationsRoutes);
       await api.register(assignationRoutes);
-      await api.register(studentRoutes, { registry });
+      await api.register(studentRoutes, { registry, deadlines });
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
@@ -162,7 +170,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   );
 
   await installSpa(app, config.clientDir);
-  startFinalizer(app);
+  // The queue starts once every route has defined its jobs, and stops before the database closes.
+  app.addHook('onReady', () => app.jobs.start());
+  app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -21,8 +21,13 @@ export interface Config {
   delivery: {
     /** Seconds after an attempt's deadline during which answers are still taken (network delays). */
     graceSeconds: number;
-    /** How often the finalizer submits attempts past their deadline and grace; 0 turns it off (tests call it). */
-    finalizeEverySeconds: number;
+  };
+  /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
+  jobs: {
+    /** Off in most tests, which run the jobs' functions by hand. */
+    enabled: boolean;
+    /** How often an idle worker asks the queue for work (at least 0.5). */
+    pollSeconds: number;
   };
 }
 
@@ -58,8 +63,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: env.APP_TIMEZONE?.trim() || 'UTC',
     delivery: {
       graceSeconds: int(env.DELIVERY_GRACE_SECONDS, 60),
-      finalizeEverySeconds:
-        env.DELIVERY_FINALIZE_EVERY_SECONDS === '0' ? 0 : int(env.DELIVERY_FINALIZE_EVERY_SECONDS, 15),
+    },
+    jobs: {
+      enabled: env.JOBS_ENABLED !== 'false',
+      pollSeconds: Math.max(0.5, Number.parseFloat(env.JOBS_POLL_SECONDS ?? '') || 2),
     },
     ...overrides,
   };

@@ -13,6 +13,8 @@ export interface TestContext {
   app: App;
   db: Db;
   logs: string[];
+  /** Stops the server and starts a new one on the same database and files (a restart); `app` is the new one. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,19 +30,27 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clo
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-files-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, DELIVERY_FINALIZE_EVERY_SECONDS: '0' },
+    { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false' },
     { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), ...overrides },
   );
-  const app = await buildApp({ config, database: handle, logStream, clock });
-  await app.ready();
-  return {
-    app,
+  const start = async () => {
+    const app = await buildApp({ config, database: handle, logStream, clock });
+    await app.ready();
+    return app;
+  };
+  const context: TestContext = {
+    app: await start(),
     db: handle.db,
     logs,
+    restart: async () => {
+      await context.app.close();
+      context.app = await start();
+    },
     close: async () => {
-      await app.close();
+      await context.app.close();
       await dispose();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return context;
 }

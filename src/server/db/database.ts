@@ -9,9 +9,13 @@ import type { Database } from './types';
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
 
+/** Plain SQL for libraries that bring their own statements (the job queue): `{rows}` as `pg` answers. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -32,15 +36,30 @@ export async function openDatabase(options: {
     // the pool drops it and opens a new one for the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      executeSql: (text, values) => pool.query(text, values),
+      close: () => db.destroy(),
+    };
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const pglite = await PGlite.create(dir);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // PGlite is one connection: a statement from outside Kysely waits for Kysely's connection, or it
+  // would run inside whatever transaction Kysely holds open. Without parameters, a text may hold
+  // several statements (the queue's own schema), which only `exec` runs.
+  const executeSql: ExecuteSql = (text, values) =>
+    db.connection().execute(async () => {
+      if (values && values.length > 0) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    });
   return {
     db,
     kind: 'pglite',
+    executeSql,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -12,6 +12,7 @@ import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
+import type { DeadlineScheduler } from './deadline-jobs';
 
 const MAX_SEQ = 2_147_483_647;
 
@@ -38,6 +39,7 @@ export class Attempts {
     private readonly bank: QuestionsStore,
     private readonly clock: Clock,
     private readonly graceSeconds: number,
+    private readonly deadlines: DeadlineScheduler,
   ) {}
 
   private async latest(assignment: Assignment): Promise<AttemptRow | undefined> {
@@ -83,6 +85,7 @@ export class Attempts {
       .onConflict((oc) => oc.column('student_exam_id').where('status', '=', 'in_progress').doNothing())
       .returningAll()
       .executeTakeFirst();
+    if (created) await this.deadlines.schedule(created.id, new Date(deadline.getTime() + this.graceSeconds * 1000));
     await this.db
       .updateTable('student_exams')
       .set({ status: 'in_progress', started_at: sql<Date>`coalesce(started_at, ${now})`, updated_at: now })

@@ -7,6 +7,7 @@ import { AREAS } from '../../common/permission-catalog';
 import { requirePermission } from '../http/route-access';
 import { QuestionsStore } from '../questions';
 import { studentIdOf } from './assignment-store';
+import type { DeadlineScheduler } from './deadline-jobs';
 import { answersBody, Attempts } from './attempts';
 import { listStudentExams } from './student-exams';
 
@@ -18,12 +19,16 @@ const idParams = z.object({ id: idParam() });
  * start or resume an attempt, save answers in batches, count media plays, submit. Another student's
  * assignment is 404, never 403.
  */
-export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
+export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; deadlines: DeadlineScheduler }> = async (
+  app,
+  { registry, deadlines },
+) => {
   const attempts = new Attempts(
     app.db,
     new QuestionsStore(app.db, registry, app.config.timeZone),
     app.clock,
     app.config.delivery.graceSeconds,
+    deadlines,
   );
   const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
   const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };

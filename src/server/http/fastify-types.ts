@@ -2,6 +2,7 @@ import type { Language } from '../../../locales/index';
 import type { Db } from '../db/database';
 import type { Config } from '../config';
 import type { Clock } from '../clock';
+import type { JobQueue } from '../jobs';
 import type { AuthContext } from './auth-context';
 import type { Access } from './route-access';
 
@@ -10,6 +11,7 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     clock: Clock;
+    jobs: JobQueue;
   }
   interface FastifyRequest {
     lang: Language;

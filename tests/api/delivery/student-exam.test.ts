@@ -226,7 +226,7 @@ describe('submitting', () => {
     ]);
   });
 
-  it('submits every attempt past its deadline and grace from the finalizer, with the answers it holds', async () => {
+  it('submits every attempt past its deadline and grace by the sweep, with the answers it holds', async () => {
     const s = await assigned();
     await s.as('POST', '/start');
     await s.as('PUT', '/answers', { answers: [{ question_id: s.q.tf, answer: { value: true }, seq: 1 }] });

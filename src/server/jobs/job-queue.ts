@@ -1,0 +1,83 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ExecuteSql } from '../db/database';
+
+/** A handler for one queue: it gets each job's data; throwing retries the job later. */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+/**
+ * The application's job queue: pg-boss, stored in the application's own database (PostgreSQL, or
+ * PGlite through its single connection), so a job waits through a server restart and runs once
+ * however many server processes there are.
+ */
+export interface JobQueue {
+  /** Registers a queue and its handler; `every` (cron) also runs it on a schedule. */
+  define<T extends object>(name: string, handler: JobHandler<T>, options?: { every?: string }): void;
+  /** Queues a job that runs no sooner than `afterSeconds` from now (the database's clock). */
+  send(name: string, data: object, options?: { afterSeconds?: number }): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Definition {
+  name: string;
+  handler: JobHandler<object>;
+  every?: string;
+}
+
+export const JOBS_SCHEMA = 'pgboss';
+
+export function createJobQueue(options: {
+  executeSql: ExecuteSql;
+  pollSeconds: number;
+  log: FastifyBaseLogger;
+}): JobQueue {
+  const definitions: Definition[] = [];
+  let boss: PgBoss | null = null;
+  return {
+    define(name, handler, { every } = {}) {
+      definitions.push({ name, handler: handler as JobHandler<object>, every });
+    },
+    async send(name, data, { afterSeconds = 0 } = {}) {
+      if (!boss) throw new Error(`job queue not started: cannot send ${name}`);
+      await boss.send(name, data, { startAfter: Math.max(0, Math.ceil(afterSeconds)), retryLimit: 5, retryDelay: 30 });
+    },
+    async start() {
+      const started = new PgBoss({
+        db: { executeSql: (text, values) => options.executeSql(text, values) },
+        schema: JOBS_SCHEMA,
+        // Old jobs are kept a week for inspection, then removed by pg-boss's own maintenance.
+        deleteAfterDays: 7,
+      });
+      started.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+      await started.start();
+      for (const definition of definitions) {
+        await started.createQueue(definition.name);
+        await started.work<object>(
+          definition.name,
+          { pollingIntervalSeconds: options.pollSeconds, batchSize: 20 },
+          async (jobs) => {
+            for (const job of jobs) await definition.handler(job.data);
+          },
+        );
+        if (definition.every) await started.schedule(definition.name, definition.every, {});
+        else await started.unschedule(definition.name);
+      }
+      boss = started;
+    },
+    async stop() {
+      const stopping = boss;
+      boss = null;
+      // Not `close`: the connection belongs to the application, which closes it itself.
+      await stopping?.stop({ graceful: true, close: false, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+/** A queue that refuses work: jobs are off (most tests, which call the jobs' functions by hand). */
+export const disabledJobQueue: JobQueue = {
+  define: () => undefined,
+  send: async () => undefined,
+  start: async () => undefined,
+  stop: async () => undefined,
+};
