@@ -31,6 +31,7 @@ export default {
     permission_denied: 'Microphone access was denied. Allow the microphone in your browser settings and try again.',
     unsupported: 'This browser cannot record audio in the required format.',
     failed: 'The recording could not be started. Please try again.',
+    waiting_upload: 'Kept on this computer: it will be sent as soon as the connection allows.',
   },
   // File, image, audio and document uploaders (SPEC sections 2, 5, 7).
   uploader: {

@@ -177,15 +177,15 @@ describe("the student's exam", () => {
     const authorPage = await author.newPage();
     await signInThroughForm(authorPage, baseUrl, 'author@example.com');
     const examId = exams.data.find((e) => !e.exam.is_mock && e.exam.question_count > 10)!.exam.id;
-    const window = await api<{ data: { start_date_time: string; end_date_time: string } }>(
+    const examWindow = await api<{ data: { start_date_time: string; end_date_time: string } }>(
       authorPage,
       'GET',
       `/api/exams/${examId}`,
     );
     await api(authorPage, 'POST', `/api/exams/${examId}/reassign/students`, {
       student_ids: await studentIdOf(authorPage, examId),
-      start_date_time: window.data.start_date_time,
-      end_date_time: window.data.end_date_time,
+      start_date_time: examWindow.data.start_date_time,
+      end_date_time: examWindow.data.end_date_time,
     });
     await author.close();
     const fresh = await api<{ data: { id: number; exam: { id: number } }[] }>(page, 'GET', '/api/student/exams');
@@ -201,9 +201,25 @@ describe("the student's exam", () => {
     await page.waitForTimeout(1500);
     await recorder.getByRole('button', { name: 'Stop' }).click();
     await expect.poll(() => recorder.getAttribute('data-state')).toBe('localPlayback');
+    // The upload cannot get through: the recording is kept on this computer, through a reload.
+    await page.route('**/api/upload-media', (route) => route.abort('internetdisconnected'));
     await recorder.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => recorder.getAttribute('data-state'), { timeout: 15_000 }).toBe('remotePlayback');
-    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain('All answers saved');
+    await recorder.getByTestId('recorder-note').waitFor();
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain('Offline');
+    await page.reload();
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByRole('timer').waitFor();
+    for (let i = 0; i < 6 && !(await recorder.isVisible()); i++)
+      await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => recorder.getAttribute('data-state')).toBe('remotePlayback');
+    await recorder.getByTestId('recorder-note').waitFor();
+    await screenshot(page, 'student-recording-kept-en');
+    // The connection returns: the kept recording is uploaded and becomes the answer.
+    await page.unroute('**/api/upload-media');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toContain('All answers saved');
+    await recorder.getByTestId('recorder-note').waitFor({ state: 'detached' });
     const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
       page,
       'GET',

@@ -2,6 +2,7 @@
 export * from './AudioPlayButton';
 export * from './mediaReferences';
 export * from './recorder/AudioRecorder';
+export * from './recorder/recordingKeeper';
 export * from './uploaders';
 export * from './MediaUploader';
 export * from './useMedia';

@@ -1,7 +1,9 @@
 import type { AnswersSaved, AttemptView, StudentExam } from '../../common/contracts/delivery';
 import { getStoredLanguage } from '../language';
 import { apiUrl, http } from '../providers/http';
+import { mediaMethods } from '../providers/mediaMethods';
 import type { OutgoingAnswer, SavedAnswer } from './sync/answerQueue';
+import type { LocalRecording } from './sync/recordingQueue';
 
 export type { AttemptView, StudentExam };
 export type MediaPlay = { plays: number; remaining: number | null };
@@ -16,6 +18,13 @@ export const studentApi = {
     data(http<{ data: AttemptView }>(`${exam(id)}/attempt`, { signal })),
   start: (id: number | string) => data(http<{ data: AttemptView }>(`${exam(id)}/start`, { method: 'POST' })),
   submit: (id: number | string) => data(http<{ data: AttemptView }>(`${exam(id)}/submit`, { method: 'POST' })),
+  /** A spoken answer's recording: its stored reference. A failure keeps the HTTP status (none when offline). */
+  async uploadRecording(recording: LocalRecording): Promise<string> {
+    const file = new File([recording.blob], 'recording.webm', { type: recording.blob.type || 'audio/webm' });
+    const { data: uploaded } = await mediaMethods.uploadMedia(file, recording.label);
+    if (!uploaded?.relative_path) throw Object.assign(new Error('upload failed'), { status: 500 });
+    return uploaded.relative_path;
+  },
   playMedia: (id: number | string, questionId: number) =>
     data(http<{ data: MediaPlay }>(`${exam(id)}/media/${questionId}/play`, { method: 'POST' })),
 

@@ -10,7 +10,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
 
 /** Plain SQL for libraries that bring their own statements (the job queue): `{rows}` as `pg` answers. */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
 
 export interface DatabaseHandle {
   db: Db;

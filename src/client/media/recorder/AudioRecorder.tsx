@@ -23,6 +23,10 @@ export interface AudioRecorderProps {
   playOnly?: boolean;
   /** Catalog key naming the widget. */
   title?: string;
+  /** Takes the recording instead of uploading it (see useAudioRecorder). */
+  keep?: (blob: Blob, durationSeconds: number) => Promise<string>;
+  /** A catalog key said under the saved recording (it waits for its upload, for instance). */
+  note?: string | null;
 }
 
 const clock = (seconds: number) => {
@@ -42,9 +46,11 @@ export function AudioRecorder({
   onSaved,
   playOnly = false,
   title = 'recorder.title',
+  keep,
+  note,
 }: AudioRecorderProps) {
   const translate = useTranslate();
-  const { state, limit, start, stop, retry, save } = useAudioRecorder({ label, maxSeconds, savedUrl, onSaved });
+  const { state, limit, start, stop, retry, save } = useAudioRecorder({ label, maxSeconds, savedUrl, onSaved, keep });
   const main = useRef<HTMLButtonElement>(null);
   const first = useRef(true);
 
@@ -134,6 +140,18 @@ export function AudioRecorder({
             </Button>
           )}
         </Box>
+      )}
+      {status === 'remotePlayback' && note && (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          role="status"
+          dir="auto"
+          data-testid="recorder-note"
+          sx={{ mt: 1 }}
+        >
+          {translate(note)}
+        </Typography>
       )}
       {state.error && (
         <Alert severity="error" sx={{ mt: 1 }}>

@@ -20,6 +20,11 @@ export interface RecorderOptions {
   /** An already saved recording's address: the recorder starts in remotePlayback. */
   savedUrl?: string | null;
   onSaved?: (saved: SavedRecording) => void;
+  /**
+   * Takes the recording instead of the upload (the student's exam keeps it on the computer and
+   * uploads it itself): resolves with the address to play it from.
+   */
+  keep?: (blob: Blob, durationSeconds: number) => Promise<string>;
 }
 
 /** How often the elapsed time is refreshed on screen. */
@@ -29,7 +34,7 @@ export const clampSeconds = (seconds: number) =>
   Math.min(QUESTION_LIMITS.maxDurationSeconds, Math.max(1, Math.floor(seconds) || 1));
 
 /** The recorder's machinery: microphone, MediaRecorder (webm), timers, upload. */
-export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: RecorderOptions) {
+export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved, keep }: RecorderOptions) {
   const [state, dispatch] = useReducer(recorderReducer, savedUrl, initialRecorderState);
   const limit = clampSeconds(maxSeconds);
   const live = useRef<{ recorder: MediaRecorder; stream: MediaStream; timers: ReturnType<typeof setTimeout>[] } | null>(
@@ -104,12 +109,20 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: Recor
 
   const save = useCallback(async () => {
     dispatch({ type: 'save' });
+    const duration = Math.round(state.elapsed * 10) / 10;
+    if (keep && blob.current) {
+      // The keeper owns the recording and its playback address from here on.
+      const url = await keep(blob.current, duration);
+      blob.current = null;
+      localUrl.current = null;
+      return dispatch({ type: 'saved', url });
+    }
     try {
       const uploaded = await uploadMedia(blob.current, label, 'recording.webm');
       onSaved?.({
         relative_path: uploaded.relative_path,
         preview_url: uploaded.preview_url,
-        duration_seconds: Math.round(state.elapsed * 10) / 10,
+        duration_seconds: duration,
         uploaded,
       });
       forgetLocal();
@@ -117,7 +130,7 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved }: Recor
     } catch (error) {
       dispatch({ type: 'failed', error: error instanceof Error ? error.message : UPLOAD_FAILED });
     }
-  }, [forgetLocal, label, onSaved, state.elapsed, uploadMedia]);
+  }, [forgetLocal, keep, label, onSaved, state.elapsed, uploadMedia]);
 
   return { state, limit, start, stop, retry, save };
 }

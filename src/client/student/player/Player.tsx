@@ -6,32 +6,32 @@ import { Loading, useLocaleState, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
 import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
-import type { AnswerStore } from '../sync/answerQueue';
+import { RecordingKeeperContext } from '../../media';
 import { ExamTimer } from './ExamTimer';
 import { isAnswered, paginate } from './pages';
 import { QuestionMap, type MapEntry } from './QuestionMap';
 import { SaveStatus } from './SaveStatus';
 import { questionAnchor, StudentQuestionCard } from './StudentQuestionCard';
 import { SubmitPage } from './SubmitPage';
-import { useAnswerSync } from './useAnswerSync';
+import { useAnswerSync, type SyncStores } from './useAnswerSync';
 import { useFlags } from './useFlags';
 import { useSubmission } from './useSubmission';
 
 export interface PlayerProps {
   attempt: AttemptView;
   onSubmitted: (view: AttemptView) => void;
-  /** Tests pass their own; the browser keeps answers in IndexedDB. */
-  store?: AnswerStore;
+  /** Tests pass their own; the browser keeps answers and recordings in IndexedDB. */
+  stores?: SyncStores;
 }
 
 /** The running exam: pages of questions, the map, the clock, the save status and the submit page. */
-export function Player({ attempt, onSubmitted, store }: PlayerProps) {
+export function Player({ attempt, onSubmitted, stores }: PlayerProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const rtl = useTheme().direction === 'rtl';
   const name = nameIn(attempt.exam, locale);
   usePageTitle(name);
-  const sync = useAnswerSync(attempt, store);
+  const sync = useAnswerSync(attempt, stores);
   const [flags, toggleFlag] = useFlags(attempt.id);
   const pages = useMemo(
     () => paginate(attempt.questions.length, attempt.questions_per_page),
@@ -56,7 +56,8 @@ export function Player({ attempt, onSubmitted, store }: PlayerProps) {
   const pageOf = (index: number) => pages.findIndex((indexes) => indexes.includes(index));
   const entries: MapEntry[] = attempt.questions.map((question, index) => ({
     id: question.id,
-    answered: isAnswered(answers[question.id]),
+    // A recording kept here, waiting for its upload, is an answer too.
+    answered: isAnswered(answers[question.id]) || sync.keeper.waitingUrl(question.id) !== null,
     flagged: flags.has(question.id),
     current: pageOf(index) === page,
   }));
@@ -76,77 +77,79 @@ export function Player({ attempt, onSubmitted, store }: PlayerProps) {
   const Next = rtl ? ArrowBackIcon : ArrowForwardIcon;
 
   return (
-    <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          {name}
-        </Typography>
-        <ExamTimer deadline={attempt.deadline_at} serverTime={attempt.server_time} onExpire={expire} />
-      </Box>
-      <Box sx={{ mb: 2 }}>
-        <SaveStatus status={sync.status} />
-      </Box>
-      {problem && (
-        <Alert severity={problem === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }} role="alert">
-          {translate(`student.player.submit_problem.${problem}`)}
-        </Alert>
-      )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>
-        <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 80 }}>
-          <QuestionMap entries={entries} onSelect={select} />
-          <Button fullWidth sx={{ mt: 2 }} variant="outlined" onClick={() => goToPage(reviewPage)}>
-            {translate('student.player.review')}
-          </Button>
-        </Paper>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          {page === reviewPage ? (
-            <SubmitPage
-              entries={entries}
-              onSelect={select}
-              onSubmit={() => void submit(false)}
-              submitting={submitting}
-            />
-          ) : (
-            pages[page]!.map((index) => {
-              const question = attempt.questions[index]!;
-              return (
-                <StudentQuestionCard
-                  key={question.id}
-                  question={question}
-                  number={index + 1}
-                  assignmentId={attempt.assignment_id}
-                  answer={answers[question.id]}
-                  onChange={(answer) => sync.change(question.id, answer)}
-                  flagged={flags.has(question.id)}
-                  onToggleFlag={() => toggleFlag(question.id)}
-                  played={attempt.media_plays[String(question.id)] ?? 0}
-                />
-              );
-            })
-          )}
-          <Box
-            component="nav"
-            aria-label={translate('student.player.pages')}
-            sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-          >
-            <Button startIcon={<Previous />} disabled={page === 0} onClick={() => goToPage(page - 1)}>
-              {translate('student.player.previous')}
+    <RecordingKeeperContext.Provider value={sync.keeper}>
+      <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+          <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+            {name}
+          </Typography>
+          <ExamTimer deadline={attempt.deadline_at} serverTime={attempt.server_time} onExpire={expire} />
+        </Box>
+        <Box sx={{ mb: 2 }}>
+          <SaveStatus status={sync.status} />
+        </Box>
+        {problem && (
+          <Alert severity={problem === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }} role="alert">
+            {translate(`student.player.submit_problem.${problem}`)}
+          </Alert>
+        )}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>
+          <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 80 }}>
+            <QuestionMap entries={entries} onSelect={select} />
+            <Button fullWidth sx={{ mt: 2 }} variant="outlined" onClick={() => goToPage(reviewPage)}>
+              {translate('student.player.review')}
             </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, textAlign: 'center' }}>
-              {page < reviewPage &&
-                translate('student.player.page_of', {
-                  page: formatCount(page + 1, locale),
-                  pages: formatCount(pages.length, locale),
-                })}
-            </Typography>
-            {page < reviewPage && (
-              <Button variant="contained" endIcon={<Next />} onClick={() => goToPage(page + 1)}>
-                {translate(page + 1 === reviewPage ? 'student.player.review' : 'student.player.next')}
-              </Button>
+          </Paper>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {page === reviewPage ? (
+              <SubmitPage
+                entries={entries}
+                onSelect={select}
+                onSubmit={() => void submit(false)}
+                submitting={submitting}
+              />
+            ) : (
+              pages[page]!.map((index) => {
+                const question = attempt.questions[index]!;
+                return (
+                  <StudentQuestionCard
+                    key={question.id}
+                    question={question}
+                    number={index + 1}
+                    assignmentId={attempt.assignment_id}
+                    answer={answers[question.id]}
+                    onChange={(answer) => sync.change(question.id, answer)}
+                    flagged={flags.has(question.id)}
+                    onToggleFlag={() => toggleFlag(question.id)}
+                    played={attempt.media_plays[String(question.id)] ?? 0}
+                  />
+                );
+              })
             )}
+            <Box
+              component="nav"
+              aria-label={translate('student.player.pages')}
+              sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+            >
+              <Button startIcon={<Previous />} disabled={page === 0} onClick={() => goToPage(page - 1)}>
+                {translate('student.player.previous')}
+              </Button>
+              <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, textAlign: 'center' }}>
+                {page < reviewPage &&
+                  translate('student.player.page_of', {
+                    page: formatCount(page + 1, locale),
+                    pages: formatCount(pages.length, locale),
+                  })}
+              </Typography>
+              {page < reviewPage && (
+                <Button variant="contained" endIcon={<Next />} onClick={() => goToPage(page + 1)}>
+                  {translate(page + 1 === reviewPage ? 'student.player.review' : 'student.player.next')}
+                </Button>
+              )}
+            </Box>
           </Box>
         </Box>
       </Box>
-    </Box>
+    </RecordingKeeperContext.Provider>
   );
 }

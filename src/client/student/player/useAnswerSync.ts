@@ -1,61 +1,102 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { RecordingKeeper } from '../../media';
 import type { AttemptView } from '../api';
 import { studentApi } from '../api';
 import { AnswerQueue, type AnswerStore, type SyncStatus } from '../sync/answerQueue';
-import { browserAnswerStore } from '../sync/idbStore';
+import { browserAnswerStore, browserRecordingStore } from '../sync/idbStore';
 import { bindPageEvents } from '../sync/pageEvents';
+import { RecordingQueue, type RecordingStore } from '../sync/recordingQueue';
 
 export interface AnswerSync {
   /** The answers to show, by question id; null until the local and server answers are merged. */
   answers: Record<number, unknown> | null;
+  /** Answers and recordings together: saved only when the server holds both. */
   status: SyncStatus;
   change: (questionId: number, answer: unknown) => void;
+  /** Where spoken answers' recordings go: kept on this computer, uploaded, then answered. */
+  keeper: RecordingKeeper;
   /** Sends everything pending: 'saved' when the server holds every answer, else why not. */
   settle: () => Promise<'saved' | 'unsent' | 'closed'>;
 }
 
-/** Binds an attempt to its answer queue: local first, then batches to the server. */
-export function useAnswerSync(attempt: AttemptView, store?: AnswerStore): AnswerSync {
+export interface SyncStores {
+  answers?: AnswerStore;
+  recordings?: RecordingStore;
+}
+
+/** The more pressing of two statuses: a closed attempt, then a failure, then work under way. */
+const ORDER: SyncStatus[] = ['closed', 'rejected', 'offline', 'retrying', 'saving', 'saved'];
+const worse = (a: SyncStatus, b: SyncStatus) => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
+
+/** Binds an attempt to its answer and recording queues: local first, then to the server. */
+export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): AnswerSync {
   const [answers, setAnswers] = useState<Record<number, unknown> | null>(null);
-  const [status, setStatus] = useState<SyncStatus>('saved');
+  const [answerStatus, setAnswerStatus] = useState<SyncStatus>('saved');
+  const [recordingStatus, setRecordingStatus] = useState<SyncStatus>('saved');
   const queue = useRef<AnswerQueue | null>(null);
+  const recordings = useRef<RecordingQueue | null>(null);
   const { id: attemptId, assignment_id: assignmentId } = attempt;
   // The server's answers as first loaded; later views of the same attempt must not re-merge.
   const serverAnswers = useRef(attempt.answers);
-
-  useEffect(() => {
-    const current = new AnswerQueue({
-      attemptId,
-      store: store ?? browserAnswerStore(),
-      send: (batch, { keepalive }) => studentApi.saveAnswers(assignmentId, batch, keepalive),
-      onStatus: setStatus,
-    });
-    queue.current = current;
-    let live = true;
-    void current.load(serverAnswers.current).then((merged) => {
-      if (live) setAnswers(Object.fromEntries(merged));
-    });
-    const unbind = bindPageEvents(current);
-    return () => {
-      live = false;
-      unbind();
-      void current.flush({ keepalive: true });
-      current.dispose();
-    };
-  }, [attemptId, assignmentId, store]);
+  const { answers: answerStore, recordings: recordingStore } = stores;
 
   const change = useCallback((questionId: number, answer: unknown) => {
     setAnswers((previous) => ({ ...previous, [questionId]: answer }));
     void queue.current?.change(questionId, answer);
   }, []);
 
+  useEffect(() => {
+    const current = new AnswerQueue({
+      attemptId,
+      store: answerStore ?? browserAnswerStore(),
+      send: (batch, { keepalive }) => studentApi.saveAnswers(assignmentId, batch, keepalive),
+      onStatus: setAnswerStatus,
+    });
+    const spoken = new RecordingQueue({
+      attemptId,
+      store: recordingStore ?? browserRecordingStore(),
+      upload: (recording) => studentApi.uploadRecording(recording),
+      onUploaded: change,
+      onStatus: setRecordingStatus,
+    });
+    queue.current = current;
+    recordings.current = spoken;
+    let live = true;
+    // Shown once both are read, so a recording kept by an earlier page is there from the first render.
+    void Promise.all([current.load(serverAnswers.current), spoken.load()]).then(([merged]) => {
+      if (live) setAnswers(Object.fromEntries(merged));
+    });
+    const unbind = bindPageEvents(current);
+    const onOnline = () => spoken.retryNow();
+    window.addEventListener('online', onOnline);
+    return () => {
+      live = false;
+      unbind();
+      window.removeEventListener('online', onOnline);
+      void current.flush({ keepalive: true });
+      current.dispose();
+      spoken.dispose();
+    };
+  }, [attemptId, assignmentId, answerStore, recordingStore, change]);
+
+  const keeper = useMemo<RecordingKeeper>(
+    () => ({
+      keep: async (questionId, label, blob, seconds) =>
+        (await recordings.current?.keep(questionId, label, blob, seconds)) ?? URL.createObjectURL(blob),
+      waitingUrl: (questionId) => recordings.current?.waitingUrl(questionId) ?? null,
+    }),
+    // A new status may mean a recording has left the waiting list: consumers read it again.
+    [recordingStatus],
+  );
+
   // 'closed': the server takes no more answers (its deadline and grace are over).
   const settle = useCallback(async (): Promise<'saved' | 'unsent' | 'closed'> => {
     const current = queue.current;
     if (!current) return 'unsent';
-    if (await current.settle()) return 'saved';
+    const uploaded = (await recordings.current?.settle()) ?? true;
+    if ((await current.settle()) && uploaded) return 'saved';
     return current.status() === 'closed' ? 'closed' : 'unsent';
   }, []);
 
-  return { answers, status, change, settle };
+  return { answers, status: worse(answerStatus, recordingStatus), change, keeper, settle };
 }
