@@ -1,13 +1,23 @@
 /**
- * After `vite build`: writes a brotli (`.br`) and a gzip (`.gz`) copy of each text asset, which the
- * server sends to browsers that accept them (@fastify/static `preCompressed`). Students on metered
- * school networks download the compressed size.
+ * After `vite build`: stamps the service worker with the build, then writes a brotli (`.br`) and a
+ * gzip (`.gz`) copy of each text asset, which the server sends to browsers that accept them
+ * (@fastify/static `preCompressed`). Students on metered school networks download the compressed size.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dir = path.resolve(import.meta.dirname, '../dist/client');
+
+// The student's service worker (public/sw.js) names its cache after the build: a new build's
+// worker replaces the old one and drops the files it kept.
+const worker = path.join(dir, 'sw.js');
+if (fs.existsSync(worker)) {
+  const files = fs.readdirSync(path.join(dir, 'assets')).sort().join('\n');
+  const build = crypto.createHash('sha256').update(files).digest('hex').slice(0, 12);
+  fs.writeFileSync(worker, fs.readFileSync(worker, 'utf8').replace(/__BUILD__/g, build));
+}
 const TEXT = /\.(js|css|html|svg|json|txt)$/;
 
 let raw = 0;

@@ -2,6 +2,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootsStudentApp } from './boot';
 import { getStoredLanguage } from './language';
+import { registerOfflineShell } from './offlineShell';
 import { loadCatalog } from './providers/polyglot';
 import { initSentry } from './sentry';
 
@@ -13,10 +14,13 @@ if (!root) throw new Error('index.html must contain <div id="root">');
 
 // Students get a slimmer boot (sign-in and their exams, without react-admin's whole <Admin>):
 // on school networks every kilobyte counts (issue 11). Staff get the console.
-const app: Promise<ReactElement> = bootsStudentApp(window.location.pathname)
+const student = bootsStudentApp(window.location.pathname);
+const app: Promise<ReactElement> = student
   ? Promise.all([import('./StudentApp'), loadCatalog(language)]).then(([{ StudentApp }, messages]) => (
       <StudentApp language={language} messages={messages} />
     ))
   : import('./App').then(({ App }) => <App language={language} />);
 
 void app.then((element) => createRoot(root).render(<StrictMode>{element}</StrictMode>));
+// A student's exam opens again after a reload without a connection.
+if (student) void app.then(() => registerOfflineShell());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
+import { ANSWER_KINDS } from '../../src/common/questions/kinds';
 import { seriousAxeIssues } from './axe';
 import { launchBrowser, screenshot, signInThroughForm } from './browser';
 
@@ -46,20 +47,59 @@ const api = <T>(page: Page, method: string, path: string, body?: unknown): Promi
 
 const status = (page: Page) => page.getByTestId('save-status');
 
-/** Answers what the visible page offers by plain controls: a choice, the first box, text boxes. */
-async function answerPage(page: Page, prefix: string): Promise<number> {
-  let answered = 0;
-  for (const card of await page.getByTestId('student-question').all()) {
-    const radios = card.getByRole('radio');
-    const checkboxes = card.getByRole('checkbox');
-    const boxes = card.getByRole('textbox');
-    if ((await radios.count()) > 0) await radios.first().check();
-    else if ((await checkboxes.count()) > 0) await checkboxes.first().check();
-    else if ((await boxes.count()) > 0) await boxes.first().fill(`${prefix} إجابة`);
-    else continue;
-    answered++;
+/**
+ * Answers one question (or one of a paragraph's questions) from the keyboard where it matters:
+ * reordering by its move buttons, matching and categorizing by their lists, then choices, then text.
+ */
+async function answerBlock(block: Locator, text: string): Promise<boolean> {
+  const page = block.page();
+  const items = block.getByTestId('reorder-item');
+  if ((await items.count()) > 0) {
+    await items
+      .first()
+      .getByRole('button', { name: /إلى الأسفل|down/ })
+      .focus();
+    await page.keyboard.press('Enter');
+    return true;
   }
-  return answered;
+  const lists = block.getByRole('combobox');
+  if ((await lists.count()) > 0) {
+    for (const list of await lists.all()) {
+      await list.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+    }
+    return true;
+  }
+  const radios = block.getByRole('radio');
+  if ((await radios.count()) > 0) {
+    await radios.first().check();
+    return true;
+  }
+  const checkboxes = block.getByRole('checkbox');
+  if ((await checkboxes.count()) > 0) {
+    await checkboxes.first().check();
+    return true;
+  }
+  const boxes = block.getByRole('textbox');
+  if ((await boxes.count()) === 0) return false;
+  for (const box of await boxes.all()) await box.fill(text);
+  return true;
+}
+
+/** Answers every question of the visible page: the answer types it answered. */
+async function answerPage(page: Page, prefix: string): Promise<string[]> {
+  const types: string[] = [];
+  for (const card of await page.getByTestId('student-question').all()) {
+    const type = (await card.getAttribute('data-answer-type'))!;
+    const parts = type === 'paragraph' ? await card.getByRole('region').all() : [card];
+    let answered = parts.length > 0;
+    for (const part of parts) answered = (await answerBlock(part, `${prefix} إجابة`)) && answered;
+    if (answered) types.push(type);
+  }
+  return types;
 }
 
 describe('assigning from the console', () => {
@@ -116,29 +156,43 @@ describe("the student's exam", () => {
     await page.getByRole('timer').waitFor();
     const assignmentId = Number(new URL(page.url()).pathname.split('/')[2]);
 
-    let answered = await answerPage(page, 'أولى');
-    expect(answered).toBeGreaterThan(0);
+    const answered = await answerPage(page, 'أولى');
+    expect(answered.length).toBeGreaterThan(0);
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(ar.sync.saved);
     await screenshot(page, 'student-player-ar');
 
-    // The connection drops: answers go on being kept, and the status says so.
+    // The connection drops: every other page is answered, kept here, and the status says so.
     await context.setOffline(true);
-    await page.getByRole('button', { name: ar.player.next }).click();
-    answered += await answerPage(page, 'ثانية');
+    const next = page.getByRole('button', { name: ar.player.next });
+    while (await next.isVisible()) {
+      await next.click();
+      answered.push(...(await answerPage(page, 'ثانية')));
+    }
     await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(ar.sync.offline);
     await screenshot(page, 'student-player-offline-ar');
+    // Every answer type but the spoken one (recorded in its own test below) was answered.
+    expect(new Set(answered)).toEqual(new Set(ANSWER_KINDS.filter((kind) => kind !== 'audio_response')));
 
-    // The server stays out of reach through a reload: the answers come back from this computer.
-    await context.setOffline(false);
-    await page.route('**/api/student/exams/*/answers', (route) => route.abort('internetdisconnected'));
+    // The page is reloaded with the connection still down: it opens from this computer (the
+    // service worker), and every answer comes back from IndexedDB.
+    const offlineAnswers: string[] = [];
+    page.on('response', (response) => {
+      if (response.headers()['x-ltm-offline'] === '1') offlineAnswers.push(new URL(response.url()).pathname);
+    });
     await page.reload();
     await page.getByRole('button', { name: ar.my_exams.actions.resume }).click();
     await page.getByRole('timer').waitFor();
-    const progress = page.getByText(new RegExp(`${ar.player.map.progress.split('%{')[0]}`));
-    await expect.poll(async () => (await progress.first().textContent()) ?? '').toMatch(/\d/);
+    const answeredInMap = page.getByTestId('question-map-button').and(page.locator('.MuiButton-contained'));
+    await expect.poll(() => answeredInMap.count()).toBe(answered.length);
+    await expect.poll(() => status(page).textContent(), { timeout: 15_000 }).toContain(ar.sync.offline);
+    await screenshot(page, 'student-player-reloaded-offline-ar');
+    // What the page read came from this computer, not from the server.
+    expect(offlineAnswers).toEqual(
+      expect.arrayContaining(['/api/user', '/api/student/exams', `/api/student/exams/${assignmentId}/start`]),
+    );
 
     // The connection returns: everything reaches the server.
-    await page.unroute('**/api/student/exams/*/answers');
+    await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toContain(ar.sync.saved);
     const attempt = await api<{ data: { answers: Record<string, unknown> } }>(
@@ -146,7 +200,7 @@ describe("the student's exam", () => {
       'GET',
       `/api/student/exams/${assignmentId}/attempt`,
     );
-    expect(Object.keys(attempt.data.answers).length).toBe(answered);
+    expect(Object.keys(attempt.data.answers).length).toBe(answered.length);
 
     // Submit, confirm, and see the result.
     await page.getByRole('button', { name: ar.player.review }).click();

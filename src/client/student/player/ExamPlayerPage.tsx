@@ -29,6 +29,8 @@ export function ExamPlayerPage() {
     setError(null);
     try {
       setAttempt(await studentApi.start(id!));
+      // The list now says "in progress": read again (and kept again for an offline reload).
+      void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
     } catch (failure) {
       setError(errorMessage(failure, 'student.start.failed'));
     } finally {

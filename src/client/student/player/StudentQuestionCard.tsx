@@ -37,6 +37,7 @@ export function StudentQuestionCard(props: StudentQuestionCardProps) {
       aria-labelledby={headingId}
       sx={{ p: 3 }}
       data-testid="student-question"
+      data-answer-type={question.answer_type}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography variant="h6" component="h2" id={headingId} tabIndex={-1} sx={{ flexGrow: 1 }}>

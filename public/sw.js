@@ -1,0 +1,143 @@
+/**
+ * The student's exam without a connection (issue 11): a reload while offline still opens the exam
+ * and finds every answer (they are in IndexedDB; see src/client/student/sync/).
+ *
+ * - The page itself (a navigation): network first; offline, the last page this browser loaded.
+ * - Built files (/assets/, hashed) and /zod-jitless.js: from this cache once fetched.
+ * - The student's own reads (who is signed in, their exams, an attempt): network first; offline, the
+ *   last answer, with the attempt's `server_time` moved on by the time spent offline so the exam's
+ *   clock stays right. `POST .../start` offline answers the kept attempt if it is running (start is
+ *   idempotent: the server would answer the same).
+ * - Signing in or out empties the kept answers.
+ *
+ * `__BUILD__` is replaced by the build (scripts/compress-assets.ts): a new build is a new worker,
+ * which drops the old caches.
+ */
+const BUILD = '__BUILD__';
+const FILES = `ltm-files-${BUILD}`;
+const API = 'ltm-student-api';
+const FETCHED_AT = 'x-ltm-fetched-at';
+
+const STUDENT_READS = [/^\/api\/user$/, /^\/api\/student\/exams$/, /^\/api\/student\/exams\/\d+\/attempt$/];
+const START = /^\/api\/student\/exams\/(\d+)\/start$/;
+const SIGN_IN_OR_OUT = /^\/api\/(login|logout)$/;
+
+self.addEventListener('install', () => self.skipWaiting());
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys())
+        if (name.startsWith('ltm-files-') && name !== FILES) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// The page sends the files it loaded before this worker controlled it: they are kept too.
+self.addEventListener('message', (event) => {
+  const urls = event.data && event.data.type === 'keep-files' && Array.isArray(event.data.urls) ? event.data.urls : [];
+  const own = urls.filter((url) => isFile(new URL(url, self.location.origin)));
+  event.waitUntil(caches.open(FILES).then((cache) => Promise.all(own.map((url) => keepFile(cache, url)))));
+});
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === 'GET' && request.mode === 'navigate') return event.respondWith(page(request));
+  if (request.method === 'GET' && isFile(url)) return event.respondWith(file(request));
+  if (request.method === 'GET' && STUDENT_READS.some((pattern) => pattern.test(url.pathname)))
+    return event.respondWith(studentRead(request, url.pathname));
+  const start = request.method === 'POST' && START.exec(url.pathname);
+  if (start) return event.respondWith(startAttempt(request, start[1]));
+  if (request.method === 'POST' && SIGN_IN_OR_OUT.test(url.pathname)) event.waitUntil(caches.delete(API));
+});
+
+function isFile(url) {
+  return url.pathname.startsWith('/assets/') || url.pathname === '/zod-jitless.js';
+}
+
+async function keepFile(cache, url) {
+  if (await cache.match(url)) return;
+  try {
+    const response = await fetch(url);
+    if (response.ok) await cache.put(url, response);
+  } catch {
+    // Not now: the next load keeps it.
+  }
+}
+
+async function page(request) {
+  const cache = await caches.open(FILES);
+  try {
+    const response = await fetch(request);
+    if (response.ok && (response.headers.get('content-type') || '').includes('text/html'))
+      await cache.put('/', response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match('/');
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function file(request) {
+  const cache = await caches.open(FILES);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+/** Keeps a JSON answer with the time it was fetched. */
+async function keepRead(key, response) {
+  const body = await response.clone().arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.set(FETCHED_AT, String(Date.now()));
+  await (await caches.open(API)).put(key, new Response(body, { status: response.status, headers }));
+}
+
+/** A kept answer, its `server_time` moved on by the time since it was fetched. */
+async function keptRead(key) {
+  const kept = await (await caches.open(API)).match(key);
+  if (!kept) return null;
+  const fetchedAt = Number(kept.headers.get(FETCHED_AT)) || Date.now();
+  const json = await kept.json();
+  if (json && json.data && typeof json.data.server_time === 'string')
+    json.data.server_time = new Date(Date.parse(json.data.server_time) + (Date.now() - fetchedAt)).toISOString();
+  const headers = new Headers(kept.headers);
+  headers.set('x-ltm-offline', '1');
+  return { json, response: new Response(JSON.stringify(json), { status: 200, headers }) };
+}
+
+async function studentRead(request, path) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) await keepRead(path, response);
+    else if (response.status === 401 || response.status === 403 || response.status === 404) await forget(path);
+    return response;
+  } catch (error) {
+    const kept = await keptRead(path);
+    if (kept) return kept.response;
+    throw error;
+  }
+}
+
+async function startAttempt(request, assignmentId) {
+  const key = `/api/student/exams/${assignmentId}/attempt`;
+  try {
+    const response = await fetch(request);
+    if (response.ok) await keepRead(key, response);
+    return response;
+  } catch (error) {
+    const kept = await keptRead(key);
+    if (kept && kept.json.data && kept.json.data.status === 'in_progress') return kept.response;
+    throw error;
+  }
+}
+
+async function forget(path) {
+  await (await caches.open(API)).delete(path);
+}
