@@ -4,14 +4,19 @@ export type AssignmentStatus = 'upcoming' | 'available' | 'in_progress' | 'submi
 
 const seconds = (ms: number) => Math.max(0, Math.floor(ms / 1000));
 
-/** Where a student stands with an assignment at `now`, and the time they have left. */
+/**
+ * Where a student stands with an assignment at `now`, and the time they have left. An attempt past
+ * its deadline but within the grace is still in progress, with no time left: the student's
+ * computer may yet send the answers it kept (then the player submits at once).
+ */
 export function statusOf(
   assignment: Assignment,
   latest: AttemptRow | undefined,
   now: Date,
+  graceSeconds: number,
 ): { status: AssignmentStatus; time_left_seconds: number } {
   const full = assignment.exam.duration_minutes * 60_000;
-  if (latest?.status === 'in_progress' && now <= new Date(latest.deadline_at))
+  if (latest?.status === 'in_progress' && now.getTime() <= new Date(latest.deadline_at).getTime() + graceSeconds * 1000)
     return {
       status: 'in_progress',
       time_left_seconds: seconds(new Date(latest.deadline_at).getTime() - now.getTime()),

@@ -5,7 +5,12 @@ import { latestAttempts, studentAssignments } from './assignment-store';
 import { statusOf } from './attempt-status';
 
 /** `GET /student/exams`: the student's assignments with the exam's outline, status and time left. */
-export async function listStudentExams(db: Db, studentId: number, now: Date, timeZone: string) {
+export async function listStudentExams(
+  db: Db,
+  studentId: number,
+  now: Date,
+  options: { timeZone: string; graceSeconds: number },
+) {
   const assignments = await studentAssignments(db, studentId);
   if (assignments.length === 0) return [];
   const examIds = [...new Set(assignments.map((a) => a.exam_id))];
@@ -34,10 +39,10 @@ export async function listStudentExams(db: Db, studentId: number, now: Date, tim
     .where('exam_skills.exam_id', 'in', examIds)
     .orderBy('skills.id')
     .execute();
-  const wall = (date: Date) => formatWallTime(date, timeZone);
+  const wall = (date: Date) => formatWallTime(date, options.timeZone);
   return assignments.map((assignment) => {
     const attempt = latest.get(assignment.id);
-    const { status, time_left_seconds } = statusOf(assignment, attempt, now);
+    const { status, time_left_seconds } = statusOf(assignment, attempt, now, options.graceSeconds);
     return {
       id: assignment.id,
       exam: {

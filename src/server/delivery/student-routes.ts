@@ -45,7 +45,10 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
       },
     },
     async (request) => ({
-      data: await listStudentExams(app.db, await student(request.auth!.user.id), app.clock.now(), app.config.timeZone),
+      data: await listStudentExams(app.db, await student(request.auth!.user.id), app.clock.now(), {
+        timeZone: app.config.timeZone,
+        graceSeconds: app.config.delivery.graceSeconds,
+      }),
     }),
   );
 

@@ -54,9 +54,10 @@ export function mayRead(auth: AuthContext, media: { owner_id: number | null; lab
 
 /**
  * A student reads a question's media or instruction audio when it belongs to an exam assigned to
- * them; nothing else (another exam's media stays 404).
+ * them whose window has opened (afterwards too: results show the questions); nothing else
+ * (another exam's media, or one not open yet, stays 404).
  */
-export async function studentMayRead(db: Db, userId: number, media: { file_name: string; label: string }) {
+export async function studentMayRead(db: Db, userId: number, media: { file_name: string; label: string }, now: Date) {
   if (purposeOf(media.label) === 'answer') return false;
   const reference = `media/${media.file_name}`;
   const found = await db
@@ -65,6 +66,7 @@ export async function studentMayRead(db: Db, userId: number, media: { file_name:
     .innerJoin('exam_questions', 'exam_questions.exam_id', 'student_exams.exam_id')
     .select('exam_questions.id')
     .where('students.user_id', '=', userId)
+    .where('student_exams.start_date_time', '<=', now)
     .where((eb) =>
       eb.or([
         eb('exam_questions.media', 'in', [reference, media.file_name]),

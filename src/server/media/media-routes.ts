@@ -106,7 +106,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
         .selectAll()
         .where('file_name', '=', request.params.fileName)
         .executeTakeFirst();
-      if (!row || !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row))))
+      if (
+        !row ||
+        !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row, app.clock.now())))
+      )
         throw notFound();
       const disposition = row.kind === 'document' ? 'attachment' : 'inline';
       reply
@@ -138,7 +141,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
         .selectAll()
         .where('file_name', '=', request.params.fileName)
         .executeTakeFirst();
-      if (!row || !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row))))
+      if (
+        !row ||
+        !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row, app.clock.now())))
+      )
         throw notFound();
       const isAdmin = request.auth!.roles.some((r) => r.role === ROLES.admin);
       if (row.owner_id !== request.auth!.user.id && !isAdmin) throw forbidden();

@@ -90,4 +90,32 @@ describe('media in delivery', () => {
     const stranger = await signIn(t.app, await buildUser(t.db, { role: ROLES.student }));
     expect((await read(stranger, pictureUrl)).statusCode).toBe(404);
   });
+
+  it("keeps an exam's media from its students until the exam's window opens", async () => {
+    const image = (await upload(author, 'questions/media', { name: 'q.png', content: PNG_1X1 })).json().data;
+    const scene = await buildDeliveryScene(t.app, t.db, registry, {
+      questions: [
+        {
+          kind: 'true_false',
+          key: { correct: true },
+          overrides: { media_type: 'image', media: image.path ?? `media/${image.file_name}` },
+        },
+      ],
+    });
+    await assign(t.app, author, scene.exam.id, {
+      start_date_time: '2026-06-10 08:00:00',
+      end_date_time: '2026-06-20 15:00:00',
+      student_ids: [scene.students[0].id],
+    });
+    try {
+      clock.set('2026-06-10T07:59:00Z');
+      expect((await read(scene.studentCookie, image.preview_url)).statusCode).toBe(404);
+      clock.set('2026-06-10T08:00:00Z');
+      expect((await read(scene.studentCookie, image.preview_url)).statusCode).toBe(200);
+      clock.set('2026-06-25T08:00:00Z');
+      expect((await read(scene.studentCookie, image.preview_url)).statusCode).toBe(200);
+    } finally {
+      clock.set('2026-06-05T09:00:00Z');
+    }
+  });
 });

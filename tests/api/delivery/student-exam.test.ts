@@ -78,6 +78,17 @@ describe("the student's exams", () => {
     expect((await list())[0]).toMatchObject({ status: 'submitted', time_left_seconds: 0 });
   });
 
+  it('keeps an attempt in progress, with no time left, through the grace after its deadline', async () => {
+    const s = await assigned();
+    await s.as('POST', '/start');
+    const list = async () =>
+      (await call(t.app, 'GET', '/api/student/exams', undefined, { cookie: s.studentCookie })).json().data[0];
+    clock.advance(45 * 60 + 30);
+    expect(await list()).toMatchObject({ status: 'in_progress', time_left_seconds: 0 });
+    clock.advance(31);
+    expect(await list()).toMatchObject({ status: 'submitted', time_left_seconds: 0 });
+  });
+
   it('marks an assignment nobody started as expired once its window closes', async () => {
     const s = await assigned();
     clock.set('2026-06-21T09:00:00Z');

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AnswerQueue,
   failureOf,
+  MAX_BATCH,
+  MAX_BATCH_BYTES,
+  nextBatch,
   type OutgoingAnswer,
   type SavedAnswer,
   type SyncStatus,
@@ -218,5 +221,29 @@ describe('answer queue', () => {
     expect(failureOf({ status: 503 })).toBe('retrying');
     expect(failureOf({ status: 418 })).toBe('closed');
     expect(failureOf({ status: 422 })).toBe('rejected');
+  });
+
+  it('splits batches by count and by weight, so long essays never exceed the body limit', async () => {
+    const small = Array.from({ length: 600 }, (_, i) => ({ question_id: i + 1, answer: { value: true }, seq: 1 }));
+    expect(nextBatch(small)).toHaveLength(MAX_BATCH);
+    const essay = (id: number) => ({ question_id: id, answer: { text: 'ع'.repeat(150_000) }, seq: 1 });
+    // 150,000 Arabic letters weigh 300 kB in UTF-8: one essay per batch.
+    expect(nextBatch([essay(1), essay(2)])).toHaveLength(1);
+    const huge = { question_id: 9, answer: { text: 'x'.repeat(MAX_BATCH_BYTES * 2) }, seq: 1 };
+    expect(nextBatch([huge, essay(1)])).toEqual([huge]);
+
+    const server = fakeServer();
+    const queue = new AnswerQueue({ attemptId: 30, store: freshStore(), send: server.send });
+    await queue.load({});
+    for (const id of [1, 2, 3]) await queue.change(id, essay(id).answer);
+    await queue.flush();
+    // The rest follow at once, without waiting for the debounce.
+    for (let i = 0; i < 5; i++) {
+      await idbIdle();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    expect(server.batches.map((b) => b.answers.map((a) => a.question_id))).toEqual([[1], [2], [3]]);
+    expect(queue.status()).toBe('saved');
+    queue.dispose();
   });
 });

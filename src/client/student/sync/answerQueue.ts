@@ -58,6 +58,23 @@ export type ServerAnswers = Record<string, { answer: unknown; seq: number }>;
 
 /** The most a batch may hold (the API's limit). */
 export const MAX_BATCH = 500;
+/** The most bytes a batch may weigh: half the API's 1 MB body limit, so long essays go in several. */
+export const MAX_BATCH_BYTES = 512 * 1024;
+
+const encoder = new TextEncoder();
+
+/** The first answers that fit in one batch, by count and by weight; always at least one. */
+export function nextBatch(pending: OutgoingAnswer[]): OutgoingAnswer[] {
+  const batch: OutgoingAnswer[] = [];
+  let bytes = 0;
+  for (const answer of pending) {
+    const weight = encoder.encode(JSON.stringify(answer)).length + 1;
+    if (batch.length > 0 && (batch.length >= MAX_BATCH || bytes + weight > MAX_BATCH_BYTES)) break;
+    batch.push(answer);
+    bytes += weight;
+  }
+  return batch;
+}
 
 /** How a failed send is treated, from the error's HTTP `status` (0 or none: the request never got an answer). */
 export function failureOf(error: unknown): Failure {
@@ -162,8 +179,11 @@ export class AnswerQueue {
       this.flushAgain = true;
       return this.inFlight;
     }
-    const batch = this.pending().slice(0, MAX_BATCH);
+    const pending = this.pending();
+    const batch = nextBatch(pending);
     if (batch.length === 0) return this.inFlight ?? Promise.resolve();
+    // What did not fit goes in the next batch at once, not after the debounce.
+    if (batch.length < pending.length) this.flushAgain = true;
     this.clearTimer('retry');
     const sending = this.send(batch, keepalive);
     if (!this.inFlight) {
