@@ -22,7 +22,20 @@ const STUDENT_READS = [/^\/api\/user$/, /^\/api\/student\/exams$/, /^\/api\/stud
 const START = /^\/api\/student\/exams\/(\d+)\/start$/;
 const SIGN_IN_OR_OUT = /^\/api\/(login|logout)$/;
 
-self.addEventListener('install', () => self.skipWaiting());
+// The page is kept from the start: a student who signed in without loading another page can
+// still reload offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      try {
+        await (await caches.open(FILES)).add(new Request('/', { cache: 'reload' }));
+      } catch {
+        // Offline while installing: the next page load keeps it.
+      }
+      await self.skipWaiting();
+    })(),
+  );
+});
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
@@ -45,7 +58,8 @@ self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.method === 'GET' && request.mode === 'navigate') return event.respondWith(page(request));
+  if (request.method === 'GET' && request.mode === 'navigate' && !url.pathname.startsWith('/api/'))
+    return event.respondWith(page(request));
   if (request.method === 'GET' && isFile(url)) return event.respondWith(file(request));
   if (request.method === 'GET' && STUDENT_READS.some((pattern) => pattern.test(url.pathname)))
     return event.respondWith(studentRead(request, url.pathname));
@@ -116,7 +130,9 @@ async function studentRead(request, path) {
   try {
     const response = await fetch(request);
     if (response.ok) await keepRead(path, response);
-    else if (response.status === 401 || response.status === 403 || response.status === 404) await forget(path);
+    // Signed out (a session that ended without a logout): nothing of that student stays here.
+    else if (response.status === 401) await caches.delete(API);
+    else if (response.status === 403 || response.status === 404) await forget(path);
     return response;
   } catch (error) {
     const kept = await keptRead(path);

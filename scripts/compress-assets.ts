@@ -14,8 +14,15 @@ const dir = path.resolve(import.meta.dirname, '../dist/client');
 // worker replaces the old one and drops the files it kept.
 const worker = path.join(dir, 'sw.js');
 if (fs.existsSync(worker)) {
+  // The hashed files' names say what changed in them; the two unhashed files are read whole.
   const files = fs.readdirSync(path.join(dir, 'assets')).sort().join('\n');
-  const build = crypto.createHash('sha256').update(files).digest('hex').slice(0, 12);
+  const build = crypto
+    .createHash('sha256')
+    .update(files)
+    .update(fs.readFileSync(path.join(dir, 'index.html')))
+    .update(fs.existsSync(path.join(dir, 'zod-jitless.js')) ? fs.readFileSync(path.join(dir, 'zod-jitless.js')) : '')
+    .digest('hex')
+    .slice(0, 12);
   fs.writeFileSync(worker, fs.readFileSync(worker, 'utf8').replace(/__BUILD__/g, build));
 }
 const TEXT = /\.(js|css|html|svg|json|txt)$/;

@@ -34,6 +34,7 @@ import { questionsRoutes } from './questions/questions-routes';
 import { examsRoutes } from './exams/exams-routes';
 import { assignationRoutes, defineDeadlineJobs, studentRoutes } from './delivery';
 import { createJobQueue, disabledJobQueue } from './jobs';
+import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { localMediaStorage } from './media/media-storage';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
+      if (config.benchBaselineRoute) await api.register(benchBaselineRoutes);
       await api.register(mediaRoutes, { storage: localMediaStorage(path.join(config.dataDir, 'media')) });
     },
     { prefix: '/api' },

@@ -22,6 +22,8 @@ export interface Config {
     /** Seconds after an attempt's deadline during which answers are still taken (network delays). */
     graceSeconds: number;
   };
+  /** The delivery benchmark's bare baseline route (`BENCH_BASELINE_ROUTE=1`, set by the benchmark only). */
+  benchBaselineRoute: boolean;
   /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
   jobs: {
     /** Off in most tests, which run the jobs' functions by hand. */
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     delivery: {
       graceSeconds: int(env.DELIVERY_GRACE_SECONDS, 60),
     },
+    benchBaselineRoute: env.BENCH_BASELINE_ROUTE === '1',
     jobs: {
       enabled: env.JOBS_ENABLED !== 'false',
       pollSeconds: Math.max(0.5, Number.parseFloat(env.JOBS_POLL_SECONDS ?? '') || 2),

@@ -148,7 +148,12 @@ describe("the student's exam", () => {
   });
 
   it('keeps every answer through a network cut and a reload, syncs them, and submits with results', async () => {
-    const { context, page } = await studentPage();
+    // Straight from the sign-in page, with no other page load: the offline reload must still work.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+    await signInThroughForm(page, baseUrl, 'student@example.com');
+    await page.getByRole('heading', { name: ar.my_exams.title, level: 1 }).waitFor();
     await screenshot(page, 'student-my-exams-ar');
     const card = page.getByTestId('student-exam-card').filter({ hasText: 'الاختبار المعياري للقراءة والاستماع' });
     await card.getByRole('link', { name: ar.my_exams.actions.start, exact: true }).click();

@@ -90,6 +90,15 @@ export async function finalizeDueAttempts(db: Db, now: Date, graceSeconds: numbe
     .limit(500)
     .execute();
   let submitted = 0;
-  for (const { id } of due) if (await finalizeAttempt(db, id, now, true)) submitted++;
+  let failed: unknown = null;
+  for (const { id } of due) {
+    // One attempt that cannot be finalized must not hold back the others.
+    try {
+      if (await finalizeAttempt(db, id, now, true)) submitted++;
+    } catch (error) {
+      failed ??= error;
+    }
+  }
+  if (failed && submitted === 0) throw failed;
   return submitted;
 }

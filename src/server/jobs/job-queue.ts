@@ -51,19 +51,27 @@ export function createJobQueue(options: {
       });
       started.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
       await started.start();
-      for (const definition of definitions) {
-        await started.createQueue(definition.name);
-        await started.work<object>(
-          definition.name,
-          { pollingIntervalSeconds: options.pollSeconds, batchSize: 20 },
-          async (jobs) => {
-            for (const job of jobs) await definition.handler(job.data);
-          },
-        );
-        if (definition.every) await started.schedule(definition.name, definition.every, {});
-        else await started.unschedule(definition.name);
-      }
+      // Known at once, so that a failure below still stops it (its timers would outlive the server).
       boss = started;
+      try {
+        for (const definition of definitions) {
+          await started.createQueue(definition.name);
+          // One job at a time: a job that fails is retried alone, never taking its batch with it.
+          await started.work<object>(
+            definition.name,
+            { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+            async ([job]) => {
+              if (job) await definition.handler(job.data);
+            },
+          );
+          if (definition.every) await started.schedule(definition.name, definition.every, {});
+          else await started.unschedule(definition.name);
+        }
+      } catch (error) {
+        boss = null;
+        await started.stop({ graceful: false, close: false, wait: true, timeout: 1000 }).catch(() => undefined);
+        throw error;
+      }
     },
     async stop() {
       const stopping = boss;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { listPermissions, AREAS } from '../../common/permission-catalog';
 import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import type { AuthContext } from '../http/auth-context';
@@ -66,7 +67,9 @@ export async function studentMayRead(db: Db, userId: number, media: { file_name:
     .innerJoin('exam_questions', 'exam_questions.exam_id', 'student_exams.exam_id')
     .select('exam_questions.id')
     .where('students.user_id', '=', userId)
-    .where('student_exams.start_date_time', '<=', now)
+    .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
+    // The assignment's window, or the exam's own when the assignment has none.
+    .where(sql<Date>`coalesce(student_exams.start_date_time, exams.start_date_time)`, '<=', now)
     .where((eb) =>
       eb.or([
         eb('exam_questions.media', 'in', [reference, media.file_name]),

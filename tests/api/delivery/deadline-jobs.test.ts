@@ -73,6 +73,10 @@ async function started() {
 const waitFor = (check: () => Promise<unknown>, expected: unknown) =>
   expect.poll(check, { timeout: 15_000, interval: 200 }).toEqual(expected);
 
+/** The attempt's own job submitted it (not the minute's sweep, which runs on the real clock too). */
+const submittedByItsJob = (attemptId: number) =>
+  t.logs.some((line) => line.includes('attempt submitted at its deadline') && line.includes(`"attempt":${attemptId}`));
+
 describe('the deadline job', () => {
   it('is queued when an attempt starts, for its deadline plus grace, and submits it with its answers', async () => {
     const { attemptId } = await started();
@@ -85,6 +89,8 @@ describe('the deadline job', () => {
     await waitFor(async () => (await attemptRow(attemptId)).status, 'submitted');
     const attempt = await attemptRow(attemptId);
     expect(attempt.auto_submitted).toBe(true);
+    await waitFor(async () => submittedByItsJob(attemptId), true);
+    await waitFor(async () => (await jobsOf(attemptId)).map((j) => j.state), ['completed']);
     expect(Number(attempt.score)).toBe(Number(attempt.max_score));
     expect(Number(attempt.score)).toBeGreaterThan(0);
   });
@@ -96,6 +102,7 @@ describe('the deadline job', () => {
     await makeDue(attemptId);
     await waitFor(async () => (await attemptRow(attemptId)).status, 'submitted');
     expect((await attemptRow(attemptId)).auto_submitted).toBe(true);
+    await waitFor(async () => submittedByItsJob(attemptId), true);
   });
 
   it('puts itself back when it runs before the deadline by the application clock', async () => {

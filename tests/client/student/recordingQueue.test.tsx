@@ -42,7 +42,9 @@ function queueOf(store: ReturnType<typeof freshStore>, uploads: ReturnType<typeo
     attemptId,
     store,
     upload: uploads.upload,
-    onUploaded: (questionId, answer) => answered.push([questionId, answer]),
+    onUploaded: (questionId, answer) => {
+      answered.push([questionId, answer]);
+    },
     onStatus: (status) => statuses.push(status),
     urlOf: (blob) => `blob:${blob.size}`,
   });
@@ -128,13 +130,63 @@ describe('recording queue', () => {
 
   it('sends the newer recording when the student records again while the first is uploading', async () => {
     const uploads = fakeUploads();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const upload = uploads.upload.getMockImplementation()!;
+    uploads.upload.mockImplementationOnce(async (recording) => {
+      await held;
+      return upload(recording);
+    });
     const { queue, answered } = queueOf(freshStore(), uploads);
-    const firstKept = queue.keep(4, LABEL(4), recording('first'), 2);
+    await queue.keep(4, LABEL(4), recording('first'), 2);
+    expect(uploads.upload).toHaveBeenCalledTimes(1);
+    // The first upload is on its way when the student records again.
     await queue.keep(4, LABEL(4), recording('second take'), 5);
-    await firstKept;
+    release();
     expect(await queue.settle()).toBe(true);
-    expect(answered.at(-1)).toEqual([4, { media: expect.stringMatching(/^media\//), duration_seconds: 5 }]);
+    expect(answered).toEqual([[4, { media: 'media/2.webm', duration_seconds: 5 }]]);
     expect(await uploads.uploaded.at(-1)!.blob.text()).toBe('second take');
+  });
+
+  it('keeps the recording when the page goes away during its upload', async () => {
+    const store = freshStore();
+    const uploads = fakeUploads();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const upload = uploads.upload.getMockImplementation()!;
+    uploads.upload.mockImplementationOnce(async (recording) => {
+      await held;
+      return upload(recording);
+    });
+    const first = queueOf(store, uploads);
+    await first.queue.keep(6, LABEL(6), recording('mid-upload'), 3);
+    first.queue.dispose();
+    release();
+    await first.queue.settle();
+    expect(first.answered).toEqual([]);
+    await idbIdle();
+    expect(await store.list(1)).toHaveLength(1);
+    // The next page finds it and sends it.
+    const second = queueOf(store, uploads);
+    await second.queue.load();
+    expect(await second.queue.settle()).toBe(true);
+    expect(second.answered.map(([id]) => id)).toEqual([6]);
+  });
+
+  it('keeps a refused recording without holding back the others', async () => {
+    const uploads = fakeUploads();
+    const upload = uploads.upload.getMockImplementation()!;
+    uploads.upload.mockImplementation(async (recording) => {
+      if (recording.question_id === 1) throw Object.assign(new Error('not audio'), { status: 422 });
+      return upload(recording);
+    });
+    const { queue, answered } = queueOf(freshStore(), uploads);
+    await queue.keep(1, LABEL(1), recording('refused'), 1);
+    await queue.keep(2, LABEL(2), recording('fine'), 1);
+    await queue.settle();
+    expect(answered.map(([id]) => id)).toEqual([2]);
+    expect(queue.waitingUrl(1)).not.toBeNull();
+    expect(queue.status()).toBe('rejected');
   });
 
   it("keeps each attempt's recordings apart", async () => {

@@ -56,7 +56,10 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
       attemptId,
       store: recordingStore ?? browserRecordingStore(),
       upload: (recording) => studentApi.uploadRecording(recording),
-      onUploaded: change,
+      onUploaded: async (questionId, answer) => {
+        setAnswers((previous) => ({ ...previous, [questionId]: answer }));
+        await current.change(questionId, answer);
+      },
       onStatus: setRecordingStatus,
     });
     queue.current = current;
@@ -77,7 +80,7 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
       current.dispose();
       spoken.dispose();
     };
-  }, [attemptId, assignmentId, answerStore, recordingStore, change]);
+  }, [attemptId, assignmentId, answerStore, recordingStore]);
 
   const keeper = useMemo<RecordingKeeper>(
     () => ({

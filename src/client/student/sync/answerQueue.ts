@@ -61,15 +61,18 @@ export const MAX_BATCH = 500;
 /** The most bytes a batch may weigh: half the API's 1 MB body limit, so long essays go in several. */
 export const MAX_BATCH_BYTES = 512 * 1024;
 
+/** Browsers refuse a `keepalive` request above 64 kB in all: those batches stay under it. */
+export const KEEPALIVE_BATCH_BYTES = 60 * 1024;
+
 const encoder = new TextEncoder();
 
 /** The first answers that fit in one batch, by count and by weight; always at least one. */
-export function nextBatch(pending: OutgoingAnswer[]): OutgoingAnswer[] {
+export function nextBatch(pending: OutgoingAnswer[], maxBytes = MAX_BATCH_BYTES): OutgoingAnswer[] {
   const batch: OutgoingAnswer[] = [];
   let bytes = 0;
   for (const answer of pending) {
     const weight = encoder.encode(JSON.stringify(answer)).length + 1;
-    if (batch.length > 0 && (batch.length >= MAX_BATCH || bytes + weight > MAX_BATCH_BYTES)) break;
+    if (batch.length > 0 && (batch.length >= MAX_BATCH || bytes + weight > maxBytes)) break;
     batch.push(answer);
     bytes += weight;
   }
@@ -180,7 +183,7 @@ export class AnswerQueue {
       return this.inFlight;
     }
     const pending = this.pending();
-    const batch = nextBatch(pending);
+    const batch = nextBatch(pending, keepalive ? KEEPALIVE_BATCH_BYTES : MAX_BATCH_BYTES);
     if (batch.length === 0) return this.inFlight ?? Promise.resolve();
     // What did not fit goes in the next batch at once, not after the debounce.
     if (batch.length < pending.length) this.flushAgain = true;

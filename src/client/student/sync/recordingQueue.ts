@@ -35,8 +35,8 @@ export interface RecordingQueueOptions {
   attemptId: number;
   store: RecordingStore;
   upload: UploadRecording;
-  /** The upload is done: the answer goes to the answer queue. */
-  onUploaded: (questionId: number, answer: SpokenAnswer) => void;
+  /** The upload is done: the answer goes to the answer queue (resolves once it is kept there). */
+  onUploaded: (questionId: number, answer: SpokenAnswer) => Promise<void> | void;
   onStatus?: (status: SyncStatus) => void;
   retryInitialMs?: number;
   retryMaxMs?: number;
@@ -145,25 +145,38 @@ export class RecordingQueue {
   }
 
   private async run(): Promise<void> {
+    let refused = false;
     for (const [questionId, entry] of [...this.waiting]) {
       if (this.disposed) return;
       let media: string;
       try {
         media = await this.options.upload(entry.recording);
       } catch (error) {
-        this.failure = failureOf(error);
-        if (this.failure === 'closed') this.waiting.clear();
+        const failure = failureOf(error);
+        // A refused file stays kept (and reported); the others still go.
+        if (failure === 'rejected') {
+          refused = true;
+          continue;
+        }
+        this.failure = failure;
         return;
       }
+      // The page is going away: the kept copy stays for the next one, which sends it again.
+      if (this.disposed) return;
       this.failure = null;
       this.retryDelay = this.options.retryInitialMs ?? 1000;
       // Recorded again while this one was uploading: the newer one is sent next.
       if (this.waiting.get(questionId)?.version !== entry.version) continue;
       this.waiting.delete(questionId);
-      this.options.onUploaded(questionId, { media, duration_seconds: entry.recording.duration_seconds });
+      // Forgotten here only once the answer is kept by the answer queue.
+      await this.safely(
+        async () => this.options.onUploaded(questionId, { media, duration_seconds: entry.recording.duration_seconds }),
+        undefined,
+      );
       await this.safely(() => this.options.store.remove(this.options.attemptId, questionId), undefined);
     }
-    if (this.waiting.size > 0 && !this.failure) return this.run();
+    if (refused) this.failure = 'rejected';
+    else if (this.waiting.size > 0 && !this.failure) return this.run();
   }
 
   private scheduleRetry(): void {

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+
+/**
+ * `PUT /api/bench/baseline`: the delivery benchmark's yardstick (issue 12), an upsert of one row
+ * with no session, permission or validation beyond the shape. Registered only when the benchmark
+ * starts the server in its own mode (`BENCH_BASELINE_ROUTE=1`), never in a normal start; a test
+ * proves it is absent otherwise.
+ */
+export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onReady', async () => {
+    await sql`create table if not exists bench_baseline (id integer primary key, payload jsonb not null, seq integer not null)`.execute(
+      app.db,
+    );
+  });
+  app.put(
+    '/bench/baseline',
+    {
+      config: { access: 'public' },
+      schema: {
+        hide: true,
+        body: z.strictObject({
+          id: z.number().int().min(1).max(2_147_483_647),
+          payload: z.unknown(),
+          seq: z.number().int(),
+        }),
+      },
+    },
+    async (request) => {
+      const { id, payload, seq } = request.body;
+      await sql`insert into bench_baseline (id, payload, seq) values (${id}, ${JSON.stringify(payload ?? null)}, ${seq})
+        on conflict (id) do update set payload = excluded.payload, seq = excluded.seq`.execute(app.db);
+      return { data: { id, seq } };
+    },
+  );
+};
