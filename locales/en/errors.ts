@@ -12,6 +12,7 @@ export default {
     too_many_logins: 'Too many failed sign-in attempts. Please wait %{minutes} minutes and try again.',
     too_many_requests: 'Too many requests. Please wait a moment and try again.',
     csrf: 'This request was refused because it did not come from the application.',
+    service_unavailable: 'The service is busy for a moment. Your work is kept; please try again shortly.',
     generic: 'Something went wrong, please try again later.',
     timeout: 'The server took too long to answer. Please try again.',
     network: 'The server cannot be reached. Please check your connection and try again.',

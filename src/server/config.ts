@@ -22,6 +22,10 @@ export interface Config {
     /** Seconds after an attempt's deadline during which answers are still taken (network delays). */
     graceSeconds: number;
   };
+  /** Server processes on one port (node:cluster); above 1 only on PostgreSQL. */
+  webConcurrency: number;
+  /** PostgreSQL connections per server process. */
+  databasePoolSize: number;
   /** The delivery benchmark's bare baseline route (`BENCH_BASELINE_ROUTE=1`, set by the benchmark only). */
   benchBaselineRoute: boolean;
   /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
@@ -66,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     delivery: {
       graceSeconds: int(env.DELIVERY_GRACE_SECONDS, 60),
     },
+    webConcurrency: int(env.WEB_CONCURRENCY, 1),
+    databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     benchBaselineRoute: env.BENCH_BASELINE_ROUTE === '1',
     jobs: {
       enabled: env.JOBS_ENABLED !== 'false',

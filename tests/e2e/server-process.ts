@@ -6,6 +6,10 @@ import net from 'node:net';
 
 export interface RunningServer {
   url: string;
+  /** The server's process (the primary, when it runs several). */
+  pid: number;
+  /** What the server printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -20,14 +24,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server/main.ts` as `npm start` would (after a build), on a fresh data directory with demo data. */
+/**
+ * Starts `src/server/main.ts` as `npm start` would (after a build), on a fresh data directory with
+ * demo data, or on the given one (kept: its owner removes it).
+ */
 export async function startServer(
-  options: { needsConsole?: boolean; env?: NodeJS.ProcessEnv } = {},
+  options: { needsConsole?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
 ): Promise<RunningServer> {
   if (options.needsConsole !== false && !fs.existsSync('dist/client/index.html'))
     throw new Error('Build the console first: npm run build');
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-e2e-'));
+  const port = options.port ?? (await freePort());
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -44,8 +51,9 @@ export async function startServer(
     detached: true,
   });
   let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
+  const keep = (d: unknown) => (output = (output + String(d)).slice(-65_536));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
@@ -62,6 +70,8 @@ export async function startServer(
 
   return {
     url,
+    pid: child.pid!,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.pid) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -69,7 +79,7 @@ export async function startServer(
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
         if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

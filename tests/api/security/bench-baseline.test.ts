@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { call } from '../../helpers/api-client';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+/** The delivery benchmark's bare baseline route exists only in the benchmark's own mode. */
+let normal: TestContext;
+let bench: TestContext;
+beforeAll(async () => {
+  normal = await createTestApp();
+  bench = await createTestApp({ benchBaselineRoute: true });
+}, 60_000);
+afterAll(async () => {
+  await normal?.close();
+  await bench?.close();
+});
+
+const body = { id: 7, payload: { answer: { value: true } }, seq: 3 };
+
+describe('the benchmark baseline route', () => {
+  it('is absent from a normal start: 404, and nothing stored', async () => {
+    const response = await call(normal.app, 'PUT', '/api/bench/baseline', body);
+    expect(response.statusCode).toBe(404);
+    expect(normal.app.printRoutes()).not.toContain('baseline');
+  });
+
+  it("answers in the benchmark's mode: one upsert, no session", async () => {
+    expect((await call(bench.app, 'PUT', '/api/bench/baseline', body)).json()).toEqual({ data: { id: 7, seq: 3 } });
+    expect((await call(bench.app, 'PUT', '/api/bench/baseline', { ...body, seq: 4 })).statusCode).toBe(200);
+    const { rows } = await sql<{ seq: number }>`select seq from bench_baseline where id = 7`.execute(bench.db);
+    expect(rows).toEqual([{ seq: 4 }]);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * `npm run bench:delivery`: the exam day on a real server process over real HTTP (issue 12).
+ * Prepares its data in the database, then plays: a sign-in rush (a sample over HTTP: scrypt is a
+ * capacity figure), a start rush within 60 s, answering (a batch every 5 s per student on average),
+ * a submit rush within 60 s; then answer saves and the bare baseline route at saturation.
+ * Prints a table per phase and appends the run to docs/bench/delivery-runs.json.
+ *
+ * BENCH_STUDENTS (1000), BENCH_ANSWER_SECONDS (120), BENCH_DATABASE_URL (PostgreSQL; PGlite when
+ * unset), WEB_CONCURRENCY (server processes, PostgreSQL only), BENCH_CONNECTIONS (512),
+ * BENCH_SIGNINS (students signing in over HTTP: 200).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { openDatabase } from '../../src/server/db/database';
+import { prepareDatabase } from '../../src/server/setup/prepare';
+import { startServer } from '../e2e/server-process';
+import { databaseUrlFor } from '../helpers/db-template';
+import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
+import { answerFor, BENCH_PASSWORD, prepareBenchData, type BenchData } from './delivery/prepare';
+import { cpuPercent, usageOf } from './delivery/server-stats';
+
+const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
+const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 120);
+const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 512);
+const SIGNINS = Math.min(STUDENTS, Number(process.env.BENCH_SIGNINS ?? 200));
+const PROCESSES = Number(process.env.WEB_CONCURRENCY ?? 1);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
+const SATURATE_SECONDS = 15;
+
+const COOKIE = 'ltm_session';
+
+async function prepare(): Promise<{
+  data: BenchData;
+  env: NodeJS.ProcessEnv;
+  dataDir: string;
+  drop: () => Promise<void>;
+}> {
+  const registry = await loadSchemaRegistry();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-bench-'));
+  let databaseUrl: string | null = null;
+  let drop = async () => {};
+  if (ADMIN_URL) {
+    const name = `ltm_bench_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    databaseUrl = databaseUrlFor(ADMIN_URL, name);
+    drop = async () => {
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const handle = await openDatabase({ databaseUrl, dataDir });
+  await prepareDatabase(handle.db);
+  const started = performance.now();
+  const data = await prepareBenchData(handle.db, registry, { students: STUDENTS, signInOverHttp: SIGNINS });
+  console.log(`prepared ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await handle.close();
+  const env: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    BENCH_BASELINE_ROUTE: '1',
+    WEB_CONCURRENCY: String(PROCESSES),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  };
+  return { data, env, dataDir, drop };
+}
+
+interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
+  cpu_percent: number;
+  rss_mb: number;
+}
+
+async function main() {
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  console.log(`${new Date().toISOString()}  ${machine}`);
+  console.log(
+    `students ${STUDENTS}, database ${ADMIN_URL ? 'postgres' : 'pglite'}, server processes ${PROCESSES}, client connections ${CONNECTIONS}\n`,
+  );
+  const { data, env, dataDir, drop } = await prepare();
+  const server = await startServer({ needsConsole: false, env, dataDir });
+  const client = httpClient(server.url, CONNECTIONS);
+  const phases: PhaseFigures[] = [];
+  const measure = async (recorder: PhaseRecorder, run: () => Promise<void>) => {
+    const before = usageOf(server.pid);
+    recorder.begin();
+    await run();
+    recorder.finish();
+    const after = usageOf(server.pid);
+    const figures = recorder.summary();
+    phases.push({ ...figures, cpu_percent: cpuPercent(before, after, figures.seconds), rss_mb: after.rssMb });
+    printPhase(phases.at(-1)!);
+  };
+  try {
+    const cookies: string[] = data.students.map((s) => (s.token ? `${COOKIE}=${s.token}` : ''));
+
+    // 1. Sign-in rush: a sample over HTTP, as fast as the server takes them (scrypt is meant to be slow).
+    const signIn = new PhaseRecorder('sign-in');
+    let nextSignIn = 0;
+    await measure(signIn, () =>
+      saturate(os.cpus().length * 4, 3600, async () => {
+        const index = nextSignIn++;
+        if (index >= SIGNINS) return false;
+        const answer = await client.call('POST', '/api/login', {
+          body: { email: data.students[index]!.email, password: BENCH_PASSWORD },
+        });
+        signIn.record(answer);
+        if (answer.cookie) cookies[index] = answer.cookie;
+        return true;
+      }),
+    );
+
+    // 2. Start rush: everyone starts within RUSH_SECONDS.
+    const start = new PhaseRecorder('start rush');
+    await measure(start, () =>
+      spread(
+        data.students.map((s, i) => async () => {
+          start.record(await client.call('POST', `/api/student/exams/${s.assignmentId}/start`, { cookie: cookies[i] }));
+        }),
+        RUSH_SECONDS * 1000,
+      ),
+    );
+
+    // 3. Answering: each student saves a batch of 1 to 3 answers every 5 s on average.
+    const answering = new PhaseRecorder('answering');
+    const seqs = data.students.map(() => new Map<number, number>());
+    const batchOf = (student: number) => {
+      const size = 1 + Math.floor(Math.random() * 3);
+      const answers = [];
+      for (let k = 0; k < size; k++) {
+        const question = data.questions[Math.floor(Math.random() * data.questions.length)]!;
+        const seq = (seqs[student]!.get(question.id) ?? 0) + 1;
+        seqs[student]!.set(question.id, seq);
+        answers.push({ question_id: question.id, answer: answerFor(question.kind), seq });
+      }
+      // One question once per batch: the last change wins.
+      return [...new Map(answers.map((a) => [a.question_id, a])).values()];
+    };
+    await measure(answering, async () => {
+      const end = performance.now() + ANSWER_SECONDS * 1000;
+      await Promise.all(
+        data.students.map(async (s, i) => {
+          await sleep(Math.random() * 5000);
+          while (performance.now() < end) {
+            answering.record(
+              await client.call('PUT', `/api/student/exams/${s.assignmentId}/answers`, {
+                cookie: cookies[i],
+                body: { answers: batchOf(i) },
+              }),
+            );
+            await sleep(-Math.log(1 - Math.random()) * 5000);
+          }
+        }),
+      );
+    });
+
+    // 4. Saves and the bare baseline at saturation: the ratio says what the checks cost.
+    const saves = new PhaseRecorder('saves, saturated');
+    const workers = Math.min(CONNECTIONS, 256);
+    await measure(saves, () =>
+      saturate(workers, SATURATE_SECONDS, async () => {
+        const i = Math.floor(Math.random() * data.students.length);
+        saves.record(
+          await client.call('PUT', `/api/student/exams/${data.students[i]!.assignmentId}/answers`, {
+            cookie: cookies[i],
+            body: { answers: batchOf(i) },
+          }),
+        );
+      }),
+    );
+    const baseline = new PhaseRecorder('baseline, saturated');
+    await measure(baseline, () =>
+      saturate(workers, SATURATE_SECONDS, async () => {
+        const i = Math.floor(Math.random() * data.students.length);
+        baseline.record(
+          await client.call('PUT', '/api/bench/baseline', {
+            body: { id: i + 1, payload: batchOf(i), seq: 1 },
+          }),
+        );
+      }),
+    );
+
+    // 5. Submit rush: everyone submits within RUSH_SECONDS.
+    const submit = new PhaseRecorder('submit rush');
+    await measure(submit, () =>
+      spread(
+        data.students.map((s, i) => async () => {
+          submit.record(
+            await client.call('POST', `/api/student/exams/${s.assignmentId}/submit`, { cookie: cookies[i] }),
+          );
+        }),
+        RUSH_SECONDS * 1000,
+      ),
+    );
+
+    const signInFigures = phases[0]!;
+    const perCore = signInFigures.per_second / Math.max(1, signInFigures.cpu_percent / 100);
+    const ratio =
+      phases.find((p) => p.phase === 'saves, saturated')!.per_second /
+      Math.max(1, phases.find((p) => p.phase === 'baseline, saturated')!.per_second);
+    console.log(
+      `\nsign-ins: ${signInFigures.per_second}/s, about ${Math.round(perCore)}/s per busy core: ` +
+        `${STUDENTS} students signing in within a minute need about ${Math.ceil(STUDENTS / 60 / perCore)} cores for it`,
+    );
+    console.log(`answer saves at saturation: ${Math.round(ratio * 100)}% of the bare baseline (goal: at least 60%)`);
+    const delivery = phases.filter((p) => ['start rush', 'answering', 'submit rush'].includes(p.phase));
+    const worstP99 = Math.max(...delivery.map((p) => p.p99));
+    const errors = delivery.reduce((sum, p) => sum + p.error_count, 0);
+    console.log(
+      `delivery calls: worst p99 ${worstP99} ms, errors ${errors} (goal: p99 < 150 ms, 0 errors): ${worstP99 < 150 && errors === 0 ? 'met' : 'NOT met'}`,
+    );
+    record({
+      date: new Date().toISOString(),
+      machine,
+      students: STUDENTS,
+      database: ADMIN_URL ? 'postgres' : 'pglite',
+      processes: PROCESSES,
+      answer_seconds: ANSWER_SECONDS,
+      baseline_ratio: Math.round(ratio * 100) / 100,
+      phases,
+    });
+  } finally {
+    await client.close();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await drop();
+  }
+}
+
+const RUNS_FILE = path.resolve('docs/bench/delivery-runs.json');
+
+/** Appends the run to the record the chart is drawn from. */
+function record(run: unknown) {
+  fs.mkdirSync(path.dirname(RUNS_FILE), { recursive: true });
+  const runs = fs.existsSync(RUNS_FILE) ? (JSON.parse(fs.readFileSync(RUNS_FILE, 'utf8')) as unknown[]) : [];
+  runs.push(run);
+  fs.writeFileSync(RUNS_FILE, `${JSON.stringify(runs, null, 2)}\n`);
+  console.log(`recorded in ${path.relative(process.cwd(), RUNS_FILE)}`);
+}
+
+function printPhase(p: PhaseFigures) {
+  const errors = p.error_count ? JSON.stringify(p.errors) : '0';
+  console.log(
+    `${p.phase.padEnd(18)} ${String(p.requests).padStart(7)} req ${String(p.per_second).padStart(6)}/s  p50 ${String(p.p50).padStart(5)}  p95 ${String(p.p95).padStart(5)}  p99 ${String(p.p99).padStart(5)}  max ${String(p.max).padStart(6)} ms  errors ${errors}  cpu ${p.cpu_percent}%  rss ${p.rss_mb} MB`,
+  );
+}
+
+await main();

@@ -1,0 +1,168 @@
+/**
+ * The benchmark's data, straight into the database (thousands of students in seconds): a published
+ * exam of about 30 questions of every automatically scored type plus essays, a school, students
+ * with accounts, their assignments, and sessions for those who do not sign in over HTTP.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { ROLES } from '../../../src/common/permissions';
+import { hashPassword } from '../../../src/server/auth/passwords';
+import { hashToken } from '../../../src/server/auth/sessions';
+import type { Db } from '../../../src/server/db/database';
+import { buildExam } from '../../helpers/exam-factory';
+import { buildRecord } from '../../helpers/resource-factory';
+import { CORRECT, DEFINITIONS, WRONG } from '../../unit/questions/fixtures';
+
+export const BENCH_PASSWORD = 'Bench@2026';
+
+const KINDS = [
+  'single_choice',
+  'multiple_choice',
+  'true_false',
+  'essay',
+  'fill_blanks',
+  'reordering',
+  'matching',
+  'categorizing',
+  'paragraph',
+] as const;
+type BenchKind = (typeof KINDS)[number];
+
+export interface BenchQuestion {
+  id: number;
+  kind: BenchKind;
+}
+
+export interface BenchStudent {
+  email: string;
+  assignmentId: number;
+  /** The session cookie value, for students who do not sign in over HTTP. */
+  token: string | null;
+}
+
+export interface BenchData {
+  examId: number;
+  questions: BenchQuestion[];
+  students: BenchStudent[];
+}
+
+/** A realistic answer to a question of a kind: right or wrong at random, essays of some length. */
+export function answerFor(kind: BenchKind, random = Math.random): unknown {
+  if (kind === 'essay') {
+    const words = 40 + Math.floor(random() * 120);
+    return { text: Array.from({ length: words }, (_, i) => (i % 7 === 0 ? 'المدرسة' : 'كتب')).join(' ') };
+  }
+  return random() < 0.6 ? CORRECT[kind] : WRONG[kind];
+}
+
+const chunks = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+export async function prepareBenchData(
+  db: Db,
+  registry: SchemaRegistry,
+  options: { students: number; signInOverHttp: number; sessionHours?: number },
+): Promise<BenchData> {
+  // 30 questions: every kind three times, and three more choices.
+  const kinds: BenchKind[] = [...KINDS, ...KINDS, ...KINDS, 'single_choice', 'true_false', 'multiple_choice'];
+  const built = await buildExam(db, registry, {
+    questions: kinds.map((kind) => ({
+      kind,
+      key: kind === 'essay' ? { max_words: 500 } : DEFINITIONS[kind],
+    })),
+    exam: {
+      name_en: 'Delivery benchmark',
+      name_ar: 'اختبار قياس الأداء',
+      start_date_time: '2026-01-01 00:00:00',
+      end_date_time: '2036-01-01 00:00:00',
+      questions_per_page: 5,
+    },
+  });
+  // Two hours: the run is over long before.
+  await db
+    .updateTable('durations')
+    .set({ number: 120 } as never)
+    .where('id', '=', built.lookups.duration.id)
+    .execute();
+  const platform = built.lookups.platform;
+  const school = await buildRecord(db, registry, registry.get('schools')!, platform);
+  const schoolClass = await buildRecord(db, registry, registry.get('school-classes')!, platform, {
+    school_id: school.id,
+    grade_id: built.lookups.grade!.id,
+  });
+  const role = await db.selectFrom('roles').select('id').where('role', '=', ROLES.student).executeTakeFirstOrThrow();
+  // One scrypt hash for everyone: the same password, and preparing stays fast.
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const run = randomBytes(3).toString('hex');
+  const students: BenchStudent[] = [];
+  const now = Date.now();
+  for (const [chunkIndex, chunk] of chunks(
+    Array.from({ length: options.students }, (_, i) => i),
+    1000,
+  ).entries()) {
+    const users = await db
+      .insertInto('users')
+      .values(
+        chunk.map((i) => ({
+          name: `Student ${i}`,
+          email: `bench-${run}-${i}@example.test`,
+          password_hash: passwordHash,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    await db
+      .insertInto('user_roles')
+      .values(users.map((u) => ({ user_id: u.id, role_id: role.id })))
+      .execute();
+    const records = await db
+      .insertInto('students')
+      .values(
+        users.map((u, i) => ({
+          user_id: u.id,
+          school_id: school.id,
+          school_class_id: schoolClass.id,
+          grade_id: built.lookups.grade!.id,
+          name: `طالب ${chunkIndex * 1000 + i}`,
+          gender: i % 2 ? ('female' as const) : ('male' as const),
+          nationality: 'AE',
+        })),
+      )
+      .returning(['id', 'user_id'])
+      .execute();
+    const assignments = await db
+      .insertInto('student_exams')
+      .values(
+        records.map((r) => ({
+          exam_id: built.exam.id,
+          student_id: r.id,
+          start_date_time: built.exam.start_date_time,
+          end_date_time: built.exam.end_date_time,
+        })),
+      )
+      .returning(['id', 'student_id'])
+      .execute();
+    const sessions: { id_hash: string; user_id: number; last_seen_at: Date; expires_at: Date }[] = [];
+    for (const [i, user] of users.entries()) {
+      const index = chunkIndex * 1000 + i;
+      const http = index < options.signInOverHttp;
+      const token = http ? null : randomBytes(32).toString('base64url');
+      if (token)
+        sessions.push({
+          id_hash: hashToken(token),
+          user_id: user.id,
+          last_seen_at: new Date(now),
+          expires_at: new Date(now + (options.sessionHours ?? 6) * 3_600_000),
+        });
+      students.push({ email: user.email, assignmentId: assignments[i]!.id, token });
+    }
+    if (sessions.length > 0) await db.insertInto('sessions').values(sessions).execute();
+  }
+  await sql`analyze`.execute(db);
+  return {
+    examId: built.exam.id,
+    questions: built.questions.map((q, i) => ({ id: q.id, kind: kinds[i]! })),
+    students,
+  };
+}

@@ -1,0 +1,59 @@
+/** The server's CPU time and memory, from /proc, over its process and its children (cluster workers). */
+import fs from 'node:fs';
+
+const TICKS_PER_SECOND = 100;
+const PAGE_BYTES = 4096;
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  ticks: number;
+  rssBytes: number;
+}
+
+function readStat(pid: number): ProcStat | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name is in parentheses and may hold spaces: split after it.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return {
+      pid,
+      ppid: Number(fields[1]),
+      ticks: Number(fields[11]) + Number(fields[12]),
+      rssBytes: Number(fields[21]) * PAGE_BYTES,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The process and every descendant, as they are now. */
+function tree(root: number): ProcStat[] {
+  const all = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map((name) => readStat(Number(name)))
+    .filter((stat): stat is ProcStat => stat !== null);
+  const found = all.filter((s) => s.pid === root);
+  for (let i = 0; i < found.length; i++) found.push(...all.filter((s) => s.ppid === found[i]!.pid));
+  return found;
+}
+
+export interface Usage {
+  cpuSeconds: number;
+  rssMb: number;
+  processes: number;
+}
+
+export function usageOf(root: number): Usage {
+  const stats = tree(root);
+  return {
+    cpuSeconds: stats.reduce((sum, s) => sum + s.ticks, 0) / TICKS_PER_SECOND,
+    rssMb: Math.round(stats.reduce((sum, s) => sum + s.rssBytes, 0) / 1024 / 1024),
+    processes: stats.length,
+  };
+}
+
+/** CPU use between two readings, as a percentage of one core. */
+export const cpuPercent = (before: Usage, after: Usage, seconds: number) =>
+  Math.round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100);
