@@ -9,6 +9,7 @@ describe('database unavailable', () => {
       Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('Client has encountered a connection error and is not queryable'),
     ])
       expect(isDatabaseUnavailable(error)).toBe(true);
   });

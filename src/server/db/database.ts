@@ -35,6 +35,9 @@ export async function openDatabase(options: {
     // An idle connection the database closes (a restart, an administrator) must not crash the server:
     // the pool drops it and opens a new one for the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection in use can fail between two statements too (the database restarting): its query
+    // fails on its own, and the error event must not end the process. pg-pool drops the connection.
+    pool.on('connect', (client) => client.on('error', (error) => options.onIdleError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,

@@ -7,6 +7,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
 // PostgreSQL: admin_shutdown, crash_shutdown, cannot_connect_now, connection_exception and its kind.
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006']);
 const MESSAGES = [
+  /not queryable/i,
+  /the database system is (?:starting up|shutting down|in recovery mode)/i,
   /connection terminated/i,
   /terminating connection/i,
   /connection (?:is )?closed/i,
