@@ -19,6 +19,7 @@ import { prepareDatabase } from '../../src/server/setup/prepare';
 import { startServer } from '../e2e/server-process';
 import { databaseUrlFor } from '../helpers/db-template';
 import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
+import { latencyChart, type RecordedRun } from './delivery/chart';
 import { answerFor, BENCH_PASSWORD, prepareBenchData, type BenchData } from './delivery/prepare';
 import { cpuPercent, usageOf } from './delivery/server-stats';
 
@@ -235,6 +236,7 @@ async function main() {
 }
 
 const RUNS_FILE = path.resolve('docs/bench/delivery-runs.json');
+const CHART_FILE = path.resolve('docs/bench/delivery-latency.svg');
 
 /** Appends the run to the record the chart is drawn from. */
 function record(run: unknown) {
@@ -242,7 +244,10 @@ function record(run: unknown) {
   const runs = fs.existsSync(RUNS_FILE) ? (JSON.parse(fs.readFileSync(RUNS_FILE, 'utf8')) as unknown[]) : [];
   runs.push(run);
   fs.writeFileSync(RUNS_FILE, `${JSON.stringify(runs, null, 2)}\n`);
-  console.log(`recorded in ${path.relative(process.cwd(), RUNS_FILE)}`);
+  fs.writeFileSync(CHART_FILE, latencyChart(runs as RecordedRun[]));
+  console.log(
+    `recorded in ${path.relative(process.cwd(), RUNS_FILE)}, chart ${path.relative(process.cwd(), CHART_FILE)}`,
+  );
 }
 
 function printPhase(p: PhaseFigures) {

@@ -12,6 +12,7 @@ import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
+import { examQuestionKeys, saveTarget, storeAnswers } from './answer-save';
 import type { DeadlineScheduler } from './deadline-jobs';
 
 const MAX_SEQ = 2_147_483_647;
@@ -30,7 +31,6 @@ export const answersBody = z.strictObject({
     .max(500),
 });
 
-const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /** A student's exam: start, resume, save answers, count media plays, submit. */
 export class Attempts {
@@ -141,28 +141,20 @@ export class Attempts {
     return errors;
   }
 
-  async saveAnswers(studentId: number, assignmentId: number, input: unknown, userId: number) {
+  /** `PUT .../answers`: 404/403/418 as `saveTarget` says, 422 naming each invalid answer, then one statement. */
+  async saveAnswers(userId: number, assignmentId: number, input: unknown) {
     const body = parseOrThrow(answersBody, input);
-    const assignment = await loadAssignment(this.db, studentId, assignmentId);
-    const attempt = await this.writable(assignment);
-    const ids = [...new Set(body.answers.map((a) => a.question_id))];
-    const questions = new Map(
-      (
-        await this.db
-          .selectFrom('exam_questions')
-          .select(['id', 'answer_type', 'answer_key'])
-          .where('exam_id', '=', assignment.exam_id)
-          .where('id', 'in', ids)
-          .execute()
-      ).map((q) => [q.id, q]),
-    );
+    const now = this.clock.now();
+    const graceMs = this.graceSeconds * 1000;
+    const target = await saveTarget(this.db, userId, assignmentId, now, graceMs);
+    const questions = await examQuestionKeys(this.db, target.examId, now.getTime());
     const errors: Record<string, string[]> = {};
     for (const item of body.answers) {
       const question = questions.get(item.question_id);
       const field = `answers.${item.question_id}`;
       if (!question) errors[field] = ['delivery.errors.question_not_in_exam'];
       else {
-        const issues = validateAnswer(question.answer_type, json(question.answer_key), item.answer);
+        const issues = validateAnswer(question.answer_type, question.answer_key, item.answer);
         if (issues.length > 0) errors[field] = [...new Set(issues.map((issue) => issue.message))];
       }
     }
@@ -172,51 +164,8 @@ export class Attempts {
     const newest = new Map<number, (typeof body.answers)[number]>();
     for (const item of body.answers)
       if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
-    const now = this.clock.now();
-    const graceMs = this.graceSeconds * 1000;
-    // The attempt's row is locked while the answers go in: a submit or the deadline sweep waits for
-    // them, so an acknowledged answer is always in the attempt that gets scored.
-    const stored = await this.db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('exam_attempts')
-        .select(['id', 'deadline_at'])
-        .where('id', '=', attempt.id)
-        .where('status', '=', 'in_progress')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!locked) throw deliveryRefusal.alreadySubmitted();
-      if (now.getTime() > new Date(locked.deadline_at).getTime() + graceMs) throw deliveryRefusal.deadlinePassed();
-      await trx
-        .insertInto('attempt_answers')
-        .values(
-          [...newest.values()].map((item) => ({
-            attempt_id: attempt.id,
-            question_id: item.question_id,
-            answer: JSON.stringify(item.answer ?? null),
-            seq: item.seq,
-            saved_at: now,
-          })),
-        )
-        .onConflict((oc) =>
-          oc
-            .columns(['attempt_id', 'question_id'])
-            .doUpdateSet((eb) => ({
-              answer: eb.ref('excluded.answer'),
-              seq: eb.ref('excluded.seq'),
-              saved_at: eb.ref('excluded.saved_at'),
-            }))
-            .whereRef('attempt_answers.seq', '<', 'excluded.seq'),
-        )
-        .execute();
-      return trx
-        .selectFrom('attempt_answers')
-        .select(['question_id', 'seq'])
-        .where('attempt_id', '=', attempt.id)
-        .where('question_id', 'in', ids)
-        .orderBy('question_id')
-        .execute();
-    });
-    return { saved: stored, server_time: now.toISOString(), deadline_at: new Date(attempt.deadline_at).toISOString() };
+    const saved = await storeAnswers(this.db, target.attemptId, [...newest.values()], now, graceMs);
+    return { saved, server_time: now.toISOString(), deadline_at: target.deadlineAt.toISOString() };
   }
 
   /** Counts one play of a question's media; 418 past its `media_replay_count` (0: no limit). */

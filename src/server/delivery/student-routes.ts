@@ -88,12 +88,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
       },
     },
     async (request) => ({
-      data: await attempts.saveAnswers(
-        await student(request.auth!.user.id),
-        request.params.id,
-        request.body,
-        request.auth!.user.id,
-      ),
+      data: await attempts.saveAnswers(request.auth!.user.id, request.params.id, request.body),
     }),
   );
 

@@ -1,0 +1,67 @@
+/**
+ * Draws p99 latency against students from the recorded runs (docs/bench/delivery-runs.json): one
+ * line per phase and setup (database, server processes), as a small SVG for docs/benchmarks.md.
+ */
+export interface RecordedRun {
+  date: string;
+  students: number;
+  database: string;
+  processes: number;
+  phases: { phase: string; p99: number }[];
+}
+
+const PHASES = ['start rush', 'answering', 'submit rush'];
+const COLORS = ['#1b6b73', '#c2571a', '#6a4c93', '#2d8a3e', '#b03a48', '#4a6fa5'];
+const W = 720;
+const H = 420;
+const M = { left: 70, right: 220, top: 40, bottom: 60 };
+
+export function latencyChart(runs: RecordedRun[]): string {
+  // The latest run of each setup and size.
+  const latest = new Map<string, RecordedRun>();
+  for (const run of runs) latest.set(`${run.database}/${run.processes}/${run.students}`, run);
+  const series = new Map<string, { x: number; y: number }[]>();
+  for (const run of latest.values())
+    for (const phase of run.phases.filter((p) => PHASES.includes(p.phase))) {
+      const name = `${phase.phase}, ${run.database}${run.processes > 1 ? ` x${run.processes}` : ''}`;
+      series.set(name, [...(series.get(name) ?? []), { x: run.students, y: phase.p99 }]);
+    }
+  const points = [...series.values()].flat();
+  const maxX = Math.max(1000, ...points.map((p) => p.x));
+  const maxY = Math.max(200, ...points.map((p) => p.y)) * 1.1;
+  const x = (v: number) => M.left + (v / maxX) * (W - M.left - M.right);
+  const y = (v: number) => H - M.bottom - (v / maxY) * (H - M.top - M.bottom);
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<rect width="${W}" height="${H}" fill="white"/>`,
+    `<text x="${M.left}" y="22" font-size="15" font-weight="bold">p99 latency of delivery calls against simultaneous students</text>`,
+    `<line x1="${M.left}" y1="${H - M.bottom}" x2="${W - M.right}" y2="${H - M.bottom}" stroke="#333"/>`,
+    `<line x1="${M.left}" y1="${M.top}" x2="${M.left}" y2="${H - M.bottom}" stroke="#333"/>`,
+    // The goal.
+    `<line x1="${M.left}" y1="${y(150)}" x2="${W - M.right}" y2="${y(150)}" stroke="#999" stroke-dasharray="4 4"/>`,
+    `<text x="${W - M.right - 4}" y="${y(150) - 4}" text-anchor="end" fill="#666">goal: 150 ms</text>`,
+    `<text x="${(M.left + W - M.right) / 2}" y="${H - 18}" text-anchor="middle">students</text>`,
+    `<text x="18" y="${(M.top + H - M.bottom) / 2}" transform="rotate(-90 18 ${(M.top + H - M.bottom) / 2})" text-anchor="middle">p99 (ms)</text>`,
+  ];
+  for (let i = 0; i <= 5; i++) {
+    const value = Math.round((maxY / 5) * i);
+    parts.push(`<text x="${M.left - 8}" y="${y(value) + 4}" text-anchor="end">${value}</text>`);
+    parts.push(`<line x1="${M.left}" y1="${y(value)}" x2="${W - M.right}" y2="${y(value)}" stroke="#eee"/>`);
+  }
+  for (const students of [...new Set(points.map((p) => p.x))].sort((a, b) => a - b))
+    parts.push(
+      `<text x="${x(students)}" y="${H - M.bottom + 18}" text-anchor="middle">${students.toLocaleString('en')}</text>`,
+    );
+  [...series.entries()].forEach(([name, line], i) => {
+    const color = COLORS[i % COLORS.length];
+    const sorted = line.sort((a, b) => a.x - b.x);
+    parts.push(
+      `<polyline fill="none" stroke="${color}" stroke-width="2" points="${sorted.map((p) => `${x(p.x)},${y(p.y)}`).join(' ')}"/>`,
+    );
+    for (const p of sorted) parts.push(`<circle cx="${x(p.x)}" cy="${y(p.y)}" r="3.5" fill="${color}"/>`);
+    parts.push(`<rect x="${W - M.right + 16}" y="${M.top + i * 20}" width="12" height="12" fill="${color}"/>`);
+    parts.push(`<text x="${W - M.right + 34}" y="${M.top + i * 20 + 11}">${name}</text>`);
+  });
+  parts.push('</svg>');
+  return `${parts.join('\n')}\n`;
+}
