@@ -21,7 +21,7 @@ import { databaseUrlFor } from '../helpers/db-template';
 import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
 import { latencyChart, type RecordedRun } from './delivery/chart';
 import { answerFor, BENCH_PASSWORD, prepareBenchData, type BenchData } from './delivery/prepare';
-import { cpuPercent, usageOf } from './delivery/server-stats';
+import { cpuPercent, ownCpuSeconds, postgresCpuSeconds, usageOf } from './delivery/server-stats';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 120);
@@ -75,7 +75,10 @@ async function prepare(): Promise<{
 }
 
 interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
+  /** The server's processes, PostgreSQL's (when it runs here), and the load generator's: % of one core. */
   cpu_percent: number;
+  db_cpu_percent: number;
+  client_cpu_percent: number;
   rss_mb: number;
 }
 
@@ -91,12 +94,20 @@ async function main() {
   const phases: PhaseFigures[] = [];
   const measure = async (recorder: PhaseRecorder, run: () => Promise<void>) => {
     const before = usageOf(server.pid);
+    const [dbBefore, clientBefore] = [postgresCpuSeconds(), ownCpuSeconds()];
     recorder.begin();
     await run();
     recorder.finish();
     const after = usageOf(server.pid);
     const figures = recorder.summary();
-    phases.push({ ...figures, cpu_percent: cpuPercent(before, after, figures.seconds), rss_mb: after.rssMb });
+    const share = (seconds: number) => Math.round((seconds / figures.seconds) * 100);
+    phases.push({
+      ...figures,
+      cpu_percent: cpuPercent(before, after, figures.seconds),
+      db_cpu_percent: ADMIN_URL ? share(postgresCpuSeconds() - dbBefore) : 0,
+      client_cpu_percent: share(ownCpuSeconds() - clientBefore),
+      rss_mb: after.rssMb,
+    });
     printPhase(phases.at(-1)!);
   };
   try {
@@ -224,6 +235,7 @@ async function main() {
       database: ADMIN_URL ? 'postgres' : 'pglite',
       processes: PROCESSES,
       answer_seconds: ANSWER_SECONDS,
+      rush_seconds: RUSH_SECONDS,
       baseline_ratio: Math.round(ratio * 100) / 100,
       phases,
     });
@@ -253,7 +265,7 @@ function record(run: unknown) {
 function printPhase(p: PhaseFigures) {
   const errors = p.error_count ? JSON.stringify(p.errors) : '0';
   console.log(
-    `${p.phase.padEnd(18)} ${String(p.requests).padStart(7)} req ${String(p.per_second).padStart(6)}/s  p50 ${String(p.p50).padStart(5)}  p95 ${String(p.p95).padStart(5)}  p99 ${String(p.p99).padStart(5)}  max ${String(p.max).padStart(6)} ms  errors ${errors}  cpu ${p.cpu_percent}%  rss ${p.rss_mb} MB`,
+    `${p.phase.padEnd(18)} ${String(p.requests).padStart(7)} req ${String(p.per_second).padStart(6)}/s  p50 ${String(p.p50).padStart(5)}  p95 ${String(p.p95).padStart(5)}  p99 ${String(p.p99).padStart(5)}  max ${String(p.max).padStart(6)} ms  errors ${errors}  cpu: server ${p.cpu_percent}% db ${p.db_cpu_percent}% client ${p.client_cpu_percent}%  rss ${p.rss_mb} MB`,
   );
 }
 

@@ -40,6 +40,7 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
     let score = 0;
     let max = 0;
     let manual = false;
+    const scored: { question_id: number; score: number; needs_manual: boolean }[] = [];
     for (const question of questions) {
       const stored = answers.get(question.id);
       const result = scoreAnswer(
@@ -52,14 +53,14 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
       score += result.score;
       max += result.max;
       manual ||= result.needs_manual;
-      if (stored)
-        await trx
-          .updateTable('attempt_answers')
-          .set({ score: result.score, needs_manual: result.needs_manual })
-          .where('attempt_id', '=', attemptId)
-          .where('question_id', '=', question.id)
-          .execute();
+      if (stored) scored.push({ question_id: question.id, score: result.score, needs_manual: result.needs_manual });
     }
+    // Every answer's score in one statement (a submit rush is thousands of these at once).
+    if (scored.length > 0)
+      await sql`
+        update attempt_answers aa set score = s.score, needs_manual = s.needs_manual
+        from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb) as s(question_id integer, score numeric, needs_manual boolean)
+        where aa.attempt_id = ${attemptId} and aa.question_id = s.question_id`.execute(trx);
     await trx
       .updateTable('exam_attempts')
       .set({

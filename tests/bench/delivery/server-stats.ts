@@ -7,6 +7,7 @@ const PAGE_BYTES = 4096;
 interface ProcStat {
   pid: number;
   ppid: number;
+  name: string;
   ticks: number;
   rssBytes: number;
 }
@@ -18,6 +19,7 @@ function readStat(pid: number): ProcStat | null {
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     return {
       pid,
+      name: text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')),
       ppid: Number(fields[1]),
       ticks: Number(fields[11]) + Number(fields[12]),
       rssBytes: Number(fields[21]) * PAGE_BYTES,
@@ -27,13 +29,16 @@ function readStat(pid: number): ProcStat | null {
   }
 }
 
-/** The process and every descendant, as they are now. */
-function tree(root: number): ProcStat[] {
-  const all = fs
+const allProcesses = () =>
+  fs
     .readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))
     .filter((stat): stat is ProcStat => stat !== null);
+
+/** The process and every descendant, as they are now. */
+function tree(root: number): ProcStat[] {
+  const all = allProcesses();
   const found = all.filter((s) => s.pid === root);
   for (let i = 0; i < found.length; i++) found.push(...all.filter((s) => s.ppid === found[i]!.pid));
   return found;
@@ -57,3 +62,18 @@ export function usageOf(root: number): Usage {
 /** CPU use between two readings, as a percentage of one core. */
 export const cpuPercent = (before: Usage, after: Usage, seconds: number) =>
   Math.round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100);
+
+/** CPU seconds used so far by every PostgreSQL process of this machine (the database's share). */
+export function postgresCpuSeconds(): number {
+  return (
+    allProcesses()
+      .filter((s) => s.name === 'postgres')
+      .reduce((sum, s) => sum + s.ticks, 0) / TICKS_PER_SECOND
+  );
+}
+
+/** CPU seconds used so far by this process (the load generator). */
+export function ownCpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
