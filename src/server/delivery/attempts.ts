@@ -31,7 +31,6 @@ export const answersBody = z.strictObject({
     .max(500),
 });
 
-
 /** A student's exam: start, resume, save answers, count media plays, submit. */
 export class Attempts {
   constructor(
