@@ -5,6 +5,7 @@
 export interface RecordedRun {
   date: string;
   students: number;
+  rush_seconds?: number;
   database: string;
   processes: number;
   phases: { phase: string; p99: number }[];
@@ -17,9 +18,10 @@ const H = 420;
 const M = { left: 70, right: 220, top: 40, bottom: 60 };
 
 export function latencyChart(runs: RecordedRun[]): string {
-  // The latest run of each setup and size.
+  // The latest run of each setup and size, among those with the standard 60-second rushes.
   const latest = new Map<string, RecordedRun>();
-  for (const run of runs) latest.set(`${run.database}/${run.processes}/${run.students}`, run);
+  for (const run of runs)
+    if ((run.rush_seconds ?? 60) === 60) latest.set(`${run.database}/${run.processes}/${run.students}`, run);
   const series = new Map<string, { x: number; y: number }[]>();
   for (const run of latest.values())
     for (const phase of run.phases.filter((p) => PHASES.includes(p.phase))) {
@@ -28,9 +30,10 @@ export function latencyChart(runs: RecordedRun[]): string {
     }
   const points = [...series.values()].flat();
   const maxX = Math.max(1000, ...points.map((p) => p.x));
-  const maxY = Math.max(200, ...points.map((p) => p.y)) * 1.1;
+  // Milliseconds on a logarithmic scale: from tens to tens of thousands.
+  const decades = Math.max(3, Math.ceil(Math.log10(Math.max(...points.map((p) => p.y), 1))));
   const x = (v: number) => M.left + (v / maxX) * (W - M.left - M.right);
-  const y = (v: number) => H - M.bottom - (v / maxY) * (H - M.top - M.bottom);
+  const y = (v: number) => H - M.bottom - ((Math.log10(Math.max(v, 10)) - 1) / (decades - 1)) * (H - M.top - M.bottom);
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="white"/>`,
@@ -41,11 +44,11 @@ export function latencyChart(runs: RecordedRun[]): string {
     `<line x1="${M.left}" y1="${y(150)}" x2="${W - M.right}" y2="${y(150)}" stroke="#999" stroke-dasharray="4 4"/>`,
     `<text x="${W - M.right - 4}" y="${y(150) - 4}" text-anchor="end" fill="#666">goal: 150 ms</text>`,
     `<text x="${(M.left + W - M.right) / 2}" y="${H - 18}" text-anchor="middle">students</text>`,
-    `<text x="18" y="${(M.top + H - M.bottom) / 2}" transform="rotate(-90 18 ${(M.top + H - M.bottom) / 2})" text-anchor="middle">p99 (ms)</text>`,
+    `<text x="18" y="${(M.top + H - M.bottom) / 2}" transform="rotate(-90 18 ${(M.top + H - M.bottom) / 2})" text-anchor="middle">p99 (ms, log scale)</text>`,
   ];
-  for (let i = 0; i <= 5; i++) {
-    const value = Math.round((maxY / 5) * i);
-    parts.push(`<text x="${M.left - 8}" y="${y(value) + 4}" text-anchor="end">${value}</text>`);
+  for (let d = 1; d <= decades; d++) {
+    const value = 10 ** d;
+    parts.push(`<text x="${M.left - 8}" y="${y(value) + 4}" text-anchor="end">${value.toLocaleString('en')}</text>`);
     parts.push(`<line x1="${M.left}" y1="${y(value)}" x2="${W - M.right}" y2="${y(value)}" stroke="#eee"/>`);
   }
   for (const students of [...new Set(points.map((p) => p.x))].sort((a, b) => a - b))
