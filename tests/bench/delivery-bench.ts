@@ -12,15 +12,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
-import { openDatabase } from '../../src/server/db/database';
-import { prepareDatabase } from '../../src/server/setup/prepare';
 import { startServer } from '../e2e/server-process';
-import { databaseUrlFor } from '../helpers/db-template';
 import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
 import { latencyChart, type RecordedRun } from './delivery/chart';
-import { answerFor, BENCH_PASSWORD, prepareBenchData, type BenchData } from './delivery/prepare';
+import { benchDatabase } from './delivery/bench-database';
+import { answerFor, BENCH_PASSWORD } from './delivery/prepare';
 import { cpuPercent, ownCpuSeconds, postgresCpuSeconds, usageOf } from './delivery/server-stats';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
@@ -34,44 +31,23 @@ const SATURATE_SECONDS = 15;
 
 const COOKIE = 'ltm_session';
 
-async function prepare(): Promise<{
-  data: BenchData;
-  env: NodeJS.ProcessEnv;
-  dataDir: string;
-  drop: () => Promise<void>;
-}> {
+async function prepare() {
   const registry = await loadSchemaRegistry();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-bench-'));
-  let databaseUrl: string | null = null;
-  let drop = async () => {};
-  if (ADMIN_URL) {
-    const name = `ltm_bench_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    databaseUrl = databaseUrlFor(ADMIN_URL, name);
-    drop = async () => {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  }
-  const handle = await openDatabase({ databaseUrl, dataDir });
-  await prepareDatabase(handle.db);
   const started = performance.now();
-  const data = await prepareBenchData(handle.db, registry, { students: STUDENTS, signInOverHttp: SIGNINS });
+  const prepared = await benchDatabase(ADMIN_URL, registry, {
+    prefix: 'ltm_bench',
+    students: STUDENTS,
+    signInOverHttp: SIGNINS,
+  });
   console.log(`prepared ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  await handle.close();
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     BENCH_BASELINE_ROUTE: '1',
     WEB_CONCURRENCY: String(PROCESSES),
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(prepared.databaseUrl ? { DATABASE_URL: prepared.databaseUrl } : {}),
   };
-  return { data, env, dataDir, drop };
+  return { ...prepared, env };
 }
 
 interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
@@ -242,7 +218,6 @@ async function main() {
   } finally {
     await client.close();
     await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
     await drop();
   }
 }

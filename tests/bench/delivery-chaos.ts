@@ -11,35 +11,19 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { prepareDatabase } from '../../src/server/setup/prepare';
-import { startServer, type RunningServer } from '../e2e/server-process';
-import { databaseUrlFor } from '../helpers/db-template';
+import { openDatabase } from '../../src/server/db/database';
+import { freePort, startServer, type RunningServer } from '../e2e/server-process';
 import { httpClient, sleep } from './delivery/load';
-import { answerFor, prepareBenchData, type BenchData } from './delivery/prepare';
+import { benchDatabase } from './delivery/bench-database';
+import { answerFor } from './delivery/prepare';
 
 const STUDENTS = Number(process.env.CHAOS_STUDENTS ?? 40);
 const STAGE_SECONDS = Number(process.env.CHAOS_SECONDS ?? 8);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const PROCESSES = Number(process.env.WEB_CONCURRENCY ?? 1);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The PostgreSQL cluster serving 127.0.0.1:5432 on this machine, if it can be restarted from here. */
 function restartablePostgres(): string[] | null {
@@ -69,22 +53,11 @@ async function main() {
   console.log(`${new Date().toISOString()}  ${os.cpus().length} cores, Node ${process.version}`);
   console.log(`students ${STUDENTS}, database ${ADMIN_URL ? 'postgres' : 'pglite'}, server processes ${PROCESSES}\n`);
   const registry = await loadSchemaRegistry();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-chaos-'));
-  let databaseUrl: string | null = null;
-  let dbName: string | null = null;
-  if (ADMIN_URL) {
-    dbName = `ltm_chaos_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    databaseUrl = databaseUrlFor(ADMIN_URL, dbName);
-  }
-  let handle: DatabaseHandle | null = await openDatabase({ databaseUrl, dataDir });
-  await prepareDatabase(handle.db);
-  const data: BenchData = await prepareBenchData(handle.db, registry, { students: STUDENTS, signInOverHttp: 0 });
-  await handle.close();
-  handle = null;
+  const { data, databaseUrl, dataDir, drop } = await benchDatabase(ADMIN_URL, registry, {
+    prefix: 'ltm_chaos',
+    students: STUDENTS,
+    signInOverHttp: 0,
+  });
 
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -200,7 +173,7 @@ async function main() {
   await server.stop();
 
   // Every acknowledged seq, looked up in the database.
-  handle = await openDatabase({ databaseUrl, dataDir });
+  const handle = await openDatabase({ databaseUrl, dataDir });
   const { rows } = await sql<{ student_exam_id: number; question_id: number; seq: number }>`
     select a.student_exam_id, aa.question_id, aa.seq
     from attempt_answers aa join exam_attempts a on a.id = aa.attempt_id`.execute(handle.db);
@@ -229,13 +202,7 @@ async function main() {
     failed = true;
   }
 
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dbName && ADMIN_URL) {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  }
+  await drop();
   if (acknowledged === 0 || acknowledged !== kept || failed) process.exit(1);
 }
 
