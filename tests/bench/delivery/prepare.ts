@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { ROLES } from '../../../src/common/permissions';
+import { ANSWER_KINDS, type AnswerKind } from '../../../src/common/questions/kinds';
 import { hashPassword } from '../../../src/server/auth/passwords';
 import { hashToken } from '../../../src/server/auth/sessions';
 import type { Db } from '../../../src/server/db/database';
@@ -16,18 +17,9 @@ import { CORRECT, DEFINITIONS, WRONG } from '../../unit/questions/fixtures';
 
 export const BENCH_PASSWORD = 'Bench@2026';
 
-const KINDS = [
-  'single_choice',
-  'multiple_choice',
-  'true_false',
-  'essay',
-  'fill_blanks',
-  'reordering',
-  'matching',
-  'categorizing',
-  'paragraph',
-] as const;
-type BenchKind = (typeof KINDS)[number];
+/** Every answer type a student can answer without a microphone (the load generator has none). */
+type BenchKind = Exclude<AnswerKind, 'audio_response'>;
+const KINDS = ANSWER_KINDS.filter((kind): kind is BenchKind => kind !== 'audio_response');
 
 export interface BenchQuestion {
   id: number;

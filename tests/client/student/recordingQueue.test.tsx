@@ -35,6 +35,18 @@ function fakeUploads() {
   };
 }
 
+/** The next upload waits until the returned function is called (an upload on its way). */
+function holdFirstUpload(uploads: ReturnType<typeof fakeUploads>): () => void {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const upload = uploads.upload.getMockImplementation()!;
+  uploads.upload.mockImplementationOnce(async (recording) => {
+    await held;
+    return upload(recording);
+  });
+  return () => release();
+}
+
 function queueOf(store: ReturnType<typeof freshStore>, uploads: ReturnType<typeof fakeUploads>, attemptId = 1) {
   const answered: [number, SpokenAnswer][] = [];
   const statuses: SyncStatus[] = [];
@@ -130,13 +142,7 @@ describe('recording queue', () => {
 
   it('sends the newer recording when the student records again while the first is uploading', async () => {
     const uploads = fakeUploads();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const upload = uploads.upload.getMockImplementation()!;
-    uploads.upload.mockImplementationOnce(async (recording) => {
-      await held;
-      return upload(recording);
-    });
+    const release = holdFirstUpload(uploads);
     const { queue, answered } = queueOf(freshStore(), uploads);
     await queue.keep(4, LABEL(4), recording('first'), 2);
     expect(uploads.upload).toHaveBeenCalledTimes(1);
@@ -151,13 +157,7 @@ describe('recording queue', () => {
   it('keeps the recording when the page goes away during its upload', async () => {
     const store = freshStore();
     const uploads = fakeUploads();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const upload = uploads.upload.getMockImplementation()!;
-    uploads.upload.mockImplementationOnce(async (recording) => {
-      await held;
-      return upload(recording);
-    });
+    const release = holdFirstUpload(uploads);
     const first = queueOf(store, uploads);
     await first.queue.keep(6, LABEL(6), recording('mid-upload'), 3);
     first.queue.dispose();
