@@ -141,7 +141,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
     frameguard: { action: 'deny' },
     hsts: config.production,
   });
-  const routeTable = installGuards(app);
+  const routeTable = installGuards(app, database);
   await app.register(rateLimit, { global: false });
   await installOpenApi(app);
 
@@ -186,11 +186,11 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
  * Hook order matters: the canonical-path check, then CSRF, then the session, then the route's
  * access rule, all before the body is read and all decided by the matched route.
  */
-function installGuards(app: FastifyInstance): RegisteredRoute[] {
+function installGuards(app: FastifyInstance, database: DatabaseHandle): RegisteredRoute[] {
   app.addHook('onRequest', async (request) => {
     if (!isCanonicalPath(request.raw.url ?? '')) throw new AppError(404, 'errors.route_not_found');
   });
   installCsrfGuard(app);
-  installSessionLoader(app);
+  installSessionLoader(app, database);
   return installAccessControl(app);
 }

@@ -11,6 +11,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   session: { idleMinutes: number; absoluteHours: number; cookieName: string };
+  /** Seconds a server process keeps a session it read (0: read it on every request). */
+  sessionCacheSeconds: number;
   loginThrottle: { perAccount: number; perAddress: number; windowMinutes: number };
   demoRequestsPerHour: number;
   /** Megabytes one user may upload in any 24 hours. */
@@ -42,6 +44,11 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+function nonNegativeInt(value: string | undefined, fallback: number): number {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
@@ -58,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
       cookieName: 'ltm_session',
     },
+    sessionCacheSeconds: nonNegativeInt(env.SESSION_CACHE_SECONDS, 30),
     loginThrottle: {
       perAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
       perAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20),

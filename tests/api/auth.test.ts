@@ -109,6 +109,14 @@ describe('GET /api/user and POST /api/logout', () => {
 });
 
 describe('session expiry', () => {
+  // These tests move a session back in time in the database; a process that keeps sessions a few
+  // seconds would not see it until then (session-cache.test.ts tests the kept sessions' expiry).
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestApp({ sessionCacheSeconds: 0 });
+  });
+  afterAll(() => t.close());
+
   it('ends a session idle for longer than the idle timeout', async () => {
     const user = await buildUser(t.db, { role: ROLES.school });
     const cookie = await signIn(t.app, user);

@@ -2,3 +2,4 @@
 export * from './current-user';
 export * from './passwords';
 export * from './sessions';
+export type { SessionCache } from './session-cache';

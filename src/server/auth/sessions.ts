@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { AuthContext } from '../http/auth-context';
+import { announceSessionChange, type SessionCache } from './session-cache';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -42,11 +43,57 @@ export async function createSession(
 
 /**
  * Resolves a cookie value to who is calling, or null when the session is unknown, idle too long,
- * past its absolute lifetime, or its user is disabled. Dead sessions are removed on sight.
+ * past its absolute lifetime, or its user is disabled. Dead sessions are removed on sight. With a
+ * cache, a session read in the last few seconds is not read again (see SessionCache).
  */
-export async function loadSession(db: Db, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
+export async function loadSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  cache?: SessionCache,
+): Promise<AuthContext | null> {
   const idHash = hashToken(token);
-  // One round trip per request: the session, its user, the roles and the permissions together.
+  const now = Date.now();
+  const cached = cache?.find(idHash, now);
+  if (cached) {
+    if (now >= cached.expiresMs || now >= cached.lastSeenMs + policy.idleMinutes * 60_000) {
+      await endSession(db, idHash);
+      return null;
+    }
+    if (now - cached.lastSeenMs > touchIntervalMs(policy)) {
+      await touchSession(db, idHash, now);
+      cached.lastSeenMs = now;
+    }
+    return cached.auth;
+  }
+
+  const epoch = cache?.epoch ?? 0;
+  const row = await readSession(db, idHash);
+  if (!row) return null;
+  const lastSeen = new Date(row.last_seen_at).getTime();
+  const expires = new Date(row.expires_at).getTime();
+  if (!row.is_active || now >= expires || now >= lastSeen + policy.idleMinutes * 60_000) {
+    await endSession(db, idHash);
+    return null;
+  }
+  let lastSeenMs = lastSeen;
+  if (now - lastSeen > touchIntervalMs(policy)) {
+    await touchSession(db, idHash, now);
+    lastSeenMs = now;
+  }
+  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  const auth: AuthContext = {
+    sessionHash: idHash,
+    user: { id: row.id, name: row.name, email: row.email },
+    roles: parse(row.roles),
+    permissions: new Set(parse(row.permissions)),
+  };
+  cache?.keep(idHash, { auth, lastSeenMs, expiresMs: expires, cachedAtMs: now }, epoch);
+  return auth;
+}
+
+/** One round trip: the session, its user, the roles and the permissions together. */
+async function readSession(db: Db, idHash: string) {
   const { rows } = await sql<{
     last_seen_at: Date;
     expires_at: Date;
@@ -67,33 +114,20 @@ export async function loadSession(db: Db, token: string, policy: SessionPolicy):
                 where ur.user_id = u.id), '[]') as permissions
     from sessions s join users u on u.id = s.user_id
     where s.id_hash = ${idHash}`.execute(db);
-  const row = rows[0];
-  if (!row) return null;
+  return rows[0];
+}
 
-  const now = Date.now();
-  const lastSeen = new Date(row.last_seen_at).getTime();
-  if (!row.is_active || now >= new Date(row.expires_at).getTime() || now >= lastSeen + policy.idleMinutes * 60_000) {
-    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-    return null;
-  }
-  if (now - lastSeen > touchIntervalMs(policy)) {
-    await db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date(now) })
-      .where('id_hash', '=', idHash)
-      .execute();
-  }
-  const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-  return {
-    sessionHash: idHash,
-    user: { id: row.id, name: row.name, email: row.email },
-    roles: parse(row.roles),
-    permissions: new Set(parse(row.permissions)),
-  };
+async function touchSession(db: Db, idHash: string, nowMs: number) {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: new Date(nowMs) })
+    .where('id_hash', '=', idHash)
+    .execute();
 }
 
 export async function endSession(db: Db, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  await announceSessionChange(db, { session: idHash });
 }
 
 /** Ends every session of a user, optionally keeping the caller's own. */
@@ -101,4 +135,9 @@ export async function endUserSessions(db: Db, userId: number, keepHash?: string)
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepHash) query = query.where('id_hash', '!=', keepHash);
   await query.execute();
+  // The kept session is forgotten too: its roles or name may be what changed.
+  await announceSessionChange(db, { user: userId });
 }
+
+/** A user's name or email changed: every process reads their sessions again. */
+export const userDetailsChanged = (db: Db, userId: number) => announceSessionChange(db, { user: userId });

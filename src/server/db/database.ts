@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './types';
+import { listenForNotifications, type ListenHandlers, type NotificationListener } from './notifications';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -16,6 +17,11 @@ export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
   executeSql: ExecuteSql;
+  /**
+   * Hears what other server processes announce (PostgreSQL LISTEN); null on PGlite, which is one
+   * process and hears nothing it did not do itself.
+   */
+  listen(channel: string, handlers: ListenHandlers): NotificationListener | null;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,7 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values),
+      listen: (channel, handlers) => listenForNotifications(options.databaseUrl!, channel, handlers),
       close: () => db.destroy(),
     };
   }
@@ -63,6 +70,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     executeSql,
+    listen: () => null,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

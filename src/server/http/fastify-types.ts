@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { Config } from '../config';
 import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs';
+import type { SessionCache } from '../auth';
 import type { AuthContext } from './auth-context';
 import type { Access } from './route-access';
 
@@ -12,6 +13,7 @@ declare module 'fastify' {
     config: Config;
     clock: Clock;
     jobs: JobQueue;
+    sessionCache: SessionCache;
   }
   interface FastifyRequest {
     lang: Language;

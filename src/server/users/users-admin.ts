@@ -3,7 +3,7 @@ import { ROLES } from '../../common/permissions';
 import type { Db } from '../db/database';
 import { AppError, invalid } from '../http/app-error';
 import { hashPassword } from '../auth';
-import { endUserSessions } from '../auth';
+import { endUserSessions, userDetailsChanged } from '../auth';
 import { createUser, deleteUser } from './users-service';
 import { emailTaken } from './users-queries';
 
@@ -49,7 +49,8 @@ export async function updateManagedUser(
       .set({ name: input.name, email: input.email.trim(), is_active: active, updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
-    if (!active) await endUserSessions(trx, id);
+    if (active) await userDetailsChanged(trx, id);
+    else await endUserSessions(trx, id);
   });
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { hashPassword, verifyPassword } from '../auth';
-import { endUserSessions } from '../auth';
+import { endUserSessions, userDetailsChanged } from '../auth';
 
 export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
   await db
@@ -10,6 +10,7 @@ export async function renameUser(db: Db, userId: number, name: string): Promise<
     .set({ name, updated_at: sql`now()` })
     .where('id', '=', userId)
     .execute();
+  await userDetailsChanged(db, userId);
 }
 
 /** Changes a password after checking the current one; a wrong one is a field error, not a 401. */
