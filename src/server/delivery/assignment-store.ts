@@ -21,6 +21,11 @@ export interface Assignment {
     duration_minutes: number;
     is_mock: boolean;
   };
+  /**
+   * When the exam and its localization last changed (publishing sets it; a published one is frozen):
+   * what a student view kept in memory is checked against.
+   */
+  content_version: string;
 }
 
 export type AttemptRow = Awaited<ReturnType<typeof latestAttempts>>[number];
@@ -38,6 +43,7 @@ function assignmentQuery(db: Db) {
     .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
     .innerJoin('durations', 'durations.id', 'exams.duration_id')
     .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
+    .leftJoin('exam_localizations', 'exam_localizations.id', 'student_exams.exam_localization_id')
     .select([
       'student_exams.id',
       'student_exams.exam_id',
@@ -55,6 +61,8 @@ function assignmentQuery(db: Db) {
       'exams.end_date_time as exam_end',
       'durations.number as duration_minutes',
       'exam_types.is_mock',
+      'exams.updated_at as exam_updated_at',
+      'exam_localizations.updated_at as localization_updated_at',
     ]);
 }
 
@@ -80,6 +88,9 @@ function toAssignment(row: AssignmentRow): Assignment {
       duration_minutes: row.duration_minutes,
       is_mock: row.is_mock,
     },
+    content_version: [row.exam_updated_at, row.localization_updated_at]
+      .map((at) => (at === null ? '-' : new Date(at).getTime()))
+      .join(':'),
   };
 }
 

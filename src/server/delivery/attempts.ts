@@ -6,7 +6,7 @@ import { idValue } from '../../common/ids';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
 import { invalid, notFound, parseOrThrow } from '../http/app-error';
-import { examStudentQuestions, loadLocalization } from '../exams';
+import { orderStudentQuestions } from '../exams';
 import type { QuestionsStore } from '../questions';
 import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
 import { presentAttempt } from './attempt-view';
@@ -14,6 +14,7 @@ import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
 import { examQuestionKeys, saveTarget, storeAnswers } from './answer-save';
 import type { DeadlineScheduler } from './deadline-jobs';
+import { preparedQuestionsFor } from './student-view-cache';
 
 const MAX_SEQ = 2_147_483_647;
 
@@ -45,28 +46,23 @@ export class Attempts {
     return (await latestAttempts(this.db, [assignment.id]))[0];
   }
 
-  /** The running attempt, finalized first when its deadline and grace have passed. */
-  private async running(assignment: Assignment): Promise<AttemptRow | undefined> {
+  /** The latest attempt, submitted first when it ran past its deadline and grace (one read otherwise). */
+  private async settled(assignment: Assignment): Promise<AttemptRow | undefined> {
     const latest = await this.latest(assignment);
-    if (latest?.status !== 'in_progress') return undefined;
+    if (latest?.status !== 'in_progress') return latest;
     const now = this.clock.now();
-    if (now.getTime() > new Date(latest.deadline_at).getTime() + this.graceSeconds * 1000) {
-      await finalizeAttempt(this.db, latest.id, now, true);
-      return undefined;
-    }
-    return latest;
+    if (now.getTime() <= new Date(latest.deadline_at).getTime() + this.graceSeconds * 1000) return latest;
+    await finalizeAttempt(this.db, latest.id, now, true);
+    return this.latest(assignment);
   }
 
   async start(studentId: number, assignmentId: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
-    const running = await this.running(assignment);
-    if (running) return this.view(assignment, running);
+    const latest = await this.settled(assignment);
+    if (latest?.status === 'in_progress') return this.view(assignment, latest);
     const now = this.clock.now();
     if (now < assignment.start) throw deliveryRefusal.notOpenYet();
     if (now > assignment.end) throw deliveryRefusal.closed();
-    const latest = await this.latest(assignment);
-    // Another tab started it between the two reads: that attempt is this one.
-    if (latest?.status === 'in_progress') return this.view(assignment, latest);
     if (latest && !assignment.exam.is_mock) throw deliveryRefusal.alreadySubmitted();
     const deadline = new Date(
       Math.min(now.getTime() + assignment.exam.duration_minutes * 60_000, assignment.end.getTime()),
@@ -84,29 +80,28 @@ export class Attempts {
       .onConflict((oc) => oc.column('student_exam_id').where('status', '=', 'in_progress').doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (created) await this.deadlines.schedule(created.id, new Date(deadline.getTime() + this.graceSeconds * 1000));
+    if (!created) return this.view(assignment, (await this.latest(assignment))!);
+    await this.deadlines.schedule(created.id, new Date(deadline.getTime() + this.graceSeconds * 1000));
     await this.db
       .updateTable('student_exams')
       .set({ status: 'in_progress', started_at: sql<Date>`coalesce(started_at, ${now})`, updated_at: now })
       .where('id', '=', assignment.id)
       .execute();
-    return this.view(assignment, created ?? (await this.latest(assignment))!);
+    return this.view(assignment, created, false);
   }
 
   async current(studentId: number, assignmentId: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
-    await this.running(assignment);
-    const latest = await this.latest(assignment);
+    const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
     return this.view(assignment, latest);
   }
 
   /** The attempt answers may go to: running and within its deadline plus grace (418 otherwise). */
   private async writable(assignment: Assignment): Promise<AttemptRow> {
-    const running = await this.running(assignment);
-    if (running) return running;
-    const latest = await this.latest(assignment);
+    const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
+    if (latest.status === 'in_progress') return latest;
     throw latest.auto_submitted ? deliveryRefusal.deadlinePassed() : deliveryRefusal.alreadySubmitted();
   }
 
@@ -200,28 +195,23 @@ export class Attempts {
   async submit(studentId: number, assignmentId: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
     // Past its deadline and grace, the attempt was submitted by the clock, not by the student.
-    await this.running(assignment);
-    const latest = await this.latest(assignment);
+    const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
-    if (latest.status === 'in_progress') await finalizeAttempt(this.db, latest.id, this.clock.now(), false);
+    if (latest.status !== 'in_progress') return this.view(assignment, latest);
+    await finalizeAttempt(this.db, latest.id, this.clock.now(), false);
     return this.view(assignment, (await this.latest(assignment))!);
   }
 
-  private async view(assignment: Assignment, attempt: AttemptRow) {
-    const localization =
-      assignment.exam_localization_id === null
-        ? null
-        : await loadLocalization(this.db, assignment.exam_id, assignment.exam_localization_id);
-    const questions = await examStudentQuestions(this.db, this.bank, assignment.exam_id, localization, {
+  /** `hasAnswers: false` for an attempt just created: there is nothing to read back. */
+  private async view(assignment: Assignment, attempt: AttemptRow, hasAnswers = true) {
+    const questions = orderStudentQuestions(await preparedQuestionsFor(this.db, this.bank, assignment), {
       seed: attempt.seed,
       questions: assignment.shuffle_questions,
       choices: assignment.shuffle_choices,
     });
-    const answers = await this.db
-      .selectFrom('attempt_answers')
-      .selectAll()
-      .where('attempt_id', '=', attempt.id)
-      .execute();
+    const answers = hasAnswers
+      ? await this.db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attempt.id).execute()
+      : [];
     const submitted = attempt.status === 'submitted';
     const keys =
       submitted && (assignment.show_answers || assignment.exam.is_mock)

@@ -3,6 +3,9 @@ export {
   examStudentQuestions,
   loadLocalization,
   mediaUrl,
+  orderStudentQuestions,
+  prepareStudentQuestions,
+  type PreparedQuestion,
   type Localization,
   type StudentOrder,
 } from './student-questions';

@@ -1,4 +1,4 @@
-import { parseQuestion, seededShuffle, studentQuestion } from '../../common/questions/index';
+import { parseQuestion, seededShuffle, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
 import { applyTranslation, type QuestionTranslation } from '../../common/exams/localization';
 import type { StudentQuestionRecord } from '../../common/contracts/index';
 import { contentLanguageOf } from '../../common/text-direction';
@@ -42,17 +42,23 @@ export interface StudentOrder {
   choices: boolean;
 }
 
+/** An exam's question, localized and checked, before any shuffle: the same for every attempt. */
+export interface PreparedQuestion {
+  id: number;
+  position: number;
+  question: AuthoredQuestion;
+}
+
 /**
- * An exam's questions as a student sees them: no key, media as URLs, a localization's texts when
- * given, and in a seeded shuffled order when asked (questions, and each question's choices).
+ * An exam's questions with a localization's texts when given, parsed and checked once: what every
+ * attempt of one published exam and localization shares (delivery keeps it in memory).
  */
-export async function examStudentQuestions(
+export async function prepareStudentQuestions(
   db: Db,
   bank: QuestionsStore,
   examId: number,
   localization: Localization | null,
-  order?: StudentOrder,
-): Promise<StudentQuestionRecord[]> {
+): Promise<PreparedQuestion[]> {
   const rows = await db
     .selectFrom('exam_questions')
     .selectAll()
@@ -61,7 +67,7 @@ export async function examStudentQuestions(
     .orderBy('id')
     .execute();
   const presented = await bank.present(rows);
-  const questions = presented.map((row, index) => {
+  return presented.map((row, index) => {
     const stored = row as Record<string, unknown> & { id: number; text: string; answer_key: unknown };
     const translation = localization?.translations[String(row.id)];
     const localized = applyTranslation(stored, translation);
@@ -70,15 +76,36 @@ export async function examStudentQuestions(
     const { media_url: _m, instruction_audio_url: _i, ...input } = localized;
     const parsed = parseQuestion(input);
     if (!parsed.success) throw new Error(`exam question ${row.id} no longer validates: ${parsed.message}`);
-    const shuffle = order?.choices ? seededShuffle(`${order.seed}:${row.id}`) : undefined;
-    const view = studentQuestion(parsed.data, shuffle);
+    return { id: row.id as number, position: rows[index].position, question: parsed.data };
+  });
+}
+
+/**
+ * Prepared questions as a student sees them: no key, media as URLs, in a seeded shuffled order when
+ * asked (questions, and each question's choices).
+ */
+export function orderStudentQuestions(prepared: PreparedQuestion[], order?: StudentOrder): StudentQuestionRecord[] {
+  const questions = prepared.map(({ id, position, question }) => {
+    const shuffle = order?.choices ? seededShuffle(`${order.seed}:${id}`) : undefined;
+    const view = studentQuestion(question, shuffle);
     return {
-      id: row.id as number,
-      position: rows[index].position,
+      id,
+      position,
       ...view,
       media_url: mediaUrl(view.media),
       instruction_audio_url: mediaUrl(view.instruction_audio),
     };
   });
   return order?.questions ? seededShuffle(order.seed)(questions) : questions;
+}
+
+/** An exam's questions as a student sees them (the preview; delivery prepares once and orders per attempt). */
+export async function examStudentQuestions(
+  db: Db,
+  bank: QuestionsStore,
+  examId: number,
+  localization: Localization | null,
+  order?: StudentOrder,
+): Promise<StudentQuestionRecord[]> {
+  return orderStudentQuestions(await prepareStudentQuestions(db, bank, examId, localization), order);
 }

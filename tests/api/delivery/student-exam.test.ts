@@ -297,6 +297,35 @@ describe('reassigning', () => {
   });
 });
 
+describe('the questions kept in memory for a start rush', () => {
+  it('are prepared again once the exam is republished after a change', async () => {
+    const s = await assigned();
+    const textOf = async () => {
+      const view = (await s.as('POST', '/start')).json().data;
+      return view.questions.find((q: { id: number }) => q.id === s.q.tf).text as string;
+    };
+    const before = await textOf();
+    // Reassigning erases the start, so the exam may be unpublished, changed and published again.
+    await assign(t.app, author, s.exam.id, { ...WINDOW, student_ids: [s.students[0].id] }, true);
+    const exam = `/api/exams/${s.exam.id}`;
+    expect((await call(t.app, 'PUT', `${exam}/unpublish`, undefined, { cookie: author })).statusCode).toBe(200);
+    await t.db.updateTable('exam_questions').set({ text: '<p>Changed</p>' }).where('id', '=', s.q.tf).execute();
+    expect((await call(t.app, 'PUT', `${exam}/publish`, undefined, { cookie: author })).statusCode).toBe(200);
+    const row = await t.db
+      .selectFrom('student_exams')
+      .select('id')
+      .where('exam_id', '=', s.exam.id)
+      .executeTakeFirstOrThrow();
+    const restarted = await call(t.app, 'POST', `/api/student/exams/${row.id}/start`, undefined, {
+      cookie: s.studentCookie,
+    });
+    const question = restarted.json().data.questions.find((q: { id: number }) => q.id === s.q.tf);
+    expect([before, question.text]).not.toContain(undefined);
+    expect(before).not.toBe('<p>Changed</p>');
+    expect(question.text).toBe('<p>Changed</p>');
+  });
+});
+
 describe('ownership and permissions', () => {
   it("answers 404 for another student's assignment on every student route, and 403 without a student record", async () => {
     const s = await assigned();
