@@ -124,6 +124,8 @@ const messages = {
       score_pending: 'Your score is not available yet.',
       needs_correction: 'Some answers are marked by a teacher; your score may change.',
       auto_submitted: 'The time ran out, so the exam was submitted for you.',
+      late_answers:
+        'One answer kept on this computer reached the server after the exam had closed, so it was not saved. |||| %{count} answers kept on this computer reached the server after the exam had closed, so they were not saved.',
       questions: 'Your answers',
       question_score: '%{score} / %{max}',
       awaiting_correction: 'Waiting for a teacher',

@@ -291,56 +291,123 @@ describe("the student's exam", () => {
 
   it('submits by itself when the time runs out', async () => {
     const { context, page } = await studentPage();
-    const exams = await api<{ data: { id: number; exam: { id: number; is_mock: boolean } }[] }>(
-      page,
-      'GET',
-      '/api/student/exams',
-    );
-    const mock = exams.data.find((e) => e.exam.is_mock)!;
-    // As the author: reassign the practice test with a window that closes in 40 seconds.
-    const author = await browser.newContext();
-    const authorPage = await author.newPage();
-    await signInThroughForm(authorPage, baseUrl, 'author@example.com');
-    const wall = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
-    const reassigned = await api<{ data: { assigned: number } }>(
-      authorPage,
-      'POST',
-      `/api/exams/${mock.exam.id}/reassign/students`,
-      {
-        school_ids: [],
-        student_ids: await studentIdOf(authorPage, mock.exam.id),
-        start_date_time: wall(new Date(Date.now() - 3_600_000)),
-        end_date_time: wall(new Date(Date.now() + 40_000)),
-      },
-    );
-    expect(reassigned.data.assigned).toBe(1);
-    await author.close();
-
-    await page.reload();
-    const card = page.getByTestId('student-exam-card').filter({ hasText: 'اختبار تجريبي، الصف الرابع' });
-    await card.getByRole('link', { name: ar.my_exams.actions.start, exact: true }).click();
-    await page.getByRole('button', { name: ar.start.begin }).click();
-    await page.getByRole('timer').waitFor();
+    await reassignPractice(page, 40);
+    const { assignmentId } = await startPractice(page);
     await answerPage(page, 'قبل نهاية الوقت');
     // At zero the player submits on its own and shows the result.
     await page.getByTestId('result-score').waitFor({ timeout: 75_000 });
-    await expect
-      .poll(
-        async () =>
-          (
-            await api<{ data: { status: string } }>(
-              page,
-              'GET',
-              `/api/student/exams/${new URL(page.url()).pathname.split('/')[2]}/attempt`,
-            )
-          ).data.status,
-        { timeout: 20_000 },
-      )
-      .toBe('submitted');
+    await expect.poll(async () => (await attemptOf(page, assignmentId)).status, { timeout: 20_000 }).toBe('submitted');
     await screenshot(page, 'student-time-up-ar');
     await context.close();
   }, 150_000);
+
+  it('keeps answers through a cut across the deadline: taken within the grace period, refused after it with a message', async () => {
+    const { context, page } = await studentPage();
+
+    // The cut starts before the deadline and ends within the grace period: every kept answer is taken.
+    let deadline = await reassignPractice(page, 35);
+    let { assignmentId } = await startPractice(page);
+    await context.setOffline(true);
+    const kept = await answerAllPages(page, 'قبل الانقطاع');
+    expect(kept.length).toBeGreaterThan(1);
+    await page.getByText(ar.player.submit_problem.offline).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'student-cut-at-deadline-ar');
+    await waitUntil(deadline + 5_000);
+    expect(Date.now()).toBeLessThan(deadline + GRACE_MS);
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.getByTestId('result-score').waitFor({ timeout: 15_000 });
+    expect(Date.now()).toBeLessThan(deadline + GRACE_MS);
+    const taken = await attemptOf(page, assignmentId);
+    expect([taken.status, Object.keys(taken.answers).length]).toEqual(['submitted', kept.length]);
+    expect(await page.getByTestId('result-late-answers').count()).toBe(0);
+
+    // The cut lasts past the grace period: the server submitted the attempt with what it had, and
+    // the player says the answers it kept arrived too late.
+    deadline = await reassignPractice(page, 30);
+    ({ assignmentId } = await startPractice(page));
+    await context.setOffline(true);
+    const late = await answerPage(page, 'بعد المهلة');
+    expect(late.length).toBeGreaterThan(0);
+    await waitUntil(deadline + GRACE_MS + 8_000);
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    const message = page.getByTestId('result-late-answers');
+    await message.waitFor({ timeout: 30_000 });
+    expect(await message.textContent()).toContain('بعد إغلاق الاختبار');
+    await screenshot(page, 'student-answers-too-late-ar');
+    const refused = await attemptOf(page, assignmentId);
+    expect([refused.status, refused.auto_submitted, Object.keys(refused.answers)]).toEqual(['submitted', true, []]);
+    await context.close();
+  }, 240_000);
 });
+
+/** The e2e server's grace period (`DELIVERY_GRACE_SECONDS` in global-setup.ts). */
+const GRACE_MS = 20_000;
+
+const waitUntil = async (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+
+const attemptOf = async (page: Page, assignmentId: number) =>
+  (
+    await api<{ data: { status: string; auto_submitted: boolean; answers: Record<string, unknown> } }>(
+      page,
+      'GET',
+      `/api/student/exams/${assignmentId}/attempt`,
+    )
+  ).data;
+
+/**
+ * As the author: reassigns the practice test to the demo student with a window that closes in
+ * `seconds`, erasing their earlier attempts. Returns when it closes (the attempt's deadline).
+ */
+async function reassignPractice(studentPage: Page, seconds: number): Promise<number> {
+  const exams = await api<{ data: { exam: { id: number; is_mock: boolean } }[] }>(
+    studentPage,
+    'GET',
+    '/api/student/exams',
+  );
+  const mock = exams.data.find((e) => e.exam.is_mock)!;
+  const author = await browser.newContext();
+  const authorPage = await author.newPage();
+  await signInThroughForm(authorPage, baseUrl, 'author@example.com');
+  const wall = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+  const closes = new Date(Math.floor((Date.now() + seconds * 1000) / 1000) * 1000);
+  const reassigned = await api<{ data: { assigned: number } }>(
+    authorPage,
+    'POST',
+    `/api/exams/${mock.exam.id}/reassign/students`,
+    {
+      school_ids: [],
+      student_ids: await studentIdOf(authorPage, mock.exam.id),
+      start_date_time: wall(new Date(Date.now() - 3_600_000)),
+      end_date_time: wall(closes),
+    },
+  );
+  expect(reassigned.data.assigned).toBe(1);
+  await author.close();
+  return closes.getTime();
+}
+
+/** Opens the practice test from My exams and starts it: its assignment id. */
+async function startPractice(page: Page): Promise<{ assignmentId: number }> {
+  await page.goto(`${baseUrl}/my-exams`);
+  const card = page.getByTestId('student-exam-card').filter({ hasText: 'اختبار تجريبي، الصف الرابع' });
+  await card.getByRole('link', { name: ar.my_exams.actions.start, exact: true }).click();
+  await page.getByRole('button', { name: ar.start.begin }).click();
+  await page.getByRole('timer').waitFor();
+  return { assignmentId: Number(new URL(page.url()).pathname.split('/')[2]) };
+}
+
+/** Answers every page of the exam, moving on with Next: the answer types it answered. */
+async function answerAllPages(page: Page, prefix: string): Promise<string[]> {
+  const answered = await answerPage(page, prefix);
+  const next = page.getByRole('button', { name: ar.player.next });
+  while (await next.isVisible()) {
+    await next.click();
+    answered.push(...(await answerPage(page, prefix)));
+  }
+  return answered;
+}
 
 /** The demo student's id, from the exam's assignation list (their school is the first with students). */
 async function studentIdOf(page: Page, examId: number): Promise<number[]> {

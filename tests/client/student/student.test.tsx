@@ -113,6 +113,39 @@ describe('exam player', () => {
     ]);
   });
 
+  it('at time zero, submits and says which kept answers the closed exam no longer took, in Arabic', async () => {
+    signInStudent();
+    const now = Date.now();
+    const attempt = attemptView({
+      deadline_at: new Date(now + 4000).toISOString(),
+      server_time: new Date(now).toISOString(),
+    });
+    serveExam(attempt);
+    server.use(
+      http.put('*/api/student/exams/5/answers', () =>
+        HttpResponse.json({ message: 'انتهى وقت هذا الاختبار.' }, { status: 418 }),
+      ),
+      http.post('*/api/student/exams/5/submit', () =>
+        HttpResponse.json({
+          data: {
+            ...attempt,
+            status: 'submitted',
+            auto_submitted: true,
+            submitted_at: new Date().toISOString(),
+            result: { score: 0, max_score: 2, needs_correction: false, questions: null },
+          },
+        }),
+      ),
+    );
+    renderApp('/my-exams/5', 'ar');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ابدأ الاختبار' }));
+    await user.click(await screen.findByRole('radio', { name: 'صواب' }));
+    const late = await screen.findByTestId('result-late-answers', undefined, { timeout: 10_000 });
+    expect(late).toHaveTextContent('وصلت إجابة محفوظة على هذا الحاسوب إلى الخادم بعد إغلاق الاختبار، فلم تُحفظ.');
+    expect(screen.getByText('انتهى الوقت، فسُلِّم الاختبار تلقائيًا.')).toBeInTheDocument();
+  }, 20_000);
+
   it('works by keyboard: the question map, the submit page and its confirmation', async () => {
     signInStudent();
     const attempt = attemptView({ answers: { '101': { answer: { value: true }, seq: 3 } } });

@@ -23,6 +23,7 @@ export function ExamPlayerPage() {
   const [attempt, setAttempt] = useState<AttemptView | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [lateAnswers, setLateAnswers] = useState(0);
 
   const start = async () => {
     setStarting(true);
@@ -38,15 +39,16 @@ export function ExamPlayerPage() {
     }
   };
   const submitted = useCallback(
-    (view: AttemptView) => {
+    (view: AttemptView, late: number) => {
       setAttempt(view);
+      setLateAnswers(late);
       void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
     },
     [queryClient],
   );
 
   if (attempt?.status === 'in_progress') return <Player attempt={attempt} onSubmitted={submitted} />;
-  if (attempt) return <ResultView attempt={attempt} />;
+  if (attempt) return <ResultView attempt={attempt} lateAnswers={lateAnswers} />;
   if (exams.isPending) return <Loading />;
   const exam = exams.data?.find((entry) => String(entry.id) === id);
   if (!exam || (exam.status !== 'available' && exam.status !== 'in_progress')) {

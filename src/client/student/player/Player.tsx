@@ -19,7 +19,8 @@ import { useSubmission } from './useSubmission';
 
 export interface PlayerProps {
   attempt: AttemptView;
-  onSubmitted: (view: AttemptView) => void;
+  /** With the number of answers kept here that reached the server too late to be saved. */
+  onSubmitted: (view: AttemptView, lateAnswers: number) => void;
   /** Tests pass their own; the browser keeps answers and recordings in IndexedDB. */
   stores?: SyncStores;
 }
@@ -40,7 +41,7 @@ export function Player({ attempt, onSubmitted, stores }: PlayerProps) {
   const reviewPage = pages.length;
   const [page, setPage] = useState(0);
   const focusTarget = useRef<string | null>(null);
-  const { submit, submitting, problem } = useSubmission(attempt.assignment_id, sync.settle, onSubmitted);
+  const { submit, submitting, problem } = useSubmission(attempt.assignment_id, sync, onSubmitted);
   const expire = useCallback(() => void submit(true), [submit]);
 
   // After moving to a page, focus the chosen question's heading (or the page's first) for keyboard users.

@@ -17,6 +17,8 @@ export interface AnswerSync {
   keeper: RecordingKeeper;
   /** Sends everything pending: 'saved' when the server holds every answer, else why not. */
   settle: () => Promise<'saved' | 'unsent' | 'closed'>;
+  /** Answers and recordings kept here that the server has not taken. */
+  unsent: () => number;
 }
 
 export interface SyncStores {
@@ -101,5 +103,10 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
     return current.status() === 'closed' ? 'closed' : 'unsent';
   }, []);
 
-  return { answers, status: worse(answerStatus, recordingStatus), change, keeper, settle };
+  const unsent = useCallback(
+    () => (queue.current?.pending().length ?? 0) + (recordings.current?.pendingCount() ?? 0),
+    [],
+  );
+
+  return { answers, status: worse(answerStatus, recordingStatus), change, keeper, settle, unsent };
 }

@@ -11,13 +11,15 @@ export type SubmitProblem = 'unsent' | 'offline' | 'failed' | null;
  * Submits the attempt once every answer has reached the server. A submission the student asks for
  * stops if answers cannot be sent (they would be lost); the one at time zero keeps trying, sending
  * the answers first each time, and submits unsent only once the server takes no more answers (its
- * grace period is over: then the server has submitted the attempt anyway).
+ * grace period is over: then the server has submitted the attempt anyway). The answers it could
+ * not take are counted, so the result can say so.
  */
 export function useSubmission(
   assignmentId: number,
-  settle: () => Promise<'saved' | 'unsent' | 'closed'>,
-  onSubmitted: (view: AttemptView) => void,
+  sync: { settle: () => Promise<'saved' | 'unsent' | 'closed'>; unsent: () => number },
+  onSubmitted: (view: AttemptView, lateAnswers: number) => void,
 ) {
+  const { settle, unsent } = sync;
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem>(null);
   const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -43,9 +45,10 @@ export function useSubmission(
         else setSubmitting(false);
         return;
       }
+      const late = settled === 'closed' ? unsent() : 0;
       try {
         const view = await studentApi.submit(assignmentId);
-        if (live.current) onSubmitted(view);
+        if (live.current) onSubmitted(view, late);
       } catch (error) {
         if (!live.current) return;
         const offline = !statusOf(error);
@@ -54,7 +57,7 @@ export function useSubmission(
         else setSubmitting(false);
       }
     },
-    [assignmentId, settle, onSubmitted],
+    [assignmentId, settle, unsent, onSubmitted],
   );
 
   return { submit, submitting, problem };

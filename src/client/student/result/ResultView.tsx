@@ -71,8 +71,11 @@ function QuestionOutcome({ question, result, number }: { question: Question; res
   );
 }
 
-/** After submission: the score, and each question with both answers when the assignment shows them. */
-export function ResultView({ attempt }: { attempt: AttemptView }) {
+/**
+ * After submission: the score, and each question with both answers when the assignment shows them.
+ * `lateAnswers`: answers this computer kept that reached the server after its deadline and grace.
+ */
+export function ResultView({ attempt, lateAnswers = 0 }: { attempt: AttemptView; lateAnswers?: number }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const name = nameIn(attempt.exam, locale);
@@ -91,6 +94,14 @@ export function ResultView({ attempt }: { attempt: AttemptView }) {
         {attempt.auto_submitted && (
           <Alert severity="info" sx={{ mb: 1 }}>
             {translate('student.result.auto_submitted')}
+          </Alert>
+        )}
+        {lateAnswers > 0 && (
+          <Alert severity="warning" sx={{ mb: 1 }} role="alert" data-testid="result-late-answers">
+            {translate('student.result.late_answers', {
+              smart_count: lateAnswers,
+              count: formatCount(lateAnswers, locale),
+            })}
           </Alert>
         )}
         <Typography sx={{ fontSize: '1.25rem' }} data-testid="result-score">
