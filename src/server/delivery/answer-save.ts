@@ -82,16 +82,37 @@ export async function examQuestionKeys(db: Db, examId: number, nowMs = Date.now(
   return keys;
 }
 
+const ASSIGNMENTS_MAX = 100_000;
+const examOfAssignment = new Map<string, number>();
+
 /**
- * Stores the newest answer of each question in one statement: the attempt's row is locked first
- * (a submit or the deadline job waits for it, so an acknowledged answer is in the attempt that gets
- * scored), nothing is written past the deadline and grace, and a stored seq as high or higher wins.
- * Answers the seq the server holds for each question: the one sent, or the stored one when that is
- * higher (another tab moved on; the client's next change goes above it).
+ * The exam of a student's assignment, from memory when this process has seen it: an assignment's
+ * exam and student never change (reassigning makes new ones), and `storeAnswers` checks again that
+ * the assignment is the caller's and running, so a kept entry can only save a database round trip.
+ */
+export async function savingExam(db: Db, userId: number, assignmentId: number, now: Date, graceMs: number) {
+  const key = `${userId}:${assignmentId}`;
+  const known = examOfAssignment.get(key);
+  if (known !== undefined) return known;
+  const target = await saveTarget(db, userId, assignmentId, now, graceMs);
+  if (examOfAssignment.size >= ASSIGNMENTS_MAX) examOfAssignment.clear();
+  examOfAssignment.set(key, target.examId);
+  return target.examId;
+}
+
+/**
+ * Stores the newest answer of each question in one statement, which also finds the attempt: the
+ * latest attempt of this assignment, only when the assignment is the caller's. Its row is locked
+ * first (a submit or the deadline job waits for it, so an acknowledged answer is in the attempt that
+ * gets scored), nothing is written past the deadline and grace, and a stored seq as high or higher
+ * wins. Answers the seq the server holds for each question: the one sent, or the stored one when
+ * that is higher (another tab moved on; the client's next change goes above it), with the attempt's
+ * deadline. When nothing could be written, `saveTarget` says why (404, 403 or 418).
  */
 export async function storeAnswers(
   db: Db,
-  attemptId: number,
+  userId: number,
+  assignmentId: number,
   items: { question_id: number; answer: unknown; seq: number }[],
   now: Date,
   graceMs: number,
@@ -99,33 +120,54 @@ export async function storeAnswers(
   const batch = JSON.stringify(
     items.map((i) => ({ question_id: i.question_id, answer: i.answer ?? null, seq: i.seq })),
   );
-  const { rows } = await sql<{ locked: number; late: boolean; saved: { question_id: number; seq: number }[] | string }>`
-    with locked as (
-      select id, deadline_at from exam_attempts where id = ${attemptId} and status = 'in_progress' for update
+  const grace = graceMs / 1000;
+  const { rows } = await sql<{
+    deadline_at: Date | null;
+    late: boolean | null;
+    saved: { question_id: number; seq: number }[] | string;
+  }>`
+    with target as (
+      select a.id from students s
+      join student_exams se on se.student_id = s.id
+      cross join lateral (
+        select id from exam_attempts where student_exam_id = se.id order by number desc limit 1
+      ) a
+      where s.user_id = ${userId} and se.id = ${assignmentId}
+    ), locked as (
+      select ea.id, ea.deadline_at from exam_attempts ea
+      where ea.id = (select id from target) and ea.status = 'in_progress'
+      for update
     ), incoming as (
       select * from jsonb_to_recordset(${batch}::jsonb) as x(question_id integer, answer jsonb, seq integer)
     ), written as (
       insert into attempt_answers (attempt_id, question_id, answer, seq, saved_at)
       select l.id, i.question_id, i.answer, i.seq, ${now}
       from incoming i cross join locked l
-      where ${now}::timestamptz <= l.deadline_at + make_interval(secs => ${graceMs / 1000})
+      where ${now}::timestamptz <= l.deadline_at + make_interval(secs => ${grace})
       on conflict (attempt_id, question_id) do update
         set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
         where attempt_answers.seq < excluded.seq
       returning question_id, seq
     )
     select
-      (select count(*) from locked)::int as locked,
-      coalesce((select ${now}::timestamptz > deadline_at + make_interval(secs => ${graceMs / 1000}) from locked), false) as late,
+      (select deadline_at from locked) as deadline_at,
+      (select ${now}::timestamptz > deadline_at + make_interval(secs => ${grace}) from locked) as late,
       coalesce((
         select json_agg(json_build_object('question_id', i.question_id, 'seq', coalesce(w.seq, greatest(a.seq, i.seq)))
           order by i.question_id)
         from incoming i
         left join written w on w.question_id = i.question_id
-        left join attempt_answers a on a.attempt_id = ${attemptId} and a.question_id = i.question_id
+        left join attempt_answers a on a.attempt_id = (select id from locked) and a.question_id = i.question_id
       ), '[]') as saved`.execute(db);
   const result = rows[0]!;
-  if (result.locked === 0) throw deliveryRefusal.alreadySubmitted();
-  if (result.late) throw deliveryRefusal.deadlinePassed();
-  return json(result.saved) as { question_id: number; seq: number }[];
+  if (result.deadline_at === null || result.late) {
+    // Not the caller's, not running, or past its deadline and grace: the refusal, with the attempt
+    // submitted first when it ran out (as any read of it does).
+    await saveTarget(db, userId, assignmentId, now, graceMs);
+    throw deliveryRefusal.deadlinePassed();
+  }
+  return {
+    saved: json(result.saved) as { question_id: number; seq: number }[],
+    deadlineAt: new Date(result.deadline_at),
+  };
 }

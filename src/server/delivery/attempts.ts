@@ -12,7 +12,7 @@ import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
-import { examQuestionKeys, saveTarget, storeAnswers } from './answer-save';
+import { examQuestionKeys, savingExam, storeAnswers } from './answer-save';
 import type { DeadlineScheduler } from './deadline-jobs';
 import { preparedQuestionsFor } from './student-view-cache';
 
@@ -135,13 +135,13 @@ export class Attempts {
     return errors;
   }
 
-  /** `PUT .../answers`: 404/403/418 as `saveTarget` says, 422 naming each invalid answer, then one statement. */
+  /** `PUT .../answers`: 404/403/418 as `saveTarget` says, 422 naming each invalid answer, then one statement that checks again and saves. */
   async saveAnswers(userId: number, assignmentId: number, input: unknown) {
     const body = parseOrThrow(answersBody, input);
     const now = this.clock.now();
     const graceMs = this.graceSeconds * 1000;
-    const target = await saveTarget(this.db, userId, assignmentId, now, graceMs);
-    const questions = await examQuestionKeys(this.db, target.examId, now.getTime());
+    const examId = await savingExam(this.db, userId, assignmentId, now, graceMs);
+    const questions = await examQuestionKeys(this.db, examId, now.getTime());
     const errors: Record<string, string[]> = {};
     for (const item of body.answers) {
       const question = questions.get(item.question_id);
@@ -158,8 +158,8 @@ export class Attempts {
     const newest = new Map<number, (typeof body.answers)[number]>();
     for (const item of body.answers)
       if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
-    const saved = await storeAnswers(this.db, target.attemptId, [...newest.values()], now, graceMs);
-    return { saved, server_time: now.toISOString(), deadline_at: target.deadlineAt.toISOString() };
+    const { saved, deadlineAt } = await storeAnswers(this.db, userId, assignmentId, [...newest.values()], now, graceMs);
+    return { saved, server_time: now.toISOString(), deadline_at: deadlineAt.toISOString() };
   }
 
   /** Counts one play of a question's media; 418 past its `media_replay_count` (0: no limit). */

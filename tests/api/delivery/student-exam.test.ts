@@ -192,6 +192,20 @@ describe('saving answers', () => {
     expect(Object.keys(attempt.answers)).toEqual([String(s.q.tf)]);
   });
 
+  it('refuses a save to an assignment that a reassignment erased, though this server saved to it before', async () => {
+    const s = await assigned();
+    await s.as('POST', '/start');
+    const save = (seq: number) =>
+      s.as('PUT', '/answers', { answers: [{ question_id: s.q.tf, answer: { value: true }, seq }] });
+    expect((await save(1)).statusCode).toBe(200);
+    await assign(t.app, author, s.exam.id, { ...WINDOW, student_ids: [s.students[0].id] }, true);
+    const refused = await save(2);
+    expect(refused.statusCode).toBe(404);
+    expect(await t.db.selectFrom('attempt_answers').select('seq').where('question_id', '=', s.q.tf).execute()).toEqual(
+      [],
+    );
+  });
+
   it('refuses saves before the start and after submission', async () => {
     const s = await assigned();
     const body = { answers: [{ question_id: s.q.tf, answer: { value: true }, seq: 1 }] };
