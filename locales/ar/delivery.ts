@@ -14,6 +14,7 @@ const messages: Pick<Messages, 'delivery'> = {
       closed: 'انتهت فترة هذا الاختبار.',
       already_submitted: 'تم تسليم هذا الاختبار من قبل.',
       deadline_passed: 'انتهى وقت هذا الاختبار: لم تُحفظ الإجابة.',
+      attempt_replaced: 'هذه الإجابات من محاولة سابقة لهذا الاختبار انتهت، فلم تُحفظ.',
       not_started: 'ابدأ الاختبار أولًا.',
       question_not_in_exam: 'هذا السؤال ليس من أسئلة الاختبار.',
       recording_not_yours: 'يجب أن يكون التسجيل من رفعك أنت لهذا الاختبار.',

@@ -12,6 +12,8 @@ const messages = {
       closed: 'This exam has closed.',
       already_submitted: 'This exam has been submitted already.',
       deadline_passed: 'The time for this exam is over: the answer was not saved.',
+      attempt_replaced:
+        'These answers were given in an earlier attempt of this exam, which is over: they were not saved.',
       not_started: 'Start the exam first.',
       question_not_in_exam: 'This question is not part of the exam.',
       recording_not_yours: 'The recording must be one you uploaded for this exam.',

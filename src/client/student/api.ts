@@ -32,10 +32,16 @@ export const studentApi = {
    * One batch of answers. A keepalive request (page hidden or left) goes through `fetch` itself:
    * the console's wrapper adds an abort timer, which must not cut a request meant to outlive the page.
    */
-  async saveAnswers(id: number | string, answers: OutgoingAnswer[], keepalive = false): Promise<SavedAnswer[]> {
+  async saveAnswers(
+    id: number | string,
+    attemptId: number,
+    answers: OutgoingAnswer[],
+    keepalive = false,
+  ): Promise<SavedAnswer[]> {
+    // The attempt they were given in: a page left open on an earlier attempt must not answer a new one.
+    const body = { attempt_id: attemptId, answers };
     if (!keepalive) {
-      return (await data(http<{ data: AnswersSaved }>(`${exam(id)}/answers`, { method: 'PUT', body: { answers } })))
-        .saved;
+      return (await data(http<{ data: AnswersSaved }>(`${exam(id)}/answers`, { method: 'PUT', body }))).saved;
     }
     const response = await fetch(apiUrl(`${exam(id)}/answers`), {
       method: 'PUT',
@@ -47,7 +53,7 @@ export const studentApi = {
         'Content-Type': 'application/json',
         'X-Requested-With': 'XMLHttpRequest',
       },
-      body: JSON.stringify({ answers }),
+      body: JSON.stringify(body),
     });
     if (!response.ok) throw Object.assign(new Error('answers not saved'), { status: response.status });
     return ((await response.json()) as { data: AnswersSaved }).data.saved;

@@ -111,12 +111,17 @@ export async function savingExam(db: Db, userId: number, assignmentId: number, n
  */
 export async function storeAnswers(
   db: Db,
-  userId: number,
-  assignmentId: number,
-  items: { question_id: number; answer: unknown; seq: number }[],
-  now: Date,
-  graceMs: number,
+  save: {
+    userId: number;
+    assignmentId: number;
+    /** The attempt the client answered in, when it says (an earlier one is refused). */
+    attemptId: number | null;
+    items: { question_id: number; answer: unknown; seq: number }[];
+    now: Date;
+    graceMs: number;
+  },
 ) {
+  const { userId, assignmentId, attemptId, items, now, graceMs } = save;
   const batch = JSON.stringify(
     items.map((i) => ({ question_id: i.question_id, answer: i.answer ?? null, seq: i.seq })),
   );
@@ -132,7 +137,7 @@ export async function storeAnswers(
       cross join lateral (
         select id from exam_attempts where student_exam_id = se.id order by number desc limit 1
       ) a
-      where s.user_id = ${userId} and se.id = ${assignmentId}
+      where s.user_id = ${userId} and se.id = ${assignmentId} and (${attemptId}::int is null or a.id = ${attemptId})
     ), locked as (
       select ea.id, ea.deadline_at from exam_attempts ea
       where ea.id = (select id from target) and ea.status = 'in_progress'
@@ -163,7 +168,8 @@ export async function storeAnswers(
   if (result.deadline_at === null || result.late) {
     // Not the caller's, not running, or past its deadline and grace: the refusal, with the attempt
     // submitted first when it ran out (as any read of it does).
-    await saveTarget(db, userId, assignmentId, now, graceMs);
+    const target = await saveTarget(db, userId, assignmentId, now, graceMs);
+    if (attemptId !== null && target.attemptId !== attemptId) throw deliveryRefusal.attemptReplaced();
     throw deliveryRefusal.deadlinePassed();
   }
   return {

@@ -20,6 +20,8 @@ const MAX_SEQ = 2_147_483_647;
 
 /** `PUT /student/exams/{id}/answers`: a batch of answers, each with the client's per-question sequence number. */
 export const answersBody = z.strictObject({
+  /** The attempt the answers were given in: 418 when it is no longer the running one. */
+  attempt_id: idValue().optional(),
   answers: z
     .array(
       z.strictObject({
@@ -158,7 +160,14 @@ export class Attempts {
     const newest = new Map<number, (typeof body.answers)[number]>();
     for (const item of body.answers)
       if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
-    const { saved, deadlineAt } = await storeAnswers(this.db, userId, assignmentId, [...newest.values()], now, graceMs);
+    const { saved, deadlineAt } = await storeAnswers(this.db, {
+      userId,
+      assignmentId,
+      attemptId: body.attempt_id ?? null,
+      items: [...newest.values()],
+      now,
+      graceMs,
+    });
     return { saved, server_time: now.toISOString(), deadline_at: deadlineAt.toISOString() };
   }
 

@@ -7,6 +7,7 @@ export const deliveryRefusal = {
   closed: () => new AppError(418, 'delivery.errors.closed'),
   alreadySubmitted: () => new AppError(418, 'delivery.errors.already_submitted'),
   deadlinePassed: () => new AppError(418, 'delivery.errors.deadline_passed'),
+  attemptReplaced: () => new AppError(418, 'delivery.errors.attempt_replaced'),
   notStarted: () => new AppError(418, 'delivery.errors.not_started'),
   replayLimit: () => new AppError(418, 'delivery.errors.replay_limit'),
   notAStudent: () => new AppError(403, 'delivery.errors.not_a_student'),

@@ -419,6 +419,23 @@ describe('media replays, mock retakes, shuffles and the exam lifecycle', () => {
     const second = (await scene.as('POST', '/start')).json().data;
     expect(second).toMatchObject({ number: 2, status: 'in_progress', answers: {} });
     expect(second.id).not.toBe(first.id);
+
+    // A page left open on the first attempt cannot answer the second; the second's own answers go in.
+    const late = { question_id: scene.q.tf, answer: { value: false }, seq: 9 };
+    const stale = await scene.as('PUT', '/answers', { attempt_id: first.id, answers: [late] });
+    expect([stale.statusCode, stale.json().message]).toEqual([
+      418,
+      'These answers were given in an earlier attempt of this exam, which is over: they were not saved.',
+    ]);
+    const own = await scene.as('PUT', '/answers', { attempt_id: second.id, answers: [{ ...late, seq: 1 }] });
+    expect(own.statusCode).toBe(200);
+    const stored = await t.db
+      .selectFrom('attempt_answers')
+      .select(['attempt_id', 'seq'])
+      .where('question_id', '=', scene.q.tf)
+      .execute();
+    expect(stored).toEqual(expect.arrayContaining([{ attempt_id: second.id, seq: 1 }]));
+    expect(stored.find((row) => row.seq === 9)).toBeUndefined();
   });
 
   it('shuffles questions and choices when asked, the same way on every resume', async () => {

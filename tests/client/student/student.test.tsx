@@ -84,7 +84,10 @@ describe('exam player', () => {
     await waitFor(() => expect(puts.requests).toHaveLength(1), { timeout: 5000 });
     const request = puts.requests[0]!;
     expect(request.headers.get('x-requested-with')).toBe('XMLHttpRequest');
-    expect(await request.json()).toEqual({ answers: [{ question_id: 101, answer: { value: false }, seq: 2 }] });
+    expect(await request.json()).toEqual({
+      attempt_id: attempt.id,
+      answers: [{ question_id: 101, answer: { value: false }, seq: 2 }],
+    });
     expect(await screen.findByText('All answers saved')).toBeInTheDocument();
     await waitFor(async () =>
       expect(await idbAnswerStore().list(attempt.id)).toEqual([expect.objectContaining({ seq: 2, synced_seq: 2 })]),

@@ -51,7 +51,7 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
     const current = new AnswerQueue({
       attemptId,
       store: answerStore ?? browserAnswerStore(),
-      send: (batch, { keepalive }) => studentApi.saveAnswers(assignmentId, batch, keepalive),
+      send: (batch, { keepalive }) => studentApi.saveAnswers(assignmentId, attemptId, batch, keepalive),
       onStatus: setAnswerStatus,
     });
     const spoken = new RecordingQueue({
