@@ -104,6 +104,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('runPrepared', database.runPrepared);
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate(

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -13,10 +13,18 @@ export type Db = Kysely<Database>;
 /** Plain SQL for libraries that bring their own statements (the job queue): `{rows}` as `pg` answers. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
 
+/**
+ * Runs a compiled query as a named prepared statement on PostgreSQL (each connection plans it once,
+ * not at every call); as a plain query on PGlite. For the hottest statements only: a name must
+ * always go with the same text.
+ */
+export type RunPrepared = <R>(name: string, query: CompiledQuery<R>) => Promise<{ rows: R[] }>;
+
 export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
   executeSql: ExecuteSql;
+  runPrepared: RunPrepared;
   /**
    * Hears what other server processes announce (PostgreSQL LISTEN); null on PGlite, which is one
    * process and hears nothing it did not do itself.
@@ -49,6 +57,8 @@ export async function openDatabase(options: {
       db,
       kind: 'postgres',
       executeSql: (text, values) => pool.query(text, values),
+      runPrepared: <R>(name: string, query: CompiledQuery<R>) =>
+        pool.query<R & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] }),
       listen: (channel, handlers) => listenForNotifications(options.databaseUrl!, channel, handlers),
       close: () => db.destroy(),
     };
@@ -70,6 +80,7 @@ export async function openDatabase(options: {
     db,
     kind: 'pglite',
     executeSql,
+    runPrepared: async <R>(_name: string, query: CompiledQuery<R>) => ({ rows: (await db.executeQuery(query)).rows }),
     listen: () => null,
     close: async () => {
       await db.destroy();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { validateAnswer } from '../../common/questions/index';
 import { idValue } from '../../common/ids';
 import type { Clock } from '../clock';
-import type { Db } from '../db/database';
+import type { Db, RunPrepared } from '../db/database';
 import { invalid, notFound, parseOrThrow } from '../http/app-error';
 import { orderStudentQuestions } from '../exams';
 import type { QuestionsStore } from '../questions';
@@ -38,6 +38,7 @@ export const answersBody = z.strictObject({
 export class Attempts {
   constructor(
     private readonly db: Db,
+    private readonly runPrepared: RunPrepared,
     private readonly bank: QuestionsStore,
     private readonly clock: Clock,
     private readonly graceSeconds: number,
@@ -160,7 +161,7 @@ export class Attempts {
     const newest = new Map<number, (typeof body.answers)[number]>();
     for (const item of body.answers)
       if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
-    const { saved, deadlineAt } = await storeAnswers(this.db, {
+    const { saved, deadlineAt } = await storeAnswers(this.db, this.runPrepared, {
       userId,
       assignmentId,
       attemptId: body.attempt_id ?? null,

@@ -25,6 +25,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
 ) => {
   const attempts = new Attempts(
     app.db,
+    app.runPrepared,
     new QuestionsStore(app.db, registry, app.config.timeZone),
     app.clock,
     app.config.delivery.graceSeconds,

@@ -1,5 +1,5 @@
 import type { Language } from '../../../locales/index';
-import type { Db } from '../db/database';
+import type { Db, RunPrepared } from '../db/database';
 import type { Config } from '../config';
 import type { Clock } from '../clock';
 import type { JobQueue } from '../jobs';
@@ -10,6 +10,8 @@ import type { Access } from './route-access';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The hottest statements, prepared once per connection (see `RunPrepared`). */
+    runPrepared: RunPrepared;
     config: Config;
     clock: Clock;
     jobs: JobQueue;
