@@ -19,7 +19,10 @@ export function installSessionLoader(app: FastifyInstance, database: DatabaseHan
     const { cookieName, ...policy } = app.config.session;
     const token = request.cookies[cookieName];
     if (!token) return;
-    request.auth = await loadSession(app.db, token, policy, app.sessionCache);
+    request.auth = await loadSession(app.db, token, policy, {
+      cache: app.sessionCache,
+      runPrepared: app.runPrepared,
+    });
     if (!request.auth) reply.clearCookie(cookieName, { path: '/' });
   });
 }

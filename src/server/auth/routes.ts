@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
-      const auth = await loadSession(app.db, token, policy, app.sessionCache);
+      const auth = await loadSession(app.db, token, policy, { cache: app.sessionCache });
       if (!auth) throw new AppError(401, 'errors.invalid_login');
       reply.setCookie(cookieName, token, cookieOptions);
       return { data: presentUser(auth, request.lang) };

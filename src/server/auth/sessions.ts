@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db, RunPrepared } from '../db/database';
 import type { AuthContext } from '../http/auth-context';
 import { announceSessionChange, type SessionCache } from './session-cache';
 
@@ -50,8 +50,9 @@ export async function loadSession(
   db: Db,
   token: string,
   policy: SessionPolicy,
-  cache?: SessionCache,
+  options: { cache?: SessionCache; runPrepared?: RunPrepared } = {},
 ): Promise<AuthContext | null> {
+  const { cache, runPrepared } = options;
   const idHash = hashToken(token);
   const now = Date.now();
   const cached = cache?.find(idHash, now);
@@ -68,7 +69,7 @@ export async function loadSession(
   }
 
   const epoch = cache?.epoch ?? 0;
-  const row = await readSession(db, idHash);
+  const row = await readSession(db, idHash, runPrepared);
   if (!row) return null;
   const lastSeen = new Date(row.last_seen_at).getTime();
   const expires = new Date(row.expires_at).getTime();
@@ -92,9 +93,9 @@ export async function loadSession(
   return auth;
 }
 
-/** One round trip: the session, its user, the roles and the permissions together. */
-async function readSession(db: Db, idHash: string) {
-  const { rows } = await sql<{
+/** One round trip: the session, its user, the roles and the permissions together (prepared when it can be). */
+async function readSession(db: Db, idHash: string, runPrepared?: RunPrepared) {
+  const query = sql<{
     last_seen_at: Date;
     expires_at: Date;
     id: number;
@@ -113,7 +114,8 @@ async function readSession(db: Db, idHash: string) {
                 join permissions p on p.id = rp.permission_id
                 where ur.user_id = u.id), '[]') as permissions
     from sessions s join users u on u.id = s.user_id
-    where s.id_hash = ${idHash}`.execute(db);
+    where s.id_hash = ${idHash}`;
+  const { rows } = runPrepared ? await runPrepared('ltm_read_session', query.compile(db)) : await query.execute(db);
   return rows[0];
 }
 
