@@ -12,7 +12,20 @@ export interface RecordedRun {
 }
 
 const PHASES = ['start rush', 'answering', 'submit rush'];
-const COLORS = ['#1b6b73', '#c2571a', '#6a4c93', '#2d8a3e', '#b03a48', '#4a6fa5'];
+// A color per phase, a line style per setup (database and processes), so each series reads apart.
+const PHASE_COLORS = ['#1b6b73', '#c2571a', '#6a4c93'];
+const SETUP_DASHES = ['', '7 4', '2 3', '10 3 2 3'];
+
+/** A point's marker: a circle, a square, a triangle, a diamond (by setup), so lone points read apart too. */
+function marker(shape: number, cx: number, cy: number, color: string): string {
+  const r = 4;
+  if (shape === 1) return `<rect x="${cx - r}" y="${cy - r}" width="${2 * r}" height="${2 * r}" fill="${color}"/>`;
+  if (shape === 2)
+    return `<polygon points="${cx},${cy - r - 1} ${cx + r + 1},${cy + r} ${cx - r - 1},${cy + r}" fill="${color}"/>`;
+  if (shape === 3)
+    return `<polygon points="${cx},${cy - r - 1} ${cx + r + 1},${cy} ${cx},${cy + r + 1} ${cx - r - 1},${cy}" fill="${color}"/>`;
+  return `<circle cx="${cx}" cy="${cy}" r="${r - 0.5}" fill="${color}"/>`;
+}
 const W = 720;
 const H = 420;
 const M = { left: 70, right: 220, top: 40, bottom: 60 };
@@ -23,10 +36,19 @@ export function latencyChart(runs: RecordedRun[]): string {
   for (const run of runs)
     if ((run.rush_seconds ?? 60) === 60) latest.set(`${run.database}/${run.processes}/${run.students}`, run);
   const series = new Map<string, { x: number; y: number }[]>();
+  const styles = new Map<string, { color: string; dash: string; shape: number }>();
+  const setups: string[] = [];
   for (const run of latest.values())
     for (const phase of run.phases.filter((p) => PHASES.includes(p.phase))) {
-      const name = `${phase.phase}, ${run.database}${run.processes > 1 ? ` x${run.processes}` : ''}`;
+      const setup = `${run.database}${run.processes > 1 ? ` x${run.processes}` : ''}`;
+      if (!setups.includes(setup)) setups.push(setup);
+      const name = `${phase.phase}, ${setup}`;
       series.set(name, [...(series.get(name) ?? []), { x: run.students, y: phase.p99 }]);
+      styles.set(name, {
+        color: PHASE_COLORS[PHASES.indexOf(phase.phase) % PHASE_COLORS.length]!,
+        dash: SETUP_DASHES[setups.indexOf(setup) % SETUP_DASHES.length]!,
+        shape: setups.indexOf(setup) % 4,
+      });
     }
   const points = [...series.values()].flat();
   const maxX = Math.max(1000, ...points.map((p) => p.x));
@@ -56,14 +78,15 @@ export function latencyChart(runs: RecordedRun[]): string {
       `<text x="${x(students)}" y="${H - M.bottom + 18}" text-anchor="middle">${students.toLocaleString('en')}</text>`,
     );
   [...series.entries()].forEach(([name, line], i) => {
-    const color = COLORS[i % COLORS.length];
+    const { color, dash, shape } = styles.get(name)!;
+    const stroke = `stroke="${color}" stroke-width="2"${dash ? ` stroke-dasharray="${dash}"` : ''}`;
     const sorted = line.sort((a, b) => a.x - b.x);
-    parts.push(
-      `<polyline fill="none" stroke="${color}" stroke-width="2" points="${sorted.map((p) => `${x(p.x)},${y(p.y)}`).join(' ')}"/>`,
-    );
-    for (const p of sorted) parts.push(`<circle cx="${x(p.x)}" cy="${y(p.y)}" r="3.5" fill="${color}"/>`);
-    parts.push(`<rect x="${W - M.right + 16}" y="${M.top + i * 20}" width="12" height="12" fill="${color}"/>`);
-    parts.push(`<text x="${W - M.right + 34}" y="${M.top + i * 20 + 11}">${name}</text>`);
+    parts.push(`<polyline fill="none" ${stroke} points="${sorted.map((p) => `${x(p.x)},${y(p.y)}`).join(' ')}"/>`);
+    for (const p of sorted) parts.push(marker(shape, x(p.x), y(p.y), color));
+    const row = M.top + i * 20;
+    parts.push(`<line x1="${W - M.right + 12}" y1="${row + 6}" x2="${W - M.right + 40}" y2="${row + 6}" ${stroke}/>`);
+    parts.push(marker(shape, W - M.right + 26, row + 6, color));
+    parts.push(`<text x="${W - M.right + 46}" y="${row + 11}">${name}</text>`);
   });
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
