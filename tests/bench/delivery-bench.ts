@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { startServer } from '../e2e/server-process';
 import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
@@ -131,8 +132,19 @@ async function main() {
       // One question once per batch: the last change wins.
       return [...new Map(answers.map((a) => [a.question_id, a])).values()];
     };
+    // Beside the students: the server's health route every 250 ms (its own latency, with one trivial
+    // query), and this process's event loop delay, to tell a server stall from a load generator one.
+    const probe = new PhaseRecorder('health probe');
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     await measure(answering, async () => {
       const end = performance.now() + ANSWER_SECONDS * 1000;
+      loopDelay.enable();
+      const probing = (async () => {
+        while (performance.now() < end) {
+          probe.record(await client.call('GET', '/api/health'));
+          await sleep(250);
+        }
+      })();
       await Promise.all(
         data.students.map(async (s, i) => {
           await sleep(Math.random() * 5000);
@@ -149,7 +161,19 @@ async function main() {
           }
         }),
       );
+      await probing;
+      loopDelay.disable();
     });
+    const probed = probe.summary();
+    const timeline = answering.bySecond();
+    console.log(
+      `  answering by second: p99 over 150 ms in ${timeline.over} of ${timeline.seconds} s; worst ${timeline.worst
+        .map((w) => `${w.second}s ${w.p99} ms (${w.requests} req)`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  health probe during answering: p50 ${probed.p50} p99 ${probed.p99} max ${probed.max} ms; load generator event loop delay p99 ${Math.round(loopDelay.percentile(99) / 1e6)} max ${Math.round(loopDelay.max / 1e6)} ms`,
+    );
 
     // 4. Saves and the bare baseline at saturation: the ratio says what the checks cost.
     const saves = new PhaseRecorder('saves, saturated');

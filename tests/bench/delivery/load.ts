@@ -47,6 +47,8 @@ export type HttpClient = ReturnType<typeof httpClient>;
 /** One phase's requests: latencies and answers by status. */
 export class PhaseRecorder {
   private readonly latencies: number[] = [];
+  /** When each request was sent, in ms since the phase began (for the per-second view). */
+  private readonly sentAt: number[] = [];
   private readonly statuses = new Map<number, number>();
   private started = performance.now();
   private ended = 0;
@@ -59,11 +61,40 @@ export class PhaseRecorder {
 
   record(answer: Answered): void {
     this.latencies.push(answer.ms);
+    this.sentAt.push(performance.now() - answer.ms - this.started);
     this.statuses.set(answer.status, (this.statuses.get(answer.status) ?? 0) + 1);
   }
 
   finish(): void {
     this.ended = performance.now();
+  }
+
+  /**
+   * The phase second by second (by when requests were sent): how many seconds had a p99 over
+   * `limitMs`, and the worst seconds with their request counts. Says whether a tail is a few stalls
+   * or spread over the phase.
+   */
+  bySecond(limitMs = 150, worst = 5) {
+    const seconds = new Map<number, number[]>();
+    this.sentAt.forEach((at, i) => {
+      const second = Math.floor(at / 1000);
+      const list = seconds.get(second) ?? [];
+      list.push(this.latencies[i]!);
+      seconds.set(second, list);
+    });
+    const rows = [...seconds].map(([second, ms]) => {
+      const sorted = ms.sort((a, b) => a - b);
+      return {
+        second,
+        requests: sorted.length,
+        p99: Math.round(sorted[Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1)]!),
+      };
+    });
+    return {
+      seconds: rows.length,
+      over: rows.filter((r) => r.p99 > limitMs).length,
+      worst: rows.sort((a, b) => b.p99 - a.p99).slice(0, worst),
+    };
   }
 
   summary() {
