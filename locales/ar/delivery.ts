@@ -13,6 +13,7 @@ const messages: Pick<Messages, 'delivery'> = {
       not_open_yet: 'لم يبدأ هذا الاختبار بعد.',
       closed: 'انتهت فترة هذا الاختبار.',
       already_submitted: 'تم تسليم هذا الاختبار من قبل.',
+      unavailable: 'هذا الاختبار غير متاح حاليًا: يجري تعديله.',
       deadline_passed: 'انتهى وقت هذا الاختبار: لم تُحفظ الإجابة.',
       attempt_replaced: 'هذه الإجابات من محاولة سابقة لهذا الاختبار انتهت، فلم تُحفظ.',
       not_started: 'ابدأ الاختبار أولًا.',

@@ -10,6 +10,7 @@ const messages = {
       nothing_to_assign: 'Choose at least one school or student.',
       not_open_yet: 'This exam has not opened yet.',
       closed: 'This exam has closed.',
+      unavailable: 'This exam is not available at the moment: it is being changed.',
       already_submitted: 'This exam has been submitted already.',
       deadline_passed: 'The time for this exam is over: the answer was not saved.',
       attempt_replaced:

@@ -78,4 +78,37 @@ describe('session changes between processes (PostgreSQL)', () => {
     cache.keep('b'.repeat(64), entry(5), cache.epoch);
     expect(cache.size).toBe(1);
   });
+
+  it('count a connection that stops answering without a word as lost, by its ping', async () => {
+    const states: boolean[] = [];
+    const name = 'ltm_ping_test';
+    const quiet = listenForNotifications(
+      url,
+      name,
+      { onMessage: () => {}, onLive: (live) => states.push(live) },
+      {
+        everyMs: 200,
+        withinMs: 400,
+      },
+    );
+    try {
+      await until(() => quiet.live, 'the quiet listener');
+      const { rows } = await pool.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1',
+        [`ltm-listen-${name}`],
+      );
+      expect(rows).toHaveLength(1);
+      // The backend is frozen: no error, no end, the socket stays open; only the ping notices.
+      process.kill(rows[0]!.pid, 'SIGSTOP');
+      try {
+        await until(() => states.includes(false), 'the silence to be noticed');
+        await until(() => quiet.live, 'listening again on a new connection');
+      } finally {
+        process.kill(rows[0]!.pid, 'SIGCONT');
+      }
+      expect(states).toEqual([true, false, true]);
+    } finally {
+      await quiet.close();
+    }
+  });
 });

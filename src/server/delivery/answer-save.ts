@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, RunPrepared } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { notFound } from '../http/app-error';
 import { studentIdOf } from './assignment-store';
 import { deliveryRefusal } from './refusals';
@@ -62,13 +63,14 @@ export interface QuestionKey {
 }
 
 const KEYS_TTL_MS = 60_000;
-const keysCache = new Map<number, { at: number; keys: Map<number, QuestionKey> }>();
+const keysCaches = perDatabase(() => new Map<number, { at: number; keys: Map<number, QuestionKey> }>());
 
 /**
  * An exam's questions with their types and keys, kept a minute in memory: an exam with a running
  * attempt cannot be unpublished or edited (418), so they do not change under a student's feet.
  */
 export async function examQuestionKeys(db: Db, examId: number, nowMs = Date.now()): Promise<Map<number, QuestionKey>> {
+  const keysCache = keysCaches(db);
   const cached = keysCache.get(examId);
   if (cached && nowMs - cached.at < KEYS_TTL_MS) return cached.keys;
   const rows = await db
@@ -83,7 +85,7 @@ export async function examQuestionKeys(db: Db, examId: number, nowMs = Date.now(
 }
 
 const ASSIGNMENTS_MAX = 100_000;
-const examOfAssignment = new Map<string, number>();
+const examsOfAssignments = perDatabase(() => new Map<string, number>());
 
 /**
  * The exam of a student's assignment, from memory when this process has seen it: an assignment's
@@ -91,6 +93,7 @@ const examOfAssignment = new Map<string, number>();
  * the assignment is the caller's and running, so a kept entry can only save a database round trip.
  */
 export async function savingExam(db: Db, userId: number, assignmentId: number, now: Date, graceMs: number) {
+  const examOfAssignment = examsOfAssignments(db);
   const key = `${userId}:${assignmentId}`;
   const known = examOfAssignment.get(key);
   if (known !== undefined) return known;

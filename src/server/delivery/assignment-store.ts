@@ -26,6 +26,8 @@ export interface Assignment {
    * what a student view kept in memory is checked against.
    */
   content_version: string;
+  /** An assigned exam unpublished before anyone started it (allowed then) cannot be started. */
+  published: boolean;
 }
 
 export type AttemptRow = Awaited<ReturnType<typeof latestAttempts>>[number];
@@ -62,6 +64,7 @@ function assignmentQuery(db: Db) {
       'durations.number as duration_minutes',
       'exam_types.is_mock',
       'exams.updated_at as exam_updated_at',
+      'exams.is_published',
       'exam_localizations.updated_at as localization_updated_at',
     ]);
 }
@@ -88,6 +91,7 @@ function toAssignment(row: AssignmentRow): Assignment {
       duration_minutes: row.duration_minutes,
       is_mock: row.is_mock,
     },
+    published: row.is_published,
     content_version: [row.exam_updated_at, row.localization_updated_at]
       .map((at) => (at === null ? '-' : new Date(at).getTime()))
       .join(':'),

@@ -67,6 +67,8 @@ export class Attempts {
     if (now < assignment.start) throw deliveryRefusal.notOpenYet();
     if (now > assignment.end) throw deliveryRefusal.closed();
     if (latest && !assignment.exam.is_mock) throw deliveryRefusal.alreadySubmitted();
+    // Its questions may be changing (and the prepared student view with them): nobody starts it now.
+    if (!assignment.published) throw deliveryRefusal.unavailable();
     const deadline = new Date(
       Math.min(now.getTime() + assignment.exam.duration_minutes * 60_000, assignment.end.getTime()),
     );

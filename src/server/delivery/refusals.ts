@@ -5,6 +5,7 @@ export const deliveryRefusal = {
   assignUnpublished: () => new AppError(418, 'delivery.errors.assign_unpublished'),
   notOpenYet: () => new AppError(418, 'delivery.errors.not_open_yet'),
   closed: () => new AppError(418, 'delivery.errors.closed'),
+  unavailable: () => new AppError(418, 'delivery.errors.unavailable'),
   alreadySubmitted: () => new AppError(418, 'delivery.errors.already_submitted'),
   deadlinePassed: () => new AppError(418, 'delivery.errors.deadline_passed'),
   attemptReplaced: () => new AppError(418, 'delivery.errors.attempt_replaced'),

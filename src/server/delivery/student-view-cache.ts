@@ -1,11 +1,12 @@
 import type { Db } from '../db/database';
+import { perDatabase } from '../db/per-database';
 import { loadLocalization, prepareStudentQuestions, type PreparedQuestion } from '../exams';
 import type { QuestionsStore } from '../questions';
 import type { Assignment } from './assignment-store';
 
 const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 200;
-const prepared = new Map<string, { at: number; questions: Promise<PreparedQuestion[]> }>();
+const preparedByDatabase = perDatabase(() => new Map<string, { at: number; questions: Promise<PreparedQuestion[]> }>());
 
 /**
  * An exam's questions for its students, prepared once per exam, localization and version and kept
@@ -20,6 +21,7 @@ export function preparedQuestionsFor(
   assignment: Assignment,
   nowMs = Date.now(),
 ): Promise<PreparedQuestion[]> {
+  const prepared = preparedByDatabase(db);
   const key = `${assignment.exam_id}:${assignment.exam_localization_id ?? '-'}:${assignment.content_version}`;
   const kept = prepared.get(key);
   if (kept && nowMs - kept.at < TTL_MS && nowMs >= kept.at) return kept.questions;

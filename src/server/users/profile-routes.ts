@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { changeOwnPasswordSchema, requiredString } from '../../common/validation';
 import { translate } from '../http/i18n';
 import { presentUser } from '../auth';
-import { endUserSessions } from '../auth';
 import { changeOwnPassword, renameUser } from './users-service';
 
 /** The signed-in user's own profile (SPEC section 7, Users: own profile). */
@@ -37,8 +36,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      await changeOwnPassword(app.db, auth.user.id, request.body.current_password, request.body.password);
-      await endUserSessions(app.db, auth.user.id, auth.sessionHash);
+      const passwords = { current: request.body.current_password, next: request.body.password };
+      await changeOwnPassword(app.db, auth.user.id, passwords, auth.sessionHash);
       return { message: translate(request.lang, 'profile.password_changed') };
     },
   );

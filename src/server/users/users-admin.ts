@@ -59,28 +59,36 @@ export async function deleteManagedUser(db: Db, actor: Actor, id: number) {
   await deleteUser(db, id);
 }
 
+/** Access changes and the sessions they end commit together, so every process hears of both or neither. */
 export async function assignRole(db: Db, actor: Actor, userId: number, role: string) {
   const id = await roleId(db, role);
-  await db
-    .insertInto('user_roles')
-    .values({ user_id: userId, role_id: id })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  await endSessionsAfterChange(db, userId, actor);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('user_roles')
+      .values({ user_id: userId, role_id: id })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await endSessionsAfterChange(trx, userId, actor);
+  });
 }
 
 export async function removeRole(db: Db, actor: Actor, userId: number, role: string) {
   const id = await roleId(db, role);
   if (userId === actor.userId && role === ROLES.admin) throw new AppError(418, 'errors.cannot_remove_own_admin');
-  await db.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', id).execute();
-  await endSessionsAfterChange(db, userId, actor);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_roles').where('user_id', '=', userId).where('role_id', '=', id).execute();
+    await endSessionsAfterChange(trx, userId, actor);
+  });
 }
 
 export async function setPassword(db: Db, actor: Actor, userId: number, password: string) {
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(password), updated_at: sql`now()` })
-    .where('id', '=', userId)
-    .execute();
-  await endSessionsAfterChange(db, userId, actor);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+    await endSessionsAfterChange(trx, userId, actor);
+  });
 }

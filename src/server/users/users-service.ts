@@ -5,25 +5,40 @@ import { hashPassword, verifyPassword } from '../auth';
 import { endUserSessions, userDetailsChanged } from '../auth';
 
 export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ name, updated_at: sql`now()` })
-    .where('id', '=', userId)
-    .execute();
-  await userDetailsChanged(db, userId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ name, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+    await userDetailsChanged(trx, userId);
+  });
 }
 
-/** Changes a password after checking the current one; a wrong one is a field error, not a 401. */
-export async function changeOwnPassword(db: Db, userId: number, current: string, next: string): Promise<void> {
+/**
+ * Changes a password after checking the current one (a wrong one is a field error, not a 401), and
+ * ends the user's other sessions with it: every process hears of both or neither. The slow hashing
+ * happens before the transaction, which holds a connection for two statements only.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  userId: number,
+  passwords: { current: string; next: string },
+  keepSession: string,
+): Promise<void> {
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(current, user.password_hash))) {
+  if (!(await verifyPassword(passwords.current, user.password_hash))) {
     throw new AppError(422, 'errors.invalid_input', undefined, { current_password: ['errors.wrong_current_password'] });
   }
-  await db
-    .updateTable('users')
-    .set({ password_hash: await hashPassword(next), updated_at: sql`now()` })
-    .where('id', '=', userId)
-    .execute();
+  const passwordHash = await hashPassword(passwords.next);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: sql`now()` })
+      .where('id', '=', userId)
+      .execute();
+    await endUserSessions(trx, userId, keepSession);
+  });
 }
 
 /** Disabling a user ends all of that user's sessions at once. */

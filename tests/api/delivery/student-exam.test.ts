@@ -324,12 +324,20 @@ describe('the questions kept in memory for a start rush', () => {
     const exam = `/api/exams/${s.exam.id}`;
     expect((await call(t.app, 'PUT', `${exam}/unpublish`, undefined, { cookie: author })).statusCode).toBe(200);
     await t.db.updateTable('exam_questions').set({ text: '<p>Changed</p>' }).where('id', '=', s.q.tf).execute();
-    expect((await call(t.app, 'PUT', `${exam}/publish`, undefined, { cookie: author })).statusCode).toBe(200);
     const row = await t.db
       .selectFrom('student_exams')
       .select('id')
       .where('exam_id', '=', s.exam.id)
       .executeTakeFirstOrThrow();
+    // While it is unpublished (being changed), nobody starts it.
+    const early = await call(t.app, 'POST', `/api/student/exams/${row.id}/start`, undefined, {
+      cookie: s.studentCookie,
+    });
+    expect([early.statusCode, early.json().message]).toEqual([
+      418,
+      'This exam is not available at the moment: it is being changed.',
+    ]);
+    expect((await call(t.app, 'PUT', `${exam}/publish`, undefined, { cookie: author })).statusCode).toBe(200);
     const restarted = await call(t.app, 'POST', `/api/student/exams/${row.id}/start`, undefined, {
       cookie: s.studentCookie,
     });
