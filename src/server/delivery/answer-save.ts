@@ -92,14 +92,20 @@ const examsOfAssignments = perDatabase(() => new Map<string, number>());
  * exam and student never change (reassigning makes new ones), and `storeAnswers` checks again that
  * the assignment is the caller's and running, so a kept entry can only save a database round trip.
  */
+/** Told by a start (which checked the assignment is the user's): the first save needs no lookup. */
+export function rememberSavingExam(db: Db, userId: number, assignmentId: number, examId: number): void {
+  const examOfAssignment = examsOfAssignments(db);
+  if (examOfAssignment.size >= ASSIGNMENTS_MAX) examOfAssignment.clear();
+  examOfAssignment.set(`${userId}:${assignmentId}`, examId);
+}
+
 export async function savingExam(db: Db, userId: number, assignmentId: number, now: Date, graceMs: number) {
   const examOfAssignment = examsOfAssignments(db);
   const key = `${userId}:${assignmentId}`;
   const known = examOfAssignment.get(key);
   if (known !== undefined) return known;
   const target = await saveTarget(db, userId, assignmentId, now, graceMs);
-  if (examOfAssignment.size >= ASSIGNMENTS_MAX) examOfAssignment.clear();
-  examOfAssignment.set(key, target.examId);
+  rememberSavingExam(db, userId, assignmentId, target.examId);
   return target.examId;
 }
 

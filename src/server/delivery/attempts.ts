@@ -12,7 +12,7 @@ import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
-import { examQuestionKeys, savingExam, storeAnswers } from './answer-save';
+import { examQuestionKeys, rememberSavingExam, savingExam, storeAnswers } from './answer-save';
 import type { DeadlineScheduler } from './deadline-jobs';
 import { preparedQuestionsFor } from './student-view-cache';
 
@@ -59,8 +59,10 @@ export class Attempts {
     return this.latest(assignment);
   }
 
-  async start(studentId: number, assignmentId: number) {
+  /** `userId`: the student's account, told so that their first save skips the assignment lookup. */
+  async start(studentId: number, assignmentId: number, userId?: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    if (userId !== undefined) rememberSavingExam(this.db, userId, assignment.id, assignment.exam_id);
     const latest = await this.settled(assignment);
     if (latest?.status === 'in_progress') return this.view(assignment, latest);
     const now = this.clock.now();

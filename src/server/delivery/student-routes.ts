@@ -63,7 +63,10 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         params: idParams,
       },
     },
-    async (request) => ({ data: await attempts.start(await student(request.auth!.user.id), request.params.id) }),
+    async (request) => {
+      const userId = request.auth!.user.id;
+      return { data: await attempts.start(await student(userId), request.params.id, userId) };
+    },
   );
 
   app.get(
