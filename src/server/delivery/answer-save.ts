@@ -63,24 +63,31 @@ export interface QuestionKey {
 }
 
 const KEYS_TTL_MS = 60_000;
-const keysCaches = perDatabase(() => new Map<number, { at: number; keys: Map<number, QuestionKey> }>());
+
+const keysCaches = perDatabase(() => new Map<number, { at: number; keys: Promise<Map<number, QuestionKey>> }>());
 
 /**
  * An exam's questions with their types and keys, kept a minute in memory: an exam with a running
  * attempt cannot be unpublished or edited (418), so they do not change under a student's feet.
+ * Saves arriving together wait for the same read: when the minute is up in the middle of an exam,
+ * hundreds of saves a second must not each read the keys (that queue held the first saves of a
+ * 3,000-student run for 3 s).
  */
-export async function examQuestionKeys(db: Db, examId: number, nowMs = Date.now()): Promise<Map<number, QuestionKey>> {
+export function examQuestionKeys(db: Db, examId: number, nowMs = Date.now()): Promise<Map<number, QuestionKey>> {
   const keysCache = keysCaches(db);
   const cached = keysCache.get(examId);
-  if (cached && nowMs - cached.at < KEYS_TTL_MS) return cached.keys;
-  const rows = await db
+  if (cached && nowMs - cached.at < KEYS_TTL_MS && nowMs >= cached.at) return cached.keys;
+  if (keysCache.size > 1000) keysCache.clear();
+  const keys = db
     .selectFrom('exam_questions')
     .select(['id', 'answer_type', 'answer_key'])
     .where('exam_id', '=', examId)
-    .execute();
-  const keys = new Map(rows.map((q) => [q.id, { answer_type: q.answer_type, answer_key: json(q.answer_key) }]));
-  if (keysCache.size > 1000) keysCache.clear();
+    .execute()
+    .then((rows) => new Map(rows.map((q) => [q.id, { answer_type: q.answer_type, answer_key: json(q.answer_key) }])));
   keysCache.set(examId, { at: nowMs, keys });
+  keys.catch(() => {
+    if (keysCache.get(examId)?.keys === keys) keysCache.delete(examId);
+  });
   return keys;
 }
 
