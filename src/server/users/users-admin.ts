@@ -2,9 +2,8 @@ import { sql } from 'kysely';
 import { ROLES } from '../../common/permissions';
 import type { Db } from '../db/database';
 import { AppError, invalid } from '../http/app-error';
-import { hashPassword } from '../auth';
 import { endUserSessions, userDetailsChanged } from '../auth';
-import { createUser, deleteUser } from './users-service';
+import { createUser, deleteUser, replacePassword } from './users-service';
 import { emailTaken } from './users-queries';
 
 /** Who is acting: rules differ when an administrator acts on their own account. */
@@ -19,9 +18,12 @@ async function roleId(db: Db, role: string): Promise<number> {
   return row.id;
 }
 
+/** The actor's own session stays when they change their own account. */
+const ownSession = (userId: number, actor: Actor) => (userId === actor.userId ? actor.sessionHash : undefined);
+
 /** The actor's own sessions stay; everyone else's end when their access changes. */
 const endSessionsAfterChange = (db: Db, userId: number, actor: Actor) =>
-  endUserSessions(db, userId, userId === actor.userId ? actor.sessionHash : undefined);
+  endUserSessions(db, userId, ownSession(userId, actor));
 
 export async function createManagedUser(
   db: Db,
@@ -82,13 +84,5 @@ export async function removeRole(db: Db, actor: Actor, userId: number, role: str
 }
 
 export async function setPassword(db: Db, actor: Actor, userId: number, password: string) {
-  const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: sql`now()` })
-      .where('id', '=', userId)
-      .execute();
-    await endSessionsAfterChange(trx, userId, actor);
-  });
+  await replacePassword(db, userId, password, ownSession(userId, actor));
 }

@@ -30,7 +30,15 @@ export async function changeOwnPassword(
   if (!(await verifyPassword(passwords.current, user.password_hash))) {
     throw new AppError(422, 'errors.invalid_input', undefined, { current_password: ['errors.wrong_current_password'] });
   }
-  const passwordHash = await hashPassword(passwords.next);
+  await replacePassword(db, userId, passwords.next, keepSession);
+}
+
+/**
+ * Sets a new password and ends the user's sessions (but `keepSession`) in one transaction, so every
+ * process hears of both or neither; the slow hashing happens first, outside it.
+ */
+export async function replacePassword(db: Db, userId: number, password: string, keepSession?: string) {
+  const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('users')
