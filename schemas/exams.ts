@@ -45,6 +45,17 @@ const exams: ResourceDefinition = {
       messages: m('questions_per_page_required', 'exams.validation.questions_per_page_required'),
     }),
     tags: { type: 'tags', max: 20, maxLength: 50, required: false, default: [] },
+    // Correction (issue 13): two blind markers per manually marked answer, a third deciding when they
+    // differ by more than the threshold (percent of the question's mark); markers see a code instead
+    // of the student's name and school when marking is anonymous.
+    double_marking: { type: 'boolean', required: false, default: false },
+    double_marking_threshold: number(0, 100, {
+      decimals: 2,
+      required: false,
+      default: 20,
+      messages: { required: MARK_RANGE, invalid: MARK_RANGE },
+    }),
+    anonymous_marking: { type: 'boolean', required: false, default: false },
     is_published: { type: 'boolean', required: false },
   },
   list: {

@@ -119,6 +119,11 @@ export default {
       edit_title: 'Edit exam #%{id}',
       back: 'Back to exams',
       questions_per_page_help: '0 shows all questions on one page.',
+      double_marking_help:
+        'Two markers mark each essay and spoken answer without seeing each other’s marks; a third decides when they differ too much.',
+      double_marking_threshold_help:
+        'Largest difference between the two marks, in percent of the question’s mark, that their average settles.',
+      anonymous_marking_help: 'Markers see a code instead of the student’s name, school and class.',
       tags_help: 'Type a tag and press Enter.',
       localized_warning: 'Changes to this exam also apply to its localized exams.',
       read_only_title: 'This exam is read-only',

@@ -14,6 +14,12 @@ export const AREAS = {
   questionsBank: 'questions-bank',
   studentExams: 'student-exams',
   corrections: 'corrections',
+  /** "preview exam students": the assigned-students list of an exam. */
+  examStudents: 'exam-students',
+  /** "view student exam responses": a student's answers on the correction screen. */
+  studentResponses: 'student-responses',
+  /** The audit log of marks, per attempt (admins). */
+  correctionAudits: 'correction-audits',
   schools: 'schools',
   reports: 'reports',
   demoRequests: 'demo-requests',
@@ -75,11 +81,14 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...manage(AREAS.questionsBank),
     ...view(AREAS.schools),
     ...view(AREAS.reports),
+    ...view(AREAS.examStudents),
   ],
   [ROLES.corrector]: [
     ...view(AREAS.platforms),
     ...view(AREAS.exams),
     ...view(AREAS.studentExams),
+    ...view(AREAS.examStudents),
+    ...view(AREAS.studentResponses),
     ...manage(AREAS.corrections),
   ],
   [ROLES.school]: [

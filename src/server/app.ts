@@ -33,6 +33,7 @@ import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
 import { examsRoutes } from './exams/exams-routes';
 import { assignationRoutes, defineDeadlineJobs, studentRoutes } from './delivery';
+import { correctionRoutes } from './correction';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
@@ -163,6 +164,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(localizationsRoutes);
       await api.register(assignationRoutes);
       await api.register(studentRoutes, { registry, deadlines });
+      await api.register(correctionRoutes, { registry });
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);

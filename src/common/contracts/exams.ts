@@ -35,6 +35,9 @@ export const examRecord = z
     questions_per_page: z.number(),
     tags: z.array(z.string()),
     is_published: z.boolean(),
+    double_marking: z.boolean(),
+    double_marking_threshold: z.number(),
+    anonymous_marking: z.boolean(),
     // Totals computed by the server.
     duration_minutes: z.number().nullable().optional(),
     total_mark: z.number().optional(),

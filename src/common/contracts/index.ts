@@ -6,3 +6,4 @@ export * from './records';
 export * from './questions';
 export * from './exams';
 export * from './delivery';
+export * from './correction';

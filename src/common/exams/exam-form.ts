@@ -51,6 +51,9 @@ export interface ExamForm {
   pass_mark: number;
   questions_per_page: number;
   tags: string[];
+  double_marking?: boolean;
+  double_marking_threshold?: number;
+  anonymous_marking?: boolean;
 }
 
 /** Grade is required on IRA platforms and level on ISA; the other is cleared. */

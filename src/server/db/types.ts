@@ -184,6 +184,9 @@ export interface ExamsTable {
   pass_mark: ColumnType<string | number, number, number>;
   questions_per_page: number;
   is_published: Generated<boolean>;
+  double_marking: Generated<boolean>;
+  double_marking_threshold: ColumnType<string | number, number | undefined, number>;
+  anonymous_marking: Generated<boolean>;
   tags: ColumnType<unknown, string | undefined, string>;
   created_by: number | null;
   created_at: CreatedAt;
@@ -229,6 +232,8 @@ export interface StudentExamsTable {
   shuffle_choices: Generated<boolean>;
   shuffle_questions: Generated<boolean>;
   assigned_by: number | null;
+  /** Stands for the student when the exam's marking is anonymous. */
+  marking_code: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -248,6 +253,19 @@ export interface ExamAttemptsTable {
   needs_correction: Generated<boolean>;
   /** Plays of each question's media so far: `{question id: count}` (replay limits survive a reload). */
   media_plays: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Parts a human marks, how many have a final mark, whether marking began, whether one waits for a deciding mark. */
+  marking_total: Generated<number>;
+  marking_final: Generated<number>;
+  marking_started: Generated<boolean>;
+  needs_deciding: Generated<boolean>;
+  correction_version: Generated<number>;
+  /** The result once every part has its final mark. */
+  result_score: ColumnType<string | null, number | null | undefined, number | null>;
+  result_max: ColumnType<string | null, number | null | undefined, number | null>;
+  result_mark: ColumnType<string | null, number | null | undefined, number | null>;
+  result_passed: boolean | null;
+  skill_scores: ColumnType<unknown, string | null | undefined, string | null>;
+  corrected_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -261,6 +279,45 @@ export interface AttemptAnswersTable {
   score: ColumnType<string | null, number | null | undefined, number | null>;
   needs_manual: Generated<boolean>;
   saved_at: Timestamp;
+}
+
+export interface CorrectionSheetsTable {
+  attempt_id: number;
+  /** 1: the marker (first of two under double marking), 2: the second, 3: the deciding marker. */
+  slot: number;
+  marker_id: number | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CorrectionMarksTable {
+  attempt_id: number;
+  slot: number;
+  question_id: number;
+  /** '' for the whole question; a related question's id inside a paragraph. */
+  part: Generated<string>;
+  mark: ColumnType<string | null, number | null | undefined, number | null>;
+  comment: string | null;
+  /** Why an automatic score was overridden. */
+  reason: string | null;
+  updated_at: Timestamp;
+}
+
+export interface CorrectionAuditTable {
+  id: Generated<number>;
+  attempt_id: number;
+  question_id: number;
+  part: Generated<string>;
+  slot: number;
+  user_id: number | null;
+  user_name: string;
+  old_mark: ColumnType<string | null, number | null | undefined, number | null>;
+  new_mark: ColumnType<string | null, number | null | undefined, number | null>;
+  old_comment: string | null;
+  new_comment: string | null;
+  reason: string | null;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -297,6 +354,9 @@ export interface Database {
   student_exams: StudentExamsTable;
   exam_attempts: ExamAttemptsTable;
   attempt_answers: AttemptAnswersTable;
+  correction_sheets: CorrectionSheetsTable;
+  correction_marks: CorrectionMarksTable;
+  correction_audit: CorrectionAuditTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { scoreAnswer } from '../../common/questions/index';
+import { attemptResult, markingItems, type MarkingItem } from '../../common/correction/index';
 import type { Db } from '../db/database';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -23,12 +24,20 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
       .selectFrom('student_exams')
       .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
       .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
-      .select(['student_exams.id', 'student_exams.exam_id', 'exam_types.is_mock'])
+      .select([
+        'student_exams.id',
+        'student_exams.exam_id',
+        'exam_types.is_mock',
+        'exams.max_mark',
+        'exams.pass_mark',
+        'exams.double_marking',
+        'exams.double_marking_threshold',
+      ])
       .where('student_exams.id', '=', claimed.student_exam_id)
       .executeTakeFirstOrThrow();
     const questions = await trx
       .selectFrom('exam_questions')
-      .select(['id', 'answer_type', 'answer_key', 'mark', 'mark_option'])
+      .select(['id', 'answer_type', 'answer_key', 'mark', 'mark_option', 'skill_id'])
       .where('exam_id', '=', assignment.exam_id)
       .execute();
     const answers = new Map(
@@ -40,6 +49,7 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
     let score = 0;
     let max = 0;
     let manual = false;
+    const items: MarkingItem[] = [];
     const scored: { question_id: number; score: number; needs_manual: boolean }[] = [];
     for (const question of questions) {
       const stored = answers.get(question.id);
@@ -53,6 +63,12 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
       score += result.score;
       max += result.max;
       manual ||= result.needs_manual;
+      items.push(
+        ...markingItems(
+          { ...question, answer_key: json(question.answer_key), mark: Number(question.mark) },
+          stored ? json(stored.answer) : null,
+        ),
+      );
       if (stored) scored.push({ question_id: question.id, score: result.score, needs_manual: result.needs_manual });
     }
     // Every answer's score in one statement (a submit rush is thousands of these at once).
@@ -61,6 +77,14 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
         update attempt_answers aa set score = s.score, needs_manual = s.needs_manual
         from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb) as s(question_id integer, score numeric, needs_manual boolean)
         where aa.attempt_id = ${attemptId} and aa.question_id = s.question_id`.execute(trx);
+    // Nothing to mark (or a mock, which is never marked): the result is final now.
+    const outcome = attemptResult(
+      items,
+      [],
+      { double: assignment.double_marking, thresholdPercent: Number(assignment.double_marking_threshold) },
+      { max_mark: Number(assignment.max_mark), pass_mark: Number(assignment.pass_mark) },
+    );
+    const final = outcome.complete || assignment.is_mock;
     await trx
       .updateTable('exam_attempts')
       .set({
@@ -68,6 +92,17 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
         max_score: Math.round(max * 100) / 100,
         // Mock results never enter correction or reports.
         needs_correction: manual && !assignment.is_mock,
+        marking_total: assignment.is_mock ? 0 : outcome.marking_total,
+        ...(final
+          ? {
+              result_score: outcome.score,
+              result_max: outcome.max,
+              result_mark: outcome.mark,
+              result_passed: outcome.passed,
+              skill_scores: JSON.stringify(outcome.skills),
+              corrected_at: now,
+            }
+          : {}),
       })
       .where('id', '=', attemptId)
       .execute();

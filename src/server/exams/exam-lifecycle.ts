@@ -81,6 +81,7 @@ export async function duplicateExam(db: Db, examId: number, userId: number): Pro
         min_mark: Number(exam.min_mark),
         max_mark: Number(exam.max_mark),
         pass_mark: Number(exam.pass_mark),
+        double_marking_threshold: Number(exam.double_marking_threshold),
         tags: JSON.stringify(exam.tags ?? []),
         is_published: false,
         created_by: userId,

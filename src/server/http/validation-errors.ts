@@ -11,6 +11,8 @@ interface IssueLike {
   minimum?: number | bigint;
   maximum?: number | bigint;
   origin?: string;
+  /** The parameters of a message of ours (`{max}`). */
+  params?: Record<string, string | number>;
 }
 
 /** The catalog key for a zod issue whose message is not one of ours. */
@@ -56,7 +58,7 @@ export function fieldErrorsFromIssues(issues: IssueLike[], language: Language): 
       for (const key of issue.keys ?? []) add(prefix + key, translate(language, 'validation.unknown_field'));
       continue;
     }
-    const own = issue.message && isMessageKey(issue.message) ? { key: issue.message } : keyForIssue(issue);
+    const own = issue.message && isMessageKey(issue.message) ? { key: issue.message, params: issue.params } : keyForIssue(issue);
     add(fieldOf(issue.path), translate(language, own.key, own.params));
   }
   return errors;

@@ -37,7 +37,7 @@ export const CONTENT_READERS = [
 ];
 
 /** Staff allowed to correct see (and hear) students' answers. */
-export const ANSWER_READERS = [...listPermissions(AREAS.corrections)];
+export const ANSWER_READERS = [...listPermissions(AREAS.corrections), ...listPermissions(AREAS.studentResponses)];
 
 export function mayUpload(auth: AuthContext, purpose: MediaPurpose): boolean {
   return hasAnyPermission(auth.permissions, purpose === 'answer' ? ANSWER_UPLOADERS : CONTENT_UPLOADERS);

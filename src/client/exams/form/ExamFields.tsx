@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import { BoundedNumberInput } from '../../components/BoundedNumberInput';
 import type { PlatformIdentifier } from '../../../../schemas/vocabulary';
 import { choicesOf, useLanguage } from '../../i18n/recordName';
@@ -93,6 +93,28 @@ export function ExamFields({
         step={1}
         disabled={disabled}
         fullWidth
+      />
+      <BooleanInput
+        source="double_marking"
+        label={label('double_marking')}
+        helperText="exams.form.double_marking_help"
+        disabled={disabled}
+      />
+      <BoundedNumberInput
+        source="double_marking_threshold"
+        label={label('double_marking_threshold')}
+        helperText="exams.form.double_marking_threshold_help"
+        min={0}
+        max={100}
+        step={1}
+        disabled={disabled}
+        fullWidth
+      />
+      <BooleanInput
+        source="anonymous_marking"
+        label={label('anonymous_marking')}
+        helperText="exams.form.anonymous_marking_help"
+        disabled={disabled}
       />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <TagsInput source="tags" label={label('tags')} helperText="exams.form.tags_help" disabled={disabled} />

@@ -19,6 +19,9 @@ export const EXAM_FORM_KEYS = [
   'pass_mark',
   'questions_per_page',
   'tags',
+  'double_marking',
+  'double_marking_threshold',
+  'anonymous_marking',
 ] as const;
 
 export type ExamFormValues = Record<string, unknown> & { id?: number | string | null };
@@ -49,6 +52,9 @@ export function blankExam(platformId: number): ExamFormValues {
     is_published: false,
     skill_ids: [],
     tags: [],
+    double_marking: false,
+    double_marking_threshold: 20,
+    anonymous_marking: false,
   };
 }
 

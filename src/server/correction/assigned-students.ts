@@ -1,0 +1,222 @@
+import { sql, type RawBuilder } from 'kysely';
+import { z } from 'zod';
+import { CORRECTION_STATUSES, EXAM_STATUSES } from '../../common/correction/index';
+import type { AssignedStudent } from '../../common/contracts/index';
+import { formatWallTime } from '../../common/datetime';
+import { MAX_ID } from '../../common/ids';
+import type { Db } from '../db/database';
+import { notFound } from '../http/app-error';
+import { listQuerySchema, offsetOf, pageMeta } from '../http/pagination';
+import { correctionStatusEntry, examStatusEntry } from './status-names';
+import { correctionStatusId, examStatusId, latestAttempt } from './status-sql';
+import { correctionRefusal } from './refusals';
+
+const SORTABLE = [
+  'id',
+  'name',
+  'school',
+  'school_class',
+  'start_date_time',
+  'end_date_time',
+  'exam_status_id',
+  'student_exam_status_id',
+  'total',
+] as const;
+type Sort = (typeof SORTABLE)[number];
+
+/** A comma list of ids (`filter[exam_status_id]=1,3`), each within `max`. */
+const idList = (max = MAX_ID) =>
+  z
+    .string()
+    .max(2000)
+    .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, { error: 'validation.invalid' })
+    .transform((text) => text.split(',').map((item) => Number(item.trim())))
+    .refine((ids) => ids.every((id) => id >= 1 && id <= max), { error: 'validation.invalid' })
+    .optional();
+
+/** The query of the assigned-students list (SPEC section 7), with the deciding-mark filter of double marking. */
+export const assignedQuery = listQuerySchema(SORTABLE, { sort: 'id', order: 'desc' }).extend({
+  'filter[student.school_id]': idList(),
+  'filter[student.school_class_id]': idList(),
+  'filter[exam_status_id]': idList(EXAM_STATUSES.length),
+  'filter[student_exam_status_id]': idList(CORRECTION_STATUSES.length),
+  'filter[needs_deciding]': z.enum(['1', '0', 'true', 'false']).optional(),
+});
+export type AssignedQuery = z.infer<typeof assignedQuery>;
+/** The same order and filters, for the students before and after one. */
+export const neighboursQuery = assignedQuery.omit({ page: true, per_page: true });
+export type NeighboursQuery = z.infer<typeof neighboursQuery>;
+
+interface ExamMarking {
+  id: number;
+  anonymous_marking: boolean;
+  max_mark: number;
+  pass_mark: number;
+}
+
+export async function loadExamMarking(db: Db, examId: number): Promise<ExamMarking> {
+  const exam = await db
+    .selectFrom('exams')
+    .select(['id', 'anonymous_marking', 'max_mark', 'pass_mark'])
+    .where('id', '=', examId)
+    .executeTakeFirst();
+  if (!exam) throw notFound();
+  return { ...exam, max_mark: Number(exam.max_mark), pass_mark: Number(exam.pass_mark) };
+}
+
+/** Every assignment of the exam with its statuses and result: the list's rows before filters. */
+const rowsOf = (examId: number, now: Date) => sql`(
+  select se.id, se.student_id, st.school_id, st.school_class_id, st.name, se.marking_code as code,
+    se.start_date_time, se.end_date_time,
+    sc.name_en as school_name_en, sc.name_ar as school_name_ar,
+    cl.name_en as class_name_en, cl.name_ar as class_name_ar,
+    ${examStatusId(now)} as exam_status_id,
+    ${correctionStatusId} as student_exam_status_id,
+    la.result_mark as total, la.result_passed as passed,
+    coalesce(la.status = 'submitted' and la.needs_deciding, false) as needs_deciding,
+    la.id as attempt_id
+  from student_exams se
+  join students st on st.id = se.student_id
+  join schools sc on sc.id = st.school_id
+  join school_classes cl on cl.id = st.school_class_id
+  left join lateral ${latestAttempt} la on true
+  where se.exam_id = ${examId}
+) x`;
+
+const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+function whereOf(query: NeighboursQuery, anonymous: boolean): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [sql`true`];
+  const schools = query['filter[student.school_id]'];
+  const classes = query['filter[student.school_class_id]'];
+  if (anonymous && (schools || classes)) throw correctionRefusal.anonymousFilter();
+  const inList = (column: string, ids: number[] | undefined) => {
+    if (ids && ids.length > 0) conditions.push(sql`${sql.ref(column)} in (${sql.join(ids)})`);
+  };
+  inList('x.school_id', schools);
+  inList('x.school_class_id', classes);
+  inList('x.exam_status_id', query['filter[exam_status_id]']);
+  inList('x.student_exam_status_id', query['filter[student_exam_status_id]']);
+  const deciding = query['filter[needs_deciding]'];
+  if (deciding !== undefined) conditions.push(sql`x.needs_deciding = ${deciding === '1' || deciding === 'true'}`);
+  if (query.search) {
+    const pattern = escapeLike(query.search);
+    conditions.push(
+      anonymous ? sql`x.code ilike ${pattern}` : sql`(x.name ilike ${pattern} or x.code ilike ${pattern})`,
+    );
+  }
+  return sql.join(conditions, sql` and `);
+}
+
+/** The order of the list; ties by id. Under anonymous marking names sort by code and schools are not sortable. */
+function orderOf(sort: Sort, order: 'asc' | 'desc', anonymous: boolean): RawBuilder<unknown> {
+  const columns: Record<Sort, string> = {
+    id: 'x.id',
+    name: anonymous ? 'x.code' : 'x.name',
+    school: anonymous ? 'x.id' : 'x.school_name_en',
+    school_class: anonymous ? 'x.id' : 'x.class_name_en',
+    start_date_time: 'x.start_date_time',
+    end_date_time: 'x.end_date_time',
+    exam_status_id: 'x.exam_status_id',
+    student_exam_status_id: 'x.student_exam_status_id',
+    total: 'x.total',
+  };
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = order === 'asc' ? sql`nulls last` : sql`nulls first`;
+  return sql`${sql.ref(columns[sort])} ${direction} ${nulls}, x.id ${direction}`;
+}
+
+type Row = {
+  id: number;
+  student_id: number;
+  school_id: number;
+  school_class_id: number;
+  name: string;
+  code: string;
+  start_date_time: Date | null;
+  end_date_time: Date | null;
+  school_name_en: string;
+  school_name_ar: string;
+  class_name_en: string;
+  class_name_ar: string;
+  exam_status_id: number;
+  student_exam_status_id: number | null;
+  total: string | null;
+  passed: boolean | null;
+  needs_deciding: boolean;
+  attempt_id: number | null;
+};
+
+/** One row as the list shows it: anonymous marking puts the code in place of the name, school and class. */
+function present(row: Row, exam: ExamMarking, timeZone: string): AssignedStudent {
+  const anonymous = exam.anonymous_marking;
+  const wall = (date: Date | null) => (date ? formatWallTime(date, timeZone) : null);
+  return {
+    id: row.id,
+    student_id: row.student_id,
+    student: {
+      school_id: anonymous ? null : row.school_id,
+      school_class_id: anonymous ? null : row.school_class_id,
+    },
+    name: anonymous ? row.code : row.name,
+    code: row.code,
+    start_date_time: wall(row.start_date_time),
+    end_date_time: wall(row.end_date_time),
+    school: anonymous ? null : { id: row.school_id, name_en: row.school_name_en, name_ar: row.school_name_ar },
+    school_class: anonymous
+      ? null
+      : { id: row.school_class_id, name_en: row.class_name_en, name_ar: row.class_name_ar },
+    exam_status_id: Number(row.exam_status_id),
+    exam_status: examStatusEntry(Number(row.exam_status_id)),
+    student_exam_status_id: row.student_exam_status_id === null ? null : Number(row.student_exam_status_id),
+    student_status: correctionStatusEntry(
+      row.student_exam_status_id === null ? null : Number(row.student_exam_status_id),
+    ),
+    total_mark: exam.max_mark,
+    pass_mark: exam.pass_mark,
+    total: row.total === null ? null : Number(row.total),
+    passed: row.passed,
+    needs_deciding: row.needs_deciding,
+    attempt_id: row.attempt_id,
+  };
+}
+
+/** `GET /api/exams/{id}/assigned/students`: a page of the exam's assigned students. */
+export async function listAssignedStudents(db: Db, examId: number, query: AssignedQuery, now: Date, timeZone: string) {
+  const exam = await loadExamMarking(db, examId);
+  const where = whereOf(query, exam.anonymous_marking);
+  const rows = rowsOf(examId, now);
+  const { rows: counted } = await sql<{ total: string }>`select count(*) as total from ${rows} where ${where}`.execute(
+    db,
+  );
+  const total = Number(counted[0].total);
+  const { rows: found } = await sql<Row>`select x.* from ${rows} where ${where}
+    order by ${orderOf(query.sort, query.order, exam.anonymous_marking)}
+    limit ${query.per_page} offset ${offsetOf(query)}`.execute(db);
+  return { data: found.map((row) => present(row, exam, timeZone)), meta: pageMeta(query, total) };
+}
+
+/** The students before and after one in the list's order and filters: the correction screen's previous and next. */
+export async function assignedNeighbours(db: Db, examId: number, studentId: number, query: NeighboursQuery, now: Date) {
+  const exam = await loadExamMarking(db, examId);
+  const order = orderOf(query.sort, query.order, exam.anonymous_marking);
+  const { rows } = await sql<{
+    student_id: number;
+    previous: number | null;
+    next: number | null;
+    position: string;
+    total: string;
+  }>`
+    select y.* from (
+      select x.student_id, lag(x.student_id) over (order by ${order}) as previous,
+        lead(x.student_id) over (order by ${order}) as next,
+        row_number() over (order by ${order}) as position, count(*) over () as total
+      from ${rowsOf(examId, now)} where ${whereOf(query, exam.anonymous_marking)}
+    ) y where y.student_id = ${studentId}`.execute(db);
+  const found = rows[0];
+  if (found)
+    return { previous: found.previous, next: found.next, position: Number(found.position), total: Number(found.total) };
+  const { rows: counted } = await sql<{ total: string }>`
+    select count(*) as total from ${rowsOf(examId, now)} where ${whereOf(query, exam.anonymous_marking)}`.execute(db);
+  return { previous: null, next: null, position: null, total: Number(counted[0].total) };
+}

@@ -1,0 +1,195 @@
+import { sql } from 'kysely';
+import { attemptResult, itemOutcome, type MarkingItem, type SheetMark } from '../../common/correction/index';
+import type { CorrectionItem, CorrectionView } from '../../common/contracts/index';
+import { countWords } from '../../common/questions/index';
+import type { Db } from '../db/database';
+import { loadLocalization, mediaUrl, orderStudentQuestions, prepareStudentQuestions } from '../exams';
+import type { QuestionsStore } from '../questions';
+import {
+  loadScoringInput,
+  loadSheets,
+  markerPlace,
+  rulesOf,
+  versionOf,
+  type CorrectionTarget,
+  type Sheet,
+} from './correction-context';
+import { correctionStatusEntry, examStatusEntry } from './status-names';
+import { correctionStatusId, examStatusId, latestAttempt } from './status-sql';
+
+type Record_ = Record<string, unknown>;
+const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null;
+
+/** The assignment's two statuses, from the one SQL definition of them. */
+async function statusesOf(db: Db, assignmentId: number, now: Date) {
+  const { rows } = await sql<{ exam_status_id: number; correction_status_id: number | null }>`
+    select ${examStatusId(now)} as exam_status_id, ${correctionStatusId} as correction_status_id
+    from student_exams se left join lateral ${latestAttempt} la on true where se.id = ${assignmentId}`.execute(db);
+  return { exam: Number(rows[0].exam_status_id), correction: rows[0].correction_status_id };
+}
+
+/** What needs marking in an answer: an essay's word count, a recording's address and length. */
+function evidence(kind: string, answer: unknown) {
+  if (kind === 'essay' && isRecord(answer) && typeof answer.text === 'string')
+    return { word_count: countWords(answer.text), recording: null };
+  if (kind === 'audio_response' && isRecord(answer) && typeof answer.media === 'string')
+    return {
+      word_count: null,
+      recording: { url: mediaUrl(answer.media)!, duration_seconds: Number(answer.duration_seconds) || 0 },
+    };
+  return { word_count: null, recording: null };
+}
+
+const partAnswer = (answer: unknown, part: string) =>
+  part === '' ? answer : isRecord(answer) && isRecord(answer.children) ? answer.children[part] : undefined;
+
+const childText = (key: unknown, part: string): string | null => {
+  if (part === '' || !isRecord(key) || !Array.isArray(key.children)) return null;
+  const child = key.children.find((c: unknown) => isRecord(c) && c.id === part);
+  return isRecord(child) && typeof child.text === 'string' ? child.text : null;
+};
+
+const shown = (mark: SheetMark) => ({ mark: mark.mark, comment: mark.comment, reason: mark.reason });
+
+/**
+ * A student's attempt for a marker: every question in the order the student had it, with the
+ * localized texts they read, their answer, the right answer, the automatic score and what needs
+ * marking. A blind marker (double marking) sees only their own marks; anonymous marking shows
+ * the student's code instead of their name, school and class.
+ */
+export async function presentCorrection(
+  db: Db,
+  bank: QuestionsStore,
+  target: CorrectionTarget,
+  userId: number,
+  now: Date,
+): Promise<CorrectionView> {
+  const { exam, assignment, student, attempt } = target;
+  const statuses = await statusesOf(db, assignment.id, now);
+  const anonymous = exam.anonymous_marking;
+  const base = {
+    exam: {
+      id: exam.id,
+      name_en: exam.name_en,
+      name_ar: exam.name_ar,
+      max_mark: exam.max_mark,
+      pass_mark: exam.pass_mark,
+      double_marking: exam.double_marking,
+      double_marking_threshold: exam.double_marking_threshold,
+      anonymous_marking: anonymous,
+    },
+    student: {
+      id: student.id,
+      name: anonymous ? assignment.code : student.name,
+      code: assignment.code,
+      school: anonymous ? null : student.school,
+      school_class: anonymous ? null : student.school_class,
+    },
+    assignment_id: assignment.id,
+    exam_status: examStatusEntry(statuses.exam),
+    student_status: correctionStatusEntry(statuses.correction),
+    localization: assignment.exam_localization_id
+      ? { id: assignment.exam_localization_id, name: assignment.localization_name ?? '' }
+      : null,
+  };
+  if (!attempt || attempt.status !== 'submitted')
+    return {
+      ...base,
+      attempt: null,
+      result: null,
+      marker: { role: 'observer', slot: null, version: 0, can_save: false },
+      questions: [],
+    };
+
+  const input = await loadScoringInput(db, exam.id, attempt.id);
+  const { sheets, marks } = await loadSheets(db, attempt.id);
+  const rules = rulesOf(exam);
+  const allItems = [...input.items.values()].flat();
+  const result = attemptResult(allItems, marks, rules, exam);
+  const place = markerPlace(exam.double_marking, sheets, userId, result.needs_deciding);
+  const blind = place.role === 'first' || place.role === 'second';
+  const markerName = (slot: number) => sheets.find((s: Sheet) => s.slot === slot)?.marker_name ?? null;
+
+  const localization =
+    assignment.exam_localization_id === null
+      ? null
+      : await loadLocalization(db, exam.id, assignment.exam_localization_id);
+  const prepared = await prepareStudentQuestions(db, bank, exam.id, localization);
+  const keys = new Map(prepared.map((p) => [p.id, p.question.answer_key]));
+  const ordered = orderStudentQuestions(prepared, {
+    seed: attempt.seed,
+    questions: assignment.shuffle_questions,
+    choices: assignment.shuffle_choices,
+  });
+  const stored = new Map(input.questions.map((q) => [q.id, q]));
+
+  const presentItem = (item: MarkingItem, answer: unknown, key: unknown): CorrectionItem => {
+    const own = marks.filter((m) => m.question_id === item.question_id && m.part === item.part);
+    const outcome = itemOutcome(item, own, rules);
+    const mine = place.slot === null ? undefined : own.find((m) => m.slot === place.slot);
+    const hideOthers = blind || place.role === 'single';
+    return {
+      part: item.part,
+      kind: item.kind,
+      text: childText(key, item.part),
+      max: item.max,
+      manual: item.manual,
+      auto_score: item.auto,
+      ...evidence(item.kind, partAnswer(answer, item.part)),
+      mine: mine ? shown(mine) : null,
+      others: hideOthers
+        ? []
+        : own
+            .filter((m) => m.slot !== place.slot)
+            .map((m) => ({ ...shown(m), slot: m.slot, marker: markerName(m.slot) })),
+      final: blind && item.manual ? null : outcome.final,
+      needs_deciding: !blind && outcome.needs_deciding,
+      disputed: !blind && outcome.disputed,
+    };
+  };
+
+  const questions = ordered.map((q, index) => {
+    const scored = stored.get(q.id)!;
+    const items = input.items.get(q.id) ?? [];
+    const answer = input.answers.get(q.id) ?? null;
+    return {
+      ...q,
+      number: index + 1,
+      skill_id: scored.skill_id,
+      answer,
+      correct_answer: keys.get(q.id) ?? null,
+      auto_score: items.reduce((sum, i) => sum + i.auto, 0),
+      max: items.reduce((sum, i) => sum + i.max, 0),
+      items: items.map((item) => presentItem(item, answer, keys.get(q.id))),
+    };
+  });
+  return {
+    ...base,
+    attempt: {
+      id: attempt.id,
+      number: attempt.number,
+      started_at: new Date(attempt.started_at).toISOString(),
+      submitted_at: attempt.submitted_at ? new Date(attempt.submitted_at).toISOString() : null,
+      auto_submitted: attempt.auto_submitted,
+    },
+    result: blind
+      ? null
+      : {
+          score: result.score,
+          max: result.max,
+          mark: result.mark,
+          passed: result.passed,
+          complete: result.complete,
+          marking_total: result.marking_total,
+          marking_final: result.marking_final,
+          needs_deciding: result.needs_deciding,
+        },
+    marker: {
+      role: place.role,
+      slot: place.slot,
+      version: versionOf(sheets, place.slot),
+      can_save: place.slot !== null && !exam.is_mock,
+    },
+    questions,
+  };
+}

@@ -1,0 +1,10 @@
+/** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
+export { correctionRoutes } from './correction-routes';
+export {
+  correctionRollUp,
+  rolledUpStatus,
+  correctionStatusId,
+  examStatusId,
+  latestAttempt,
+  type RollUpLevel,
+} from './status-sql';

@@ -1,0 +1,400 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { ROLES } from '../../../src/common/permissions';
+import { ManualClock } from '../../../src/server/clock';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { call } from '../../helpers/api-client';
+import { buildCorrectionScene } from '../../helpers/correction-factory';
+import { buildUser, signIn } from '../../helpers/factories';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
+let t: TestContext;
+let registry: SchemaRegistry;
+let corrector: string;
+beforeAll(async () => {
+  t = await createTestApp({}, clock);
+  registry = await loadSchemaRegistry();
+  corrector = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector, name: 'Carla Corrector' }));
+}, 60_000);
+afterAll(() => t.close());
+beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+
+type Scene = Awaited<ReturnType<typeof buildCorrectionScene>>;
+const list = (scene: Scene, query = '', cookie = corrector) =>
+  call(t.app, 'GET', `/api/exams/${scene.exam.id}/assigned/students${query}`, undefined, { cookie });
+const view = (scene: Scene, studentId: number, cookie = corrector) =>
+  call(t.app, 'GET', `/api/exams/${scene.exam.id}/students/${studentId}/correction`, undefined, { cookie });
+const save = (
+  scene: Scene,
+  studentId: number,
+  version: number,
+  corrections: unknown[],
+  cookie = corrector,
+  lang = 'en',
+) =>
+  call(
+    t.app,
+    'POST',
+    '/api/exams/submit/correction',
+    { exam_id: scene.exam.id, student_id: studentId, version, corrections },
+    { cookie, headers: { 'accept-language': lang } },
+  );
+
+/** Marks for every manual item of the scene's attempts: essay, recording, the paragraph's essay. */
+const allManual = (scene: Scene, marks = [3, 2.5, 1]) => [
+  { question_id: scene.q.essay.id, mark: marks[0], comment: 'Clear ideas' },
+  { question_id: scene.q.spoken.id, mark: marks[1], comment: null },
+  { question_id: scene.q.paragraph.id, part: 'w1', mark: marks[2] },
+];
+
+describe('the assigned-students list', () => {
+  it('lists every assigned student with both statuses, sorted by id descending, and filters them', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 4, unsubmitted: 1 });
+    const response = await list(scene);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.meta).toMatchObject({ current_page: 1, total: 4 });
+    const ids = body.data.map((row: { id: number }) => row.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    const absentee = body.data.find((row: { student_id: number }) => row.student_id === scene.students[3].id);
+    expect(absentee).toMatchObject({
+      exam_status: { id: 1, key: 'not_started', name_en: 'Not started', name_ar: 'لم يبدأ' },
+      student_status: null,
+      total: null,
+      school: { id: scene.school.id },
+      student: { school_id: scene.school.id, school_class_id: scene.schoolClass.id },
+      start_date_time: '2026-06-02 08:00:00',
+    });
+    const first = body.data.find((row: { student_id: number }) => row.student_id === scene.students[0].id);
+    expect(first).toMatchObject({
+      exam_status: { id: 3, key: 'submitted' },
+      student_status: { id: 1, key: 'not_corrected', name_ar: 'لم يُصحَّح' },
+      total_mark: 100,
+      pass_mark: 50,
+      total: null,
+    });
+
+    const submitted = (await list(scene, '?filter[exam_status_id]=3')).json();
+    expect(submitted.meta.total).toBe(3);
+    const notStarted = (await list(scene, '?filter[exam_status_id]=1,5')).json();
+    expect(notStarted.data.map((r: { student_id: number }) => r.student_id)).toEqual([scene.students[3].id]);
+    const bySchool = (
+      await list(
+        scene,
+        `?filter[student.school_id]=${scene.school.id}&filter[student.school_class_id]=${scene.schoolClass.id}`,
+      )
+    ).json();
+    expect(bySchool.meta.total).toBe(4);
+    expect((await list(scene, '?filter[student.school_id]=999999')).json().meta.total).toBe(0);
+    const searched = (await list(scene, `?search=${encodeURIComponent(scene.students[2].name)}`)).json();
+    expect(searched.data.map((r: { student_id: number }) => r.student_id)).toEqual([scene.students[2].id]);
+    const paged = (await list(scene, '?per_page=2&page=2&sort=name&order=asc')).json();
+    expect(paged.meta).toMatchObject({ current_page: 2, last_page: 2, per_page: 2 });
+    const names = [...scene.students].map((s) => s.name).sort((a, b) => a.localeCompare(b, 'en'));
+    expect(paged.data.map((r: { name: string }) => r.name)).toEqual(
+      (await list(scene, '?per_page=4&sort=name&order=asc'))
+        .json()
+        .data.slice(2)
+        .map((r: { name: string }) => r.name),
+    );
+    expect(names).toHaveLength(4);
+  });
+
+  it('marks a student absent once the window closes without a start', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 2, unsubmitted: 1 });
+    clock.set('2026-06-21T09:00:00Z');
+    const rows = (await list(scene, '?filter[exam_status_id]=5')).json().data;
+    expect(rows.map((r: { student_id: number }) => r.student_id)).toEqual([scene.students[1].id]);
+    expect(rows[0].exam_status).toMatchObject({ key: 'absent', name_en: 'Absent' });
+  });
+
+  it('refuses malformed filters and sorts with 400 and changes nothing', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    for (const query of [
+      '?filter[exam_status_id]=6',
+      '?filter[student_exam_status_id]=0',
+      '?filter[student.school_id]=abc',
+      '?filter[student.school_id]=1;drop',
+      '?sort=password',
+      '?order=sideways',
+      '?per_page=1000',
+      '?filter[needs_deciding]=maybe',
+    ]) {
+      const response = await list(scene, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toHaveProperty('errors');
+    }
+  });
+
+  it('answers 404 for an unknown exam', async () => {
+    const response = await call(t.app, 'GET', '/api/exams/999999/assigned/students', undefined, { cookie: corrector });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the correction screen', () => {
+  it("shows each question with the student's answer, the right answer, the automatic score and what needs marking", async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const response = await view(scene, scene.students[0].id);
+    expect(response.statusCode, response.body).toBe(200);
+    const data = response.json().data;
+    expect(data.student).toMatchObject({
+      id: scene.students[0].id,
+      name: scene.students[0].name,
+      school: { id: scene.school.id },
+    });
+    expect(data.exam_status.key).toBe('submitted');
+    expect(data.student_status.key).toBe('not_corrected');
+    expect(data.marker).toEqual({ role: 'single', slot: 1, version: 0, can_save: true });
+    expect(data.result).toMatchObject({ score: 4, max: 17, complete: false, marking_total: 3, marking_final: 0 });
+    const [essay, spoken, tf, paragraph] = data.questions;
+    expect(essay).toMatchObject({
+      number: 1,
+      answer_type: 'essay',
+      answer: { text: 'My essay has exactly six words 0' },
+    });
+    expect(essay.items).toEqual([
+      expect.objectContaining({
+        part: '',
+        manual: true,
+        max: 4,
+        auto_score: 0,
+        word_count: 7,
+        recording: null,
+        mine: null,
+        final: null,
+      }),
+    ]);
+    expect(spoken.items[0]).toMatchObject({ manual: true, recording: { duration_seconds: 4 } });
+    expect(spoken.items[0].recording.url).toMatch(/^\/api\/media\//);
+    const audio = await t.app.inject({
+      method: 'GET',
+      url: spoken.items[0].recording.url,
+      headers: { cookie: corrector },
+    });
+    expect(audio.statusCode).toBe(200);
+    expect(tf).toMatchObject({ correct_answer: { correct: true }, answer: { value: true }, auto_score: 4 });
+    expect(tf.items[0]).toMatchObject({ manual: false, auto_score: 4, final: 4 });
+    expect(paragraph.items).toEqual([
+      expect.objectContaining({
+        part: 'w1',
+        kind: 'essay',
+        manual: true,
+        max: 3,
+        word_count: 2,
+        text: '<p>Sum it up.</p>',
+      }),
+      expect.objectContaining({ part: 't1', kind: 'true_false', manual: false, max: 2, auto_score: 0, final: 0 }),
+    ]);
+  });
+
+  it('moves the attempt from not corrected to in progress to corrected, storing the total, pass or fail and skills', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const student = scene.students[0].id;
+    const first = await save(scene, student, 0, allManual(scene).slice(0, 1));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      message: 'Corrections saved successfully',
+      data: { student_status: { key: 'in_progress' } },
+    });
+    expect(first.json().data.marker.version).toBe(1);
+    const rowOf = async () =>
+      (await list(scene)).json().data.find((r: { student_id: number }) => r.student_id === student);
+    const row = await rowOf();
+    expect(row.student_status.key).toBe('in_progress');
+    const done = await save(scene, student, 1, allManual(scene));
+    expect(done.statusCode, done.body).toBe(200);
+    // 3 + 2.5 + 1 marked, 4 automatic (true/false), 0 for the paragraph's wrong true/false: 10.5 of 17.
+    expect(done.json().data.result).toMatchObject({ score: 10.5, max: 17, mark: 61.76, passed: true, complete: true });
+    expect(done.json().data.student_status.key).toBe('corrected');
+    const stored = await t.db
+      .selectFrom('exam_attempts')
+      .innerJoin('student_exams', 'student_exams.id', 'exam_attempts.student_exam_id')
+      .select(['result_score', 'result_max', 'result_mark', 'result_passed', 'skill_scores', 'corrected_at'])
+      .where('student_exams.exam_id', '=', scene.exam.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.result_score)).toBe(10.5);
+    expect(Number(stored.result_mark)).toBe(61.76);
+    expect(stored.result_passed).toBe(true);
+    const skills = typeof stored.skill_scores === 'string' ? JSON.parse(stored.skill_scores) : stored.skill_scores;
+    expect(Object.values(skills)).toEqual([{ score: 10.5, max: 17 }]);
+    expect(stored.corrected_at).not.toBeNull();
+    const listed = await rowOf();
+    expect(listed).toMatchObject({ total: 61.76, passed: true, student_status: { key: 'corrected' } });
+    // Taking a mark back reopens the correction and clears the stored result.
+    const reopened = await save(scene, student, 2, [{ question_id: scene.q.spoken.id, mark: null }]);
+    expect(reopened.json().data.student_status.key).toBe('in_progress');
+    expect((await rowOf()).total).toBeNull();
+  });
+
+  it('refuses marks outside 0 and the question mark, overrides without a reason, and unknown questions, in the request language', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const student = scene.students[0].id;
+    const cases: [unknown[], string, string][] = [
+      [
+        [{ question_id: scene.q.essay.id, mark: 4.5 }],
+        'corrections.0.mark',
+        'Enter a mark between 0 and 4, with at most two decimals.',
+      ],
+      [
+        [{ question_id: scene.q.essay.id, mark: -1 }],
+        'corrections.0.mark',
+        'Enter a mark between 0 and 4, with at most two decimals.',
+      ],
+      [
+        [{ question_id: scene.q.essay.id, mark: 1.234 }],
+        'corrections.0.mark',
+        'Enter a mark between 0 and 4, with at most two decimals.',
+      ],
+      [
+        [{ question_id: scene.q.paragraph.id, part: 'w1', mark: 3.5 }],
+        'corrections.0.mark',
+        'Enter a mark between 0 and 3, with at most two decimals.',
+      ],
+      [
+        [{ question_id: scene.q.tf.id, mark: 2 }],
+        'corrections.0.reason',
+        'Give a reason to override an automatic score.',
+      ],
+      [
+        [{ question_id: scene.q.tf.id, mark: 2, reason: '   ' }],
+        'corrections.0.reason',
+        'Give a reason to override an automatic score.',
+      ],
+      [
+        [{ question_id: 999999, mark: 1 }],
+        'corrections.0.question_id',
+        'This question is not part of the student’s exam.',
+      ],
+      [
+        [{ question_id: scene.q.paragraph.id, part: 'nope', mark: 1 }],
+        'corrections.0.question_id',
+        'This question is not part of the student’s exam.',
+      ],
+      [
+        [
+          { question_id: scene.q.essay.id, mark: 1 },
+          { question_id: scene.q.essay.id, mark: 2 },
+        ],
+        'corrections.1.question_id',
+        'This question is marked twice in the same save.',
+      ],
+    ];
+    for (const [corrections, field, message] of cases) {
+      const response = await save(scene, student, 0, corrections);
+      expect(response.statusCode, JSON.stringify(corrections)).toBe(422);
+      expect(response.json().errors[field]).toEqual([message]);
+    }
+    const arabic = await save(scene, student, 0, [{ question_id: scene.q.essay.id, mark: 9 }], corrector, 'ar');
+    expect(arabic.json().errors['corrections.0.mark']).toEqual(['أدخل درجة بين 0 و4، بمنزلتين عشريتين على الأكثر.']);
+    for (const body of [
+      { exam_id: scene.exam.id, student_id: student, version: 0, corrections: [] },
+      { exam_id: scene.exam.id, student_id: student, corrections: [{ question_id: scene.q.essay.id, mark: 1 }] },
+      {
+        exam_id: scene.exam.id,
+        student_id: student,
+        version: 0,
+        corrections: [{ question_id: scene.q.essay.id, mark: '1' }],
+      },
+      { exam_id: 'x', student_id: student, version: 0, corrections: [{ question_id: scene.q.essay.id, mark: 1 }] },
+    ]) {
+      const response = await call(t.app, 'POST', '/api/exams/submit/correction', body, { cookie: corrector });
+      expect(response.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    // Nothing was stored by any refused save.
+    const marks = await t.db.selectFrom('correction_marks').selectAll().execute();
+    const audit = await t.db.selectFrom('correction_audit').selectAll().execute();
+    expect(marks.filter((m) => scene.questions.some((q) => q.id === m.question_id))).toEqual([]);
+    expect(audit.filter((m) => scene.questions.some((q) => q.id === m.question_id))).toEqual([]);
+    expect((await view(scene, student)).json().data.marker.version).toBe(0);
+  });
+
+  it('overrides an automatic score with a reason, and records it', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const student = scene.students[0].id;
+    const response = await save(scene, student, 0, [
+      { question_id: scene.q.paragraph.id, part: 't1', mark: 2, reason: 'The statement was ambiguous' },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const paragraph = response.json().data.questions[3];
+    expect(paragraph.items[1]).toMatchObject({ final: 2, mine: { mark: 2, reason: 'The statement was ambiguous' } });
+    expect(response.json().data.result.score).toBe(6);
+    // Overrides do not start the correction of what a human marks.
+    expect(response.json().data.student_status.key).toBe('not_corrected');
+  });
+
+  it('refuses a save from an older version (two markers at once) with 409, and keeps the first', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const student = scene.students[0].id;
+    const other = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector, name: 'Omar Other' }));
+    const a = (await view(scene, student)).json().data.marker.version;
+    const b = (await view(scene, student, other)).json().data.marker.version;
+    const mine = await save(scene, student, a, [{ question_id: scene.q.essay.id, mark: 3 }]);
+    expect(mine.statusCode).toBe(200);
+    const theirs = await save(scene, student, b, [{ question_id: scene.q.essay.id, mark: 1 }], other);
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().message).toMatch(/Another marker saved corrections/);
+    const essay = (await view(scene, student)).json().data.questions[0].items[0];
+    expect(essay.mine.mark).toBe(3);
+    // Reading again gives the new version, which saves.
+    const fresh = (await view(scene, student, other)).json().data.marker.version;
+    expect((await save(scene, student, fresh, [{ question_id: scene.q.essay.id, mark: 1 }], other)).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('two saves at the same moment from the same version: one is stored, the other refused', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const student = scene.students[0].id;
+    const [one, two] = await Promise.all([
+      save(scene, student, 0, [{ question_id: scene.q.essay.id, mark: 1 }]),
+      save(scene, student, 0, [{ question_id: scene.q.essay.id, mark: 2 }]),
+    ]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    const winner = one.statusCode === 200 ? 1 : 2;
+    expect((await view(scene, student)).json().data.questions[0].items[0].mine.mark).toBe(winner);
+  });
+
+  it('refuses to correct an attempt that is not submitted (418) and a student who is not assigned (404)', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 2, unsubmitted: 1 });
+    const waiting = await save(scene, scene.students[1].id, 0, [{ question_id: scene.q.essay.id, mark: 1 }]);
+    expect(waiting.statusCode).toBe(418);
+    expect(waiting.json().message).toMatch(/has not submitted/);
+    const shown = (await view(scene, scene.students[1].id)).json().data;
+    expect(shown).toMatchObject({ attempt: null, questions: [], marker: { can_save: false } });
+    expect((await view(scene, 999999)).statusCode).toBe(404);
+    expect(
+      (
+        await save({ ...scene, exam: { ...scene.exam, id: 999999 } } as Scene, scene.students[0].id, 0, [
+          { question_id: 1, mark: 1 },
+        ])
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('writes an audit entry for every change, which admins read and correctors may not', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    const student = scene.students[0].id;
+    await save(scene, student, 0, [{ question_id: scene.q.essay.id, mark: 2, comment: 'Short' }]);
+    await save(scene, student, 1, [{ question_id: scene.q.essay.id, mark: 3, comment: 'Short' }]);
+    // An unchanged mark writes nothing.
+    await save(scene, student, 2, [{ question_id: scene.q.essay.id, mark: 3, comment: 'Short' }]);
+    await save(scene, student, 3, [{ question_id: scene.q.tf.id, mark: 0, reason: 'Copied' }]);
+    const url = `/api/exams/${scene.exam.id}/students/${student}/correction/audit`;
+    const response = await call(t.app, 'GET', url, undefined, { cookie: scene.admin });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual([
+      expect.objectContaining({
+        question_id: scene.q.essay.id,
+        old_mark: null,
+        new_mark: 2,
+        new_comment: 'Short',
+        user: expect.objectContaining({ name: 'Carla Corrector' }),
+      }),
+      expect.objectContaining({ question_id: scene.q.essay.id, old_mark: 2, new_mark: 3, reason: null }),
+      expect.objectContaining({ question_id: scene.q.tf.id, old_mark: null, new_mark: 0, reason: 'Copied' }),
+    ]);
+    expect((await call(t.app, 'GET', url, undefined, { cookie: corrector })).statusCode).toBe(403);
+  });
+});
