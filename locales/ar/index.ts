@@ -3,6 +3,7 @@ import app from './app';
 import errors from './errors';
 import exams from './exams';
 import delivery from './delivery';
+import correction from './correction';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -23,6 +24,7 @@ const ar: Messages = {
   ...questions,
   ...exams,
   ...delivery,
+  ...correction,
   ...settings,
   ...student,
   resources: withCommonFields(resources.resources, commonFields),

@@ -2,6 +2,7 @@ import app from './app';
 import errors from './errors';
 import exams from './exams';
 import delivery from './delivery';
+import correction from './correction';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -25,6 +26,7 @@ const en = {
   ...questions,
   ...exams,
   ...delivery,
+  ...correction,
   ...settings,
   ...student,
   resources: withCommonFields(resources.resources, commonFields),
