@@ -4,7 +4,8 @@ import { ROLES } from '../../../src/common/permissions';
 import { ManualClock } from '../../../src/server/clock';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
-import { buildCorrectionScene } from '../../helpers/correction-factory';
+import { buildCorrectionScene, WINDOW } from '../../helpers/correction-factory';
+import { assign, buildDeliveryScene } from '../../helpers/delivery-factory';
 import { buildUser, signIn } from '../../helpers/factories';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 
@@ -396,5 +397,40 @@ describe('the correction screen', () => {
       expect.objectContaining({ question_id: scene.q.tf.id, old_mark: null, new_mark: 0, reason: 'Copied' }),
     ]);
     expect((await call(t.app, 'GET', url, undefined, { cookie: corrector })).statusCode).toBe(403);
+  });
+
+  it('stores the result of an exam with nothing to mark at submission: corrected at once', async () => {
+    const scene = await buildDeliveryScene(t.app, t.db, registry, {
+      questions: [
+        { kind: 'true_false', key: { correct: true } },
+        { kind: 'true_false', key: { correct: false } },
+      ],
+    });
+    const admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+    await assign(t.app, admin, scene.exam.id, { ...WINDOW, student_ids: [scene.students[0].id] });
+    const { id } = await t.db
+      .selectFrom('student_exams')
+      .select('id')
+      .where('exam_id', '=', scene.exam.id)
+      .executeTakeFirstOrThrow();
+    const as = (method: 'POST' | 'PUT', path: string, body?: unknown) =>
+      call(t.app, method, `/api/student/exams/${id}${path}`, body, { cookie: scene.studentCookie });
+    await as('POST', '/start');
+    await as('PUT', '/answers', { answers: [{ question_id: scene.questions[0].id, answer: { value: true }, seq: 1 }] });
+    expect((await as('POST', '/submit')).statusCode).toBe(200);
+    const row = (
+      await call(t.app, 'GET', `/api/exams/${scene.exam.id}/assigned/students`, undefined, { cookie: corrector })
+    ).json().data[0];
+    // 4 of 8 points: 50 on the 100 scale, the pass mark.
+    expect(row).toMatchObject({ student_status: { key: 'corrected' }, total: 50, passed: true });
+  });
+
+  it('refuses to correct a mock exam (418): mock results are never marked', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    await t.db.updateTable('exam_types').set({ is_mock: true }).where('id', '=', scene.exam.exam_type_id).execute();
+    const refused = await save(scene, scene.students[0].id, 0, [{ question_id: scene.q.essay.id, mark: 1 }]);
+    expect(refused.statusCode).toBe(418);
+    expect(refused.json().message).toBe('Mock exams are scored automatically and are not corrected.');
+    expect((await view(scene, scene.students[0].id)).json().data.marker.can_save).toBe(false);
   });
 });
