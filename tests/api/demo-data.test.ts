@@ -186,4 +186,35 @@ describe('demo data', () => {
     const kinds = new Set(started.json().data.questions.map((q: { answer_type: string }) => q.answer_type));
     expect([...kinds].sort()).toEqual([...ANSWER_KINDS].sort());
   });
+
+  it('gives the corrector work at once: essays and spoken answers waiting, one corrected, one in progress', async () => {
+    const corrector = await signIn(t.app, { email: 'corrector@example.com', password: 'Demo@2026' });
+    const exams = (await get('/api/exams?per_page=100')).data as { id: number; name_en: string }[];
+    const speaking = exams.find((e) => e.name_en.startsWith('Arabic Writing and Speaking'))!;
+    const response = await call(t.app, 'GET', `/api/exams/${speaking.id}/assigned/students?per_page=100`, undefined, {
+      cookie: corrector,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json().data as { student_id: number; student_status: { key: string } | null }[];
+    const count = (key: string) => rows.filter((r) => r.student_status?.key === key).length;
+    expect(count('corrected')).toBe(1);
+    expect(count('in_progress')).toBe(1);
+    expect(count('not_corrected')).toBeGreaterThanOrEqual(2);
+    const waiting = rows.find((r) => r.student_status?.key === 'not_corrected')!;
+    const correction = (
+      await call(t.app, 'GET', `/api/exams/${speaking.id}/students/${waiting.student_id}/correction`, undefined, {
+        cookie: corrector,
+      })
+    ).json().data;
+    const kinds = correction.questions.map((q: { answer_type: string }) => q.answer_type);
+    expect(kinds).toEqual(expect.arrayContaining(['essay', 'audio_response']));
+    const spoken = correction.questions.find((q: { answer_type: string }) => q.answer_type === 'audio_response');
+    const audio = await t.app.inject({
+      method: 'GET',
+      url: spoken.items[0].recording.url,
+      headers: { cookie: corrector },
+    });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/wav');
+  });
 });

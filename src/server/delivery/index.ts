@@ -1,5 +1,5 @@
 /** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
 export { assignationRoutes } from './assignation-routes';
 export { studentRoutes } from './student-routes';
-export { finalizeDueAttempts } from './scoring';
+export { finalizeAttempt, finalizeDueAttempts } from './scoring';
 export { defineDeadlineJobs, type DeadlineScheduler } from './deadline-jobs';

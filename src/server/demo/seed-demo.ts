@@ -4,6 +4,7 @@ import { seedLookups } from './demo-lookups';
 import { seedAccounts, seedSchools } from './demo-people';
 import { seedBank, seedExam, seedSaudiLocalization, uploadDemoMedia } from './demo-content';
 import { seedAssignments } from './demo-assignments';
+import { seedCorrections } from './demo-corrections';
 
 export interface DemoSummary {
   platforms: number;
@@ -126,5 +127,24 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
     timeZone,
   );
 
-  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 5 };
+  // Essays and spoken answers for the corrector: single choice, true/false, essay, spoken answer.
+  const speaking = await seedExam(
+    author,
+    ira,
+    {
+      name_en: 'Arabic Writing and Speaking Benchmark, Grade 4',
+      name_ar: 'الاختبار المعياري للكتابة والتحدث، الصف الرابع',
+      questionIds: [0, 3, 4, 8].map((index) => iraArabic[index]),
+      from: -7,
+      to: 30,
+      examType: 'benchmark',
+      duration: 1,
+      round: 0,
+      publish: true,
+    },
+    timeZone,
+  );
+  await seedCorrections(app.db, author, admin, await demoClient(app, 'corrector@example.com'), speaking, timeZone);
+
+  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 6 };
 }

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { finalizeAttempt } from '../delivery';
+import type { DemoClient } from './demo-api';
+import { wallTime } from './demo-content';
+import { tonesClip } from './demo-media';
+
+/** Grade 4 students added for the writing and speaking exam, so the corrector has several to mark. */
+const EXTRA_STUDENTS = [
+  ['Omar Haddad', 'male'],
+  ['Lina Yassin', 'female'],
+  ['Sami Rahal', 'male'],
+  ['Dina Khoury', 'female'],
+  ['Rami Saadeh', 'male'],
+] as const;
+
+const ESSAYS = [
+  'أحب فصل الربيع لأن الأزهار تتفتح والجو معتدل، فأخرج مع أسرتي إلى الحديقة ونلعب ونقرأ تحت الأشجار.',
+  'فصلي المفضل هو الشتاء، ففيه يهطل المطر وأشرب الحليب الدافئ مع أخي ونحكي القصص.',
+  'الصيف جميل لأننا نسافر إلى البحر ونسبح كل يوم، وأزور جدتي في القرية.',
+  'أفضل الخريف لأن أوراق الشجر تتساقط بألوان جميلة.',
+  'الربيع.',
+];
+
+const DAY = 86_400_000;
+
+/**
+ * A writing and speaking exam of the demo's Grade 4 with submitted attempts waiting for the corrector
+ * (an essay and a recorded answer each), one corrected and one in progress. The attempts are stored
+ * as delivery stores them and submitted by delivery's own scoring; the marks go through the API as
+ * the demo corrector.
+ */
+export async function seedCorrections(
+  db: Db,
+  author: DemoClient,
+  /** Uploads the recorded answer (the administrator: recordings are the students' to upload). */
+  admin: DemoClient,
+  corrector: DemoClient,
+  examId: number,
+  timeZone: string,
+): Promise<void> {
+  const demoStudent = await db
+    .selectFrom('students')
+    .innerJoin('users', 'users.id', 'students.user_id')
+    .select(['students.school_id', 'students.school_class_id', 'students.grade_id', 'students.level_id', 'students.id'])
+    .where('users.email', '=', 'student@example.com')
+    .executeTakeFirstOrThrow();
+  for (const [name, gender] of EXTRA_STUDENTS)
+    await db
+      .insertInto('students')
+      .values({
+        school_id: demoStudent.school_id,
+        school_class_id: demoStudent.school_class_id,
+        grade_id: demoStudent.grade_id,
+        level_id: demoStudent.level_id,
+        name,
+        gender,
+        nationality: 'AE',
+      })
+      .execute();
+  const students = await db
+    .selectFrom('students')
+    .select(['id', 'name'])
+    .where('grade_id', '=', demoStudent.grade_id)
+    .where('id', '<>', demoStudent.id)
+    .orderBy('id')
+    .execute();
+  await author.post(`/api/exams/${examId}/assign/students`, {
+    school_ids: [],
+    student_ids: students.map((s) => s.id),
+    start_date_time: wallTime(-7, 7, timeZone),
+    end_date_time: wallTime(30, 18, timeZone),
+    show_answers: false,
+    shuffle_choices: false,
+    shuffle_questions: false,
+    exam_localization_id: null,
+  });
+  const questions: { id: number; answer_type: string; answer_key: any }[] = await author.get(
+    `/api/exams/${examId}/questions`,
+  );
+  const spoken = questions.find((q) => q.answer_type === 'audio_response')!;
+  const recording = await admin.upload('recording.wav', tonesClip(3), `exams/questions/${spoken.id}/audio_responses`);
+
+  // All but the last student have submitted.
+  const submitted = students.slice(0, Math.min(students.length - 1, ESSAYS.length));
+  for (const [index, student] of submitted.entries()) {
+    const assignment = await db
+      .selectFrom('student_exams')
+      .select('id')
+      .where('exam_id', '=', examId)
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    const started = new Date(Date.now() - (2 + index) * DAY);
+    const attempt = await db
+      .insertInto('exam_attempts')
+      .values({
+        student_exam_id: assignment.id,
+        number: 1,
+        seed: randomBytes(8).toString('hex'),
+        started_at: started,
+        deadline_at: new Date(started.getTime() + 45 * 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answers = questions.map((q) => ({
+      attempt_id: attempt.id,
+      question_id: q.id,
+      seq: 1,
+      saved_at: started,
+      answer: JSON.stringify(answerOf(q, index, recording.path ?? `media/${recording.file_name}`)),
+    }));
+    await db.insertInto('attempt_answers').values(answers).execute();
+    await db
+      .updateTable('student_exams')
+      .set({ status: 'in_progress', started_at: started })
+      .where('id', '=', assignment.id)
+      .execute();
+    await finalizeAttempt(db, attempt.id, new Date(started.getTime() + 20 * 60_000), false);
+  }
+
+  // The first is corrected, the second in progress; the others wait.
+  const essay = questions.find((q) => q.answer_type === 'essay')!;
+  const mark = (student: number, corrections: unknown[]) =>
+    corrector.post('/api/exams/submit/correction', { exam_id: examId, student_id: student, version: 0, corrections });
+  if (submitted[0])
+    await mark(submitted[0].id, [
+      { question_id: essay.id, mark: 8.5, comment: 'فقرة واضحة ومترابطة، مع أخطاء إملائية قليلة.' },
+      { question_id: spoken.id, mark: 4, comment: 'نطق سليم ووصف كامل للصورة.' },
+    ]);
+  if (submitted[1])
+    await mark(submitted[1].id, [{ question_id: essay.id, mark: 6, comment: 'فكرة جيدة، والفقرة قصيرة.' }]);
+}
+
+function answerOf(question: { answer_type: string; answer_key: any }, index: number, recording: string): unknown {
+  switch (question.answer_type) {
+    case 'essay':
+      return { text: ESSAYS[index % ESSAYS.length] };
+    case 'audio_response':
+      return { media: recording, duration_seconds: 3 };
+    case 'true_false':
+      return { value: index % 2 === 0 ? !question.answer_key.correct : question.answer_key.correct };
+    case 'single_choice': {
+      const options: { id: string }[] = question.answer_key.options;
+      return { option_id: options[index % options.length].id };
+    }
+    default:
+      return null;
+  }
+}
