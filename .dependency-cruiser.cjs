@@ -15,6 +15,8 @@ const SERVER_FEATURES = [
   'system',
   'demo',
   'setup',
+  'delivery',
+  'correction',
 ];
 const CLIENT_FEATURES = [
   'exams',
@@ -30,6 +32,7 @@ const CLIENT_FEATURES = [
   'demo-requests',
   'auth',
   'student',
+  'correction',
 ];
 
 const featureRule = (side, features) => ({

@@ -4,6 +4,7 @@ import errors from './errors';
 import exams from './exams';
 import delivery from './delivery';
 import correction from './correction';
+import correctionScreens from './correction-screens';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -25,6 +26,7 @@ const ar: Messages = {
   ...exams,
   ...delivery,
   ...correction,
+  ...correctionScreens,
   ...settings,
   ...student,
   resources: withCommonFields(resources.resources, commonFields),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { ProtectedPage, RequirePermission } from '../auth';
+import { CORRECTION_PERMISSIONS, CorrectionPage, ExamStudentsPage } from '../correction';
 import { PlatformProvider } from '../platforms';
 import { RulePopupProvider } from './common/RulePopup';
 import { EXAM_PERMISSIONS, type ExamAbility } from './common/useExamAccess';
@@ -32,6 +33,22 @@ export function ExamsRoutes() {
             <Route path=":id/edit" element={guard('edit', <ExamEditPage />)} />
             <Route path=":id/preview" element={guard('preview', <ExamPreviewPage />)} />
             <Route path=":id/assign" element={guard('assign', <AssignExamPage />)} />
+            <Route
+              path=":id/preview/students"
+              element={
+                <RequirePermission anyOf={CORRECTION_PERMISSIONS.students}>
+                  <ExamStudentsPage />
+                </RequirePermission>
+              }
+            />
+            <Route
+              path=":examId/preview/students/:studentId/correction"
+              element={
+                <RequirePermission anyOf={CORRECTION_PERMISSIONS.responses}>
+                  <CorrectionPage />
+                </RequirePermission>
+              }
+            />
             <Route path=":id/localize" element={guard('localizations', <LocalizationListPage />)} />
             <Route
               path=":id/localize/Create/:secondId"

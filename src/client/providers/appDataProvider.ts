@@ -1,5 +1,6 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
 import type { AssignmentMethods } from './assignmentMethods';
+import type { CorrectionMethods } from './correctionMethods';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
 import type { ExamMethods } from './examMethods';
 import type { ExamQuestionMethods } from './examQuestionMethods';
@@ -14,6 +15,7 @@ export interface AppDataProvider
     DataProvider,
     ExamMethods,
     AssignmentMethods,
+    CorrectionMethods,
     ExamLocalizationMethods,
     ExamQuestionMethods,
     QuestionMethods,

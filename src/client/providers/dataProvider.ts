@@ -13,6 +13,7 @@ import type {
 import type { AppDataProvider } from './appDataProvider';
 import { examLocalizationMethods } from './examLocalizationMethods';
 import { assignmentMethods } from './assignmentMethods';
+import { correctionMethods } from './correctionMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
 import { http } from './http';
@@ -151,6 +152,7 @@ export const dataProvider: AppDataProvider = {
   ...resourceMethods,
   ...examMethods,
   ...assignmentMethods,
+  ...correctionMethods,
   ...examLocalizationMethods,
   ...examQuestionMethods,
   ...questionMethods,

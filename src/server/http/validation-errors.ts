@@ -58,7 +58,8 @@ export function fieldErrorsFromIssues(issues: IssueLike[], language: Language): 
       for (const key of issue.keys ?? []) add(prefix + key, translate(language, 'validation.unknown_field'));
       continue;
     }
-    const own = issue.message && isMessageKey(issue.message) ? { key: issue.message, params: issue.params } : keyForIssue(issue);
+    const own =
+      issue.message && isMessageKey(issue.message) ? { key: issue.message, params: issue.params } : keyForIssue(issue);
     add(fieldOf(issue.path), translate(language, own.key, own.params));
   }
   return errors;

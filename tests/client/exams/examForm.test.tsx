@@ -143,6 +143,9 @@ describe('exam form', () => {
       pass_mark: 50,
       questions_per_page: 0,
       tags: [],
+      double_marking: false,
+      double_marking_threshold: 20,
+      anonymous_marking: false,
     });
   });
 

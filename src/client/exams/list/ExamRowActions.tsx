@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import PublicIcon from '@mui/icons-material/Public';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/UnpublishedOutlined';
@@ -10,6 +11,7 @@ import { Box, IconButton, Tooltip } from '@mui/material';
 import { useState, type ReactElement } from 'react';
 import { Confirm, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { CORRECTION_PERMISSIONS, examStudentsPath } from '../../correction';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { useExamAccess } from '../common/useExamAccess';
 import type { Exam } from '../types';
@@ -46,7 +48,7 @@ const Slot = () => <Box component="span" aria-hidden sx={{ width: 34, flexShrink
 export function ExamRowActions({ exam }: { exam: Exam }) {
   const translate = useTranslate();
   const language = useLanguage();
-  const { can } = useExamAccess();
+  const { can, allows } = useExamAccess();
   const actions = useExamActions();
   const [confirming, setConfirming] = useState(false);
   const label = (key: string) => translate(`exams.actions.${key}`);
@@ -76,6 +78,12 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
       {can('assign') &&
         (exam.is_published ? (
           <Action label={translate('delivery.assign.action')} icon={<GroupAddIcon />} to={`/exams/${exam.id}/assign`} />
+        ) : (
+          <Slot />
+        ))}
+      {allows({ anyOf: CORRECTION_PERMISSIONS.students }) &&
+        (exam.is_published ? (
+          <Action label={translate('exam_students.action')} icon={<RateReviewIcon />} to={examStudentsPath(exam.id)} />
         ) : (
           <Slot />
         ))}

@@ -1,7 +1,10 @@
-import { Alert, LinearProgress, Stack, Typography } from '@mui/material';
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
+import { Alert, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useAccess } from '../../auth';
+import { CORRECTION_PERMISSIONS, examStudentsPath } from '../../correction';
 import { QuestionPreview } from '../../questions';
 import { PageHeading } from '../../components/PageHeading';
 import { useExamPreview } from '../common/examQueries';
@@ -19,6 +22,12 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
   const examId = Number(params.id);
   const localizationId = localized ? Number(params.secondId) : undefined;
   const preview = useExamPreview(examId, localizationId);
+  const access = useAccess();
+  const students = !localized && access.allows({ anyOf: CORRECTION_PERMISSIONS.students }) && (
+    <Button component={RouterLink} to={examStudentsPath(examId)} startIcon={<RateReviewIcon />}>
+      {translate('exam_students.action')}
+    </Button>
+  );
   const [page, setPage] = useState(0);
   const pages = preview.data?.pages ?? [];
   const current = pages[Math.min(page, Math.max(pages.length - 1, 0))] ?? [];
@@ -33,6 +42,7 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
       <PageHeading
         title={translate(localized ? 'exams.preview.localized_title' : 'exams.preview.title', { id: examId })}
         back={back}
+        actions={students}
       />
       {preview.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {preview.isError && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}

@@ -1,0 +1,170 @@
+import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TableSortLabel,
+} from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AssignedStudent } from '../../../common/contracts/index';
+import { formatDateTime, formatNumber } from '../../format';
+import { nameOf, useLanguage } from '../../i18n/recordName';
+import { correctionPath } from '../access';
+import type { ListState, SortKey } from '../listState';
+import { StatusChip } from '../StatusChip';
+
+interface StudentsTableProps {
+  examId: number;
+  rows: AssignedStudent[];
+  state: ListState;
+  anonymous: boolean;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  onSort: (sort: SortKey) => void;
+  /** The list's address query, carried to the correction screen for its previous and next. */
+  search: string;
+}
+
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
+/** The assigned students with row selection, a select-all toggle and sortable columns. */
+export function StudentsTable({
+  examId,
+  rows,
+  state,
+  anonymous,
+  selected,
+  onSelect,
+  onSort,
+  search,
+}: StudentsTableProps) {
+  const translate = useTranslate();
+  const language = useLanguage();
+  const number = (value: number) => formatNumber(value, language);
+  const ids = rows.map((row) => row.id);
+  const chosen = ids.filter((id) => selected.includes(id));
+  const allSelected = ids.length > 0 && chosen.length === ids.length;
+  const column = (key: string) => translate(`exam_students.columns.${key}`);
+
+  const sortable = (sort: SortKey, label: string) => (
+    <TableCell sx={noWrap} sortDirection={state.sort === sort ? state.order : false}>
+      <TableSortLabel
+        active={state.sort === sort}
+        direction={state.sort === sort ? state.order : 'asc'}
+        onClick={() => onSort(sort)}
+      >
+        {label}
+      </TableSortLabel>
+    </TableCell>
+  );
+
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" data-testid="exam-students-table">
+        <TableHead>
+          <TableRow>
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={allSelected}
+                indeterminate={chosen.length > 0 && !allSelected}
+                onChange={() =>
+                  onSelect(
+                    allSelected ? selected.filter((id) => !ids.includes(id)) : [...new Set([...selected, ...ids])],
+                  )
+                }
+                slotProps={{ input: { 'aria-label': translate('exam_students.select_all') } }}
+              />
+            </TableCell>
+            {sortable('name', column(anonymous ? 'code' : 'name'))}
+            {!anonymous && sortable('school', column('school'))}
+            {!anonymous && sortable('school_class', column('school_class'))}
+            {sortable('start_date_time', column('start'))}
+            {sortable('end_date_time', column('end'))}
+            {sortable('exam_status_id', column('exam_status'))}
+            {sortable('student_exam_status_id', column('correction_status'))}
+            {sortable('total', column('total'))}
+            <TableCell sx={noWrap}>{column('pass_mark')}</TableCell>
+            <TableCell sx={noWrap}>{column('actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => {
+            const isSelected = selected.includes(row.id);
+            return (
+              <TableRow
+                key={row.id}
+                hover
+                selected={isSelected}
+                data-testid="exam-student-row"
+                data-student-id={row.student_id}
+              >
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={isSelected}
+                    onChange={() =>
+                      onSelect(isSelected ? selected.filter((id) => id !== row.id) : [...selected, row.id])
+                    }
+                    slotProps={{ input: { 'aria-label': translate('exam_students.select_row', { name: row.name }) } }}
+                  />
+                </TableCell>
+                <TableCell>{row.name}</TableCell>
+                {!anonymous && <TableCell>{nameOf(row.school, language)}</TableCell>}
+                {!anonymous && <TableCell>{nameOf(row.school_class, language)}</TableCell>}
+                <TableCell sx={noWrap}>{formatDateTime(row.start_date_time, language)}</TableCell>
+                <TableCell sx={noWrap}>{formatDateTime(row.end_date_time, language)}</TableCell>
+                <TableCell>
+                  <StatusChip status={row.exam_status} />
+                </TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5 }}>
+                    {row.student_status && <StatusChip status={row.student_status} />}
+                    {row.needs_deciding && (
+                      <Chip size="small" color="warning" label={translate('exam_students.needs_deciding')} />
+                    )}
+                  </Box>
+                </TableCell>
+                <TableCell sx={noWrap}>
+                  {row.total === null
+                    ? translate('exam_students.not_marked')
+                    : translate('exam_students.total_of', { total: number(row.total), max: number(row.total_mark) })}
+                </TableCell>
+                <TableCell sx={noWrap}>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    {number(row.pass_mark)}
+                    {row.passed !== null && (
+                      <Chip
+                        size="small"
+                        color={row.passed ? 'success' : 'error'}
+                        variant="outlined"
+                        label={translate(row.passed ? 'exam_students.passed' : 'exam_students.failed')}
+                      />
+                    )}
+                  </Box>
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    component={RouterLink}
+                    to={correctionPath(examId, row.student_id, search)}
+                    startIcon={<RateReviewIcon />}
+                    aria-label={translate('exam_students.correct_label', { name: row.name })}
+                    data-testid="correct-student"
+                  >
+                    {translate('exam_students.correct')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

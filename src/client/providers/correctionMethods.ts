@@ -1,0 +1,88 @@
+import type {
+  AssignedFilters,
+  AssignedNeighbours,
+  AssignedStudent,
+  CorrectionAuditEntry,
+  CorrectionView,
+} from '../../common/contracts/index';
+import { dataOf, http } from './http';
+
+/** The list envelope (ARCHITECTURE "API conventions"). */
+export interface AssignedStudentsPage {
+  data: AssignedStudent[];
+  meta: {
+    current_page: number;
+    last_page: number;
+    per_page: number;
+    total: number;
+    next_page: number | null;
+    previous_page: number | null;
+    pages?: number[];
+  };
+}
+
+/** One mark of `POST /api/exams/submit/correction`: `part` '' is the whole question. */
+export interface CorrectionEntry {
+  question_id: number;
+  part: string;
+  mark: number | null;
+  comment: string | null;
+  reason: string | null;
+}
+
+/** What a save sends: the marker's `version` from the correction they read, and the changed marks. */
+export interface CorrectionBody {
+  exam_id: number;
+  student_id: number;
+  version: number;
+  corrections: CorrectionEntry[];
+}
+
+/**
+ * Correction (SPEC section 7): an exam's assigned students, a student's answers for marking,
+ * saving marks and the audit log. The list and the neighbours take the list's query in the API
+ * dialect (`sort, order, search, filter[...]`), as the list screen keeps it in its address.
+ */
+export interface CorrectionMethods {
+  assignedStudents(examId: number, query: URLSearchParams, signal?: AbortSignal): Promise<AssignedStudentsPage>;
+  assignedFilters(examId: number, signal?: AbortSignal): Promise<{ data: AssignedFilters }>;
+  assignedNeighbours(
+    examId: number,
+    studentId: number,
+    query: URLSearchParams,
+    signal?: AbortSignal,
+  ): Promise<{ data: AssignedNeighbours }>;
+  studentCorrection(examId: number, studentId: number, signal?: AbortSignal): Promise<{ data: CorrectionView }>;
+  /** Answers the saved correction and the server's worded confirmation. */
+  submitCorrection(body: CorrectionBody): Promise<{ data: CorrectionView; message: string }>;
+  correctionAudit(examId: number, studentId: number, signal?: AbortSignal): Promise<{ data: CorrectionAuditEntry[] }>;
+}
+
+export const correctionMethods: CorrectionMethods = {
+  assignedStudents: (examId, query, signal) =>
+    http<AssignedStudentsPage>(`/exams/${examId}/assigned/students`, { query, signal }).then(({ json }) => json),
+
+  assignedFilters: (examId, signal) =>
+    dataOf(http<{ data: AssignedFilters }>(`/exams/${examId}/assigned/filters`, { signal })),
+
+  assignedNeighbours: (examId, studentId, query, signal) =>
+    dataOf(
+      http<{ data: AssignedNeighbours }>(`/exams/${examId}/assigned/students/${studentId}/neighbours`, {
+        query,
+        signal,
+      }),
+    ),
+
+  studentCorrection: (examId, studentId, signal) =>
+    dataOf(http<{ data: CorrectionView }>(`/exams/${examId}/students/${studentId}/correction`, { signal })),
+
+  submitCorrection: (body) =>
+    http<{ data: CorrectionView; message: string }>('/exams/submit/correction', { method: 'POST', body }).then(
+      ({ json }) => json,
+    ),
+
+  correctionAudit: (examId, studentId, signal) =>
+    dataOf(
+      http<{ data: CorrectionAuditEntry[] }>(`/exams/${examId}/students/${studentId}/correction/audit`, { signal }),
+    ),
+};

@@ -1,0 +1,333 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
+import { renderApp } from '../support/render';
+import { server } from '../support/server';
+import {
+  AUDIO_ID,
+  CHOICE_ID,
+  CORRECTOR_PERMISSIONS,
+  ESSAY_ID,
+  makeView,
+  serveCorrection,
+  serveSave,
+  serveStudentList,
+  signInCorrector,
+  type SentBody,
+} from './support';
+
+const LIST_QUERY = 'sort=name&order=asc&filter%5Bexam_status_id%5D=3%2C4&search=La';
+const SCREEN = `/exams/12/preview/students/41/correction?${LIST_QUERY}`;
+
+const mark = (id: number | string) => screen.getByTestId(`mark-${id}`) as HTMLInputElement;
+
+describe('the correction screen', () => {
+  it('shows an essay with its word count and a spoken answer with a player', async () => {
+    signInCorrector();
+    serveCorrection();
+    renderApp(SCREEN);
+
+    expect(await screen.findByRole('heading', { name: 'Exam Correction', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByTestId('essay-text')).toHaveTextContent('القراءة مفيدة جدا للطلاب');
+    expect(screen.getByTestId('essay-word-count')).toHaveTextContent('Words: 4 (at most 200)');
+    const audio = screen.getByLabelText('Recording of question 2');
+    expect(audio.tagName).toBe('AUDIO');
+    expect(audio).toHaveAttribute('src', '/api/media/answers/41/102.webm');
+    expect(audio).toHaveAttribute('controls');
+    expect(screen.getByTestId('recording-duration')).toHaveTextContent('Length: 01:15');
+    // The Arabic question reads right to left inside the English console.
+    expect(screen.getByText('Question text 101').closest('[dir]')).toHaveAttribute('dir', 'rtl');
+    // The automatic score and the right answer of a choice question.
+    const choice = screen.getByRole('group', { name: 'Question 3' });
+    expect(within(choice).getByText('Automatic score: 2 of 2')).toBeInTheDocument();
+    expect(screen.getAllByRole('region', { name: 'The right answer' })).toHaveLength(1);
+    expect(screen.getByTestId('correction-marker-role')).toHaveTextContent('Your role: Marker');
+    expect(screen.getByTestId('correction-student-status')).toHaveTextContent('Correction status: Not corrected');
+    expect(screen.getByRole('region', { name: 'Keyboard shortcuts' })).toHaveTextContent('Alt+Page Down');
+  });
+
+  it('saves the changed marks with the version read, and toasts the server message', async () => {
+    signInCorrector();
+    serveCorrection();
+    const saves = serveSave();
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+
+    await user.type(mark(ESSAY_ID), '4.5');
+    await user.type(screen.getByTestId(`comment-${ESSAY_ID}`), 'Clear ideas');
+    await user.type(mark(AUDIO_ID), '9');
+    expect(mark(AUDIO_ID).value).toBe('5');
+    await user.click(screen.getByTestId(`override-${CHOICE_ID}`));
+    await user.type(mark(CHOICE_ID), '1');
+    await user.type(screen.getByTestId(`reason-${CHOICE_ID}`), 'Half right');
+    expect(screen.getByTestId('correction-unsaved')).toHaveTextContent('Unsaved changes: 3');
+    await user.click(screen.getByTestId('correction-save'));
+
+    await waitFor(() => expect(saves.requests).toHaveLength(1));
+    expect(await saves.requests[0].json()).toEqual({
+      exam_id: 12,
+      student_id: 41,
+      version: 3,
+      corrections: [
+        { question_id: ESSAY_ID, part: '', mark: 4.5, comment: 'Clear ideas', reason: null },
+        { question_id: AUDIO_ID, part: '', mark: 5, comment: null, reason: null },
+        { question_id: CHOICE_ID, part: '', mark: 1, comment: null, reason: 'Half right' },
+      ],
+    });
+    expect(await screen.findByText('Corrections saved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('correction-unsaved')).not.toBeInTheDocument());
+    expect(mark(ESSAY_ID).value).toBe('4.5');
+
+    // The next save sends the new version and only what changed since.
+    await user.clear(mark(ESSAY_ID));
+    await user.type(mark(ESSAY_ID), '3');
+    await user.click(screen.getByTestId('correction-save'));
+    await waitFor(() => expect(saves.requests).toHaveLength(2));
+    const second = (await saves.requests[1].json()) as SentBody;
+    expect(second.version).toBe(4);
+    expect(second.corrections).toEqual([
+      { question_id: ESSAY_ID, part: '', mark: 3, comment: 'Clear ideas', reason: null },
+    ]);
+  });
+
+  it('asks for a reason before sending an override', async () => {
+    signInCorrector();
+    serveCorrection();
+    const saves = serveSave();
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+    await user.click(screen.getByTestId(`override-${CHOICE_ID}`));
+    await user.type(mark(CHOICE_ID), '1');
+    await user.click(screen.getByTestId('correction-save'));
+    const item = screen.getByRole('group', { name: 'Question 3' });
+    expect(await within(item).findByText('Give a reason to override an automatic score.')).toBeInTheDocument();
+    expect(saves.requests).toHaveLength(0);
+  });
+
+  it('shows a 422 field error under the mark it is about', async () => {
+    signInCorrector();
+    serveCorrection();
+    serveSave(() =>
+      HttpResponse.json(
+        {
+          message: 'The given data was invalid.',
+          errors: { 'corrections.0.mark': ['Enter a mark between 0 and 5, with at most two decimals.'] },
+        },
+        { status: 422 },
+      ),
+    );
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+    await user.type(mark(AUDIO_ID), '2.555');
+    await user.click(screen.getByTestId('correction-save'));
+
+    const item = screen.getByRole('group', { name: 'Question 2' });
+    expect(
+      await within(item).findByText('Enter a mark between 0 and 5, with at most two decimals.'),
+    ).toBeInTheDocument();
+    expect(mark(AUDIO_ID)).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Error saving corrections')).toBeInTheDocument();
+    // The typed mark stays.
+    expect(mark(AUDIO_ID).value).toBe('2.555');
+  });
+
+  it('tells of a newer save by another marker (409) and reloads on request', async () => {
+    signInCorrector();
+    serveCorrection();
+    let loads = 0;
+    server.use(
+      http.get('*/api/exams/12/students/41/correction', () => {
+        loads += 1;
+        return HttpResponse.json({ data: makeView() });
+      }),
+    );
+    const stale =
+      'Another marker saved corrections for this student after you opened them. Your changes were not saved: reload to see the latest marks.';
+    serveSave(() => HttpResponse.json({ message: stale }, { status: 409 }));
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+    await user.type(mark(ESSAY_ID), '2');
+    await user.click(screen.getByTestId('correction-save'));
+
+    const alert = await screen.findByTestId('correction-conflict');
+    expect(alert).toHaveTextContent(stale);
+    expect(mark(ESSAY_ID).value).toBe('2');
+    await user.click(within(alert).getByRole('button', { name: 'Reload the latest marks' }));
+    await waitFor(() => expect(loads).toBe(2));
+    await waitFor(() => expect(mark(ESSAY_ID).value).toBe(''));
+    expect(screen.queryByTestId('correction-conflict')).not.toBeInTheDocument();
+  });
+
+  it('goes to the next and previous student in the list order, keeping the list query', async () => {
+    signInCorrector();
+    const neighbours = serveCorrection();
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+
+    await waitFor(() => expect(neighbours.requests).toHaveLength(1));
+    const asked = new URL(neighbours.requests[0].url);
+    expect(asked.pathname).toBe('/api/exams/12/assigned/students/41/neighbours');
+    expect(asked.searchParams.get('sort')).toBe('name');
+    expect(asked.searchParams.get('order')).toBe('asc');
+    expect(asked.searchParams.get('search')).toBe('La');
+    expect(asked.searchParams.get('filter[exam_status_id]')).toBe('3,4');
+    expect(asked.searchParams.has('page')).toBe(false);
+    expect(screen.getByTestId('correction-position')).toHaveTextContent('Student 2 of 3');
+
+    await user.click(screen.getByTestId('correction-next'));
+    await waitFor(() => expect(window.location.pathname).toBe('/exams/12/preview/students/42/correction'));
+    expect(window.location.search).toBe(`?${LIST_QUERY}`);
+
+    await screen.findByTestId('essay-text');
+    await user.click(screen.getByTestId('correction-previous'));
+    await waitFor(() => expect(window.location.pathname).toBe('/exams/12/preview/students/40/correction'));
+    expect(window.location.search).toBe(`?${LIST_QUERY}`);
+
+    // Back to the list with its filters.
+    serveStudentList();
+    await user.click(await screen.findByRole('link', { name: 'Back to the students' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/exams/12/preview/students'));
+    expect(new URLSearchParams(window.location.search).get('filter[exam_status_id]')).toBe('3,4');
+  });
+
+  it('saves with Ctrl+S, moves with Alt+Page Down, and asks before leaving unsaved marks', async () => {
+    signInCorrector();
+    serveCorrection();
+    const saves = serveSave();
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+
+    await user.type(mark(ESSAY_ID), '3');
+    fireEvent.keyDown(mark(ESSAY_ID), { key: 's', code: 'KeyS', ctrlKey: true });
+    await waitFor(() => expect(saves.requests).toHaveLength(1));
+    expect(((await saves.requests[0].json()) as SentBody).corrections).toEqual([
+      { question_id: ESSAY_ID, part: '', mark: 3, comment: null, reason: null },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('correction-unsaved')).not.toBeInTheDocument());
+
+    // Alt+↓ goes to the next mark.
+    fireEvent.keyDown(mark(ESSAY_ID), { key: 'ArrowDown', altKey: true });
+    expect(mark(AUDIO_ID)).toHaveFocus();
+
+    await user.type(mark(AUDIO_ID), '2');
+    fireEvent.keyDown(document.body, { key: 'PageDown', altKey: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved marks' });
+    expect(window.location.pathname).toBe('/exams/12/preview/students/41/correction');
+    await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/exams/12/preview/students/42/correction'));
+    expect(saves.requests).toHaveLength(2);
+  });
+
+  it('shows other markers’ marks to the deciding marker and locks the answers not in dispute', async () => {
+    signInCorrector();
+    const base = makeView();
+    const view = makeView({
+      marker: { role: 'deciding', slot: 3, version: 0, can_save: true },
+      questions: base.questions.map((q) =>
+        q.id === ESSAY_ID
+          ? {
+              ...q,
+              items: [
+                {
+                  ...q.items[0],
+                  disputed: true,
+                  needs_deciding: true,
+                  others: [
+                    { slot: 1, marker: 'Sara', mark: 1, comment: 'Weak', reason: null },
+                    { slot: 2, marker: 'Ali', mark: 4, comment: null, reason: null },
+                  ],
+                },
+              ],
+            }
+          : q,
+      ),
+    });
+    serveCorrection(view);
+    renderApp(SCREEN);
+    const essay = await screen.findByRole('group', { name: 'Question 1' });
+    expect(within(essay).getByText('First marker (Sara): 1')).toBeInTheDocument();
+    expect(within(essay).getByText('Second marker (Ali): 4')).toBeInTheDocument();
+    expect(within(essay).getAllByText('Needs a deciding mark').length).toBeGreaterThan(0);
+    expect(mark(ESSAY_ID)).toBeEnabled();
+    expect(mark(AUDIO_ID)).toBeDisabled();
+    expect(screen.getByTestId('correction-marker-role')).toHaveTextContent('Deciding marker');
+  });
+
+  it('is read only for an observer and for a user without the corrections permission', async () => {
+    signInCorrector([...listPermissions(AREAS.studentResponses)]);
+    serveCorrection(makeView());
+    renderApp(SCREEN);
+    await screen.findByTestId('essay-text');
+    expect(mark(ESSAY_ID)).toBeDisabled();
+    expect(screen.queryByTestId('correction-save')).not.toBeInTheDocument();
+  });
+
+  it('lists the audit log for those allowed to read it', async () => {
+    signInCorrector([...CORRECTOR_PERMISSIONS, ...listPermissions(AREAS.correctionAudits)]);
+    serveCorrection();
+    server.use(
+      http.get('*/api/exams/12/students/41/correction/audit', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 1,
+              attempt_id: 501,
+              question_id: CHOICE_ID,
+              part: '',
+              slot: 1,
+              user: { id: 3, name: 'Sara Marker' },
+              old_mark: null,
+              new_mark: 1,
+              old_comment: null,
+              new_comment: null,
+              reason: 'Half right',
+              created_at: '2026-05-02T10:15:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Audit log' }));
+    const entry = await screen.findByTestId('correction-audit-entry');
+    expect(entry).toHaveTextContent('Sara Marker');
+    expect(entry).toHaveTextContent('Question 3');
+    expect(entry).toHaveTextContent('— → 1');
+    expect(entry).toHaveTextContent('Half right');
+    expect(entry).toHaveTextContent('2026');
+  });
+
+  it('has no audit log for a corrector', async () => {
+    signInCorrector();
+    serveCorrection();
+    renderApp(SCREEN);
+    await screen.findByTestId('essay-text');
+    expect(screen.queryByRole('button', { name: 'Audit log' })).not.toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic, with Arabic digits and labels', async () => {
+    signInCorrector();
+    serveCorrection();
+    renderApp(SCREEN, 'ar');
+    expect(await screen.findByRole('heading', { name: 'تصحيح الاختبار', level: 1 })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const ar = (n: number) => new Intl.NumberFormat('ar').format(n);
+    expect(await screen.findByTestId('essay-word-count')).toHaveTextContent(
+      `عدد الكلمات: ${ar(4)} (الحد الأقصى ${ar(200)})`,
+    );
+    expect(screen.getByLabelText(`تسجيل السؤال ${ar(2)}`).tagName).toBe('AUDIO');
+    expect(screen.getByRole('button', { name: 'حفظ' })).toBeInTheDocument();
+    expect(screen.getByTestId('correction-next')).toHaveTextContent('الطالب التالي');
+    // The English question keeps its own direction inside the Arabic console.
+    expect(screen.getByText('Question text 103').closest('[dir]')).toHaveAttribute('dir', 'ltr');
+  });
+});
