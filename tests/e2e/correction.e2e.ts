@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { catalogs } from '../../locales/index';
+import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { api } from './exams-steps';
+
+/**
+ * Correction in a real browser, in Arabic, on the demo's writing and speaking exam: the corrector
+ * filters the list, opens a student, plays the recorded answer, marks the essay and the spoken
+ * answer, saves, moves to the next student with the filters kept, and sees the statuses change.
+ */
+const baseUrl = inject('baseUrl');
+const ar = catalogs.ar;
+let browser: Browser;
+let page: Page;
+let examId: number;
+
+interface Row {
+  student_id: number;
+  student_status: { key: string } | null;
+}
+interface Correction {
+  questions: { id: number; answer_type: string }[];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser({ args: ['--autoplay-policy=no-user-gesture-required'] });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  page = await context.newPage();
+  await signInThroughForm(page, baseUrl, 'corrector@example.com');
+  await page.evaluate(() => localStorage.setItem('language', 'ar'));
+  const exams = (await api<{ data: { id: number; name_en: string }[] }>(page, 'GET', '/exams?per_page=100')).data;
+  examId = exams.find((e) => e.name_en.startsWith('Arabic Writing and Speaking'))!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rows = () => page.getByTestId('exam-student-row');
+const statusesOf = async () =>
+  (await api<{ data: Row[] }>(page, 'GET', `/exams/${examId}/assigned/students?per_page=100`)).data;
+
+describe('correction, as a corrector in Arabic', () => {
+  it('filters the list by correction status and opens a student waiting for correction', async () => {
+    await page.goto(`${baseUrl}/exams/${examId}/preview/students`);
+    await page.getByRole('heading', { name: ar.exam_students.title, level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect.poll(() => rows().count()).toBe(6);
+
+    await page.getByRole('combobox', { name: ar.exam_students.filters.correction_status }).click();
+    await page.getByRole('option', { name: ar.correction.correction_statuses.not_corrected }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(decodeURIComponent(page.url())).toContain('filter[student_exam_status_id]=1');
+    await screenshot(page, 'correction-list-ar');
+
+    await rows().first().getByTestId('correct-student').click();
+    await page.getByRole('heading', { name: ar.correction_screen.title, level: 1 }).waitFor();
+    await page.getByTestId('correction-question').first().waitFor();
+    expect(decodeURIComponent(page.url())).toContain('filter[student_exam_status_id]=1');
+  });
+
+  it('plays the spoken answer, marks it and the essay, and saves: the student is corrected', async () => {
+    const studentId = Number(new URL(page.url()).pathname.split('/').at(-2));
+    const correction = (
+      await api<{ data: Correction }>(page, 'GET', `/exams/${examId}/students/${studentId}/correction`)
+    ).data;
+    const essay = correction.questions.find((q) => q.answer_type === 'essay')!;
+    const spoken = correction.questions.find((q) => q.answer_type === 'audio_response')!;
+
+    const audio = page.getByTestId('recording-audio');
+    await audio.scrollIntoViewIfNeeded();
+    const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      return { time: element.currentTime, duration: element.duration, error: element.error?.code ?? null };
+    });
+    expect(played.error).toBeNull();
+    expect(played.time).toBeGreaterThan(0.2);
+    expect(played.duration).toBeGreaterThan(2);
+    await expect.poll(() => page.getByTestId('essay-word-count').first().textContent()).toBeTruthy();
+
+    await page.getByTestId(`mark-${essay.id}`).fill('7.5');
+    await page.getByTestId(`comment-${essay.id}`).fill('أفكار مرتبة، وتحتاج الفقرة إلى خاتمة.');
+    await page.getByTestId(`mark-${spoken.id}`).fill('4');
+    await screenshot(page, 'correction-screen-ar');
+    // Saved from the keyboard, the marker's shortcut.
+    await page.getByTestId(`mark-${spoken.id}`).focus();
+    await page.keyboard.press('Control+s');
+    await page.getByText(ar.correction.saved, { exact: true }).first().waitFor();
+    await expect
+      .poll(async () => (await statusesOf()).find((r) => r.student_id === studentId)?.student_status?.key)
+      .toBe('corrected');
+    await expect
+      .poll(() => page.getByTestId('correction-student-status').textContent())
+      .toContain(ar.correction.correction_statuses.corrected);
+  });
+
+  it('moves to the next student keeping the filters, and the list shows the change', async () => {
+    const before = Number(new URL(page.url()).pathname.split('/').at(-2));
+    await page.getByTestId('correction-next').click();
+    await expect.poll(() => Number(new URL(page.url()).pathname.split('/').at(-2))).not.toBe(before);
+    expect(decodeURIComponent(page.url())).toContain('filter[student_exam_status_id]=1');
+    await page.getByTestId('correction-question').first().waitFor();
+    await screenshot(page, 'correction-next-ar');
+
+    await page.getByRole('link', { name: ar.correction_screen.back }).click();
+    await page.getByRole('heading', { name: ar.exam_students.title, level: 1 }).waitFor();
+    // The corrected student has left the "not corrected" filter.
+    await expect.poll(() => rows().count()).toBe(2);
+    expect(decodeURIComponent(page.url())).toContain('filter[student_exam_status_id]=1');
+    const counts = (await statusesOf()).reduce<Record<string, number>>((all, row) => {
+      const key = row.student_status?.key ?? 'none';
+      return { ...all, [key]: (all[key] ?? 0) + 1 };
+    }, {});
+    expect(counts).toMatchObject({ corrected: 2, in_progress: 1, not_corrected: 2 });
+    await screenshot(page, 'correction-list-after-ar');
+  });
+});
