@@ -3,18 +3,14 @@ import {
   Box,
   Button,
   Checkbox,
-  FormControl,
   FormControlLabel,
   InputAdornment,
-  InputLabel,
   ListItemText,
   MenuItem,
-  OutlinedInput,
-  Select,
   Switch,
   TextField,
 } from '@mui/material';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { AssignedFilters } from '../../../common/contracts/index';
 import { nameOf, useLanguage, type Nameable } from '../../i18n/recordName';
@@ -34,35 +30,37 @@ interface CategoryProps {
 /** One category: several values at once, shown as their names. */
 function CategoryFilter({ label, testId, options, value, onChange }: CategoryProps) {
   const language = useLanguage();
-  const labelId = useId();
   const names = new Map(options.map((option) => [option.id, nameOf(option, language)]));
   return (
-    <FormControl size="small" sx={{ minWidth: 180, maxWidth: 260 }}>
-      <InputLabel id={labelId}>{label}</InputLabel>
-      <Select
-        multiple
-        labelId={labelId}
-        value={value}
-        input={<OutlinedInput label={label} />}
-        onChange={(event) => {
-          const next = event.target.value;
-          onChange(typeof next === 'string' ? next.split(',').map(Number) : next);
-        }}
-        renderValue={(ids) =>
-          new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(
-            ids.map((id) => names.get(id) ?? `#${id}`),
-          )
-        }
-        data-testid={testId}
-      >
-        {options.map((option) => (
-          <MenuItem key={option.id} value={option.id}>
-            <Checkbox size="small" checked={value.includes(option.id)} sx={{ p: 0, marginInlineEnd: 1 }} />
-            <ListItemText primary={names.get(option.id)} />
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <TextField
+      select
+      variant="filled"
+      size="small"
+      label={label}
+      value={value}
+      sx={{ minWidth: 180, maxWidth: 260 }}
+      onChange={(event) => {
+        const next = event.target.value as unknown;
+        onChange(typeof next === 'string' ? next.split(',').map(Number) : (next as number[]));
+      }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (ids) =>
+            new Intl.ListFormat(language, { style: 'narrow', type: 'unit' }).format(
+              (ids as number[]).map((id) => names.get(id) ?? `#${id}`),
+            ),
+          SelectDisplayProps: { 'data-testid': testId } as object,
+        },
+      }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.id} value={option.id}>
+          <Checkbox size="small" checked={value.includes(option.id)} sx={{ p: 0, marginInlineEnd: 1 }} />
+          <ListItemText primary={names.get(option.id)} />
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
