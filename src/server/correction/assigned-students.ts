@@ -64,22 +64,38 @@ export async function loadExamMarking(db: Db, examId: number): Promise<ExamMarki
   return { ...exam, max_mark: Number(exam.max_mark), pass_mark: Number(exam.pass_mark) };
 }
 
-/** Every assignment of the exam with its statuses and result: the list's rows before filters. */
-const rowsOf = (examId: number, now: Date) => sql`(
+/** Who reads the list and when: a blind marker's own attempts show no correction outcome. */
+export interface ListReader {
+  now: Date;
+  userId: number;
+  language: 'en' | 'ar';
+}
+
+/**
+ * Every assignment of the exam with its statuses and result: the list's rows before filters. Under
+ * double marking, an attempt the reader marks blind (first or second sheet) shows no correction
+ * status, total or deciding flag, which would tell the other marker's marks; its filters see the same.
+ */
+const rowsOf = (examId: number, reader: ListReader) => sql`(
   select se.id, se.student_id, st.school_id, st.school_class_id, st.name, se.marking_code as code,
     se.start_date_time, se.end_date_time,
     sc.name_en as school_name_en, sc.name_ar as school_name_ar,
     cl.name_en as class_name_en, cl.name_ar as class_name_ar,
-    ${examStatusId(now)} as exam_status_id,
-    ${correctionStatusId} as student_exam_status_id,
-    la.result_mark as total, la.result_passed as passed,
-    coalesce(la.status = 'submitted' and la.needs_deciding, false) as needs_deciding,
+    ${examStatusId(reader.now)} as exam_status_id,
+    (case when b.blind then null else ${correctionStatusId} end) as student_exam_status_id,
+    (case when b.blind then null else la.result_mark end) as total,
+    (case when b.blind then null else la.result_passed end) as passed,
+    coalesce(la.status = 'submitted' and la.needs_deciding and not b.blind, false) as needs_deciding,
     la.id as attempt_id
   from student_exams se
+  join exams e on e.id = se.exam_id
   join students st on st.id = se.student_id
   join schools sc on sc.id = st.school_id
   join school_classes cl on cl.id = st.school_class_id
   left join lateral ${latestAttempt} la on true
+  left join lateral (select e.double_marking and exists (
+    select 1 from correction_sheets cs
+    where cs.attempt_id = la.id and cs.marker_id = ${reader.userId} and cs.slot in (1, 2)) as blind) b on true
   where se.exam_id = ${examId}
 ) x`;
 
@@ -89,7 +105,8 @@ function whereOf(query: NeighboursQuery, anonymous: boolean): RawBuilder<unknown
   const conditions: RawBuilder<unknown>[] = [sql`true`];
   const schools = query['filter[student.school_id]'];
   const classes = query['filter[student.school_class_id]'];
-  if (anonymous && (schools || classes)) throw correctionRefusal.anonymousFilter();
+  if (anonymous && schools) throw correctionRefusal.anonymousFilter('filter[student.school_id]');
+  if (anonymous && classes) throw correctionRefusal.anonymousFilter('filter[student.school_class_id]');
   const inList = (column: string, ids: number[] | undefined) => {
     if (ids && ids.length > 0) conditions.push(sql`${sql.ref(column)} in (${sql.join(ids)})`);
   };
@@ -109,12 +126,13 @@ function whereOf(query: NeighboursQuery, anonymous: boolean): RawBuilder<unknown
 }
 
 /** The order of the list; ties by id. Under anonymous marking names sort by code and schools are not sortable. */
-function orderOf(sort: Sort, order: 'asc' | 'desc', anonymous: boolean): RawBuilder<unknown> {
+function orderOf(sort: Sort, order: 'asc' | 'desc', anonymous: boolean, language: 'en' | 'ar'): RawBuilder<unknown> {
   const columns: Record<Sort, string> = {
     id: 'x.id',
     name: anonymous ? 'x.code' : 'x.name',
-    school: anonymous ? 'x.id' : 'x.school_name_en',
-    school_class: anonymous ? 'x.id' : 'x.class_name_en',
+    // Schools and classes in the reader's language.
+    school: anonymous ? 'x.id' : `x.school_name_${language}`,
+    school_class: anonymous ? 'x.id' : `x.class_name_${language}`,
     start_date_time: 'x.start_date_time',
     end_date_time: 'x.end_date_time',
     exam_status_id: 'x.exam_status_id',
@@ -182,24 +200,41 @@ function present(row: Row, exam: ExamMarking, timeZone: string): AssignedStudent
 }
 
 /** `GET /api/exams/{id}/assigned/students`: a page of the exam's assigned students. */
-export async function listAssignedStudents(db: Db, examId: number, query: AssignedQuery, now: Date, timeZone: string) {
+export async function listAssignedStudents(
+  db: Db,
+  examId: number,
+  query: AssignedQuery,
+  reader: ListReader,
+  timeZone: string,
+) {
   const exam = await loadExamMarking(db, examId);
   const where = whereOf(query, exam.anonymous_marking);
-  const rows = rowsOf(examId, now);
+  const rows = rowsOf(examId, reader);
   const { rows: counted } = await sql<{ total: string }>`select count(*) as total from ${rows} where ${where}`.execute(
     db,
   );
   const total = Number(counted[0].total);
   const { rows: found } = await sql<Row>`select x.* from ${rows} where ${where}
-    order by ${orderOf(query.sort, query.order, exam.anonymous_marking)}
+    order by ${orderOf(query.sort, query.order, exam.anonymous_marking, reader.language)}
     limit ${query.per_page} offset ${offsetOf(query)}`.execute(db);
   return { data: found.map((row) => present(row, exam, timeZone)), meta: pageMeta(query, total) };
 }
 
-/** The students before and after one in the list's order and filters: the correction screen's previous and next. */
-export async function assignedNeighbours(db: Db, examId: number, studentId: number, query: NeighboursQuery, now: Date) {
+/**
+ * The students before and after one in the list's order and filters: the correction screen's
+ * previous and next. The student is kept in the order even when the filters no longer take them
+ * (just corrected while the list shows those not corrected), so the way on is never lost.
+ */
+export async function assignedNeighbours(
+  db: Db,
+  examId: number,
+  studentId: number,
+  query: NeighboursQuery,
+  reader: ListReader,
+) {
   const exam = await loadExamMarking(db, examId);
-  const order = orderOf(query.sort, query.order, exam.anonymous_marking);
+  const order = orderOf(query.sort, query.order, exam.anonymous_marking, reader.language);
+  const where = whereOf(query, exam.anonymous_marking);
   const { rows } = await sql<{
     student_id: number;
     previous: number | null;
@@ -210,13 +245,11 @@ export async function assignedNeighbours(db: Db, examId: number, studentId: numb
     select y.* from (
       select x.student_id, lag(x.student_id) over (order by ${order}) as previous,
         lead(x.student_id) over (order by ${order}) as next,
-        row_number() over (order by ${order}) as position, count(*) over () as total
-      from ${rowsOf(examId, now)} where ${whereOf(query, exam.anonymous_marking)}
+        row_number() over (order by ${order}) as position,
+        count(*) filter (where ${where}) over () as total
+      from ${rowsOf(examId, reader)} where (${where}) or x.student_id = ${studentId}
     ) y where y.student_id = ${studentId}`.execute(db);
   const found = rows[0];
-  if (found)
-    return { previous: found.previous, next: found.next, position: Number(found.position), total: Number(found.total) };
-  const { rows: counted } = await sql<{ total: string }>`
-    select count(*) as total from ${rowsOf(examId, now)} where ${whereOf(query, exam.anonymous_marking)}`.execute(db);
-  return { previous: null, next: null, position: null, total: Number(counted[0].total) };
+  if (!found) throw notFound();
+  return { previous: found.previous, next: found.next, position: Number(found.position), total: Number(found.total) };
 }

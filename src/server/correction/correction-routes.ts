@@ -1,14 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { idParam } from '../../common/ids';
-import { permissionFor } from '../../common/permissions';
+import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
 import { QuestionsStore } from '../questions';
 import { assignedFilters } from './assigned-filters';
-import { assignedNeighbours, assignedQuery, listAssignedStudents, neighboursQuery } from './assigned-students';
+import {
+  assignedNeighbours,
+  assignedQuery,
+  listAssignedStudents,
+  neighboursQuery,
+  type ListReader,
+} from './assigned-students';
 import { correctionAudit } from './correction-audit';
 import { loadCorrectionTarget } from './correction-context';
 import { correctionBody, saveCorrections } from './correction-save';
@@ -29,6 +36,11 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
   const canMark = {
     access: requirePermission(permissionFor(AREAS.corrections, 'create'), permissionFor(AREAS.corrections, 'edit')),
   };
+  const readerOf = (request: FastifyRequest): ListReader => ({
+    now: app.clock.now(),
+    userId: request.auth!.user.id,
+    language: request.lang,
+  });
   const canAudit = { access: requirePermission(...listPermissions(AREAS.correctionAudits)) };
 
   app.get(
@@ -44,7 +56,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
       },
     },
     async (request) =>
-      listAssignedStudents(app.db, request.params.id, request.query, app.clock.now(), app.config.timeZone),
+      listAssignedStudents(app.db, request.params.id, request.query, readerOf(request), app.config.timeZone),
   );
 
   app.get(
@@ -77,7 +89,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
         request.params.id,
         request.params.studentId,
         request.query,
-        app.clock.now(),
+        readerOf(request),
       ),
     }),
   );
@@ -112,11 +124,12 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
     async (request) => {
       const { exam_id, student_id } = request.body;
       await saveCorrections(app.db, request.body, request.auth!.user, app.clock.now());
+      const message = translate(request.lang, 'correction.saved');
+      // The answers come back only to those who may read them.
+      if (!hasAnyPermission(request.auth!.permissions, listPermissions(AREAS.studentResponses)))
+        return { message, data: null };
       const target = await loadCorrectionTarget(app.db, exam_id, student_id);
-      return {
-        message: translate(request.lang, 'correction.saved'),
-        data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()),
-      };
+      return { message, data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
     },
   );
 

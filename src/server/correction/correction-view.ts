@@ -125,7 +125,8 @@ export async function presentCorrection(
 
   const presentItem = (item: MarkingItem, answer: unknown, key: unknown): CorrectionItem => {
     const own = marks.filter((m) => m.question_id === item.question_id && m.part === item.part);
-    const outcome = itemOutcome(item, own, rules);
+    // A blind marker's outcome counts their own sheet only: another's override would tell its mark.
+    const outcome = itemOutcome(item, blind ? own.filter((m) => m.slot === place.slot) : own, rules);
     const mine = place.slot === null ? undefined : own.find((m) => m.slot === place.slot);
     const hideOthers = blind || place.role === 'single';
     return {
@@ -165,6 +166,8 @@ export async function presentCorrection(
   });
   return {
     ...base,
+    // The status of a blind marker's attempt would tell whether the two marks agree.
+    student_status: blind ? null : base.student_status,
     attempt: {
       id: attempt.id,
       number: attempt.number,

@@ -6,8 +6,6 @@ export const correctionRefusal = {
   mock: () => new AppError(418, 'correction.errors.mock'),
   noPlace: () => new AppError(418, 'correction.errors.no_place'),
   stale: () => new AppError(409, 'correction.errors.stale'),
-  anonymousFilter: () =>
-    new AppError(422, 'errors.invalid_input', undefined, {
-      'filter[student.school_id]': ['correction.errors.anonymous_filter'],
-    }),
+  anonymousFilter: (field: string) =>
+    new AppError(400, 'errors.invalid_input', undefined, { [field]: ['correction.errors.anonymous_filter'] }),
 };

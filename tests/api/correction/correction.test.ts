@@ -5,7 +5,8 @@ import { ManualClock } from '../../../src/server/clock';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildCorrectionScene, WINDOW } from '../../helpers/correction-factory';
-import { assign, buildDeliveryScene } from '../../helpers/delivery-factory';
+import { assign, buildDeliveryScene, signInStudent } from '../../helpers/delivery-factory';
+import { finalizeDueAttempts } from '../../../src/server/delivery/index';
 import { buildUser, signIn } from '../../helpers/factories';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 
@@ -100,6 +101,68 @@ describe('the assigned-students list', () => {
         .map((r: { name: string }) => r.name),
     );
     expect(names).toHaveLength(4);
+  });
+
+  it('keeps the previous and next students in the list order and filters, even for a student the filters no longer take', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 4, unsubmitted: 1 });
+    const ordered = (await list(scene, '?sort=name&order=asc&filter[exam_status_id]=3'))
+      .json()
+      .data.map((r: { student_id: number }) => r.student_id);
+    expect(ordered).toHaveLength(3);
+    const around = async (student: number, query: string) =>
+      (
+        await call(
+          t.app,
+          'GET',
+          `/api/exams/${scene.exam.id}/assigned/students/${student}/neighbours${query}`,
+          undefined,
+          {
+            cookie: corrector,
+          },
+        )
+      ).json().data;
+    expect(await around(ordered[1], '?sort=name&order=asc&filter[exam_status_id]=3')).toEqual({
+      previous: ordered[0],
+      next: ordered[2],
+      position: 2,
+      total: 3,
+    });
+    expect(await around(ordered[0], '?sort=name&order=asc&filter[exam_status_id]=3')).toMatchObject({ previous: null });
+    // Corrected while the list shows the students not corrected: the way on is kept.
+    await save(scene, ordered[1], 0, allManual(scene));
+    const query = '?sort=name&order=asc&filter[student_exam_status_id]=1';
+    expect(await around(ordered[1], query)).toMatchObject({ previous: ordered[0], next: ordered[2], total: 2 });
+    const missing = await call(
+      t.app,
+      'GET',
+      `/api/exams/${scene.exam.id}/assigned/students/999999/neighbours`,
+      undefined,
+      {
+        cookie: corrector,
+      },
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('follows the student through not started, in progress, submitted automatically and absent', async () => {
+    const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 3, unsubmitted: 2 });
+    const statusOf = async (student: number) =>
+      (await list(scene)).json().data.find((r: { student_id: number }) => r.student_id === student).exam_status.key;
+    const assignment = await t.db
+      .selectFrom('student_exams')
+      .select('id')
+      .where('exam_id', '=', scene.exam.id)
+      .where('student_id', '=', scene.students[1].id)
+      .executeTakeFirstOrThrow();
+    const cookie = await signInStudent(t.app, t.db, scene.students[1].id);
+    expect(await statusOf(scene.students[1].id)).toBe('not_started');
+    await call(t.app, 'POST', `/api/student/exams/${assignment.id}/start`, undefined, { cookie });
+    expect(await statusOf(scene.students[1].id)).toBe('in_progress');
+    clock.set('2026-06-05T11:00:00Z');
+    await finalizeDueAttempts(t.db, clock.now(), 0);
+    expect(await statusOf(scene.students[1].id)).toBe('auto_submitted');
+    clock.set('2026-06-21T09:00:00Z');
+    expect(await statusOf(scene.students[2].id)).toBe('absent');
   });
 
   it('marks a student absent once the window closes without a start', async () => {

@@ -77,12 +77,22 @@ describe('blind double marking', () => {
     expect(own.marker).toMatchObject({ role: 'first', version: 1 });
     expect(own.questions[0].items[0]).toMatchObject({ mine: { mark: 4, comment: 'essay 4' }, others: [], final: null });
 
+    // Neither blind marker learns the outcome: no status, total or deciding flag, in the list or the view.
+    const blindRow = (await list(scene, '', second)).data.find(
+      (r: { student_id: number }) => r.student_id === scene.students[0].id,
+    );
+    expect(blindRow).toMatchObject({ student_status: null, total: null, passed: null, needs_deciding: false });
+    expect((await list(scene, '?filter[needs_deciding]=1', first)).meta.total).toBe(0);
+    expect((await view(scene, second)).student_status).toBeNull();
+    const resaved = await save(scene, second, 1, manual(scene, 3.5, 4, 1.5));
+    expect(resaved.json().data).toMatchObject({ student_status: null, result: null });
+
     // Essay 4 / 3.5: within 1, averaged 3.75. Spoken 2 / 4: beyond 1, needs deciding. Summary 1 / 1.5: within 0.75.
-    const rows = await list(scene, '?filter[needs_deciding]=1');
+    const rows = await list(scene, '?filter[needs_deciding]=1', decider);
     expect(rows.data.map((r: { student_id: number }) => r.student_id)).toEqual([scene.students[0].id]);
     expect(rows.data[0]).toMatchObject({ needs_deciding: true, student_status: { key: 'in_progress' } });
     expect(
-      (await list(scene, '?filter[needs_deciding]=0')).data.map((r: { student_id: number }) => r.student_id),
+      (await list(scene, '?filter[needs_deciding]=0', decider)).data.map((r: { student_id: number }) => r.student_id),
     ).not.toContain(scene.students[0].id);
 
     // A third user decides, seeing both marks; only the disputed answer takes a deciding mark.
@@ -111,7 +121,7 @@ describe('blind double marking', () => {
       complete: true,
       needs_deciding: false,
     });
-    const after = await list(scene);
+    const after = await list(scene, '', decider);
     expect(after.data.find((r: { student_id: number }) => r.student_id === scene.students[0].id)).toMatchObject({
       needs_deciding: false,
       student_status: { key: 'corrected' },
@@ -137,8 +147,8 @@ describe('blind double marking', () => {
     expect(refused.statusCode).toBe(418);
     expect(refused.json().message).toMatch(/Two markers have marked/);
     expect(
-      (await list(scene)).data.find((r: { student_id: number }) => r.student_id === scene.students[0].id).student_status
-        .key,
+      (await list(scene, '', third)).data.find((r: { student_id: number }) => r.student_id === scene.students[0].id)
+        .student_status.key,
     ).toBe('corrected');
   });
 });
@@ -182,9 +192,26 @@ describe('anonymous marking', () => {
         cookie: marker,
       },
     );
-    expect(filtered.statusCode).toBe(422);
+    expect(filtered.statusCode).toBe(400);
     expect(filtered.json().errors['filter[student.school_id]']).toEqual([
       'Marking is anonymous: the list cannot be filtered by school or class.',
     ]);
+    const byClass = await call(
+      t.app,
+      'GET',
+      `/api/exams/${scene.exam.id}/assigned/students/${scene.students[0].id}/neighbours?filter[student.school_class_id]=${scene.schoolClass.id}`,
+      undefined,
+      { cookie: marker },
+    );
+    expect(Object.keys(byClass.json().errors)).toEqual(['filter[student.school_class_id]']);
+    const neighbours = await call(
+      t.app,
+      'GET',
+      `/api/exams/${scene.exam.id}/assigned/students/${scene.students[0].id}/neighbours`,
+      undefined,
+      { cookie: marker },
+    );
+    expect(neighbours.statusCode).toBe(200);
+    for (const name of names) expect(neighbours.body).not.toContain(name);
   });
 });

@@ -123,4 +123,25 @@ describe('correction permissions', () => {
     expect(await withOnly([permissionFor(AREAS.corrections, 'view')])).toMatchObject({ save: 403 });
     expect(await withOnly(listPermissions(AREAS.correctionAudits))).toMatchObject({ audit: 200, read: 403 });
   });
+
+  it('answers a save without the answers to a marker who may not read them', async () => {
+    const cookie = await signIn(
+      t.app,
+      await buildUserWithPermissions(t.db, [permissionFor(AREAS.corrections, 'edit')]),
+    );
+    const saved = await call(
+      t.app,
+      'POST',
+      '/api/exams/submit/correction',
+      {
+        exam_id: scene.exam.id,
+        student_id: scene.students[0].id,
+        version: 0,
+        corrections: [{ question_id: scene.q.essay.id, mark: 1 }],
+      },
+      { cookie },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ message: 'Corrections saved successfully', data: null });
+  });
 });

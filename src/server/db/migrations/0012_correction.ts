@@ -44,6 +44,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update exam_attempts a set marking_total = (
       select count(*) from attempt_answers aa where aa.attempt_id = a.id and aa.needs_manual)
     where a.needs_correction`.execute(db);
+  // Attempts already submitted with nothing to mark have their result now (paragraphs holding
+  // several essays are counted once above: there were none submitted when this shipped).
+  await sql`update exam_attempts a set
+      result_score = a.score, result_max = a.max_score,
+      result_mark = (case when a.max_score > 0 then round(a.score / a.max_score * e.max_mark, 2) else 0 end),
+      result_passed = (case when a.max_score > 0 then round(a.score / a.max_score * e.max_mark, 2) else 0 end) >= e.pass_mark,
+      corrected_at = a.submitted_at
+    from student_exams se join exams e on e.id = se.exam_id
+    where se.id = a.student_exam_id and a.status = 'submitted' and not a.needs_correction`.execute(db);
 
   await db.schema
     .createTable('correction_sheets')
