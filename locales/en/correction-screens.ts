@@ -87,7 +87,11 @@ const messages = {
     unsaved: 'Unsaved changes: %{count}',
     nothing_to_save: 'There are no changes to save.',
     reload: 'Reload the latest marks',
-    reload_note: 'Reloading discards the marks you typed here.',
+    reload_note: 'Reloading keeps the marks you typed that differ from the latest saved marks.',
+    conflict_rebased:
+      'Another save came first. The latest saved marks are loaded, and the marks you typed that differ from them are kept: check them and save again.',
+    conflict_dismiss: 'Dismiss',
+    saved_meanwhile: 'Saved meanwhile: %{mark}',
     fetch_error: 'This correction could not be loaded. Try again.',
     answers: 'Answers',
     question: 'Question %{number}',

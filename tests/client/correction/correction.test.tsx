@@ -13,6 +13,7 @@ import {
   makeView,
   serveCorrection,
   serveSave,
+  savedView,
   serveStudentList,
   signInCorrector,
   type SentBody,
@@ -136,31 +137,103 @@ describe('the correction screen', () => {
     expect(mark(AUDIO_ID).value).toBe('2.555');
   });
 
-  it('tells of a newer save by another marker (409) and reloads on request', async () => {
+  it('after a 409 loads the newer marks, keeps the typed marks that differ, and saves with the new version', async () => {
+    signInCorrector();
+    serveCorrection();
+    const base = makeView();
+    // Another save came first: the essay has 3 and the recording 2 now, at version 5.
+    const newer = makeView({
+      marker: { ...base.marker, version: 5 },
+      questions: base.questions.map((q) =>
+        q.id === CHOICE_ID
+          ? q
+          : {
+              ...q,
+              items: q.items.map((it) => ({
+                ...it,
+                mine: { mark: q.id === ESSAY_ID ? 3 : 2, comment: q.id === ESSAY_ID ? 'Short' : null, reason: null },
+              })),
+            },
+      ),
+    });
+    let loads = 0;
+    server.use(
+      http.get('*/api/exams/12/students/41/correction', () => {
+        loads += 1;
+        return HttpResponse.json({ data: loads === 1 ? base : newer });
+      }),
+    );
+    const stale =
+      'Another marker saved corrections for this student after you opened them. Your changes were not saved: reload to see the latest marks.';
+    let answered = 0;
+    const saves = serveSave((body) => {
+      answered += 1;
+      return answered === 1
+        ? HttpResponse.json({ message: stale }, { status: 409 })
+        : HttpResponse.json({ message: 'Corrections saved successfully', data: savedView(body, newer) });
+    });
+    renderApp(SCREEN);
+    const user = userEvent.setup();
+    await screen.findByTestId('essay-text');
+    await user.type(mark(ESSAY_ID), '4');
+    await user.type(mark(AUDIO_ID), '2');
+    await user.click(screen.getByTestId('correction-save'));
+
+    // The newer correction is read at once, without a click.
+    await waitFor(() => expect(loads).toBe(2));
+    const alert = await screen.findByTestId('correction-conflict');
+    await waitFor(() => expect(alert).toHaveTextContent('The latest saved marks are loaded'));
+    // The essay's 4 differs from the newer 3 and stays, with the newer mark told; the recording's 2 is now saved.
+    expect(mark(ESSAY_ID).value).toBe('4');
+    expect(screen.getByTestId(`saved-meanwhile-${ESSAY_ID}`)).toHaveTextContent('Saved meanwhile: 3 — Short');
+    // The comment the marker left untouched takes the newer one rather than wiping it.
+    expect((screen.getByTestId(`comment-${ESSAY_ID}`) as HTMLTextAreaElement).value).toBe('Short');
+    expect(mark(AUDIO_ID).value).toBe('2');
+    expect(screen.queryByTestId(`saved-meanwhile-${AUDIO_ID}`)).not.toBeInTheDocument();
+    expect(screen.getByTestId('correction-unsaved')).toHaveTextContent('Unsaved changes: 1');
+
+    await user.click(screen.getByTestId('correction-save'));
+    await waitFor(() => expect(saves.requests).toHaveLength(2));
+    expect(((await saves.requests[0].json()) as SentBody).version).toBe(3);
+    const second = (await saves.requests[1].json()) as SentBody;
+    expect(second.version).toBe(5);
+    expect(second.corrections).toEqual([{ question_id: ESSAY_ID, part: '', mark: 4, comment: 'Short', reason: null }]);
+    expect(await screen.findByText('Corrections saved successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('correction-conflict')).not.toBeInTheDocument());
+    expect(screen.queryByTestId(`saved-meanwhile-${ESSAY_ID}`)).not.toBeInTheDocument();
+    expect(mark(ESSAY_ID).value).toBe('4');
+  });
+
+  it('keeps the typed marks when the newer marks cannot be read after a 409, and reads them on request', async () => {
     signInCorrector();
     serveCorrection();
     let loads = 0;
     server.use(
       http.get('*/api/exams/12/students/41/correction', () => {
         loads += 1;
-        return HttpResponse.json({ data: makeView() });
+        return loads === 2
+          ? HttpResponse.json({ message: 'Server Error' }, { status: 500 })
+          : HttpResponse.json({ data: makeView({ marker: { ...makeView().marker, version: 4 } }) });
       }),
     );
-    const stale =
-      'Another marker saved corrections for this student after you opened them. Your changes were not saved: reload to see the latest marks.';
-    serveSave(() => HttpResponse.json({ message: stale }, { status: 409 }));
+    serveSave(() => HttpResponse.json({ message: 'Stale.' }, { status: 409 }));
     renderApp(SCREEN);
     const user = userEvent.setup();
     await screen.findByTestId('essay-text');
     await user.type(mark(ESSAY_ID), '2');
     await user.click(screen.getByTestId('correction-save'));
 
+    await waitFor(() => expect(loads).toBe(2));
     const alert = await screen.findByTestId('correction-conflict');
-    expect(alert).toHaveTextContent(stale);
+    expect(alert).toHaveTextContent('Stale.');
     expect(mark(ESSAY_ID).value).toBe('2');
     await user.click(within(alert).getByRole('button', { name: 'Reload the latest marks' }));
-    await waitFor(() => expect(loads).toBe(2));
-    await waitFor(() => expect(mark(ESSAY_ID).value).toBe(''));
+    await waitFor(() => expect(loads).toBe(3));
+    await waitFor(() =>
+      expect(screen.getByTestId('correction-conflict')).toHaveTextContent('The latest saved marks are loaded'),
+    );
+    expect(mark(ESSAY_ID).value).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('correction-conflict')).not.toBeInTheDocument();
   });
 

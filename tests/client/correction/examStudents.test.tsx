@@ -92,6 +92,34 @@ describe('the assigned-students list', () => {
     expect(screen.queryByTestId('exam-students-selection')).not.toBeInTheDocument();
   });
 
+  it('clears the selection when a filter, the search or the page changes', async () => {
+    signInCorrector();
+    const calls = serveStudentList(STUDENTS, makeFilters(), 40);
+    renderApp(LIST);
+    const user = userEvent.setup();
+    await screen.findAllByTestId('exam-student-row');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Omar Saleh' }));
+    expect(screen.getByTestId('exam-students-selection')).toHaveTextContent('Selected: 1');
+    await user.click(screen.getByRole('combobox', { name: 'Exam status' }));
+    await user.click(await screen.findByRole('option', { name: 'Submitted' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(queryOf(calls).get('filter[exam_status_id]')).toBe('3'));
+    expect(screen.queryByTestId('exam-students-selection')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select Omar Saleh' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Layla Haddad' }));
+    expect(screen.getByTestId('exam-students-selection')).toHaveTextContent('Selected: 1');
+    await user.type(screen.getByRole('searchbox', { name: 'Search by name or code' }), 'La');
+    await waitFor(() => expect(queryOf(calls).get('search')).toBe('La'));
+    expect(screen.queryByTestId('exam-students-selection')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Layla Haddad' }));
+    await user.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() => expect(queryOf(calls).get('page')).toBe('2'));
+    expect(screen.queryByTestId('exam-students-selection')).not.toBeInTheDocument();
+  });
+
   it('hides the school and class under anonymous marking and shows codes', async () => {
     signInCorrector();
     const anonymous = makeAssigned({

@@ -6,7 +6,15 @@ import { ListPagination } from '../../components/ListPagination';
 import { PageHeading } from '../../components/PageHeading';
 import { formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
-import { hasFilters, listSearch, readListState, type FilterKey, type ListState, type SortKey } from '../listState';
+import {
+  hasFilters,
+  listApiQuery,
+  listSearch,
+  readListState,
+  type FilterKey,
+  type ListState,
+  type SortKey,
+} from '../listState';
 import { useAssignedFilters, useAssignedStudents } from '../queries';
 import { StatusChip } from '../StatusChip';
 import { StudentFilters } from './StudentFilters';
@@ -51,7 +59,12 @@ export function ExamStudentsPage() {
   const state = useMemo(() => readListState(search), [search]);
   const filters = useAssignedFilters(examId);
   const students = useAssignedStudents(examId, state);
-  const [selected, setSelected] = useState<number[]>([]);
+  // The selection belongs to the rows in view: another page, search, filter or order clears it,
+  // so its count never takes in rows that are no longer shown.
+  const listQuery = useMemo(() => listApiQuery(state).toString(), [state]);
+  const [selection, setSelection] = useState<{ query: string; ids: number[] }>({ query: listQuery, ids: [] });
+  const selected = selection.query === listQuery ? selection.ids : [];
+  const setSelected = useCallback((ids: number[]) => setSelection({ query: listQuery, ids }), [listQuery]);
 
   const update = useCallback(
     (change: Partial<ListState>) =>

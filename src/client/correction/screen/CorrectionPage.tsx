@@ -68,21 +68,33 @@ function CorrectionScreen({ examId, studentId }: { examId: number; studentId: nu
           <Box sx={{ mb: 2 }}>
             <ShortcutsHelp />
           </Box>
-          {draft.conflict && (
-            <Alert
-              severity="error"
-              role="alert"
-              sx={{ mb: 2 }}
-              data-testid="correction-conflict"
-              action={
-                <Button color="inherit" size="small" onClick={() => void draft.reload()}>
-                  {translate('correction_screen.reload')}
-                </Button>
-              }
-            >
-              {draft.conflict} {translate('correction_screen.reload_note')}
-            </Alert>
-          )}
+          {draft.conflict &&
+            (draft.conflict.rebased ? (
+              <Alert
+                severity="warning"
+                role="alert"
+                sx={{ mb: 2 }}
+                data-testid="correction-conflict"
+                onClose={draft.dismissConflict}
+                closeText={translate('correction_screen.conflict_dismiss')}
+              >
+                {translate('correction_screen.conflict_rebased')}
+              </Alert>
+            ) : (
+              <Alert
+                severity="error"
+                role="alert"
+                sx={{ mb: 2 }}
+                data-testid="correction-conflict"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void draft.reload()}>
+                    {translate('correction_screen.reload')}
+                  </Button>
+                }
+              >
+                {draft.conflict.message} {translate('correction_screen.reload_note')}
+              </Alert>
+            ))}
           {!view.attempt ? (
             <Alert severity="info">{translate('correction_screen.not_submitted')}</Alert>
           ) : (
@@ -97,6 +109,7 @@ function CorrectionScreen({ examId, studentId }: { examId: number; studentId: nu
                     question={question}
                     edits={draft.edits}
                     errors={draft.errors}
+                    meanwhile={draft.meanwhile}
                     onEdit={draft.edit}
                     readOnly={!canSave}
                     role={view.marker.role}

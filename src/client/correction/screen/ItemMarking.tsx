@@ -1,10 +1,10 @@
-import { Box, Checkbox, Chip, FormControlLabel, TextField, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, Chip, FormControlLabel, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CorrectionItem, CorrectionQuestion } from '../../../common/contracts/index';
 import { formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/recordName';
 import { ContentDirection, RichTextView } from '../../rich-text';
-import { clampMark, type ItemDraft } from './draft';
+import { clampMark, type ItemDraft, type SavedMeanwhile } from './draft';
 import { Evidence } from './Evidence';
 
 const SLOT_NAMES: Record<number, string> = { 1: 'first', 2: 'second', 3: 'deciding' };
@@ -51,6 +51,8 @@ export interface ItemMarkingProps {
   recordingLabel: string;
   value: ItemDraft;
   errors?: Partial<Record<'mark' | 'comment' | 'reason', string>>;
+  /** What another save left on this item under the marker's kept draft. */
+  savedMeanwhile?: SavedMeanwhile[string];
   onChange: (draft: ItemDraft) => void;
   /** The marker may not save (observer, mock exam, no place): nothing can be typed. */
   readOnly: boolean;
@@ -69,6 +71,7 @@ export function ItemMarking({
   recordingLabel,
   value,
   errors,
+  savedMeanwhile,
   onChange,
   readOnly,
   markLocked,
@@ -135,6 +138,19 @@ export function ItemMarking({
           }
           label={translate('correction_screen.override')}
         />
+      )}
+      {savedMeanwhile && (
+        <Alert severity="info" variant="outlined" sx={{ py: 0 }} data-testid={`saved-meanwhile-${id}`}>
+          {translate('correction_screen.saved_meanwhile', {
+            mark: savedMeanwhile.mark === null ? translate('correction_screen.no_mark') : number(savedMeanwhile.mark),
+          })}
+          {savedMeanwhile.comment && (
+            <Typography component="span" color="text.secondary">
+              {' — '}
+              {savedMeanwhile.comment}
+            </Typography>
+          )}
+        </Alert>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         {marking && (

@@ -5,7 +5,7 @@ import { formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/recordName';
 import { AudioPlayButton } from '../../media';
 import { ContentDirection, RichTextView } from '../../rich-text';
-import { itemKey, savedDraft, type Edits, type ItemDraft, type ItemErrors } from './draft';
+import { itemKey, savedDraft, type Edits, type ItemDraft, type ItemErrors, type SavedMeanwhile } from './draft';
 import { ItemMarking } from './ItemMarking';
 import { StudentAnswer } from './StudentAnswer';
 
@@ -41,13 +41,15 @@ interface QuestionCardProps {
   question: CorrectionQuestion;
   edits: Edits;
   errors: ItemErrors;
+  /** Newer saved values under the marker's kept drafts, after another save came first. */
+  meanwhile: SavedMeanwhile;
   onEdit: (key: string, draft: ItemDraft) => void;
   readOnly: boolean;
   role: MarkerRole;
 }
 
 /** One question: what the student saw and answered, the right answer, and its marking. */
-export function QuestionCard({ question, edits, errors, onEdit, readOnly, role }: QuestionCardProps) {
+export function QuestionCard({ question, edits, errors, meanwhile, onEdit, readOnly, role }: QuestionCardProps) {
   const translate = useTranslate();
   const language = useLanguage();
   const number = formatNumber(question.number, language);
@@ -94,6 +96,7 @@ export function QuestionCard({ question, edits, errors, onEdit, readOnly, role }
             }
             value={edits[key] ?? savedDraft(item)}
             errors={errors[key]}
+            savedMeanwhile={edits[key] ? meanwhile[key] : undefined}
             onChange={(draft) => onEdit(key, draft)}
             readOnly={readOnly}
             markLocked={role === 'deciding' && item.manual && !item.disputed}

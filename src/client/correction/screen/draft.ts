@@ -64,6 +64,65 @@ export function changesOf(view: CorrectionView, edits: Edits): Change[] {
   );
 }
 
+/** What another save left on an item: its newer saved mark and comment, by item. */
+export type SavedMeanwhile = Readonly<Record<string, { mark: number | null; comment: string | null }>>;
+
+const savedEntries = (view: CorrectionView) =>
+  new Map(
+    view.questions.flatMap((question) =>
+      question.items.map(
+        (item) => [itemKey(question.id, item.part), entryOf(question, item, savedDraft(item))] as const,
+      ),
+    ),
+  );
+
+/** The saved values of each item, as drafts. */
+const savedDrafts = (view: CorrectionView) =>
+  new Map(
+    view.questions.flatMap((question) =>
+      question.items.map((item) => [itemKey(question.id, item.part), savedDraft(item)] as const),
+    ),
+  );
+
+/**
+ * After a 409, the marker's drafts (typed over `before`) over the newer correction `after`: in
+ * each draft, what the marker left as it was takes the newer saved value, and what the marker
+ * changed stays; a draft that then equals what is saved is let go.
+ */
+export function rebaseEdits(before: CorrectionView, after: CorrectionView, edits: Edits): Edits {
+  const base = savedDrafts(before);
+  const kept: Record<string, ItemDraft> = {};
+  for (const question of after.questions)
+    for (const item of question.items) {
+      const key = itemKey(question.id, item.part);
+      const draft = edits[key];
+      if (!draft) continue;
+      const theirs = savedDraft(item);
+      const old = base.get(key) ?? theirs;
+      const pick = <K extends keyof ItemDraft>(field: K) =>
+        draft[field] === old[field] ? theirs[field] : draft[field];
+      const merged = {
+        mark: pick('mark'),
+        comment: pick('comment'),
+        reason: pick('reason'),
+        override: pick('override'),
+      };
+      if (!sameEntry(entryOf(question, item, merged), entryOf(question, item, theirs))) kept[key] = merged;
+    }
+  return kept;
+}
+
+/** The items whose saved values changed from `before` to `after` (another save came first). */
+export function savedMeanwhile(before: CorrectionView, after: CorrectionView): SavedMeanwhile {
+  const previous = savedEntries(before);
+  const changed: Record<string, { mark: number | null; comment: string | null }> = {};
+  for (const [key, saved] of savedEntries(after)) {
+    const old = previous.get(key);
+    if (!old || !sameEntry(old, saved)) changed[key] = { mark: saved.mark, comment: saved.comment };
+  }
+  return changed;
+}
+
 export const bodyOf = (view: CorrectionView, changes: Change[]): CorrectionBody => ({
   exam_id: view.exam.id,
   student_id: view.student.id,

@@ -6,21 +6,42 @@ import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import { serverMessageOf, statusOf, type ConsoleErrorBody } from '../../providers/errors';
 import { correctionKey } from '../queries';
-import { bodyOf, changesOf, localErrors, serverErrors, type Edits, type ItemDraft, type ItemErrors } from './draft';
+import {
+  bodyOf,
+  changesOf,
+  localErrors,
+  rebaseEdits,
+  savedMeanwhile,
+  serverErrors,
+  type Edits,
+  type ItemDraft,
+  type ItemErrors,
+  type SavedMeanwhile,
+} from './draft';
+
+/** Another save came first: its message, and whether the newer marks are loaded under the drafts yet. */
+export interface Conflict {
+  message: string;
+  rebased: boolean;
+}
 
 /**
  * The marker's typed marks over a correction, and saving them: only the changed items are sent,
- * with the version read. A save answers the new correction, which becomes the saved state; a 409
- * (another save came first) keeps what was typed and says so until the marker reloads.
+ * with the version read. A save answers the new correction, which becomes the saved state. A 409
+ * (another save came first) loads the newer correction at once (or when the marker asks again):
+ * typed marks that still differ from it are kept over its version, so the next save goes through,
+ * and the items saved anew under them say what was saved meanwhile.
  */
 export function useCorrectionDraft(examId: number, studentId: number, view: CorrectionView | undefined) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotifyResult('correction');
+  const notifyScreen = useNotifyResult('correction_screen');
   const [edits, setEdits] = useState<Edits>({});
   const [errors, setErrors] = useState<ItemErrors>({});
-  const [conflict, setConflict] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [meanwhile, setMeanwhile] = useState<SavedMeanwhile>({});
   const [saving, setSaving] = useState(false);
   const inFlight = useRef(false);
   const changes = useMemo(() => (view ? changesOf(view, edits) : []), [view, edits]);
@@ -33,6 +54,27 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
       return rest;
     });
   }, []);
+
+  /** The newer correction under the drafts typed over `before`; false when it could not be read. */
+  const rebase = useCallback(
+    async (before: CorrectionView): Promise<boolean> => {
+      let after: CorrectionView;
+      try {
+        after = (await dataProvider.studentCorrection(examId, studentId)).data;
+      } catch (error) {
+        await notifyScreen.fail('fetch_error', error);
+        return false;
+      }
+      queryClient.setQueryData(correctionKey(examId, studentId), after);
+      // Drafts typed while the correction travelled are rebased too.
+      setEdits((current) => rebaseEdits(before, after, current));
+      setMeanwhile((current) => ({ ...current, ...savedMeanwhile(before, after) }));
+      setErrors({});
+      setConflict((current) => current && { ...current, rebased: true });
+      return true;
+    },
+    [dataProvider, examId, notifyScreen, queryClient, studentId],
+  );
 
   /** Saves the changes; true when nothing is left unsaved. */
   const save = useCallback(async (): Promise<boolean> => {
@@ -57,6 +99,7 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
       // What was typed while the save travelled stays a change.
       setEdits((current) => Object.fromEntries(Object.entries(current).filter(([key, draft]) => sent[key] !== draft)));
       setConflict(null);
+      setMeanwhile({});
       notify.text(message || translate('correction.saved'), 'success');
       void queryClient.invalidateQueries({ queryKey: ['correction', 'assignedStudents'] });
       void queryClient.invalidateQueries({ queryKey: ['correction', 'assignedFilters'] });
@@ -69,8 +112,9 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
         setErrors(serverErrors(changes, body?.errors));
         notify.say('save_error', 'error');
       } else if (status === 409) {
-        setConflict(serverMessageOf(error) ?? translate('correction.errors.stale'));
+        setConflict({ message: serverMessageOf(error) ?? translate('correction.errors.stale'), rebased: false });
         await notify.fail('save_error', error);
+        await rebase(view);
       } else {
         await notify.fail('save_error', error);
       }
@@ -79,15 +123,20 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
       inFlight.current = false;
       setSaving(false);
     }
-  }, [changes, dataProvider, edits, examId, notify, queryClient, studentId, translate, view]);
+  }, [changes, dataProvider, edits, examId, notify, queryClient, rebase, studentId, translate, view]);
 
-  /** After a conflict: the latest marks, and what was typed here is let go (the marker asked). */
+  /** After a conflict whose newer correction could not be read: tries again, keeping the drafts. */
   const reload = useCallback(async () => {
-    setEdits({});
-    setErrors({});
-    setConflict(null);
-    await queryClient.refetchQueries({ queryKey: correctionKey(examId, studentId), exact: true });
-  }, [examId, queryClient, studentId]);
+    if (!view || inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await rebase(view);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [rebase, view]);
 
-  return { edits, errors, conflict, saving, changes, edit, save, reload };
+  const dismissConflict = useCallback(() => setConflict(null), []);
+
+  return { edits, errors, conflict, meanwhile, saving, changes, edit, save, reload, dismissConflict };
 }
