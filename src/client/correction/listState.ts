@@ -1,25 +1,11 @@
+import { ASSIGNED_FILTER_KEYS, ASSIGNED_SORT_KEYS } from '../../common/correction/index';
 import { PAGE_SIZE } from '../components/ListPagination';
 
-/** The list's category filters, named as the API names them (`filter[student.school_id]=1,2`). */
-export const FILTER_KEYS = [
-  'student.school_id',
-  'student.school_class_id',
-  'exam_status_id',
-  'student_exam_status_id',
-] as const;
+/** The list's category filters and sort keys, shared with the server. */
+export const FILTER_KEYS = ASSIGNED_FILTER_KEYS;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-export const SORT_KEYS = [
-  'id',
-  'name',
-  'school',
-  'school_class',
-  'start_date_time',
-  'end_date_time',
-  'exam_status_id',
-  'student_exam_status_id',
-  'total',
-] as const;
+export const SORT_KEYS = ASSIGNED_SORT_KEYS;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 /** What the list shows: its page, order, search and filters. */

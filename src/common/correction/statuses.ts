@@ -29,3 +29,24 @@ export const CORRECTION_STATUS = idOf(CORRECTION_STATUSES);
 /** The slots of a marker's sheet: the single (or first) marker, the second, the deciding one. */
 export const MARKER_SLOTS = { first: 1, second: 2, deciding: 3 } as const;
 export type MarkerSlot = (typeof MARKER_SLOTS)[keyof typeof MARKER_SLOTS];
+
+/** The assigned-students list's category filters, named as the API names them (`filter[student.school_id]=1,2`). */
+export const ASSIGNED_FILTER_KEYS = [
+  'student.school_id',
+  'student.school_class_id',
+  'exam_status_id',
+  'student_exam_status_id',
+] as const;
+
+/** What the assigned-students list sorts by. */
+export const ASSIGNED_SORT_KEYS = [
+  'id',
+  'name',
+  'school',
+  'school_class',
+  'start_date_time',
+  'end_date_time',
+  'exam_status_id',
+  'student_exam_status_id',
+  'total',
+] as const;

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import { CORRECTION_STATUSES, EXAM_STATUSES } from '../../common/correction/index';
+import { ASSIGNED_SORT_KEYS, CORRECTION_STATUSES, EXAM_STATUSES } from '../../common/correction/index';
 import type { AssignedStudent } from '../../common/contracts/index';
 import { formatWallTime } from '../../common/datetime';
 import { MAX_ID } from '../../common/ids';
@@ -11,17 +11,7 @@ import { correctionStatusEntry, examStatusEntry } from './status-names';
 import { correctionStatusId, examStatusId, latestAttempt } from './status-sql';
 import { correctionRefusal } from './refusals';
 
-const SORTABLE = [
-  'id',
-  'name',
-  'school',
-  'school_class',
-  'start_date_time',
-  'end_date_time',
-  'exam_status_id',
-  'student_exam_status_id',
-  'total',
-] as const;
+const SORTABLE = ASSIGNED_SORT_KEYS;
 type Sort = (typeof SORTABLE)[number];
 
 /** A comma list of ids (`filter[exam_status_id]=1,3`), each within `max`. */
