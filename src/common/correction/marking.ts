@@ -28,15 +28,13 @@ export interface MarkingItem {
 
 export const itemKey = (questionId: number, part: string) => `${questionId}:${part}`;
 
-/** The items of one question and its stored answer (null when unanswered). */
-export function markingItems(question: MarkedQuestion, answer: unknown): MarkingItem[] {
-  const result: ScoreResult = scoreAnswer(
-    question.answer_type,
-    question.answer_key,
-    answer,
-    question.mark,
-    question.mark_option,
-  );
+/**
+ * The items of one question and its stored answer (null when unanswered). `scored`: the answer's
+ * score when the caller has it already (submission scores every answer first).
+ */
+export function markingItems(question: MarkedQuestion, answer: unknown, scored?: ScoreResult): MarkingItem[] {
+  const result: ScoreResult =
+    scored ?? scoreAnswer(question.answer_type, question.answer_key, answer, question.mark, question.mark_option);
   const base = { question_id: question.id, skill_id: question.skill_id };
   if (question.answer_type === 'paragraph') {
     const children = ((question.answer_key as { children?: { id: string; kind: string; mark: number }[] } | null)

@@ -53,22 +53,13 @@ export async function finalizeAttempt(db: Db, attemptId: number, now: Date, auto
     const scored: { question_id: number; score: number; needs_manual: boolean }[] = [];
     for (const question of questions) {
       const stored = answers.get(question.id);
-      const result = scoreAnswer(
-        question.answer_type,
-        json(question.answer_key),
-        stored ? json(stored.answer) : null,
-        Number(question.mark),
-        question.mark_option,
-      );
+      const marked = { ...question, answer_key: json(question.answer_key), mark: Number(question.mark) };
+      const answer = stored ? json(stored.answer) : null;
+      const result = scoreAnswer(marked.answer_type, marked.answer_key, answer, marked.mark, marked.mark_option);
       score += result.score;
       max += result.max;
       manual ||= result.needs_manual;
-      items.push(
-        ...markingItems(
-          { ...question, answer_key: json(question.answer_key), mark: Number(question.mark) },
-          stored ? json(stored.answer) : null,
-        ),
-      );
+      items.push(...markingItems(marked, answer, result));
       if (stored) scored.push({ question_id: question.id, score: result.score, needs_manual: result.needs_manual });
     }
     // Every answer's score in one statement (a submit rush is thousands of these at once).
