@@ -8,6 +8,7 @@ export { useQuestionForm, questionResolver, type QuestionForm } from './form/use
 export { newQuestionValues, questionFormValues, questionPayload } from './form/formValues';
 export { QuestionPreview, type QuestionPreviewProps } from './preview/QuestionPreview';
 export { ANSWER_VIEWS } from './preview/answerViews';
+export { InertAnswer } from './preview/InertAnswer';
 export { ANSWER_EDITORS, emptyDefinition, type AnswerEditorProps, type ErrorLookup } from './editors';
 export { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from './access';
 export type { PreviewQuestion, QuestionFormValues, QuestionRecord } from './types';

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { ANSWER_VIEWS } from '../../questions';
+import { InertAnswer } from '../../questions';
 import { ContentDirection, RichTextView } from '../../rich-text';
 import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
@@ -12,27 +12,14 @@ import { keyAnswer } from './keyAnswer';
 type Question = AttemptView['questions'][number];
 type QuestionResult = NonNullable<NonNullable<AttemptView['result']>['questions']>[number];
 
-const ignore = () => undefined;
-
-/** An answer shown with its kind's view, for reading only (inert: no focus, no changes). */
+/** An answer with a heading, for reading only. */
 function ReadOnlyAnswer({ question, answer, label }: { question: Question; answer: unknown; label: string }) {
-  const View = ANSWER_VIEWS[question.answer_type];
   return (
     <Box component="section" aria-label={label}>
       <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
         {label}
       </Typography>
-      <Box inert sx={{ opacity: 0.9 }}>
-        {View && (
-          <View
-            view={question.view}
-            answer={answer ?? null}
-            onChange={ignore}
-            questionId={question.id}
-            language={question.content_language}
-          />
-        )}
-      </Box>
+      <InertAnswer question={question} answer={answer} />
     </Box>
   );
 }
