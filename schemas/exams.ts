@@ -25,6 +25,8 @@ const exams: ResourceDefinition = {
     grade_id: reference('grades', { platforms: ['IRA'], messages: m('grade_required') }),
     level_id: reference('levels', { platforms: ['ISA'], messages: m('level_required') }),
     round_id: reference('rounds', { messages: m('round_required') }),
+    // Reports (issue 14) group results by academic year and round.
+    academic_year_id: reference('academic-years', { required: false, default: null }),
     exam_type_id: reference('exam-types', { messages: m('type_required') }),
     skill_ids: {
       type: 'references',

@@ -9,6 +9,7 @@ const schoolClasses: ResourceDefinition = {
   fields: { ...bilingualName, school_id: reference('schools'), grade_id: reference('grades') },
   list: { columns: ['id', 'name_en', 'name_ar', 'grade_id'], sort: 'id', order: 'asc', search: ['name_en', 'name_ar'] },
   nameFromNameEn: true,
+  schoolScope: 'school_id',
   parent: { resource: 'schools', field: 'school_id' },
 };
 

@@ -9,6 +9,7 @@ const schools: ResourceDefinition = {
   fields: { ...bilingualName },
   list: { columns: ['id', 'name_en', 'name_ar'], sort: 'id', order: 'asc', search: ['name_en', 'name_ar'] },
   nameFromNameEn: true,
+  schoolScope: 'id',
 };
 
 export default schools;

@@ -147,6 +147,11 @@ export interface ResourceDefinition {
   nameFromNameEn: boolean;
   /** Only admins see it (system settings). */
   adminOnly?: boolean;
+  /**
+   * Records belong to a school through this column (`id` for schools themselves): users without
+   * the all-schools permission (school staff) read only their own schools' records.
+   */
+  schoolScope?: string;
   /** Served by its own server module (users, exams, questions) instead of the generic routes. */
   customRoutes?: boolean;
   /** Absent: every screen is generic. */

@@ -5,6 +5,7 @@ import exams from './exams';
 import delivery from './delivery';
 import correction from './correction';
 import correctionScreens from './correction-screens';
+import reports from './reports';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -27,6 +28,7 @@ const ar: Messages = {
   ...delivery,
   ...correction,
   ...correctionScreens,
+  ...reports,
   ...settings,
   ...student,
   resources: withCommonFields(resources.resources, commonFields),

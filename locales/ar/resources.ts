@@ -12,6 +12,7 @@ const messages: ResourceLabels = {
         grade_id: 'الصف',
         level_id: 'المستوى',
         round_id: 'الجولة',
+        academic_year_id: 'العام الدراسي',
         exam_type_id: 'نوع الاختبار',
         skill_ids: 'المهارات',
         start_date_time: 'البداية',
@@ -152,6 +153,8 @@ const messages: ResourceLabels = {
       items: 'المنصات',
       fields: {
         identifier: 'الرمز',
+        tier_within_from: 'ضمن المتوسط ابتداءً من (٪)',
+        tier_above_from: 'فوق المتوسط ابتداءً من (٪)',
       },
     },
     users: {
@@ -163,6 +166,7 @@ const messages: ResourceLabels = {
         email: 'البريد الإلكتروني',
         is_active: 'نشط',
         roles: 'الأدوار',
+        school_ids: 'المدارس (يرى موظفو المدرسة هذه المدارس فقط)',
         password: 'كلمة المرور',
         password_confirmation: 'تأكيد كلمة المرور',
       },

@@ -4,6 +4,7 @@ import exams from './exams';
 import delivery from './delivery';
 import correction from './correction';
 import correctionScreens from './correction-screens';
+import reports from './reports';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -29,6 +30,7 @@ const en = {
   ...delivery,
   ...correction,
   ...correctionScreens,
+  ...reports,
   ...settings,
   ...student,
   resources: withCommonFields(resources.resources, commonFields),

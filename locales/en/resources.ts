@@ -10,6 +10,7 @@ export default {
         grade_id: 'Grade',
         level_id: 'Level',
         round_id: 'Round',
+        academic_year_id: 'Academic year',
         exam_type_id: 'Exam type',
         skill_ids: 'Skills',
         start_date_time: 'Start',
@@ -145,7 +146,11 @@ export default {
       name: 'Learning platform |||| Learning platforms',
       item: 'platform',
       items: 'platforms',
-      fields: { identifier: 'Identifier' },
+      fields: {
+        identifier: 'Identifier',
+        tier_within_from: 'Within Average from (%)',
+        tier_above_from: 'Above Average from (%)',
+      },
     },
     users: {
       // The plural names the screen (SPEC section 2: "Users Management").
@@ -156,6 +161,7 @@ export default {
         email: 'Email',
         is_active: 'Active',
         roles: 'Roles',
+        school_ids: 'Schools (school staff see only these)',
         password: 'Password',
         password_confirmation: 'Confirm password',
       },

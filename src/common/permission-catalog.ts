@@ -21,6 +21,8 @@ export const AREAS = {
   /** The audit log of marks, per attempt (admins). */
   correctionAudits: 'correction-audits',
   schools: 'schools',
+  /** Every school, not only one's own: staff linked to schools (school users) lack it and see theirs only. */
+  allSchools: 'all-schools',
   reports: 'reports',
   demoRequests: 'demo-requests',
 } as const;
@@ -80,7 +82,10 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...manage(AREAS.examLocalizations),
     ...manage(AREAS.questionsBank),
     ...view(AREAS.schools),
+    ...view(AREAS.allSchools),
     ...view(AREAS.reports),
+    permissionFor(AREAS.reports, 'generate'),
+    areaPermission(AREAS.reports, 'download'),
     ...view(AREAS.examStudents),
   ],
   [ROLES.corrector]: [
@@ -90,10 +95,13 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.examStudents),
     ...view(AREAS.studentResponses),
     ...manage(AREAS.corrections),
+    ...view(AREAS.allSchools),
   ],
   [ROLES.school]: [
     ...view(AREAS.platforms),
     ...view(AREAS.schools),
+    // Their schools' classes (the school-classes resource), within their own schools only.
+    ...view('school-classes'),
     ...view(AREAS.reports),
     areaPermission(AREAS.reports, 'download'),
   ],

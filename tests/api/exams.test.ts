@@ -143,7 +143,15 @@ describe('the exam form', () => {
   it('returns the form lookups of a platform', async () => {
     const response = await api('POST', '/api/exams/form', { platform_id: l.platform.id });
     const data = response.json().data;
-    expect(Object.keys(data).sort()).toEqual(['durations', 'examTypes', 'grades', 'levels', 'rounds', 'skills']);
+    expect(Object.keys(data).sort()).toEqual([
+      'academicYears',
+      'durations',
+      'examTypes',
+      'grades',
+      'levels',
+      'rounds',
+      'skills',
+    ]);
     expect(data.durations.map((d: { id: number }) => d.id)).toContain(l.duration.id);
     expect(data.skills.every((s: { platform_id: number }) => s.platform_id === l.platform.id)).toBe(true);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../schemas/index';
 import type { ResourceDefinition } from '../../schemas/vocabulary';
 import { permissionFor, ROLES } from '../../src/common/permissions';
-import { listPermissions } from '../../src/common/permission-catalog';
+import { AREAS, listPermissions } from '../../src/common/permission-catalog';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { call } from '../helpers/api-client';
 import { buildUser, buildUserWithPermissions, signIn } from '../helpers/factories';
@@ -154,7 +154,12 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
     expect((await api('PUT', `${url}/${record.id}`, body, 'en', viewer)).statusCode).toBe(403);
     expect((await api('DELETE', `${url}/${record.id}`, undefined, 'en', viewer)).statusCode).toBe(403);
 
-    const editor = await signIn(t.app, await buildUserWithPermissions(t.db, [permissionFor(name, 'edit')]));
+    // A school's records are edited within the editor's schools: this editor may reach every school.
+    const reach = definition.schoolScope ? listPermissions(AREAS.allSchools) : [];
+    const editor = await signIn(
+      t.app,
+      await buildUserWithPermissions(t.db, [permissionFor(name, 'edit'), ...reach]),
+    );
     expect((await api('GET', url, undefined, 'en', editor)).statusCode).toBe(403);
     expect((await api('PUT', `${url}/${record.id}`, body, 'en', editor)).statusCode).toBe(200);
     expect((await api('DELETE', `${url}/${record.id}`, undefined, 'en', editor)).statusCode).toBe(403);
@@ -285,5 +290,48 @@ describe('/api/platforms', () => {
     expect(
       (await api('POST', '/api/platforms', { name_en: 'Y', name_ar: 'ص', identifier: 'IRA' }, 'en', author)).statusCode,
     ).toBe(403);
+  });
+
+  it('keeps the attainment tier thresholds (defaults 50 and 80) and refuses Above Average below Within Average', async () => {
+    const created = await api('POST', '/api/platforms', { name_en: 'Tiers', name_ar: 'مستويات', identifier: 'IRA' });
+    expect(created.json().data).toMatchObject({ tier_within_from: 50, tier_above_from: 80 });
+    const id = created.json().data.id;
+    const body = { name_en: 'Tiers', name_ar: 'مستويات', identifier: 'IRA', tier_within_from: 60, tier_above_from: 55 };
+    const refused = await api('PUT', `/api/platforms/${id}`, body, 'ar');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.tier_above_from[0]).toMatch(/فوق المتوسط/);
+    expect((await api('GET', `/api/platforms/${id}`)).json().data.tier_within_from).toBe(50);
+    const saved = await api('PUT', `/api/platforms/${id}`, { ...body, tier_above_from: 85.5 });
+    expect(saved.json().data).toMatchObject({ tier_within_from: 60, tier_above_from: 85.5 });
+  });
+});
+
+describe('school scoping: school staff read only their own schools and classes', () => {
+  it('lists and reads only the linked schools, 404 for the others, nothing when linked to none', async () => {
+    const platform = await buildPlatform(t.db, 'IRA');
+    const schools = registry.get('schools')!;
+    const classes = registry.get('school-classes')!;
+    const own = await buildRecord(t.db, registry, schools, platform);
+    const other = await buildRecord(t.db, registry, schools, platform);
+    const grade = await buildRecord(t.db, registry, registry.get('grades')!, platform);
+    const ownClass = await buildRecord(t.db, registry, classes, platform, { school_id: own.id, grade_id: grade.id });
+    const otherClass = await buildRecord(t.db, registry, classes, platform, {
+      school_id: other.id,
+      grade_id: grade.id,
+    });
+    const staff = await buildUser(t.db, { role: ROLES.school });
+    await t.db.insertInto('user_schools').values({ user_id: staff.id, school_id: own.id }).execute();
+    const cookie = await signIn(t.app, staff);
+    const ids = async (url: string, who = cookie) =>
+      (await api('GET', `${url}?per_page=100`, undefined, 'en', who)).json().data.map((r: { id: number }) => r.id);
+    expect(await ids('/api/schools')).toEqual([own.id]);
+    expect((await api('GET', `/api/schools/${own.id}`, undefined, 'en', cookie)).statusCode).toBe(200);
+    expect((await api('GET', `/api/schools/${other.id}`, undefined, 'en', cookie)).statusCode).toBe(404);
+    expect(await ids('/api/school-classes')).toEqual([ownClass.id]);
+    expect((await api('GET', `/api/school-classes/${otherClass.id}`, undefined, 'en', cookie)).statusCode).toBe(404);
+    // The administrator sees both; a school user linked to no school sees none.
+    expect(await ids('/api/schools', admin)).toEqual(expect.arrayContaining([own.id, other.id]));
+    const unlinked = await signIn(t.app, await buildUser(t.db, { role: ROLES.school }));
+    expect(await ids('/api/schools', unlinked)).toEqual([]);
   });
 });

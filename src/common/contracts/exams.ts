@@ -22,6 +22,8 @@ export const examRecord = z
     level: related,
     round_id: z.number(),
     round: related,
+    academic_year_id: z.number().nullable(),
+    academic_year: related,
     exam_type_id: z.number(),
     exam_type: related,
     type: related,
@@ -58,6 +60,7 @@ export const examFormLookups = z
     rounds: z.array(relatedRecord),
     durations: z.array(relatedRecord),
     examTypes: z.array(relatedRecord),
+    academicYears: z.array(relatedRecord),
   })
   .strict();
 export type ExamFormLookups = z.infer<typeof examFormLookups>;

@@ -31,6 +31,9 @@ export const platformRef = z
     name_en: z.string(),
     name_ar: z.string(),
     identifier: z.enum(['IRA', 'ISA']),
+    /** Its reports' attainment tier thresholds (percent). */
+    tier_within_from: z.number().optional(),
+    tier_above_from: z.number().optional(),
     ...stamps,
   })
   .strict();

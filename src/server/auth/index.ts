@@ -3,3 +3,4 @@ export * from './current-user';
 export * from './passwords';
 export * from './sessions';
 export type { SessionCache } from './session-cache';
+export * from './school-scope';

@@ -70,6 +70,9 @@ export interface PlatformsTable {
   name_en: string;
   name_ar: string;
   identifier: string;
+  /** Attainment tier thresholds, percent of the maximum (numeric: read with Number()). */
+  tier_within_from: ColumnType<string | number, number | undefined, number>;
+  tier_above_from: ColumnType<string | number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -187,6 +190,7 @@ export interface ExamsTable {
   double_marking: Generated<boolean>;
   double_marking_threshold: ColumnType<string | number, number | undefined, number>;
   anonymous_marking: Generated<boolean>;
+  academic_year_id: number | null;
   tags: ColumnType<unknown, string | undefined, string>;
   created_by: number | null;
   created_at: CreatedAt;
@@ -320,6 +324,75 @@ export interface CorrectionAuditTable {
   created_at: CreatedAt;
 }
 
+export interface UserSchoolsTable {
+  user_id: number;
+  school_id: number;
+}
+
+type Decimal = ColumnType<string | number, number, number>;
+
+/** The reporting table: an assignment's corrected result, moved in by its school's report migration. */
+export interface ReportResultsTable {
+  id: Generated<number>;
+  student_exam_id: number;
+  attempt_id: number;
+  exam_id: number;
+  platform_id: number;
+  round_id: number;
+  academic_year_id: number | null;
+  school_id: number;
+  school_class_id: number;
+  grade_id: number;
+  level_id: number | null;
+  student_id: number;
+  gender: string;
+  nationality: string;
+  score: Decimal;
+  max_score: Decimal;
+  mark: Decimal;
+  percent: Decimal;
+  passed: boolean;
+  tier: string;
+  skill_scores: ColumnType<unknown, string, string>;
+  outcome_scores: ColumnType<unknown, string, string>;
+  submitted_at: Timestamp | null;
+  corrected_at: Timestamp | null;
+  migrated_at: Timestamp;
+}
+
+export interface SchoolReportMigrationsTable {
+  school_id: number;
+  status: 'migrating' | 'migrated' | 'failed';
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  results: Generated<number>;
+  error: string | null;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  name: string;
+  type: number;
+  platform_id: number;
+  exam_id: number;
+  school_id: number;
+  grade_id: number | null;
+  school_class_id: number | null;
+  student_id: number | null;
+  round_id: number;
+  academic_year_id: number | null;
+  language: 'en' | 'ar' | 'both';
+  country: string | null;
+  status: number;
+  scope_key: string;
+  file_name: string;
+  error: string | null;
+  created_by: number | null;
+  generated_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -357,6 +430,10 @@ export interface Database {
   correction_sheets: CorrectionSheetsTable;
   correction_marks: CorrectionMarksTable;
   correction_audit: CorrectionAuditTable;
+  user_schools: UserSchoolsTable;
+  report_results: ReportResultsTable;
+  school_report_migrations: SchoolReportMigrationsTable;
+  reports: ReportsTable;
 }
 
 export type User = Selectable<UsersTable>;

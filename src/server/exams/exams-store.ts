@@ -36,14 +36,10 @@ export class ExamsStore {
     for (const field of Object.values(this.exams.fields)) {
       if (field.type !== 'reference' && field.type !== 'references') continue;
       const target = this.registry.get(field.resource)!;
-      const rows = await dynamic(this.db)
-        .selectFrom(target.table)
-        .selectAll()
-        .where('platform_id', '=', platformId)
-        .orderBy('id')
-        .execute();
+      let rows = dynamic(this.db).selectFrom(target.table).selectAll();
+      if (target.platformScoped) rows = rows.where('platform_id', '=', platformId);
       const key = target.name.replace(/-(\w)/g, (_m, letter: string) => letter.toUpperCase());
-      lookups[key] = rows.map((row) => presentRecord(target, row, this.timeZone));
+      lookups[key] = (await rows.orderBy('id').execute()).map((row) => presentRecord(target, row, this.timeZone));
     }
     return lookups;
   }

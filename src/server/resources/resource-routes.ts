@@ -1,16 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { permissionFor } from '../../common/permissions';
 import { listPermissions } from '../../common/permission-catalog';
+import { PLATFORM_RULES } from '../../common/reports/index';
 import { recordValidator } from '../../common/resource-validation';
+import { ALL_SCHOOLS, schoolScopeOf } from '../auth';
 import { requirePermission } from '../http/route-access';
 import { listQueryValidator, type ListQuery } from './list-query';
 import { ResourceStore } from './resource-store';
 import { idParam } from '../../common/ids';
 
 const idParams = z.object({ id: idParam() });
+/** The cross-field rules that generic resources name in their schemas. */
+const RESOURCE_RULES = { ...PLATFORM_RULES };
 const selectionQuery = z.strictObject({ platform_id: idParam().optional() });
 
 /** The five REST routes of one schema-declared resource (SPEC section 7, generic resource). */
@@ -21,8 +26,11 @@ function registerResource(
 ) {
   const area = definition.name;
   const tags = [area];
-  const body = recordValidator(definition);
+  const body = recordValidator(definition, RESOURCE_RULES);
   const base = `/${definition.name}`;
+  // Records that belong to a school are read within the caller's schools (school staff see theirs).
+  const scopeOf = (request: FastifyRequest) =>
+    definition.schoolScope ? schoolScopeOf(app.db, request.auth!) : Promise.resolve(ALL_SCHOOLS);
 
   app.get(
     base,
@@ -30,7 +38,7 @@ function registerResource(
       config: { access: requirePermission(...listPermissions(area)) },
       schema: { tags, summary: `List ${area}`, querystring: listQueryValidator(definition) },
     },
-    async (request) => store.list(definition, request.query as ListQuery),
+    async (request) => store.list(definition, request.query as ListQuery, await scopeOf(request)),
   );
 
   app.get(
@@ -39,7 +47,9 @@ function registerResource(
       config: { access: requirePermission(...listPermissions(area)) },
       schema: { tags, summary: `Read one of ${area}`, params: idParams, querystring: selectionQuery },
     },
-    async (request) => ({ data: await store.get(definition, request.params.id, request.query.platform_id) }),
+    async (request) => ({
+      data: await store.get(definition, request.params.id, request.query.platform_id, await scopeOf(request)),
+    }),
   );
 
   app.post(
@@ -64,6 +74,7 @@ function registerResource(
         request.params.id,
         request.body as Record<string, unknown>,
         request.query.platform_id,
+        await scopeOf(request),
       ),
     }),
   );
@@ -79,7 +90,9 @@ function registerResource(
         querystring: selectionQuery,
       },
     },
-    async (request) => ({ data: await store.delete(definition, request.params.id, request.query.platform_id) }),
+    async (request) => ({
+      data: await store.delete(definition, request.params.id, request.query.platform_id, await scopeOf(request)),
+    }),
   );
 }
 

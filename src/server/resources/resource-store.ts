@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ResourceDefinition, PlatformIdentifier } from '../../../schemas/vocabulary';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { checkPlatformFields } from '../../common/resource-validation';
+import { ALL_SCHOOLS, schoolScopeCondition, type SchoolScope } from '../auth';
 import { dynamic, type DynamicDb, type DynamicRow } from '../db/dynamic';
 import type { Db } from '../db/database';
 import { invalid, notFound, type FieldErrors } from '../http/app-error';
@@ -43,9 +44,11 @@ export class ResourceStore {
     return platform.identifier as PlatformIdentifier;
   }
 
-  async list(definition: ResourceDefinition, query: ListQuery) {
+  /** `scope`: the schools the reader may see, for resources that belong to a school (`schoolScope`). */
+  async list(definition: ResourceDefinition, query: ListQuery, scope: SchoolScope = ALL_SCHOOLS) {
     if (query.platform_id !== undefined) await this.platformIdentifier(query.platform_id);
     let base = this.db.selectFrom(definition.table);
+    if (definition.schoolScope) base = base.where(schoolScopeCondition(scope, sql.ref(definition.schoolScope)));
     if (definition.platformScoped && query.platform_id !== undefined)
       base = base.where('platform_id', '=', query.platform_id);
     if (query.search) {
@@ -70,8 +73,8 @@ export class ResourceStore {
     return { data: await this.present(definition, rows), meta: pageMeta(query, total) };
   }
 
-  async get(definition: ResourceDefinition, id: number, platformId?: number): Promise<Row> {
-    return (await this.present(definition, [await this.find(definition, id, platformId)]))[0];
+  async get(definition: ResourceDefinition, id: number, platformId?: number, scope?: SchoolScope): Promise<Row> {
+    return (await this.present(definition, [await this.find(definition, id, platformId, scope)]))[0];
   }
 
   /** `extra` holds columns the declaration does not (who created it). */
@@ -102,8 +105,9 @@ export class ResourceStore {
     id: number,
     input: Record<string, unknown>,
     platformId?: number,
+    scope?: SchoolScope,
   ): Promise<Row> {
-    const existing = await this.find(definition, id, platformId);
+    const existing = await this.find(definition, id, platformId, scope);
     if (definition.platformScoped && input.platform_id !== existing.platform_id) {
       throw invalid({ platform_id: ['validation.platform_mismatch'] });
     }
@@ -123,8 +127,8 @@ export class ResourceStore {
     }
   }
 
-  async delete(definition: ResourceDefinition, id: number, platformId?: number): Promise<Row> {
-    const existing = await this.get(definition, id, platformId);
+  async delete(definition: ResourceDefinition, id: number, platformId?: number, scope?: SchoolScope): Promise<Row> {
+    const existing = await this.get(definition, id, platformId, scope);
     try {
       await this.db.deleteFrom(definition.table).where('id', '=', id).execute();
     } catch (error) {
@@ -139,12 +143,22 @@ export class ResourceStore {
     return rows.map((row) => presentRecord(definition, row, this.timeZone) as Row);
   }
 
-  /** A raw row, or 404; a platform-scoped record of another selected platform is not there. */
-  private async find(definition: ResourceDefinition, id: number, platformId?: number): Promise<Row> {
+  /**
+   * A raw row, or 404; a platform-scoped record of another selected platform is not there, nor is a
+   * school's record outside the reader's schools.
+   */
+  private async find(
+    definition: ResourceDefinition,
+    id: number,
+    platformId?: number,
+    scope: SchoolScope = ALL_SCHOOLS,
+  ): Promise<Row> {
     const row = (await this.db.selectFrom(definition.table).selectAll().where('id', '=', id).executeTakeFirst()) as
       Row | undefined;
     if (!row) throw notFound();
     if (definition.platformScoped && platformId !== undefined && row.platform_id !== platformId) throw notFound();
+    if (definition.schoolScope && !scope.all && !scope.ids.includes(Number(row[definition.schoolScope])))
+      throw notFound();
     return row;
   }
 

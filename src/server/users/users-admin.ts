@@ -25,14 +25,41 @@ const ownSession = (userId: number, actor: Actor) => (userId === actor.userId ? 
 const endSessionsAfterChange = (db: Db, userId: number, actor: Actor) =>
   endUserSessions(db, userId, ownSession(userId, actor));
 
+/** Every linked school must exist. */
+async function checkSchools(db: Db, ids: number[] | undefined) {
+  if (!ids || ids.length === 0) return;
+  const found = await db.selectFrom('schools').select('id').where('id', 'in', [...new Set(ids)]).execute();
+  if (found.length !== new Set(ids).size) throw invalid({ school_ids: ['validation.reference_not_found'] });
+}
+
+/** Replaces the schools a user is linked to (school staff see only theirs). */
+async function linkSchools(db: Db, userId: number, ids: number[]) {
+  await db.deleteFrom('user_schools').where('user_id', '=', userId).execute();
+  const unique = [...new Set(ids)];
+  if (unique.length > 0)
+    await db
+      .insertInto('user_schools')
+      .values(unique.map((school_id) => ({ user_id: userId, school_id })))
+      .execute();
+}
+
 export async function createManagedUser(
   db: Db,
-  input: { name: string; email: string; password: string; roles: string[]; is_active?: boolean },
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    roles: string[];
+    is_active?: boolean;
+    school_ids?: number[];
+  },
 ) {
   if (await emailTaken(db, input.email)) throw invalid({ email: ['validation.email_taken'] });
   for (const role of input.roles) await roleId(db, role);
+  await checkSchools(db, input.school_ids);
   const id = await createUser(db, input);
   if (input.is_active === false) await db.updateTable('users').set({ is_active: false }).where('id', '=', id).execute();
+  if (input.school_ids) await linkSchools(db, id, input.school_ids);
   return id;
 }
 
@@ -40,9 +67,10 @@ export async function updateManagedUser(
   db: Db,
   actor: Actor,
   id: number,
-  input: { name: string; email: string; is_active?: boolean | null },
+  input: { name: string; email: string; is_active?: boolean | null; school_ids?: number[] },
 ) {
   if (await emailTaken(db, input.email, id)) throw invalid({ email: ['validation.email_taken'] });
+  await checkSchools(db, input.school_ids);
   const active = input.is_active ?? true;
   if (id === actor.userId && !active) throw new AppError(418, 'errors.cannot_disable_self');
   await db.transaction().execute(async (trx) => {
@@ -51,6 +79,8 @@ export async function updateManagedUser(
       .set({ name: input.name, email: input.email.trim(), is_active: active, updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
+    // Left out, the links stay as they are (a client that does not know them changes nothing).
+    if (input.school_ids) await linkSchools(trx, id, input.school_ids);
     if (active) await userDetailsChanged(trx, id);
     else await endUserSessions(trx, id);
   });

@@ -19,9 +19,12 @@ const columns = [
   'users.updated_at',
 ] as const;
 
-/** Attaches each user's roles (translated names) in one query. */
+/** Attaches each user's roles (translated names) and linked school ids, one query each. */
 async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Language) {
   const ids = users.map((u) => u.id);
+  const schools = ids.length
+    ? await db.selectFrom('user_schools').select(['user_id', 'school_id']).where('user_id', 'in', ids).execute()
+    : [];
   const links = ids.length
     ? await db
         .selectFrom('user_roles')
@@ -36,6 +39,10 @@ async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Lan
     roles: links
       .filter((l) => l.user_id === user.id)
       .map((l) => ({ id: l.id, role: l.role, name: lang === 'ar' ? l.name_ar : l.name })),
+    school_ids: schools
+      .filter((s) => s.user_id === user.id)
+      .map((s) => s.school_id)
+      .sort((a, b) => a - b),
   }));
 }
 

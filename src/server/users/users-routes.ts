@@ -22,7 +22,7 @@ import {
   updateManagedUser,
   type Actor,
 } from './users-admin';
-import { idParam } from '../../common/ids';
+import { idParam, idValue } from '../../common/ids';
 
 const area = AREAS.users;
 const tags = ['users'];
@@ -39,10 +39,14 @@ const roleBody = z.strictObject({
 const readOnly = {
   id: z.unknown().optional(),
   roles: z.unknown().optional(),
+  schools: z.unknown().optional(),
   permissions: z.unknown().optional(),
   created_at: z.unknown().optional(),
   updated_at: z.unknown().optional(),
 };
+
+/** The schools a school user is linked to (their lists and reports are limited to them). */
+const schoolIds = z.array(idValue()).max(500).optional();
 
 const createBody = z
   .strictObject({
@@ -52,12 +56,19 @@ const createBody = z
     password_confirmation: z.string().max(LIMITS.password).optional(),
     roles: z.array(z.string().max(120)).max(10).default([]),
     is_active: z.boolean().optional(),
+    school_ids: schoolIds,
   })
   .refine((v) => v.password_confirmation === undefined || v.password_confirmation === v.password, {
     error: 'validation.password_mismatch',
     path: ['password_confirmation'],
   });
-const updateBody = z.strictObject({ name, email, is_active: z.boolean().nullable().optional(), ...readOnly });
+const updateBody = z.strictObject({
+  name,
+  email,
+  is_active: z.boolean().nullable().optional(),
+  school_ids: schoolIds,
+  ...readOnly,
+});
 
 const actorOf = (request: { auth: { user: { id: number }; sessionHash: string } | null }): Actor => ({
   userId: request.auth!.user.id,
@@ -108,7 +119,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: canEdit },
       schema: {
         tags,
-        summary: "Update name, email and active state; disabling ends the user's sessions",
+        summary: "Update name, email, active state and linked schools (school_ids); disabling ends the user's sessions",
         params: idParams,
         body: updateBody,
       },

@@ -14,7 +14,10 @@ const RESOURCES: Record<keyof ExamLookups, string> = {
   rounds: 'rounds',
   durations: 'durations',
   examTypes: 'exam-types',
+  academicYears: 'academic-years',
 };
+/** Academic years belong to no platform. */
+const GLOBAL_LOOKUPS = new Set(['academic-years']);
 
 /**
  * For someone who may list exams but not write them (`POST /exams/form` needs create or edit):
@@ -33,7 +36,7 @@ async function fromResources(
       const { data } = await dataProvider.getList<NamedRecord>(resource, {
         pagination: { page: 1, perPage: 100 },
         sort: { field: 'id', order: 'ASC' },
-        filter: { platform_id: platformId },
+        filter: GLOBAL_LOOKUPS.has(resource) ? {} : { platform_id: platformId },
         signal,
       });
       return [key, data] as const;

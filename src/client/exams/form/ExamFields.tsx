@@ -69,6 +69,7 @@ export function ExamFields({
       {select('round_id', lookups.rounds)}
       {identifier === 'IRA' ? select('grade_id', lookups.grades) : select('level_id', lookups.levels)}
       {select('exam_type_id', lookups.examTypes)}
+      {select('academic_year_id', lookups.academicYears)}
       <Box sx={{ gridColumn: '1 / -1' }}>
         <SelectArrayInput
           source="skill_ids"

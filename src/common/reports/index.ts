@@ -1,0 +1,3 @@
+export * from './catalog';
+export * from './tiers';
+export * from './platform-rules';
