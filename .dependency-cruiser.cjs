@@ -17,6 +17,9 @@ const SERVER_FEATURES = [
   'setup',
   'delivery',
   'correction',
+  'schools',
+  'reports',
+  'pdf',
 ];
 const CLIENT_FEATURES = [
   'exams',

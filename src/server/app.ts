@@ -34,6 +34,9 @@ import { questionsRoutes } from './questions/questions-routes';
 import { examsRoutes } from './exams/exams-routes';
 import { assignationRoutes, defineDeadlineJobs, studentRoutes } from './delivery';
 import { correctionRoutes } from './correction';
+import { createPdfPool } from './pdf';
+import { reportsRoutes } from './reports';
+import { schoolsRoutes } from './schools';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
@@ -115,6 +118,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       : disabledJobQueue,
   );
   const deadlines = defineDeadlineJobs(app);
+  // Report PDFs render in worker processes, started on the first report and stopped with the server.
+  const pdf = createPdfPool();
   app.decorateRequest('lang', 'en');
 
   await app.register(cookie);
@@ -165,6 +170,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(assignationRoutes);
       await api.register(studentRoutes, { registry, deadlines });
       await api.register(correctionRoutes, { registry });
+      await api.register(schoolsRoutes);
+      await api.register(reportsRoutes, { pdf });
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
@@ -178,6 +185,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   // The queue starts once every route has defined its jobs, and stops before the database closes.
   app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
+  app.addHook('onClose', () => pdf.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

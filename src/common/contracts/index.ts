@@ -7,3 +7,5 @@ export * from './questions';
 export * from './exams';
 export * from './delivery';
 export * from './correction';
+export * from './schools';
+export * from './reports';

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ASSIGNED_SORT_KEYS, CORRECTION_STATUSES, EXAM_STATUSES } from '../../common/correction/index';
 import type { AssignedStudent } from '../../common/contracts/index';
 import { formatWallTime } from '../../common/datetime';
-import { MAX_ID } from '../../common/ids';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
+import { idListFilter } from '../http/list-filters';
 import { listQuerySchema, offsetOf, pageMeta } from '../http/pagination';
 import { correctionStatusEntry, examStatusEntry } from './status-names';
 import { correctionStatusId, examStatusId, latestAttempt } from './status-sql';
@@ -14,15 +14,7 @@ import { correctionRefusal } from './refusals';
 const SORTABLE = ASSIGNED_SORT_KEYS;
 type Sort = (typeof SORTABLE)[number];
 
-/** A comma list of ids (`filter[exam_status_id]=1,3`), each within `max`. */
-const idList = (max = MAX_ID) =>
-  z
-    .string()
-    .max(2000)
-    .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, { error: 'validation.invalid' })
-    .transform((text) => text.split(',').map((item) => Number(item.trim())))
-    .refine((ids) => ids.every((id) => id >= 1 && id <= max), { error: 'validation.invalid' })
-    .optional();
+const idList = (max?: number) => idListFilter(max, 200);
 
 /** The query of the assigned-students list (SPEC section 7), with the deciding-mark filter of double marking. */
 export const assignedQuery = listQuerySchema(SORTABLE, { sort: 'id', order: 'desc' }).extend({

@@ -8,3 +8,5 @@ export {
   latestAttempt,
   type RollUpLevel,
 } from './status-sql';
+export { correctionStatusEntry, examStatusEntry } from './status-names';
+export { finalItemMarks, type FinalItemMark } from './final-marks';

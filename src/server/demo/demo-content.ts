@@ -86,6 +86,9 @@ interface ExamSpec {
   duration: number;
   round: number;
   publish: boolean;
+  /** The grade or level (index of the platform's stages); the demo's Grade 4 / Level 2 when absent. */
+  stage?: number;
+  academicYearId?: number;
 }
 
 /** The wall-clock time `days` from today at `hour` o'clock in the schools' time zone. */
@@ -106,8 +109,9 @@ export async function seedExam(
     name_ar: spec.name_ar,
     platform_id: l.platform.id,
     duration_id: l.durations[spec.duration],
-    grade_id: l.platform.identifier === 'IRA' ? l.stages[DEMO_STAGE] : null,
-    level_id: l.platform.identifier === 'ISA' ? l.stages[DEMO_STAGE] : null,
+    grade_id: l.platform.identifier === 'IRA' ? l.stages[spec.stage ?? DEMO_STAGE] : null,
+    level_id: l.platform.identifier === 'ISA' ? l.stages[spec.stage ?? DEMO_STAGE] : null,
+    academic_year_id: spec.academicYearId ?? null,
     round_id: l.rounds[spec.round],
     exam_type_id: l.examTypes[spec.examType],
     skill_ids: Object.values(l.skills),

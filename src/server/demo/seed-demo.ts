@@ -5,6 +5,7 @@ import { seedAccounts, seedSchools } from './demo-people';
 import { seedBank, seedExam, seedSaudiLocalization, uploadDemoMedia } from './demo-content';
 import { seedAssignments } from './demo-assignments';
 import { seedCorrections } from './demo-corrections';
+import { seedReportResults } from './demo-reports';
 
 export interface DemoSummary {
   platforms: number;
@@ -144,7 +145,10 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
     },
     timeZone,
   );
-  await seedCorrections(app.db, author, admin, await demoClient(app, 'corrector@example.com'), speaking, timeZone);
+  const corrector = await demoClient(app, 'corrector@example.com');
+  await seedCorrections(app.db, author, admin, corrector, speaking, timeZone);
+  // Corrected results of a Grade 5 benchmark in two rounds at the second school: every report at once.
+  await seedReportResults(app.db, author, admin, corrector, ira, iraArabic, timeZone);
 
-  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 6 };
+  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 8 };
 }

@@ -11,8 +11,11 @@ export type JobHandler<T> = (data: T) => Promise<void>;
  * however many server processes there are.
  */
 export interface JobQueue {
-  /** Registers a queue and its handler; `every` (cron) also runs it on a schedule. */
-  define<T extends object>(name: string, handler: JobHandler<T>, options?: { every?: string }): void;
+  /**
+   * Registers a queue and its handler; `every` (cron) also runs it on a schedule; `workers` jobs of
+   * the queue run at once in this process (default 1).
+   */
+  define<T extends object>(name: string, handler: JobHandler<T>, options?: { every?: string; workers?: number }): void;
   /** Queues a job that runs no sooner than `afterSeconds` from now (the database's clock). */
   send(name: string, data: object, options?: { afterSeconds?: number }): Promise<void>;
   start(): Promise<void>;
@@ -23,6 +26,7 @@ interface Definition {
   name: string;
   handler: JobHandler<object>;
   every?: string;
+  workers: number;
 }
 
 export const JOBS_SCHEMA = 'pgboss';
@@ -35,8 +39,8 @@ export function createJobQueue(options: {
   const definitions: Definition[] = [];
   let boss: PgBoss | null = null;
   return {
-    define(name, handler, { every } = {}) {
-      definitions.push({ name, handler: handler as JobHandler<object>, every });
+    define(name, handler, { every, workers = 1 } = {}) {
+      definitions.push({ name, handler: handler as JobHandler<object>, every, workers: Math.max(1, workers) });
     },
     async send(name, data, { afterSeconds = 0 } = {}) {
       if (!boss) throw new Error(`job queue not started: cannot send ${name}`);
@@ -56,14 +60,15 @@ export function createJobQueue(options: {
       try {
         for (const definition of definitions) {
           await started.createQueue(definition.name);
-          // One job at a time: a job that fails is retried alone, never taking its batch with it.
-          await started.work<object>(
-            definition.name,
-            { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
-            async ([job]) => {
-              if (job) await definition.handler(job.data);
-            },
-          );
+          // One job per worker at a time: a job that fails is retried alone, never taking its batch with it.
+          for (let worker = 0; worker < definition.workers; worker++)
+            await started.work<object>(
+              definition.name,
+              { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+              async ([job]) => {
+                if (job) await definition.handler(job.data);
+              },
+            );
           if (definition.every) await started.schedule(definition.name, definition.every, {});
           else await started.unschedule(definition.name);
         }

@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { finalizeAttempt } from '../delivery';
+import type { DemoClient } from './demo-api';
+import { seedExam, wallTime } from './demo-content';
+import type { PlatformLookups } from './demo-lookups';
+import { tonesClip } from './demo-media';
+
+/** The Grade 5 stage of the IRA platform (stages are Grades 3 to 6). */
+const GRADE_5 = 2;
+const DAY = 86_400_000;
+
+/** Students added to the demo's second school for the reports, with a level of attainment each (0 to 1). */
+const CLASS_A = [
+  ['Huda Barakat', 'female', 0.92],
+  ['Adam Younis', 'male', 0.74],
+  ['سارة المنصوري', 'female', 0.58],
+  ['Bilal Awad', 'male', 0.41],
+  ['جنى الحسن', 'female', 0.86],
+  ['Karim Daher', 'male', 0.33],
+] as const;
+const CLASS_C = [
+  ['Yara Haddad', 'female', 0.67],
+  ['عمر الشامي', 'male', 0.95],
+  ['Maya Nassar', 'female', 0.52],
+  ['Hadi Kanaan', 'male', 0.28],
+  ['Lujain Tahan', 'female', 0.79],
+  ['Nabil Farah', 'male', 0.61],
+  ['ريم العلي', 'female', 0.45],
+  ['Sami Aziz', 'male', 0.88],
+] as const;
+
+/** The questions of the reading benchmark (indices in the Arabic bank): every skill, scored or marked. */
+const QUESTIONS = [0, 1, 2, 3, 4, 8];
+
+/** A stable value from 0 to 1 for a student and a question, so the demo is the same on every machine. */
+const noise = (a: number, b: number) => (((a * 7919 + b * 104729) % 1000) + 0.5) / 1000;
+
+function answerOf(question: { answer_type: string; answer_key: any }, right: boolean, recording: string): unknown {
+  switch (question.answer_type) {
+    case 'single_choice': {
+      const options: { id: string; correct: boolean }[] = question.answer_key.options;
+      return { option_id: options.find((o) => o.correct === right)!.id };
+    }
+    case 'multiple_choice': {
+      const options: { id: string; correct: boolean }[] = question.answer_key.options;
+      return { option_ids: options.filter((o) => o.correct === right || (!right && o.correct)).map((o) => o.id) };
+    }
+    case 'true_false':
+      return { value: right ? question.answer_key.correct : !question.answer_key.correct };
+    case 'essay':
+      return {
+        text: right
+          ? 'أحب القراءة كثيرًا لأنها تفتح لي أبوابًا جديدة، فأتعرف على بلدان بعيدة وأتعلم كلمات جميلة كل يوم.'
+          : 'أحب القراءة.',
+      };
+    case 'audio_response':
+      return { media: recording, duration_seconds: 3 };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Corrected results for the reports and the web reports: a Grade 5 reading benchmark in two rounds of
+ * the academic year 2026-2027 at the demo's second school (two classes, fourteen students with a
+ * spread of attainment), every attempt submitted as delivery stores it and its essay and spoken
+ * answer marked through the API by the demo corrector. The demo school staff account is linked to
+ * that school, so it sees these reports and no other school's.
+ */
+export async function seedReportResults(
+  db: Db,
+  author: DemoClient,
+  admin: DemoClient,
+  corrector: DemoClient,
+  ira: PlatformLookups,
+  bank: number[],
+  timeZone: string,
+): Promise<void> {
+  const school = await db.selectFrom('schools').select('id').orderBy('id').offset(1).limit(1).executeTakeFirstOrThrow();
+  const staff = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', 'school@example.com')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('user_schools').values({ user_id: staff.id, school_id: school.id }).execute();
+  const gradeId = ira.stages[GRADE_5];
+  const classA = await db
+    .selectFrom('school_classes')
+    .select('id')
+    .where('school_id', '=', school.id)
+    .where('grade_id', '=', gradeId)
+    .executeTakeFirstOrThrow();
+  const classC = await db
+    .insertInto('school_classes')
+    .values({ name: 'Class C', name_en: 'Class C', name_ar: 'الشعبة ج', school_id: school.id, grade_id: gradeId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const level = await db.selectFrom('students').select('level_id').where('grade_id', '=', gradeId).executeTakeFirst();
+  const ability = new Map<number, number>();
+  for (const [classId, names] of [
+    [classA.id, CLASS_A],
+    [classC.id, CLASS_C],
+  ] as const)
+    for (const [name, gender, skill] of names) {
+      const { id } = await db
+        .insertInto('students')
+        .values({
+          school_id: school.id,
+          school_class_id: classId,
+          grade_id: gradeId,
+          level_id: level?.level_id ?? null,
+          name,
+          gender,
+          nationality: ['AE', 'JO', 'EG', 'SA'][name.length % 4],
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ability.set(id, skill);
+    }
+  const year = await db
+    .selectFrom('academic_years')
+    .select('id')
+    .where('name_en', '=', '2026-2027')
+    .executeTakeFirstOrThrow();
+  const recording = await admin.upload('recording.wav', tonesClip(3), `exams/questions/${bank[8]}/audio_responses`);
+  const rounds = [
+    { round: 0, from: -70, to: -60, gain: 0, name: 'Round 1', nameAr: 'الجولة الأولى' },
+    { round: 1, from: -20, to: -10, gain: 0.08, name: 'Round 2', nameAr: 'الجولة الثانية' },
+  ];
+  for (const r of rounds) {
+    const examId = await seedExam(
+      author,
+      ira,
+      {
+        name_en: `Arabic Reading Benchmark, Grade 5 (${r.name})`,
+        name_ar: `الاختبار المعياري للقراءة، الصف الخامس (${r.nameAr})`,
+        questionIds: QUESTIONS.map((index) => bank[index]),
+        from: r.from,
+        to: r.to,
+        examType: 'benchmark',
+        duration: 1,
+        round: r.round,
+        publish: true,
+        stage: GRADE_5,
+        academicYearId: year.id,
+      },
+      timeZone,
+    );
+    await author.post(`/api/exams/${examId}/assign/students`, {
+      school_ids: [school.id],
+      student_ids: [],
+      start_date_time: wallTime(r.from, 7, timeZone),
+      end_date_time: wallTime(r.to, 18, timeZone),
+      show_answers: false,
+      shuffle_choices: false,
+      shuffle_questions: false,
+      exam_localization_id: null,
+    });
+    await sitAndMark(db, corrector, examId, ability, r, recording.path ?? `media/${recording.file_name}`);
+  }
+}
+
+/** Every assigned student sits the exam (answers right as often as their attainment says) and is marked. */
+async function sitAndMark(
+  db: Db,
+  corrector: DemoClient,
+  examId: number,
+  ability: Map<number, number>,
+  round: { from: number; gain: number },
+  recording: string,
+) {
+  const questions = await db
+    .selectFrom('exam_questions')
+    .select(['id', 'answer_type', 'answer_key', 'mark'])
+    .where('exam_id', '=', examId)
+    .orderBy('position')
+    .execute();
+  const assignments = await db
+    .selectFrom('student_exams')
+    .select(['id', 'student_id'])
+    .where('exam_id', '=', examId)
+    .orderBy('id')
+    .execute();
+  for (const [index, assignment] of assignments.entries()) {
+    const level = Math.min(1, (ability.get(assignment.student_id) ?? 0.6) + round.gain);
+    const started = new Date(Date.now() + (round.from + 1) * DAY + index * 600_000);
+    const attempt = await db
+      .insertInto('exam_attempts')
+      .values({
+        student_exam_id: assignment.id,
+        number: 1,
+        seed: randomBytes(8).toString('hex'),
+        started_at: started,
+        deadline_at: new Date(started.getTime() + 45 * 60_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const key = (q: (typeof questions)[number]) =>
+      typeof q.answer_key === 'string' ? JSON.parse(q.answer_key) : q.answer_key;
+    await db
+      .insertInto('attempt_answers')
+      .values(
+        questions.map((q) => ({
+          attempt_id: attempt.id,
+          question_id: q.id,
+          seq: 1,
+          saved_at: started,
+          answer: JSON.stringify(
+            answerOf(
+              { answer_type: q.answer_type, answer_key: key(q) },
+              noise(assignment.student_id, q.id) < level,
+              recording,
+            ),
+          ),
+        })),
+      )
+      .execute();
+    await db
+      .updateTable('student_exams')
+      .set({ status: 'in_progress', started_at: started })
+      .where('id', '=', assignment.id)
+      .execute();
+    await finalizeAttempt(db, attempt.id, new Date(started.getTime() + 25 * 60_000), false);
+    const marked = questions.filter((q) => q.answer_type === 'essay' || q.answer_type === 'audio_response');
+    await corrector.post('/api/exams/submit/correction', {
+      exam_id: examId,
+      student_id: assignment.student_id,
+      version: 0,
+      corrections: marked.map((q) => ({
+        question_id: q.id,
+        mark:
+          Math.round(Number(q.mark) * Math.min(1, level * (0.8 + noise(q.id, assignment.student_id) * 0.4)) * 2) / 2,
+      })),
+    });
+  }
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import { ZipArchive } from 'archiver';
+import {
+  DOWNLOAD_NAMES,
+  languagesOf,
+  REPORT_STATUS,
+  REPORT_TYPE,
+  type ReportLanguage,
+  type ReportLanguageChoice,
+} from '../../common/reports/index';
+import type { Db } from '../db/database';
+import { AppError } from '../http/app-error';
+import { languageFileName } from './report-file-names';
+import type { ReportFiles } from './report-files';
+
+interface DownloadableReport {
+  id: number;
+  type: number;
+  status: number;
+  language: ReportLanguageChoice;
+  file_name: string;
+}
+
+interface Entry {
+  name: string;
+  path: string;
+}
+
+/** What a download sends: one file as it is, or several streamed into a ZIP. */
+export type Download =
+  { kind: 'file'; name: string; path: string; contentType: string } | { kind: 'zip'; name: string; entries: Entry[] };
+
+export const reportRefusal = {
+  notGenerated: () => new AppError(418, 'reports.errors.not_generated'),
+  languageMissing: () => new AppError(418, 'reports.errors.language_missing'),
+  downloadFailed: () => new AppError(418, 'reports.errors.download_failed'),
+  bundleView: () => new AppError(418, 'reports.errors.bundle_view'),
+};
+
+/** The files of one report in the languages asked (those it was made in). */
+function entriesOf(files: ReportFiles, report: DownloadableReport, wanted: ReportLanguage[]): Entry[] {
+  if (report.type === REPORT_TYPE.bundle) return [{ name: report.file_name, path: files.bundlePath(report.id) }];
+  const made = languagesOf(report.language);
+  const languages = wanted.filter((language) => made.includes(language));
+  if (languages.length === 0) throw reportRefusal.languageMissing();
+  return languages.map((language) => ({
+    name: wanted.length > 1 ? languageFileName(report.file_name, language) : report.file_name,
+    path: files.pdfPath(report.id, language),
+  }));
+}
+
+/**
+ * Decides a download (SPEC section 9): several reports give `Reports.zip`, a bundle `Report.zip`,
+ * one report its PDF by its file name (`School_Report.pdf` when it has none). Only generated reports
+ * download; a generated report whose file cannot be read is marked `download failed` (418).
+ */
+export async function planDownload(
+  db: Db,
+  files: ReportFiles,
+  reports: DownloadableReport[],
+  language: ReportLanguageChoice,
+): Promise<Download> {
+  const wanted = languagesOf(language);
+  const entries: Entry[] = [];
+  for (const report of reports) {
+    if (report.status !== REPORT_STATUS.generated && report.status !== REPORT_STATUS.download_failed)
+      throw reportRefusal.notGenerated();
+    const own = entriesOf(files, report, wanted);
+    for (const entry of own) {
+      if (await files.exists(entry.path)) continue;
+      await db
+        .updateTable('reports')
+        .set({ status: REPORT_STATUS.download_failed })
+        .where('id', '=', report.id)
+        .execute();
+      throw reportRefusal.downloadFailed();
+    }
+    if (report.status === REPORT_STATUS.download_failed)
+      await db.updateTable('reports').set({ status: REPORT_STATUS.generated }).where('id', '=', report.id).execute();
+    entries.push(...own);
+  }
+  if (reports.length === 1 && reports[0].type === REPORT_TYPE.bundle)
+    return { kind: 'file', name: DOWNLOAD_NAMES.bundle, path: entries[0].path, contentType: 'application/zip' };
+  if (entries.length === 1)
+    return {
+      kind: 'file',
+      name: entries[0].name || DOWNLOAD_NAMES.school,
+      path: entries[0].path,
+      contentType: 'application/pdf',
+    };
+  return { kind: 'zip', name: DOWNLOAD_NAMES.several, entries: uniqueNames(entries) };
+}
+
+/** Two reports may share a file name (the same student in two exams is told apart by exam; be safe anyway). */
+function uniqueNames(entries: Entry[]): Entry[] {
+  const seen = new Map<string, number>();
+  return entries.map((entry) => {
+    const count = seen.get(entry.name) ?? 0;
+    seen.set(entry.name, count + 1);
+    return count === 0 ? entry : { ...entry, name: entry.name.replace(/(\.\w+)$/, `_${count + 1}$1`) };
+  });
+}
+
+/** A ZIP of the entries, streamed: each file is read from disk as the archive is sent. */
+export function zipStream(entries: Entry[]): ZipArchive {
+  const archive = new ZipArchive({ store: true });
+  for (const entry of entries) archive.append(fs.createReadStream(entry.path), { name: entry.name });
+  void archive.finalize();
+  return archive;
+}

@@ -1,0 +1,35 @@
+import { REPORT_TYPE } from '../../common/reports/index';
+
+const PREFIX: Record<number, string> = {
+  [REPORT_TYPE.student]: 'Student_Report',
+  [REPORT_TYPE.class]: 'Class_Report',
+  [REPORT_TYPE.grade]: 'Grade_Report',
+  [REPORT_TYPE.school]: 'School_Report',
+  [REPORT_TYPE.bundle]: 'Student_Reports',
+};
+
+/**
+ * A report's file name: its kind, its subject (letters and digits of any script, so an Arabic
+ * name stays readable) and its exam, e.g. `Student_Report_Layla_Ahmed_12.pdf`; a bundle is a ZIP.
+ */
+export function reportFileName(type: number, subject: string, examId: number): string {
+  const words = subject
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}]+/gu, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 80);
+  const extension = type === REPORT_TYPE.bundle ? 'zip' : 'pdf';
+  return `${[PREFIX[type], words, String(examId)].filter(Boolean).join('_')}.${extension}`;
+}
+
+/** The name of one language's file inside a ZIP: `Student_Report_Layla_12_ar.pdf`. */
+export const languageFileName = (fileName: string, language: string) => fileName.replace(/\.pdf$/, `_${language}.pdf`);
+
+/**
+ * `Content-Disposition` for a download: an ASCII fallback name and the UTF-8 one (RFC 6266), so an
+ * Arabic file name arrives as it is.
+ */
+export function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

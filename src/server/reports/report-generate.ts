@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { languagesOf, REPORT_STATUS, REPORT_TYPE, type ReportLanguage } from '../../common/reports/index';
+import type { Db } from '../db/database';
+import type { ReportDocument } from '../pdf';
+import { buildReportDocument } from './report-documents';
+import { loadReportContext, loadResults, type ReportContext } from './report-data';
+import { languageFileName, reportFileName } from './report-file-names';
+import type { ReportFiles } from './report-files';
+
+/** What renders a report document into PDF bytes (the worker pool). */
+export interface PdfRenderer {
+  render(doc: ReportDocument): Promise<Uint8Array>;
+}
+
+export interface ReportDeps {
+  db: Db;
+  pdf: PdfRenderer;
+  files: ReportFiles;
+  timeZone: string;
+  now: () => Date;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** Documents rendered at once while a bundle is written: enough to keep the workers busy, few enough to keep memory flat. */
+const BUNDLE_WINDOW = 8;
+
+async function setStatus(
+  db: Db,
+  reportId: number,
+  status: number,
+  extra: { error?: string | null; generated_at?: Date } = {},
+) {
+  await db
+    .updateTable('reports')
+    .set({ status, ...extra, updated_at: sql`now()` })
+    .where('id', '=', reportId)
+    .execute();
+}
+
+/** The student report of one of a bundle's students, as if it had its own record. */
+const studentContext = (
+  bundle: ReportContext,
+  result: Awaited<ReturnType<typeof loadResults>>[number],
+): ReportContext => ({
+  ...bundle,
+  type: REPORT_TYPE.student,
+  grade: result.grade,
+  schoolClass: result.school_class,
+  student: { id: result.student_id, name: result.student_name },
+});
+
+/**
+ * The student reports of a school or grade, rendered a few at a time and handed over in order, each
+ * language's PDF as its own entry.
+ */
+async function* bundleEntries(deps: ReportDeps, bundle: ReportContext, languages: ReportLanguage[]) {
+  const results = await loadResults(deps.db, {
+    school_id: bundle.school.id,
+    grade_id: bundle.grade?.id ?? null,
+    exam_id: bundle.exam.id,
+  });
+  const issuedAt = deps.now();
+  const work = results.flatMap((result) => languages.map((language) => ({ result, language })));
+  const render = async ({ result, language }: (typeof work)[number]) => {
+    const context = studentContext(bundle, result);
+    const doc = await buildReportDocument(deps.db, context, language, issuedAt, deps.timeZone);
+    const name = reportFileName(REPORT_TYPE.student, `${result.student_name} ${result.student_id}`, bundle.exam.id);
+    return { name: languageFileName(name, language), data: await deps.pdf.render(doc) };
+  };
+  const window: Promise<{ name: string; data: Uint8Array }>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (next < work.length && window.length < BUNDLE_WINDOW) {
+      const rendering = render(work[next++]);
+      rendering.catch(() => undefined); // awaited in order below; a failure is thrown there
+      window.push(rendering);
+    }
+  };
+  fill();
+  while (window.length > 0) {
+    const entry = await window.shift()!;
+    fill();
+    yield entry;
+  }
+}
+
+/**
+ * The report job: renders the report's PDFs in each of its languages (a bundle: every student's
+ * report into one ZIP) and records the outcome. A failure is recorded as `failed generating` with
+ * its reason and not thrown: generating again is the user's call, not a blind retry's.
+ */
+export async function generateReport(deps: ReportDeps, reportId: number): Promise<boolean> {
+  const exists = await deps.db.selectFrom('reports').select('id').where('id', '=', reportId).executeTakeFirst();
+  if (!exists) return false; // deleted with its school or exam meanwhile
+  await setStatus(deps.db, reportId, REPORT_STATUS.generating);
+  try {
+    const context = await loadReportContext(deps.db, reportId);
+    const languages = languagesOf(context.language);
+    if (context.type === REPORT_TYPE.bundle) {
+      const written = await deps.files.writeBundle(reportId, bundleEntries(deps, context, languages));
+      deps.log?.info({ report: reportId, ...written }, 'report bundle written');
+    } else {
+      for (const language of languages) {
+        const doc = await buildReportDocument(deps.db, context, language, deps.now(), deps.timeZone);
+        await deps.files.writePdf(reportId, language, await deps.pdf.render(doc));
+      }
+    }
+    await setStatus(deps.db, reportId, REPORT_STATUS.generated, { error: null, generated_at: deps.now() });
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log?.error({ err: error, report: reportId }, 'report generation failed');
+    await setStatus(deps.db, reportId, REPORT_STATUS.failed_generating, { error: message.slice(0, 2000) });
+    return false;
+  }
+}
