@@ -113,8 +113,12 @@ export function recordValidator(definition: ResourceDefinition, rules: Record<st
     const optional = !field.required || Boolean(field.platforms) || field.type === 'answer';
     if (optional) validator = validator.nullable();
     if (field.type === 'reference' && optional) validator = z.preprocess(noneAsNull, validator);
-    if (field.default !== undefined) validator = validator.default(() => structuredClone(field.default));
-    else if (optional) validator = validator.optional();
+    if (field.default !== undefined) {
+      validator = validator.default(() => structuredClone(field.default));
+      // A field with a value by default (a threshold, a flag) takes it for null too: its column holds no null.
+      if (field.default !== null)
+        validator = z.preprocess((v) => (v === null ? structuredClone(field.default) : v), validator);
+    } else if (optional) validator = validator.optional();
     shape[name] = validator;
     if (field.type === 'reference' || field.type === 'references') shape[relationOf(name)] = z.unknown().optional();
   }

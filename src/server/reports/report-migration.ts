@@ -70,67 +70,71 @@ async function outcomesOf(db: Db, examIds: number[]): Promise<Map<number, number
  * Runs in one transaction; returns how many results the school has.
  */
 export async function migrateSchoolResults(db: Db, schoolId: number, now: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const results = await correctedResults(trx, schoolId);
-    const outcomes = await outcomesOf(trx, [...new Set(results.map((r) => r.exam_id))]);
-    for (const result of results) {
-      const items = await finalItemMarks(
-        trx,
-        {
-          id: result.exam_id,
-          double_marking: result.double_marking,
-          double_marking_threshold: Number(result.double_marking_threshold),
-        },
-        result.attempt_id,
-      );
-      const byOutcome: ScoreMap = {};
-      for (const item of items) {
-        const outcome = String(outcomes.get(item.question_id) ?? 0);
-        const entry = (byOutcome[outcome] ??= { score: 0, max: 0 });
-        entry.score = round2(entry.score + item.final);
-        entry.max = round2(entry.max + item.max);
-      }
-      const percent = percentOf(Number(result.result_score), Number(result.result_max));
-      const values = {
-        attempt_id: result.attempt_id,
-        exam_id: result.exam_id,
-        platform_id: result.platform_id,
-        round_id: result.round_id,
-        academic_year_id: result.academic_year_id,
-        school_id: result.school_id,
-        school_class_id: result.school_class_id,
-        grade_id: result.grade_id,
-        level_id: result.level_id,
-        student_id: result.student_id,
-        gender: result.gender,
-        nationality: result.nationality,
-        score: Number(result.result_score),
-        max_score: Number(result.result_max),
-        mark: Number(result.result_mark),
-        percent,
-        passed: result.result_passed,
-        tier: tierOf(percent, {
-          within_from: Number(result.tier_within_from),
-          above_from: Number(result.tier_above_from),
-        }),
-        skill_scores: JSON.stringify(json<ScoreMap>(result.skill_scores) ?? {}),
-        outcome_scores: JSON.stringify(byOutcome),
-        submitted_at: result.submitted_at,
-        corrected_at: result.corrected_at,
-        migrated_at: now,
-      };
-      await trx
-        .insertInto('report_results')
-        .values({ student_exam_id: result.student_exam_id, ...values })
-        .onConflict((oc) => oc.column('student_exam_id').doUpdateSet(values))
-        .execute();
+  // Inside a caller's transaction (a generation request that may still be refused), it joins it.
+  if (db.isTransaction) return migrate(db, schoolId, now);
+  return db.transaction().execute((trx) => migrate(trx, schoolId, now));
+}
+
+async function migrate(trx: Db, schoolId: number, now: Date): Promise<number> {
+  const results = await correctedResults(trx, schoolId);
+  const outcomes = await outcomesOf(trx, [...new Set(results.map((r) => r.exam_id))]);
+  for (const result of results) {
+    const items = await finalItemMarks(
+      trx,
+      {
+        id: result.exam_id,
+        double_marking: result.double_marking,
+        double_marking_threshold: Number(result.double_marking_threshold),
+      },
+      result.attempt_id,
+    );
+    const byOutcome: ScoreMap = {};
+    for (const item of items) {
+      const outcome = String(outcomes.get(item.question_id) ?? 0);
+      const entry = (byOutcome[outcome] ??= { score: 0, max: 0 });
+      entry.score = round2(entry.score + item.final);
+      entry.max = round2(entry.max + item.max);
     }
-    const kept = results.map((r) => r.student_exam_id);
+    const percent = percentOf(Number(result.result_score), Number(result.result_max));
+    const values = {
+      attempt_id: result.attempt_id,
+      exam_id: result.exam_id,
+      platform_id: result.platform_id,
+      round_id: result.round_id,
+      academic_year_id: result.academic_year_id,
+      school_id: result.school_id,
+      school_class_id: result.school_class_id,
+      grade_id: result.grade_id,
+      level_id: result.level_id,
+      student_id: result.student_id,
+      gender: result.gender,
+      nationality: result.nationality,
+      score: Number(result.result_score),
+      max_score: Number(result.result_max),
+      mark: Number(result.result_mark),
+      percent,
+      passed: result.result_passed,
+      tier: tierOf(percent, {
+        within_from: Number(result.tier_within_from),
+        above_from: Number(result.tier_above_from),
+      }),
+      skill_scores: JSON.stringify(json<ScoreMap>(result.skill_scores) ?? {}),
+      outcome_scores: JSON.stringify(byOutcome),
+      submitted_at: result.submitted_at,
+      corrected_at: result.corrected_at,
+      migrated_at: now,
+    };
     await trx
-      .deleteFrom('report_results')
-      .where('school_id', '=', schoolId)
-      .$if(kept.length > 0, (q) => q.where('student_exam_id', 'not in', kept))
+      .insertInto('report_results')
+      .values({ student_exam_id: result.student_exam_id, ...values })
+      .onConflict((oc) => oc.column('student_exam_id').doUpdateSet(values))
       .execute();
-    return results.length;
-  });
+  }
+  const kept = results.map((r) => r.student_exam_id);
+  await trx
+    .deleteFrom('report_results')
+    .where('school_id', '=', schoolId)
+    .$if(kept.length > 0, (q) => q.where('student_exam_id', 'not in', kept))
+    .execute();
+  return results.length;
 }

@@ -135,7 +135,7 @@ async function schoolsOf(db: Db, request: PlanRequest) {
  * request, the grade's ZIP bundle) when all of the grade's submitted attempts are corrected, and the
  * school report and the school's ZIP bundle when every grade's are. What is left out says why.
  * The schools' corrected results are migrated into the reporting table first, so the reports show
- * the latest marks.
+ * the latest marks. Run it in a transaction to undo everything when the plan is refused.
  */
 export async function planReports(db: Db, request: PlanRequest, now: Date): Promise<Plan> {
   const reportIds: number[] = [];

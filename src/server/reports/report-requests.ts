@@ -24,7 +24,10 @@ const unbracket = (value: unknown) =>
     ? Object.fromEntries(Object.entries(value).map(([key, item]) => [key.replace(/\[\]$/, ''), item]))
     : value;
 
-const statusIds = idArray(CORRECTION_STATUSES.length, CORRECTION_STATUSES.length).optional();
+/** Which schools or grades, by their correction status: at least one status (as the spec's form always sends). */
+const statusIds = idArray(CORRECTION_STATUSES.length, CORRECTION_STATUSES.length).refine((ids) => ids.length > 0, {
+  error: 'validation.required',
+});
 const language = z.enum(REPORT_LANGUAGE_CHOICES, { error: 'validation.invalid' }).default('both');
 
 /** `POST /api/schools/reports`: the reports of the caller's schools (or one) whose correction status is listed. */

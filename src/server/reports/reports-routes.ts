@@ -54,12 +54,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
   const canDownload = { access: requirePermission(areaPermission(AREAS.reports, 'download')) };
 
   const queue = async (request: FastifyRequest, plan: Omit<PlanRequest, 'scope' | 'userId'>) => {
-    const made = await planReports(
-      app.db,
-      { ...plan, scope: await scopeOf(request), userId: request.auth!.user.id },
-      app.clock.now(),
-    );
-    if (made.reportIds.length === 0) refuseEmpty(made);
+    const request_ = { ...plan, scope: await scopeOf(request), userId: request.auth!.user.id };
+    // A refused request changes nothing: the migration and the records roll back with it.
+    const made = await app.db.transaction().execute(async (trx) => {
+      const planned = await planReports(trx, request_, app.clock.now());
+      if (planned.reportIds.length === 0) refuseEmpty(planned);
+      return planned;
+    });
     await jobs.generate(made.reportIds);
     return {
       message: translate(request.lang, 'reports.queued', { count: made.reportIds.length }),
@@ -144,19 +145,21 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
     async (request) => {
       const scope = await scopeOf(request);
       assertSchoolInScope(scope, request.body.school_id);
-      const plan = await planReports(
-        app.db,
-        {
-          scope,
-          level: 'school',
-          schoolId: request.body.school_id,
-          language: request.body.language ?? 'both',
-          userId: request.auth!.user.id,
-          schoolReportsOnly: true,
-        },
-        app.clock.now(),
-      );
-      if (plan.reportIds.length === 0) refuseEmpty(plan);
+      const wanted: PlanRequest = {
+        scope,
+        level: 'school',
+        schoolId: request.body.school_id,
+        language: request.body.language ?? 'both',
+        userId: request.auth!.user.id,
+        schoolReportsOnly: true,
+      };
+      const plan = await app.db.transaction().execute(async (trx) => {
+        const planned = await planReports(trx, wanted, app.clock.now());
+        // The school report needs every grade's exams corrected (SPEC section 8), whichever exam.
+        const notCorrected = planned.skipped.find((s) => s.reason === 'reports.errors.school_not_corrected');
+        if (notCorrected || planned.reportIds.length === 0) refuseEmpty(planned);
+        return planned;
+      });
       for (const id of plan.reportIds) await generateReport(deps, id);
       const latest = Math.max(...plan.reportIds);
       const done = await app.db
