@@ -9,6 +9,14 @@ import {
   examRecord,
   examRestriction,
   listOf,
+  drillDownOf,
+  reportFilters,
+  reportRecord,
+  schoolGrade,
+  schoolStatus,
+  schoolStudent,
+  studentExamRow,
+  studentProfile,
 } from '../../src/common/contracts/index';
 import { seedDemo } from '../../src/server/demo/seed-demo';
 import { call } from '../helpers/api-client';
@@ -54,5 +62,30 @@ describe('API contracts', () => {
     const list = await expectContract(listOf(bankQuestion), 'GET', '/api/questions-bank?per_page=100');
     expect(list.data.length).toBeGreaterThan(10);
     await expectContract(dataOf(bankQuestion), 'GET', `/api/questions-bank/${list.data[0].id}`);
+  });
+
+  it('schools and reports: statuses, the drill-down lists, the profile, the report list and its filters', async () => {
+    const statuses = await expectContract(dataOf(schoolStatus.array()), 'GET', '/api/schools/status');
+    const school = statuses.data.find(
+      (s: { correction_status: { key: string } }) => s.correction_status.key === 'corrected',
+    ).school_id;
+    const grades = await expectContract(drillDownOf(schoolGrade), 'GET', `/api/schools/${school}/grades`);
+    const grade = grades.data.find((g: { students_count: number }) => g.students_count > 4).id;
+    const students = await expectContract(
+      drillDownOf(schoolStudent),
+      'GET',
+      `/api/schools/${school}/grades/${grade}/students`,
+    );
+    const student = students.data[0].id;
+    await expectContract(drillDownOf(studentExamRow), 'GET', `/api/students/${student}/exams`);
+    await expectContract(dataOf(studentProfile), 'GET', `/api/students/${student}/profile`);
+    await expectContract(z.object({ message: z.string(), data: z.unknown() }), 'POST', '/api/grades/reports', {
+      school_id: school,
+      grade_id: grade,
+      correction_status_ids: [3],
+    });
+    const reports = await expectContract(listOf(reportRecord), 'GET', '/api/reports?per_page=100');
+    expect(reports.data.length).toBeGreaterThan(0);
+    await expectContract(dataOf(reportFilters), 'GET', '/api/reports/filters');
   });
 });

@@ -217,4 +217,28 @@ describe('demo data', () => {
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/wav');
   });
+
+  it('holds a corrected Grade 5 benchmark in two rounds at a school, so every report can be made at once', async () => {
+    const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });
+    const school = await signIn(t.app, { email: 'school@example.com', password: 'Demo@2026' });
+    const as = (cookie: string) => (method: 'GET' | 'POST', url: string, body?: unknown) =>
+      call(t.app, method, url, body, { cookie });
+    // The school staff account sees its one school, fully corrected.
+    const statuses = (await as(school)('GET', '/api/schools/status')).json().data;
+    expect(statuses).toHaveLength(1);
+    expect(statuses[0]).toMatchObject({ correction_status: { key: 'corrected' }, exams_count: 2, students_count: 18 });
+    const schoolId = statuses[0].school_id;
+    const queued = await as(admin)('POST', '/api/schools/reports', { school_id: schoolId, correction_status_ids: [3] });
+    expect(queued.statusCode, queued.body).toBe(200);
+    // Per round: school, bundle, grade, two classes and the grade's sixteen students.
+    expect(queued.json().data.report_ids).toHaveLength(2 * (1 + 1 + 1 + 2 + 16));
+    const results = await t.db.selectFrom('report_results').select(['tier', 'round_id']).execute();
+    expect(new Set(results.map((r) => r.tier))).toEqual(new Set(['below', 'within', 'above']));
+    expect(new Set(results.map((r) => r.round_id)).size).toBe(2);
+    // The first school still has the corrector's work in progress: its school report waits.
+    const first = (await as(admin)('GET', '/api/schools/status')).json().data[0];
+    expect(first.correction_status.key).toBe('in_progress');
+    const refused = await as(admin)('POST', '/api/schools/generate/exams/report', { school_id: first.school_id });
+    expect(refused.statusCode).toBe(418);
+  });
 });
