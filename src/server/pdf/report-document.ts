@@ -18,6 +18,8 @@ export interface ReportDocument {
   facts: Fact[];
   /** Section headings and column headings, translated. */
   labels: ReportLabels;
+  /** The three tiers' names, for the charts' legend. */
+  tier_names: Record<TierKey, string>;
   /** Student report: the total and pass or fail. */
   total?: { value: string; result: string; passed: boolean };
   /** Student report: per skill; group reports: the average per skill. */

@@ -250,6 +250,7 @@ export async function buildReportDocument(
     page_label: { page: w.t('page'), of: w.t('of') },
     facts: facts(w, context, issuedAt, timeZone),
     labels: labels(w),
+    tier_names: { below: w.tier('below'), within: w.tier('within'), above: w.tier('above') },
     skills: [],
     ...parts,
   };

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
+import { reportFonts } from './fonts';
+import type { ReportDocument } from './report-document';
+
+const TEMPLATE = new URL('./templates/report.typ', import.meta.url);
+/** Memoized layouts older than this many compilations are dropped, so memory stays bounded. */
+const EVICT_EVERY = 50;
+
+export interface TypstRenderer {
+  render(doc: ReportDocument): Buffer;
+}
+
+/**
+ * A Typst compiler with the report template and fonts loaded once. The document goes in as JSON
+ * through `sys.inputs` (never into the source text), so any name prints as it is. A warning (an
+ * unknown font family, say) is an error: a report must not silently fall back to another font.
+ */
+export function createTypstRenderer(): TypstRenderer {
+  const source = fs.readFileSync(TEMPLATE, 'utf8');
+  const compiler = NodeCompiler.create({ fontArgs: [{ fontBlobs: reportFonts() }] });
+  let rendered = 0;
+  const fail = (kind: string, diagnostics: unknown) =>
+    new Error(`report template ${kind}: ${JSON.stringify(diagnostics).slice(0, 2000)}`);
+  return {
+    render(doc) {
+      const result = compiler.compile({ mainFileContent: source, inputs: { data: JSON.stringify(doc) } });
+      const error = result.takeError();
+      if (error) throw fail('error', compiler.fetchDiagnostics(error));
+      const warnings = result.takeWarnings();
+      if (warnings) throw fail('warning', compiler.fetchDiagnostics(warnings));
+      const pdf = compiler.pdf(result.result!);
+      if (++rendered % EVICT_EVERY === 0) compiler.evictCache(10);
+      return pdf;
+    },
+  };
+}
