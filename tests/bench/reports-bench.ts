@@ -15,7 +15,7 @@ import path from 'node:path';
 import { createPdfPool } from '../../src/server/pdf/index';
 import { ReportFiles } from '../../src/server/reports/index';
 import { launchBrowser } from '../e2e/browser';
-import { sampleStudentReport } from './reports/sample-report';
+import { sampleStudentReport } from '../helpers/sample-reports';
 import { pageFooter, studentReportHtml } from './reports/report-html';
 
 const COUNT = Number(process.env.BENCH_REPORTS) || 600;

@@ -67,11 +67,16 @@ function scoreRow(w: Words, name: string, score: number, max: number, context: R
 /** The mean percentage of each skill (or outcome) over the results, in the order of the lookup. */
 function averages(results: ResultRow[], pick: (r: ResultRow) => ScoreMap, names: Map<number, Named>) {
   return [...names.values()].map((named) => {
-    const percents = results
+    const scores = results
       .map((r) => pick(r)[String(named.id)])
-      .filter((s): s is { score: number; max: number } => Boolean(s) && s.max > 0)
-      .map((s) => (s.score / s.max) * 100);
-    return { named, percent: mean(percents), count: percents.length };
+      .filter((s): s is { score: number; max: number } => Boolean(s) && s.max > 0);
+    return {
+      named,
+      percent: mean(scores.map((s) => (s.score / s.max) * 100)),
+      score: mean(scores.map((s) => s.score)),
+      max: mean(scores.map((s) => s.max)),
+      count: scores.length,
+    };
   });
 }
 
@@ -175,11 +180,12 @@ async function groupParts(db: Db, w: Words, context: ReportContext): Promise<Par
     results.flatMap((r) => Object.keys(r.skills).map(Number)),
   );
   const current = averages(results, (r) => r.skills, skillNames);
-  const skills: ScoreRow[] = current.map(({ named, percent }) => {
+  const skills: ScoreRow[] = current.map(({ named, percent, score, max }) => {
     const tier = tierOf(percent, context.thresholds);
     return {
       name: w.name(named),
-      score: w.percent(percent),
+      // The mean points of the skill out of its points.
+      score: w.outOf(round1(score), round1(max)),
       percent: round1(percent),
       percent_text: w.percent(percent),
       tier,

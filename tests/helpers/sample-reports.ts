@@ -1,5 +1,5 @@
-import { tierOf } from '../../../src/common/reports/index';
-import type { ReportDocument, ScoreRow } from '../../../src/server/pdf/index';
+import { tierOf } from '../../src/common/reports/index';
+import type { ReportDocument, ScoreRow } from '../../src/server/pdf/index';
 
 /** A one-page student report as the server makes it (four skills, four outcomes), in Arabic or English. */
 const FIRST = ['ليلى', 'عمر', 'سارة', 'يوسف', 'مريم', 'خالد', 'نورة', 'أحمد', 'ريم', 'طارق'];
@@ -87,5 +87,72 @@ export function sampleStudentReport(index: number, lang: 'en' | 'ar'): ReportDoc
     outcomes: SKILLS[lang].map((skill, k) =>
       row(lang, ar ? `يفهم النصوص: ${skill}` : `Understands texts: ${skill}`, scores[(k + 1) % 4], 10),
     ),
+  };
+}
+
+/** A school report with participation, averages, tiers, the comparison and 26 students (two pages). */
+export function sampleSchoolReport(lang: 'en' | 'ar'): ReportDocument {
+  const ar = lang === 'ar';
+  const student = sampleStudentReport(0, lang);
+  const names = [`Omar "O'Neil" #1 $x <b> *bold* _under_ \\ back`, 'ليلى أحمد'];
+  for (let i = 2; i < 26; i++) names.push(`${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]} ${i}`);
+  const tiers = (['below', 'within', 'above'] as const).map((tier, k) => ({
+    tier,
+    name: TIERS[lang][tier],
+    count: String([6, 12, 8][k]),
+    percent: [23.1, 46.2, 30.8][k],
+    percent_text: `${[23.1, 46.2, 30.8][k]}%`,
+  }));
+  return {
+    ...student,
+    kind: 'school',
+    title: ar ? 'تقرير المدرسة' : 'School Report',
+    facts: student.facts.filter((f) => ![ar ? 'الطالب' : 'Student', ar ? 'الصف' : 'Class'].includes(f.label)),
+    labels: {
+      ...student.labels,
+      participation: ar ? 'المشاركة' : 'Participation',
+      average_per_skill: ar ? 'المتوسط في كل مهارة' : 'Average per skill',
+      distribution: ar ? 'الطلاب حسب مستوى التحصيل' : 'Students by attainment',
+      students: ar ? 'الطلاب' : 'Students',
+      student: ar ? 'الطالب' : 'Student',
+      group: ar ? 'الصف' : 'Class',
+      comparison: ar ? 'المقارنة بالجولة السابقة' : 'Comparison with the previous round',
+      current_round: ar ? 'هذه الجولة' : 'This round',
+      previous_round: ar ? 'الجولة السابقة' : 'Previous round',
+      change: ar ? 'التغيّر' : 'Change',
+      count: ar ? 'عدد الطلاب' : 'Students',
+    },
+    total: undefined,
+    outcomes: undefined,
+    participation: [
+      { label: ar ? 'الطلاب المسند إليهم الاختبار' : 'Students assigned', value: '28' },
+      { label: ar ? 'أكملوا الاختبار' : 'Completed', value: '26' },
+      { label: ar ? 'لم يسلّموا' : 'Did not submit', value: '2' },
+      { label: ar ? 'متوسط العلامة' : 'Average mark', value: '68.4 / 100' },
+      { label: ar ? 'الناجحون' : 'Passed', value: '76.9%' },
+    ],
+    tiers,
+    comparison: {
+      previous_round: ar ? 'الجولة الأولى' : 'Round 1',
+      rows: SKILLS[lang].map((name, k) => ({
+        name,
+        current: `${70 + k}%`,
+        previous: `${64 + k}%`,
+        change: `+${6 - k}`,
+      })),
+    },
+    students: names.map((name, i) => {
+      const percent = (i * 37) % 100;
+      const tier = tierOf(percent);
+      return {
+        name,
+        group: ar ? (i % 2 ? 'الشعبة أ' : 'الشعبة ج') : i % 2 ? 'Class A' : 'Class C',
+        score: `${percent} / 100`,
+        percent_text: `${percent}%`,
+        tier,
+        tier_name: TIERS[lang][tier],
+        result: percent >= 50 ? (ar ? 'ناجح' : 'Passed') : ar ? 'راسب' : 'Failed',
+      };
+    }),
   };
 }
