@@ -36,6 +36,7 @@ const CLIENT_FEATURES = [
   'auth',
   'student',
   'correction',
+  'reports',
 ];
 
 const featureRule = (side, features) => ({

@@ -6,6 +6,7 @@ import delivery from './delivery';
 import correction from './correction';
 import correctionScreens from './correction-screens';
 import reports from './reports';
+import reportScreens from './reports-screens';
 import media from './media';
 import publicPages from './public';
 import questions from './questions';
@@ -29,6 +30,7 @@ const ar: Messages = {
   ...correction,
   ...correctionScreens,
   ...reports,
+  ...reportScreens,
   ...settings,
   ...student,
   resources: withCommonFields(resources.resources, commonFields),

@@ -30,12 +30,25 @@ export interface ConsoleProps {
 }
 
 const definitions = schemaRegistry.all();
+/** The reserved paths whose screens are built (the web reports are not yet). */
+const MOUNTED_PATHS = new Set<string>([
+  '/grades',
+  '/students',
+  '/student-exams',
+  '/schools-list',
+  '/generated-reports',
+]);
 
 // The questions bank and the exams (editors, recorder, drag and drop) load on first visit, not with the console.
 const QuestionsRoutes = lazy(() => import('./questions/QuestionsRoutes'));
 const ExamsRoutes = lazy(() => import('./exams/ExamsRoutes').then((m) => ({ default: m.ExamsRoutes })));
 // The student's screens are a separate chunk: staff never download them, students get nothing else.
 const StudentRoutes = lazy(() => import('./student/StudentRoutes'));
+// Schools and reports: their own chunk, loaded on first visit.
+const SchoolPage = lazy(() => import('./reports/SchoolPage'));
+const GeneratedReportsRoutes = lazy(() =>
+  import('./reports/ReportsRoutes').then((m) => ({ default: m.GeneratedReportsRoutes })),
+);
 
 /**
  * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted and
@@ -64,6 +77,11 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
         <Route path="/exams/*" element={<ExamsRoutes />} />
         <Route path="/questions-bank/*" element={<QuestionsRoutes />} />
         <Route path={`${MY_EXAMS_PATH}/*`} element={<StudentRoutes />} />
+        <Route path="/schools-list" element={<SchoolPage name="schools" />} />
+        <Route path="/grades" element={<SchoolPage name="grades" />} />
+        <Route path="/students" element={<SchoolPage name="students" />} />
+        <Route path="/student-exams" element={<SchoolPage name="studentExams" />} />
+        <Route path="/generated-reports/*" element={<GeneratedReportsRoutes />} />
         <Route
           path="/profile"
           element={
@@ -73,8 +91,8 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
           }
         />
         {schemaScreenRoutes(definitions)}
-        {/* Held for their own screens (schools and reports): never a settings list. */}
-        {RESERVED_CONSOLE_PATHS.map((path) => (
+        {/* Held for their own screens (web reports): never a settings list. */}
+        {RESERVED_CONSOLE_PATHS.filter((path) => !MOUNTED_PATHS.has(path)).map((path) => (
           <Route key={path} path={path} element={<NotFoundPage />} />
         ))}
       </CustomRoutes>

@@ -156,10 +156,7 @@ describe.each(resources().map((d) => [d.name, d] as [string, ResourceDefinition]
 
     // A school's records are edited within the editor's schools: this editor may reach every school.
     const reach = definition.schoolScope ? listPermissions(AREAS.allSchools) : [];
-    const editor = await signIn(
-      t.app,
-      await buildUserWithPermissions(t.db, [permissionFor(name, 'edit'), ...reach]),
-    );
+    const editor = await signIn(t.app, await buildUserWithPermissions(t.db, [permissionFor(name, 'edit'), ...reach]));
     expect((await api('GET', url, undefined, 'en', editor)).statusCode).toBe(403);
     expect((await api('PUT', `${url}/${record.id}`, body, 'en', editor)).statusCode).toBe(200);
     expect((await api('DELETE', `${url}/${record.id}`, undefined, 'en', editor)).statusCode).toBe(403);

@@ -7,6 +7,7 @@ import type { ExamQuestionMethods } from './examQuestionMethods';
 import type { MediaMethods } from './mediaMethods';
 import type { ProfileMethods } from './profileMethods';
 import type { QuestionMethods } from './questionMethods';
+import type { ReportMethods } from './reportMethods';
 import type { UserMethods } from './userMethods';
 
 /** react-admin's data provider with the console's named methods (publishExam, examQuestions, ...). */
@@ -19,6 +20,7 @@ export interface AppDataProvider
     ExamLocalizationMethods,
     ExamQuestionMethods,
     QuestionMethods,
+    ReportMethods,
     MediaMethods,
     ProfileMethods,
     UserMethods {}

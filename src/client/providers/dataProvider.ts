@@ -21,6 +21,7 @@ import { listQuery } from './listQuery';
 import { mediaMethods } from './mediaMethods';
 import { profileMethods } from './profileMethods';
 import { questionMethods } from './questionMethods';
+import { reportMethods } from './reportMethods';
 import { userMethods } from './userMethods';
 
 /** The server's largest list page (`per_page`): `getMany` asks for more ids in several lists. */
@@ -156,6 +157,7 @@ export const dataProvider: AppDataProvider = {
   ...examLocalizationMethods,
   ...examQuestionMethods,
   ...questionMethods,
+  ...reportMethods,
   ...mediaMethods,
   ...profileMethods,
   ...userMethods,

@@ -14,11 +14,14 @@ export interface HttpOptions {
   /** react-admin's cancellation signal; our own timeout is added on top. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** 'blob': a successful answer is a file (a report, a ZIP), read as a Blob; failures stay JSON. */
+  as?: 'blob';
 }
 
 export interface HttpResponse<T> {
   status: number;
   json: T;
+  headers?: Headers;
 }
 
 /** An absolute URL so the same code works in the browser and under jsdom. */
@@ -75,6 +78,8 @@ export async function http<T = unknown>(path: string, options: HttpOptions = {})
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
+  if (response.ok && options.as === 'blob')
+    return { status: response.status, json: (await response.blob()) as T, headers: response.headers };
   const json = await readJson(response);
   if (!response.ok) {
     const server = (json ?? {}) as ServerErrorBody;

@@ -28,7 +28,11 @@ const endSessionsAfterChange = (db: Db, userId: number, actor: Actor) =>
 /** Every linked school must exist. */
 async function checkSchools(db: Db, ids: number[] | undefined) {
   if (!ids || ids.length === 0) return;
-  const found = await db.selectFrom('schools').select('id').where('id', 'in', [...new Set(ids)]).execute();
+  const found = await db
+    .selectFrom('schools')
+    .select('id')
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   if (found.length !== new Set(ids).size) throw invalid({ school_ids: ['validation.reference_not_found'] });
 }
 

@@ -16,7 +16,7 @@ import {
   type SortKey,
 } from '../listState';
 import { useAssignedFilters, useAssignedStudents } from '../queries';
-import { StatusChip } from '../StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 import { StudentFilters } from './StudentFilters';
 import { StudentsTable } from './StudentsTable';
 

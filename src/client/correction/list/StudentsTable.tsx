@@ -18,7 +18,7 @@ import { formatDateTime, formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { correctionPath } from '../access';
 import type { ListState, SortKey } from '../listState';
-import { StatusChip } from '../StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 
 interface StudentsTableProps {
   examId: number;

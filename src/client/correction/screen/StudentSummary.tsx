@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import type { CorrectionView } from '../../../common/contracts/index';
 import { formatDateTime, formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
-import { StatusChip } from '../StatusChip';
+import { StatusChip } from '../../components/StatusChip';
 
 /** Who is being marked, where the attempt stands, and the marker's role in it. */
 export function StudentSummary({ view }: { view: CorrectionView }) {

@@ -8,6 +8,7 @@ import {
   TextInput,
   Toolbar,
 } from 'react-admin';
+import { SchoolsInput } from './SchoolsInput';
 import { useNavigate } from 'react-router-dom';
 import { labelKeys } from '../../generic';
 import { useScreen } from '../../generic';
@@ -43,7 +44,7 @@ export function UserCreate() {
           }}
         >
           <SimpleForm
-            defaultValues={{ roles: [], is_active: true }}
+            defaultValues={{ roles: [], is_active: true, school_ids: [] }}
             sx={{ maxWidth: 640 }}
             noValidate
             toolbar={
@@ -87,6 +88,7 @@ export function UserCreate() {
               fullWidth
             />
             <BooleanInput source="is_active" label={label('is_active')} />
+            <SchoolsInput label={label('school_ids')} />
           </SimpleForm>
         </Create>
       )}

@@ -7,15 +7,17 @@ import { useScreen } from '../../generic';
 import { NoAccessMessage, ScreenHeading } from '../../generic';
 import { useResourceNotify } from '../../generic';
 import { RoleAssignment } from './RoleAssignment';
+import { SchoolsInput } from './SchoolsInput';
 import { SetPasswordForm } from './SetPasswordForm';
 import type { ManagedUser } from '../../providers/userMethods';
 import { validateEmail, validateName } from './userValidation';
 
 /** The account's own fields; roles and password have their own calls (SPEC section 7, users). */
-const toPayload = ({ name, email, is_active }: Record<string, unknown>) => ({
+const toPayload = ({ name, email, is_active, school_ids }: Record<string, unknown>) => ({
   name,
   email,
   is_active: Boolean(is_active),
+  school_ids: Array.isArray(school_ids) ? school_ids : [],
 });
 
 /** Edit name, email and active; assign and remove roles; set the password; delete. */
@@ -77,6 +79,7 @@ export function UserEdit() {
             <TextInput source="name" label={label('name')} validate={validateName} fullWidth />
             <TextInput source="email" label={label('email')} type="email" validate={validateEmail} fullWidth />
             <BooleanInput source="is_active" label={label('is_active')} />
+            <SchoolsInput label={label('school_ids')} />
           </SimpleForm>
         </Paper>
       </EditBase>

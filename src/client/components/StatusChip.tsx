@@ -2,7 +2,10 @@ import { Chip, type ChipProps } from '@mui/material';
 import type { StatusEntry } from '../../common/contracts/index';
 import { nameOf, useLanguage } from '../i18n/recordName';
 
-/** Colours by key: both lookups share "in progress"; done is green, not begun is grey. */
+/**
+ * Colours by key, across the status lookups (exam, correction, report, migration): done is green,
+ * under way is amber, not begun is grey, failed is red.
+ */
 const COLORS: Record<string, ChipProps['color']> = {
   not_started: 'default',
   in_progress: 'warning',
@@ -11,9 +14,19 @@ const COLORS: Record<string, ChipProps['color']> = {
   absent: 'error',
   not_corrected: 'default',
   corrected: 'success',
+  none: 'default',
+  generate: 'default',
+  generating: 'warning',
+  pending: 'warning',
+  migrating: 'warning',
+  generated: 'success',
+  migrated: 'success',
+  failed: 'error',
+  failed_generating: 'error',
+  download_failed: 'error',
 };
 
-/** An exam or correction status, named in the reader's language (the API sends both names). */
+/** A status (exam, correction, report, migration), named in the reader's language (the API sends both names). */
 export function StatusChip({ status, label, ...props }: { status: StatusEntry; label?: string } & ChipProps) {
   const language = useLanguage();
   const name = nameOf(status, language);

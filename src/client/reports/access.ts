@@ -1,0 +1,10 @@
+import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { areaPermission, permissionFor } from '../../common/permissions';
+
+/** Who may do what with schools and reports (SPEC sections 2 and 6); the routes, the buttons and the API agree. */
+export const REPORT_PERMISSIONS = {
+  schools: listPermissions(AREAS.schools),
+  view: listPermissions(AREAS.reports),
+  generate: [permissionFor(AREAS.reports, 'generate')],
+  download: [areaPermission(AREAS.reports, 'download')],
+} as const;

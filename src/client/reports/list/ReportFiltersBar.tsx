@@ -1,0 +1,73 @@
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { ReportFilters } from '../../../common/contracts/index';
+import { countryName } from '../../../common/countries';
+import { nameOf, useLanguage } from '../../i18n/recordName';
+
+interface Choice {
+  id: number | string;
+  name: string;
+}
+
+/** The list's filters (SPEC section 3, Reports), each a multiple choice kept as `filter[key]=a,b`. */
+export function ReportFiltersBar({
+  choices,
+  values,
+  onChange,
+}: {
+  choices: ReportFilters | undefined;
+  values: Record<string, string>;
+  onChange: (filters: Record<string, string>) => void;
+}) {
+  const translate = useTranslate();
+  const language = useLanguage();
+  if (!choices) return null;
+  const named = (records: { id: number; name_en: string; name_ar: string }[]): Choice[] =>
+    records.map((r) => ({ id: r.id, name: nameOf(r, language) }));
+  const filters: [string, string, Choice[]][] = [
+    ['type', 'type', named(choices.types)],
+    ['status', 'status', named(choices.statuses)],
+    ['school_id', 'school', named(choices.schools)],
+    ['grade_id', 'grade', named(choices.grades)],
+    ['round_id', 'round', named(choices.rounds)],
+    ['academic_year_id', 'academic_year', named(choices.academic_years)],
+    ['skill_id', 'skill', named(choices.skills)],
+    ['gender', 'gender', choices.genders.map((g) => ({ id: g.id, name: nameOf(g as never, language) }))],
+    [
+      'nationality',
+      'nationality',
+      choices.nationalities.map((code) => ({ id: code, name: countryName(code, language) })),
+    ],
+  ];
+  const selected = (key: string) => (values[key] ? values[key].split(',') : []);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }} data-testid="report-filters">
+      {filters.map(([key, label, options]) => (
+        <TextField
+          key={key}
+          select
+          size="small"
+          variant="filled"
+          sx={{ minWidth: 150 }}
+          label={translate(`report_screens.reports.filters.${label}`)}
+          value={selected(key)}
+          slotProps={{ select: { multiple: true } }}
+          onChange={(event) => {
+            const picked = event.target.value as unknown as string[];
+            onChange({ ...values, [key]: picked.join(',') });
+          }}
+          inputProps={{ 'data-testid': `filter-${key}` }}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.id} value={String(option.id)}>
+              {option.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
+      {Object.values(values).some(Boolean) && (
+        <Button onClick={() => onChange({})}>{translate('report_screens.reports.filters.clear')}</Button>
+      )}
+    </Box>
+  );
+}
