@@ -76,7 +76,14 @@ describe('generic create and edit forms', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Platform created successfully')).toBeInTheDocument();
-    expect(await posts.requests[0].json()).toEqual({ name_en: 'Pilot', name_ar: 'تجريبي', identifier: 'ISA' });
+    // The tier thresholds start at their declared defaults.
+    expect(await posts.requests[0].json()).toEqual({
+      name_en: 'Pilot',
+      name_ar: 'تجريبي',
+      identifier: 'ISA',
+      tier_within_from: 50,
+      tier_above_from: 80,
+    });
     expect(window.sessionStorage.getItem('platforms.en')).toBeNull();
     expect(window.sessionStorage.getItem('platforms.en.selected')).toBe('1');
   });

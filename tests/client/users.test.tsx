@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { areaPermission, permissionFor, ROLES } from '../../src/common/permissions';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
@@ -37,6 +37,15 @@ function serveUsers() {
 }
 
 describe('users management', () => {
+  // The form's schools (school staff see only theirs) come from the schools list.
+  beforeEach(() => {
+    server.use(
+      http.get('*/api/schools', () =>
+        HttpResponse.json(listBody([{ id: 1, name: 'Al Noor', name_en: 'Al Noor', name_ar: 'النور' }])),
+      ),
+    );
+  });
+
   it('lists users with their translated role chips', async () => {
     signIn(makeUser(manageUsers, { roles: [adminRole] }));
     serveUsers();
@@ -98,6 +107,7 @@ describe('users management', () => {
       password_confirmation: 'Secret@2026',
       roles: [ROLES.author],
       is_active: true,
+      school_ids: [],
     });
   });
 
@@ -173,6 +183,11 @@ describe('users management', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/settings/users'));
-    expect(await puts.requests[0].json()).toEqual({ name: 'Omar A.', email: 'omar@example.test', is_active: true });
+    expect(await puts.requests[0].json()).toEqual({
+      name: 'Omar A.',
+      email: 'omar@example.test',
+      is_active: true,
+      school_ids: [],
+    });
   });
 });

@@ -63,7 +63,13 @@ describe('console screens derived from a schema', () => {
   it('picks one input per visible field, by its type', () => {
     expect(inputTypes('skills', 'IRA')).toEqual({ name_en: 'text', name_ar: 'text' });
     expect(inputTypes('durations', 'IRA')).toEqual({ name_en: 'text', name_ar: 'text', number: 'number' });
-    expect(inputTypes('platforms', null)).toEqual({ name_en: 'text', name_ar: 'text', identifier: 'choice' });
+    expect(inputTypes('platforms', null)).toEqual({
+      name_en: 'text',
+      name_ar: 'text',
+      identifier: 'choice',
+      tier_within_from: 'number',
+      tier_above_from: 'number',
+    });
     expect(inputTypes('learning-outcomes', 'IRA')).toEqual({
       name_en: 'text',
       name_ar: 'text',

@@ -46,7 +46,8 @@ describe('permission strings', () => {
   });
 
   it('gives every default role the platforms-view permission, using only catalog permissions', () => {
-    const catalog = new Set(allPermissions(['skills']));
+    // The school role reads the school-classes resource (its own schools' classes).
+    const catalog = new Set(allPermissions(['skills', 'school-classes']));
     const defaults = defaultRolePermissions(['skills']);
     expect(defaults['com.ltm.roles.author']).toContain(permissionFor('skills', 'view'));
     expect(defaults['com.ltm.roles.student']).not.toContain(permissionFor('skills', 'view'));

@@ -39,10 +39,22 @@ function FormToolbar({
   );
 }
 
+/** The values a new record starts with: the declared defaults (a platform's tier thresholds). */
+const defaultsOf = (inputs: readonly InputSpec[]) =>
+  Object.fromEntries(
+    inputs
+      .filter(({ field }) => field.default !== undefined && field.default !== null)
+      .map(({ source, field }) => [source, structuredClone(field.default)]),
+  );
+
 /** One form for create and edit: an input per visible field, drawn from the type map. */
 export function ResourceForm({ definition, inputs, platformId, header, actions, cancelTo }: ResourceFormProps) {
   return (
-    <SimpleForm toolbar={<FormToolbar inputs={inputs} actions={actions} cancelTo={cancelTo} />} sx={{ maxWidth: 640 }}>
+    <SimpleForm
+      toolbar={<FormToolbar inputs={inputs} actions={actions} cancelTo={cancelTo} />}
+      defaultValues={defaultsOf(inputs)}
+      sx={{ maxWidth: 640 }}
+    >
       {header}
       {inputs.map(({ source, field }) => {
         const Input = inputByType[field.type] as (props: SchemaInputProps) => ReactNode;

@@ -134,6 +134,7 @@ describe('exam form', () => {
       grade_id: 11,
       level_id: null,
       round_id: 41,
+      academic_year_id: null,
       exam_type_id: 61,
       skill_ids: [31],
       start_date_time: '2026-12-01 09:00:00',
