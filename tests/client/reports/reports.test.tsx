@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { listBody } from '../support/resources';
+import { renderApp } from '../support/render';
+import { recorder, server } from '../support/server';
+import { entry, makeReport, REPORT_FILTERS, signInAuthor } from './support';
+
+const GENERATING = entry(2, 'generating', 'Generating', 'جارٍ الإنشاء');
+
+function serveReports(lists: ReturnType<typeof makeReport>[][]) {
+  const lists_ = [...lists];
+  const asked = recorder();
+  server.use(
+    http.get('*/api/reports', ({ request }) => {
+      asked.record(request);
+      return HttpResponse.json(listBody(lists_.length > 1 ? lists_.shift()! : lists_[0]));
+    }),
+    http.get('*/api/reports/filters', () => HttpResponse.json({ data: REPORT_FILTERS })),
+  );
+  return asked;
+}
+
+describe('the reports list', () => {
+  it('refreshes itself while a report is generating, and stops once it is generated', async () => {
+    signInAuthor();
+    const asked = serveReports([[makeReport({ status: GENERATING })], [makeReport()]]);
+    renderApp('/generated-reports');
+    expect(await screen.findByTestId('reports-refreshing')).toBeInTheDocument();
+    const row = await screen.findByTestId('reports-list-row');
+    expect(within(row).getByText('Generating')).toBeInTheDocument();
+    await waitFor(
+      () => expect(within(screen.getByTestId('reports-list-row')).getByText('Generated')).toBeInTheDocument(),
+      {
+        timeout: 8000,
+      },
+    );
+    expect(screen.queryByTestId('reports-refreshing')).not.toBeInTheDocument();
+    const calls = asked.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(asked.requests.length).toBe(calls);
+    expect(within(screen.getByTestId('reports-list-row')).getByRole('link', { name: 'View' })).toHaveAttribute(
+      'href',
+      '/generated-reports/5/view?lang=en',
+    );
+  }, 20_000);
+
+  it('sends the chosen filters in the API dialect', async () => {
+    signInAuthor();
+    const asked = serveReports([[makeReport()]]);
+    renderApp('/generated-reports');
+    await screen.findByTestId('reports-list-row');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Student reports (ZIP)' }));
+    await waitFor(() => {
+      const last = new URL(asked.requests.at(-1)!.url);
+      expect(last.searchParams.get('filter[type]')).toBe('3');
+      expect(last.searchParams.get('page')).toBe('1');
+    });
+  });
+
+  it('downloads the selected reports in the chosen language, under the name the server gives', async () => {
+    signInAuthor();
+    serveReports([[makeReport(), makeReport({ id: 6, student: { id: 42, name: 'Omar Ali' } })]]);
+    const posts = recorder();
+    server.use(
+      http.post('*/api/reports/download', ({ request }) => {
+        posts.record(request);
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="Reports.zip"' },
+        });
+      }),
+    );
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:reports');
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('Reports.zip');
+    });
+    renderApp('/generated-reports');
+    await screen.findAllByTestId('reports-list-row');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every report on this page' }));
+    const bar = screen.getByTestId('download-bar');
+    expect(within(bar).getByRole('status')).toHaveTextContent('2 selected');
+    await userEvent.click(within(bar).getByRole('combobox', { name: 'Language of the files' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'English and Arabic' }));
+    await userEvent.click(within(bar).getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Downloaded: Reports.zip')).toBeInTheDocument();
+    expect(await posts.requests[0].json()).toEqual({ language: 'both', report_ids: [5, 6] });
+    expect(created).toHaveBeenCalled();
+    expect(clicked).toHaveBeenCalled();
+    created.mockRestore();
+    clicked.mockRestore();
+  });
+});
+
+describe('the Report Viewer', () => {
+  it('shows the PDF in the page in the asked language, and switches language', async () => {
+    signInAuthor();
+    serveReports([[makeReport()]]);
+    renderApp('/generated-reports/5/view?lang=ar');
+    const frame = await screen.findByTitle('Report 5, PDF');
+    expect(frame.getAttribute('src')).toMatch(/\/api\/reports\/5\/view-pdf\?lang=ar$/);
+    await userEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(screen.getByTitle('Report 5, PDF').getAttribute('src')).toMatch(/lang=en$/));
+    expect(window.location.search).toBe('?lang=en');
+  });
+
+  it('says why a ZIP bundle cannot be shown', async () => {
+    signInAuthor();
+    serveReports([[makeReport({ type: entry(3, 'bundle', 'Student reports (ZIP)', 'تقارير الطلاب') })]]);
+    renderApp('/generated-reports/5/view');
+    expect(await screen.findByText(/A ZIP bundle cannot be viewed/)).toBeInTheDocument();
+    expect(screen.queryByTitle('Report 5, PDF')).not.toBeInTheDocument();
+  });
+
+  it('reads right to left in Arabic, with Arabic labels', async () => {
+    signInAuthor();
+    serveReports([[makeReport()]]);
+    renderApp('/generated-reports', 'ar');
+    expect(await screen.findByRole('heading', { name: 'التقارير', level: 1 })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('dir', 'rtl');
+    const row = await screen.findByTestId('reports-list-row');
+    expect(within(row).getByText('تم الإنشاء')).toBeInTheDocument();
+    expect(within(row).getByText('مدرسة النور')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'عرض' })).toHaveAttribute('href', '/generated-reports/5/view?lang=ar');
+  });
+});
