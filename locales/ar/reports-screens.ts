@@ -70,6 +70,7 @@ const messages: Pick<Messages, 'report_screens'> = {
       title: 'التقارير',
       id: 'الرقم',
       name: 'الاسم',
+      exam: 'الاختبار',
       type: 'النوع',
       school: 'المدرسة',
       subject: 'المرحلة أو الصف أو الطالب',
@@ -109,6 +110,7 @@ const messages: Pick<Messages, 'report_screens'> = {
       language: 'اللغة',
       download: 'تنزيل',
       frame: 'التقرير %{id}، ملف PDF',
+      page: 'الصفحة %{page} من %{pages}',
       not_viewable: 'لا يمكن عرض هذا التقرير: %{reason}',
     },
     notifications: {

@@ -68,6 +68,7 @@ const messages = {
       title: 'Reports',
       id: 'ID',
       name: 'Name',
+      exam: 'Exam',
       type: 'Type',
       school: 'School',
       subject: 'Grade, class or student',
@@ -107,6 +108,7 @@ const messages = {
       language: 'Language',
       download: 'Download',
       frame: 'Report %{id}, PDF',
+      page: 'Page %{page} of %{pages}',
       not_viewable: 'This report cannot be shown: %{reason}',
     },
     notifications: {

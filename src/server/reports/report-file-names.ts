@@ -29,7 +29,12 @@ export const languageFileName = (fileName: string, language: string) => fileName
  * `Content-Disposition` for a download: an ASCII fallback name and the UTF-8 one (RFC 6266), so an
  * Arabic file name arrives as it is.
  */
-export function attachment(fileName: string): string {
+export const attachment = (fileName: string) => disposition('attachment', fileName);
+
+/** The same for a file shown in the page (the Report Viewer), which a browser may still save by its name. */
+export const inlineFile = (fileName: string) => disposition('inline', fileName);
+
+function disposition(kind: 'attachment' | 'inline', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

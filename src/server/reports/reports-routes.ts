@@ -9,7 +9,7 @@ import { assertSchoolInScope, schoolScopeOf } from '../auth';
 import { AppError, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
-import { attachment } from './report-file-names';
+import { attachment, inlineFile } from './report-file-names';
 import { ReportFiles } from './report-files';
 import { planDownload, reportRefusal, zipStream } from './report-download';
 import { generateReport, type PdfRenderer, type ReportDeps } from './report-generate';
@@ -219,13 +219,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
       if (report.type === REPORT_TYPE.bundle) throw reportRefusal.bundleView();
       const download = await planDownload(app.db, files, [report], request.query.lang);
       if (download.kind !== 'file') throw reportRefusal.notGenerated();
-      return sendFile(
-        reply,
-        download.path,
-        download.contentType,
-        `inline; filename="${download.name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
-        true,
-      );
+      return sendFile(reply, download.path, download.contentType, inlineFile(download.name));
     },
   );
 
@@ -253,13 +247,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
   );
 };
 
-/** Streams a stored file; `framed`: the console shows it inside its own page (the report viewer). */
-async function sendFile(reply: FastifyReply, file: string, type: string, disposition: string, framed = false) {
+/** Streams a stored file with its type, length and disposition. */
+async function sendFile(reply: FastifyReply, file: string, type: string, disposition: string) {
   const { size } = await fs.promises.stat(file);
   reply.header('content-type', type).header('content-length', size).header('content-disposition', disposition);
-  if (framed) {
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'self'");
-  }
   return reply.send(fs.createReadStream(file));
 }

@@ -34,7 +34,8 @@ export function DownloadBar({
         select
         size="small"
         variant="filled"
-        sx={{ minWidth: 200 }}
+        fullWidth={false}
+        sx={{ width: 220 }}
         label={label('download_language')}
         value={files}
         onChange={(event) => setFiles(event.target.value as ReportLanguageChoice)}

@@ -48,7 +48,8 @@ export function ReportFiltersBar({
           select
           size="small"
           variant="filled"
-          sx={{ minWidth: 150 }}
+          fullWidth={false}
+          sx={{ width: 170 }}
           label={translate(`report_screens.reports.filters.${label}`)}
           value={selected(key)}
           slotProps={{ select: { multiple: true } }}

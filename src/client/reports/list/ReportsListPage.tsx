@@ -50,11 +50,12 @@ export function ReportsListPage() {
   const canDownload = access.allows({ anyOf: REPORT_PERMISSIONS.download });
   const label = (name: string) => translate(`report_screens.reports.${name}`);
   const subject = (row: ReportRecord) =>
-    row.student?.name ?? nameOf(row.school_class, language) ?? nameOf(row.grade, language);
+    row.student?.name || nameOf(row.school_class, language) || nameOf(row.grade, language);
 
   const columns: Column<ReportRecord>[] = [
     { key: 'id', label: label('id'), sort: 'id', render: (row) => formatNumber(row.id, language) },
-    { key: 'name', label: label('name'), sort: 'name', render: (row) => <bdi>{row.name}</bdi> },
+    // The record's name is English; the exam is named in the reader's language.
+    { key: 'exam', label: label('exam'), sort: 'name', render: (row) => nameOf(row.exam, language) },
     { key: 'type', label: label('type'), sort: 'type', render: (row) => nameOf(row.type, language) },
     { key: 'school', label: label('school'), render: (row) => nameOf(row.school, language) },
     { key: 'subject', label: label('subject'), render: (row) => subject(row) || '—' },

@@ -102,6 +102,8 @@ export function SchoolsListPage() {
       <Box sx={{ mb: 2 }}>
         <TextField
           size="small"
+          fullWidth={false}
+          sx={{ width: 320 }}
           label={translate('report_screens.search')}
           defaultValue={list.search}
           onKeyDown={(event) => {

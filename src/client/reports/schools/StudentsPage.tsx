@@ -65,6 +65,8 @@ export function StudentsPage() {
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <TextField
           size="small"
+          fullWidth={false}
+          sx={{ width: 320 }}
           label={translate('report_screens.search')}
           defaultValue={list.search}
           onKeyDown={(event) => {
@@ -75,7 +77,8 @@ export function StudentsPage() {
           select
           size="small"
           variant="filled"
-          sx={{ minWidth: 200 }}
+          fullWidth={false}
+          sx={{ width: 220 }}
           label={label('school_class')}
           value={list.filters.school_class_id ?? ''}
           onChange={(event) => update({ filters: { ...list.filters, school_class_id: event.target.value } })}

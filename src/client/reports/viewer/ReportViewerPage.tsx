@@ -1,4 +1,5 @@
-import { Alert, Box, Button, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { lazy, Suspense, useCallback } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ReportRecord } from '../../../common/contracts/index';
@@ -7,14 +8,15 @@ import { useAccess } from '../../auth';
 import { PageHeading } from '../../components/PageHeading';
 import { formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/recordName';
-import { apiUrl } from '../../providers/http';
 import { REPORT_PERMISSIONS } from '../access';
 import { useReportActions } from '../common/useReportActions';
 
+// pdf.js (its own chunk) loads only when a report is shown.
+const PdfPages = lazy(() => import('./PdfPages'));
+
 /**
- * `/generated-reports/{id}/view?lang=` (SPEC section 2, the Report Viewer): the report's PDF inside
- * the page (the server lets only this site frame it), a switch between its English and Arabic
- * files, and Download.
+ * `/generated-reports/{id}/view?lang=` (SPEC section 2, the Report Viewer): the report's PDF drawn in
+ * the page, a switch between its English and Arabic files, and Download.
  */
 export function ReportViewerPage() {
   const translate = useTranslate();
@@ -37,6 +39,14 @@ export function ReportViewerPage() {
           ? translate('reports.errors.language_missing')
           : null;
   const title = translate('report_screens.viewer.title', { id: formatNumber(id, language) });
+  const pageLabel = useCallback(
+    (page: number, pages: number) =>
+      translate('report_screens.viewer.page', {
+        page: formatNumber(page, language),
+        pages: formatNumber(pages, language),
+      }),
+    [language, translate],
+  );
 
   return (
     <>
@@ -77,14 +87,14 @@ export function ReportViewerPage() {
         <Alert severity="warning">{translate('report_screens.viewer.not_viewable', { reason })}</Alert>
       ) : (
         report && (
-          <Box
-            component="iframe"
-            key={lang}
-            title={translate('report_screens.viewer.frame', { id: formatNumber(id, language) })}
-            src={apiUrl(`/reports/${id}/view-pdf`, new URLSearchParams({ lang }))}
-            sx={{ width: '100%', height: 'calc(100vh - 200px)', minHeight: 600, border: 1, borderColor: 'divider' }}
-            data-testid="report-frame"
-          />
+          <Suspense fallback={<LinearProgress />}>
+            <Box
+              role="document"
+              aria-label={translate('report_screens.viewer.frame', { id: formatNumber(id, language) })}
+            >
+              <PdfPages url={`/api/reports/${id}/view-pdf?lang=${lang}`} label={pageLabel} />
+            </Box>
+          </Suspense>
         )
       )}
     </>
