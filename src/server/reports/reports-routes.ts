@@ -7,6 +7,7 @@ import { areaPermission, permissionFor } from '../../common/permissions';
 import { REPORT_STATUS, REPORT_TYPE } from '../../common/reports/index';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
 import { AppError, notFound } from '../http/app-error';
+import { acceptFormBodies } from '../http/form-body';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
 import { attachment, inlineFile } from './report-file-names';
@@ -48,6 +49,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
     log: app.log,
   };
   const jobs = defineReportJobs(app, deps);
+  await acceptFormBodies(app);
   const scopeOf = (request: FastifyRequest) => schoolScopeOf(app.db, request.auth!);
   const canView = { access: requirePermission(...listPermissions(AREAS.reports)) };
   const canGenerate = { access: requirePermission(permissionFor(AREAS.reports, 'generate')) };

@@ -123,10 +123,42 @@ describe('generation as jobs', () => {
     expect(exams[0].report.status.key).toBe('generated');
   }, 60_000);
 
+  it("takes the spec's form data, URL-encoded or multipart, with repeated fields as lists", async () => {
+    const headers = (type: string) => ({ 'content-type': type, 'x-requested-with': 'XMLHttpRequest', cookie: admin });
+    const encoded = await t.app.inject({
+      method: 'POST',
+      url: '/api/schools/reports',
+      headers: headers('application/x-www-form-urlencoded'),
+      payload: `school_id=${scene.school.id}&correction_status_ids[]=2&correction_status_ids[]=3`,
+    });
+    expect(encoded.statusCode, encoded.body).toBe(200);
+    expect(encoded.json().data.report_ids).toHaveLength(7);
+    const form = new FormData();
+    form.append('school_id', String(scene.school.id));
+    form.append('correction_status_ids[]', '3');
+    const request = new Request('http://localhost/', { method: 'POST', body: form });
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/grades/reports',
+      headers: headers(request.headers.get('content-type')!),
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(multipart.statusCode, multipart.body).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/schools/reports',
+      headers: headers('application/x-www-form-urlencoded'),
+      payload: 'correction_status_ids[]=seven',
+    });
+    expect(refused.statusCode).toBe(422);
+    // The grade request made the grade's bundle too; the next tests count it.
+    await runReportJobs(t, deps);
+  }, 60_000);
+
   it('generating again reuses the records', async () => {
     const again = await api('POST', '/api/schools/reports', { school_id: scene.school.id, correction_status_ids: [3] });
     expect(again.statusCode).toBe(200);
-    expect(await reportsOf()).toHaveLength(7);
+    expect(await reportsOf()).toHaveLength(8);
     await runReportJobs(t, deps);
   }, 60_000);
 
