@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { finalizeAttempt } from '../delivery';
 import type { DemoClient } from './demo-api';
+import { sitAttempt } from './demo-attempts';
 import { wallTime } from './demo-content';
 import { tonesClip } from './demo-media';
 
@@ -91,31 +90,13 @@ export async function seedCorrections(
       .where('student_id', '=', student.id)
       .executeTakeFirstOrThrow();
     const started = new Date(Date.now() - (2 + index) * DAY);
-    const attempt = await db
-      .insertInto('exam_attempts')
-      .values({
-        student_exam_id: assignment.id,
-        number: 1,
-        seed: randomBytes(8).toString('hex'),
-        started_at: started,
-        deadline_at: new Date(started.getTime() + 45 * 60_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const answers = questions.map((q) => ({
-      attempt_id: attempt.id,
-      question_id: q.id,
-      seq: 1,
-      saved_at: started,
-      answer: JSON.stringify(answerOf(q, index, recording.path ?? `media/${recording.file_name}`)),
-    }));
-    await db.insertInto('attempt_answers').values(answers).execute();
-    await db
-      .updateTable('student_exams')
-      .set({ status: 'in_progress', started_at: started })
-      .where('id', '=', assignment.id)
-      .execute();
-    await finalizeAttempt(db, attempt.id, new Date(started.getTime() + 20 * 60_000), false);
+    const path = recording.path ?? `media/${recording.file_name}`;
+    await sitAttempt(
+      db,
+      assignment.id,
+      started,
+      questions.map((q) => ({ question_id: q.id, answer: answerOf(q, index, path) })),
+    );
   }
 
   // The first is corrected, the second in progress; the others wait.

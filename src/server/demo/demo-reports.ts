@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
-import { finalizeAttempt } from '../delivery';
 import type { DemoClient } from './demo-api';
+import { sitAttempt } from './demo-attempts';
 import { seedExam, wallTime } from './demo-content';
 import type { PlatformLookups } from './demo-lookups';
 import { tonesClip } from './demo-media';
@@ -185,43 +184,22 @@ async function sitAndMark(
   for (const [index, assignment] of assignments.entries()) {
     const level = Math.min(1, (ability.get(assignment.student_id) ?? 0.6) + round.gain);
     const started = new Date(Date.now() + (round.from + 1) * DAY + index * 600_000);
-    const attempt = await db
-      .insertInto('exam_attempts')
-      .values({
-        student_exam_id: assignment.id,
-        number: 1,
-        seed: randomBytes(8).toString('hex'),
-        started_at: started,
-        deadline_at: new Date(started.getTime() + 45 * 60_000),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const key = (q: (typeof questions)[number]) =>
       typeof q.answer_key === 'string' ? JSON.parse(q.answer_key) : q.answer_key;
-    await db
-      .insertInto('attempt_answers')
-      .values(
-        questions.map((q) => ({
-          attempt_id: attempt.id,
-          question_id: q.id,
-          seq: 1,
-          saved_at: started,
-          answer: JSON.stringify(
-            answerOf(
-              { answer_type: q.answer_type, answer_key: key(q) },
-              noise(assignment.student_id, q.id) < level,
-              recording,
-            ),
-          ),
-        })),
-      )
-      .execute();
-    await db
-      .updateTable('student_exams')
-      .set({ status: 'in_progress', started_at: started })
-      .where('id', '=', assignment.id)
-      .execute();
-    await finalizeAttempt(db, attempt.id, new Date(started.getTime() + 25 * 60_000), false);
+    await sitAttempt(
+      db,
+      assignment.id,
+      started,
+      questions.map((q) => ({
+        question_id: q.id,
+        answer: answerOf(
+          { answer_type: q.answer_type, answer_key: key(q) },
+          noise(assignment.student_id, q.id) < level,
+          recording,
+        ),
+      })),
+      25,
+    );
     const marked = questions.filter((q) => q.answer_type === 'essay' || q.answer_type === 'audio_response');
     await corrector.post('/api/exams/submit/correction', {
       exam_id: examId,

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Link, TextField } from '@mui/material';
+import { Alert, Box, Button, Link } from '@mui/material';
 import { useState } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { nameOf, useLanguage } from '../../i18n/recordName';
 import { REPORT_PERMISSIONS } from '../access';
 import { DataTable, type Column } from '../common/DataTable';
 import { useSchoolStatuses } from '../common/queries';
+import { SearchField } from '../common/SearchField';
 import { useUrlList } from '../common/urlList';
 import { useReportActions } from '../common/useReportActions';
 import { REPORT_PATHS } from '../paths';
@@ -100,17 +101,7 @@ export function SchoolsListPage() {
         );
       })}
       <Box sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          fullWidth={false}
-          sx={{ width: 320 }}
-          label={translate('report_screens.search')}
-          defaultValue={list.search}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') update({ search: (event.target as HTMLInputElement).value });
-          }}
-          onBlur={(event) => event.target.value !== list.search && update({ search: event.target.value })}
-        />
+        <SearchField value={list.search} onSearch={(search) => update({ search })} />
       </Box>
       <DataTable
         testId="schools-list"

@@ -9,6 +9,7 @@ import { nameOf, useLanguage } from '../../i18n/recordName';
 import { DataTable, type Column } from '../common/DataTable';
 import { DrillDownBreadcrumbs } from '../common/DrillDownBreadcrumbs';
 import { useGradeStudents } from '../common/queries';
+import { SearchField } from '../common/SearchField';
 import { useUrlList } from '../common/urlList';
 import { REPORT_PATHS } from '../paths';
 
@@ -63,16 +64,7 @@ export function StudentsPage() {
         })}
       />
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <TextField
-          size="small"
-          fullWidth={false}
-          sx={{ width: 320 }}
-          label={translate('report_screens.search')}
-          defaultValue={list.search}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') update({ search: (event.target as HTMLInputElement).value });
-          }}
-        />
+        <SearchField value={list.search} onSearch={(search) => update({ search })} />
         <TextField
           select
           size="small"
