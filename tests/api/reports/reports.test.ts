@@ -174,6 +174,12 @@ describe('generation as jobs', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     fs.writeFileSync(dir, 'not a folder');
     await runReportJobs(t, deps);
+    // The grade's reports are now made in English only: their Arabic file is not offered.
+    const [grade] = await reportsOf('&filter[type]=4');
+    const arabic = await api('GET', `/api/reports/${grade.id}/view-pdf?lang=ar`);
+    expect(arabic.statusCode).toBe(418);
+    expect(arabic.json().message).toBe('This report was not generated in this language.');
+    expect((await api('GET', `/api/reports/${grade.id}/view-pdf?lang=en`)).statusCode).toBe(200);
     const failed = (await reportsOf(`&filter[id]=${student.id}`))[0];
     expect(failed.status.key).toBe('failed_generating');
     const row = await t.db.selectFrom('reports').select('error').where('id', '=', student.id).executeTakeFirstOrThrow();
