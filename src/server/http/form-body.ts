@@ -32,8 +32,20 @@ export async function acceptFormBodies(scope: FastifyInstance): Promise<void> {
       }
     },
   );
-  await scope.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fields: 1000, fieldSize: 1024 },
+  await scope.register(multipart, { limits: { files: 0, fields: 1000, fieldSize: 1024 } });
+  // The fields are read before the route's schema looks at the body; a broken form (no boundary, cut
+  // short, a file) is the client's mistake: 400, never a 500.
+  scope.addHook('preValidation', async (request) => {
+    if (!request.isMultipart()) return;
+    const entries: [string, string][] = [];
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') throw new Error('files are not taken here');
+        entries.push([part.fieldname, String(part.value)]);
+      }
+    } catch {
+      throw new AppError(400, 'errors.malformed_request', undefined, { body: ['errors.malformed_request'] });
+    }
+    request.body = fieldsOf(entries);
   });
 }

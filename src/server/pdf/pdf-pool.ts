@@ -9,8 +9,10 @@ export interface PdfPoolOptions {
   size?: number;
   /** Documents a worker renders before it is replaced (default `PDF_RECYCLE_AFTER`, else 300). */
   recycleAfter?: number;
-  /** A document taking longer than this kills its worker (default 60 s). */
+  /** A document taking longer than this kills its worker (default 60 s); so does a start taking longer. */
   timeoutMs?: number;
+  /** The worker module (default `pdf-worker.ts` beside this file); tests give one that cannot start. */
+  workerFile?: string;
 }
 
 export interface PdfPoolStats {
@@ -43,9 +45,12 @@ interface Worker {
   job: Job | null;
   timer: NodeJS.Timeout | null;
   rendered: number;
+  timedOut: boolean;
 }
 
 const WORKER_FILE = fileURLToPath(new URL('./pdf-worker.ts', import.meta.url));
+/** Workers in a row that die before they are ready: then the documents waiting are refused. */
+const START_ATTEMPTS = 3;
 /** The project's root, where `--import tsx` is resolved from. */
 const ROOT = path.resolve(path.dirname(WORKER_FILE), '../../..');
 
@@ -61,12 +66,14 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const size = Math.max(1, options.size ?? envNumber('PDF_WORKERS') ?? Math.min(4, os.availableParallelism()));
   const recycleAfter = Math.max(1, options.recycleAfter ?? envNumber('PDF_RECYCLE_AFTER') ?? 300);
   const timeoutMs = options.timeoutMs ?? 60_000;
+  const workerFile = options.workerFile ?? WORKER_FILE;
   const workers = new Set<Worker>();
   const queue: Job[] = [];
   let nextId = 1;
   let spawned = 0;
   let rendered = 0;
   let closed = false;
+  let failedStarts = 0;
 
   const finish = (worker: Worker) => {
     if (worker.timer) clearTimeout(worker.timer);
@@ -84,18 +91,22 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   };
 
   const spawn = () => {
-    const child = fork(WORKER_FILE, [], {
+    const child = fork(workerFile, [], {
       cwd: ROOT,
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     spawned++;
-    const worker: Worker = { child, ready: false, job: null, timer: null, rendered: 0 };
+    // A worker that hangs while starting is killed too (given at least 30 s: a busy machine is slow to start).
+    const startTimer = setTimeout(() => child.kill('SIGKILL'), Math.max(timeoutMs, 30_000));
+    const worker: Worker = { child, ready: false, job: null, timer: startTimer, rendered: 0, timedOut: false };
     workers.add(worker);
     child.on('message', (message: { ready?: boolean; id?: number; pdf?: Uint8Array; error?: string }) => {
       if (message.ready) {
+        finish(worker);
         worker.ready = true;
+        failedStarts = 0;
         return dispatch();
       }
       const job = finish(worker);
@@ -111,8 +122,17 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     child.on('exit', (code, signal) => {
       const wasOurs = workers.delete(worker);
       const job = finish(worker);
-      job?.reject(new Error(`PDF worker stopped (${signal ?? code}) while rendering`));
-      if (wasOurs && !closed) dispatch();
+      const why = worker.timedOut ? `past ${timeoutMs} ms` : (signal ?? `exit code ${code}`);
+      job?.reject(new Error(`PDF worker stopped (${why}) while rendering`));
+      if (!wasOurs || closed) return;
+      // A worker that cannot start (a missing module, fonts or template) would be replaced forever
+      // while the documents wait: after a few in a row, they are refused instead.
+      if (!worker.ready && ++failedStarts >= START_ATTEMPTS && ![...workers].some((w) => w.ready)) {
+        failedStarts = 0;
+        for (const waiting of queue.splice(0))
+          waiting.reject(new Error(`PDF worker could not start (${signal ?? `exit code ${code}`})`));
+      }
+      dispatch();
     });
     child.on('error', () => undefined); // 'exit' follows and settles its document
   };
@@ -124,7 +144,10 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       if (!worker.ready || worker.job) continue;
       const job = queue.shift()!;
       worker.job = job;
-      worker.timer = setTimeout(() => worker.child.kill('SIGKILL'), timeoutMs);
+      worker.timer = setTimeout(() => {
+        worker.timedOut = true;
+        worker.child.kill('SIGKILL');
+      }, timeoutMs);
       worker.child.send({ id: job.id, doc: job.doc });
     }
     // Start workers (up to the size) while documents wait for one.

@@ -151,6 +151,23 @@ describe('generation as jobs', () => {
       payload: 'correction_status_ids[]=seven',
     });
     expect(refused.statusCode).toBe(422);
+    // A broken form or one carrying a file is refused with 400 and changes nothing.
+    const withFile = new FormData();
+    withFile.append('school_id', String(scene.school.id));
+    withFile.append('file', new Blob(['x']), 'x.txt');
+    const fileRequest = new Request('http://localhost/', { method: 'POST', body: withFile });
+    for (const [type, payload] of [
+      ['multipart/form-data', 'school_id=1'],
+      [fileRequest.headers.get('content-type')!, Buffer.from(await fileRequest.arrayBuffer())],
+    ] as const) {
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: '/api/grades/reports',
+        headers: headers(type),
+        payload,
+      });
+      expect(broken.statusCode).toBe(400);
+    }
     // The grade request made the grade's bundle too; the next tests count it.
     await runReportJobs(t, deps);
   }, 60_000);
