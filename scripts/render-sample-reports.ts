@@ -2,6 +2,8 @@
  * `npx tsx scripts/render-sample-reports.ts [folder]`: makes every kind of report from the demo data
  * (a fresh embedded database in a temporary folder), in English and in Arabic, and writes the PDFs and
  * their pages as PNG (pdftoppm) into the folder (default /tmp/report-samples), for a person to look at.
+ * The tests' sample documents follow (`sample-*`): names written with markup characters, a passed
+ * student with six outcomes, a class with no results yet.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -67,6 +69,24 @@ try {
     }
   }
   await pdf.close();
+
+  const { createTypstRenderer } = await import('../src/server/pdf/index');
+  const { sampleSchoolReport } = await import('../tests/helpers/sample-reports');
+  const { emptyClassReport, fullStudentReport } = await import('../tests/unit/pdf/sample-documents');
+  const renderer = createTypstRenderer();
+  for (const lang of ['en', 'ar'] as const) {
+    const samples = {
+      student: fullStudentReport(lang),
+      school: sampleSchoolReport(lang),
+      empty: emptyClassReport(lang),
+    };
+    for (const [name, doc] of Object.entries(samples)) {
+      const file = path.join(out, `sample-${name}-${lang}.pdf`);
+      fs.writeFileSync(file, renderer.render(doc));
+      execFileSync('pdftoppm', ['-png', '-r', '70', file, file.replace(/\.pdf$/, '')]);
+      console.log(file);
+    }
+  }
 } finally {
   await app.close();
   await database.close?.();

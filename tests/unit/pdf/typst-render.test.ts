@@ -15,7 +15,7 @@ const renderer = createTypstRenderer();
  * pdftotext adds, and without Arabic vowel marks, which pdftotext may print one letter early
  * ("يسلّموا" comes out "يسّلموا").
  */
-const plain = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069\u064b-\u0652]/g, '');
+const plain = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\p{Mn}/gu, '');
 const read = (pdf: Uint8Array) => plain(pdfText(pdf));
 /** The words of a text as pdftotext prints them, without the punctuation it sets apart from its word. */
 const words = (text: string) =>
