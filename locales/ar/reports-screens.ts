@@ -53,6 +53,7 @@ const messages: Pick<Messages, 'report_screens'> = {
     },
     student_exams: {
       title: 'اختبارات الطالب',
+      named_title: 'اختبارات الطالب: %{name}',
       school: 'المدرسة',
       grade: 'المرحلة الدراسية',
       school_class: 'الصف',

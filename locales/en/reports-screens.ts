@@ -51,6 +51,7 @@ const messages = {
     },
     student_exams: {
       title: "Student's Exams",
+      named_title: "Student's Exams: %{name}",
       school: 'School',
       grade: 'Grade',
       school_class: 'Class',

@@ -19,3 +19,8 @@ export function formatDateTime(value: string | null | undefined, language = getS
   if (!date) return '';
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/** A few names as one phrase in the reader's language ("A, B and C", "أ وب وج"). */
+export function formatList(values: string[], language = getStoredLanguage()): string {
+  return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(values);
+}

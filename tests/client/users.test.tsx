@@ -97,6 +97,8 @@ describe('users management', () => {
     await user.click(screen.getByLabelText(/^Roles/));
     await user.click(await screen.findByRole('option', { name: 'Exam author' }));
     await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: /^Schools/ }));
+    await user.click(await screen.findByRole('option', { name: 'Al Noor' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('This email is already taken')).toBeInTheDocument();
@@ -107,7 +109,7 @@ describe('users management', () => {
       password_confirmation: 'Secret@2026',
       roles: [ROLES.author],
       is_active: true,
-      school_ids: [],
+      school_ids: [1],
     });
   });
 

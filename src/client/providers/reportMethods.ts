@@ -27,9 +27,16 @@ export type ReportLanguageChoice = 'en' | 'ar' | 'both';
 
 /** The file name of `Content-Disposition`: the UTF-8 form first (RFC 6266), else the plain one. */
 export function fileNameOf(disposition: string | null, fallback: string): string {
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  if (utf8) return decodeURIComponent(utf8[1]);
-  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? fallback;
+  const utf8 = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition ?? '');
+  if (utf8) {
+    try {
+      return decodeURIComponent(utf8[1]);
+    } catch {
+      // A malformed escape: the plain name below still names the file.
+    }
+  }
+  const plain = /filename=(?:"([^"]+)"|([^;\s]+))/i.exec(disposition ?? '');
+  return plain?.[1] ?? plain?.[2] ?? fallback;
 }
 
 /**

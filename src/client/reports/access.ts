@@ -4,6 +4,8 @@ import { areaPermission, permissionFor } from '../../common/permissions';
 /** Who may do what with schools and reports (SPEC sections 2 and 6); the routes, the buttons and the API agree. */
 export const REPORT_PERMISSIONS = {
   schools: listPermissions(AREAS.schools),
+  /** The students list's class filter reads the school-classes resource (school staff hold it for their schools). */
+  classes: listPermissions('school-classes'),
   view: listPermissions(AREAS.reports),
   generate: [permissionFor(AREAS.reports, 'generate')],
   download: [areaPermission(AREAS.reports, 'download')],

@@ -4,15 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render';
 import { recorder, server } from '../support/server';
-import { entry, schoolStatus, serveSchools, signInAuthor } from './support';
-
-const drillDown = <T,>(data: T[], breadcrumbs: { label_en: string; label_ar: string; path: string }[]) => ({
-  data,
-  meta: { current_page: 1, last_page: 1, per_page: 15, total: data.length, next_page: null, previous_page: null },
-  breadcrumbs,
-});
-const SCHOOLS_CRUMB = { label_en: 'Schools', label_ar: 'المدارس', path: '/schools-list' };
-const NOOR_CRUMB = { label_en: 'Al Noor School', label_ar: 'مدرسة النور', path: '/grades?school_id=1' };
+import { drillDown, entry, NOOR_CRUMB, schoolStatus, SCHOOLS_CRUMB, serveSchools, signInAuthor } from './support';
 
 describe('the schools list', () => {
   it("shows each school's statuses, and the server's words when a school report cannot be made", async () => {
@@ -65,6 +57,38 @@ describe('the schools list', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('Reports queued: 21')).toBeInTheDocument();
     expect(await posts.requests[0].json()).toEqual({ correction_status_ids: [2, 3] });
+  });
+
+  it("queues one school's reports (its corrected grades'), and migrates its reports with the server's words", async () => {
+    signInAuthor();
+    serveSchools();
+    const queued = recorder();
+    const migrated = recorder();
+    server.use(
+      http.post('*/api/schools/reports', ({ request }) => {
+        queued.record(request);
+        return HttpResponse.json({ message: 'Reports queued: 21', data: { report_ids: [1], skipped: [] } });
+      }),
+      http.post('*/api/schools/migrate/reports', ({ request }) => {
+        migrated.record(request);
+        return HttpResponse.json({ message: 'Migrating the school reports. Refresh after about 15 minutes.' });
+      }),
+    );
+    renderApp('/schools-list');
+    const rows = await screen.findAllByTestId('schools-list-row');
+    await userEvent.click(within(rows[1]).getByRole('button', { name: 'Generate all reports' }));
+    expect(await screen.findByText('Reports queued: 21')).toBeInTheDocument();
+    expect(await queued.requests[0].json()).toEqual({ school_id: 2, correction_status_ids: [1, 2, 3] });
+    await waitFor(() => expect(within(rows[0]).getByRole('button', { name: 'Migrate reports' })).toBeEnabled());
+    await userEvent.click(within(rows[0]).getByRole('button', { name: 'Migrate reports' }));
+    expect(
+      await screen.findByText('Migrating the school reports. Refresh after about 15 minutes.'),
+    ).toBeInTheDocument();
+    expect(await migrated.requests[0].json()).toEqual({ school_id: 1 });
+    expect(within(rows[1]).getByRole('link', { name: 'View reports' })).toHaveAttribute(
+      'href',
+      '/generated-reports?filter%5Bschool_id%5D=2',
+    );
   });
 
   it('tells the user to refresh after about 15 minutes while a migration runs', async () => {

@@ -9,6 +9,8 @@ import { server } from '../support/server';
 /** An author's reach: schools and reports, generating and downloading them. */
 export const AUTHOR_PERMISSIONS = [
   ...listPermissions(AREAS.schools),
+  // Authors read every lookup resource, the students list's classes among them.
+  ...listPermissions('school-classes'),
   ...listPermissions(AREAS.reports),
   permissionFor(AREAS.reports, 'generate'),
   areaPermission(AREAS.reports, 'download'),
@@ -100,3 +102,13 @@ export const REPORT_FILTERS = {
   nationalities: ['AE', 'JO'],
   countries: [],
 };
+
+/** A drill-down list's answer: one page of `data` and where it is. */
+export const drillDown = <T>(data: T[], breadcrumbs: { label_en: string; label_ar: string; path: string }[]) => ({
+  data,
+  meta: { current_page: 1, last_page: 1, per_page: 15, total: data.length, next_page: null, previous_page: null },
+  breadcrumbs,
+});
+export const SCHOOLS_CRUMB = { label_en: 'Schools', label_ar: 'المدارس', path: '/schools-list' };
+export const NOOR_CRUMB = { label_en: 'Al Noor School', label_ar: 'مدرسة النور', path: '/grades?school_id=1' };
+export const GRADE_CRUMB = { label_en: 'Grade 5', label_ar: 'الصف الخامس', path: '/students?school_id=1&grade_id=4' };

@@ -1,12 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import { CORRECTION_STATUSES } from '../../../common/correction/statuses';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import type { ReportLanguageChoice } from '../../providers/reportMethods';
 import { saveFile } from './saveFile';
 
-const ALL_STATUSES = [1, 2, 3];
+/**
+ * A school's or grade's "all reports": every status is asked for, so the grades already corrected get
+ * theirs while others wait; the server answers a 418 with its words when none is eligible.
+ */
+const ALL_STATUSES = CORRECTION_STATUSES.map((status) => status.id);
 
 /**
  * The report actions of the schools screens and the reports list (SPEC sections 4 and 8): each shows

@@ -54,8 +54,9 @@ export function ReportsListPage() {
 
   const columns: Column<ReportRecord>[] = [
     { key: 'id', label: label('id'), sort: 'id', render: (row) => formatNumber(row.id, language) },
-    // The record's name is English; the exam is named in the reader's language.
-    { key: 'exam', label: label('exam'), sort: 'name', render: (row) => nameOf(row.exam, language) },
+    // The record's name is English only: the exam and the subject columns name it in the reader's language.
+    // No sort here: the API's `name` sort orders by that English name, not by the exam.
+    { key: 'exam', label: label('exam'), render: (row) => nameOf(row.exam, language) },
     { key: 'type', label: label('type'), sort: 'type', render: (row) => nameOf(row.type, language) },
     { key: 'school', label: label('school'), render: (row) => nameOf(row.school, language) },
     { key: 'subject', label: label('subject'), render: (row) => subject(row) || '—' },

@@ -9,7 +9,7 @@ import { formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { REPORT_PERMISSIONS } from '../access';
 import { DataTable, type Column } from '../common/DataTable';
-import { DrillDownBreadcrumbs } from '../common/DrillDownBreadcrumbs';
+import { crumbLabel, DrillDownBreadcrumbs } from '../common/DrillDownBreadcrumbs';
 import { useSchoolGrades } from '../common/queries';
 import { useUrlList } from '../common/urlList';
 import { useReportActions } from '../common/useReportActions';
@@ -64,7 +64,7 @@ export function GradesPage() {
       <DrillDownBreadcrumbs trail={grades.data?.breadcrumbs} />
       <PageHeading
         title={translate('report_screens.grades.title', {
-          school: school ? (language === 'ar' ? school.label_ar : school.label_en) : '',
+          school: school ? crumbLabel(school, language) : '',
         })}
       />
       <DataTable

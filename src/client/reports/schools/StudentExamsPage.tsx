@@ -5,7 +5,7 @@ import type { StudentExamRow } from '../../../common/contracts/index';
 import { useAccess } from '../../auth';
 import { PageHeading } from '../../components/PageHeading';
 import { StatusChip } from '../../components/StatusChip';
-import { formatNumber } from '../../format';
+import { formatList, formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { REPORT_PERMISSIONS } from '../access';
 import { DataTable, type Column } from '../common/DataTable';
@@ -67,7 +67,9 @@ export function StudentExamsPage() {
   return (
     <>
       <DrillDownBreadcrumbs trail={exams.data?.breadcrumbs} />
-      <PageHeading title={student ? `${label('title')}: ${student.name}` : label('title')} />
+      <PageHeading
+        title={student ? translate('report_screens.student_exams.named_title', { name: student.name }) : label('title')}
+      />
       {student && (
         <Paper variant="outlined" sx={{ p: 2, mb: 2 }} data-testid="student-summary">
           <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
@@ -76,7 +78,10 @@ export function StudentExamsPage() {
               [label('grade'), nameOf(student.grade, language)],
               [
                 label('school_class'),
-                profile.data!.classes.map((c) => nameOf(c, language)).join(language === 'ar' ? '، ' : ', '),
+                formatList(
+                  profile.data!.classes.map((c) => nameOf(c, language)),
+                  language,
+                ),
               ],
             ].map(([term, value]) => (
               <Typography key={term}>

@@ -3,11 +3,13 @@ import { useGetList, useTranslate } from 'react-admin';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import type { SchoolStudent } from '../../../common/contracts/index';
 import { countryName } from '../../../common/countries';
+import { useAccess } from '../../auth';
 import { PageHeading } from '../../components/PageHeading';
 import { formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
+import { REPORT_PERMISSIONS } from '../access';
 import { DataTable, type Column } from '../common/DataTable';
-import { DrillDownBreadcrumbs } from '../common/DrillDownBreadcrumbs';
+import { crumbLabel, DrillDownBreadcrumbs } from '../common/DrillDownBreadcrumbs';
 import { useGradeStudents } from '../common/queries';
 import { SearchField } from '../common/SearchField';
 import { useUrlList } from '../common/urlList';
@@ -20,6 +22,8 @@ export function StudentsPage() {
   const translate = useTranslate();
   const language = useLanguage();
   const [params] = useSearchParams();
+  // Without the permission the read would be refused with a 403, which signs the user out: no filter then.
+  const canFilterClasses = useAccess().allows({ anyOf: REPORT_PERMISSIONS.classes });
   const schoolId = Number(params.get('school_id'));
   const gradeId = Number(params.get('grade_id'));
   const { list, update } = useUrlList(DEFAULTS);
@@ -27,11 +31,15 @@ export function StudentsPage() {
   const label = (key: string) => translate(`report_screens.students.${key}`);
   const number = (value: number) => formatNumber(value, language);
   const grade = students.data?.breadcrumbs[2];
-  const classes = useGetList<{ id: number; name_en: string; name_ar: string }>('school-classes', {
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'id', order: 'ASC' },
-    filter: { school_id: schoolId, grade_id: gradeId },
-  });
+  const classes = useGetList<{ id: number; name_en: string; name_ar: string }>(
+    'school-classes',
+    {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { school_id: schoolId, grade_id: gradeId },
+    },
+    { enabled: canFilterClasses },
+  );
   const columns: Column<SchoolStudent>[] = [
     {
       key: 'name',
@@ -60,28 +68,30 @@ export function StudentsPage() {
       <DrillDownBreadcrumbs trail={students.data?.breadcrumbs} />
       <PageHeading
         title={translate('report_screens.students.title', {
-          grade: grade ? (language === 'ar' ? grade.label_ar : grade.label_en) : '',
+          grade: grade ? crumbLabel(grade, language) : '',
         })}
       />
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <SearchField value={list.search} onSearch={(search) => update({ search })} />
-        <TextField
-          select
-          size="small"
-          variant="filled"
-          fullWidth={false}
-          sx={{ width: 220 }}
-          label={label('school_class')}
-          value={list.filters.school_class_id ?? ''}
-          onChange={(event) => update({ filters: { ...list.filters, school_class_id: event.target.value } })}
-        >
-          <MenuItem value="">{label('all_classes')}</MenuItem>
-          {(classes.data ?? []).map((cls) => (
-            <MenuItem key={cls.id} value={String(cls.id)}>
-              {nameOf(cls, language)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {canFilterClasses && (
+          <TextField
+            select
+            size="small"
+            variant="filled"
+            fullWidth={false}
+            sx={{ width: 220 }}
+            label={label('school_class')}
+            value={list.filters.school_class_id ?? ''}
+            onChange={(event) => update({ filters: { ...list.filters, school_class_id: event.target.value } })}
+          >
+            <MenuItem value="">{label('all_classes')}</MenuItem>
+            {(classes.data ?? []).map((cls) => (
+              <MenuItem key={cls.id} value={String(cls.id)}>
+                {nameOf(cls, language)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       </Box>
       <DataTable
         testId="students-list"

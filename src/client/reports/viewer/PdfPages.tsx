@@ -4,6 +4,7 @@ import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../../providers/appDataProvider';
+import { serverMessageOf } from '../../providers/errors';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -20,11 +21,14 @@ export default function PdfPages({ url, label }: { url: string; label: (page: nu
   const dataProvider = useAppDataProvider();
   const holder = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+  // The server's words when it refuses the file (a 418: not generated, not in this language).
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
     let pdf: PDFDocumentProxy | null = null;
     setState('loading');
+    setRefusal(null);
     const target = holder.current!;
     target.replaceChildren();
     (async () => {
@@ -46,7 +50,11 @@ export default function PdfPages({ url, label }: { url: string; label: (page: nu
         if (!cancelled) target.append(canvas);
       }
       if (!cancelled) setState('shown');
-    })().catch(() => !cancelled && setState('failed'));
+    })().catch((error: unknown) => {
+      if (cancelled) return;
+      setRefusal(serverMessageOf(error));
+      setState('failed');
+    });
     return () => {
       cancelled = true;
       void pdf?.destroy();
@@ -56,7 +64,7 @@ export default function PdfPages({ url, label }: { url: string; label: (page: nu
   return (
     <Box>
       {state === 'loading' && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {state === 'failed' && <Alert severity="error">{translate('report_screens.fetch_error')}</Alert>}
+      {state === 'failed' && <Alert severity="error">{refusal ?? translate('report_screens.fetch_error')}</Alert>}
       <Box
         ref={holder}
         data-testid="report-pages"
