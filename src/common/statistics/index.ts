@@ -1,0 +1,2 @@
+export * from './descriptive';
+export * from './item-analysis';
