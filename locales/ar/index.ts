@@ -17,6 +17,7 @@ import { withCommonFields } from '../common-fields';
 import pickers from './pickers';
 import settings from './settings';
 import student from './student';
+import webReports from './web-reports';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -33,6 +34,7 @@ const ar: Messages = {
   ...reportScreens,
   ...settings,
   ...student,
+  ...webReports,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

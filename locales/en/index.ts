@@ -16,6 +16,7 @@ import { withCommonFields } from '../common-fields';
 import pickers from './pickers';
 import settings from './settings';
 import student from './student';
+import webReports from './web-reports';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area.
@@ -35,6 +36,7 @@ const en = {
   ...reportScreens,
   ...settings,
   ...student,
+  ...webReports,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

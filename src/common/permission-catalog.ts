@@ -24,6 +24,10 @@ export const AREAS = {
   /** Every school, not only one's own: staff linked to schools (school users) lack it and see theirs only. */
   allSchools: 'all-schools',
   reports: 'reports',
+  /** The web report dashboards; `generate` refreshes their figures now (admins). */
+  webReports: 'web-reports',
+  /** The item analysis of an exam's questions (authors). */
+  itemStatistics: 'item-statistics',
   demoRequests: 'demo-requests',
 } as const;
 
@@ -87,6 +91,8 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     permissionFor(AREAS.reports, 'generate'),
     areaPermission(AREAS.reports, 'download'),
     ...view(AREAS.examStudents),
+    ...view(AREAS.webReports),
+    ...view(AREAS.itemStatistics),
   ],
   [ROLES.corrector]: [
     ...view(AREAS.platforms),
@@ -104,6 +110,7 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view('school-classes'),
     ...view(AREAS.reports),
     areaPermission(AREAS.reports, 'download'),
+    ...view(AREAS.webReports),
   ],
   [ROLES.student]: [
     ...view(AREAS.platforms),

@@ -37,6 +37,7 @@ import { correctionRoutes } from './correction';
 import { createPdfPool } from './pdf';
 import { reportsRoutes } from './reports';
 import { schoolsRoutes } from './schools';
+import { webReportsRoutes } from './web-reports';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(correctionRoutes, { registry });
       await api.register(schoolsRoutes);
       await api.register(reportsRoutes, { pdf });
+      await api.register(webReportsRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);

@@ -18,7 +18,7 @@ export const REPORTS_MENU: NavGroup[] = [
     items: [
       { to: '/generated-reports', label: 'nav.all_reports', anyOf: listPermissions(AREAS.reports) },
       { to: '/schools-list', label: 'nav.schools_list', anyOf: listPermissions(AREAS.schools) },
-      { to: '/web-reports', label: 'nav.web_reports', anyOf: listPermissions(AREAS.reports) },
+      { to: '/web-reports', label: 'nav.web_reports', anyOf: listPermissions(AREAS.webReports) },
     ],
   },
 ];

@@ -9,3 +9,4 @@ export * from './delivery';
 export * from './correction';
 export * from './schools';
 export * from './reports';
+export * from './web-reports';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { WebReportTables } from './types-web-reports';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -393,7 +394,7 @@ export interface ReportsTable {
   updated_at: Timestamp;
 }
 
-export interface Database {
+export interface Database extends WebReportTables {
   users: UsersTable;
   roles: RolesTable;
   permissions: PermissionsTable;

@@ -16,8 +16,11 @@ export interface JobQueue {
    * the queue run at once in this process (default 1).
    */
   define<T extends object>(name: string, handler: JobHandler<T>, options?: { every?: string; workers?: number }): void;
-  /** Queues a job that runs no sooner than `afterSeconds` from now (the database's clock). */
-  send(name: string, data: object, options?: { afterSeconds?: number }): Promise<void>;
+  /**
+   * Queues a job that runs no sooner than `afterSeconds` from now (the database's clock).
+   * `onceWithinSeconds`: at most one job of this queue is queued per slot of that many seconds.
+   */
+  send(name: string, data: object, options?: { afterSeconds?: number; onceWithinSeconds?: number }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -42,9 +45,14 @@ export function createJobQueue(options: {
     define(name, handler, { every, workers = 1 } = {}) {
       definitions.push({ name, handler: handler as JobHandler<object>, every, workers: Math.max(1, workers) });
     },
-    async send(name, data, { afterSeconds = 0 } = {}) {
+    async send(name, data, { afterSeconds = 0, onceWithinSeconds } = {}) {
       if (!boss) throw new Error(`job queue not started: cannot send ${name}`);
-      await boss.send(name, data, { startAfter: Math.max(0, Math.ceil(afterSeconds)), retryLimit: 5, retryDelay: 30 });
+      await boss.send(name, data, {
+        startAfter: Math.max(0, Math.ceil(afterSeconds)),
+        retryLimit: 5,
+        retryDelay: 30,
+        ...(onceWithinSeconds ? { singletonKey: name, singletonSeconds: onceWithinSeconds } : {}),
+      });
     },
     async start() {
       const started = new PgBoss({

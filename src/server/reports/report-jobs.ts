@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { generateReport, type ReportDeps } from './report-generate';
 import { migrateSchoolResults } from './report-migration';
+import { queueRefreshAfterMigration } from '../web-reports/web-report-jobs';
 
 export const REPORT_QUEUE = 'report-generate';
 export const MIGRATION_QUEUE = 'report-migrate';
@@ -28,8 +29,8 @@ export async function beginMigration(db: Db, schoolId: number, now: Date): Promi
   return row !== undefined;
 }
 
-/** The migration job: moves the school's corrected results into the reporting table and records the outcome. */
-export async function runMigration(deps: Pick<ReportDeps, 'db' | 'now' | 'log'>, schoolId: number): Promise<void> {
+/** The migration job: moves the school's corrected results into the reporting table and records the outcome (true: migrated). */
+export async function runMigration(deps: Pick<ReportDeps, 'db' | 'now' | 'log'>, schoolId: number): Promise<boolean> {
   try {
     const results = await migrateSchoolResults(deps.db, schoolId, deps.now());
     await deps.db
@@ -38,6 +39,7 @@ export async function runMigration(deps: Pick<ReportDeps, 'db' | 'now' | 'log'>,
       .where('school_id', '=', schoolId)
       .execute();
     deps.log?.info({ school: schoolId, results }, 'school reports migrated');
+    return true;
   } catch (error) {
     deps.log?.error({ err: error, school: schoolId }, 'school report migration failed');
     await deps.db
@@ -49,6 +51,7 @@ export async function runMigration(deps: Pick<ReportDeps, 'db' | 'now' | 'log'>,
       })
       .where('school_id', '=', schoolId)
       .execute();
+    return false;
   }
 }
 
@@ -65,7 +68,10 @@ export function defineReportJobs(app: FastifyInstance, deps: ReportDeps): Report
     },
     { workers: 2 },
   );
-  app.jobs.define<{ school_id: number }>(MIGRATION_QUEUE, async ({ school_id }) => runMigration(deps, school_id));
+  // The web report figures follow a school's migration (SPEC section 9).
+  app.jobs.define<{ school_id: number }>(MIGRATION_QUEUE, async ({ school_id }) => {
+    if (await runMigration(deps, school_id)) await queueRefreshAfterMigration(app);
+  });
   return {
     async generate(reportIds) {
       for (const id of reportIds) await app.jobs.send(REPORT_QUEUE, { report_id: id });

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+const named = z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict();
+
+/** `GET /api/web-report/filters`: what the user may filter the dashboard by, within their schools. */
+export const webReportFilters = z
+  .object({
+    platforms: z.array(named),
+    schools: z.array(named),
+    academic_years: z.array(named),
+    /** Rounds, grades and levels belong to a platform. */
+    rounds: z.array(named.extend({ platform_id: z.number() })),
+    grades: z.array(named.extend({ platform_id: z.number() })),
+    levels: z.array(named.extend({ platform_id: z.number() })),
+    /** The user may refresh the figures now. */
+    can_refresh: z.boolean(),
+  })
+  .strict();
+export type WebReportFilters = z.infer<typeof webReportFilters>;
+
+export const participation = z
+  .object({
+    schools: z.number(),
+    subscribed: z.number(),
+    assigned: z.number(),
+    completed: z.number(),
+    non_submitters: z.number(),
+  })
+  .strict();
+export type Participation = z.infer<typeof participation>;
+
+export const skillAverage = named.extend({ average: z.number(), results: z.number() }).strict();
+export type SkillAverage = z.infer<typeof skillAverage>;
+
+export const tierCount = z
+  .object({ key: z.enum(['below', 'within', 'above']), count: z.number(), share: z.number() })
+  .strict();
+export type TierCount = z.infer<typeof tierCount>;
+
+/** The figures of one selection (the whole view, or one school, round or year of the comparative view). */
+export const webReportFigures = z
+  .object({
+    participation,
+    /** Mean percentage of the results (null without results). */
+    average: z.number().nullable(),
+    results: z.number(),
+    skills: z.array(skillAverage),
+    tiers: z.array(tierCount),
+  })
+  .strict();
+export type WebReportFigures = z.infer<typeof webReportFigures>;
+
+export const leaderboardRow = z
+  .object({
+    rank: z.number(),
+    student: z.object({ id: z.number(), name: z.string() }).strict(),
+    school_class: named,
+    academic_year: named.nullable(),
+    percent: z.number(),
+    mark: z.number(),
+    tier: z.enum(['below', 'within', 'above']),
+  })
+  .strict();
+export type LeaderboardRow = z.infer<typeof leaderboardRow>;
+
+export const COMPARE_BY = ['school', 'round', 'academic_year'] as const;
+export type CompareBy = (typeof COMPARE_BY)[number];
+
+/** `GET /api/web-report/results`. */
+export const webReportResults = z
+  .object({
+    /** When the figures were last refreshed (null: never). */
+    refreshed_at: z.string().nullable(),
+    figures: webReportFigures,
+    leaderboard: z
+      .object({ top: z.array(leaderboardRow), lowest: z.array(leaderboardRow) })
+      .strict()
+      .nullable(),
+    /** Why there is no leaderboard (SPEC section 9: one school, one round and one grade). */
+    leaderboard_message: z.string().nullable(),
+    comparative: z
+      .object({
+        by: z.enum(COMPARE_BY),
+        groups: z.array(named.extend({ figures: webReportFigures }).strict()),
+      })
+      .strict()
+      .nullable(),
+    comparative_message: z.string().nullable(),
+  })
+  .strict();
+export type WebReportResults = z.infer<typeof webReportResults>;
+
+/** `POST /api/web-report/refresh`: the refresh that ran. */
+export const webReportRefresh = z
+  .object({ message: z.string(), data: z.object({ refreshed_at: z.string(), rows: z.number() }).strict() })
+  .strict();

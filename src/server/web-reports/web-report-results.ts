@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import type { CompareBy, LeaderboardRow, WebReportResults } from '../../common/contracts/index';
+import type { Language } from '../../../locales/languages';
+import type { Db } from '../db/database';
+import { translate } from '../http/i18n';
+import { selectionFigures, type GroupColumn, type Selection } from './web-report-figures';
+import { lastRefreshedAt } from './web-report-refresh';
+
+/** Top and lowest students shown by the leaderboard. */
+export const LEADERBOARD_SIZE = 10;
+
+const COMPARE: { by: CompareBy; column: GroupColumn; table: string; ids: (s: Selection) => number[] }[] = [
+  { by: 'school', column: 'school_id', table: 'schools', ids: (s) => s.schoolIds },
+  { by: 'round', column: 'round_id', table: 'rounds', ids: (s) => s.roundIds },
+  { by: 'academic_year', column: 'academic_year_id', table: 'academic_years', ids: (s) => s.yearIds },
+];
+
+async function skillNames(db: Db, platformId: number | undefined) {
+  const rows = await db
+    .selectFrom('skills')
+    .select(['id', 'name_en', 'name_ar'])
+    .$if(platformId !== undefined, (q) => q.where('platform_id', '=', platformId!))
+    .execute();
+  return new Map(rows.map((row) => [row.id, { name_en: row.name_en, name_ar: row.name_ar }]));
+}
+
+async function namesOf(db: Db, table: string, ids: number[]) {
+  const { rows } = await sql<{ id: number; name_en: string; name_ar: string }>`
+    select id, name_en, name_ar from ${sql.table(table)} where id in (${sql.join(ids)})`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The one school of the selection: chosen, or the only one a school user has. */
+function singleSchool(selection: Selection): number | null {
+  if (selection.schoolIds.length === 1) return selection.schoolIds[0];
+  if (selection.schoolIds.length === 0 && !selection.scope.all && selection.scope.ids.length === 1)
+    return selection.scope.ids[0];
+  return null;
+}
+
+/** The top and lowest students of one school, round and grade (SPEC section 9), as of the last refresh. */
+async function leaderboard(db: Db, selection: Selection, schoolId: number) {
+  const years = selection.yearIds.length > 0 ? sql`and ws.academic_year_id in (${sql.join(selection.yearIds)})` : sql``;
+  const platform = selection.platformId !== undefined ? sql`and ws.platform_id = ${selection.platformId}` : sql``;
+  const { rows } = await sql<Record<string, any>>`
+    select ws.student_id, st.name, ws.school_class_id, cl.name_en as class_en, cl.name_ar as class_ar,
+      ws.academic_year_id, ay.name_en as year_en, ay.name_ar as year_ar, ws.percent, ws.mark, ws.tier
+    from web_report_students ws
+    join students st on st.id = ws.student_id
+    join school_classes cl on cl.id = ws.school_class_id
+    left join academic_years ay on ay.id = ws.academic_year_id
+    where ws.school_id = ${schoolId} and ws.round_id = ${selection.roundIds[0]} and ws.grade_id = ${selection.gradeIds[0]}
+      ${years} ${platform}
+    order by ws.percent desc, ws.mark desc, st.name, ws.student_id`.execute(db);
+  const present = (row: Record<string, any>, rank: number): LeaderboardRow => ({
+    rank,
+    student: { id: row.student_id, name: row.name },
+    school_class: { id: row.school_class_id, name_en: row.class_en, name_ar: row.class_ar },
+    academic_year:
+      row.academic_year_id === null ? null : { id: row.academic_year_id, name_en: row.year_en, name_ar: row.year_ar },
+    percent: Number(row.percent),
+    mark: Number(row.mark),
+    tier: row.tier,
+  });
+  const top = rows.slice(0, LEADERBOARD_SIZE).map((row, index) => present(row, index + 1));
+  // The lowest never repeat the top: with fewer than twice the size, they are the rest.
+  const lowestCount = Math.min(LEADERBOARD_SIZE, rows.length - top.length);
+  const lowest = rows
+    .slice(rows.length - lowestCount)
+    .map((row, index) => present(row, rows.length - lowestCount + index + 1))
+    .reverse();
+  return { top, lowest };
+}
+
+/** `GET /api/web-report/results`: the figures of the selection, its leaderboard and its comparative view. */
+export async function webReportResults(
+  db: Db,
+  selection: Selection,
+  comparative: boolean,
+  lang: Language,
+): Promise<WebReportResults> {
+  const skills = await skillNames(db, selection.platformId);
+  const [refreshed, whole] = await Promise.all([lastRefreshedAt(db), selectionFigures(db, selection, null, skills)]);
+  const school = singleSchool(selection);
+  const boardAllowed = school !== null && selection.roundIds.length === 1 && selection.gradeIds.length === 1;
+  const result: WebReportResults = {
+    refreshed_at: refreshed?.toISOString() ?? null,
+    figures: whole.get(0)!,
+    leaderboard: boardAllowed ? await leaderboard(db, selection, school) : null,
+    leaderboard_message: boardAllowed ? null : translate(lang, 'web_reports.leaderboard_rule'),
+    comparative: null,
+    comparative_message: null,
+  };
+  if (!comparative) return result;
+  const compare = COMPARE.find((entry) => entry.ids(selection).length > 1);
+  if (!compare) return { ...result, comparative_message: translate(lang, 'web_reports.comparative_rule') };
+  const ids = compare.ids(selection);
+  const [groups, names] = await Promise.all([
+    selectionFigures(db, selection, compare.column, skills, ids),
+    namesOf(db, compare.table, ids),
+  ]);
+  return {
+    ...result,
+    comparative: {
+      by: compare.by,
+      groups: ids.filter((id) => names.has(id)).map((id) => ({ ...names.get(id)!, figures: groups.get(id)! })),
+    },
+  };
+}
