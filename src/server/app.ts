@@ -38,6 +38,7 @@ import { createPdfPool } from './pdf';
 import { reportsRoutes } from './reports';
 import { schoolsRoutes } from './schools';
 import { webReportsRoutes } from './web-reports';
+import { itemAnalysisRoutes } from './item-analysis';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
@@ -174,6 +175,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(schoolsRoutes);
       await api.register(reportsRoutes, { pdf });
       await api.register(webReportsRoutes);
+      await api.register(itemAnalysisRoutes);
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);

@@ -10,3 +10,4 @@ export * from './correction';
 export * from './schools';
 export * from './reports';
 export * from './web-reports';
+export * from './item-analysis';

@@ -1,0 +1,2 @@
+export { itemAnalysisRoutes } from './item-analysis-routes';
+export { examItemAnalysis } from './exam-item-analysis';
