@@ -10,6 +10,7 @@ const messages: Pick<Messages, 'web_reports' | 'item_analysis'> = {
     refreshed_at: 'الأرقام كما في %{date}. تُحدَّث كل 24 ساعة.',
     never_refreshed: 'لم تُحدَّث الأرقام بعد.',
     refresh: 'تحديث الآن',
+    refresh_error: 'تعذّر تحديث الأرقام.',
     filters: {
       platform: 'المنصة',
       schools: 'المدارس',

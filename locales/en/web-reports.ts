@@ -8,6 +8,7 @@ const messages = {
     refreshed_at: 'Figures as of %{date}. They are refreshed every 24 hours.',
     never_refreshed: 'The figures have not been refreshed yet.',
     refresh: 'Refresh now',
+    refresh_error: 'The figures could not be refreshed.',
     filters: {
       platform: 'Platform',
       schools: 'Schools',

@@ -9,6 +9,7 @@ import {
   type RaThemeOptions,
 } from 'react-admin';
 import { Route } from 'react-router-dom';
+import { AREAS, listPermissions } from '../common/permission-catalog';
 import { ProtectedPage } from './auth/RequirePermission';
 import { DemoRequestList } from './demo-requests/DemoRequestList';
 import { schemaRegistry } from './generic/registry';
@@ -30,13 +31,14 @@ export interface ConsoleProps {
 }
 
 const definitions = schemaRegistry.all();
-/** The reserved paths whose screens are built (the web reports are not yet). */
+/** The reserved paths whose screens are built. */
 const MOUNTED_PATHS = new Set<string>([
   '/grades',
   '/students',
   '/student-exams',
   '/schools-list',
   '/generated-reports',
+  '/web-reports',
 ]);
 
 // The questions bank and the exams (editors, recorder, drag and drop) load on first visit, not with the console.
@@ -46,6 +48,8 @@ const ExamsRoutes = lazy(() => import('./exams/ExamsRoutes').then((m) => ({ defa
 const StudentRoutes = lazy(() => import('./student/StudentRoutes'));
 // Schools and reports: their own chunk, loaded on first visit.
 const SchoolPage = lazy(() => import('./reports/SchoolPage'));
+// The web reports bring recharts: a chunk of their own.
+const WebReportsPage = lazy(() => import('./web-reports/WebReportsPage'));
 const GeneratedReportsRoutes = lazy(() =>
   import('./reports/ReportsRoutes').then((m) => ({ default: m.GeneratedReportsRoutes })),
 );
@@ -82,6 +86,14 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
         <Route path="/students" element={<SchoolPage name="students" />} />
         <Route path="/student-exams" element={<SchoolPage name="studentExams" />} />
         <Route path="/generated-reports/*" element={<GeneratedReportsRoutes />} />
+        <Route
+          path="/web-reports"
+          element={
+            <ProtectedPage anyOf={listPermissions(AREAS.webReports)}>
+              <WebReportsPage />
+            </ProtectedPage>
+          }
+        />
         <Route
           path="/profile"
           element={

@@ -241,4 +241,50 @@ describe('demo data', () => {
     const refused = await as(admin)('POST', '/api/schools/generate/exams/report', { school_id: first.school_id });
     expect(refused.statusCode).toBe(418);
   });
+  it('shows web reports at once: two schools in two rounds, a leaderboard for the school user, item analysis', async () => {
+    const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });
+    const school = await signIn(t.app, { email: 'school@example.com', password: 'Demo@2026' });
+    const author = await signIn(t.app, { email: 'author@example.com', password: 'Demo@2026' });
+    const get = async (url: string, cookie: string) => {
+      const response = await call(t.app, 'GET', url, undefined, { cookie });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data;
+    };
+    const filters = await get('/api/web-report/filters', admin);
+    const ira = filters.platforms[0].id;
+    const all = await get(`/api/web-report/results?platform_id=${ira}`, admin);
+    expect(all.refreshed_at).not.toBeNull();
+    // Fourteen students at the second school and eight at the third, in two rounds.
+    expect(all.figures.results).toBe(2 * (16 + 8));
+    // The first school has the Grade 4 benchmark assigned, not corrected: it takes part, with no results.
+    expect(all.figures.participation.schools).toBe(3);
+    expect(all.figures.tiers.every((tier: { count: number }) => tier.count > 0)).toBe(true);
+    expect(all.figures.skills.length).toBeGreaterThan(1);
+    const schools = (await get('/api/web-report/filters', school)).schools;
+    expect(schools).toHaveLength(1);
+    const rounds = filters.rounds.filter((r: { platform_id: number }) => r.platform_id === ira).slice(0, 2);
+    const byRound = await get(
+      `/api/web-report/results?platform_id=${ira}&round_id[]=${rounds[0].id}&round_id[]=${rounds[1].id}&show_comparative=1`,
+      admin,
+    );
+    expect(byRound.comparative.groups.map((g: { figures: { results: number } }) => g.figures.results)).toEqual([
+      24, 24,
+    ]);
+    const exam = await t.db
+      .selectFrom('exams')
+      .select(['id', 'grade_id', 'round_id'])
+      .where('name_en', 'like', 'Arabic Reading Benchmark, Grade 5%')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const board = await get(
+      `/api/web-report/results?platform_id=${ira}&round_id[]=${exam.round_id}&grade_id[]=${exam.grade_id}`,
+      school,
+    );
+    expect(board.leaderboard.top).toHaveLength(10);
+    expect(board.leaderboard.lowest.length).toBeGreaterThan(0);
+    const analysis = await get(`/api/exams/${exam.id}/item-analysis`, author);
+    expect(analysis.exam.attempts).toBe(24);
+    expect(analysis.exam.alpha).not.toBeNull();
+    expect(analysis.items.some((item: { options: unknown }) => item.options !== null)).toBe(true);
+  });
 });

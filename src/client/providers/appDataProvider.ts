@@ -9,6 +9,7 @@ import type { ProfileMethods } from './profileMethods';
 import type { QuestionMethods } from './questionMethods';
 import type { ReportMethods } from './reportMethods';
 import type { UserMethods } from './userMethods';
+import type { WebReportMethods } from './webReportMethods';
 
 /** react-admin's data provider with the console's named methods (publishExam, examQuestions, ...). */
 export interface AppDataProvider
@@ -23,7 +24,8 @@ export interface AppDataProvider
     ReportMethods,
     MediaMethods,
     ProfileMethods,
-    UserMethods {}
+    UserMethods,
+    WebReportMethods {}
 
 /**
  * The data provider with its named methods typed. Through react-admin's proxy, so a lost session

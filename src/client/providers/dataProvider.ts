@@ -23,6 +23,7 @@ import { profileMethods } from './profileMethods';
 import { questionMethods } from './questionMethods';
 import { reportMethods } from './reportMethods';
 import { userMethods } from './userMethods';
+import { webReportMethods } from './webReportMethods';
 
 /** The server's largest list page (`per_page`): `getMany` asks for more ids in several lists. */
 export const MAX_PER_PAGE = 100;
@@ -161,4 +162,5 @@ export const dataProvider: AppDataProvider = {
   ...mediaMethods,
   ...profileMethods,
   ...userMethods,
+  ...webReportMethods,
 };

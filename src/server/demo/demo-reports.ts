@@ -1,4 +1,6 @@
 import type { Db } from '../db/database';
+import { beginMigration, runMigration } from '../reports/report-jobs';
+import { refreshWebReports } from '../web-reports/web-report-refresh';
 import type { DemoClient } from './demo-api';
 import { sitAttempt } from './demo-attempts';
 import { seedExam, wallTime } from './demo-content';
@@ -27,6 +29,18 @@ const CLASS_C = [
   ['Nabil Farah', 'male', 0.61],
   ['ريم العلي', 'female', 0.45],
   ['Sami Aziz', 'male', 0.88],
+] as const;
+
+/** A Grade 5 class at the third school, so the web reports can compare two schools. */
+const CLASS_E = [
+  ['Rami Saleh', 'male', 0.55],
+  ['لينا الخطيب', 'female', 0.83],
+  ['Tariq Mansour', 'male', 0.36],
+  ['Noor Hamdan', 'female', 0.71],
+  ['Zaid Qasem', 'male', 0.49],
+  ['هالة الزين', 'female', 0.9],
+  ['Fadi Sabbagh', 'male', 0.25],
+  ['Dana Khoury', 'female', 0.64],
 ] as const;
 
 /** The questions of the reading benchmark (indices in the Arabic bank): every skill, scored or marked. */
@@ -63,9 +77,11 @@ function answerOf(question: { answer_type: string; answer_key: any }, right: boo
 /**
  * Corrected results for the reports and the web reports: a Grade 5 reading benchmark in two rounds of
  * the academic year 2026-2027 at the demo's second school (two classes, fourteen students with a
- * spread of attainment), every attempt submitted as delivery stores it and its essay and spoken
- * answer marked through the API by the demo corrector. The demo school staff account is linked to
- * that school, so it sees these reports and no other school's.
+ * spread of attainment) and its third (one class of eight), every attempt submitted as delivery
+ * stores it and its essay and spoken answer marked through the API by the demo corrector. Both
+ * schools' reports are migrated and the web report figures refreshed, so the dashboard and the item
+ * analysis show at once. The demo school staff account is linked to the second school, so it sees
+ * its reports and no other school's.
  */
 export async function seedReportResults(
   db: Db,
@@ -95,17 +111,24 @@ export async function seedReportResults(
     .values({ name: 'Class C', name_en: 'Class C', name_ar: 'الشعبة ج', school_id: school.id, grade_id: gradeId })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const third = await db.selectFrom('schools').select('id').orderBy('id').offset(2).limit(1).executeTakeFirstOrThrow();
+  const classE = await db
+    .insertInto('school_classes')
+    .values({ name: 'Class E', name_en: 'Class E', name_ar: 'الشعبة هـ', school_id: third.id, grade_id: gradeId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const level = await db.selectFrom('students').select('level_id').where('grade_id', '=', gradeId).executeTakeFirst();
   const ability = new Map<number, number>();
-  for (const [classId, names] of [
-    [classA.id, CLASS_A],
-    [classC.id, CLASS_C],
+  for (const [schoolId, classId, names] of [
+    [school.id, classA.id, CLASS_A],
+    [school.id, classC.id, CLASS_C],
+    [third.id, classE.id, CLASS_E],
   ] as const)
     for (const [name, gender, skill] of names) {
       const { id } = await db
         .insertInto('students')
         .values({
-          school_id: school.id,
+          school_id: schoolId,
           school_class_id: classId,
           grade_id: gradeId,
           level_id: level?.level_id ?? null,
@@ -147,7 +170,7 @@ export async function seedReportResults(
       timeZone,
     );
     await author.post(`/api/exams/${examId}/assign/students`, {
-      school_ids: [school.id],
+      school_ids: [school.id, third.id],
       student_ids: [],
       start_date_time: wallTime(r.from, 7, timeZone),
       end_date_time: wallTime(r.to, 18, timeZone),
@@ -158,6 +181,12 @@ export async function seedReportResults(
     });
     await sitAndMark(db, corrector, examId, ability, r, recording.path ?? `media/${recording.file_name}`);
   }
+  const now = () => new Date();
+  for (const schoolId of [school.id, third.id]) {
+    await beginMigration(db, schoolId, now());
+    await runMigration({ db, now }, schoolId);
+  }
+  await refreshWebReports(db, 'migration', now);
 }
 
 /** Every assigned student sits the exam (answers right as often as their attainment says) and is marked. */
