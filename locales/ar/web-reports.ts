@@ -91,6 +91,7 @@ const messages: Pick<Messages, 'web_reports' | 'item_analysis'> = {
     flags_title: 'المراجعة',
     options: 'الخيارات المختارة (الكل / أعلى 27% / أدنى 27%)',
     omitted: 'بلا إجابة',
+    values: { true: 'صح', false: 'خطأ' },
     correct: 'صحيح',
     ok: 'سليم',
     flags: {

@@ -89,6 +89,7 @@ const messages = {
     flags_title: 'Review',
     options: 'Options chosen (all / upper 27% / lower 27%)',
     omitted: 'No answer',
+    values: { true: 'True', false: 'False' },
     correct: 'correct',
     ok: 'OK',
     flags: {

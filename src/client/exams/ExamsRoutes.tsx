@@ -5,6 +5,8 @@ import { CORRECTION_PERMISSIONS, CorrectionPage, ExamStudentsPage } from '../cor
 import { PlatformProvider } from '../platforms';
 import { RulePopupProvider } from './common/RulePopup';
 import { EXAM_PERMISSIONS, type ExamAbility } from './common/useExamAccess';
+import { ITEM_ANALYSIS_PERMISSIONS } from './analysis/ExamTabs';
+import { ItemAnalysisPage } from './analysis/ItemAnalysisPage';
 import { AssignExamPage } from './assign/AssignExamPage';
 import { ExamCreatePage } from './form/ExamCreatePage';
 import { ExamEditPage } from './form/ExamEditPage';
@@ -33,6 +35,14 @@ export function ExamsRoutes() {
             <Route path=":id/edit" element={guard('edit', <ExamEditPage />)} />
             <Route path=":id/preview" element={guard('preview', <ExamPreviewPage />)} />
             <Route path=":id/assign" element={guard('assign', <AssignExamPage />)} />
+            <Route
+              path=":id/item-analysis"
+              element={
+                <RequirePermission anyOf={ITEM_ANALYSIS_PERMISSIONS}>
+                  <ItemAnalysisPage />
+                </RequirePermission>
+              }
+            />
             <Route
               path=":id/preview/students"
               element={

@@ -8,6 +8,7 @@ import { CORRECTION_PERMISSIONS, examStudentsPath } from '../../correction';
 import { QuestionPreview } from '../../questions';
 import { PageHeading } from '../../components/PageHeading';
 import { useExamPreview } from '../common/examQueries';
+import { ExamTabs } from '../analysis/ExamTabs';
 import { PreviewPager } from './PreviewPager';
 import { PreviewSummary } from './PreviewSummary';
 
@@ -44,6 +45,7 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
         back={back}
         actions={students}
       />
+      {!localized && <ExamTabs examId={examId} current="preview" />}
       {preview.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {preview.isError && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
       {preview.data && (

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const [,, lang, email, path, out, extra] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+await page.goto('http://localhost:3456/login');
+await page.evaluate((l) => localStorage.setItem('language', l), lang);
+await page.goto('http://localhost:3456/login');
+await page.locator('input[type=email], input[name=email]').first().fill(email);
+await page.locator('input[type=password]').first().fill('Demo@2026');
+await page.locator('button[type=submit]').first().click();
+await page.waitForTimeout(2500);
+await page.goto('http://localhost:3456' + path);
+await page.waitForTimeout(4000);
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();

@@ -1,0 +1,10 @@
+/** A statistic in the reader's language, with at most `digits` decimals; a dash when it cannot be computed. */
+export function formatStatistic(value: number | null, language: string, digits = 2): string {
+  if (value === null) return '—';
+  return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
+}
+
+/** A share (0 to 1) as a percentage. */
+export function formatShare(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
+}
