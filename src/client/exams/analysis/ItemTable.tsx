@@ -76,9 +76,7 @@ function Options({ item }: { item: ItemStatisticsRow }) {
     <Box component="ul" sx={{ m: 0, mt: 0.5, ps: 2 }} aria-label={translate('item_analysis.options')}>
       {item.options!.map((option) => (
         <Typography component="li" variant="caption" key={option.id} sx={{ display: 'list-item' }}>
-          <bdi>
-            {item.answer_type === 'true_false' ? translate(`item_analysis.values.${option.id}`) : option.text}
-          </bdi>
+          <bdi>{item.answer_type === 'true_false' ? translate(`item_analysis.values.${option.id}`) : option.text}</bdi>
           {option.correct && ` (${translate('item_analysis.correct')})`}: {share(option.share)} /{' '}
           {share(option.upper_share)} / {share(option.lower_share)}
         </Typography>
