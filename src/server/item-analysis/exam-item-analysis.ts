@@ -3,19 +3,36 @@ import { plainText } from '../../common/questions/rich-text';
 import { analyseItems } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
+import { analysisFingerprint, type AnalysisCache } from './analysis-cache';
 import { choiceOptions, loadItemScores, type ExamQuestion } from './item-scores';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const TEXT_LENGTH = 200;
 
-/** `GET /api/exams/{id}/item-analysis`: the statistics of an exam's questions over its corrected attempts. */
-export async function examItemAnalysis(db: Db, examId: number): Promise<ItemAnalysisReport> {
+/**
+ * `GET /api/exams/{id}/item-analysis`: the statistics of an exam's questions over its corrected
+ * attempts; from `cache` while nothing it depends on has changed.
+ */
+export async function examItemAnalysis(db: Db, examId: number, cache?: AnalysisCache): Promise<ItemAnalysisReport> {
   const exam = await db
     .selectFrom('exams')
     .select(['id', 'name_en', 'name_ar', 'double_marking', 'double_marking_threshold'])
     .where('id', '=', examId)
     .executeTakeFirst();
   if (!exam) throw notFound();
+  const fingerprint = cache ? await analysisFingerprint(db, examId) : '';
+  const cached = cache?.get(examId, fingerprint);
+  if (cached) return cached;
+  const report = await computeAnalysis(db, exam);
+  cache?.set(examId, fingerprint, report);
+  return report;
+}
+
+async function computeAnalysis(
+  db: Db,
+  exam: { id: number; name_en: string; name_ar: string; double_marking: boolean; double_marking_threshold: unknown },
+): Promise<ItemAnalysisReport> {
+  const examId = exam.id;
   const questions: ExamQuestion[] = (
     await db
       .selectFrom('exam_questions')

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { idParam } from '../../common/ids';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { requirePermission } from '../http/route-access';
+import { AnalysisCache } from './analysis-cache';
 import { examItemAnalysis } from './exam-item-analysis';
 
 /** Item analysis (issue 15): facility, discrimination, options chosen and reliability of an exam's questions. */
 export const itemAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new AnalysisCache();
   app.get(
     '/exams/:id/item-analysis',
     {
@@ -17,6 +19,6 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idParam() }),
       },
     },
-    async (request) => ({ data: await examItemAnalysis(app.db, request.params.id) }),
+    async (request) => ({ data: await examItemAnalysis(app.db, request.params.id, cache) }),
   );
 };

@@ -1,0 +1,41 @@
+import { sql } from 'kysely';
+import type { ItemAnalysisReport } from '../../common/contracts/index';
+import type { Db } from '../db/database';
+
+/** Exams whose analysis a process keeps (the most recently computed). */
+const CAPACITY = 20;
+
+/**
+ * What an exam's item analysis depends on, read in one small query: its attempts (how many, the
+ * newest, every correction and re-marking through `correction_version` and `updated_at`) and its
+ * questions. Equal fingerprints, equal analyses.
+ */
+export async function analysisFingerprint(db: Db, examId: number): Promise<string> {
+  const { rows } = await sql<Record<string, unknown>>`
+    select count(a.id) as attempts, max(a.id) as newest, max(a.updated_at) as changed,
+      coalesce(sum(a.correction_version), 0) as versions,
+      (select max(q.updated_at) from exam_questions q where q.exam_id = ${examId}) as questions,
+      (select count(*) from exam_questions q where q.exam_id = ${examId}) as question_count
+    from student_exams se join exam_attempts a on a.student_exam_id = se.id
+    where se.exam_id = ${examId}`.execute(db);
+  return JSON.stringify(rows[0], (_key, value) => (value instanceof Date ? value.getTime() : value));
+}
+
+/**
+ * Item analyses already computed, as Moodle keeps its quiz statistics: reading a few hundred
+ * thousand answers again is needed only when a result or a question changed.
+ */
+export class AnalysisCache {
+  private readonly entries = new Map<number, { fingerprint: string; report: ItemAnalysisReport }>();
+
+  get(examId: number, fingerprint: string): ItemAnalysisReport | null {
+    const entry = this.entries.get(examId);
+    return entry?.fingerprint === fingerprint ? entry.report : null;
+  }
+
+  set(examId: number, fingerprint: string, report: ItemAnalysisReport): void {
+    this.entries.delete(examId);
+    this.entries.set(examId, { fingerprint, report });
+    if (this.entries.size > CAPACITY) this.entries.delete(this.entries.keys().next().value!);
+  }
+}
