@@ -1,6 +1,6 @@
 import type { WebReportResults } from '../../common/contracts/index';
 import { nameOf } from '../i18n/recordName';
-import { saveFile } from '../reports/common/saveFile';
+import { saveFile } from '../reports';
 import { formatPercent } from './formatFigures';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
-import { beginMigration, runMigration } from '../reports/report-jobs';
-import { refreshWebReports } from '../web-reports/web-report-refresh';
+import { beginMigration, runMigration } from '../reports';
+import { refreshWebReports } from '../web-reports';
 import type { DemoClient } from './demo-api';
 import { sitAttempt } from './demo-attempts';
 import { seedExam, wallTime } from './demo-content';

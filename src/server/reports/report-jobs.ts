@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { generateReport, type ReportDeps } from './report-generate';
 import { migrateSchoolResults } from './report-migration';
-import { queueRefreshAfterMigration } from '../web-reports/web-report-jobs';
+import { queueRefreshAfterMigration } from '../web-reports';
 
 export const REPORT_QUEUE = 'report-generate';
 export const MIGRATION_QUEUE = 'report-migrate';

@@ -132,7 +132,12 @@ describe('analyseItems', () => {
       ],
     });
     // Everybody right: facility 1, no correlation (the item does not vary): too easy, and it tells nobody apart.
-    expect(easy.items[0]).toMatchObject({ facility: 1, item_rest_correlation: null, discrimination_index: 0, flags: ['too_easy', 'weak_discrimination'] });
+    expect(easy.items[0]).toMatchObject({
+      facility: 1,
+      item_rest_correlation: null,
+      discrimination_index: 0,
+      flags: ['too_easy', 'weak_discrimination'],
+    });
   });
 
   it('scores partial marks against the item maximum', () => {
