@@ -43,9 +43,9 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Grades: Al Noor', level: 1 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/grades');
     grades.unmount();
-    // The web reports are the next issue's: their path is held, not a settings list.
+    // The web reports have their own screen, behind its permission: not a settings list.
     const { unmount } = renderApp('/web-reports');
-    expect(await screen.findByTestId('not-found-page')).toBeInTheDocument();
+    expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
     unmount();
   });
 

@@ -152,7 +152,8 @@ describe('the web reports dashboard', () => {
     signInWith([]);
     serveWebReports();
     renderApp('/web-reports');
-    await waitFor(() => expect(window.location.pathname).not.toBe('/web-reports'));
+    expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/restricted');
   });
 });
 
