@@ -18,7 +18,6 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
@@ -27,6 +26,9 @@ export default tseslint.config(
     files: ['src/common/**', 'schemas/**', 'locales/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverAndClient] }] },
   },
+  // A migration runs against the database as it was when it shipped, not as the row types say now
+  // (Kysely's own advice: https://kysely.dev/docs/migrations).
+  { files: ['src/server/db/migrations/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['src/client/**'], rules: { 'no-restricted-imports': ['error', { patterns: [server] }] } },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': ['error', { patterns: [client] }] } },
 );

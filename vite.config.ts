@@ -27,9 +27,23 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          exclude: ['tests/api/sweeps/**'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The route sweeps (permission matrix, malformed input) of every operation: `npm run test:api`
+        // runs them with the API tests, CI once, on PostgreSQL; the sweep is in parts that run side by side.
+        extends: true,
+        test: {
+          name: 'sweeps',
+          environment: 'node',
+          include: ['tests/api/sweeps/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -8,7 +8,9 @@
  *   last answer, with the attempt's `server_time` moved on by the time spent offline so the exam's
  *   clock stays right. `POST .../start` offline answers the kept attempt if it is running (start is
  *   idempotent: the server would answer the same).
- * - Signing in or out empties the kept answers.
+ * - Signing in or out empties the kept answers, and a read still on its way then is not kept (a
+ *   shared school computer keeps nothing of a student's after sign-out; the page empties this cache
+ *   itself too). Media, recordings above all, and answers sent are never kept here.
  *
  * `__BUILD__` is replaced by the build (scripts/compress-assets.ts): a new build is a new worker,
  * which drops the old caches.
@@ -21,6 +23,9 @@ const FETCHED_AT = 'x-ltm-fetched-at';
 const STUDENT_READS = [/^\/api\/user$/, /^\/api\/student\/exams$/, /^\/api\/student\/exams\/\d+\/attempt$/];
 const START = /^\/api\/student\/exams\/(\d+)\/start$/;
 const SIGN_IN_OR_OUT = /^\/api\/(login|logout)$/;
+
+// Moves on at every sign-in or sign-out: a read that started before is not kept after it.
+let session = 0;
 
 // The page is kept from the start: a student who signed in without loading another page can
 // still reload offline.
@@ -65,7 +70,10 @@ self.addEventListener('fetch', (event) => {
     return event.respondWith(studentRead(request, url.pathname));
   const start = request.method === 'POST' && START.exec(url.pathname);
   if (start) return event.respondWith(startAttempt(request, start[1]));
-  if (request.method === 'POST' && SIGN_IN_OR_OUT.test(url.pathname)) event.waitUntil(caches.delete(API));
+  if (request.method === 'POST' && SIGN_IN_OR_OUT.test(url.pathname)) {
+    session++;
+    event.waitUntil(caches.delete(API));
+  }
 });
 
 function isFile(url) {
@@ -105,12 +113,16 @@ async function file(request) {
   return response;
 }
 
-/** Keeps a JSON answer with the time it was fetched. */
-async function keepRead(key, response) {
+/** Keeps a JSON answer with the time it was fetched, unless someone signed in or out since `since`. */
+async function keepRead(key, response, since) {
   const body = await response.clone().arrayBuffer();
+  if (since !== session) return;
   const headers = new Headers(response.headers);
   headers.set(FETCHED_AT, String(Date.now()));
-  await (await caches.open(API)).put(key, new Response(body, { status: response.status, headers }));
+  const cache = await caches.open(API);
+  await cache.put(key, new Response(body, { status: response.status, headers }));
+  // A sign-out while it was being written: it goes too.
+  if (since !== session) await cache.delete(key);
 }
 
 /** A kept answer, its `server_time` moved on by the time since it was fetched. */
@@ -127,9 +139,10 @@ async function keptRead(key) {
 }
 
 async function studentRead(request, path) {
+  const since = session;
   try {
     const response = await fetch(request);
-    if (response.ok) await keepRead(path, response);
+    if (response.ok) await keepRead(path, response, since);
     // Signed out (a session that ended without a logout): nothing of that student stays here.
     else if (response.status === 401) await caches.delete(API);
     else if (response.status === 403 || response.status === 404) await forget(path);
@@ -143,9 +156,10 @@ async function studentRead(request, path) {
 
 async function startAttempt(request, assignmentId) {
   const key = `/api/student/exams/${assignmentId}/attempt`;
+  const since = session;
   try {
     const response = await fetch(request);
-    if (response.ok) await keepRead(key, response);
+    if (response.ok) await keepRead(key, response, since);
     return response;
   } catch (error) {
     const kept = await keptRead(key);

@@ -1,7 +1,7 @@
-import { bilingualName, type ResourceDefinition } from './vocabulary';
+import { bilingualName, defineResource } from './vocabulary';
 
 /** A school year (e.g. 2026-2027); reports filter by it. Not tied to a platform. */
-const academicYears: ResourceDefinition = {
+const academicYears = defineResource({
   name: 'academic-years',
   table: 'academic_years',
   platformScoped: false,
@@ -9,6 +9,6 @@ const academicYears: ResourceDefinition = {
   fields: { ...bilingualName },
   list: { columns: ['id', 'name_en', 'name_ar'], sort: 'id', order: 'asc', search: ['name_en', 'name_ar'] },
   nameFromNameEn: true,
-};
+});
 
 export default academicYears;

@@ -1,9 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const cognitiveLevels: ResourceDefinition = lookup(
-  'cognitive-levels',
-  'questions_settings',
-  '/settings/questions/cognitive-levels',
-);
+const cognitiveLevels = lookup('cognitive-levels', 'questions_settings', '/settings/questions/cognitive-levels');
 
 export default cognitiveLevels;

@@ -1,9 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const depthOfKnowledges: ResourceDefinition = lookup(
-  'depth-of-knowledges',
-  'questions_settings',
-  '/settings/questions/depth-of-knowledge',
-);
+const depthOfKnowledges = lookup('depth-of-knowledges', 'questions_settings', '/settings/questions/depth-of-knowledge');
 
 export default depthOfKnowledges;

@@ -1,9 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const difficultyLevels: ResourceDefinition = lookup(
-  'difficulty-levels',
-  'questions_settings',
-  '/settings/questions/difficulty-levels',
-);
+const difficultyLevels = lookup('difficulty-levels', 'questions_settings', '/settings/questions/difficulty-levels');
 
 export default difficultyLevels;

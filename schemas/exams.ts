@@ -1,4 +1,4 @@
-import { dateTime, number, reference, text, type ResourceDefinition } from './vocabulary';
+import { dateTime, defineResource, flag, number, reference, text } from './vocabulary';
 
 /** SPEC section 5's messages of the exam form, as catalog keys. */
 const m = (name: string, invalid?: string) => ({
@@ -6,28 +6,29 @@ const m = (name: string, invalid?: string) => ({
   ...(invalid ? { invalid } : {}),
 });
 const MARK_RANGE = 'exams.validation.mark_range';
-const mark = (name: string) => number(0, 100, { decimals: 2, messages: m(name, MARK_RANGE) });
+const mark = (name: string, initial: number) => number(0, 100, { decimals: 2, initial, messages: m(name, MARK_RANGE) });
 
 /**
  * An exam (SPEC sections 3 to 5): grade on IRA platforms, level on ISA; the end after the start and
  * the pass mark between the minimum and maximum marks. Its form holds its questions, so its list,
  * form, preview and localized exams are custom pages; the API is the exams module's.
  */
-const exams: ResourceDefinition = {
+const exams = defineResource({
   name: 'exams',
   table: 'exams',
   platformScoped: true,
   menu: { group: 'main', route: '/exams' },
   fields: {
-    name_en: text(255, { messages: m('name_en_required') }),
-    name_ar: text(255, { messages: m('name_ar_required') }),
+    // In the form's order.
+    name_en: text(255, { script: 'latin', messages: m('name_en_required') }),
+    name_ar: text(255, { script: 'ar', messages: m('name_ar_required') }),
     duration_id: reference('durations', { messages: m('duration_required') }),
+    round_id: reference('rounds', { messages: m('round_required') }),
     grade_id: reference('grades', { platforms: ['IRA'], messages: m('grade_required') }),
     level_id: reference('levels', { platforms: ['ISA'], messages: m('level_required') }),
-    round_id: reference('rounds', { messages: m('round_required') }),
+    exam_type_id: reference('exam-types', { messages: m('type_required') }),
     // Reports (issue 14) group results by academic year and round.
     academic_year_id: reference('academic-years', { required: false, default: null }),
-    exam_type_id: reference('exam-types', { messages: m('type_required') }),
     skill_ids: {
       type: 'references',
       resource: 'skills',
@@ -40,25 +41,39 @@ const exams: ResourceDefinition = {
     },
     start_date_time: dateTime({ messages: m('start_required') }),
     end_date_time: dateTime({ messages: m('end_required') }),
-    min_mark: mark('min_mark_required'),
-    max_mark: mark('max_mark_required'),
-    pass_mark: mark('pass_mark_required'),
+    // A new exam's marks start at the usual 0/100/50; 0 questions per page means all on one page.
+    min_mark: mark('min_mark_required', 0),
+    max_mark: mark('max_mark_required', 100),
+    pass_mark: mark('pass_mark_required', 50),
     questions_per_page: number(0, 200, {
+      initial: 0,
+      help: 'exams.form.questions_per_page_help',
       messages: m('questions_per_page_required', 'exams.validation.questions_per_page_required'),
     }),
-    tags: { type: 'tags', max: 20, maxLength: 50, required: false, default: [] },
     // Correction (issue 13): two blind markers per manually marked answer, a third deciding when they
     // differ by more than the threshold (percent of the question's mark); markers see a code instead
     // of the student's name and school when marking is anonymous.
-    double_marking: { type: 'boolean', required: false, default: false },
+    double_marking: flag({ default: false, help: 'exams.form.double_marking_help' }),
     double_marking_threshold: number(0, 100, {
       decimals: 2,
       required: false,
       default: 20,
+      help: 'exams.form.double_marking_threshold_help',
       messages: { required: MARK_RANGE, invalid: MARK_RANGE },
     }),
-    anonymous_marking: { type: 'boolean', required: false, default: false },
-    is_published: { type: 'boolean', required: false },
+    anonymous_marking: flag({ default: false, help: 'exams.form.anonymous_marking_help' }),
+    tags: { type: 'tags', max: 20, maxLength: 50, required: false, default: [], help: 'exams.form.tags_help' },
+    // Set by publish and unpublish only (SPEC section 4), never by the form.
+    is_published: flag({ managed: true }),
+  },
+  // Read-only values of SPEC section 3 (duration minutes, type) and the totals of the questions.
+  computed: {
+    type: 'related',
+    duration_minutes: 'number|null',
+    total_mark: 'number',
+    total_questions_mark: 'number',
+    questions_count: 'number',
+    started_count: 'number',
   },
   list: {
     columns: [
@@ -69,6 +84,8 @@ const exams: ResourceDefinition = {
       'grade_id',
       'level_id',
       'skill_ids',
+      'questions_count',
+      'total_mark',
       'is_published',
       'start_date_time',
     ],
@@ -80,25 +97,10 @@ const exams: ResourceDefinition = {
   platformMessage: 'questions.platform_required',
   nameFromNameEn: true,
   customRoutes: true,
-  screens: { list: 'custom', create: 'custom', edit: 'custom', pages: ['preview', 'localize'] },
-  readOnly: [
-    'total_mark',
-    'total_questions_mark',
-    'duration',
-    'grade',
-    'skills',
-    'level',
-    'round',
-    'type',
-    'exam_type',
-    'questions',
-    'questions_count',
-    'localizations_count',
-    'created_by',
-    'started_count',
-    'duration_minutes',
-  ],
+  // The list, form, preview, localized exams, assignment, correction and item analysis.
+  pages: { screens: { path: '/exams/*', view: 'exams/ExamsRoutes' } },
+  readOnly: ['questions', 'localizations_count', 'created_by'],
   rules: ['exams.endAfterStart', 'exams.passBetweenMarks'],
-};
+});
 
 export default exams;

@@ -1,5 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const grades: ResourceDefinition = lookup('grades', 'exams_settings', '/settings/exams/grades');
+const grades = lookup('grades', 'exams_settings', '/settings/exams/grades');
 
 export default grades;

@@ -1,5 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const levels: ResourceDefinition = lookup('levels', 'exams_settings', '/settings/exams/levels');
+const levels = lookup('levels', 'exams_settings', '/settings/exams/levels');
 
 export default levels;

@@ -1,10 +1,10 @@
-import { bilingualName, choice, number, type ResourceDefinition } from './vocabulary';
+import { bilingualName, choice, defineResource, number } from './vocabulary';
 
 /** A percentage threshold of an attainment tier (SPEC section 9); the defaults are documented in the README. */
 const threshold = (value: number) => number(0, 100, { decimals: 2, required: false, default: value });
 
 /** A learning platform: IRA shows grade fields, ISA shows level fields; its reports' tier thresholds. */
-const platforms: ResourceDefinition = {
+const platforms = defineResource({
   name: 'platforms',
   table: 'platforms',
   platformScoped: false,
@@ -25,6 +25,6 @@ const platforms: ResourceDefinition = {
   },
   nameFromNameEn: true,
   adminOnly: true,
-};
+});
 
 export default platforms;

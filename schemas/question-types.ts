@@ -1,9 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const questionTypes: ResourceDefinition = lookup(
-  'question-types',
-  'questions_settings',
-  '/settings/questions/question-types',
-);
+const questionTypes = lookup('question-types', 'questions_settings', '/settings/questions/question-types');
 
 export default questionTypes;

@@ -1,7 +1,7 @@
-import { ANSWER_KINDS, MARK_OPTIONS } from '../src/common/questions/kinds';
-import { QM } from '../src/common/questions/messages';
-import { QUESTION_LIMITS } from '../src/common/questions/limits';
-import { choice, media, number, reference, text, type ResourceDefinition } from './vocabulary';
+import { ANSWER_KINDS, MARK_OPTIONS } from './parts/question-kinds';
+import { QM } from './parts/question-messages';
+import { QUESTION_LIMITS } from './parts/question-limits';
+import { choice, defineResource, media, number, reference, text } from './vocabulary';
 
 const lookup = (resource: string, required: string) => reference(resource, { messages: { required } });
 
@@ -11,7 +11,7 @@ const lookup = (resource: string, required: string) => reference(resource, { mes
  * copies of bank questions with the same fields. Its form (ten answer editors) and preview are
  * custom pages; the API is the questions module's.
  */
-const questionsBank: ResourceDefinition = {
+const questionsBank = defineResource({
   name: 'questions-bank',
   table: 'questions',
   platformScoped: true,
@@ -30,16 +30,18 @@ const questionsBank: ResourceDefinition = {
     depth_of_knowledge_id: lookup('depth-of-knowledges', QM.depthRequired),
     mark: number(0, QUESTION_LIMITS.mark, {
       decimals: 2,
+      initial: 1,
       messages: { required: QM.markRequired, invalid: QM.markInvalid },
     }),
-    mark_option: choice(MARK_OPTIONS, { messages: { required: QM.markOptionRequired } }),
+    mark_option: choice(MARK_OPTIONS, { initial: 'all_or_nothing', messages: { required: QM.markOptionRequired } }),
     media_type: choice(['none', 'image', 'audio'], { default: 'none', messages: { required: QM.invalid } }),
     media: media(['image', 'audio'], { messages: { invalid: QM.mediaInvalid } }),
     media_replay_count: number(0, QUESTION_LIMITS.replayCount, {
+      initial: 0,
       messages: { required: QM.replayRequired, invalid: QM.replayInvalid },
     }),
     instruction_audio: media(['audio'], { messages: { invalid: QM.mediaInvalid } }),
-    answer_type: choice(ANSWER_KINDS, { messages: { required: QM.answerTypeRequired } }),
+    answer_type: choice(ANSWER_KINDS, { initial: 'single_choice', messages: { required: QM.answerTypeRequired } }),
     answer_key: { type: 'answer', required: true },
   },
   list: {
@@ -52,9 +54,11 @@ const questionsBank: ResourceDefinition = {
   platformMessage: 'questions.platform_required',
   nameFromNameEn: false,
   customRoutes: true,
-  screens: { list: 'custom', create: 'custom', edit: 'custom', pages: ['preview'] },
-  readOnly: ['question_type', 'skill', 'difficulty_level', 'cognitive_level', 'learning_outcome', 'depth_of_knowledge'],
+  // Where the media can be fetched from, for staff who read the question.
+  computed: { media_url: 'string|null', instruction_audio_url: 'string|null' },
+  // The list, the ten answer editors and the preview.
+  pages: { screens: { path: '/questions-bank/*', view: 'questions/QuestionsRoutes' } },
   rules: ['questions.answerKey', 'questions.mediaRequired'],
-};
+});
 
 export default questionsBank;

@@ -1,5 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const rounds: ResourceDefinition = lookup('rounds', 'exams_settings', '/settings/exams/rounds');
+const rounds = lookup('rounds', 'exams_settings', '/settings/exams/rounds');
 
 export default rounds;

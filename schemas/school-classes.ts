@@ -1,7 +1,7 @@
-import { bilingualName, reference, type ResourceDefinition } from './vocabulary';
+import { bilingualName, defineResource, reference } from './vocabulary';
 
 /** A class of a school, in one grade; assignment and reports work with classes. */
-const schoolClasses: ResourceDefinition = {
+const schoolClasses = defineResource({
   name: 'school-classes',
   table: 'school_classes',
   platformScoped: false,
@@ -11,6 +11,6 @@ const schoolClasses: ResourceDefinition = {
   nameFromNameEn: true,
   schoolScope: 'school_id',
   parent: { resource: 'schools', field: 'school_id' },
-};
+});
 
 export default schoolClasses;

@@ -1,7 +1,7 @@
-import { bilingualName, type ResourceDefinition } from './vocabulary';
+import { bilingualName, defineResource } from './vocabulary';
 
 /** A school; its classes are edited on the school's screen. */
-const schools: ResourceDefinition = {
+const schools = defineResource({
   name: 'schools',
   table: 'schools',
   platformScoped: false,
@@ -10,6 +10,6 @@ const schools: ResourceDefinition = {
   list: { columns: ['id', 'name_en', 'name_ar'], sort: 'id', order: 'asc', search: ['name_en', 'name_ar'] },
   nameFromNameEn: true,
   schoolScope: 'id',
-};
+});
 
 export default schools;

@@ -1,5 +1,5 @@
-import { lookup, type ResourceDefinition } from './vocabulary';
+import { lookup } from './vocabulary';
 
-const skills: ResourceDefinition = lookup('skills', 'exams_settings', '/settings/exams/skills');
+const skills = lookup('skills', 'exams_settings', '/settings/exams/skills');
 
 export default skills;

@@ -1,10 +1,10 @@
-import { text, type ResourceDefinition } from './vocabulary';
+import { defineResource, text } from './vocabulary';
 
 /**
  * Console users. The server serves them from src/server/users (passwords and roles need more
  * than the generic routes); the declaration still drives the list columns and the form fields.
  */
-const users: ResourceDefinition = {
+const users = defineResource({
   name: 'users',
   table: 'users',
   platformScoped: false,
@@ -29,6 +29,6 @@ const users: ResourceDefinition = {
   nameFromNameEn: false,
   adminOnly: true,
   customRoutes: true,
-};
+});
 
 export default users;

@@ -54,7 +54,6 @@ const messages: Pick<Messages, 'exam_students' | 'correction_screen'> = {
     title: 'تصحيح الاختبار',
     back: 'العودة إلى الطلاب',
     student: 'الطالب',
-    code: 'الرمز: %{code}',
     exam: 'الاختبار: %{name}',
     submitted_at: 'وقت التسليم: %{date}',
     auto_submitted: 'سُلِّم تلقائيًا عند انتهاء الوقت',
@@ -78,6 +77,10 @@ const messages: Pick<Messages, 'exam_students' | 'correction_screen'> = {
     },
     result: 'المجموع: %{mark} من %{max}',
     result_pending: 'صُحِّح حتى الآن %{final} من %{total} إجابة تحتاج إلى مصحح',
+    own_result: 'ما تعطيه درجاتك: %{mark} من %{max}',
+    own_result_pending: 'صحّحتَ %{final} من %{total} إجابة تحتاج إلى مصحح',
+    own_basis:
+      'تصحّح باستقلال: الحالة والمجموع والنجاح أو الرسوب التي تراها محسوبة من درجاتك وحدها، أيًّا كانت درجات المصحح الآخر.',
     passed: 'ناجح',
     failed: 'راسب',
     not_submitted: 'لم يسلّم هذا الطالب الاختبار بعد، فلا يوجد ما يُصحَّح.',

@@ -144,12 +144,7 @@ const messages: Pick<Messages, 'exams'> = {
       remove_content: 'هل تريد إزالة هذا السؤال من الاختبار؟ يحتفظ بنك الأسئلة بنسخته الخاصة.',
       remove_confirm: 'إزالة',
       dnd: {
-        instructions:
-          'لإعادة الترتيب، اضغط مفتاح المسافة أو Enter على مقبض السؤال، وحرّكه بمفاتيح الأسهم، ثم اضغط المسافة أو Enter مرة أخرى. اضغط Escape للإلغاء.',
-        picked: 'تم التقاط السؤال الموجود في الموضع %{position}.',
-        over: 'أصبح السؤال في الموضع %{position}.',
-        dropped: 'تم وضع السؤال في الموضع %{position}.',
-        cancelled: 'تم إلغاء إعادة الترتيب.',
+        name: 'السؤال %{position}',
       },
     },
     bank: {

@@ -12,6 +12,9 @@ const messages: Pick<Messages, 'media' | 'recorder' | 'uploader'> = {
     quota_exceeded: 'لقد بلغت الحد الأقصى للرفع وهو %{megabytes} ميغابايت خلال آخر 24 ساعة. يرجى المحاولة لاحقًا.',
     malformed_upload: 'تعذّرت قراءة الملف المرفوع. يرجى اختيار الملف مرة أخرى وإعادة المحاولة.',
     too_many_parts: 'أرسل ملفًا واحدًا مع وصفه فقط.',
+    answer_not_audio: 'يجب أن تكون الإجابة الشفهية تسجيلًا صوتيًا.',
+    answer_question_invalid: 'هذا التسجيل ليس لسؤال شفهي في اختبار تؤدّيه الآن.',
+    in_answer: 'هذا التسجيل جزء من إجابة، لذا لا يمكن حذفه.',
   },
   recorder: {
     title: 'مسجّل الصوت',

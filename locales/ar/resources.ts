@@ -138,6 +138,20 @@ const messages: ResourceLabels = {
       items: 'المدارس',
       fields: {},
     },
+    students: {
+      name: 'الطلاب |||| طالب |||| طالبان |||| الطلاب |||| الطلاب |||| الطلاب',
+      item: 'الطالب',
+      items: 'الطلاب',
+      choices: { gender: { male: 'ذكر', female: 'أنثى' } },
+      fields: {
+        school_id: 'المدرسة',
+        school_class_id: 'الشعبة',
+        grade_id: 'الصف الدراسي',
+        level_id: 'المستوى',
+        gender: 'الجنس',
+        nationality: 'الجنسية',
+      },
+    },
     'school-classes': {
       name: 'الشُّعب |||| شعبة |||| الشُّعب |||| الشُّعب |||| الشُّعب |||| الشُّعب',
       item: 'الشعبة',

@@ -52,7 +52,6 @@ const messages = {
     title: 'Exam Correction',
     back: 'Back to the students',
     student: 'Student',
-    code: 'Code: %{code}',
     exam: 'Exam: %{name}',
     submitted_at: 'Submitted: %{date}',
     auto_submitted: 'Submitted automatically when the time ran out',
@@ -76,6 +75,10 @@ const messages = {
     },
     result: 'Total: %{mark} of %{max}',
     result_pending: 'Marked so far: %{final} of %{total} answers that need a marker',
+    own_result: 'Your marks give: %{mark} of %{max}',
+    own_result_pending: 'You have marked %{final} of %{total} answers that need a marker',
+    own_basis:
+      'You mark blind: the status, the total and pass or fail shown to you come from your own marks alone, whatever the other marker gives.',
     passed: 'Passed',
     failed: 'Failed',
     not_submitted: 'This student has not submitted the exam, so there is nothing to correct yet.',

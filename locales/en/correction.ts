@@ -27,6 +27,7 @@ const messages = {
       mark_range: 'Enter a mark between 0 and %{max}, with at most two decimals.',
       reason_required: 'Give a reason to override an automatic score.',
       not_disputed: 'This answer does not need a deciding mark.',
+      student_or_code: 'Name the student by their id, or by their code when marking is anonymous (one of the two).',
       anonymous_filter: 'Marking is anonymous: the list cannot be filtered by school or class.',
     },
   },

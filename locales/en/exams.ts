@@ -145,12 +145,7 @@ export default {
       remove_content: 'Remove this question from the exam? The questions bank keeps its own copy.',
       remove_confirm: 'Remove',
       dnd: {
-        instructions:
-          "To reorder, press Space or Enter on a question's handle, move it with the arrow keys, then press Space or Enter again. Press Escape to cancel.",
-        picked: 'Picked up the question at position %{position}.',
-        over: 'The question is now at position %{position}.',
-        dropped: 'The question was dropped at position %{position}.',
-        cancelled: 'Reordering cancelled.',
+        name: 'question %{position}',
       },
     },
     bank: {

@@ -11,6 +11,9 @@ export default {
       'You have reached your upload limit of %{megabytes} MB for the last 24 hours. Please try again later.',
     malformed_upload: 'The upload could not be read. Please choose the file again and retry.',
     too_many_parts: 'Send one file and its label only.',
+    answer_not_audio: 'A spoken answer must be an audio recording.',
+    answer_question_invalid: 'This recording is not for a spoken question of an exam you are taking now.',
+    in_answer: 'This recording is part of an answer, so it cannot be deleted.',
   },
   // The audio recorder (SPEC section 4).
   recorder: {

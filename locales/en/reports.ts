@@ -40,6 +40,8 @@ const messages = {
       download_failed: 'The report file could not be read. Generate the report again.',
       migrating: 'The school reports are being migrated. Try again when the migration has finished.',
       bundle_view: 'A ZIP bundle cannot be viewed: download it instead.',
+      too_many_requests:
+        'You have asked for reports too often. Reports already asked for are still being made; please wait %{minutes} minutes before asking again.',
     },
     validation: {
       tiers_ordered: 'Above Average must start above Within Average.',

@@ -136,6 +136,20 @@ export default {
       items: 'schools',
       fields: {},
     },
+    students: {
+      name: 'Student |||| Students',
+      item: 'student',
+      items: 'students',
+      choices: { gender: { male: 'Male', female: 'Female' } },
+      fields: {
+        school_id: 'School',
+        school_class_id: 'Class',
+        grade_id: 'Grade',
+        level_id: 'Level',
+        gender: 'Gender',
+        nationality: 'Nationality',
+      },
+    },
     'school-classes': {
       name: 'Class |||| Classes',
       item: 'class',

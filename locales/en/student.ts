@@ -133,6 +133,13 @@ const messages = {
       right_answer: 'Right answer',
       load_failed: 'The result could not be loaded.',
       not_submitted: 'This exam has not been submitted yet.',
+      answers_pending: 'The right answers will be shown here once this exam has closed for everyone who sits it.',
+    },
+    sign_out: {
+      unsent_title: 'Answers not sent yet',
+      unsent:
+        'Some of your work has not reached the server yet (answers and recordings not sent: %{count}). If you sign out now, it is deleted from this computer and lost. Reconnect and wait until every answer is saved, or sign out anyway.',
+      anyway: 'Sign out anyway',
     },
   },
 };

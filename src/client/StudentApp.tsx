@@ -23,7 +23,7 @@ import { dataProvider } from './providers/dataProvider';
 import { singleCatalogI18nProvider } from './providers/polyglot';
 import { BlockPage } from './public/BlockPage';
 import { LoginPage } from './public/LoginPage';
-import { MY_EXAMS_PATH } from './student';
+import { MY_EXAMS_PATH, studentSignOut } from './student';
 import StudentRoutes from './student/StudentRoutes';
 import { DirectionProvider } from './theme/DirectionProvider';
 
@@ -58,7 +58,7 @@ function StudentLayout() {
             </Box>
           ) : null
         }
-        end={authenticated ? <UserMenu /> : null}
+        end={authenticated ? <UserMenu guard={studentSignOut} /> : null}
       />
       <Box component="main" id="main-content" sx={{ flexGrow: 1, px: 4, py: 3 }}>
         <Suspense fallback={<Loading />}>

@@ -1,4 +1,12 @@
-import { areaPermission, permissionFor, RECORD_ACTIONS, ROLES, type ExtraAction, type RoleName } from './permissions';
+import {
+  areaPermission,
+  permissionFor,
+  RECORD_ACTIONS,
+  ROLES,
+  type ExtraAction,
+  type RecordAction,
+  type RoleName,
+} from './permissions';
 
 /**
  * The areas this build knows. Later features add their area here (and their
@@ -118,3 +126,21 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     permissionFor(AREAS.studentExams, 'edit'),
   ],
 };
+
+/**
+ * The permissions a declaration's access rule names, any one of which is enough: `area` is seeing
+ * its list (its view permissions), `area.download` its area-wide download, `area.<action>` one
+ * record action (`student-exams.edit`).
+ */
+export function accessPermissions(access: readonly string[]): string[] {
+  return [
+    ...new Set(
+      access.flatMap((rule) => {
+        const [area, action] = rule.split('.') as [string, string | undefined];
+        if (!action || action === 'view') return listPermissions(area);
+        if (action === 'download') return [areaPermission(area, 'download')];
+        return [permissionFor(area, action as RecordAction | ExtraAction)];
+      }),
+    ),
+  ];
+}

@@ -1,3 +1,4 @@
+import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '../../schemas/vocabulary';
 import { whenMissing } from './validation';
@@ -73,6 +74,18 @@ export function fieldValidator(field: FieldDefinition): z.ZodType {
         .trim()
         .min(1, { error: required })
         .refine((v) => parseWallTime(v, 'UTC') !== null, { error: invalid ?? 'validation.invalid' });
+    case 'country':
+      return z
+        .string({ error: whenMissing(required) })
+        .trim()
+        .min(1, { error: required })
+        .refine((code) => isCountryCode(code), { error: invalid ?? 'validation.invalid_country' });
+    case 'date':
+      return z
+        .string({ error: whenMissing(required) })
+        .trim()
+        .min(1, { error: required })
+        .refine(isCalendarDate, { error: invalid ?? 'validation.invalid_date' });
     case 'reference':
       // A field with its own message (the exam form's) says it for any wrong value.
       return own
@@ -92,8 +105,24 @@ export function fieldValidator(field: FieldDefinition): z.ZodType {
   }
 }
 
+/** An ISO 3166-1 alpha-2 code, in capitals (`AE`, not `ae` or `ARE`). */
+export const isCountryCode = (code: string): boolean => /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+
+/** `YYYY-MM-DD` naming a day that exists (no 2026-02-30). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const day = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text);
+}
+
 /** A check that spans fields (the end after the start), named in a schema's `rules`. */
 export type Rule = (record: Record<string, unknown>, ctx: z.core.$RefinementCtx) => void;
+
+/** Accepted and dropped from the parsed body. */
+const ignored = z
+  .unknown()
+  .optional()
+  .transform(() => undefined);
 
 /** An optional reference cleared in a form arrives as '' or 0: both mean "none". */
 const noneAsNull = (value: unknown) => (value === '' || value === 0 ? null : value);
@@ -108,6 +137,11 @@ const noneAsNull = (value: unknown) => (value === '' || value === 0 ? null : val
 export function recordValidator(definition: ResourceDefinition, rules: Record<string, Rule> = {}) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(definition.fields)) {
+    if (field.managed) {
+      // Kept by the server's own actions: a value sent back from a record read is dropped.
+      shape[name] = ignored;
+      continue;
+    }
     let validator = fieldValidator(field);
     // An answer definition is checked by its resource's rule, missing or not.
     const optional = !field.required || Boolean(field.platforms) || field.type === 'answer';
@@ -126,7 +160,8 @@ export function recordValidator(definition: ResourceDefinition, rules: Record<st
     const messages = definition.platformMessage ? { required: definition.platformMessage } : undefined;
     shape.platform_id = fieldValidator({ type: 'reference', resource: 'platforms', required: true, messages });
   }
-  for (const key of [...READ_ONLY_KEYS, ...(definition.readOnly ?? [])]) shape[key] ??= z.unknown().optional();
+  const readOnly = [...READ_ONLY_KEYS, ...Object.keys(definition.computed ?? {}), ...(definition.readOnly ?? [])];
+  for (const key of readOnly) shape[key] ??= z.unknown().optional();
 
   const object = z.strictObject(shape, {
     error: (issue) => (issue.code === 'unrecognized_keys' ? 'validation.unknown_field' : 'validation.invalid'),

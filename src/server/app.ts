@@ -21,6 +21,7 @@ import { translate } from './http/i18n';
 import { AppError } from './http/app-error';
 import { installErrorHandler } from './http/error-handler';
 import { installOpenApi } from './http/openapi';
+import { trustProxyOption } from './http/trust-proxy';
 import { installSpa } from './http/spa';
 import { demoRequestsRoutes } from './demo-requests/demo-requests-routes';
 import { systemRoutes } from './system/system-routes';
@@ -78,7 +79,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
       ...(logStream ? { stream: logStream } : {}),
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false, // genReqId reads and checks the incoming header itself
     // Errors of the router itself, before any hook: a target it cannot decode is, like any other
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const routeTable = installGuards(app, database);
   await app.register(rateLimit, { global: false });
   await installOpenApi(app);
+  const mediaStorage = localMediaStorage(path.join(config.dataDir, 'media'));
 
   await app.register(
     async (api) => {
@@ -171,7 +173,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(localizationsRoutes);
       await api.register(assignationRoutes);
       await api.register(studentRoutes, { registry, deadlines });
-      await api.register(correctionRoutes, { registry });
+      await api.register(correctionRoutes, { registry, storage: mediaStorage });
       await api.register(schoolsRoutes);
       await api.register(reportsRoutes, { pdf });
       await api.register(webReportsRoutes);
@@ -180,7 +182,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
       if (config.benchBaselineRoute) await api.register(benchBaselineRoutes);
-      await api.register(mediaRoutes, { storage: localMediaStorage(path.join(config.dataDir, 'media')) });
+      await api.register(mediaRoutes, { storage: mediaStorage });
     },
     { prefix: '/api' },
   );

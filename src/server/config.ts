@@ -1,4 +1,8 @@
 import path from 'node:path';
+import type { ThrottlePolicy } from './auth/login-throttle';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+
+export { ConfigError } from './http/trust-proxy';
 
 /** Runtime settings, read once from the environment. Every variable is documented in the README. */
 export interface Config {
@@ -8,13 +12,17 @@ export interface Config {
   databaseUrl: string | null;
   production: boolean;
   sentryDsn: string | null;
-  trustProxy: boolean;
+  /** The proxies that may name the client address: none, a hop count, or their addresses and ranges. */
+  trustProxy: TrustProxy;
   logLevel: string;
-  session: { idleMinutes: number; absoluteHours: number; cookieName: string };
+  /** `studentIdleMinutes`: the shorter idle limit of a student's session (shared school computers). */
+  session: { idleMinutes: number; studentIdleMinutes?: number; absoluteHours: number; cookieName: string };
   /** Seconds a server process keeps a session it read (0: read it on every request). */
   sessionCacheSeconds: number;
-  loginThrottle: { perAccount: number; perAddress: number; windowMinutes: number };
+  loginThrottle: ThrottlePolicy;
   demoRequestsPerHour: number;
+  /** Report generation requests one user may make in any hour (429 past it). */
+  reportRequestsPerHour: number;
   /** Megabytes one user may upload in any 24 hours. */
   mediaDailyQuotaMb: number;
   clientDir: string;
@@ -58,20 +66,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL?.trim() || null,
     production: env.NODE_ENV === 'production',
     sentryDsn: env.SENTRY_DSN?.trim() || null,
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     session: {
       idleMinutes: int(env.SESSION_IDLE_MINUTES, 120),
+      studentIdleMinutes: int(env.STUDENT_SESSION_IDLE_MINUTES, 30),
       absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 12),
       cookieName: 'ltm_session',
     },
     sessionCacheSeconds: nonNegativeInt(env.SESSION_CACHE_SECONDS, 30),
     loginThrottle: {
-      perAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5),
+      failuresBeforeDelay: int(env.LOGIN_FAILURES_BEFORE_DELAY, 5),
+      firstDelaySeconds: 1,
+      perAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 25),
       perAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20),
       windowMinutes: int(env.LOGIN_THROTTLE_MINUTES, 15),
     },
     demoRequestsPerHour: int(env.DEMO_REQUESTS_PER_HOUR, 10),
+    reportRequestsPerHour: int(env.REPORT_REQUESTS_PER_HOUR, 30),
     mediaDailyQuotaMb: int(env.MEDIA_DAILY_QUOTA_MB, 200),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     timeZone: env.APP_TIMEZONE?.trim() || 'UTC',

@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { prepareDatabase } from './setup/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
@@ -7,7 +7,7 @@ import { seedDemo } from './demo/seed-demo';
 import { buildApp } from './app';
 import { flushSentry, initServerSentry } from './http/sentry';
 
-const config = loadConfig();
+const config = readConfig();
 const processes = config.webConcurrency;
 
 if (processes > 1 && !config.databaseUrl) {
@@ -91,6 +91,17 @@ async function runServer({ prepare }: { prepare: boolean }) {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind, migration }, 'server ready');
   if (prepare && !config.production) printDemoAccounts();
+}
+
+/** The settings, or a clear message and exit code 1 when one cannot be used (e.g. `TRUST_PROXY=true`). */
+function readConfig() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Cannot start: ${error.message}`);
+    process.exit(1);
+  }
 }
 
 function printDemoAccounts() {

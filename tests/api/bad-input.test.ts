@@ -210,3 +210,49 @@ describe('values the database cannot take are refused at the edge (400/422, neve
     ).toBe(201);
   });
 });
+
+describe('keys named after Object.prototype members are fields like any other (422/400, never 500)', () => {
+  const KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+
+  it('names each unknown body key in the errors, signed out and signed in, in the request language', async () => {
+    for (const key of KEYS) {
+      const payload = `{"email":"a@b.test","password":"x","${key}":1}`;
+      const signedOut = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json', 'accept-language': 'ar' },
+        payload,
+      });
+      expect(signedOut.statusCode, key).toBe(422);
+      expect(Object.keys(signedOut.json().errors), key).toEqual([key]);
+      expect(signedOut.json().errors[key], key).toEqual(['هذا الحقل غير مسموح به']);
+      const own = await raw(`{"name":"New","${key}":{"${key}":1}}`);
+      expect(own.statusCode, key).toBe(422);
+      expect(Object.keys(own.json().errors), key).toEqual([key]);
+      await expectUnchanged();
+    }
+  });
+
+  it('refuses such names in query strings and form bodies without a 500', async () => {
+    const admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+    for (const key of KEYS) {
+      const query = await call(t.app, 'GET', `/api/users?${key}=%00`, undefined, { cookie: admin });
+      expect(query.statusCode, key).toBe(400);
+      expect(Object.keys(query.json().errors), key).toEqual([key]);
+      const listed = await call(t.app, 'GET', `/api/users?${key}=1&filter[${key}]=1`, undefined, { cookie: admin });
+      expect(listed.statusCode, key).toBeLessThan(500);
+      const form = await t.app.inject({
+        method: 'POST',
+        url: '/api/reports/download',
+        headers: {
+          cookie: admin,
+          'x-requested-with': 'XMLHttpRequest',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: `language=en&report_ids[]=1&${key}=1&${key}=2`,
+      });
+      expect(form.statusCode, key).toBe(422);
+      expect(Object.keys(form.json().errors), key).toEqual([key]);
+    }
+  });
+});

@@ -18,10 +18,10 @@ import {
   studentExamRow,
   studentProfile,
 } from '../../src/common/contracts/index';
-import { seedDemo } from '../../src/server/demo/seed-demo';
 import { call } from '../helpers/api-client';
 import { signIn } from '../helpers/factories';
-import { createTestApp, type TestContext } from '../helpers/test-app';
+import { createDemoApp } from '../helpers/demo-template';
+import type { TestContext } from '../helpers/test-app';
 
 /**
  * The answers of the exams and questions-bank API match their contracts in src/common/contracts
@@ -30,8 +30,7 @@ import { createTestApp, type TestContext } from '../helpers/test-app';
 let t: TestContext;
 let author: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.app);
+  t = await createDemoApp();
   author = await signIn(t.app, { email: 'author@example.com', password: 'Demo@2026' });
 }, 120_000);
 afterAll(() => t.close());

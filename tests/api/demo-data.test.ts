@@ -3,13 +3,16 @@ import { ANSWER_KINDS } from '../../src/common/questions/index';
 import { seedDemo } from '../../src/server/demo/seed-demo';
 import { call } from '../helpers/api-client';
 import { signIn } from '../helpers/factories';
+import { demoTemplate } from '../helpers/demo-template';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let t: TestContext;
 let author: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  expect(await seedDemo(t.app)).toMatchObject({ platforms: 2 });
+  // The run's demo data, as the first start loads it (built once for every file that uses it).
+  const template = await demoTemplate();
+  expect(template.seeded).toMatchObject({ platforms: 2 });
+  t = await createTestApp({}, undefined, template.frozen);
   author = await signIn(t.app, { email: 'author@example.com', password: 'Demo@2026' });
 }, 120_000);
 afterAll(() => t.close());
@@ -190,7 +193,7 @@ describe('demo data', () => {
   it('gives the corrector work at once: essays and spoken answers waiting, one corrected, one in progress', async () => {
     const corrector = await signIn(t.app, { email: 'corrector@example.com', password: 'Demo@2026' });
     const exams = (await get('/api/exams?per_page=100')).data as { id: number; name_en: string }[];
-    const speaking = exams.find((e) => e.name_en.startsWith('Arabic Writing and Speaking'))!;
+    const speaking = exams.find((e) => e.name_en === 'Arabic Writing and Speaking Benchmark, Grade 4')!;
     const response = await call(t.app, 'GET', `/api/exams/${speaking.id}/assigned/students?per_page=100`, undefined, {
       cookie: corrector,
     });
@@ -216,6 +219,35 @@ describe('demo data', () => {
     });
     expect(audio.statusCode).toBe(200);
     expect(audio.headers['content-type']).toBe('audio/wav');
+  });
+
+  it('has an exam marked anonymously by two blind markers, the first marks given by the corrector', async () => {
+    const corrector = await signIn(t.app, { email: 'corrector@example.com', password: 'Demo@2026' });
+    const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });
+    const exams = (await get('/api/exams?per_page=100')).data as { id: number; name_en: string }[];
+    const blind = exams.find((e) => e.name_en.endsWith('(anonymous, double marked)'))!;
+    const list = async (cookie: string) =>
+      (
+        await call(t.app, 'GET', `/api/exams/${blind.id}/assigned/students?sort=name&order=asc`, undefined, { cookie })
+      ).json().data as { code: string; student_id: number | null; student_status: { key: string } | null }[];
+    const rows = await list(corrector);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.every((r) => r.student_id === null && /^[0-9A-F]{12}$/.test(r.code))).toBe(true);
+    // The corrector marked every part of one submitted attempt: by their own sheet, corrected.
+    const marked = rows.filter((r) => r.student_status?.key === 'corrected');
+    expect(marked).toHaveLength(1);
+    const opened = await call(
+      t.app,
+      'GET',
+      `/api/exams/${blind.id}/anonymous/${marked[0].code}/correction`,
+      undefined,
+      {
+        cookie: admin,
+      },
+    );
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data.marker).toMatchObject({ role: 'second', version: 0, can_save: true });
+    expect(opened.json().data.result.basis).toBe('own_sheet');
   });
 
   it('holds a corrected Grade 5 benchmark in two rounds at a school, so every report can be made at once', async () => {

@@ -42,6 +42,7 @@ describe('exam routes refuse a caller without their permission', () => {
         .replace(':questionId', String(eq.id))
         .replace(':schoolId', '1')
         .replace(':studentId', '1')
+        .replace(':code', 'a1b2c3d4e5f6')
         .replace(':id', url.startsWith('/api/exam-locali') ? String(loc.id) : String(exam.id));
     for (const route of routes) {
       const url = urlOf(route.url) + (route.url.endsWith('/check') ? `?exam_id=${exam.id}` : '');

@@ -6,6 +6,7 @@ import { call } from '../helpers/api-client';
 import { buildUser, signIn } from '../helpers/factories';
 import { bankQuestion, buildExamLookups, examBody, type ExamLookups } from '../helpers/exam-factory';
 import { createTestApp, type TestContext } from '../helpers/test-app';
+import { bothNames } from '../helpers/student-names';
 
 let t: TestContext;
 let registry: SchemaRegistry;
@@ -388,7 +389,7 @@ async function makeStudent(): Promise<number> {
       school_id: school.id,
       school_class_id: klass.id,
       grade_id: l.grade!.id,
-      name: 'Student',
+      ...bothNames('Student'),
       gender: 'female',
       nationality: 'AE',
     })

@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
+import { ManualClock } from '../../src/server/clock';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { buildUser, signIn } from '../helpers/factories';
 import { mp3, multipartBody, PNG_1X1, wav } from '../helpers/media-fixtures';
+import { buildSpokenScene } from '../helpers/spoken-scene';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let t: TestContext;
 let author: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Within the spoken-answer scenes' exam window: students record while their attempt runs.
+  t = await createTestApp({}, new ManualClock(new Date('2026-06-05T09:00:00Z')));
   author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
 });
 afterAll(() => t.close());
@@ -152,10 +156,16 @@ describe('documents and removal', () => {
 });
 
 describe('who may upload and read', () => {
-  const ANSWER_LABEL = 'exams/questions/12/audio_responses';
+  /** A student whose attempt of an exam with a spoken question runs, and that question's label. */
+  async function recordingStudent() {
+    const scene = await buildSpokenScene(t.app, t.db, await loadSchemaRegistry());
+    const me = scene.student(0);
+    expect((await me.start()).statusCode).toBe(200);
+    return { student: me.cookie, label: `exams/questions/${scene.q.spoken.id}/audio_responses` };
+  }
 
   it('lets students upload spoken answers only, and authors content only', async () => {
-    const student = await signIn(t.app, await buildUser(t.db, { role: ROLES.student }));
+    const { student, label: ANSWER_LABEL } = await recordingStudent();
     const spoken = await upload({ label: ANSWER_LABEL }, { name: 'answer.wav', content: wav() }, { cookie: student });
     expect(spoken.statusCode, spoken.body).toBe(201);
     const before = await mediaCount();
@@ -185,7 +195,7 @@ describe('who may upload and read', () => {
   });
 
   it('serves a spoken answer to its student and to correctors, and hides it from other students and authors', async () => {
-    const owner = await signIn(t.app, await buildUser(t.db, { role: ROLES.student }));
+    const { student: owner, label: ANSWER_LABEL } = await recordingStudent();
     const url = (
       await upload({ label: ANSWER_LABEL }, { name: 'answer.wav', content: wav() }, { cookie: owner })
     ).json().data.preview_url;

@@ -90,4 +90,20 @@ describe('PUT /api/user/change/password', () => {
       200,
     );
   });
+
+  it('refuses a common password for a staff account, in the request language, and keeps the old one', async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin });
+    const cookie = await signIn(t.app, user);
+    const body = { current_password: user.password, password: 'Qwerty123', password_confirmation: 'Qwerty123' };
+    const en = await call(t.app, 'PUT', '/api/user/change/password', body, { cookie });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors).toEqual({
+      password: ['This password is one of the most common passwords and is easily guessed: choose another'],
+    });
+    const ar = await call(t.app, 'PUT', '/api/user/change/password', body, { cookie, lang: 'ar' });
+    expect(ar.json().errors.password).toEqual(['كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها: اختر غيرها']);
+    expect((await call(t.app, 'POST', '/api/login', { email: user.email, password: user.password })).statusCode).toBe(
+      200,
+    );
+  });
 });

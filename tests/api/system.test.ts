@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
 import { loadMigrations } from '../../src/server/db/migrations/index';
 import { call } from '../helpers/api-client';
-import { buildUser } from '../helpers/factories';
+import { translate } from '../../src/server/http/i18n';
+import { buildUser, signIn } from '../helpers/factories';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let t: TestContext;
@@ -24,8 +25,20 @@ describe('system routes', () => {
     });
   });
 
-  it('serves the OpenAPI reference generated from the route schemas', async () => {
-    const json = await call(t.app, 'GET', '/api/docs/json');
+  it('serves the OpenAPI reference generated from the route schemas, to signed-in users only', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/index.html']) {
+      const refused = await call(t.app, 'GET', url, undefined, { lang: 'ar' });
+      expect(refused.statusCode, url).toBe(401);
+      expect(refused.json().message, url).toBe(translate('ar', 'errors.unauthenticated'));
+    }
+    const production = await createTestApp({ production: true });
+    try {
+      expect((await call(production.app, 'GET', '/api/docs/json')).statusCode).toBe(401);
+    } finally {
+      await production.close();
+    }
+    const cookie = await signIn(t.app, await buildUser(t.db, { role: ROLES.student }));
+    const json = await call(t.app, 'GET', '/api/docs/json', undefined, { cookie });
     expect(json.statusCode).toBe(200);
     const spec = json.json();
     expect(spec.openapi).toMatch(/^3\./);
@@ -34,7 +47,7 @@ describe('system routes', () => {
       'password',
     ]);
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/user', '/api/demo-requests', '/api/health']));
-    const ui = await call(t.app, 'GET', '/api/docs');
+    const ui = await call(t.app, 'GET', '/api/docs', undefined, { cookie });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });

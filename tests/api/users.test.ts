@@ -204,3 +204,62 @@ describe('users management', () => {
     expect((await api('DELETE', `/api/users/${target.id}`, undefined, { cookie: editor })).statusCode).toBe(403);
   });
 });
+
+describe('common passwords for staff accounts (a list of 49,233, ASVS 6.2.4)', () => {
+  const COMMON = 'Password1';
+  const expected = {
+    en: 'This password is one of the most common passwords and is easily guessed: choose another',
+    ar: 'كلمة المرور هذه من أكثر كلمات المرور شيوعًا ويسهل تخمينها: اختر غيرها',
+  };
+
+  it('refuses a common password for a new staff account, in the request language, and creates nothing', async () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const body = newUser({ password: COMMON, password_confirmation: COMMON });
+      const response = await api('POST', '/api/users', body, { lang });
+      expect(response.statusCode, lang).toBe(422);
+      expect(response.json().errors, lang).toEqual({ password: [expected[lang]] });
+      const stored = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', body.email as string)
+        .execute();
+      expect(stored).toEqual([]);
+    }
+    const noRole = await api(
+      'POST',
+      '/api/users',
+      newUser({ roles: [], password: 'qwerty123', password_confirmation: 'qwerty123' }),
+    );
+    expect(noRole.statusCode).toBe(422);
+  });
+
+  it('lets a student account keep a simple password its school gives', async () => {
+    const response = await api(
+      'POST',
+      '/api/users',
+      newUser({ roles: [ROLES.student], password: COMMON, password_confirmation: COMMON }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it("refuses a common password when an administrator sets a staff user's password, and keeps the old one", async () => {
+    const staff = await buildUser(t.db, { role: ROLES.corrector });
+    const refused = await api(
+      'PUT',
+      `/api/users/${staff.id}/change/password`,
+      { password: 'iloveyou1', password_confirmation: 'iloveyou1' },
+      { lang: 'ar' },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ password: [expected.ar] });
+    expect((await call(t.app, 'POST', '/api/login', { email: staff.email, password: staff.password })).statusCode).toBe(
+      200,
+    );
+    const student = await buildUser(t.db, { role: ROLES.student });
+    const allowed = await api('PUT', `/api/users/${student.id}/change/password`, {
+      password: 'iloveyou1',
+      password_confirmation: 'iloveyou1',
+    });
+    expect(allowed.statusCode).toBe(200);
+  });
+});

@@ -18,7 +18,7 @@ import { startServer } from '../e2e/server-process';
 import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
 import { latencyChart, type RecordedRun } from './delivery/chart';
 import { benchDatabase } from './delivery/bench-database';
-import { answerFor, BENCH_PASSWORD } from './delivery/prepare';
+import { BENCH_PASSWORD, studentAnswerFor, viewsOf } from './delivery/prepare';
 import { cpuPercent, ownCpuSeconds, postgresCpuSeconds, usageOf } from './delivery/server-stats';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
@@ -108,10 +108,16 @@ async function main() {
 
     // 2. Start rush: everyone starts within RUSH_SECONDS.
     const start = new PhaseRecorder('start rush');
+    // Each attempt's question views: its answers go in the ids they show.
+    const views = data.students.map(() => new Map<number, unknown>());
     await measure(start, () =>
       spread(
         data.students.map((s, i) => async () => {
-          start.record(await client.call('POST', `/api/student/exams/${s.assignmentId}/start`, { cookie: cookies[i] }));
+          const started = await client.call('POST', `/api/student/exams/${s.assignmentId}/start`, {
+            cookie: cookies[i],
+          });
+          start.record(started);
+          if (started.status === 200) views[i] = viewsOf(started.body);
         }),
         RUSH_SECONDS * 1000,
       ),
@@ -127,7 +133,11 @@ async function main() {
         const question = data.questions[Math.floor(Math.random() * data.questions.length)]!;
         const seq = (seqs[student]!.get(question.id) ?? 0) + 1;
         seqs[student]!.set(question.id, seq);
-        answers.push({ question_id: question.id, answer: answerFor(question.kind), seq });
+        answers.push({
+          question_id: question.id,
+          answer: studentAnswerFor(question.kind, views[student]!.get(question.id)),
+          seq,
+        });
       }
       // One question once per batch: the last change wins.
       return [...new Map(answers.map((a) => [a.question_id, a])).values()];

@@ -18,7 +18,7 @@ import { openDatabase } from '../../src/server/db/database';
 import { freePort, startServer, type RunningServer } from '../e2e/server-process';
 import { httpClient, sleep } from './delivery/load';
 import { benchDatabase } from './delivery/bench-database';
-import { answerFor } from './delivery/prepare';
+import { studentAnswerFor, viewsOf } from './delivery/prepare';
 
 const STUDENTS = Number(process.env.CHAOS_STUDENTS ?? 40);
 const STAGE_SECONDS = Number(process.env.CHAOS_SECONDS ?? 8);
@@ -47,6 +47,8 @@ interface Student {
   seq: Map<number, number>;
   pending: Map<number, { question_id: number; answer: unknown; seq: number }>;
   acked: Map<number, number>;
+  /** The attempt's question views: answers go in the ids they show. */
+  views: Map<number, unknown>;
 }
 
 async function main() {
@@ -80,10 +82,12 @@ async function main() {
     seq: new Map(),
     pending: new Map(),
     acked: new Map(),
+    views: new Map(),
   }));
   for (const s of students) {
     const started = await client.call('POST', `/api/student/exams/${s.assignmentId}/start`, { cookie: s.cookie });
     if (started.status !== 200) throw new Error(`start refused: ${started.status} ${started.body}`);
+    s.views = viewsOf(started.body);
   }
 
   /** What the player does: send what is pending; keep what is not acknowledged. */
@@ -112,7 +116,8 @@ async function main() {
       const question = data.questions[Math.floor(Math.random() * data.questions.length)]!;
       const seq = (s.seq.get(question.id) ?? 0) + 1;
       s.seq.set(question.id, seq);
-      s.pending.set(question.id, { question_id: question.id, answer: answerFor(question.kind), seq });
+      const answer = studentAnswerFor(question.kind, s.views.get(question.id));
+      s.pending.set(question.id, { question_id: question.id, answer, seq });
       if (await send(s)) backoff = 200;
       else backoff = Math.min(backoff * 2, 2000);
       await sleep(150 + Math.random() * 300 + (s.pending.size ? backoff : 0));

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useState, type ComponentType } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ANSWER_KINDS,
   isAnswerId,
@@ -11,6 +11,7 @@ import {
   type AnswerKind,
 } from '../../src/common/questions';
 import { ANSWER_EDITORS, emptyDefinition, type AnswerEditorProps } from '../../src/client/questions/editors';
+import { firstBlankOptions } from '../../src/client/questions/editors/emptyDefinitions';
 import { LOOKUP_IDS, renderWithI18n } from './questions-support';
 
 let last: unknown;
@@ -65,7 +66,11 @@ const FILL: Record<AnswerKind, (user: UserEvent) => Promise<void>> = {
     await user.type(screen.getByRole('textbox', { name: 'Text before' }), 'The sky is');
     await user.type(screen.getByRole('textbox', { name: 'Correct answer' }), 'blue');
     await user.click(screen.getByRole('checkbox', { name: 'Students choose from options' }));
-    await user.type(screen.getByRole('textbox', { name: 'Option 2' }), 'green');
+    // The answer starts at a random place among the two options: the other one is to fill.
+    const empty = ['Option 1', 'Option 2']
+      .map((name) => screen.getByRole<HTMLInputElement>('textbox', { name }))
+      .find((box) => box.value === '')!;
+    await user.type(empty, 'green');
   },
   reordering: async (user) => {
     await typeRich(user, 'Item 1', 'Second');
@@ -131,6 +136,26 @@ describe('answer editors', () => {
     expect(ids.every(isAnswerId)).toBe(true);
     expect(new Set(ids).size).toBe(4);
     expect(ids.some((id) => /^\d+$/.test(id))).toBe(false);
+  });
+
+  it("does not start a blank's options with its answer by habit", async () => {
+    const firsts = new Set<number>();
+    for (const roll of [0.1, 0.9]) {
+      const random = vi.spyOn(Math, 'random').mockReturnValue(roll);
+      const { unmount } = renderWithI18n(<Harness kind="fill_blanks" />);
+      const user = userEvent.setup({ delay: 5 });
+      await user.type(screen.getByRole('textbox', { name: 'Correct answer' }), 'blue');
+      random.mockReturnValue(roll);
+      await user.click(screen.getByRole('checkbox', { name: 'Students choose from options' }));
+      const options = (last as { blanks: { options: string[] }[] }).blanks[0]!.options;
+      expect([...options].sort()).toEqual(['', 'blue']);
+      firsts.add(options.indexOf('blue'));
+      random.mockRestore();
+      unmount();
+    }
+    expect(firsts).toEqual(new Set([0, 1]));
+    expect(firstBlankOptions('x', () => 0.2)).toEqual(['x', '']);
+    expect(firstBlankOptions('x', () => 0.7)).toEqual(['', 'x']);
   });
 
   it('keeps the items in the order the author put them', async () => {

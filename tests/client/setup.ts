@@ -3,9 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './support/server';
 
-// Lazily loaded screens (exams, questions bank) are compiled on first use in a cold run:
-// give findBy* queries room for that instead of the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Lazily loaded screens (exams, questions bank) are compiled on first use in a cold run, and CI's
+// two cores are shared with other test files: give findBy* queries room for that instead of the
+// 1 s default. A query that can never succeed only fails later; none passes that should not.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** A desktop window unless a test narrows it (jsdom's default 1024 px would show the block page). */
 const DESKTOP_WIDTH = 1280;

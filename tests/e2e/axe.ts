@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
@@ -15,7 +16,7 @@ export interface AxeIssue {
 export async function seriousAxeIssues(page: Page): Promise<AxeIssue[]> {
   await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: any[] }> } }).axe;
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe;
     return (await axe.run(document)).violations.map((v) => ({
       id: v.id as string,
       impact: v.impact as string | null,

@@ -14,6 +14,7 @@ const ar = catalogs.ar;
 let browser: Browser;
 let page: Page;
 let examId: number;
+let blindExamId: number;
 
 interface Row {
   student_id: number;
@@ -30,7 +31,8 @@ beforeAll(async () => {
   await signInThroughForm(page, baseUrl, 'corrector@example.com');
   await page.evaluate(() => localStorage.setItem('language', 'ar'));
   const exams = (await api<{ data: { id: number; name_en: string }[] }>(page, 'GET', '/exams?per_page=100')).data;
-  examId = exams.find((e) => e.name_en.startsWith('Arabic Writing and Speaking'))!.id;
+  examId = exams.find((e) => e.name_en === 'Arabic Writing and Speaking Benchmark, Grade 4')!.id;
+  blindExamId = exams.find((e) => e.name_en.endsWith('(anonymous, double marked)'))!.id;
 });
 afterAll(async () => {
   await browser?.close();
@@ -115,5 +117,61 @@ describe('correction, as a corrector in Arabic', () => {
     }, {});
     expect(counts).toMatchObject({ corrected: 2, in_progress: 1, not_corrected: 2 });
     await screenshot(page, 'correction-list-after-ar');
+  });
+});
+
+describe('anonymous, blind double marking, as the second marker in Arabic', () => {
+  it('lists codes only, opens one by its code, and shows the marker their own marks alone', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const admin = await context.newPage();
+    await signInThroughForm(admin, baseUrl, 'admin@example.com');
+    await admin.evaluate(() => localStorage.setItem('language', 'ar'));
+    await admin.goto(`${baseUrl}/exams/${blindExamId}/preview/students?sort=name&order=asc`);
+    await admin.getByRole('heading', { name: ar.exam_students.title, level: 1 }).waitFor();
+    const list = admin.getByTestId('exam-student-row');
+    await expect.poll(() => list.count()).toBeGreaterThanOrEqual(5);
+    const code = await list.first().getAttribute('data-handle');
+    expect(code).toMatch(/^[0-9A-F]{12}$/);
+    // No name of a student anywhere on the page.
+    const text = await admin.locator('main').innerText();
+    for (const name of ['Omar Haddad', 'Lina Yassin', 'Sami Rahal', 'Dina Khoury']) expect(text).not.toContain(name);
+    await screenshot(admin, 'correction-anonymous-list-ar');
+
+    await list.first().getByTestId('correct-student').click();
+    await admin.getByRole('heading', { name: ar.correction_screen.title, level: 1 }).waitFor();
+    expect(new URL(admin.url()).pathname).toBe(`/exams/${blindExamId}/preview/anonymous/${code}/correction`);
+    await expect.poll(() => admin.getByTestId('correction-student-name').textContent()).toBe(code);
+    await expect.poll(() => admin.getByTestId('correction-marker-role').getAttribute('data-role')).toBe('second');
+    // The recording plays from the code's address.
+    const audio = admin.getByTestId('recording-audio');
+    expect(await audio.getAttribute('src')).toMatch(
+      new RegExp(`/api/exams/${blindExamId}/anonymous/${code}/recordings/`),
+    );
+    const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+      await element.play();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      return { time: element.currentTime, error: element.error?.code ?? null };
+    });
+    expect(played).toMatchObject({ error: null });
+    expect(played.time).toBeGreaterThan(0.1);
+
+    const correction = (
+      await api<{ data: Correction }>(admin, 'GET', `/exams/${blindExamId}/anonymous/${code}/correction`)
+    ).data;
+    const essay = correction.questions.find((q) => q.answer_type === 'essay')!;
+    const spoken = correction.questions.find((q) => q.answer_type === 'audio_response')!;
+    // The first marker gave 7.5 and 3.5; these are far apart, which this marker must not learn.
+    await admin.getByTestId(`mark-${essay.id}`).fill('2');
+    await admin.getByTestId(`mark-${spoken.id}`).fill('1');
+    await admin.getByTestId(`mark-${spoken.id}`).focus();
+    await admin.keyboard.press('Control+s');
+    await admin.getByText(ar.correction.saved, { exact: true }).first().waitFor();
+    await expect
+      .poll(() => admin.getByTestId('correction-student-status').textContent())
+      .toContain(ar.correction.correction_statuses.corrected);
+    expect(await admin.getByTestId('correction-result').getAttribute('data-basis')).toBe('own_sheet');
+    expect(await admin.getByTestId('correction-role-help').textContent()).toContain(ar.correction_screen.own_basis);
+    await screenshot(admin, 'correction-blind-second-ar');
+    await context.close();
   });
 });

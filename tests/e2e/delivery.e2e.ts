@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { ANSWER_KINDS } from '../../src/common/questions/kinds';
+import { ANSWER_KINDS } from '../../schemas/parts/question-kinds';
 import { seriousAxeIssues } from './axe';
 import { launchBrowser, screenshot, signInThroughForm } from './browser';
 

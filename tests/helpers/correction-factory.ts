@@ -5,6 +5,8 @@ import { call } from './api-client';
 import { assign, buildDeliveryScene, signInStudent } from './delivery-factory';
 import { buildUser, signIn } from './factories';
 import { multipartBody, wav } from './media-fixtures';
+import { studentBatch } from './student-answers';
+import { bothNames } from './student-names';
 
 /** Essay (mark 4), spoken answer (4), true/false (4) and a paragraph with an essay and a true/false child (3 + 2). */
 export const CORRECTION_QUESTIONS = [
@@ -76,7 +78,7 @@ export async function buildCorrectionScene(
           school_class_id: scene.schoolClass.id,
           grade_id: scene.students[0].grade_id,
           level_id: scene.students[0].level_id,
-          name: `Student ${students.length + 1} ${scene.school.id}`,
+          ...bothNames(`Student ${students.length + 1} ${scene.school.id}`),
           gender: 'male',
           nationality: 'AE',
         })
@@ -100,28 +102,22 @@ export async function buildCorrectionScene(
     const started = await call(app, 'POST', `${base}/start`, undefined, { cookie });
     if (started.statusCode !== 200) throw new Error(started.body);
     const media = (await upload(app, cookie, `exams/questions/${spoken.id}/audio_responses`)).json().data;
-    const saved = await call(
-      app,
-      'PUT',
-      `${base}/answers`,
+    // Written in the author's ids (w1, t1); the student sends their attempt's own.
+    const answers = await studentBatch(db, row.id, [
+      { question_id: essay.id, answer: { text: `My essay has exactly six words ${index}` }, seq: 1 },
       {
-        answers: [
-          { question_id: essay.id, answer: { text: `My essay has exactly six words ${index}` }, seq: 1 },
-          {
-            question_id: spoken.id,
-            answer: { media: media.path ?? `media/${media.file_name}`, duration_seconds: 4 },
-            seq: 1,
-          },
-          { question_id: tf.id, answer: { value: true }, seq: 1 },
-          {
-            question_id: paragraph.id,
-            answer: { children: { w1: { text: 'Short summary' }, t1: { value: false } } },
-            seq: 1,
-          },
-        ],
+        question_id: spoken.id,
+        answer: { media: media.path ?? `media/${media.file_name}`, duration_seconds: 4 },
+        seq: 1,
       },
-      { cookie },
-    );
+      { question_id: tf.id, answer: { value: true }, seq: 1 },
+      {
+        question_id: paragraph.id,
+        answer: { children: { w1: { text: 'Short summary' }, t1: { value: false } } },
+        seq: 1,
+      },
+    ]);
+    const saved = await call(app, 'PUT', `${base}/answers`, { answers }, { cookie });
     if (saved.statusCode !== 200) throw new Error(saved.body);
     const done = await call(app, 'POST', `${base}/submit`, undefined, { cookie });
     if (done.statusCode !== 200) throw new Error(done.body);

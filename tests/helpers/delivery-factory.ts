@@ -6,6 +6,7 @@ import { call } from './api-client';
 import { buildExam, type ExamSpec } from './exam-factory';
 import { buildUser, signIn } from './factories';
 import { buildRecord } from './resource-factory';
+import { bothNames } from './student-names';
 
 /** A school with one class of the given grade (IRA) and students in it; the first can sign in. */
 export async function buildSchoolWithStudents(
@@ -30,7 +31,7 @@ export async function buildSchoolWithStudents(
           school_class_id: schoolClass.id,
           grade_id: stage.grade_id,
           level_id: stage.level_id ?? null,
-          name: `Student ${randomBytes(3).toString('hex')}`,
+          ...bothNames(`Student ${randomBytes(3).toString('hex')}`),
           gender: i % 2 ? 'female' : 'male',
           nationality: 'AE',
         })

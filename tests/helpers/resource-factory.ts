@@ -3,6 +3,7 @@ import type { SchemaRegistry } from '../../schemas/index';
 import type { PlatformIdentifier, ResourceDefinition } from '../../schemas/vocabulary';
 import { isFieldVisible } from '../../src/common/resource-validation';
 import type { Db } from '../../src/server/db/database';
+import { dynamic } from '../../src/server/db/dynamic';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -51,8 +52,17 @@ export async function validBody(
     else if (spec.type === 'choice') body[field] = spec.choices[0];
     else if (spec.type === 'email') body[field] = `${suffix()}@example.test`;
     else if (spec.type === 'boolean') body[field] = true;
+    else if (spec.type === 'country') body[field] = 'AE';
+    else if (spec.type === 'date') body[field] = '2015-04-01';
     else if (spec.type === 'reference')
       body[field] = (await buildRecord(db, registry, registry.get(spec.resource)!, platform)).id;
+  }
+  // A reference that must agree with the record (a student's class: their school and grade) is
+  // built again once those are known.
+  for (const [field, spec] of Object.entries(definition.fields)) {
+    if (spec.type !== 'reference' || !spec.within || field in overrides || !(field in body)) continue;
+    const agree = Object.fromEntries(spec.within.map((column) => [column, overrides[column] ?? body[column]]));
+    body[field] = (await buildRecord(db, registry, registry.get(spec.resource)!, platform, agree)).id;
   }
   if (definition.platformScoped) body.platform_id = platform.id;
   return { ...body, ...overrides };
@@ -76,7 +86,7 @@ export async function buildRecord(
     joins.push({ through: spec.through, ids: body[field] as number[] });
     delete body[field];
   }
-  const record = (await (db as any)
+  const record = (await dynamic(db)
     .insertInto(definition.table)
     .values(body)
     .returningAll()
@@ -85,7 +95,7 @@ export async function buildRecord(
   };
   for (const { through, ids } of joins)
     for (const id of ids)
-      await (db as any)
+      await dynamic(db)
         .insertInto(through.table)
         .values({ [through.owner]: record.id, [through.column]: id })
         .execute();

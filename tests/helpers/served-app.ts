@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server/demo/demo-accounts';
-import { seedDemo } from '../../src/server/demo/seed-demo';
-import { createTestApp, type TestContext } from './test-app';
+import { createDemoApp } from './demo-template';
+import type { TestContext } from './test-app';
 import { rawSignIn } from './raw-http';
 
 export type RoleName = 'admin' | 'author' | 'corrector' | 'school' | 'student';
@@ -14,8 +14,7 @@ export interface ServedApp extends TestContext {
 
 /** The whole app listening on a loopback port, on a fresh database with the demo data, signed in once per demo role. */
 export async function serveDemoApp(): Promise<ServedApp> {
-  const t = await createTestApp();
-  await seedDemo(t.app);
+  const t = await createDemoApp();
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   const base = `http://127.0.0.1:${port}`;

@@ -7,7 +7,7 @@ import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
-import { freshDatabase } from './db-template';
+import { freshDatabase, type DbTemplate } from './db-template';
 
 export interface TestContext {
   app: App;
@@ -15,12 +15,30 @@ export interface TestContext {
   logs: string[];
   /** Stops the server and starts a new one on the same database and files (a restart); `app` is the new one. */
   restart(): Promise<void>;
+  /**
+   * Stops the server and keeps its database and files as they are, for `createTestApp(..., frozen)`
+   * to start copies of: worlds that begin alike in every byte. `close` removes them afterwards.
+   */
+  freeze(): Promise<FrozenApp>;
   close(): Promise<void>;
 }
 
-/** A full app on a fresh copy of the migrated template database, with logs captured in memory. */
-export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clock): Promise<TestContext> {
-  const { handle, dispose } = await freshDatabase(inject('dbTemplate'));
+/** A stopped app's database and files, which new apps start from as copies. */
+export interface FrozenApp {
+  template: DbTemplate;
+  dataDir: string;
+}
+
+/**
+ * A full app on a fresh copy of the migrated template database (or of a frozen app's database and
+ * files), with logs captured in memory.
+ */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  clock?: Clock,
+  from?: FrozenApp,
+): Promise<TestContext> {
+  const { handle, dispose, freeze } = await freshDatabase(from?.template ?? inject('dbTemplate'));
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {
@@ -29,6 +47,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clo
     },
   });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-files-'));
+  if (from) fs.cpSync(from.dataDir, dataDir, { recursive: true });
   const config = loadConfig(
     { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false' },
     { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), ...overrides },
@@ -45,6 +64,10 @@ export async function createTestApp(overrides: Partial<Config> = {}, clock?: Clo
     restart: async () => {
       await context.app.close();
       context.app = await start();
+    },
+    freeze: async () => {
+      await context.app.close();
+      return { template: await freeze(), dataDir };
     },
     close: async () => {
       await context.app.close();

@@ -31,14 +31,20 @@ describe('schema registry', () => {
     );
   });
 
-  it('refuses a reference to an unknown resource and two schemas with one name', () => {
-    const broken: ResourceDefinition = {
-      ...lookup('widgets', 'exams_settings', '/x'),
-      fields: { thing_id: reference('nothing') },
-    };
+  it('refuses a reference to an unknown resource, two schemas with one name, an undeclared list name and two pages at one path', () => {
+    const base = lookup('widgets', 'exams_settings', '/x');
+    const broken: ResourceDefinition = { ...base, fields: { ...base.fields, thing_id: reference('nothing') } };
     expect(() => new SchemaRegistry([broken])).toThrow(/unknown resource nothing/);
     const skills = lookup('skills', 'exams_settings', '/x');
     expect(() => new SchemaRegistry([skills, skills])).toThrow(/share a name/);
+    const column: ResourceDefinition = { ...base, list: { ...base.list, columns: ['id', 'colour'] } };
+    expect(() => new SchemaRegistry([column])).toThrow(/names colour, which it does not declare/);
+    const page = { path: '/widgets/*', view: 'widgets/WidgetsRoutes' };
+    const twice: ResourceDefinition[] = [
+      { ...base, pages: { screens: page } },
+      { ...lookup('gizmos', 'exams_settings', '/y'), pages: { other: page } },
+    ];
+    expect(() => new SchemaRegistry(twice)).toThrow(/share the path \/widgets\/\*/);
   });
 
   it("takes each schema file's default export and skips the vocabulary", () => {
@@ -63,7 +69,7 @@ describe('schema registry', () => {
 
   it('keeps list columns, sort and search within the declared fields', () => {
     for (const d of registry.all()) {
-      const known = new Set(['id', ...Object.keys(d.fields)]);
+      const known = new Set(['id', ...Object.keys(d.fields), ...Object.keys(d.computed ?? {})]);
       for (const column of [...d.list.columns, d.list.sort, ...d.list.search])
         expect(known.has(column), `${d.name}.${column}`).toBe(true);
       const route = d.menu.group === 'main' ? `/${d.name.split('-')[0]}` : `/settings/`;

@@ -1,11 +1,14 @@
 import { useGetIdentity, usePermissions } from 'react-admin';
-import { AREAS, listPermissions } from '../../common/permission-catalog';
+import myExams from '../../../schemas/my-exams';
+import { accessPermissions, AREAS, listPermissions } from '../../common/permission-catalog';
 import { hasAnyPermission } from '../../common/permissions';
-import { MY_EXAMS_PATH, STUDENT_ANSWER_PERMISSION } from '../student';
 import type { ConsoleIdentity } from './user';
 
 /** The one definition of "may see an area's list" lives with the permission catalog. */
 export { listPermissions };
+
+/** A student's home page, as its declaration gives it. */
+const STUDENT_HOME = myExams.pages.my_exams;
 
 /**
  * Where "home" is for a signed-in user: the exams (SPEC section 2); for a student, who takes
@@ -14,7 +17,8 @@ export { listPermissions };
  */
 export function homePath(permissions: readonly string[]): string {
   if (hasAnyPermission(permissions, listPermissions(AREAS.exams))) return '/exams';
-  if (hasAnyPermission(permissions, [STUDENT_ANSWER_PERMISSION])) return MY_EXAMS_PATH;
+  if (hasAnyPermission(permissions, accessPermissions(STUDENT_HOME.access)))
+    return STUDENT_HOME.path.replace(/\/\*$/, '');
   return '/profile';
 }
 

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { MarkingHandle } from '../../common/correction/index';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { listApiQuery, neighboursApiQuery, type ListState } from './listState';
 
 /** A failed read shows at once (an alert) rather than after react-query's retries. */
 const READ_OPTIONS = { retry: false } as const;
 
-export const correctionKey = (examId: number, studentId: number) => ['correction', 'view', { examId, studentId }];
+export const correctionKey = (examId: number, handle: MarkingHandle) => ['correction', 'view', { examId, handle }];
 
 export function useAssignedStudents(examId: number, state: ListState) {
   const dataProvider = useAppDataProvider();
@@ -29,12 +30,12 @@ export function useAssignedFilters(examId: number) {
 }
 
 /** The students before and after one in the list's order and filters. */
-export function useNeighbours(examId: number, studentId: number, state: ListState, enabled: boolean) {
+export function useNeighbours(examId: number, handle: MarkingHandle, state: ListState, enabled: boolean) {
   const dataProvider = useAppDataProvider();
   const query = neighboursApiQuery(state);
   return useQuery({
-    queryKey: ['correction', 'neighbours', { examId, studentId, query: query.toString() }],
-    queryFn: ({ signal }) => dataProvider.assignedNeighbours(examId, studentId, query, signal).then(({ data }) => data),
+    queryKey: ['correction', 'neighbours', { examId, handle, query: query.toString() }],
+    queryFn: ({ signal }) => dataProvider.assignedNeighbours(examId, handle, query, signal).then(({ data }) => data),
     enabled,
     ...READ_OPTIONS,
   });
@@ -44,11 +45,11 @@ export function useNeighbours(examId: number, studentId: number, state: ListStat
  * A student's correction. Never refetched behind the marker's back (window focus, reconnect):
  * the marks being typed are drawn from it, and only a save or an asked-for reload replaces it.
  */
-export function useCorrection(examId: number, studentId: number) {
+export function useCorrection(examId: number, handle: MarkingHandle) {
   const dataProvider = useAppDataProvider();
   return useQuery({
-    queryKey: correctionKey(examId, studentId),
-    queryFn: ({ signal }) => dataProvider.studentCorrection(examId, studentId, signal).then(({ data }) => data),
+    queryKey: correctionKey(examId, handle),
+    queryFn: ({ signal }) => dataProvider.studentCorrection(examId, handle, signal).then(({ data }) => data),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
@@ -57,11 +58,11 @@ export function useCorrection(examId: number, studentId: number) {
   });
 }
 
-export function useCorrectionAudit(examId: number, studentId: number, enabled: boolean) {
+export function useCorrectionAudit(examId: number, handle: MarkingHandle, enabled: boolean) {
   const dataProvider = useAppDataProvider();
   return useQuery({
-    queryKey: ['correction', 'audit', { examId, studentId }],
-    queryFn: ({ signal }) => dataProvider.correctionAudit(examId, studentId, signal).then(({ data }) => data),
+    queryKey: ['correction', 'audit', { examId, handle }],
+    queryFn: ({ signal }) => dataProvider.correctionAudit(examId, handle, signal).then(({ data }) => data),
     enabled,
     staleTime: 0,
     ...READ_OPTIONS,

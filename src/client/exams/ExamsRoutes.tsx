@@ -51,14 +51,19 @@ export function ExamsRoutes() {
                 </RequirePermission>
               }
             />
-            <Route
-              path=":examId/preview/students/:studentId/correction"
-              element={
-                <RequirePermission anyOf={CORRECTION_PERMISSIONS.responses}>
-                  <CorrectionPage />
-                </RequirePermission>
-              }
-            />
+            {[':examId/preview/students/:studentId/correction', ':examId/preview/anonymous/:code/correction'].map(
+              (path) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RequirePermission anyOf={CORRECTION_PERMISSIONS.responses}>
+                      <CorrectionPage />
+                    </RequirePermission>
+                  }
+                />
+              ),
+            )}
             <Route path=":id/localize" element={guard('localizations', <LocalizationListPage />)} />
             <Route
               path=":id/localize/Create/:secondId"
@@ -76,3 +81,5 @@ export function ExamsRoutes() {
     </ProtectedPage>
   );
 }
+
+export default ExamsRoutes;

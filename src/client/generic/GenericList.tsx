@@ -8,8 +8,7 @@ import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
 import { usePlatformSelection } from '../platforms';
 import { PlatformSelector } from '../platforms';
 import { DeleteRecordButton } from './DeleteRecordButton';
-import { columnFieldByType } from './fieldTypes';
-import { listColumns } from './screen-config';
+import { declaredColumns } from './DeclaredColumns';
 import { useScreen } from './ScreenContext';
 import { FetchErrorMessage, NoAccessMessage, NoDataMessage, ReadOnlyNotice, ScreenHeading } from './ScreenParts';
 import { useResourceNotify } from './useResourceNotify';
@@ -62,7 +61,6 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
       </>
     );
   }
-  const columns = listColumns(definition, platform?.identifier ?? null);
   const searchable = definition.list.search.length > 0;
   // The search box has a placeholder but no visible label: name it for assistive technology.
   const filters = searchable
@@ -106,14 +104,7 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
             rowClick={access.canEdit ? (id) => paths.edit(id) : false}
             empty={<NoDataMessage />}
           >
-            {columns.map((column) => (
-              <DataTable.Col
-                key={column.source}
-                source={column.source}
-                field={columnFieldByType[column.type]}
-                disableSort={!column.sortable}
-              />
-            ))}
+            {declaredColumns(definition, platform?.identifier ?? null)}
             {extraColumns}
             {(access.canEdit || access.canDelete) && (
               <DataTable.Col

@@ -1,10 +1,20 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Box, Chip } from '@mui/material';
 import type { ComponentType } from 'react';
-import { BooleanField, EmailField, TextField, useLocaleState, useRecordContext } from 'react-admin';
+import {
+  BooleanField,
+  EmailField,
+  TextField,
+  useLocaleState,
+  useRecordContext,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { relationOf } from '../../common/resource-validation';
-import { type ColumnSpec } from './screen-config';
+import { labelKeys, type ColumnSpec } from './screen-config';
 import { nameOf } from '../i18n/recordName';
+import { countryName } from '../../common/countries';
+import { isLanguage } from '../../../locales/languages';
 
 interface ColumnFieldProps {
   source: string;
@@ -57,6 +67,25 @@ function TagsField({ source }: ColumnFieldProps) {
   );
 }
 
+/** A choice by its catalog name where there is one (a gender), else its code (IRA). */
+function ChoiceColumnField({ source }: ColumnFieldProps) {
+  const record = useRecordContext();
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const value = record?.[source];
+  if (typeof value !== 'string') return null;
+  return <span>{translate(labelKeys(resource ?? '').choice(source, value), { _: value })}</span>;
+}
+
+/** A country by its name in the reader's language (the record holds its ISO code). */
+function CountryColumnField({ source }: ColumnFieldProps) {
+  const record = useRecordContext();
+  const [language] = useLocaleState();
+  const code = record?.[source];
+  if (typeof code !== 'string') return null;
+  return <span title={code}>{countryName(code, isLanguage(language) ? language : 'en')}</span>;
+}
+
 /** Whether a record has the file; the file itself is seen on the record's page. */
 function MediaField({ source }: ColumnFieldProps) {
   const record = useRecordContext();
@@ -70,9 +99,11 @@ export const columnFieldByType: Record<ColumnSpec['type'], ComponentType<ColumnF
   id: IdField,
   text: TextField,
   number: NumberField,
-  choice: TextField,
+  choice: ChoiceColumnField,
   email: EmailField,
   boolean: BooleanField,
+  date: TextField,
+  country: CountryColumnField,
   datetime: TextField,
   reference: RelationNameField,
   references: RelationNamesField,

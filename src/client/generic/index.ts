@@ -1,4 +1,6 @@
 /** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
+export * from './DeclaredColumns';
+export * from './DeclaredInputs';
 export * from './DeleteRecordButton';
 export * from './GenericList';
 export * from './ScreenContext';
@@ -7,3 +9,4 @@ export * from './menu-config';
 export * from './registry';
 export * from './screen-config';
 export * from './useResourceNotify';
+export * from './declaredPages';

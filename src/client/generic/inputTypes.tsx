@@ -11,6 +11,7 @@ import {
   TextInput,
   useInput,
   useLocaleState,
+  useTranslate,
   type RaRecord,
 } from 'react-admin';
 import type { FieldDefinition } from '../../../schemas/vocabulary';
@@ -19,7 +20,9 @@ import { WallTimeInput } from '../components/WallTimeInput';
 import { MediaUploader } from '../media';
 import { schemaRegistry } from './registry';
 import { labelKeys } from './screen-config';
-import { nameOf } from '../i18n/recordName';
+import { choicesOf, nameOf, type Nameable } from '../i18n/recordName';
+import { countryChoices } from '../../common/countries';
+import { isLanguage } from '../../../locales/languages';
 import { BoundedNumberInput } from '../components/BoundedNumberInput';
 
 type FieldType = FieldDefinition['type'];
@@ -32,17 +35,33 @@ export interface SchemaInputProps<T extends FieldType = FieldType> {
   field: FieldOf<T>;
   /** The selected platform of a platform-scoped form; null elsewhere. */
   platformId: number | null;
+  disabled?: boolean;
+  /** A reference's records, when the form loaded them already (the exam form's lookups). */
+  choices?: readonly Nameable[];
 }
 
 const validateRequired = (field: FieldDefinition) => (field.required ? [required()] : []);
 const labelOf = ({ resource, source }: { resource: string; source: string }) => labelKeys(resource).field(source);
+/** What every input takes from its declaration: label, help, disabled. */
+const common = <T extends FieldType>(props: SchemaInputProps<T>) => ({
+  source: props.source,
+  label: labelOf(props),
+  disabled: props.disabled,
+  ...(props.field.help ? { helperText: props.field.help } : {}),
+});
+/** Text in a known script is typed in its direction (an Arabic name right to left in an English page). */
+const SCRIPT_INPUT = {
+  ar: { dir: 'rtl', lang: 'ar' },
+  latin: { dir: 'ltr', lang: 'en' },
+} as const;
 
 function TextSchemaInput(props: SchemaInputProps<'text'>) {
+  const script = props.field.script;
   return (
     <TextInput
-      source={props.source}
-      label={labelOf(props)}
+      {...common(props)}
       validate={[...validateRequired(props.field), maxLength(props.field.max)]}
+      {...(script ? { slotProps: { htmlInput: SCRIPT_INPUT[script] } } : {})}
       fullWidth
     />
   );
@@ -52,8 +71,7 @@ function NumberSchemaInput(props: SchemaInputProps<'number'>) {
   const { min, max } = props.field;
   return (
     <BoundedNumberInput
-      source={props.source}
-      label={labelOf(props)}
+      {...common(props)}
       min={min}
       max={max}
       step={1}
@@ -64,12 +82,15 @@ function NumberSchemaInput(props: SchemaInputProps<'number'>) {
 }
 
 function ChoiceSchemaInput(props: SchemaInputProps<'choice'>) {
-  // Choices are codes (IRA, ISA), identical in every language.
-  const choices = props.field.choices.map((choice) => ({ id: choice, name: choice }));
+  const translate = useTranslate();
+  // Named in the catalog when it names them (a gender); codes otherwise (IRA, ISA), alike in every language.
+  const choices = props.field.choices.map((choice) => ({
+    id: choice,
+    name: translate(labelKeys(props.resource).choice(props.source, choice), { _: choice }),
+  }));
   return (
     <SelectInput
-      source={props.source}
-      label={labelOf(props)}
+      {...common(props)}
       choices={choices}
       translateChoice={false}
       validate={validateRequired(props.field)}
@@ -81,8 +102,7 @@ function ChoiceSchemaInput(props: SchemaInputProps<'choice'>) {
 function EmailSchemaInput(props: SchemaInputProps<'email'>) {
   return (
     <TextInput
-      source={props.source}
-      label={labelOf(props)}
+      {...common(props)}
       type="email"
       validate={[...validateRequired(props.field), email('validation.invalid_email')]}
       fullWidth
@@ -90,16 +110,50 @@ function EmailSchemaInput(props: SchemaInputProps<'email'>) {
   );
 }
 
-function DateTimeSchemaInput(props: SchemaInputProps<'datetime'>) {
+/** A country, chosen by its name in the reader's language and stored as its ISO code. */
+function CountrySchemaInput(props: SchemaInputProps<'country'>) {
+  const [language] = useLocaleState();
   return (
-    <WallTimeInput source={props.source} label={labelOf(props)} validate={validateRequired(props.field)} fullWidth />
+    <SelectInput
+      {...common(props)}
+      choices={countryChoices(isLanguage(language) ? language : 'en')}
+      translateChoice={false}
+      validate={validateRequired(props.field)}
+      fullWidth
+    />
   );
+}
+
+function DateSchemaInput(props: SchemaInputProps<'date'>) {
+  return (
+    <TextInput
+      {...common(props)}
+      type="date"
+      validate={validateRequired(props.field)}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { dir: 'ltr' } }}
+      fullWidth
+    />
+  );
+}
+
+function DateTimeSchemaInput(props: SchemaInputProps<'datetime'>) {
+  return <WallTimeInput {...common(props)} validate={validateRequired(props.field)} fullWidth />;
 }
 
 /** Several records of another resource (an exam's skills), named in the reader's language. */
 function ReferencesSchemaInput(props: SchemaInputProps<'references'>) {
   const [language] = useLocaleState();
   const scoped = Boolean(schemaRegistry.get(props.field.resource)?.platformScoped);
+  if (props.choices)
+    return (
+      <SelectArrayInput
+        {...common(props)}
+        choices={choicesOf(props.choices, language)}
+        translateChoice={false}
+        validate={validateRequired(props.field)}
+        fullWidth
+      />
+    );
   return (
     <ReferenceArrayInput
       source={props.source}
@@ -109,8 +163,8 @@ function ReferencesSchemaInput(props: SchemaInputProps<'references'>) {
       sort={{ field: 'id', order: 'ASC' }}
     >
       <SelectArrayInput
+        {...common(props)}
         optionText={(record: RaRecord) => nameOf(record, language)}
-        label={labelOf(props)}
         validate={validateRequired(props.field)}
         fullWidth
       />
@@ -119,7 +173,7 @@ function ReferencesSchemaInput(props: SchemaInputProps<'references'>) {
 }
 
 function TagsSchemaInput(props: SchemaInputProps<'tags'>) {
-  return <TagsInput source={props.source} label={labelOf(props)} helperText="exams.form.tags_help" />;
+  return <TagsInput {...common(props)} helperText={props.field.help ?? 'exams.form.tags_help'} />;
 }
 
 /** An upload of the field's first kind, filed under the resource's name. */
@@ -128,6 +182,7 @@ function MediaSchemaInput(props: SchemaInputProps<'media'>) {
   const kind = props.field.kinds[0];
   return (
     <MediaUploader
+      disabled={props.disabled}
       kind={kind}
       title={labelOf(props)}
       label={`${props.resource}/${props.source}`}
@@ -143,7 +198,7 @@ function AnswerSchemaInput() {
 }
 
 function BooleanSchemaInput(props: SchemaInputProps<'boolean'>) {
-  return <BooleanInput source={props.source} label={labelOf(props)} />;
+  return <BooleanInput {...common(props)} />;
 }
 
 /**
@@ -161,6 +216,10 @@ function ReferenceSchemaInput(props: SchemaInputProps<'reference'>) {
       ? `${name} (${nameOf(record.platform, language)})`
       : name;
   };
+  if (props.choices)
+    return (
+      <SelectInput {...common(props)} choices={choicesOf(props.choices, language)} translateChoice={false} fullWidth />
+    );
   return (
     <ReferenceInput
       source={props.source}
@@ -169,7 +228,7 @@ function ReferenceSchemaInput(props: SchemaInputProps<'reference'>) {
       perPage={100}
       sort={{ field: 'id', order: 'ASC' }}
     >
-      <SelectInput optionText={optionText} label={labelOf(props)} validate={validateRequired(props.field)} fullWidth />
+      <SelectInput {...common(props)} optionText={optionText} validate={validateRequired(props.field)} fullWidth />
     </ReferenceInput>
   );
 }
@@ -181,6 +240,8 @@ export const inputByType: { [T in FieldType]: ComponentType<SchemaInputProps<T>>
   choice: ChoiceSchemaInput,
   email: EmailSchemaInput,
   boolean: BooleanSchemaInput,
+  date: DateSchemaInput,
+  country: CountrySchemaInput,
   datetime: DateTimeSchemaInput,
   reference: ReferenceSchemaInput,
   references: ReferencesSchemaInput,

@@ -1,6 +1,6 @@
 import { Resource, type RaRecord } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import { hasCustomScreens, type ResourceDefinition } from '../../../schemas/vocabulary';
 import { getStoredLanguage } from '../language';
 import { schemaRegistry } from './registry';
 import { ResourceScreens } from './ResourceScreens';
@@ -19,24 +19,11 @@ function EditRedirect({ paths }: { paths: ScreenPaths }) {
 }
 
 /**
- * Console paths the spec gives to screens of their own (SPEC section 2: the school screens and the
- * reports). A resource of the same name (grades) must not forward them to its settings list.
+ * A resource named like a declared page's path (the grades resource and the spec's `/grades`
+ * drill-down) must not forward that path to its settings list.
  */
-export const RESERVED_CONSOLE_PATHS = [
-  '/grades',
-  '/students',
-  '/student-exams',
-  '/schools-list',
-  '/generated-reports',
-  '/web-reports',
-] as const;
-
-/** A resource whose screens are written by hand mounts them itself (exams, questions bank). */
-const hasCustomScreens = (definition: ResourceDefinition) =>
-  definition.screens !== undefined && definition.screens.list === 'custom';
-
 const isReserved = (definition: ResourceDefinition) =>
-  (RESERVED_CONSOLE_PATHS as readonly string[]).includes(`/${definition.name}`);
+  schemaRegistry.pages().some((page) => page.path.replace(/\/\*$/, '') === `/${definition.name}`);
 
 /** The language is fixed for a page load (switching reloads), so a plain function can read it. */
 const recordRepresentation = (record: RaRecord) => nameOf(record, getStoredLanguage());

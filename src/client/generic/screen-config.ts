@@ -1,4 +1,5 @@
 import type {
+  ComputedKind,
   FieldDefinition as SchemaField,
   PlatformIdentifier,
   ResourceDefinition,
@@ -35,15 +36,32 @@ export interface ColumnSpec {
   sortable: boolean;
 }
 
-/** The schema's list columns, without those hidden on the selected platform (grade on ISA, level on IRA). */
+/** How a computed value is shown in a list (a count as a number, a flag as a tick). */
+const COMPUTED_COLUMN: Record<ComputedKind, SchemaField['type']> = {
+  number: 'number',
+  'number|null': 'number',
+  string: 'text',
+  'string|null': 'text',
+  boolean: 'boolean',
+  related: 'text',
+  'related[]': 'text',
+  unknown: 'text',
+};
+
+/**
+ * The declaration's list columns, without those hidden on the selected platform (grade on ISA,
+ * level on IRA). Computed values (an exam's total mark) show but do not sort: no column holds them.
+ */
 export function listColumns(definition: ResourceDefinition, identifier: PlatformIdentifier | null): ColumnSpec[] {
   const visible = new Map(visibleFields(definition, identifier));
+  const computed = definition.computed ?? {};
   return definition.list.columns
     .filter((source) => source === 'id' || visible.has(source) || !(source in definition.fields))
     .map((source) => {
+      if (source in computed) return { source, type: COMPUTED_COLUMN[computed[source]], sortable: false };
       const field = visible.get(source);
       const type = source === 'id' ? 'id' : (field?.type ?? 'text');
-      return { source, type, sortable: type !== 'reference' };
+      return { source, type, sortable: type !== 'reference' && type !== 'references' && type !== 'tags' };
     });
 }
 
@@ -58,7 +76,7 @@ export interface InputSpec {
  */
 export function formInputs(definition: ResourceDefinition, identifier: PlatformIdentifier | null): InputSpec[] {
   return visibleFields(definition, identifier)
-    .filter(([source]) => source !== definition.parent?.field)
+    .filter(([source, field]) => source !== definition.parent?.field && !field.managed)
     .map(([source, field]) => ({ source, field }));
 }
 
@@ -117,6 +135,8 @@ export const labelKeys = (name: string) => ({
   item: `resources.${name}.item`,
   items: `resources.${name}.items`,
   field: (source: string) => `resources.${name}.fields.${source}`,
+  /** A choice's name, where the catalog gives one (`resources.students.choices.gender.female`). */
+  choice: (source: string, value: string) => `resources.${name}.choices.${source}.${value}`,
 });
 
 /** Which record property holds the name to show in the reader's language. */

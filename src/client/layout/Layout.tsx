@@ -6,6 +6,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderBar } from './HeaderBar';
 import { MainNav } from './MainNav';
 import { SignInButton } from './PublicHeader';
+import { storedUserIsStudent } from '../boot';
+import { studentSignOut } from '../student';
 import { UserMenu } from './UserMenu';
 
 /**
@@ -21,7 +23,13 @@ export function Layout({ children }: { children: ReactNode }) {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <HeaderBar
         nav={authenticated ? <MainNav /> : null}
-        end={isPending ? null : authenticated ? <UserMenu /> : <SignInButton />}
+        end={
+          isPending ? null : authenticated ? (
+            <UserMenu guard={storedUserIsStudent() ? studentSignOut : undefined} />
+          ) : (
+            <SignInButton />
+          )
+        }
       />
       <Box component="main" id="main-content" sx={{ flexGrow: 1, px: 4, py: 3 }}>
         <ErrorBoundary

@@ -15,14 +15,26 @@ function initialsOf(name: string): string {
     .toUpperCase();
 }
 
+/** What a sign-out must ask and do first: the student's area warns about work not sent yet and forgets it. */
+export interface LogoutGuard {
+  /** The dialog to show instead of the usual one (catalog keys), or null when nothing is at risk. */
+  check(): Promise<{ title: string; content: string; confirm: string; params?: Record<string, unknown> } | null>;
+  /** Called once the user confirmed, before the session ends. */
+  beforeLogout(): Promise<void>;
+}
+
+const PLAIN = { title: 'nav.logout_confirm_title', content: 'nav.logout_confirm_content', confirm: 'nav.logout' };
+
 /** The signed-in user: a profile link (name, roles, email) and a confirmed logout (SPEC section 2). */
-export function UserMenu() {
+export function UserMenu({ guard }: { guard?: LogoutGuard }) {
   const translate = useTranslate();
   const logout = useLogout();
   const [locale] = useLocaleState();
   const { identity } = useGetIdentity();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [dialog, setDialog] = useState<Awaited<ReturnType<LogoutGuard['check']>>>(null);
+  const [checking, setChecking] = useState(false);
   const user = identity as ConsoleIdentity | undefined;
   if (!user) return null;
   const roleNames = new Intl.ListFormat(locale, { type: 'conjunction' }).format(user.roles.map((role) => role.name));
@@ -58,8 +70,12 @@ export function UserMenu() {
         <Divider />
         <MenuItem
           data-testid="logout"
-          onClick={() => {
+          disabled={checking}
+          onClick={async () => {
             setAnchor(null);
+            setChecking(true);
+            setDialog(guard ? await guard.check().catch(() => null) : null);
+            setChecking(false);
             setConfirming(true);
           }}
         >
@@ -71,11 +87,14 @@ export function UserMenu() {
       </Menu>
       <Confirm
         isOpen={confirming}
-        title="nav.logout_confirm_title"
-        content="nav.logout_confirm_content"
-        confirm="nav.logout"
-        onConfirm={() => {
+        title={(dialog ?? PLAIN).title}
+        content={(dialog ?? PLAIN).content}
+        confirm={(dialog ?? PLAIN).confirm}
+        translateOptions={dialog?.params}
+        confirmColor={dialog ? 'warning' : 'primary'}
+        onConfirm={async () => {
           setConfirming(false);
+          await guard?.beforeLogout().catch(() => undefined);
           void logout();
         }}
         onClose={() => setConfirming(false)}

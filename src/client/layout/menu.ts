@@ -1,27 +1,23 @@
 import { AREAS, listPermissions } from '../../common/permission-catalog';
-import { ROLES } from '../../common/permissions';
-import { mainMenuLinks, schemaRegistry, settingsMenuGroups, type NavGroup, type NavItem } from '../generic';
-import { MY_EXAMS_PATH, STUDENT_ANSWER_PERMISSION } from '../student';
+import {
+  declaredPageLinks,
+  mainMenuLinks,
+  schemaRegistry,
+  settingsMenuGroups,
+  type NavGroup,
+  type NavItem,
+} from '../generic';
 
 export type { NavGroup, NavItem } from '../generic';
 
-/** The header's own links: the resources whose schema puts them in the main menu (exams, questions bank), and a student's exams. */
-export const MAIN_LINKS: NavItem[] = [
-  ...mainMenuLinks(schemaRegistry.all()),
-  // A student's only link; staff who hold the permission for testing are not students.
-  { to: MY_EXAMS_PATH, label: 'student.nav.my_exams', anyOf: [STUDENT_ANSWER_PERMISSION], roles: [ROLES.student] },
-];
+/**
+ * The header's own links: the resources whose declaration puts them in the main menu (exams,
+ * questions bank), and the declared pages there (a student's exams).
+ */
+export const MAIN_LINKS: NavItem[] = [...mainMenuLinks(schemaRegistry.all()), ...declaredPageLinks('main')];
 
-export const REPORTS_MENU: NavGroup[] = [
-  {
-    label: 'nav.reports',
-    items: [
-      { to: '/generated-reports', label: 'nav.all_reports', anyOf: listPermissions(AREAS.reports) },
-      { to: '/schools-list', label: 'nav.schools_list', anyOf: listPermissions(AREAS.schools) },
-      { to: '/web-reports', label: 'nav.web_reports', anyOf: listPermissions(AREAS.webReports) },
-    ],
-  },
-];
+/** The Reports dropdown: the declared pages of the reports group (all reports, schools list, web reports). */
+export const REPORTS_MENU: NavGroup[] = [{ label: 'nav.reports', items: declaredPageLinks('reports') }];
 
 /** Demo requests have no schema (they come from the public landing form) but are a system setting. */
 const DEMO_REQUESTS: NavItem = {

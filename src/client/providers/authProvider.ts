@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath } from '../auth';
 import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from '../auth';
+import { forgetAcknowledgedWork, MY_EXAMS_PATH } from '../student';
 import { statusOf } from './errors';
 import { http } from './http';
 
@@ -71,7 +72,11 @@ export function createAuthProvider(): AuthProvider {
 
     async logout() {
       verified = null;
+      const user = readStoredUser();
       await postLogout();
+      // A shared school computer keeps nothing of a student's that the server holds (issue 23).
+      if (user && homePath(permissionsOf(user)) === MY_EXAMS_PATH)
+        await forgetAcknowledgedWork().catch(() => undefined);
       clearSession();
       return '/login';
     },

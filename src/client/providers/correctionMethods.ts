@@ -4,22 +4,13 @@ import type {
   AssignedStudent,
   CorrectionAuditEntry,
   CorrectionView,
+  ListEnvelope,
 } from '../../common/contracts/index';
+import { handleSegment, type MarkingHandle } from '../../common/correction/index';
 import { dataOf, http } from './http';
 
-/** The list envelope (ARCHITECTURE "API conventions"). */
-export interface AssignedStudentsPage {
-  data: AssignedStudent[];
-  meta: {
-    current_page: number;
-    last_page: number;
-    per_page: number;
-    total: number;
-    next_page: number | null;
-    previous_page: number | null;
-    pages?: number[];
-  };
-}
+/** A page of the assigned students (ARCHITECTURE "API conventions"). */
+export type AssignedStudentsPage = ListEnvelope<AssignedStudent>;
 
 /** One mark of `POST /api/exams/submit/correction`: `part` '' is the whole question. */
 export interface CorrectionEntry {
@@ -33,7 +24,9 @@ export interface CorrectionEntry {
 /** What a save sends: the marker's `version` from the correction they read, and the changed marks. */
 export interface CorrectionBody {
   exam_id: number;
-  student_id: number;
+  /** The student's id, or under anonymous marking their code (exactly one). */
+  student_id?: number;
+  code?: string;
   version: number;
   corrections: CorrectionEntry[];
 }
@@ -48,14 +41,18 @@ export interface CorrectionMethods {
   assignedFilters(examId: number, signal?: AbortSignal): Promise<{ data: AssignedFilters }>;
   assignedNeighbours(
     examId: number,
-    studentId: number,
+    handle: MarkingHandle,
     query: URLSearchParams,
     signal?: AbortSignal,
   ): Promise<{ data: AssignedNeighbours }>;
-  studentCorrection(examId: number, studentId: number, signal?: AbortSignal): Promise<{ data: CorrectionView }>;
+  studentCorrection(examId: number, handle: MarkingHandle, signal?: AbortSignal): Promise<{ data: CorrectionView }>;
   /** Answers the saved correction and the server's worded confirmation. */
   submitCorrection(body: CorrectionBody): Promise<{ data: CorrectionView; message: string }>;
-  correctionAudit(examId: number, studentId: number, signal?: AbortSignal): Promise<{ data: CorrectionAuditEntry[] }>;
+  correctionAudit(
+    examId: number,
+    handle: MarkingHandle,
+    signal?: AbortSignal,
+  ): Promise<{ data: CorrectionAuditEntry[] }>;
 }
 
 export const correctionMethods: CorrectionMethods = {
@@ -65,24 +62,28 @@ export const correctionMethods: CorrectionMethods = {
   assignedFilters: (examId, signal) =>
     dataOf(http<{ data: AssignedFilters }>(`/exams/${examId}/assigned/filters`, { signal })),
 
-  assignedNeighbours: (examId, studentId, query, signal) =>
+  assignedNeighbours: (examId, handle, query, signal) =>
     dataOf(
-      http<{ data: AssignedNeighbours }>(`/exams/${examId}/assigned/students/${studentId}/neighbours`, {
-        query,
-        signal,
-      }),
+      http<{ data: AssignedNeighbours }>(
+        typeof handle === 'string'
+          ? `/exams/${examId}/anonymous/${encodeURIComponent(handle)}/neighbours`
+          : `/exams/${examId}/assigned/students/${handle}/neighbours`,
+        { query, signal },
+      ),
     ),
 
-  studentCorrection: (examId, studentId, signal) =>
-    dataOf(http<{ data: CorrectionView }>(`/exams/${examId}/students/${studentId}/correction`, { signal })),
+  studentCorrection: (examId, handle, signal) =>
+    dataOf(http<{ data: CorrectionView }>(`/exams/${examId}/${handleSegment(handle)}/correction`, { signal })),
 
   submitCorrection: (body) =>
     http<{ data: CorrectionView; message: string }>('/exams/submit/correction', { method: 'POST', body }).then(
       ({ json }) => json,
     ),
 
-  correctionAudit: (examId, studentId, signal) =>
+  correctionAudit: (examId, handle, signal) =>
     dataOf(
-      http<{ data: CorrectionAuditEntry[] }>(`/exams/${examId}/students/${studentId}/correction/audit`, { signal }),
+      http<{ data: CorrectionAuditEntry[] }>(`/exams/${examId}/${handleSegment(handle)}/correction/audit`, {
+        signal,
+      }),
     ),
 };

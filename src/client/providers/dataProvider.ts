@@ -23,24 +23,11 @@ import { profileMethods } from './profileMethods';
 import { questionMethods } from './questionMethods';
 import { reportMethods } from './reportMethods';
 import { userMethods } from './userMethods';
+import { MAX_PER_PAGE, type ListEnvelope } from '../../common/contracts/records';
 import { webReportMethods } from './webReportMethods';
 
-/** The server's largest list page (`per_page`): `getMany` asks for more ids in several lists. */
-export const MAX_PER_PAGE = 100;
-
 /** The list response of every resource (ARCHITECTURE "API conventions"). */
-export interface ListResponse<T> {
-  data: T[];
-  meta?: {
-    current_page: number;
-    last_page: number;
-    per_page: number;
-    total: number;
-    next_page: number | null;
-    previous_page: number | null;
-    pages?: number[];
-  };
-}
+type ListResponse<T> = ListEnvelope<T>;
 
 const path = (resource: string, id?: Identifier) =>
   id === undefined ? `/${resource}` : `/${resource}/${encodeURIComponent(String(id))}`;

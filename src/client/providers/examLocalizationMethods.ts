@@ -1,4 +1,9 @@
-import type { BulkAction, BulkOutcome, ExamLocalization, LocalizationBody } from '../exams';
+import type {
+  BulkAction,
+  BulkOutcome,
+  ExamLocalizationRecord as ExamLocalization,
+  LocalizationBody,
+} from '../../common/contracts';
 import { dataOf, http } from './http';
 
 /**

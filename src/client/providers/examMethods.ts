@@ -1,4 +1,11 @@
-import type { BulkAction, BulkOutcome, Exam, ExamLookups, ExamPreview, ExamRestriction } from '../exams';
+import type {
+  BulkAction,
+  BulkOutcome,
+  ExamFormLookups as ExamLookups,
+  ExamPreviewRecord as ExamPreview,
+  ExamRecord as Exam,
+  ExamRestriction,
+} from '../../common/contracts';
 import { dataOf, http } from './http';
 
 /** Which record's editability to check: an exam or a localized exam. */

@@ -1,4 +1,4 @@
-import type { ExamQuestion } from '../exams';
+import type { ExamQuestionRecord as ExamQuestion } from '../../common/contracts';
 import { dataOf, http } from './http';
 
 /**

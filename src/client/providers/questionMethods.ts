@@ -1,4 +1,4 @@
-import type { AnswerKind } from '../../common/questions/kinds';
+import type { AnswerKind } from '../../../schemas/parts/question-kinds';
 import { dataOf, http } from './http';
 
 /** What `GET /api/questions-bank/{id}/preview` returns: the student's view of a bank question, no key. */

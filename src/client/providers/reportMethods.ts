@@ -1,5 +1,6 @@
 import type {
   Breadcrumb,
+  ListEnvelope,
   ReportFilters,
   ReportsQueued,
   SchoolGrade,
@@ -11,11 +12,7 @@ import type {
 import { dataOf, http } from './http';
 
 /** A drill-down list: the list envelope plus where it is. */
-export interface DrillDown<T> {
-  data: T[];
-  meta: { current_page: number; last_page: number; per_page: number; total: number; next_page: number | null };
-  breadcrumbs: Breadcrumb[];
-}
+export type DrillDown<T> = ListEnvelope<T> & { breadcrumbs: Breadcrumb[] };
 
 /** A downloaded file and the name the server gave it. */
 export interface DownloadedFile {

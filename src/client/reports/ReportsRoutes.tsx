@@ -30,3 +30,5 @@ export function GeneratedReportsRoutes() {
     </ProtectedPage>
   );
 }
+
+export default GeneratedReportsRoutes;

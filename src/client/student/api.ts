@@ -25,6 +25,10 @@ export const studentApi = {
     if (!uploaded?.relative_path) throw Object.assign(new Error('upload failed'), { status: 500 });
     return uploaded.relative_path;
   },
+  /** Uses the session (a running exam is not idleness): who is signed in, the cheapest read. */
+  keepAlive: async () => {
+    await http('/user');
+  },
   playMedia: (id: number | string, questionId: number) =>
     data(http<{ data: MediaPlay }>(`${exam(id)}/media/${questionId}/play`, { method: 'POST' })),
 

@@ -1,8 +1,9 @@
+import myExams from '../../../schemas/my-exams';
 import { AREAS } from '../../common/permission-catalog';
 import { permissionFor } from '../../common/permissions';
 
-/** The student's home: their exams. */
-export const MY_EXAMS_PATH = '/my-exams';
+/** The student's home: their exams, where schemas/my-exams.ts puts them. */
+export const MY_EXAMS_PATH = myExams.pages.my_exams.path.replace(/\/\*$/, '');
 export const examPlayerPath = (id: number | string) => `${MY_EXAMS_PATH}/${id}`;
 export const examResultPath = (id: number | string) => `${MY_EXAMS_PATH}/${id}/result`;
 

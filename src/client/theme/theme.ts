@@ -6,7 +6,7 @@ type Components = NonNullable<RaThemeOptions['components']>;
 
 /** MUI's own words (Autocomplete's "Clear", pagination, ...) in the console's language, kept beside our overrides. */
 function withLocale(components: Components, locale: Localization): Components {
-  const merged: Record<string, any> = { ...components };
+  const merged: Record<string, { defaultProps?: object }> = { ...components };
   for (const [name, value] of Object.entries(locale.components ?? {})) {
     const ours = merged[name] ?? {};
     merged[name] = {

@@ -43,10 +43,13 @@ export function figureRows(results: WebReportResults, translate: Translate, lang
   return rows;
 }
 
-/** CSV with a byte order mark, so spreadsheet programs read the Arabic as UTF-8. */
+/**
+ * CSV with a byte order mark, so spreadsheet programs read the Arabic as UTF-8; names that start
+ * like a formula (a school called `=HYPERLINK(...)`) stay text (`toCsv`, loaded only when asked).
+ */
 export async function downloadCsv(rows: string[][], name: string): Promise<void> {
-  const { unparse } = await import('papaparse');
-  const blob = new Blob([`\uFEFF${unparse(rows)}`], { type: 'text/csv;charset=utf-8' });
+  const { toCsv } = await import('../../common/csv');
+  const blob = new Blob([`\uFEFF${toCsv(rows)}`], { type: 'text/csv;charset=utf-8' });
   saveFile({ blob, fileName: `${name}-${today()}.csv` });
 }
 

@@ -11,16 +11,25 @@ export const statusEntry = z
 export type StatusEntry = z.infer<typeof statusEntry>;
 
 /**
+ * How a correction addresses a student's attempt: their id (SPEC section 7), or under anonymous
+ * marking the assignment's marking code, random and unique within the exam.
+ */
+export const markingCode = z.string().regex(/^[0-9A-Z]{6,16}$/);
+export const markingHandle = z.union([z.number(), markingCode]);
+
+/**
  * `GET /api/exams/{id}/assigned/students`: one assigned student (SPEC section 3, Assigned student
- * record). Under anonymous marking `name` is the student's code and school, class and their ids are null.
+ * record). Under anonymous marking nothing links the row to the person: `id` and `name` are the
+ * code, and every id, the school, the class and the assignment's window are null.
  */
 export const assignedStudent = z
   .object({
-    id: z.number(),
-    student_id: z.number(),
+    id: markingHandle,
+    student_id: z.number().nullable(),
     student: z.object({ school_id: z.number().nullable(), school_class_id: z.number().nullable() }).strict(),
     name: z.string(),
-    code: z.string(),
+    /** The marking code, under anonymous marking only. */
+    code: markingCode.nullable(),
     start_date_time: wallTime.nullable(),
     end_date_time: wallTime.nullable(),
     school: named.nullable(),
@@ -63,11 +72,14 @@ export const assignedFilters = z
   .strict();
 export type AssignedFilters = z.infer<typeof assignedFilters>;
 
-/** `GET /api/exams/{id}/assigned/students/{studentId}/neighbours`: the students before and after, in the list's order. */
+/**
+ * `GET /api/exams/{id}/assigned/students/{studentId}/neighbours` (and `.../anonymous/{code}/neighbours`):
+ * the students before and after, in the list's order, by the same handle (id, or code when anonymous).
+ */
 export const assignedNeighbours = z
   .object({
-    previous: z.number().nullable(),
-    next: z.number().nullable(),
+    previous: markingHandle.nullable(),
+    next: markingHandle.nullable(),
     position: z.number().nullable(),
     total: z.number(),
   })
@@ -135,22 +147,23 @@ export const correctionView = z
         anonymous_marking: z.boolean(),
       })
       .strict(),
+    /** Under anonymous marking: no id, the code for a name, no school or class. */
     student: z
       .object({
-        id: z.number(),
+        id: z.number().nullable(),
         name: z.string(),
-        code: z.string(),
+        code: markingCode.nullable(),
         school: named.nullable(),
         school_class: named.nullable(),
       })
       .strict(),
-    assignment_id: z.number(),
+    assignment_id: z.number().nullable(),
     exam_status: statusEntry,
     student_status: statusEntry.nullable(),
     localization: z.object({ id: z.number(), name: z.string() }).strict().nullable(),
     attempt: z
       .object({
-        id: z.number(),
+        id: z.number().nullable(),
         number: z.number(),
         started_at: instant,
         submitted_at: instant.nullable(),
@@ -158,9 +171,13 @@ export const correctionView = z
       })
       .strict()
       .nullable(),
-    /** The result (null for a blind marker while double marking runs, and before submission). */
+    /**
+     * The result (null before submission). `basis` 'own_sheet': a blind marker's, from their own
+     * marks alone, as if they were the only marker; 'final': the attempt's.
+     */
     result: z
       .object({
+        basis: z.enum(['final', 'own_sheet']),
         score: z.number(),
         max: z.number(),
         mark: z.number(),
@@ -190,7 +207,7 @@ export type CorrectionView = z.infer<typeof correctionView>;
 export const correctionAuditEntry = z
   .object({
     id: z.number(),
-    attempt_id: z.number(),
+    attempt_id: z.number().nullable(),
     question_id: z.number(),
     part: z.string(),
     slot: z.number(),

@@ -33,7 +33,10 @@ export const studentExam = z
   .strict();
 export type StudentExam = z.infer<typeof studentExam>;
 
-/** One question's result after submission, with the right answer when the assignment shows answers. */
+/**
+ * One question's result after submission, with the right answer, when the assignment shows answers
+ * and the exam has closed for everyone (ids as the attempt's student sees them).
+ */
 export const questionResult = z
   .object({
     question_id: z.number(),
@@ -77,6 +80,11 @@ export const attemptView = z
         score: z.number().nullable(),
         max_score: z.number().nullable(),
         needs_correction: z.boolean(),
+        /**
+         * The assignment shows answers, but not yet: they (and each question's outcome) come once
+         * the exam has closed for everyone assigned to it.
+         */
+        answers_pending: z.boolean(),
         questions: z.array(questionResult).nullable(),
       })
       .strict()

@@ -11,3 +11,4 @@ export * from './schools';
 export * from './reports';
 export * from './web-reports';
 export * from './item-analysis';
+export * from './exam-localizations';

@@ -38,6 +38,8 @@ export const platformRef = z
   })
   .strict();
 
+export type PlatformRef = z.infer<typeof platformRef>;
+
 export const timestamps = stamps;
 
 /** The list meta of every paginated list (ARCHITECTURE "API conventions"). */
@@ -50,6 +52,18 @@ export const listMeta = z.object({
   previous_page: z.number().nullable(),
   pages: z.array(z.number()).optional(),
 });
+
+export type ListMeta = z.infer<typeof listMeta>;
+
+/** `{data, meta}`: the envelope of every list, on both sides. */
+export interface ListEnvelope<T> {
+  data: T[];
+  meta: ListMeta;
+}
+
+/** The largest page a list returns (`per_page`), and the page a list returns when none is asked. */
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 15;
 
 /** `{data: [...], meta}` of a list of `item`. */
 export const listOf = <T extends z.ZodTypeAny>(item: T) => z.object({ data: z.array(item), meta: listMeta }).strict();

@@ -1,2 +1,3 @@
 export * from './statuses';
 export * from './marking';
+export * from './handles';

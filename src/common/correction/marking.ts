@@ -178,3 +178,19 @@ export function attemptResult(
     skills,
   };
 }
+
+/**
+ * The result one marker's sheet gives on its own: automatic scores with that marker's overrides
+ * only, and that marker's marks as if they were the only marker. What a blind marker is shown of an
+ * attempt they mark, so that nothing they read depends on the other marker's marks.
+ * `marking_final` counts the parts this sheet has marked.
+ */
+export function sheetResult(
+  items: MarkingItem[],
+  marks: SheetMark[],
+  slot: MarkerSlot,
+  exam: { max_mark: number; pass_mark: number },
+): AttemptResult {
+  const own = marks.filter((m) => m.slot === slot).map((m) => ({ ...m, slot: MARKER_SLOTS.first }));
+  return attemptResult(items, own, { double: false, thresholdPercent: 0 }, exam);
+}

@@ -33,29 +33,6 @@ export const EXAM_RULES: Record<string, Rule> = {
  */
 export const examFormSchema = recordValidator(exams, EXAM_RULES);
 
-/** A valid exam form, typed (the validator is built from the declaration at run time). */
-export interface ExamForm {
-  name_en: string;
-  name_ar: string;
-  platform_id: number;
-  duration_id: number;
-  grade_id?: number | null;
-  level_id?: number | null;
-  round_id: number;
-  exam_type_id: number;
-  skill_ids: number[];
-  start_date_time: string;
-  end_date_time: string;
-  min_mark: number;
-  max_mark: number;
-  pass_mark: number;
-  questions_per_page: number;
-  tags: string[];
-  double_marking?: boolean;
-  double_marking_threshold?: number;
-  anonymous_marking?: boolean;
-}
-
 /** Grade is required on IRA platforms and level on ISA; the other is cleared. */
 export function checkExamPlatformFields(
   exam: Record<string, unknown>,

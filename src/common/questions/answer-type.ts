@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { AnswerKind, MarkOption } from './kinds';
-import type { QuestionIssue } from './messages';
+import type { AnswerKind, MarkOption } from '../../../schemas/parts/question-kinds';
+import type { QuestionIssue } from '../../../schemas/parts/question-messages';
 
 /**
  * Why an answer scored 0 without being marked: nothing answered, an answer that does not fit
@@ -22,13 +22,29 @@ export interface ScoreResult {
 }
 
 /**
- * Reorders a list for a student (delivery passes a seeded shuffle). Without one, views use a
- * fixed order that does not follow the key.
+ * Reorders a list for a student (delivery passes a seeded shuffle); `salt` tells one question's
+ * lists apart. Without one, views use a fixed order that does not follow the key.
  */
-export type Shuffle = <T>(list: readonly T[]) => T[];
+export type Shuffle = <T>(list: readonly T[], salt?: string) => T[];
+
+/** Renames one answer-part id: an author's to the one a student sees, or back ('' when it names nothing). */
+export type Rename = (id: string) => string;
+
+/**
+ * Where a kind keeps answer-part ids (options, blanks, items, pairs and their rights, categories),
+ * so that delivery can show each attempt its own ids and read its answers back.
+ */
+export interface AnswerIds<Definition> {
+  /** Every id of the definition. */
+  list(definition: Definition): string[];
+  /** The definition with every id renamed (texts, keys and order unchanged). */
+  definition(definition: Definition, rename: Rename): Definition;
+  /** An answer of any shape with every id it names renamed; what does not fit the kind's shape stays as it is. */
+  answer(answer: unknown, rename: Rename): unknown;
+}
 
 /** One answer type: how it is authored, answered, shown to a student and scored. */
-export interface AnswerType<Definition = any, Answer = any, View = unknown> {
+export interface AnswerType<Definition = unknown, Answer = unknown, View = unknown> {
   kind: AnswerKind;
   /** Essay and audio response need a human to mark them. */
   manual: boolean;
@@ -44,4 +60,6 @@ export interface AnswerType<Definition = any, Answer = any, View = unknown> {
   isEmpty(answer: unknown): boolean;
   /** Problems that make delivery refuse the answer; an empty answer has none. */
   validateAnswer(definition: Definition, answer: unknown): QuestionIssue[];
+  /** Its answer-part ids, for kinds that have any (a paragraph's are its children's: see id-renaming.ts). */
+  ids?: AnswerIds<Definition>;
 }

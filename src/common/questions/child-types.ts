@@ -1,4 +1,4 @@
-import type { ChildKind } from './kinds';
+import type { ChildKind } from '../../../schemas/parts/question-kinds';
 import type { AnswerType } from './answer-type';
 import { singleChoice } from './types/single-choice';
 import { multipleChoice } from './types/multiple-choice';

@@ -1,4 +1,4 @@
-import type { AnswerKind } from './kinds';
+import type { AnswerKind } from '../../../schemas/parts/question-kinds';
 import type { SingleChoiceAnswer, SingleChoiceDefinition } from './types/single-choice';
 import type { MultipleChoiceAnswer, MultipleChoiceDefinition } from './types/multiple-choice';
 import type { TrueFalseAnswer, TrueFalseDefinition } from './types/true-false';

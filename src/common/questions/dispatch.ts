@@ -1,6 +1,6 @@
-import type { AnswerKind } from './kinds';
+import type { AnswerKind } from '../../../schemas/parts/question-kinds';
 import type { AnswerType, ScoreResult } from './answer-type';
-import { QM, type QuestionIssue } from './messages';
+import { QM, type QuestionIssue } from '../../../schemas/parts/question-messages';
 import { hasUnsafeKeys } from './answer-input';
 import { isValidMark, zero } from './score-result';
 

@@ -1,8 +1,8 @@
 /** The questions bank's shared core: answer types, scoring, normalisation and the question schema. */
-export * from './kinds';
-export * from './limits';
-export * from './messages';
-export type { AnswerType, ScoreReason, ScoreResult, Shuffle } from './answer-type';
+export * from '../../../schemas/parts/question-kinds';
+export * from '../../../schemas/parts/question-limits';
+export * from '../../../schemas/parts/question-messages';
+export type { AnswerIds, AnswerType, Rename, ScoreReason, ScoreResult, Shuffle } from './answer-type';
 export type { AnswerDefinitions, Answers, TypedAnswerKey } from './definitions';
 export { ANSWER_TYPES, scoreAnswer, validateAnswer, validateDefinition, studentView } from './registry';
 export { CHILD_ANSWER_TYPES } from './child-types';
@@ -11,7 +11,8 @@ export { countWords } from './words';
 export { plainText, isBlankHtml, comparableText } from './rich-text';
 export { isAnswerId, newAnswerId } from './schema-parts';
 export { isMediaReference } from './media-reference';
-export { seededShuffle } from './student-order';
+export { seededShuffle, studentOrder, blankOptionsOrder, MIN_KEY_FREE_ENTRIES } from './student-order';
+export { answerPartIds, codecFor, encodeDefinition, renameAnswerIds, type IdCodec, type ScopedId } from './id-renaming';
 export { round2 } from './score-result';
 export { exceedsWordLimit } from './types/essay';
 export { paragraphMark } from './types/paragraph';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { QM } from './messages';
-import { QUESTION_LIMITS } from './limits';
+import { QM } from '../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../schemas/parts/question-limits';
 
 /**
  * Whether a string can name a stored upload: its file name (`abc123.webm`) or relative path

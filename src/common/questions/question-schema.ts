@@ -1,7 +1,8 @@
 import questionsBank from '../../../schemas/questions-bank';
+import type { BodyOf } from '../declarations/record-types';
 import { recordValidator, type Rule } from '../resource-validation';
-import { isAnswerKind } from './kinds';
-import { QM, type QuestionIssue } from './messages';
+import { isAnswerKind } from '../../../schemas/parts/question-kinds';
+import { QM, type QuestionIssue } from '../../../schemas/parts/question-messages';
 import { forwardIssues, toQuestionIssues } from './schema-parts';
 import { markValue } from './mark';
 import { isNothing } from './answer-input';
@@ -10,17 +11,9 @@ import { paragraphMark, type ParagraphDefinition } from './types/paragraph';
 import { round2 } from './score-result';
 import type { TypedAnswerKey } from './definitions';
 
-export const CONTENT_LANGUAGES = ['en', 'ar'] as const;
-export const MEDIA_TYPES = ['none', 'image', 'audio'] as const;
-
-/** Keys of a question as read (its relations) that a client may send back: accepted and ignored. */
-export const QUESTION_READ_ONLY_KEYS = [
-  'id',
-  'created_at',
-  'updated_at',
-  'platform',
-  ...(questionsBank.readOnly ?? []),
-] as const;
+/** The declaration's choices, for the form's own inputs. */
+export const CONTENT_LANGUAGES = questionsBank.fields.content_language.choices;
+export const MEDIA_TYPES = questionsBank.fields.media_type.choices;
 
 /** The question's checks that span fields, named in schemas/questions-bank.ts. */
 export const QUESTION_RULES: Record<string, Rule> = {
@@ -55,24 +48,8 @@ export const QUESTION_RULES: Record<string, Rule> = {
  */
 export const questionSchema = recordValidator(questionsBank, QUESTION_RULES);
 
-/** A valid question, its answer key typed by its answer type. */
-export type AuthoredQuestion = {
-  text: string;
-  content_language: (typeof CONTENT_LANGUAGES)[number];
-  question_type_id: number;
-  skill_id: number;
-  difficulty_level_id: number;
-  cognitive_level_id: number;
-  learning_outcome_id: number;
-  depth_of_knowledge_id: number;
-  mark: number;
-  mark_option: 'all_or_nothing' | 'partial';
-  media_type: (typeof MEDIA_TYPES)[number];
-  media: string | null;
-  media_replay_count: number;
-  instruction_audio: string | null;
-  platform_id: number;
-} & TypedAnswerKey;
+/** A valid question, from its declaration, its answer key typed by its answer type. */
+export type AuthoredQuestion = Omit<BodyOf<typeof questionsBank>, 'answer_type' | 'answer_key'> & TypedAnswerKey;
 
 /**
  * The one message to show above the form: the spec's "complete question information" when the

@@ -1,6 +1,6 @@
-import type { AnswerKind } from './kinds';
+import type { AnswerKind } from '../../../schemas/parts/question-kinds';
 import type { AnswerType, ScoreResult, Shuffle } from './answer-type';
-import { QM, type QuestionIssue } from './messages';
+import { QM, type QuestionIssue } from '../../../schemas/parts/question-messages';
 import { CHILD_ANSWER_TYPES } from './child-types';
 import { paragraph } from './types/paragraph';
 import { scoreWith, typeOf, validateWith } from './dispatch';

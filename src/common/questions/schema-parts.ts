@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { QM } from './messages';
-import { QUESTION_LIMITS } from './limits';
+import { QM } from '../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../schemas/parts/question-limits';
 import { comparableText, isBlankHtml } from './rich-text';
 
 /*

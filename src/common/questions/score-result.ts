@@ -1,4 +1,4 @@
-import type { MarkOption } from './kinds';
+import type { MarkOption } from '../../../schemas/parts/question-kinds';
 import type { ScoreReason, ScoreResult } from './answer-type';
 
 /** Rounds to 2 decimals, the precision of marks. */

@@ -20,12 +20,13 @@ function generator(seed: number): () => number {
 }
 
 /**
- * A Fisher–Yates shuffle that always gives the same order for the same seed, so a student who
- * reloads sees the same order. Delivery seeds it with the student exam and the question.
+ * A Fisher–Yates shuffle that always gives the same order for the same seed (and salt), so a
+ * student who reloads sees the same order. Delivery seeds it with the attempt and the question; a
+ * salt tells the lists of one question apart (each blank's options, each related question's).
  */
 export function seededShuffle(seed: string): Shuffle {
-  return <T>(list: readonly T[]): T[] => {
-    const next = generator(hash(seed));
+  return <T>(list: readonly T[], salt = ''): T[] => {
+    const next = generator(hash(salt === '' ? seed : `${seed}\u0001${salt}`));
     const copy = [...list];
     for (let i = copy.length - 1; i > 0; i--) {
       const j = Math.floor(next() * (i + 1));
@@ -35,14 +36,56 @@ export function seededShuffle(seed: string): Shuffle {
   };
 }
 
+/** The same entries in the same order (by id). */
+export const sameOrder = (a: readonly { id: string }[], b: readonly { id: string }[]): boolean =>
+  a.length === b.length && a.every((entry, i) => entry.id === b[i].id);
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Fewer entries than this, and every order but the key's would give the key away (there is one other). */
+export const MIN_KEY_FREE_ENTRIES = 3;
+const ROUNDS = 32;
+
+export interface StudentOrderOptions {
+  /** Tells this list's shuffle apart from the question's other lists. */
+  salt?: string;
+  /**
+   * Whether an order would show the key; by default, the key's own order. Categorizing passes
+   * "grouped category by category", which shows the placements as plainly.
+   */
+  reveals?: (order: readonly { id: string }[]) => boolean;
+}
+
 /**
- * The order a student sees a list in whose authored order is (or would reveal) the key:
- * reordering items, matching rights, categorizing options. Without a shuffle from delivery,
- * the list is shuffled with a seed made from its sorted ids: a fixed order that depends only
- * on which entries there are, never on the order the key puts them in.
+ * The order a student sees a list in whose authored order is (or gives away) the key: reordering
+ * items, matching rights in the order of their lefts, categorizing options category by category.
+ * The entries are sorted by id and then shuffled (delivery's seeded shuffle, or one seeded by the
+ * ids themselves), so the order depends on which entries there are, never on the key's order. With
+ * three entries or more it is never an order that reveals the key: such a draw is drawn again with
+ * another salt (each non-revealing order stays equally likely). With two, both orders stay possible:
+ * forbidding the key's would leave only the other one, and so tell the answer.
  */
-export function studentOrder<T extends { id: string }>(list: readonly T[], shuffle?: Shuffle): T[] {
-  if (shuffle) return shuffle(list);
-  const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return seededShuffle(sorted.map((entry) => entry.id).join('\u0000'))(sorted);
+export function studentOrder<T extends { id: string }>(
+  keyOrder: readonly T[],
+  shuffle?: Shuffle,
+  options: StudentOrderOptions = {},
+): T[] {
+  const { salt = '', reveals = (order) => sameOrder(order, keyOrder) } = options;
+  const sorted = [...keyOrder].sort(byId);
+  const mix = shuffle ?? seededShuffle(sorted.map((entry) => entry.id).join('\u0000'));
+  let order = mix(sorted, salt);
+  if (keyOrder.length < MIN_KEY_FREE_ENTRIES) return order;
+  for (let round = 1; round < ROUNDS && reveals(order); round++) order = mix(sorted, `${salt}\u0002${round}`);
+  // Thirty-two revealing draws in a row (at worst one in 3^32): a rotation never reveals.
+  return reveals(order) ? [...order.slice(1), order[0]] : order;
+}
+
+/**
+ * The options of a blank as a student sees them: sorted by their text (a neutral order, the same
+ * whoever wrote them first) and then, when delivery shuffles, shuffled with the blank's own salt.
+ * The right answer's place never follows the order the author typed the options in.
+ */
+export function blankOptionsOrder(options: readonly string[], shuffle: Shuffle | undefined, salt: string): string[] {
+  const sorted = [...options].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return shuffle ? shuffle(sorted, salt) : sorted;
 }

@@ -1,30 +1,39 @@
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure, type ThrottlePolicy } from './login-throttle';
+import { knownBrowser, rememberBrowser } from './login-devices';
+import { attemptSucceeded, reserveAttempt, type ThrottlePolicy } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
+export interface Credentials {
+  email: string;
+  password: string;
+  /** The client address (as TRUST_PROXY allows it to be read). */
+  ip: string;
+  /** The browser's device cookie, if it sent one. */
+  device?: string;
+}
+
 /**
- * Checks credentials under the throttle. Returns the user id, or throws 401 "Invalid login details"
- * (the same for an unknown email, a wrong password and a disabled account) or 429.
+ * Checks credentials under the throttle: the attempt is reserved before the password is checked
+ * (429 when a limit is reached), so parallel attempts cannot outrun it. Returns the user id and the
+ * browser's device token (to set as its cookie), or throws 401 "Invalid login details" (the same
+ * for an unknown email, a wrong password and a disabled account).
  */
 export async function authenticate(
   db: Db,
   policy: ThrottlePolicy,
-  email: string,
-  password: string,
-  ip: string,
-): Promise<number> {
-  await assertLoginAllowed(db, policy, email, ip);
+  credentials: Credentials,
+): Promise<{ userId: number; device: string }> {
+  const { email, password, ip } = credentials;
   const user = await db
     .selectFrom('users')
     .select(['id', 'password_hash', 'is_active'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
     .executeTakeFirst();
+  const browser = await knownBrowser(db, user?.id ?? null, credentials.device);
+  const reservation = await reserveAttempt(db, policy, { email, ip, knownBrowser: browser });
   const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
-  if (!user || !ok || !user.is_active) {
-    await recordLoginFailure(db, policy, email, ip);
-    throw new AppError(401, 'errors.invalid_login');
-  }
-  await clearLoginFailures(db, email);
-  return user.id;
+  if (!user || !ok || !user.is_active) throw new AppError(401, 'errors.invalid_login');
+  await attemptSucceeded(db, reservation);
+  return { userId: user.id, device: await rememberBrowser(db, user.id, credentials.device) };
 }

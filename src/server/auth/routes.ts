@@ -4,19 +4,21 @@ import { LIMITS, whenMissing } from '../../common/validation';
 import { AppError } from '../http/app-error';
 import { presentUser } from './current-user';
 import { authenticate } from './login';
-import { createSession, endSession, hashToken, loadSession } from './sessions';
+import { DEVICE_COOKIE, DEVICE_DAYS } from './login-devices';
+import { createSession, endSession, hashToken, isStudentAccount, loadSession, sessionCookieOptions } from './sessions';
 
 const userResponse = { tags: ['session'] } as const;
 
 /** Sign-in, sign-out and the current user (SPEC section 7, Session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cookieName, ...policy } = app.config.session;
-  const cookieOptions = {
-    path: '/',
+  // Sent to the sign-in route only, never to a page or another API route.
+  const deviceCookieOptions = {
+    path: '/api/login',
     httpOnly: true,
-    sameSite: 'lax' as const,
+    sameSite: 'strict' as const,
     secure: app.config.production,
-    maxAge: policy.absoluteHours * 3600,
+    maxAge: DEVICE_DAYS * 86_400,
   };
 
   app.post(
@@ -40,13 +42,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = await authenticate(
-        app.db,
-        app.config.loginThrottle,
-        request.body.email,
-        request.body.password,
-        request.ip,
-      );
+      const { userId, device } = await authenticate(app.db, app.config.loginThrottle, {
+        email: request.body.email,
+        password: request.body.password,
+        ip: request.ip,
+        device: request.cookies[DEVICE_COOKIE],
+      });
       // A new id at every sign-in: the session the browser came with (if any) is ended.
       const previous = request.cookies[cookieName];
       if (previous) await endSession(app.db, hashToken(previous));
@@ -56,7 +57,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const auth = await loadSession(app.db, token, policy, { cache: app.sessionCache });
       if (!auth) throw new AppError(401, 'errors.invalid_login');
-      reply.setCookie(cookieName, token, cookieOptions);
+      const student = await isStudentAccount(app.db, userId);
+      reply.setCookie(cookieName, token, sessionCookieOptions(policy, app.config.production, student));
+      // The browser is known to this account from now on: its own attempts are throttled apart.
+      reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions);
       return { data: presentUser(auth, request.lang) };
     },
   );

@@ -10,14 +10,18 @@ import type { AuthContext } from '../http/auth-context';
  * (administrators, authors, correctors), otherwise only the schools the user is linked to
  * (`user_schools`: school staff). A user linked to none sees none.
  */
-export type SchoolScope = { all: true } | { all: false; ids: number[] };
+export type SchoolScope = ({ all: true } | { all: false; ids: number[] }) & {
+  /** Who reads: correction statuses and results of the attempts they mark blind come from their own sheet. */
+  readerId: number | null;
+};
 
-export const ALL_SCHOOLS: SchoolScope = { all: true };
+export const ALL_SCHOOLS: SchoolScope = { all: true, readerId: null };
 
 export async function schoolScopeOf(db: Db, auth: AuthContext): Promise<SchoolScope> {
-  if (hasAnyPermission(auth.permissions, listPermissions(AREAS.allSchools))) return ALL_SCHOOLS;
+  const readerId = auth.user.id;
+  if (hasAnyPermission(auth.permissions, listPermissions(AREAS.allSchools))) return { all: true, readerId };
   const rows = await db.selectFrom('user_schools').select('school_id').where('user_id', '=', auth.user.id).execute();
-  return { all: false, ids: rows.map((row) => row.school_id) };
+  return { all: false, ids: rows.map((row) => row.school_id), readerId };
 }
 
 export const inSchoolScope = (scope: SchoolScope, schoolId: number): boolean =>

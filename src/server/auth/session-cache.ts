@@ -10,6 +10,8 @@ export interface CachedSession {
   lastSeenMs: number;
   expiresMs: number;
   cachedAtMs: number;
+  /** This session's idle limit (a student's is shorter); the policy's when absent. */
+  idleMs?: number;
 }
 
 /** The PostgreSQL channel on which every server process hears of session changes. */

@@ -6,15 +6,42 @@ import { announceSessionChange, type SessionCache } from './session-cache';
 
 export interface SessionPolicy {
   idleMinutes: number;
+  /** A student's session (an account linked to a student record) ends after this much idleness instead. */
+  studentIdleMinutes?: number;
   absoluteHours: number;
 }
+
+/** How long a session may go unused: shorter for a student, whose school computer the next class uses. */
+const idleMsOf = (policy: SessionPolicy, student: boolean) =>
+  (student ? (policy.studentIdleMinutes ?? policy.idleMinutes) : policy.idleMinutes) * 60_000;
 
 /**
  * Last-seen is written at most this often, so a busy exam does not turn every read into a write;
  * never less often than a quarter of the idle timeout, so a stale last-seen cannot end a session
  * that is in use.
  */
-const touchIntervalMs = (policy: SessionPolicy) => Math.min(60_000, (policy.idleMinutes * 60_000) / 4);
+const touchIntervalMs = (idleMs: number) => Math.min(60_000, idleMs / 4);
+
+/** Whether an account is a student's (linked to a student record). */
+export async function isStudentAccount(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The session cookie's options. A student's lives as long as the browser (no Max-Age or Expires:
+ * closing the browser of a shared school computer signs them out; the server ends it sooner when
+ * idle); staff keep theirs for the session's absolute lifetime.
+ */
+export function sessionCookieOptions(policy: SessionPolicy, secure: boolean, student: boolean) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    ...(student ? {} : { maxAge: policy.absoluteHours * 3600 }),
+  };
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -57,11 +84,12 @@ export async function loadSession(
   const now = Date.now();
   const cached = cache?.find(idHash, now);
   if (cached) {
-    if (now >= cached.expiresMs || now >= cached.lastSeenMs + policy.idleMinutes * 60_000) {
+    const idleMs = cached.idleMs ?? idleMsOf(policy, false);
+    if (now >= cached.expiresMs || now >= cached.lastSeenMs + idleMs) {
       await endSession(db, idHash);
       return null;
     }
-    if (now - cached.lastSeenMs > touchIntervalMs(policy)) {
+    if (now - cached.lastSeenMs > touchIntervalMs(idleMs)) {
       await touchSession(db, idHash, now);
       cached.lastSeenMs = now;
     }
@@ -73,12 +101,13 @@ export async function loadSession(
   if (!row) return null;
   const lastSeen = new Date(row.last_seen_at).getTime();
   const expires = new Date(row.expires_at).getTime();
-  if (!row.is_active || now >= expires || now >= lastSeen + policy.idleMinutes * 60_000) {
+  const idleMs = idleMsOf(policy, row.is_student);
+  if (!row.is_active || now >= expires || now >= lastSeen + idleMs) {
     await endSession(db, idHash);
     return null;
   }
   let lastSeenMs = lastSeen;
-  if (now - lastSeen > touchIntervalMs(policy)) {
+  if (now - lastSeen > touchIntervalMs(idleMs)) {
     await touchSession(db, idHash, now);
     lastSeenMs = now;
   }
@@ -89,7 +118,7 @@ export async function loadSession(
     roles: parse(row.roles),
     permissions: new Set(parse(row.permissions)),
   };
-  cache?.keep(idHash, { auth, lastSeenMs, expiresMs: expires, cachedAtMs: now }, epoch);
+  cache?.keep(idHash, { auth, lastSeenMs, expiresMs: expires, cachedAtMs: now, idleMs }, epoch);
   return auth;
 }
 
@@ -102,10 +131,12 @@ async function readSession(db: Db, idHash: string, runPrepared?: RunPrepared) {
     name: string;
     email: string;
     is_active: boolean;
+    is_student: boolean;
     roles: { name: string; name_ar: string; role: string }[] | string;
     permissions: string[] | string;
   }>`
     select s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.is_active,
+      exists(select 1 from students st where st.user_id = u.id) as is_student,
       coalesce((select json_agg(json_build_object('name', r.name, 'name_ar', r.name_ar, 'role', r.role) order by r.id)
                 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
       coalesce((select json_agg(distinct p.permission)

@@ -6,10 +6,11 @@ import { correctionRollUp, rolledUpStatus } from './status-sql';
 
 /**
  * `GET /api/exams/{id}/assigned/filters`: what the list can be filtered by, with the rolled-up
- * correction status of the exam and of each school and class among its assigned students. Under
- * anonymous marking no school or class is offered.
+ * correction status of the exam and of each school and class among its assigned students, as the
+ * reader may see them (the attempts they mark blind count by their own sheet). Under anonymous
+ * marking no school or class is offered.
  */
-export async function assignedFilters(db: Db, examId: number): Promise<AssignedFilters> {
+export async function assignedFilters(db: Db, examId: number, readerId: number): Promise<AssignedFilters> {
   const exam = await db
     .selectFrom('exams')
     .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
@@ -24,7 +25,7 @@ export async function assignedFilters(db: Db, examId: number): Promise<AssignedF
     .where('exams.id', '=', examId)
     .executeTakeFirst();
   if (!exam) throw notFound();
-  const examStatus = rolledUpStatus(await correctionRollUp(db, 'exam', { exam_id: examId }), examId);
+  const examStatus = rolledUpStatus(await correctionRollUp(db, 'exam', { exam_id: examId }, readerId), examId);
   const base = {
     exam: { ...exam, correction_status: correctionStatusEntry(examStatus)! },
     exam_statuses: EXAM_STATUS_ENTRIES,
@@ -50,8 +51,8 @@ export async function assignedFilters(db: Db, examId: number): Promise<AssignedF
     .orderBy('school_classes.name_en')
     .execute();
   const [bySchool, byClass] = await Promise.all([
-    correctionRollUp(db, 'school', { exam_id: examId }),
-    correctionRollUp(db, 'school_class', { exam_id: examId }),
+    correctionRollUp(db, 'school', { exam_id: examId }, readerId),
+    correctionRollUp(db, 'school_class', { exam_id: examId }, readerId),
   ]);
   const schools = new Map<number, AssignedFilters['schools'][number]>();
   for (const p of places)

@@ -3,6 +3,7 @@ import {
   markingItems,
   MARKER_SLOTS,
   type MarkerSlot,
+  type MarkingHandle,
   type MarkingItem,
   type MarkingRules,
   type SheetMark,
@@ -13,8 +14,12 @@ import { notFound } from '../http/app-error';
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** The exam, assignment, student and latest attempt that one correction is about. */
-export async function loadCorrectionTarget(db: Db, examId: number, studentId: number) {
+/**
+ * The exam, assignment, student and latest attempt that one correction is about, named by the
+ * student's id, or by the assignment's code when the exam is marked anonymously. A handle of the
+ * other kind is not found, whoever it names: under anonymous marking no route takes a student's id.
+ */
+export async function loadCorrectionTarget(db: Db, examId: number, handle: MarkingHandle) {
   const row = await db
     .selectFrom('student_exams as se')
     .innerJoin('exams as e', 'e.id', 'se.exam_id')
@@ -50,7 +55,11 @@ export async function loadCorrectionTarget(db: Db, examId: number, studentId: nu
       'cl.name_ar as class_name_ar',
     ])
     .where('se.exam_id', '=', examId)
-    .where('se.student_id', '=', studentId)
+    .where((eb) =>
+      typeof handle === 'string'
+        ? eb.and([eb('e.anonymous_marking', '=', true), eb('se.marking_code', '=', handle)])
+        : eb.and([eb('e.anonymous_marking', '=', false), eb('se.student_id', '=', handle)]),
+    )
     .executeTakeFirst();
   if (!row) throw notFound();
   const attempt = await db

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
+import { markingCode } from '../../common/contracts/index';
+import type { MarkingHandle } from '../../common/correction/index';
 import { idParam } from '../../common/ids';
 import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
@@ -18,18 +20,47 @@ import {
 } from './assigned-students';
 import { correctionAudit } from './correction-audit';
 import { loadCorrectionTarget } from './correction-context';
-import { correctionBody, saveCorrections } from './correction-save';
+import { correctionBody, handleOfBody, saveCorrections } from './correction-save';
 import { presentCorrection } from './correction-view';
+import { loadRecording } from './recordings';
+import type { MediaStorage } from '../media';
 
 const tags = ['correction'];
 const examParams = z.object({ id: idParam() });
 const studentParams = z.object({ id: idParam(), studentId: idParam() });
+const codeParams = z.object({ id: idParam(), code: markingCode });
+const recordingQuery = z.object({ part: z.string().max(64).optional().default('') });
+
+/**
+ * The two ways a correction route names a student's attempt: the spec's `{studentId}`, and under
+ * anonymous marking the code (`/anonymous/{code}`). Each route is registered once per way; a
+ * handle of the wrong kind for the exam is 404.
+ */
+const HANDLES = [
+  {
+    params: studentParams,
+    handleOf: (params: { studentId: number }): MarkingHandle => params.studentId,
+    student: (path: string) => `/exams/:id/students/:studentId${path}`,
+    neighbours: '/exams/:id/assigned/students/:studentId/neighbours',
+    by: "the student's id (exams not marked anonymously)",
+  },
+  {
+    params: codeParams,
+    handleOf: (params: { code: string }): MarkingHandle => params.code,
+    student: (path: string) => `/exams/:id/anonymous/:code${path}`,
+    neighbours: '/exams/:id/anonymous/:code/neighbours',
+    by: 'the marking code (exams marked anonymously)',
+  },
+] as const;
 
 /**
  * Correction (SPEC sections 2, 3, 4 and 7): the exam's assigned students with their statuses, a
  * student's answers for marking, saving marks, and the audit log of a student's marks.
  */
-export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
+export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; storage: MediaStorage }> = async (
+  app,
+  { registry, storage },
+) => {
   const bank = new QuestionsStore(app.db, registry, app.config.timeZone);
   const canList = { access: requirePermission(...listPermissions(AREAS.examStudents)) };
   const canRead = { access: requirePermission(...listPermissions(AREAS.studentResponses)) };
@@ -50,7 +81,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
       schema: {
         tags,
         summary:
-          'Assigned students with exam and correction statuses; filter[student.school_id|student.school_class_id|exam_status_id|student_exam_status_id] as comma lists, filter[needs_deciding]=1',
+          'Assigned students with exam and correction statuses; filter[student.school_id|student.school_class_id|exam_status_id|student_exam_status_id] as comma lists, filter[needs_deciding]=1. Under anonymous marking a row is its code (id, name) with no id, school, class or window',
         params: examParams,
         querystring: assignedQuery,
       },
@@ -69,46 +100,95 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
         params: examParams,
       },
     },
-    async (request) => ({ data: await assignedFilters(app.db, request.params.id) }),
+    async (request) => ({ data: await assignedFilters(app.db, request.params.id, request.auth!.user.id) }),
   );
 
-  app.get(
-    '/exams/:id/assigned/students/:studentId/neighbours',
-    {
-      config: canList,
-      schema: {
-        tags,
-        summary: "The students before and after one, in the list's order and filters (same query as the list)",
-        params: studentParams,
-        querystring: neighboursQuery,
+  for (const way of HANDLES) {
+    const handleOf = way.handleOf as (params: unknown) => MarkingHandle;
+    app.get(
+      way.neighbours,
+      {
+        config: canList,
+        schema: {
+          tags,
+          summary: `The students before and after one, in the list's order and filters (same query as the list), by ${way.by}`,
+          params: way.params,
+          querystring: neighboursQuery,
+        },
       },
-    },
-    async (request) => ({
-      data: await assignedNeighbours(
-        app.db,
-        request.params.id,
-        request.params.studentId,
-        request.query,
-        readerOf(request),
-      ),
-    }),
-  );
+      async (request) => ({
+        data: await assignedNeighbours(
+          app.db,
+          request.params.id,
+          handleOf(request.params),
+          request.query,
+          readerOf(request),
+        ),
+      }),
+    );
 
-  app.get(
-    '/exams/:id/students/:studentId/correction',
-    {
-      config: canRead,
-      schema: {
-        tags,
-        summary: "A student's attempt for marking: questions, answers, right answers, automatic scores, marks",
-        params: studentParams,
+    app.get(
+      way.student('/correction'),
+      {
+        config: canRead,
+        schema: {
+          tags,
+          summary: `A student's attempt for marking, by ${way.by}: questions, answers, right answers, automatic scores, marks`,
+          params: way.params,
+        },
       },
-    },
-    async (request) => {
-      const target = await loadCorrectionTarget(app.db, request.params.id, request.params.studentId);
-      return { data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
-    },
-  );
+      async (request) => {
+        const target = await loadCorrectionTarget(app.db, request.params.id, handleOf(request.params));
+        return { data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
+      },
+    );
+
+    app.get(
+      way.student('/recordings/:questionId'),
+      {
+        config: canRead,
+        schema: {
+          tags,
+          summary: `A submitted spoken answer's recording, by ${way.by} and question (part: a paragraph's related question)`,
+          params: way.params.extend({ questionId: idParam() }),
+          querystring: recordingQuery,
+        },
+      },
+      async (request, reply) => {
+        const params = request.params as { id: number; questionId: number };
+        const file = await loadRecording(
+          app.db,
+          storage,
+          params.id,
+          handleOf(request.params),
+          params.questionId,
+          request.query.part,
+        );
+        return reply
+          .header('content-type', file.mime)
+          .header('content-length', String(file.size))
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `inline; filename="recording.${file.ext}"`)
+          .send(file.read());
+      },
+    );
+
+    app.get(
+      way.student('/correction/audit'),
+      {
+        config: canAudit,
+        schema: {
+          tags,
+          summary: `The audit log of the student's marks, by ${way.by}: who, when, old and new mark, reason`,
+          params: way.params,
+        },
+      },
+      async (request) => ({
+        data: await correctionAudit(app.db, request.params.id, handleOf(request.params)),
+      }),
+    );
+  }
 
   app.post(
     '/exams/submit/correction',
@@ -117,32 +197,19 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry 
       schema: {
         tags,
         summary:
-          'Save marks and comments: {exam_id, student_id, version, corrections: [{question_id, part, mark, comment, reason}]}; 409 when another save came first',
+          'Save marks and comments: {exam_id, student_id (or code under anonymous marking), version, corrections: [{question_id, part, mark, comment, reason}]}; 409 when another save came first',
         body: correctionBody,
       },
     },
     async (request) => {
-      const { exam_id, student_id } = request.body;
-      await saveCorrections(app.db, request.body, request.auth!.user, app.clock.now());
+      const handle = handleOfBody(request.body);
+      await saveCorrections(app.db, request.body, handle, request.auth!.user, app.clock.now());
       const message = translate(request.lang, 'correction.saved');
       // The answers come back only to those who may read them.
       if (!hasAnyPermission(request.auth!.permissions, listPermissions(AREAS.studentResponses)))
         return { message, data: null };
-      const target = await loadCorrectionTarget(app.db, exam_id, student_id);
+      const target = await loadCorrectionTarget(app.db, request.body.exam_id, handle);
       return { message, data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
     },
-  );
-
-  app.get(
-    '/exams/:id/students/:studentId/correction/audit',
-    {
-      config: canAudit,
-      schema: {
-        tags,
-        summary: "The audit log of the student's marks: who, when, old and new mark, reason",
-        params: studentParams,
-      },
-    },
-    async (request) => ({ data: await correctionAudit(app.db, request.params.id, request.params.studentId) }),
   );
 };

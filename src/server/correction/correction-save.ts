@@ -5,9 +5,13 @@ import {
   itemKey,
   itemOutcome,
   MARKER_SLOTS,
+  sheetResult,
+  type MarkerSlot,
+  type MarkingHandle,
   type MarkingItem,
   type SheetMark,
 } from '../../common/correction/index';
+import { markingCode } from '../../common/contracts/index';
 import { idValue } from '../../common/ids';
 import type { Db } from '../db/database';
 import { ValidationIssues } from '../http/app-error';
@@ -32,10 +36,14 @@ const optionalText = (max: number) =>
     .optional()
     .transform((text) => (text && text.trim() !== '' ? text.trim() : null));
 
-/** `POST /api/exams/submit/correction`. */
+/**
+ * `POST /api/exams/submit/correction`: the student is named by `student_id` (SPEC section 7), or
+ * by `code` when the exam is marked anonymously; exactly one of them.
+ */
 export const correctionBody = z.strictObject({
   exam_id: idValue(),
-  student_id: idValue(),
+  student_id: idValue().optional(),
+  code: markingCode.optional(),
   /** The marker's `version` from the correction they read: a save from an older one is refused (409). */
   version: z.number().int().min(0).max(2_147_483_647),
   corrections: z
@@ -55,6 +63,13 @@ export const correctionBody = z.strictObject({
     .max(500),
 });
 export type CorrectionBody = z.infer<typeof correctionBody>;
+
+/** The handle a save names its student by; neither or both is a 422 on `student_id`. */
+export function handleOfBody(body: CorrectionBody): MarkingHandle {
+  if ((body.student_id === undefined) === (body.code === undefined))
+    throw new ValidationIssues([{ path: ['student_id'], message: 'correction.errors.student_or_code' }]);
+  return body.student_id ?? body.code!;
+}
 type Correction = CorrectionBody['corrections'][number];
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
@@ -180,9 +195,31 @@ async function writeMarks(
   }
 }
 
-/** The attempt's marking counters and, once every part has its final mark, its stored result. */
-async function storeResult(trx: Db, target: CorrectionTarget, attempt: AttemptRecord, items: MarkingItem[], now: Date) {
+/**
+ * The attempt's marking counters and, once every part has its final mark, its stored result; and
+ * the saving sheet's own outcome, which is what a blind marker is shown.
+ */
+async function storeResult(
+  trx: Db,
+  target: CorrectionTarget,
+  attempt: AttemptRecord,
+  slot: MarkerSlot,
+  items: MarkingItem[],
+  now: Date,
+) {
   const { marks } = await loadSheets(trx, attempt.id);
+  const own = sheetResult(items, marks, slot, target.exam);
+  await trx
+    .updateTable('correction_sheets')
+    .set({
+      marked_count: own.marking_final,
+      result_score: own.complete ? own.score : null,
+      result_mark: own.complete ? own.mark : null,
+      result_passed: own.complete ? own.passed : null,
+    })
+    .where('attempt_id', '=', attempt.id)
+    .where('slot', '=', slot)
+    .execute();
   const result = attemptResult(items, marks, rulesOf(target.exam), target.exam);
   await trx
     .updateTable('exam_attempts')
@@ -209,9 +246,15 @@ async function storeResult(trx: Db, target: CorrectionTarget, attempt: AttemptRe
  * shared sheet, or under double marking their own blind sheet or the deciding one), the version
  * check, the bounds, the marks, the audit trail, and the attempt's counters and result.
  */
-export async function saveCorrections(db: Db, body: CorrectionBody, user: { id: number; name: string }, now: Date) {
+export async function saveCorrections(
+  db: Db,
+  body: CorrectionBody,
+  handle: MarkingHandle,
+  user: { id: number; name: string },
+  now: Date,
+) {
   await db.transaction().execute(async (trx) => {
-    const target = await loadCorrectionTarget(trx, body.exam_id, body.student_id);
+    const target = await loadCorrectionTarget(trx, body.exam_id, handle);
     const attempt = target.attempt;
     if (target.exam.is_mock) throw correctionRefusal.mock();
     if (!attempt || attempt.status !== 'submitted') throw correctionRefusal.notSubmitted();
@@ -227,6 +270,6 @@ export async function saveCorrections(db: Db, body: CorrectionBody, user: { id: 
     check(body.corrections, items, place.slot === MARKER_SLOTS.deciding, marks, target);
     await advanceSheet(trx, attempt.id, place.slot, body.version, user.id, now);
     await writeMarks(trx, attempt, place.slot, body.corrections, items, marks, user, now);
-    await storeResult(trx, target, attempt, allItems, now);
+    await storeResult(trx, target, attempt, place.slot, allItems, now);
   });
 }

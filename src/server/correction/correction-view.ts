@@ -1,9 +1,15 @@
 import { sql } from 'kysely';
-import { attemptResult, itemOutcome, type MarkingItem, type SheetMark } from '../../common/correction/index';
+import {
+  attemptResult,
+  itemOutcome,
+  sheetResult,
+  type MarkingItem,
+  type SheetMark,
+} from '../../common/correction/index';
 import type { CorrectionItem, CorrectionView } from '../../common/contracts/index';
 import { countWords } from '../../common/questions/index';
 import type { Db } from '../db/database';
-import { loadLocalization, mediaUrl, orderStudentQuestions, prepareStudentQuestions } from '../exams';
+import { loadLocalization, orderStudentQuestions, prepareStudentQuestions } from '../exams';
 import type { QuestionsStore } from '../questions';
 import {
   loadScoringInput,
@@ -15,29 +21,47 @@ import {
   type Sheet,
 } from './correction-context';
 import { correctionStatusEntry, examStatusEntry } from './status-names';
-import { correctionStatusId, examStatusId, latestAttempt } from './status-sql';
+import { recordingPath } from './recordings';
+import { correctionStatusId, examStatusId, latestAttempt, readerSheet } from './status-sql';
 
 type Record_ = Record<string, unknown>;
 const isRecord = (value: unknown): value is Record_ => typeof value === 'object' && value !== null;
 
-/** The assignment's two statuses, from the one SQL definition of them. */
-async function statusesOf(db: Db, assignmentId: number, now: Date) {
+/** The assignment's two statuses as the reader may see them, from the one SQL definition of them. */
+async function statusesOf(db: Db, assignmentId: number, readerId: number, now: Date) {
   const { rows } = await sql<{ exam_status_id: number; correction_status_id: number | null }>`
     select ${examStatusId(now)} as exam_status_id, ${correctionStatusId} as correction_status_id
-    from student_exams se left join lateral ${latestAttempt} la on true where se.id = ${assignmentId}`.execute(db);
+    from student_exams se join exams e on e.id = se.exam_id
+    left join lateral ${latestAttempt} la on true
+    left join lateral ${readerSheet(readerId)} rs on true
+    where se.id = ${assignmentId}`.execute(db);
   return { exam: Number(rows[0].exam_status_id), correction: rows[0].correction_status_id };
 }
 
-/** What needs marking in an answer: an essay's word count, a recording's address and length. */
-function evidence(kind: string, answer: unknown) {
+/**
+ * What needs marking in an answer: an essay's word count, a recording's length and the address a
+ * marker plays it at (`recordingUrl`, which under anonymous marking names the code, not the file).
+ */
+function evidence(kind: string, answer: unknown, recordingUrl: () => string) {
   if (kind === 'essay' && isRecord(answer) && typeof answer.text === 'string')
     return { word_count: countWords(answer.text), recording: null };
   if (kind === 'audio_response' && isRecord(answer) && typeof answer.media === 'string')
     return {
       word_count: null,
-      recording: { url: mediaUrl(answer.media)!, duration_seconds: Number(answer.duration_seconds) || 0 },
+      recording: { url: recordingUrl(), duration_seconds: Number(answer.duration_seconds) || 0 },
     };
   return { word_count: null, recording: null };
+}
+
+/** An answer without the stored names of its recordings (a paragraph's children included). */
+function withoutMedia(answer: unknown): unknown {
+  if (Array.isArray(answer)) return answer.map(withoutMedia);
+  if (!isRecord(answer)) return answer;
+  return Object.fromEntries(
+    Object.entries(answer)
+      .filter(([key]) => key !== 'media')
+      .map(([key, value]) => [key, withoutMedia(value)]),
+  );
 }
 
 const partAnswer = (answer: unknown, part: string) =>
@@ -54,8 +78,9 @@ const shown = (mark: SheetMark) => ({ mark: mark.mark, comment: mark.comment, re
 /**
  * A student's attempt for a marker: every question in the order the student had it, with the
  * localized texts they read, their answer, the right answer, the automatic score and what needs
- * marking. A blind marker (double marking) sees only their own marks; anonymous marking shows
- * the student's code instead of their name, school and class.
+ * marking. A blind marker (double marking) sees their own marks alone, and the status and result
+ * their own sheet gives. Anonymous marking shows the code and nothing that follows the person: no
+ * id of the student, assignment or attempt, no name, school, class or recording's file name.
  */
 export async function presentCorrection(
   db: Db,
@@ -65,8 +90,9 @@ export async function presentCorrection(
   now: Date,
 ): Promise<CorrectionView> {
   const { exam, assignment, student, attempt } = target;
-  const statuses = await statusesOf(db, assignment.id, now);
+  const statuses = await statusesOf(db, assignment.id, userId, now);
   const anonymous = exam.anonymous_marking;
+  const handle = anonymous ? assignment.code : student.id;
   const base = {
     exam: {
       id: exam.id,
@@ -78,14 +104,10 @@ export async function presentCorrection(
       double_marking_threshold: exam.double_marking_threshold,
       anonymous_marking: anonymous,
     },
-    student: {
-      id: student.id,
-      name: anonymous ? assignment.code : student.name,
-      code: assignment.code,
-      school: anonymous ? null : student.school,
-      school_class: anonymous ? null : student.school_class,
-    },
-    assignment_id: assignment.id,
+    student: anonymous
+      ? { id: null, name: assignment.code, code: assignment.code, school: null, school_class: null }
+      : { id: student.id, name: student.name, code: null, school: student.school, school_class: student.school_class },
+    assignment_id: anonymous ? null : assignment.id,
     exam_status: examStatusEntry(statuses.exam),
     student_status: correctionStatusEntry(statuses.correction),
     localization: assignment.exam_localization_id
@@ -105,9 +127,11 @@ export async function presentCorrection(
   const { sheets, marks } = await loadSheets(db, attempt.id);
   const rules = rulesOf(exam);
   const allItems = [...input.items.values()].flat();
-  const result = attemptResult(allItems, marks, rules, exam);
-  const place = markerPlace(exam.double_marking, sheets, userId, result.needs_deciding);
+  const real = attemptResult(allItems, marks, rules, exam);
+  const place = markerPlace(exam.double_marking, sheets, userId, real.needs_deciding);
   const blind = place.role === 'first' || place.role === 'second';
+  // What a blind marker reads is computed from their own sheet alone.
+  const result = blind ? sheetResult(allItems, marks, place.slot!, exam) : real;
   const markerName = (slot: number) => sheets.find((s: Sheet) => s.slot === slot)?.marker_name ?? null;
 
   const localization =
@@ -136,7 +160,9 @@ export async function presentCorrection(
       max: item.max,
       manual: item.manual,
       auto_score: item.auto,
-      ...evidence(item.kind, partAnswer(answer, item.part)),
+      ...evidence(item.kind, partAnswer(answer, item.part), () =>
+        recordingPath(exam.id, handle, item.question_id, item.part),
+      ),
       mine: mine ? shown(mine) : null,
       others: hideOthers
         ? []
@@ -157,7 +183,7 @@ export async function presentCorrection(
       ...q,
       number: index + 1,
       skill_id: scored.skill_id,
-      answer,
+      answer: withoutMedia(answer),
       correct_answer: keys.get(q.id) ?? null,
       auto_score: items.reduce((sum, i) => sum + i.auto, 0),
       max: items.reduce((sum, i) => sum + i.max, 0),
@@ -166,27 +192,24 @@ export async function presentCorrection(
   });
   return {
     ...base,
-    // The status of a blind marker's attempt would tell whether the two marks agree.
-    student_status: blind ? null : base.student_status,
     attempt: {
-      id: attempt.id,
+      id: anonymous ? null : attempt.id,
       number: attempt.number,
       started_at: new Date(attempt.started_at).toISOString(),
       submitted_at: attempt.submitted_at ? new Date(attempt.submitted_at).toISOString() : null,
       auto_submitted: attempt.auto_submitted,
     },
-    result: blind
-      ? null
-      : {
-          score: result.score,
-          max: result.max,
-          mark: result.mark,
-          passed: result.passed,
-          complete: result.complete,
-          marking_total: result.marking_total,
-          marking_final: result.marking_final,
-          needs_deciding: result.needs_deciding,
-        },
+    result: {
+      basis: blind ? 'own_sheet' : 'final',
+      score: result.score,
+      max: result.max,
+      mark: result.mark,
+      passed: result.passed,
+      complete: result.complete,
+      marking_total: result.marking_total,
+      marking_final: result.marking_final,
+      needs_deciding: result.needs_deciding,
+    },
     marker: {
       role: place.role,
       slot: place.slot,

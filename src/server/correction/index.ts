@@ -6,6 +6,9 @@ export {
   correctionStatusId,
   examStatusId,
   latestAttempt,
+  readerSheet,
+  resultMark,
+  resultPassed,
   type RollUpLevel,
 } from './status-sql';
 export { correctionStatusEntry, examStatusEntry } from './status-names';

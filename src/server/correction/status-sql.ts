@@ -26,15 +26,42 @@ export const examStatusId = (now: Date): RawBuilder<number> => sql<number>`(case
   else ${EXAM_STATUS.submitted}::int end)`;
 
 /**
+ * The sheet the reader marks `la` on blind (the first or second of double marking), as a lateral
+ * subquery to join `on true` as `rs`: its own outcome, or nulls when the reader does not mark the
+ * attempt blind (or `readerId` is null: the server itself). Needs the exam as `e`.
+ */
+export const readerSheet = (readerId: number | null) => sql`(
+  select cs.marked_count, cs.result_mark, cs.result_passed from correction_sheets cs
+  where cs.attempt_id = la.id and cs.marker_id = ${readerId} and cs.slot in (1, 2) and e.double_marking
+  order by cs.slot limit 1)`;
+
+/**
  * Where the correction of a submitted attempt stands (null before submission): corrected when every
  * part a human marks has its final mark (at once when there is none), in progress once a marker has
- * marked one, not corrected otherwise.
+ * marked one, not corrected otherwise. For a reader who marks the attempt blind (`rs`, see
+ * `readerSheet`) the same rule reads their own sheet alone: the attempt's own progress would tell
+ * them whether the other marker's marks agree with theirs.
  */
 export const correctionStatusId: RawBuilder<number | null> = sql<number | null>`(case
   when la.id is null or la.status <> 'submitted' then null
+  when rs.marked_count is not null then (case
+    when not la.needs_correction or rs.marked_count >= la.marking_total then ${CORRECTION_STATUS.corrected}::int
+    when rs.marked_count > 0 then ${CORRECTION_STATUS.in_progress}::int
+    else ${CORRECTION_STATUS.not_corrected}::int end)
   when not la.needs_correction or la.marking_final >= la.marking_total then ${CORRECTION_STATUS.corrected}::int
   when la.marking_started then ${CORRECTION_STATUS.in_progress}::int
   else ${CORRECTION_STATUS.not_corrected}::int end)`;
+
+/** The attempt's mark on the exam's scale once corrected; for a blind reader, their own sheet's. */
+export const resultMark = sql<
+  string | null
+>`(case when rs.marked_count is not null then rs.result_mark else la.result_mark end)`;
+/** Pass or fail once corrected; for a blind reader, by their own sheet. */
+export const resultPassed = sql<
+  boolean | null
+>`(case when rs.marked_count is not null then rs.result_passed else la.result_passed end)`;
+/** An answer waits for a deciding mark: never told to a blind reader. */
+export const needsDeciding = sql<boolean>`coalesce(la.status = 'submitted' and la.needs_deciding and rs.marked_count is null, false)`;
 
 /** The levels the correction status rolls up to, by the column that groups them. */
 const LEVELS = {
@@ -56,11 +83,14 @@ export interface RollUpScope {
  * per assignment; mock exams are never marked and do not count): corrected when all of them are,
  * not corrected when no marker has begun any (or there is none yet), in progress otherwise.
  * Returns the groups that have submitted attempts; `rolledUpStatus` gives the others theirs.
+ * `readerId`: the user who reads it, whose blind attempts count by their own sheet (null: the
+ * server's own decisions, such as report eligibility, which read the real outcome).
  */
 export async function correctionRollUp(
   db: Db,
   level: RollUpLevel,
   scope: RollUpScope = {},
+  readerId: number | null = null,
 ): Promise<Map<number, number>> {
   const where = [
     sql`la.status = 'submitted'`,
@@ -81,6 +111,7 @@ export async function correctionRollUp(
       join exams e on e.id = se.exam_id
       join exam_types et on et.id = e.exam_type_id
       join lateral ${latestAttempt} la on true
+      left join lateral ${readerSheet(readerId)} rs on true
       where ${sql.join(where, sql` and `)}
     ) x
     group by x.id`.execute(db);

@@ -11,7 +11,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type Db = Kysely<Database>;
 
 /** Plain SQL for libraries that bring their own statements (the job queue): `{rows}` as `pg` answers. */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: any[] }>;
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
  * Runs a compiled query as a named prepared statement on PostgreSQL (each connection plans it once,

@@ -1,18 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { WebReportTables } from './types-web-reports';
-
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
-
-export interface UsersTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  password_hash: string;
-  is_active: Generated<boolean>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
+import type { ThrottlingTables } from './types-throttling';
+import type { AuditTables } from './types-audit';
+import type { CreatedAt, Timestamp } from './declared-tables';
+import type { DeclaredTables } from './types-declared';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -47,13 +38,6 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-export interface LoginFailuresTable {
-  key: string;
-  failures: number;
-  window_started_at: Timestamp;
-  last_failure_at: Timestamp;
-}
-
 export interface DemoRequestsTable {
   id: Generated<number>;
   first_name: string;
@@ -63,74 +47,6 @@ export interface DemoRequestsTable {
   country: string;
   language: string;
   created_at: CreatedAt;
-}
-
-export interface PlatformsTable {
-  id: Generated<number>;
-  name: string;
-  name_en: string;
-  name_ar: string;
-  identifier: string;
-  /** Attainment tier thresholds, percent of the maximum (numeric: read with Number()). */
-  tier_within_from: ColumnType<string | number, number | undefined, number>;
-  tier_above_from: ColumnType<string | number, number | undefined, number>;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-interface LookupColumns {
-  id: Generated<number>;
-  name: string;
-  name_en: string;
-  name_ar: string;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface GradesTable extends LookupColumns {
-  platform_id: number;
-}
-
-export type SchoolsTable = LookupColumns;
-
-/** A lookup of its own, on no platform (migration 0007). */
-export type AcademicYearsTable = LookupColumns;
-
-export interface SchoolClassesTable extends LookupColumns {
-  school_id: number;
-  grade_id: number;
-}
-
-export interface ExamTypesTable extends PlatformLookupTable {
-  is_mock: Generated<boolean>;
-}
-
-export interface StudentsTable {
-  id: Generated<number>;
-  user_id: number | null;
-  school_id: number;
-  school_class_id: number;
-  grade_id: number;
-  level_id: number | null;
-  name: string;
-  gender: 'male' | 'female';
-  nationality: string;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface PlatformLookupTable extends LookupColumns {
-  platform_id: number;
-}
-
-export interface DurationsTable extends PlatformLookupTable {
-  number: number;
-}
-
-export interface LearningOutcomesTable extends PlatformLookupTable {
-  skill_id: number;
-  grade_id: number | null;
-  level_id: number | null;
 }
 
 export interface MediaTable {
@@ -145,69 +61,12 @@ export interface MediaTable {
   created_at: CreatedAt;
 }
 
-export interface QuestionsTable {
-  id: Generated<number>;
-  platform_id: number;
-  question_type_id: number;
-  skill_id: number;
-  difficulty_level_id: number;
-  cognitive_level_id: number;
-  learning_outcome_id: number;
-  depth_of_knowledge_id: number;
-  text: string;
-  content_language: string;
-  answer_type: string;
-  answer_key: ColumnType<unknown, string, string>;
-  /** numeric comes back as a string from pg and PGlite: read with Number(). */
-  mark: ColumnType<string | number, number, number>;
-  mark_option: string;
-  media_type: string;
-  media: string | null;
-  media_replay_count: number;
-  instruction_audio: string | null;
-  created_by: number | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface ExamsTable {
-  id: Generated<number>;
-  name: string;
-  name_en: string;
-  name_ar: string;
-  platform_id: number;
-  duration_id: number;
-  grade_id: number | null;
-  level_id: number | null;
-  round_id: number;
-  exam_type_id: number;
-  start_date_time: Timestamp;
-  end_date_time: Timestamp;
-  min_mark: ColumnType<string | number, number, number>;
-  max_mark: ColumnType<string | number, number, number>;
-  pass_mark: ColumnType<string | number, number, number>;
-  questions_per_page: number;
-  is_published: Generated<boolean>;
-  double_marking: Generated<boolean>;
-  double_marking_threshold: ColumnType<string | number, number | undefined, number>;
-  anonymous_marking: Generated<boolean>;
-  academic_year_id: number | null;
-  tags: ColumnType<unknown, string | undefined, string>;
-  created_by: number | null;
-  created_at: CreatedAt;
-  updated_at: Timestamp;
-}
-
-export interface ExamSkillsTable {
-  exam_id: number;
-  skill_id: number;
-}
-
-export interface ExamQuestionsTable extends QuestionsTable {
+/** An exam's copy of a bank question: the question's columns, its exam, its source and place. */
+export type ExamQuestionsTable = DeclaredTables['questions'] & {
   exam_id: number;
   source_question_id: number | null;
   position: number;
-}
+};
 
 export interface ExamLocalizationsTable {
   id: Generated<number>;
@@ -237,7 +96,7 @@ export interface StudentExamsTable {
   shuffle_choices: Generated<boolean>;
   shuffle_questions: Generated<boolean>;
   assigned_by: number | null;
-  /** Stands for the student when the exam's marking is anonymous. */
+  /** Stands for the student when the exam's marking is anonymous: unique within the exam, random. */
   marking_code: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -292,6 +151,11 @@ export interface CorrectionSheetsTable {
   slot: number;
   marker_id: number | null;
   version: Generated<number>;
+  /** What this sheet's marks alone give: the parts it marks, and its result once it marks them all. */
+  marked_count: Generated<number>;
+  result_score: ColumnType<string | null, number | null | undefined, number | null>;
+  result_mark: ColumnType<string | null, number | null | undefined, number | null>;
+  result_passed: boolean | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -323,11 +187,6 @@ export interface CorrectionAuditTable {
   new_comment: string | null;
   reason: string | null;
   created_at: CreatedAt;
-}
-
-export interface UserSchoolsTable {
-  user_id: number;
-  school_id: number;
 }
 
 type Decimal = ColumnType<string | number, number, number>;
@@ -394,35 +253,14 @@ export interface ReportsTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends WebReportTables {
-  users: UsersTable;
+export interface Database extends DeclaredTables, WebReportTables, ThrottlingTables, AuditTables {
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
   demo_requests: DemoRequestsTable;
-  platforms: PlatformsTable;
-  grades: GradesTable;
-  schools: SchoolsTable;
-  academic_years: AcademicYearsTable;
-  school_classes: SchoolClassesTable;
-  students: StudentsTable;
-  skills: PlatformLookupTable;
-  rounds: PlatformLookupTable;
-  levels: PlatformLookupTable;
-  cognitive_levels: PlatformLookupTable;
-  difficulty_levels: PlatformLookupTable;
-  depth_of_knowledges: PlatformLookupTable;
-  question_types: PlatformLookupTable;
-  exam_types: ExamTypesTable;
-  durations: DurationsTable;
-  learning_outcomes: LearningOutcomesTable;
   media: MediaTable;
-  questions: QuestionsTable;
-  exams: ExamsTable;
-  exam_skills: ExamSkillsTable;
   exam_questions: ExamQuestionsTable;
   exam_localizations: ExamLocalizationsTable;
   student_exams: StudentExamsTable;
@@ -431,11 +269,10 @@ export interface Database extends WebReportTables {
   correction_sheets: CorrectionSheetsTable;
   correction_marks: CorrectionMarksTable;
   correction_audit: CorrectionAuditTable;
-  user_schools: UserSchoolsTable;
   report_results: ReportResultsTable;
   school_report_migrations: SchoolReportMigrationsTable;
   reports: ReportsTable;
 }
 
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
+export type User = Selectable<Database['users']>;
+export type NewUser = Insertable<Database['users']>;

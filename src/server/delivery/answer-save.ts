@@ -8,13 +8,15 @@ import { finalizeAttempt } from './scoring';
 
 /**
  * The answer save's database work in as few round trips as the guarantees allow (issue 12: it is
- * the call every student makes every few seconds): who saves to which attempt in one query, the
- * exam's answer keys from memory, and the save itself in one statement.
+ * the call every student makes every few seconds): which attempt is running from memory (or one
+ * query), the exam's answer keys from memory, and the save itself in one statement.
  */
 
 export interface SaveTarget {
   examId: number;
   attemptId: number;
+  /** The attempt's secret seed: its shuffles and the answer-part ids its student sees. */
+  seed: string;
   deadlineAt: Date;
 }
 
@@ -30,14 +32,15 @@ export async function saveTarget(db: Db, userId: number, assignmentId: number, n
     exam_id: number;
     attempt_id: number | null;
     status: string | null;
+    seed: string | null;
     deadline_at: Date | null;
     auto_submitted: boolean | null;
   }>`
-    select se.exam_id, a.id as attempt_id, a.status, a.deadline_at, a.auto_submitted
+    select se.exam_id, a.id as attempt_id, a.status, a.seed, a.deadline_at, a.auto_submitted
     from students s
     join student_exams se on se.student_id = s.id
     left join lateral (
-      select id, status, deadline_at, auto_submitted from exam_attempts
+      select id, status, seed, deadline_at, auto_submitted from exam_attempts
       where student_exam_id = se.id order by number desc limit 1
     ) a on true
     where s.user_id = ${userId} and se.id = ${assignmentId}`.execute(db);
@@ -54,7 +57,7 @@ export async function saveTarget(db: Db, userId: number, assignmentId: number, n
     await finalizeAttempt(db, row.attempt_id, now, true);
     throw deliveryRefusal.deadlinePassed();
   }
-  return { examId: row.exam_id, attemptId: row.attempt_id, deadlineAt } satisfies SaveTarget;
+  return { examId: row.exam_id, attemptId: row.attempt_id, seed: row.seed!, deadlineAt } satisfies SaveTarget;
 }
 
 export interface QuestionKey {
@@ -92,28 +95,53 @@ export function examQuestionKeys(db: Db, examId: number, nowMs = Date.now()): Pr
 }
 
 const ASSIGNMENTS_MAX = 100_000;
-const examsOfAssignments = perDatabase(() => new Map<string, number>());
+const runningTargets = perDatabase(() => new Map<string, SaveTarget>());
 
 /**
- * The exam of a student's assignment, from memory when this process has seen it: an assignment's
- * exam and student never change (reassigning makes new ones), and `storeAnswers` checks again that
- * the assignment is the caller's and running, so a kept entry can only save a database round trip.
+ * Told by a start or a resume (which checked the assignment is the user's) of a running attempt:
+ * the saves that follow need no lookup before their answers are read.
  */
-/** Told by a start (which checked the assignment is the user's): the first save needs no lookup. */
-export function rememberSavingExam(db: Db, userId: number, assignmentId: number, examId: number): void {
-  const examOfAssignment = examsOfAssignments(db);
-  if (examOfAssignment.size >= ASSIGNMENTS_MAX) examOfAssignment.clear();
-  examOfAssignment.set(`${userId}:${assignmentId}`, examId);
+export function rememberRunningAttempt(db: Db, userId: number, assignmentId: number, target: SaveTarget): void {
+  const targets = runningTargets(db);
+  if (targets.size >= ASSIGNMENTS_MAX) targets.clear();
+  targets.set(`${userId}:${assignmentId}`, target);
 }
 
-export async function savingExam(db: Db, userId: number, assignmentId: number, now: Date, graceMs: number) {
-  const examOfAssignment = examsOfAssignments(db);
-  const key = `${userId}:${assignmentId}`;
-  const known = examOfAssignment.get(key);
-  if (known !== undefined) return known;
+/** Forgets a kept attempt (submitted, refused, replaced): the next save looks it up again. */
+export function forgetRunningAttempt(db: Db, userId: number, assignmentId: number): void {
+  runningTargets(db).delete(`${userId}:${assignmentId}`);
+}
+
+/**
+ * The running attempt a save goes to, before anything about its answers is read, so a save to an
+ * assignment that is not running answers the same whatever questions it names (issue 23): kept in
+ * memory when this process has seen it running and it is within its deadline and grace, otherwise
+ * looked up (404, 403 or 418). `attemptId`: the attempt the client answered in, when it says; an
+ * earlier one is refused (418). What is kept can only be stale in the direction of a refusal that
+ * comes later: `storeAnswers` checks again that the attempt is the caller's and running, and a
+ * refused batch is checked again before its 422 is given.
+ */
+export async function runningTarget(
+  db: Db,
+  userId: number,
+  assignmentId: number,
+  attemptId: number | null,
+  now: Date,
+  graceMs: number,
+): Promise<SaveTarget> {
+  const kept = runningTargets(db).get(`${userId}:${assignmentId}`);
+  if (
+    kept &&
+    attemptId !== null &&
+    kept.attemptId === attemptId &&
+    now.getTime() <= kept.deadlineAt.getTime() + graceMs
+  )
+    return kept;
+  forgetRunningAttempt(db, userId, assignmentId);
   const target = await saveTarget(db, userId, assignmentId, now, graceMs);
-  rememberSavingExam(db, userId, assignmentId, target.examId);
-  return target.examId;
+  if (attemptId !== null && target.attemptId !== attemptId) throw deliveryRefusal.attemptReplaced();
+  rememberRunningAttempt(db, userId, assignmentId, target);
+  return target;
 }
 
 /**

@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { retryOnUniqueViolation } from '../db/unique-retry';
 import { invalid, parseOrThrow } from '../http/app-error';
 import { assignmentBody, windowOf, type AssignmentBody } from './assignment-body';
 import { eligibleStudents, loadExamTarget, type ExamTarget } from './eligibility';
 import { deliveryRefusal } from './refusals';
+
+/** The unique index of marking codes within an exam: drawn at random, so drawn again on a collision. */
+const MARKING_CODES = 'student_exams_marking_code_key';
 
 export interface AssignmentOutcome {
   assigned: number;
@@ -93,37 +97,41 @@ export async function assignStudents(
   userId: number,
 ): Promise<AssignmentOutcome> {
   const p = await plan(db, examId, input, timeZone);
-  return db.transaction().execute(async (trx) => {
-    const existing = new Set(
-      p.studentIds.length === 0
-        ? []
-        : (
-            await trx
-              .selectFrom('student_exams')
-              .select('student_id')
-              .where('exam_id', '=', examId)
-              .where('student_id', 'in', p.studentIds)
-              .execute()
-          ).map((r) => r.student_id),
-    );
-    const fresh = p.studentIds.filter((id) => !existing.has(id));
-    for (let i = 0; i < fresh.length; i += 500) {
-      await trx
-        .insertInto('student_exams')
-        .values(fresh.slice(i, i + 500).map((student_id) => ({ exam_id: examId, student_id, ...optionsOf(p, userId) })))
-        .onConflict((oc) => oc.columns(['exam_id', 'student_id']).doNothing())
-        .execute();
-    }
-    if (existing.size > 0) {
-      await trx
-        .updateTable('student_exams')
-        .set(optionsOf(p, userId))
-        .where('exam_id', '=', examId)
-        .where('student_id', 'in', [...existing])
-        .execute();
-    }
-    return { assigned: fresh.length, already_assigned: existing.size, skipped: p.skipped };
-  });
+  return retryOnUniqueViolation(MARKING_CODES, () =>
+    db.transaction().execute(async (trx) => {
+      const existing = new Set(
+        p.studentIds.length === 0
+          ? []
+          : (
+              await trx
+                .selectFrom('student_exams')
+                .select('student_id')
+                .where('exam_id', '=', examId)
+                .where('student_id', 'in', p.studentIds)
+                .execute()
+            ).map((r) => r.student_id),
+      );
+      const fresh = p.studentIds.filter((id) => !existing.has(id));
+      for (let i = 0; i < fresh.length; i += 500) {
+        await trx
+          .insertInto('student_exams')
+          .values(
+            fresh.slice(i, i + 500).map((student_id) => ({ exam_id: examId, student_id, ...optionsOf(p, userId) })),
+          )
+          .onConflict((oc) => oc.columns(['exam_id', 'student_id']).doNothing())
+          .execute();
+      }
+      if (existing.size > 0) {
+        await trx
+          .updateTable('student_exams')
+          .set(optionsOf(p, userId))
+          .where('exam_id', '=', examId)
+          .where('student_id', 'in', [...existing])
+          .execute();
+      }
+      return { assigned: fresh.length, already_assigned: existing.size, skipped: p.skipped };
+    }),
+  );
 }
 
 /**
@@ -138,37 +146,39 @@ export async function reassignStudents(
   userId: number,
 ): Promise<AssignmentOutcome> {
   const p = await plan(db, examId, input, timeZone);
-  return db.transaction().execute(async (trx) => {
-    if (p.studentIds.length > 0) {
-      // Attempts go, and their answers with them (on delete cascade).
-      await trx
-        .deleteFrom('exam_attempts')
-        .where(
-          'student_exam_id',
-          'in',
-          trx
-            .selectFrom('student_exams')
-            .select('id')
-            .where('exam_id', '=', examId)
-            .where('student_id', 'in', p.studentIds),
-        )
-        .execute();
-      await trx
-        .deleteFrom('student_exams')
-        .where('exam_id', '=', examId)
-        .where('student_id', 'in', p.studentIds)
-        .execute();
-    }
-    for (let i = 0; i < p.studentIds.length; i += 500) {
-      await trx
-        .insertInto('student_exams')
-        .values(
-          p.studentIds
-            .slice(i, i + 500)
-            .map((student_id) => ({ exam_id: examId, student_id, ...optionsOf(p, userId) })),
-        )
-        .execute();
-    }
-    return { assigned: p.studentIds.length, already_assigned: 0, skipped: p.skipped };
-  });
+  return retryOnUniqueViolation(MARKING_CODES, () =>
+    db.transaction().execute(async (trx) => {
+      if (p.studentIds.length > 0) {
+        // Attempts go, and their answers with them (on delete cascade).
+        await trx
+          .deleteFrom('exam_attempts')
+          .where(
+            'student_exam_id',
+            'in',
+            trx
+              .selectFrom('student_exams')
+              .select('id')
+              .where('exam_id', '=', examId)
+              .where('student_id', 'in', p.studentIds),
+          )
+          .execute();
+        await trx
+          .deleteFrom('student_exams')
+          .where('exam_id', '=', examId)
+          .where('student_id', 'in', p.studentIds)
+          .execute();
+      }
+      for (let i = 0; i < p.studentIds.length; i += 500) {
+        await trx
+          .insertInto('student_exams')
+          .values(
+            p.studentIds
+              .slice(i, i + 500)
+              .map((student_id) => ({ exam_id: examId, student_id, ...optionsOf(p, userId) })),
+          )
+          .execute();
+      }
+      return { assigned: p.studentIds.length, already_assigned: 0, skipped: p.skipped };
+    }),
+  );
 }

@@ -18,17 +18,33 @@ interface ViewInput {
   attempt: AttemptRow;
   questions: StudentQuestionRecord[];
   answers: AnswerRow[];
-  /** The keys, only once submitted and when the assignment shows answers (or the exam is a mock). */
-  keys: { id: number; answer_key: unknown; mark: string | number }[] | null;
+  /** A stored answer in the ids this attempt's student sees. */
+  shown: (questionId: number, answer: unknown) => unknown;
+  /**
+   * The keys (in the student's ids), only once submitted and released (see answer-release.ts),
+   * in the exam's order.
+   */
+  keys: { id: number; answer_key: unknown; mark: number }[] | null;
+  /** Submitted with "show answers", and the right answers are not shown yet. */
+  answersPending: boolean;
   now: Date;
 }
 
 /**
  * An attempt as its student sees it: the questions without keys, their own answers with the
- * sequence numbers the server holds, the clock, and after submission the result (with the right
- * answers only when the assignment allows it).
+ * sequence numbers the server holds, the clock, and after submission the result: the score at
+ * once, the right answers and each question's outcome only once released.
  */
-export function presentAttempt({ assignment, attempt, questions, answers, keys, now }: ViewInput) {
+export function presentAttempt({
+  assignment,
+  attempt,
+  questions,
+  answers,
+  shown,
+  keys,
+  answersPending,
+  now,
+}: ViewInput) {
   const submitted = attempt.status === 'submitted';
   const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
   return {
@@ -51,7 +67,7 @@ export function presentAttempt({ assignment, attempt, questions, answers, keys, 
     questions_per_page: assignment.exam.questions_per_page,
     questions,
     answers: Object.fromEntries(
-      answers.map((a) => [String(a.question_id), { answer: json(a.answer), seq: a.seq }]),
+      answers.map((a) => [String(a.question_id), { answer: shown(a.question_id, json(a.answer)), seq: a.seq }]),
     ) as Record<string, { answer: unknown; seq: number }>,
     media_plays: json(attempt.media_plays) as Record<string, number>,
     result: submitted
@@ -59,15 +75,16 @@ export function presentAttempt({ assignment, attempt, questions, answers, keys, 
           score: number(attempt.score),
           max_score: number(attempt.max_score),
           needs_correction: attempt.needs_correction,
+          answers_pending: answersPending,
           questions:
             keys?.map((key) => {
               const answer = byQuestion.get(key.id);
               return {
                 question_id: key.id,
-                answer: answer ? json(answer.answer) : null,
-                correct_answer: json(key.answer_key),
+                answer: answer ? shown(key.id, json(answer.answer)) : null,
+                correct_answer: key.answer_key,
                 score: answer ? number(answer.score) : 0,
-                max: Number(key.mark),
+                max: key.mark,
                 needs_manual: answer?.needs_manual ?? false,
               };
             }) ?? null,

@@ -1,38 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { z } from 'zod';
-import { validateAnswer } from '../../common/questions/index';
-import { idValue } from '../../common/ids';
+import { encodeDefinition, renameAnswerIds, type IdCodec } from '../../common/questions/index';
 import type { Clock } from '../clock';
 import type { Db, RunPrepared } from '../db/database';
-import { invalid, notFound, parseOrThrow } from '../http/app-error';
+import { notFound } from '../http/app-error';
 import { orderStudentQuestions } from '../exams';
 import type { QuestionsStore } from '../questions';
 import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
-import { examQuestionKeys, rememberSavingExam, savingExam, storeAnswers } from './answer-save';
+import { forgetRunningAttempt, rememberRunningAttempt } from './answer-save';
+import { saveAnswerBatch } from './answer-batch';
+import { answersRelease } from './answer-release';
 import type { DeadlineScheduler } from './deadline-jobs';
+import { attemptIdCodec } from './opaque-ids';
 import { preparedQuestionsFor } from './student-view-cache';
-
-const MAX_SEQ = 2_147_483_647;
-
-/** `PUT /student/exams/{id}/answers`: a batch of answers, each with the client's per-question sequence number. */
-export const answersBody = z.strictObject({
-  /** The attempt the answers were given in: 418 when it is no longer the running one. */
-  attempt_id: idValue().optional(),
-  answers: z
-    .array(
-      z.strictObject({
-        question_id: idValue(),
-        answer: z.unknown(),
-        seq: z.number().int().min(0).max(MAX_SEQ),
-      }),
-    )
-    .min(1)
-    .max(500),
-});
 
 /** A student's exam: start, resume, save answers, count media plays, submit. */
 export class Attempts {
@@ -59,12 +42,11 @@ export class Attempts {
     return this.latest(assignment);
   }
 
-  /** `userId`: the student's account, told so that their first save skips the assignment lookup. */
+  /** `userId`: the student's account, told so that the saves of a running attempt skip its lookup. */
   async start(studentId: number, assignmentId: number, userId?: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
-    if (userId !== undefined) rememberSavingExam(this.db, userId, assignment.id, assignment.exam_id);
     const latest = await this.settled(assignment);
-    if (latest?.status === 'in_progress') return this.view(assignment, latest);
+    if (latest?.status === 'in_progress') return this.view(assignment, latest, { userId });
     const now = this.clock.now();
     if (now < assignment.start) throw deliveryRefusal.notOpenYet();
     if (now > assignment.end) throw deliveryRefusal.closed();
@@ -87,21 +69,21 @@ export class Attempts {
       .onConflict((oc) => oc.column('student_exam_id').where('status', '=', 'in_progress').doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (!created) return this.view(assignment, (await this.latest(assignment))!);
+    if (!created) return this.view(assignment, (await this.latest(assignment))!, { userId });
     await this.deadlines.schedule(created.id, new Date(deadline.getTime() + this.graceSeconds * 1000));
     await this.db
       .updateTable('student_exams')
       .set({ status: 'in_progress', started_at: sql<Date>`coalesce(started_at, ${now})`, updated_at: now })
       .where('id', '=', assignment.id)
       .execute();
-    return this.view(assignment, created, false);
+    return this.view(assignment, created, { userId, hasAnswers: false });
   }
 
-  async current(studentId: number, assignmentId: number) {
+  async current(studentId: number, assignmentId: number, userId?: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
     const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
-    return this.view(assignment, latest);
+    return this.view(assignment, latest, { userId });
   }
 
   /** The attempt answers may go to: running and within its deadline plus grace (418 otherwise). */
@@ -112,68 +94,15 @@ export class Attempts {
     throw latest.auto_submitted ? deliveryRefusal.deadlinePassed() : deliveryRefusal.alreadySubmitted();
   }
 
-  /** The recordings an answer names (an audio response's `media`, a paragraph's children's too). */
-  private static recordingsIn(answer: unknown, found: string[] = []): string[] {
-    if (Array.isArray(answer)) for (const item of answer) Attempts.recordingsIn(item, found);
-    else if (answer && typeof answer === 'object')
-      for (const [key, value] of Object.entries(answer)) {
-        if (key === 'media' && typeof value === 'string') found.push(value.replace(/^media\//, ''));
-        else Attempts.recordingsIn(value, found);
-      }
-    return found;
-  }
-
-  /** A spoken answer must be the student's own upload for an exam question (not someone else's file). */
-  private async ownRecordings(userId: number, answers: { question_id: number; answer: unknown }[]) {
-    const errors: Record<string, string[]> = {};
-    for (const item of answers) {
-      const names = Attempts.recordingsIn(item.answer);
-      if (names.length === 0) continue;
-      const owned = await this.db
-        .selectFrom('media')
-        .select('file_name')
-        .where('file_name', 'in', names)
-        .where('owner_id', '=', userId)
-        .where('label', 'like', 'exams/questions/%/audio_responses')
-        .execute();
-      if (owned.length !== new Set(names).size)
-        errors[`answers.${item.question_id}`] = ['delivery.errors.recording_not_yours'];
-    }
-    return errors;
-  }
-
-  /** `PUT .../answers`: 404/403/418 as `saveTarget` says, 422 naming each invalid answer, then one statement that checks again and saves. */
-  async saveAnswers(userId: number, assignmentId: number, input: unknown) {
-    const body = parseOrThrow(answersBody, input);
-    const now = this.clock.now();
-    const graceMs = this.graceSeconds * 1000;
-    const examId = await savingExam(this.db, userId, assignmentId, now, graceMs);
-    const questions = await examQuestionKeys(this.db, examId, now.getTime());
-    const errors: Record<string, string[]> = {};
-    for (const item of body.answers) {
-      const question = questions.get(item.question_id);
-      const field = `answers.${item.question_id}`;
-      if (!question) errors[field] = ['delivery.errors.question_not_in_exam'];
-      else {
-        const issues = validateAnswer(question.answer_type, question.answer_key, item.answer);
-        if (issues.length > 0) errors[field] = [...new Set(issues.map((issue) => issue.message))];
-      }
-    }
-    Object.assign(errors, await this.ownRecordings(userId, body.answers));
-    if (Object.keys(errors).length > 0) throw invalid(errors);
-    // The highest seq of each question in the batch; a stored seq as high or higher wins.
-    const newest = new Map<number, (typeof body.answers)[number]>();
-    for (const item of body.answers)
-      if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
-    const { saved, deadlineAt } = await storeAnswers(this.db, this.runPrepared, {
-      userId,
-      assignmentId,
-      attemptId: body.attempt_id ?? null,
-      items: [...newest.values()],
-      now,
-      graceMs,
-    });
-    return { saved, server_time: now.toISOString(), deadline_at: deadlineAt.toISOString() };
+  /** `PUT .../answers`: see `saveAnswerBatch`. */
+  saveAnswers(userId: number, assignmentId: number, input: unknown) {
+    const context = {
+      db: this.db,
+      runPrepared: this.runPrepared,
+      now: this.clock.now(),
+      graceMs: this.graceSeconds * 1000,
+    };
+    return saveAnswerBatch(context, userId, assignmentId, input);
   }
 
   /** Counts one play of a question's media; 418 past its `media_replay_count` (0: no limit). */
@@ -206,8 +135,9 @@ export class Attempts {
     return { plays: played + 1, remaining: limit > 0 ? limit - played - 1 : null };
   }
 
-  async submit(studentId: number, assignmentId: number) {
+  async submit(studentId: number, assignmentId: number, userId?: number) {
     const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    if (userId !== undefined) forgetRunningAttempt(this.db, userId, assignment.id);
     // Past its deadline and grace, the attempt was submitted by the clock, not by the student.
     const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
@@ -216,25 +146,63 @@ export class Attempts {
     return this.view(assignment, (await this.latest(assignment))!);
   }
 
-  /** `hasAnswers: false` for an attempt just created: there is nothing to read back. */
-  private async view(assignment: Assignment, attempt: AttemptRow, hasAnswers = true) {
-    const questions = orderStudentQuestions(await preparedQuestionsFor(this.db, this.bank, assignment), {
+  /**
+   * The attempt as its student sees it, in the ids of this attempt (see opaque-ids.ts). `userId`: a
+   * running attempt is kept for the saves that follow; `hasAnswers: false` for an attempt just
+   * created (there is nothing to read back).
+   */
+  private async view(
+    assignment: Assignment,
+    attempt: AttemptRow,
+    { userId, hasAnswers = true }: { userId?: number; hasAnswers?: boolean } = {},
+  ) {
+    const prepared = await preparedQuestionsFor(this.db, this.bank, assignment);
+    const codecs = new Map<number, IdCodec>(
+      prepared.map((p) => [p.id, attemptIdCodec(attempt.seed, p.id, p.question.answer_type, p.question.answer_key)]),
+    );
+    const byId = new Map(prepared.map((p) => [p.id, p.question]));
+    const questions = orderStudentQuestions(prepared, {
       seed: attempt.seed,
       questions: assignment.shuffle_questions,
       choices: assignment.shuffle_choices,
+      ids: (id) => codecs.get(id)!,
     });
     const answers = hasAnswers
       ? await this.db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attempt.id).execute()
       : [];
-    const submitted = attempt.status === 'submitted';
+    const shown = (questionId: number, answer: unknown) => {
+      const question = byId.get(questionId);
+      return question
+        ? renameAnswerIds(question.answer_type, question.answer_key, answer, codecs.get(questionId)!, 'encode')
+        : answer;
+    };
+    if (userId !== undefined && attempt.status === 'in_progress')
+      rememberRunningAttempt(this.db, userId, assignment.id, {
+        examId: assignment.exam_id,
+        attemptId: attempt.id,
+        seed: attempt.seed,
+        deadlineAt: new Date(attempt.deadline_at),
+      });
+    const now = this.clock.now();
+    const release =
+      attempt.status === 'submitted' ? await answersRelease(this.db, assignment, now, this.graceSeconds) : 'never';
     const keys =
-      submitted && (assignment.show_answers || assignment.exam.is_mock)
-        ? await this.db
-            .selectFrom('exam_questions')
-            .select(['id', 'answer_key', 'mark'])
-            .where('exam_id', '=', assignment.exam_id)
-            .execute()
+      release === 'shown'
+        ? prepared.map(({ id, question }) => ({
+            id,
+            answer_key: encodeDefinition(question.answer_type, question.answer_key, codecs.get(id)!),
+            mark: question.mark,
+          }))
         : null;
-    return presentAttempt({ assignment, attempt, questions, answers, keys, now: this.clock.now() });
+    return presentAttempt({
+      assignment,
+      attempt,
+      questions,
+      answers,
+      shown,
+      keys,
+      answersPending: release === 'withheld',
+      now,
+    });
   }
 }

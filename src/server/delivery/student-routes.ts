@@ -8,7 +8,8 @@ import { requirePermission } from '../http/route-access';
 import { QuestionsStore } from '../questions';
 import { studentIdOf } from './assignment-store';
 import type { DeadlineScheduler } from './deadline-jobs';
-import { answersBody, Attempts } from './attempts';
+import { answersBody } from './answer-batch';
+import { Attempts } from './attempts';
 import { listStudentExams } from './student-exams';
 
 const tags = ['student'];
@@ -73,9 +74,17 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     '/student/exams/:id/attempt',
     {
       config: canView,
-      schema: { tags, summary: 'The latest attempt with its questions and saved answers (resume)', params: idParams },
+      schema: {
+        tags,
+        summary:
+          "The latest attempt with its questions and saved answers (resume); answer-part ids are this attempt's own",
+        params: idParams,
+      },
     },
-    async (request) => ({ data: await attempts.current(await student(request.auth!.user.id), request.params.id) }),
+    async (request) => {
+      const userId = request.auth!.user.id;
+      return { data: await attempts.current(await student(userId), request.params.id, userId) };
+    },
   );
 
   app.put(
@@ -119,8 +128,17 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     '/student/exams/:id/submit',
     {
       config: canAnswer,
-      schema: { tags, summary: 'Submit the attempt and score it (idempotent)', params: idParams },
+      schema: {
+        tags,
+        summary:
+          'Submit the attempt and score it (idempotent). The score comes at once; with show_answers, the right answers ' +
+          "and each question's outcome only once the exam has closed for everyone assigned to it (result.answers_pending)",
+        params: idParams,
+      },
     },
-    async (request) => ({ data: await attempts.submit(await student(request.auth!.user.id), request.params.id) }),
+    async (request) => {
+      const userId = request.auth!.user.id;
+      return { data: await attempts.submit(await student(userId), request.params.id, userId) };
+    },
   );
 };

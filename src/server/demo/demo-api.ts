@@ -1,11 +1,25 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { localMediaStorage, storeServerMedia } from '../media';
 import { DEMO_PASSWORD } from './demo-accounts';
 
+/** An exam's question as the demo reads it back to answer it (the key's parts it needs). */
+export interface DemoQuestion {
+  id: number;
+  answer_type: string;
+  answer_key: { options?: { id: string; correct: boolean }[]; correct?: boolean };
+}
+
 export interface DemoClient {
-  get<T = any>(url: string): Promise<T>;
-  post<T = any>(url: string, body?: unknown): Promise<T>;
-  put<T = any>(url: string, body?: unknown): Promise<T>;
-  upload<T = any>(fileName: string, content: Buffer, label: string): Promise<T>;
+  get<T = unknown>(url: string): Promise<T>;
+  post<T = unknown>(url: string, body?: unknown): Promise<T>;
+  put<T = unknown>(url: string, body?: unknown): Promise<T>;
+  upload<T = unknown>(fileName: string, content: Buffer, label: string): Promise<T>;
+  /**
+   * Stores a recorded answer owned by this account without the upload route: the demo's attempts
+   * are stored directly, and only a student with a running attempt may upload a spoken answer.
+   */
+  storeRecording(fileName: string, content: Buffer, label: string): Promise<{ file_name: string; path: string }>;
 }
 
 /**
@@ -59,6 +73,11 @@ export async function demoClient(app: FastifyInstance, email: string): Promise<D
       if (response.statusCode !== 201)
         throw new Error(`demo media ${fileName}: ${response.statusCode} ${response.body}`);
       return response.json().data;
+    },
+    async storeRecording(fileName, content, label) {
+      const user = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+      const storage = localMediaStorage(path.join(app.config.dataDir, 'media'));
+      return storeServerMedia(app.db, storage, { content, name: fileName, label, ownerId: user.id });
     },
   };
 }

@@ -14,9 +14,13 @@ export interface DemoMedia {
   tones: string;
 }
 
+/** What the API answers on creation, as far as the demo needs it. */
+type Created = { id: number };
+
 export async function uploadDemoMedia(author: DemoClient): Promise<DemoMedia> {
-  const picture = await author.upload('garden.png', gardenPicture(), 'questions/media');
-  const tones = await author.upload('three-tones.wav', tonesClip(3), 'questions/media');
+  type Uploaded = { relative_path: string };
+  const picture = await author.upload<Uploaded>('garden.png', gardenPicture(), 'questions/media');
+  const tones = await author.upload<Uploaded>('three-tones.wav', tonesClip(3), 'questions/media');
   return { picture: picture.relative_path, tones: tones.relative_path };
 }
 
@@ -71,7 +75,7 @@ export async function seedBank(
   const items = language === 'ar' ? ARABIC_QUESTIONS : ENGLISH_QUESTIONS;
   const ids: number[] = [];
   for (const [index, question] of items.entries())
-    ids.push((await author.post('/api/questions-bank', questionBody(question, index, language, l, media))).id);
+    ids.push((await author.post<Created>('/api/questions-bank', questionBody(question, index, language, l, media))).id);
   return ids;
 }
 
@@ -89,6 +93,8 @@ interface ExamSpec {
   /** The grade or level (index of the platform's stages); the demo's Grade 4 / Level 2 when absent. */
   stage?: number;
   academicYearId?: number;
+  /** Marking settings: `double_marking`, `double_marking_threshold`, `anonymous_marking`. */
+  marking?: Record<string, unknown>;
 }
 
 /** The wall-clock time `days` from today at `hour` o'clock in the schools' time zone. */
@@ -104,7 +110,7 @@ export async function seedExam(
   spec: ExamSpec,
   timeZone: string,
 ): Promise<number> {
-  const exam = await author.post('/api/exams', {
+  const exam = await author.post<Created>('/api/exams', {
     name_en: spec.name_en,
     name_ar: spec.name_ar,
     platform_id: l.platform.id,
@@ -122,6 +128,7 @@ export async function seedExam(
     pass_mark: 50,
     questions_per_page: 3,
     tags: ['demo'],
+    ...spec.marking,
   });
   await author.post(`/api/exams/${exam.id}/questions/assign`, { question_ids: spec.questionIds });
   if (spec.publish) await author.put(`/api/exams/${exam.id}/publish`);
@@ -134,7 +141,7 @@ export async function seedSaudiLocalization(author: DemoClient, examId: number):
   const translated = Object.fromEntries(
     Object.entries(SAUDI_TEXTS).map(([index, texts]) => [String(questions[Number(index)].id), texts]),
   );
-  const localization = await author.post(`/api/exams/${examId}/localizations`, {
+  const localization = await author.post<Created>(`/api/exams/${examId}/localizations`, {
     name: 'الاختبار المعياري للقراءة والاستماع — نسخة المملكة العربية السعودية',
     countries: ['SA'],
     translations: { questions: translated },

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
-import type { DemoClient } from './demo-api';
+import { studentNames } from './demo-names';
+import type { DemoClient, DemoQuestion } from './demo-api';
 import { sitAttempt } from './demo-attempts';
 import { wallTime } from './demo-content';
 import { tonesClip } from './demo-media';
@@ -32,11 +33,13 @@ const DAY = 86_400_000;
 export async function seedCorrections(
   db: Db,
   author: DemoClient,
-  /** Uploads the recorded answer (the administrator: recordings are the students' to upload). */
+  /** Owns the recorded answer (the administrator: recordings are the students' to upload). */
   admin: DemoClient,
   corrector: DemoClient,
   examId: number,
   timeZone: string,
+  /** `blind`: the exam is marked anonymously by two blind markers; its students exist already. */
+  options: { blind?: boolean } = {},
 ): Promise<void> {
   const demoStudent = await db
     .selectFrom('students')
@@ -44,19 +47,20 @@ export async function seedCorrections(
     .select(['students.school_id', 'students.school_class_id', 'students.grade_id', 'students.level_id', 'students.id'])
     .where('users.email', '=', 'student@example.com')
     .executeTakeFirstOrThrow();
-  for (const [name, gender] of EXTRA_STUDENTS)
-    await db
-      .insertInto('students')
-      .values({
-        school_id: demoStudent.school_id,
-        school_class_id: demoStudent.school_class_id,
-        grade_id: demoStudent.grade_id,
-        level_id: demoStudent.level_id,
-        name,
-        gender,
-        nationality: 'AE',
-      })
-      .execute();
+  if (!options.blind)
+    for (const [name, gender] of EXTRA_STUDENTS)
+      await db
+        .insertInto('students')
+        .values({
+          school_id: demoStudent.school_id,
+          school_class_id: demoStudent.school_class_id,
+          grade_id: demoStudent.grade_id,
+          level_id: demoStudent.level_id,
+          ...studentNames(name),
+          gender,
+          nationality: 'AE',
+        })
+        .execute();
   const students = await db
     .selectFrom('students')
     .select(['id', 'name'])
@@ -74,11 +78,13 @@ export async function seedCorrections(
     shuffle_questions: false,
     exam_localization_id: null,
   });
-  const questions: { id: number; answer_type: string; answer_key: any }[] = await author.get(
-    `/api/exams/${examId}/questions`,
-  );
+  const questions = await author.get<DemoQuestion[]>(`/api/exams/${examId}/questions`);
   const spoken = questions.find((q) => q.answer_type === 'audio_response')!;
-  const recording = await admin.upload('recording.wav', tonesClip(3), `exams/questions/${spoken.id}/audio_responses`);
+  const recording = await admin.storeRecording(
+    'recording.wav',
+    tonesClip(3),
+    `exams/questions/${spoken.id}/audio_responses`,
+  );
 
   // All but the last student have submitted.
   const submitted = students.slice(0, Math.min(students.length - 1, ESSAYS.length));
@@ -99,8 +105,27 @@ export async function seedCorrections(
     );
   }
 
-  // The first is corrected, the second in progress; the others wait.
   const essay = questions.find((q) => q.answer_type === 'essay')!;
+  if (options.blind) {
+    // Anonymous, blind double marking: the corrector has given the first marks of the first
+    // attempt, by its code; a second marker (the administrator, say) marks it blind.
+    // Rows come in the order of their random codes: the first that has been submitted (status 3 or 4).
+    const rows = (await corrector.get(`/api/exams/${examId}/assigned/students?filter[exam_status_id]=3,4`)) as {
+      code: string;
+    }[];
+    const first = rows[0]!;
+    await corrector.post('/api/exams/submit/correction', {
+      exam_id: examId,
+      code: first.code,
+      version: 0,
+      corrections: [
+        { question_id: essay.id, mark: 7.5, comment: 'فقرة واضحة، وتحتاج إلى روابط أكثر بين الجمل.' },
+        { question_id: spoken.id, mark: 3.5 },
+      ],
+    });
+    return;
+  }
+  // The first is corrected, the second in progress; the others wait.
   const mark = (student: number, corrections: unknown[]) =>
     corrector.post('/api/exams/submit/correction', { exam_id: examId, student_id: student, version: 0, corrections });
   if (submitted[0])
@@ -112,7 +137,7 @@ export async function seedCorrections(
     await mark(submitted[1].id, [{ question_id: essay.id, mark: 6, comment: 'فكرة جيدة، والفقرة قصيرة.' }]);
 }
 
-function answerOf(question: { answer_type: string; answer_key: any }, index: number, recording: string): unknown {
+function answerOf(question: DemoQuestion, index: number, recording: string): unknown {
   switch (question.answer_type) {
     case 'essay':
       return { text: ESSAYS[index % ESSAYS.length] };
@@ -121,7 +146,7 @@ function answerOf(question: { answer_type: string; answer_key: any }, index: num
     case 'true_false':
       return { value: index % 2 === 0 ? !question.answer_key.correct : question.answer_key.correct };
     case 'single_choice': {
-      const options: { id: string }[] = question.answer_key.options;
+      const options = question.answer_key.options ?? [];
       return { option_id: options[index % options.length].id };
     }
     default:

@@ -43,12 +43,13 @@ async function createAll(
   items: Record<string, unknown>[],
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const item of items) ids.push((await api.post(`/api/${resource}`, { ...item, platform_id: platformId })).id);
+  for (const item of items)
+    ids.push((await api.post<{ id: number }>(`/api/${resource}`, { ...item, platform_id: platformId })).id);
   return ids;
 }
 
 async function seedPlatform(api: DemoClient, spec: (typeof PLATFORMS)[number]): Promise<PlatformLookups> {
-  const platform = await api.post('/api/platforms', {
+  const platform = await api.post<{ id: number }>('/api/platforms', {
     name_en: spec.en,
     name_ar: spec.ar,
     identifier: spec.identifier,

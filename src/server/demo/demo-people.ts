@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { studentNames } from './demo-names';
 import { createUser } from '../users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 
@@ -81,7 +82,7 @@ export async function seedSchools(
               school_class_id: classId,
               grade_id: gradeId,
               level_id: levels[stage],
-              name,
+              ...studentNames(name),
               gender,
               nationality: NATIONALITIES[studentIndex % NATIONALITIES.length],
             })

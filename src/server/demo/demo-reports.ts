@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
+import { studentNames } from './demo-names';
 import { beginMigration, runMigration } from '../reports';
 import { refreshWebReports } from '../web-reports';
-import type { DemoClient } from './demo-api';
+import type { DemoClient, DemoQuestion } from './demo-api';
 import { sitAttempt } from './demo-attempts';
 import { seedExam, wallTime } from './demo-content';
 import type { PlatformLookups } from './demo-lookups';
@@ -49,14 +50,14 @@ const QUESTIONS = [0, 1, 2, 3, 4, 8];
 /** A stable value from 0 to 1 for a student and a question, so the demo is the same on every machine. */
 const noise = (a: number, b: number) => (((a * 7919 + b * 104729) % 1000) + 0.5) / 1000;
 
-function answerOf(question: { answer_type: string; answer_key: any }, right: boolean, recording: string): unknown {
+function answerOf(question: DemoQuestion, right: boolean, recording: string): unknown {
   switch (question.answer_type) {
     case 'single_choice': {
-      const options: { id: string; correct: boolean }[] = question.answer_key.options;
+      const options = question.answer_key.options ?? [];
       return { option_id: options.find((o) => o.correct === right)!.id };
     }
     case 'multiple_choice': {
-      const options: { id: string; correct: boolean }[] = question.answer_key.options;
+      const options = question.answer_key.options ?? [];
       return { option_ids: options.filter((o) => o.correct === right || (!right && o.correct)).map((o) => o.id) };
     }
     case 'true_false':
@@ -132,7 +133,7 @@ export async function seedReportResults(
           school_class_id: classId,
           grade_id: gradeId,
           level_id: level?.level_id ?? null,
-          name,
+          ...studentNames(name),
           gender,
           nationality: ['AE', 'JO', 'EG', 'SA'][name.length % 4],
         })
@@ -145,7 +146,11 @@ export async function seedReportResults(
     .select('id')
     .where('name_en', '=', '2026-2027')
     .executeTakeFirstOrThrow();
-  const recording = await admin.upload('recording.wav', tonesClip(3), `exams/questions/${bank[8]}/audio_responses`);
+  const recording = await admin.storeRecording(
+    'recording.wav',
+    tonesClip(3),
+    `exams/questions/${bank[8]}/audio_responses`,
+  );
   const rounds = [
     { round: 0, from: -70, to: -60, gain: 0, name: 'Round 1', nameAr: 'الجولة الأولى' },
     { round: 1, from: -20, to: -10, gain: 0.08, name: 'Round 2', nameAr: 'الجولة الثانية' },
@@ -213,8 +218,8 @@ async function sitAndMark(
   for (const [index, assignment] of assignments.entries()) {
     const level = Math.min(1, (ability.get(assignment.student_id) ?? 0.6) + round.gain);
     const started = new Date(Date.now() + (round.from + 1) * DAY + index * 600_000);
-    const key = (q: (typeof questions)[number]) =>
-      typeof q.answer_key === 'string' ? JSON.parse(q.answer_key) : q.answer_key;
+    const key = (q: (typeof questions)[number]): DemoQuestion['answer_key'] =>
+      (typeof q.answer_key === 'string' ? JSON.parse(q.answer_key) : q.answer_key) as DemoQuestion['answer_key'];
     await sitAttempt(
       db,
       assignment.id,
@@ -222,7 +227,7 @@ async function sitAndMark(
       questions.map((q) => ({
         question_id: q.id,
         answer: answerOf(
-          { answer_type: q.answer_type, answer_key: key(q) },
+          { id: q.id, answer_type: q.answer_type, answer_key: key(q) },
           noise(assignment.student_id, q.id) < level,
           recording,
         ),

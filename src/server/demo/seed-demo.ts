@@ -147,8 +147,27 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
   );
   const corrector = await demoClient(app, 'corrector@example.com');
   await seedCorrections(app.db, author, admin, corrector, speaking, timeZone);
+  // The same exam marked anonymously by two blind markers: the corrector has marked one attempt.
+  const blind = await seedExam(
+    author,
+    ira,
+    {
+      name_en: 'Arabic Writing and Speaking Benchmark, Grade 4 (anonymous, double marked)',
+      name_ar: 'الاختبار المعياري للكتابة والتحدث، الصف الرابع (تصحيح دون أسماء ومزدوج)',
+      questionIds: [0, 3, 4, 8].map((index) => iraArabic[index]),
+      from: -7,
+      to: 30,
+      examType: 'benchmark',
+      duration: 1,
+      round: 0,
+      publish: true,
+      marking: { anonymous_marking: true, double_marking: true, double_marking_threshold: 20 },
+    },
+    timeZone,
+  );
+  await seedCorrections(app.db, author, admin, corrector, blind, timeZone, { blind: true });
   // Corrected results of a Grade 5 benchmark in two rounds at the second school: every report at once.
   await seedReportResults(app.db, author, admin, corrector, ira, iraArabic, timeZone);
 
-  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 8 };
+  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 9 };
 }

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import questionsBank from '../../../schemas/questions-bank';
+import { storedColumns } from '../resources';
 import type { Db } from '../db/database';
 import { runBulk } from '../http/bulk';
 import { assertNotStarted, examRefusal, loadExamState, startedCount } from './exam-rules';
@@ -91,13 +93,11 @@ export async function duplicateExam(db: Db, examId: number, userId: number): Pro
     await sql`insert into exam_skills (exam_id, skill_id) select ${copy.id}, skill_id from exam_skills where exam_id = ${examId}`.execute(
       trx,
     );
+    // Every column of a question, as its declaration has them.
+    const columns = sql.join(storedColumns(questionsBank).map((column) => sql.ref(column)));
     await sql`
-      insert into exam_questions (exam_id, source_question_id, position, platform_id, question_type_id, skill_id, difficulty_level_id,
-        cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, text, content_language, answer_type, answer_key, mark,
-        mark_option, media_type, media, media_replay_count, instruction_audio, created_by)
-      select ${copy.id}, source_question_id, position, platform_id, question_type_id, skill_id, difficulty_level_id,
-        cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, text, content_language, answer_type, answer_key, mark,
-        mark_option, media_type, media, media_replay_count, instruction_audio, ${userId}
+      insert into exam_questions (exam_id, source_question_id, position, created_by, ${columns})
+      select ${copy.id}, source_question_id, position, ${userId}, ${columns}
       from exam_questions where exam_id = ${examId} order by position`.execute(trx);
     return copy.id;
   });

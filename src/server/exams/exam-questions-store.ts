@@ -4,27 +4,12 @@ import type { Db } from '../db/database';
 import { dynamic, type DynamicRow } from '../db/dynamic';
 import { invalid, notFound } from '../http/app-error';
 import { QuestionsStore } from '../questions';
+import { storedColumns } from '../resources';
+import questionsBank from '../../../schemas/questions-bank';
 import { assertEditable, loadExamState } from './exam-rules';
 
-const COPIED_COLUMNS = [
-  'platform_id',
-  'question_type_id',
-  'skill_id',
-  'difficulty_level_id',
-  'cognitive_level_id',
-  'learning_outcome_id',
-  'depth_of_knowledge_id',
-  'text',
-  'content_language',
-  'answer_type',
-  'answer_key',
-  'mark',
-  'mark_option',
-  'media_type',
-  'media',
-  'media_replay_count',
-  'instruction_audio',
-] as const;
+/** A bank question's columns, as its declaration has them: what an exam's copy takes. */
+const COPIED_COLUMNS = storedColumns(questionsBank);
 
 /**
  * The questions an exam holds. They are copies: adding from the bank copies the row, so later
@@ -83,7 +68,7 @@ export class ExamQuestionsStore {
     let position = await this.nextPosition(examId);
     for (const id of ids) {
       const source = bank.find((b) => b.id === id)!;
-      const copy = Object.fromEntries(COPIED_COLUMNS.map((c) => [c, source[c]]));
+      const copy = Object.fromEntries(COPIED_COLUMNS.map((c) => [c, (source as Record<string, unknown>)[c]]));
       await dynamic(this.db)
         .insertInto('exam_questions')
         .values({

@@ -17,6 +17,7 @@ import {
 import { previewExam } from './exam-preview';
 import { QuestionsStore } from '../questions';
 import { ExamsStore } from './exams-store';
+import { describeBody, describeFilters } from '../../common/declarations';
 import { idParam, idValue } from '../../common/ids';
 
 const area = AREAS.exams;
@@ -26,10 +27,6 @@ const selection = z.strictObject({ platform_id: idParam().optional() });
 const examIds = z.strictObject({
   exam_ids: z.array(idValue(), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500),
 });
-const examFormDoc =
-  'The exam form (SPEC section 3): name_en, name_ar, platform_id, duration_id, grade_id (IRA) or level_id (ISA), round_id, exam_type_id, ' +
-  'skill_ids (at least one), start_date_time and end_date_time as "YYYY-MM-DD HH:mm:ss" in APP_TIMEZONE (end after start), ' +
-  'min_mark, max_mark, pass_mark (0-100, pass between min and max), questions_per_page (0: all on one page), tags. 418 when the exam is published.';
 
 /** Exams (SPEC section 7, Exams): list, form data, create, update, publish lifecycle, bulk actions, duplicate, delete, preview. */
 export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
@@ -38,14 +35,17 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
   const canView = requirePermission(...listPermissions(area));
   const canEdit = requirePermission(permissionFor(area, 'edit'));
   const canDelete = requirePermission(permissionFor(area, 'delete'));
+  const exams = registry.get('exams')!;
+  // The exam form (SPEC section 3), described from its declaration.
+  const examFormDoc = describeBody(exams, '418 when the exam is published.');
   app.get(
     '/exams',
     {
       config: { access: canView },
       schema: {
         tags,
-        summary: 'List exams; filter[round_id|grade_id|level_id|skill_id|exam_type_id|is_published]',
-        querystring: listQueryValidator(registry.get('exams')!),
+        summary: `List exams; ${describeFilters(exams)}`,
+        querystring: listQueryValidator(exams),
       },
     },
     async (request) => store.list(request.query as ListQuery),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SchemaRegistry } from '../../../schemas/index';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import { lookupKey } from '../../common/declarations';
 import { examFormSchema } from '../../common/exams/exam-form';
 import type { Db } from '../db/database';
 import { dynamic, type DynamicRow } from '../db/dynamic';
@@ -38,8 +39,9 @@ export class ExamsStore {
       const target = this.registry.get(field.resource)!;
       let rows = dynamic(this.db).selectFrom(target.table).selectAll();
       if (target.platformScoped) rows = rows.where('platform_id', '=', platformId);
-      const key = target.name.replace(/-(\w)/g, (_m, letter: string) => letter.toUpperCase());
-      lookups[key] = (await rows.orderBy('id').execute()).map((row) => presentRecord(target, row, this.timeZone));
+      lookups[lookupKey(target.name)] = (await rows.orderBy('id').execute()).map((row) =>
+        presentRecord(target, row, this.timeZone),
+      );
     }
     return lookups;
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
+import type { ExamLocalizationRecord } from '../../common/contracts/index';
 import type { Db } from '../db/database';
 import { invalid, notFound, parseOrThrow } from '../http/app-error';
 import { runBulk } from '../http/bulk';
@@ -51,10 +52,16 @@ export const countriesBody = z.strictObject({ countries: countryList });
 
 type Row = Record<string, unknown> & { id: number; exam_id: number; is_published: boolean };
 const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-const present = (row: Row) => ({
-  ...row,
-  countries: parseJson(row.countries),
-  translations: parseJson(row.translations),
+/** A localized exam as the API shows it, field by field (a column added later does not leak). */
+const present = (row: Row): ExamLocalizationRecord => ({
+  id: row.id,
+  exam_id: row.exam_id,
+  name: String(row.name),
+  countries: parseJson(row.countries) as string[],
+  translations: parseJson(row.translations) as ExamLocalizationRecord['translations'],
+  is_published: row.is_published,
+  created_at: (row.created_at as Date).toISOString(),
+  updated_at: (row.updated_at as Date).toISOString(),
 });
 
 /** Localized exams (SPEC sections 4 and 7): per-country copies of a published exam's texts with their own publish state. */

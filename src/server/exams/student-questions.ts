@@ -1,4 +1,11 @@
-import { parseQuestion, seededShuffle, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
+import {
+  encodeDefinition,
+  parseQuestion,
+  seededShuffle,
+  studentQuestion,
+  type AuthoredQuestion,
+  type IdCodec,
+} from '../../common/questions/index';
 import { applyTranslation, type QuestionTranslation } from '../../common/exams/localization';
 import type { StudentQuestionRecord } from '../../common/contracts/index';
 import { contentLanguageOf } from '../../common/text-direction';
@@ -40,6 +47,8 @@ export interface StudentOrder {
   seed: string;
   questions: boolean;
   choices: boolean;
+  /** The answer-part ids a student sees for each question (delivery's, per attempt); the author's without. */
+  ids?: (questionId: number) => IdCodec;
 }
 
 /** An exam's question, localized and checked, before any shuffle: the same for every attempt. */
@@ -82,12 +91,19 @@ export async function prepareStudentQuestions(
 
 /**
  * Prepared questions as a student sees them: no key, media as URLs, in a seeded shuffled order when
- * asked (questions, and each question's choices).
+ * asked (questions, and each question's choices), with the answer-part ids of `order.ids`.
  */
 export function orderStudentQuestions(prepared: PreparedQuestion[], order?: StudentOrder): StudentQuestionRecord[] {
   const questions = prepared.map(({ id, position, question }) => {
     const shuffle = order?.choices ? seededShuffle(`${order.seed}:${id}`) : undefined;
-    const view = studentQuestion(question, shuffle);
+    const codec = order?.ids?.(id);
+    const shown = codec
+      ? ({
+          ...question,
+          answer_key: encodeDefinition(question.answer_type, question.answer_key, codec),
+        } as AuthoredQuestion)
+      : question;
+    const view = studentQuestion(shown, shuffle);
     return {
       id,
       position,

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Language } from '../../../locales/index';
 import type { TranslateParams } from './i18n';
 
@@ -26,10 +27,13 @@ export const forbidden = () => new AppError(403, 'errors.forbidden');
 export const notFound = () => new AppError(404, 'errors.not_found');
 export const invalid = (fieldErrors: FieldErrors) => new AppError(422, 'errors.invalid_input', undefined, fieldErrors);
 
+/** One issue of a schema (zod's shape), with its parameters (`maximum`...). */
+export type SchemaIssue = { code?: string; path?: PropertyKey[]; message?: string; [key: string]: unknown };
+
 /** Issues of a schema (zod), translated with their parameters by the error handler: 422. */
 export class ValidationIssues extends Error {
   constructor(
-    readonly issues: readonly { code?: string; path?: PropertyKey[]; message?: string; [key: string]: unknown }[],
+    readonly issues: readonly SchemaIssue[],
     readonly messageKey = 'errors.invalid_input',
   ) {
     super(messageKey);
@@ -38,11 +42,8 @@ export class ValidationIssues extends Error {
 }
 
 /** Parses with a schema, or throws its issues as a 422. */
-export function parseOrThrow<T>(
-  schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: any[] } } },
-  input: unknown,
-): T {
+export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  throw new ValidationIssues(parsed.error.issues);
+  throw new ValidationIssues(parsed.error.issues as unknown as readonly SchemaIssue[]);
 }

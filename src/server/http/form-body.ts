@@ -5,14 +5,16 @@ import { isStorableText } from './input-guards';
 
 /** Form fields as one object: a name given several times (`report_ids[]=1&report_ids[]=2`) becomes a list. */
 function fieldsOf(entries: Iterable<[string, string]>): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
+  // The names are the client's (`constructor=1`, `__proto__=1`): gathered in a Map, then made own
+  // properties, so none is read from or written to Object.prototype.
+  const fields = new Map<string, string | string[]>();
   for (const [key, value] of entries) {
     if (!isStorableText(key) || !isStorableText(value))
       throw new AppError(422, 'errors.invalid_input', undefined, { body: ['validation.invalid_characters'] });
-    const known = fields[key];
-    fields[key] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
+    const known = fields.get(key);
+    fields.set(key, known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value]);
   }
-  return fields;
+  return Object.fromEntries(fields);
 }
 
 /**

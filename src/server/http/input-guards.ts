@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, type FieldErrors } from './app-error';
+import { AppError } from './app-error';
 
 /** Deeper than any request the console sends (a paragraph question with children is about 8 levels). */
 export const MAX_JSON_DEPTH = 32;
@@ -72,12 +72,13 @@ export function installInputGuards(app: FastifyInstance): void {
   });
 
   app.addHook('preValidation', async (request) => {
-    const errors: FieldErrors = {};
+    // Keyed by names the client chose (`?constructor=`, `?__proto__=`): a Map, never a plain object.
+    const errors = new Map<string, string[]>();
     for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
       const values = Array.isArray(value) ? value : [value];
       if (!isStorableText(key) || values.some((v) => typeof v === 'string' && !isStorableText(v)))
-        errors[isStorableText(key) ? key : 'query'] = [INVALID_CHARACTERS];
+        errors.set(isStorableText(key) ? key : 'query', [INVALID_CHARACTERS]);
     }
-    if (Object.keys(errors).length > 0) throw new AppError(400, 'errors.invalid_input', undefined, errors);
+    if (errors.size > 0) throw new AppError(400, 'errors.invalid_input', undefined, Object.fromEntries(errors));
   });
 }

@@ -3,9 +3,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { MAX_PER_PAGE } from './pagination';
-import { markScopePublic } from './route-access';
+import { markScopeAccess } from './route-access';
 
-/** The OpenAPI reference generated from the route schemas: UI at /api/docs, JSON at /api/docs/json. */
+/**
+ * The OpenAPI reference generated from the route schemas: UI at /api/docs, JSON at /api/docs/json,
+ * for signed-in users only (a map of every route is of no use to an anonymous visitor but to probe).
+ */
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -26,7 +29,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(async (docs) => {
-    markScopePublic(docs);
+    markScopeAccess(docs, 'authenticated');
     await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   });
 }

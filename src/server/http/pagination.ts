@@ -1,23 +1,13 @@
 import { z } from 'zod';
 import { intParam } from '../../common/ids';
 
-/** The largest page a list returns (documented in the API reference and README). */
-export const MAX_PER_PAGE = 100;
-export const DEFAULT_PER_PAGE = 15;
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type ListMeta } from '../../common/contracts/records';
+
+export { DEFAULT_PER_PAGE, MAX_PER_PAGE };
 
 export interface PageRequest {
   page: number;
   per_page: number;
-}
-
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  next_page: number | null;
-  previous_page: number | null;
-  pages: number[];
 }
 
 /** Query-string schema of a list: page, per_page, sort (one of `sortable`), order and search. */
@@ -34,7 +24,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
   });
 }
 
-export function pageMeta({ page, per_page }: PageRequest, total: number): PageMeta {
+export function pageMeta({ page, per_page }: PageRequest, total: number): ListMeta {
   const lastPage = Math.max(1, Math.ceil(total / per_page));
   return {
     current_page: page,

@@ -12,14 +12,17 @@ export type Access = 'public' | 'authenticated' | { anyOf: readonly string[] };
 export const requirePermission = (...anyOf: string[]): Access => ({ anyOf });
 
 /**
- * Makes every route in `scope` public (the built console's files, the OpenAPI pages): routes that
- * plugins register cannot carry our config, so their scope gives it to them.
+ * Gives every route in `scope` that declares none the rule `access` (the OpenAPI pages: signed-in
+ * users only): routes that plugins register cannot carry our config, so their scope gives it to them.
  */
-export function markScopePublic(scope: FastifyInstance): void {
+export function markScopeAccess(scope: FastifyInstance, access: Access): void {
   scope.addHook('onRoute', (route: RouteOptions) => {
     route.config = {
       ...(route.config as object),
-      access: (route.config as { access?: Access } | undefined)?.access ?? 'public',
+      access: (route.config as { access?: Access } | undefined)?.access ?? access,
     };
   });
 }
+
+/** Makes every route in `scope` public (the built console's files). */
+export const markScopePublic = (scope: FastifyInstance): void => markScopeAccess(scope, 'public');

@@ -45,12 +45,18 @@ function fieldOf(path: PropertyKey[] | undefined, fallback = 'body'): string {
   return path && path.length > 0 ? path.map(String).join('.') : fallback;
 }
 
-/** Turns zod issues into `{field: [translated messages]}`; an unknown field gets its own entry. */
+/**
+ * Turns zod issues into `{field: [translated messages]}`; an unknown field gets its own entry.
+ * Field names come from the request (an unknown key is named as sent), so they are collected in a
+ * Map: a key such as `constructor` or `__proto__` is a field like any other, never an inherited
+ * property of a plain object.
+ */
 export function fieldErrorsFromIssues(issues: IssueLike[], language: Language): FieldErrors {
-  const errors: FieldErrors = {};
+  const errors = new Map<string, string[]>();
   const add = (field: string, message: string) => {
-    const list = (errors[field] ??= []);
+    const list = errors.get(field) ?? [];
     if (!list.includes(message)) list.push(message);
+    errors.set(field, list);
   };
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -62,7 +68,7 @@ export function fieldErrorsFromIssues(issues: IssueLike[], language: Language): 
       issue.message && isMessageKey(issue.message) ? { key: issue.message, params: issue.params } : keyForIssue(issue);
     add(fieldOf(issue.path), translate(language, own.key, own.params));
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Translates keys found in field errors built by route code. */

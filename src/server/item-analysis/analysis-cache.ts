@@ -27,6 +27,29 @@ export async function analysisFingerprint(db: Db, examId: number): Promise<strin
  */
 export class AnalysisCache {
   private readonly entries = new Map<number, { fingerprint: string; report: ItemAnalysisReport }>();
+  /** Computations under way, by exam and fingerprint: requests that arrive meanwhile wait for the same one. */
+  private readonly running = new Map<string, Promise<ItemAnalysisReport>>();
+
+  /**
+   * The analysis of `examId` as of `fingerprint`: kept, being computed (joined: one computation per
+   * exam however many requests arrive while it runs), or computed now by `compute` and kept. A
+   * failed computation is not kept; the next request tries again.
+   */
+  share(examId: number, fingerprint: string, compute: () => Promise<ItemAnalysisReport>): Promise<ItemAnalysisReport> {
+    const kept = this.get(examId, fingerprint);
+    if (kept) return Promise.resolve(kept);
+    const key = `${examId}:${fingerprint}`;
+    const pending = this.running.get(key);
+    if (pending) return pending;
+    const computing = compute()
+      .then((report) => {
+        this.set(examId, fingerprint, report);
+        return report;
+      })
+      .finally(() => this.running.delete(key));
+    this.running.set(key, computing);
+    return computing;
+  }
 
   get(examId: number, fingerprint: string): ItemAnalysisReport | null {
     const entry = this.entries.get(examId);

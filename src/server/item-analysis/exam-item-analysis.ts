@@ -1,6 +1,7 @@
 import type { ItemAnalysisReport } from '../../common/contracts/index';
 import { plainText } from '../../common/questions/rich-text';
 import { analyseItems } from '../../common/statistics/index';
+import { truncateText } from '../../common/text-bounds';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
 import { analysisFingerprint, type AnalysisCache } from './analysis-cache';
@@ -9,23 +10,36 @@ import { choiceOptions, loadItemScores, type ExamQuestion } from './item-scores'
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const TEXT_LENGTH = 200;
 
+/** Where a computation is recorded (the request's logger). */
+export interface AnalysisLog {
+  info(obj: object, msg: string): void;
+}
+
 /**
  * `GET /api/exams/{id}/item-analysis`: the statistics of an exam's questions over its corrected
- * attempts; from `cache` while nothing it depends on has changed.
+ * attempts; from `cache` while nothing it depends on has changed, and computed once however many
+ * requests ask for it at the same time (single flight per exam and process).
  */
-export async function examItemAnalysis(db: Db, examId: number, cache?: AnalysisCache): Promise<ItemAnalysisReport> {
+export async function examItemAnalysis(
+  db: Db,
+  examId: number,
+  cache?: AnalysisCache,
+  log?: AnalysisLog,
+): Promise<ItemAnalysisReport> {
   const exam = await db
     .selectFrom('exams')
     .select(['id', 'name_en', 'name_ar', 'double_marking', 'double_marking_threshold'])
     .where('id', '=', examId)
     .executeTakeFirst();
   if (!exam) throw notFound();
-  const fingerprint = cache ? await analysisFingerprint(db, examId) : '';
-  const cached = cache?.get(examId, fingerprint);
-  if (cached) return cached;
-  const report = await computeAnalysis(db, exam);
-  cache?.set(examId, fingerprint, report);
-  return report;
+  const compute = async () => {
+    const started = performance.now();
+    const report = await computeAnalysis(db, exam);
+    log?.info({ exam: examId, ms: Math.round(performance.now() - started) }, 'item analysis computed');
+    return report;
+  };
+  if (!cache) return compute();
+  return cache.share(examId, await analysisFingerprint(db, examId), compute);
 }
 
 async function computeAnalysis(
@@ -61,7 +75,7 @@ async function computeAnalysis(
         id: item.id,
         position: index + 1,
         answer_type: question.answer_type,
-        text: plainText(question.text).replace(/\s+/g, ' ').trim().slice(0, TEXT_LENGTH),
+        text: truncateText(plainText(question.text).replace(/\s+/g, ' ').trim(), TEXT_LENGTH),
         max: item.max,
         mean: item.mean,
         sd: item.sd,

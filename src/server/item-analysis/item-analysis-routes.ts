@@ -19,6 +19,6 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idParam() }),
       },
     },
-    async (request) => ({ data: await examItemAnalysis(app.db, request.params.id, cache) }),
+    async (request) => ({ data: await examItemAnalysis(app.db, request.params.id, cache, request.log) }),
   );
 };

@@ -2,8 +2,15 @@ import { fileTypeFromBuffer } from 'file-type';
 
 export type MediaKind = 'image' | 'audio' | 'document';
 
+/** An accepted type: its kind, the type it is served with and the stored file's extension. */
+export interface MediaType {
+  kind: MediaKind;
+  mime: string;
+  ext: string;
+}
+
 /** What each kind accepts, decided from the file's content (magic bytes), never from its name. */
-const ACCEPTED: Record<string, { kind: MediaKind; mime: string; ext: string }> = {
+const ACCEPTED: Record<string, MediaType> = {
   png: { kind: 'image', mime: 'image/png', ext: 'png' },
   jpg: { kind: 'image', mime: 'image/jpeg', ext: 'jpg' },
   gif: { kind: 'image', mime: 'image/gif', ext: 'gif' },
@@ -32,7 +39,7 @@ export const SIZE_LIMITS: Record<MediaKind, number> = {
 export const MAX_UPLOAD_BYTES = Math.max(...Object.values(SIZE_LIMITS));
 
 /** Identifies an upload by its bytes; null when it is none of the accepted types. */
-export async function detectMedia(content: Buffer): Promise<{ kind: MediaKind; mime: string; ext: string } | null> {
+export async function detectMedia(content: Buffer): Promise<MediaType | null> {
   const detected = await fileTypeFromBuffer(content);
   if (!detected) return null;
   return ACCEPTED[detected.ext] ?? null;

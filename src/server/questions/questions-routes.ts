@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import questionsBank from '../../../schemas/questions-bank';
+import { describeBody } from '../../common/declarations';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
@@ -14,12 +16,11 @@ const idParams = z.object({ id: idParam() });
 const selection = z.strictObject({ platform_id: idParam().optional() });
 const bodyDoc = {
   type: 'object',
-  description:
-    'A question as authored (src/common/questions/question-schema.ts): text (rich text: bold and color), content_language, ' +
-    'question_type_id, skill_id, difficulty_level_id, cognitive_level_id, learning_outcome_id, depth_of_knowledge_id, mark (0-100), ' +
-    'mark_option (all_or_nothing | partial), media_type (none | image | audio), media, media_replay_count, instruction_audio, ' +
-    'answer_type (one of the ten kinds) and answer_key (validated by the kind). Rich text is sanitized before validation. ' +
-    'An incomplete answer_key gives 422 "You need to add / complete question information before saving."',
+  description: describeBody(
+    questionsBank,
+    'answer_key is validated by its answer_type (one of the ten kinds); rich text is sanitized before validation. ' +
+      'An incomplete answer_key gives 422 "You need to add / complete question information before saving."',
+  ),
 };
 
 /** The questions bank (designed in the style of SPEC section 7; documented at /api/docs). */

@@ -1,5 +1,5 @@
 import type { Language } from '../../../locales/index';
-import { REPORT_TYPE, TIER_KEYS, tierOf, type TierKey } from '../../common/reports/index';
+import { reportKind, TIER_KEYS, tierOf, type TierKey } from '../../common/reports/index';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
 import type { ComparisonRow, Fact, ReportDocument, ScoreRow, StudentRow } from '../pdf';
@@ -14,13 +14,6 @@ import {
   type ResultScope,
   type ScoreMap,
 } from './report-data';
-
-const KINDS: Record<number, ReportDocument['kind']> = {
-  [REPORT_TYPE.student]: 'student',
-  [REPORT_TYPE.class]: 'class',
-  [REPORT_TYPE.grade]: 'grade',
-  [REPORT_TYPE.school]: 'school',
-};
 
 /** Words, names, numbers and dates in one language. */
 class Words {
@@ -245,7 +238,7 @@ export async function buildReportDocument(
   timeZone: string,
 ): Promise<ReportDocument> {
   const w = new Words(lang);
-  const kind = KINDS[context.type];
+  const kind = reportKind(context.type)?.document?.kind;
   if (!kind) throw new Error(`report type ${context.type} has no document`);
   const parts = kind === 'student' ? await studentParts(db, w, context) : await groupParts(db, w, context);
   return {

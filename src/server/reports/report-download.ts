@@ -84,7 +84,7 @@ export async function planDownload(
   if (entries.length === 1)
     return {
       kind: 'file',
-      name: entries[0].name || DOWNLOAD_NAMES.school,
+      name: entries[0].name || DOWNLOAD_NAMES.single,
       path: entries[0].path,
       contentType: 'application/pdf',
     };

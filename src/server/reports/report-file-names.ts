@@ -1,25 +1,25 @@
-import { REPORT_TYPE } from '../../common/reports/index';
-
-const PREFIX: Record<number, string> = {
-  [REPORT_TYPE.student]: 'Student_Report',
-  [REPORT_TYPE.class]: 'Class_Report',
-  [REPORT_TYPE.grade]: 'Grade_Report',
-  [REPORT_TYPE.school]: 'School_Report',
-  [REPORT_TYPE.bundle]: 'Student_Reports',
-};
+import { reportKind } from '../../common/reports/index';
+import { truncateText } from '../../common/text-bounds';
 
 /**
  * A report's file name: its kind, its subject (letters and digits of any script, so an Arabic
  * name stays readable) and its exam, e.g. `Student_Report_Layla_Ahmed_12.pdf`; a bundle is a ZIP.
  */
 export function reportFileName(type: number, subject: string, examId: number): string {
-  const words = subject
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}]+/gu, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 80);
-  const extension = type === REPORT_TYPE.bundle ? 'zip' : 'pdf';
-  return `${[PREFIX[type], words, String(examId)].filter(Boolean).join('_')}.${extension}`;
+  // At most 80 characters, cut between graphemes: a slice of UTF-16 units could split a surrogate
+  // pair (a letter outside the BMP), which no Content-Disposition header can carry.
+  const words = truncateText(
+    subject
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{N}]+/gu, '_')
+      .replace(/^_+/, ''),
+    80,
+    '',
+  ).replace(/_+$/, '');
+  const kind = reportKind(type);
+  if (!kind) throw new Error(`report type ${type} is not declared`);
+  const extension = kind.bundleOf ? 'zip' : 'pdf';
+  return `${[kind.file, words, String(examId)].filter(Boolean).join('_')}.${extension}`;
 }
 
 /** The name of one language's file inside a ZIP: `Student_Report_Layla_12_ar.pdf`. */

@@ -1,3 +1,4 @@
+import { truncateText } from '../../common/text-bounds';
 import { sql } from 'kysely';
 import { languagesOf, REPORT_STATUS, REPORT_TYPE, type ReportLanguage } from '../../common/reports/index';
 import type { Db } from '../db/database';
@@ -110,7 +111,7 @@ export async function generateReport(deps: ReportDeps, reportId: number): Promis
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.log?.error({ err: error, report: reportId }, 'report generation failed');
-    await setStatus(deps.db, reportId, REPORT_STATUS.failed_generating, { error: message.slice(0, 2000) });
+    await setStatus(deps.db, reportId, REPORT_STATUS.failed_generating, { error: truncateText(message, 2000) });
     return false;
   }
 }

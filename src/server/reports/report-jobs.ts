@@ -1,3 +1,4 @@
+import { truncateText } from '../../common/text-bounds';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { generateReport, type ReportDeps } from './report-generate';
@@ -47,7 +48,7 @@ export async function runMigration(deps: Pick<ReportDeps, 'db' | 'now' | 'log'>,
       .set({
         status: 'failed',
         finished_at: deps.now(),
-        error: String((error as Error).message ?? error).slice(0, 2000),
+        error: truncateText(String((error as Error).message ?? error), 2000),
       })
       .where('school_id', '=', schoolId)
       .execute();

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import { CORRECTION_STATUS } from '../../common/correction/index';
-import { REPORT_STATUS, REPORT_TYPE, type ReportLanguageChoice } from '../../common/reports/index';
+import {
+  PENDING_REPORT_STATUSES,
+  REPORT_STATUS,
+  REPORT_TYPE,
+  type ReportLanguageChoice,
+} from '../../common/reports/index';
+import { composeName } from '../../common/text-bounds';
 import { inSchoolScope, type SchoolScope } from '../auth';
 import { correctionRollUp, rolledUpStatus } from '../correction';
 import type { Db } from '../db/database';
@@ -30,15 +36,32 @@ export interface PlanRequest {
 
 export interface Plan {
   reportIds: number[];
+  /** The reports that need a job: new, or made before (or failed); not those already queued or being generated. */
+  queueIds: number[];
   skipped: Skipped[];
 }
+
+/** A report record and whether a job must make it (false: a job already waiting or running makes it). */
+interface Upserted {
+  id: number;
+  queue: boolean;
+}
+
+/** The `reports.name` column's length (characters). */
+const REPORT_NAME_LENGTH = 255;
 
 interface Names {
   exam: { id: number; name_en: string; platform_id: number; round_id: number; academic_year_id: number | null };
   school: { id: number; name_en: string };
 }
 
-/** Creates the record of a report, or makes an existing one (same type and scope) wait to be generated again. */
+/**
+ * Creates the record of a report, or makes an existing one (same type and scope) wait to be
+ * generated again. A report already queued or being generated in the same languages is joined as
+ * it is: the request gets its id and no second job (ten requests for a school's reports make its
+ * reports once, not ten times). The row is locked until the plan's transaction ends, so parallel
+ * requests join one another too.
+ */
 async function upsertReport(
   db: Db,
   request: PlanRequest,
@@ -50,7 +73,7 @@ async function upsertReport(
     student?: { id: number; name: string };
   },
   now: Date,
-): Promise<number> {
+): Promise<Upserted> {
   const scopeKey = [
     `t${type}`,
     `e${names.exam.id}`,
@@ -61,7 +84,8 @@ async function upsertReport(
   ].join(':');
   const subject = at.student?.name ?? at.schoolClass?.name_en ?? at.grade?.name_en ?? names.school.name_en;
   const values = {
-    name: `${subject} — ${names.exam.name_en}`,
+    // Two names of up to 255 characters each: both shortened to fit the column, never mid-character.
+    name: composeName([subject, names.exam.name_en], ' — ', REPORT_NAME_LENGTH),
     type,
     platform_id: names.exam.platform_id,
     exam_id: names.exam.id,
@@ -80,13 +104,29 @@ async function upsertReport(
     created_by: request.userId,
     updated_at: now,
   };
-  const row = await db
-    .insertInto('reports')
-    .values({ ...values, scope_key: scopeKey, created_at: now })
-    .onConflict((oc) => oc.column('scope_key').doUpdateSet(values))
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const existing = () =>
+    db
+      .selectFrom('reports')
+      .select(['id', 'status', 'language'])
+      .where('scope_key', '=', scopeKey)
+      .forUpdate()
+      .executeTakeFirst();
+  let row = await existing();
+  if (!row) {
+    const inserted = await db
+      .insertInto('reports')
+      .values({ ...values, scope_key: scopeKey, created_at: now })
+      .onConflict((oc) => oc.column('scope_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { id: inserted.id, queue: true };
+    row = await existing(); // made meanwhile by a parallel request, now committed
+    if (!row) throw new Error(`report ${scopeKey} vanished while being planned`);
+  }
+  if (PENDING_REPORT_STATUSES.includes(row.status) && row.language === request.language)
+    return { id: row.id, queue: false };
+  await db.updateTable('reports').set(values).where('id', '=', row.id).execute();
+  return { id: row.id, queue: true };
 }
 
 /** The non-mock exams with submitted attempts at a school (in one grade when given), and their settings. */
@@ -138,7 +178,7 @@ async function schoolsOf(db: Db, request: PlanRequest) {
  * the latest marks. Run it in a transaction to undo everything when the plan is refused.
  */
 export async function planReports(db: Db, request: PlanRequest, now: Date): Promise<Plan> {
-  const reportIds: number[] = [];
+  const made: Upserted[] = [];
   const skipped: Skipped[] = [];
   for (const school of await schoolsOf(db, request)) {
     await migrateSchoolResults(db, school.id, now);
@@ -168,31 +208,34 @@ export async function planReports(db: Db, request: PlanRequest, now: Date): Prom
           continue;
         }
         const grade = gradeNames.get(gradeId)!;
-        reportIds.push(await upsertReport(db, request, names, REPORT_TYPE.grade, { grade }, now));
+        made.push(await upsertReport(db, request, names, REPORT_TYPE.grade, { grade }, now));
         const results = await resultsOf(db, exam.id, school.id, gradeId);
         const classes = new Map(results.map((r) => [r.class_id, { id: r.class_id, name_en: r.class_name }]));
         for (const schoolClass of classes.values())
-          reportIds.push(await upsertReport(db, request, names, REPORT_TYPE.class, { grade, schoolClass }, now));
+          made.push(await upsertReport(db, request, names, REPORT_TYPE.class, { grade, schoolClass }, now));
         for (const r of results) {
           const at = {
             grade,
             schoolClass: classes.get(r.class_id)!,
             student: { id: r.student_id, name: r.student_name },
           };
-          reportIds.push(await upsertReport(db, request, names, REPORT_TYPE.student, at, now));
+          made.push(await upsertReport(db, request, names, REPORT_TYPE.student, at, now));
         }
         if (request.level === 'grade')
-          reportIds.push(await upsertReport(db, request, names, REPORT_TYPE.bundle, { grade }, now));
+          made.push(await upsertReport(db, request, names, REPORT_TYPE.bundle, { grade }, now));
       }
       if (request.level !== 'school') continue;
       if (!allCorrected) {
         skipped.push({ school_id: school.id, grade_id: null, reason: 'reports.errors.school_not_corrected' });
         continue;
       }
-      reportIds.push(await upsertReport(db, request, names, REPORT_TYPE.school, {}, now));
-      if (!request.schoolReportsOnly)
-        reportIds.push(await upsertReport(db, request, names, REPORT_TYPE.bundle, {}, now));
+      made.push(await upsertReport(db, request, names, REPORT_TYPE.school, {}, now));
+      if (!request.schoolReportsOnly) made.push(await upsertReport(db, request, names, REPORT_TYPE.bundle, {}, now));
     }
   }
-  return { reportIds: [...new Set(reportIds)], skipped };
+  return {
+    reportIds: [...new Set(made.map((m) => m.id))],
+    queueIds: [...new Set(made.filter((m) => m.queue).map((m) => m.id))],
+    skipped,
+  };
 }

@@ -15,6 +15,7 @@ import { ReportFiles } from './report-files';
 import { planDownload, reportRefusal, zipStream } from './report-download';
 import { generateReport, type PdfRenderer, type ReportDeps } from './report-generate';
 import { beginMigration, defineReportJobs } from './report-jobs';
+import { reportRequestRate } from './report-rate';
 import { planReports, type Plan, type PlanRequest } from './report-plan';
 import {
   downloadBody,
@@ -53,6 +54,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
   const scopeOf = (request: FastifyRequest) => schoolScopeOf(app.db, request.auth!);
   const canView = { access: requirePermission(...listPermissions(AREAS.reports)) };
   const canGenerate = { access: requirePermission(permissionFor(AREAS.reports, 'generate')) };
+  const rated = reportRequestRate(app);
   const canDownload = { access: requirePermission(areaPermission(AREAS.reports, 'download')) };
 
   const queue = async (request: FastifyRequest, plan: Omit<PlanRequest, 'scope' | 'userId'>) => {
@@ -63,7 +65,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
       if (planned.reportIds.length === 0) refuseEmpty(planned);
       return planned;
     });
-    await jobs.generate(made.reportIds);
+    // Reports already queued or being generated are joined, not queued again.
+    await jobs.generate(made.queueIds);
     return {
       message: translate(request.lang, 'reports.queued', { count: made.reportIds.length }),
       data: { report_ids: made.reportIds, skipped: made.skipped },
@@ -94,10 +97,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
     '/schools/reports',
     {
       config: canGenerate,
+      preHandler: rated,
       schema: {
         tags,
         summary:
-          "Queue the reports of the caller's schools (or school_id) whose correction status is in correction_status_ids[]: school, grade, class and student reports and a ZIP bundle per exam; 418 when none is eligible",
+          "Queue the reports of the caller's schools (or school_id) whose correction status is in correction_status_ids[]: school, grade, class and student reports and a ZIP bundle per exam (reports already queued or being generated are joined, not queued again); 418 when none is eligible; 429 past the per-user rate",
         body: schoolReportsBody,
       },
     },
@@ -114,10 +118,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
     '/grades/reports',
     {
       config: canGenerate,
+      preHandler: rated,
       schema: {
         tags,
         summary:
-          "Queue the reports of a school's grades (or grade_id) whose correction status is in correction_status_ids[]: grade, class and student reports and the grade's ZIP bundle; 418 when none is eligible",
+          "Queue the reports of a school's grades (or grade_id) whose correction status is in correction_status_ids[]: grade, class and student reports and the grade's ZIP bundle (reports already queued or being generated are joined); 418 when none is eligible; 429 past the per-user rate",
         body: gradeReportsBody,
       },
     },
@@ -137,10 +142,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
     '/schools/generate/exams/report',
     {
       config: canGenerate,
+      preHandler: rated,
       schema: {
         tags,
         summary:
-          "Generate a school's report now and answer data.preview_url; 418 when not all grades' exams are corrected",
+          "Generate a school's report now and answer data.preview_url; 418 when not all grades' exams are corrected; 429 past the per-user rate",
         body: schoolBody,
       },
     },

@@ -20,6 +20,8 @@ export function storedRecord(
   const columns: Record<string, unknown> = {};
   const links: StoredRecord['links'] = [];
   for (const [name, field] of Object.entries(definition.fields)) {
+    // The server's own actions keep these (publish sets an exam's flag); the column's default starts them.
+    if (field.managed) continue;
     const value = values[name] ?? null;
     switch (field.type) {
       case 'references':
@@ -43,4 +45,12 @@ export function storedRecord(
   if (definition.platformScoped) columns.platform_id = values.platform_id;
   if (definition.nameFromNameEn) columns.name = values.name_en;
   return { columns, links };
+}
+
+/** The columns a declaration's record is stored in: its fields but the multi-references, and its platform. */
+export function storedColumns(definition: ResourceDefinition): string[] {
+  const fields = Object.entries(definition.fields)
+    .filter(([, field]) => field.type !== 'references')
+    .map(([name]) => name);
+  return [...(definition.platformScoped ? ['platform_id'] : []), ...(definition.nameFromNameEn ? ['name'] : []), ...fields];
 }

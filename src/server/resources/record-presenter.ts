@@ -3,6 +3,12 @@ import { formatWallTime } from '../../common/datetime';
 import { relationOf } from '../../common/resource-validation';
 import type { DynamicRow } from '../db/dynamic';
 
+/** A `date` column as `YYYY-MM-DD`: pg gives a Date at local midnight, PGlite may give text. */
+const calendarDate = (value: unknown) =>
+  value instanceof Date
+    ? `${value.getFullYear()}-${String(value.getMonth() + 1).padStart(2, '0')}-${String(value.getDate()).padStart(2, '0')}`
+    : String(value).slice(0, 10);
+
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /**
@@ -21,6 +27,9 @@ export function presentRecord(definition: ResourceDefinition, row: DynamicRow, t
         break;
       case 'datetime':
         record[name] = value ? formatWallTime(value as Date, timeZone) : null;
+        break;
+      case 'date':
+        record[name] = value ? calendarDate(value) : null;
         break;
       case 'number':
         record[name] = value === null || value === undefined ? null : Number(value);

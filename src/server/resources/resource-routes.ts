@@ -59,7 +59,9 @@ function registerResource(
       schema: { tags, summary: `Create one of ${area}`, body },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await store.create(definition, request.body as Record<string, unknown>) }),
+      reply.status(201).send({
+        data: await store.create(definition, request.body as Record<string, unknown>, {}, await scopeOf(request)),
+      }),
   );
 
   app.put(

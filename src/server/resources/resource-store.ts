@@ -82,8 +82,9 @@ export class ResourceStore {
     definition: ResourceDefinition,
     input: Record<string, unknown>,
     extra: Record<string, unknown> = {},
+    scope: SchoolScope = ALL_SCHOOLS,
   ): Promise<Row> {
-    const stored = await this.prepare(definition, input);
+    const stored = await this.prepare(definition, input, scope);
     try {
       const id = await this.db.transaction().execute(async (trx) => {
         const row = await trx
@@ -105,13 +106,13 @@ export class ResourceStore {
     id: number,
     input: Record<string, unknown>,
     platformId?: number,
-    scope?: SchoolScope,
+    scope: SchoolScope = ALL_SCHOOLS,
   ): Promise<Row> {
     const existing = await this.find(definition, id, platformId, scope);
     if (definition.platformScoped && input.platform_id !== existing.platform_id) {
       throw invalid({ platform_id: ['validation.platform_mismatch'] });
     }
-    const stored = await this.prepare(definition, input);
+    const stored = await this.prepare(definition, input, scope);
     try {
       await this.db.transaction().execute(async (trx) => {
         await trx
@@ -162,18 +163,27 @@ export class ResourceStore {
     return row;
   }
 
-  /** Validated input -> stored columns: platform fields applied, references checked. */
-  private async prepare(definition: ResourceDefinition, input: Record<string, unknown>) {
+  /**
+   * Validated input -> stored columns: platform fields applied, references checked, and a record
+   * of a school kept within the writer's schools (school staff cannot file one under another's).
+   */
+  private async prepare(definition: ResourceDefinition, input: Record<string, unknown>, scope: SchoolScope) {
     const platformId = definition.platformScoped ? (input.platform_id as number) : null;
     const identifier = platformId !== null ? await this.platformIdentifier(platformId) : null;
     const values: Record<string, unknown> = { ...input };
     const errors: FieldErrors = checkPlatformFields(definition, identifier, values);
+    const school = definition.schoolScope;
+    if (school && school !== 'id' && !scope.all && !scope.ids.includes(Number(values[school])))
+      errors[school] = ['validation.reference_not_found'];
     Object.assign(errors, await this.checkReferences(definition, values, platformId, errors));
     if (Object.keys(errors).length > 0) throw invalid(errors);
     return storedRecord(definition, values, this.timeZone);
   }
 
-  /** Every reference must exist and, when the target is platform-scoped, be on the record's platform. */
+  /**
+   * Every reference must exist and, when the target is platform-scoped, be on the record's platform;
+   * one declared `within` columns (a student's class `within` their school) must agree with the record on them.
+   */
   private async checkReferences(
     definition: ResourceDefinition,
     values: Record<string, unknown>,
@@ -186,15 +196,18 @@ export class ResourceStore {
       const ids = [values[field]].flat().filter((v): v is number => typeof v === 'number');
       if (ids.length === 0) continue;
       const target = this.registry.get(spec.resource)!;
+      const within = spec.type === 'reference' ? (spec.within ?? []) : [];
       const rows = await this.db
         .selectFrom(target.table)
-        .select(['id', ...(target.platformScoped ? ['platform_id'] : [])])
+        .select(['id', ...(target.platformScoped ? ['platform_id'] : []), ...within])
         .where('id', 'in', [...new Set(ids)])
         .execute();
       const found = rows.filter(
         (row) => !target.platformScoped || platformId === null || row.platform_id === platformId,
       );
       if (found.length !== new Set(ids).size) errors[field] = ['validation.reference_not_found'];
+      else if (within.some((column) => found.some((row) => row[column] !== values[column])))
+        errors[field] = [spec.messages?.invalid ?? 'validation.reference_mismatch'];
     }
     return errors;
   }

@@ -8,6 +8,7 @@ import {
   correctionStatusEntry,
   correctionStatusId,
   latestAttempt,
+  readerSheet,
   rolledUpStatus,
 } from '../correction';
 import type { Db } from '../db/database';
@@ -52,7 +53,7 @@ export async function schoolStatuses(db: Db, scope: SchoolScope, ids?: number[])
   const schoolIds = (await query.execute()).map((row) => row.id).filter((id) => inSchoolScope(scope, id));
   if (schoolIds.length === 0) return [];
   const [corrections, reports, migrations, counts] = await Promise.all([
-    correctionRollUp(db, 'school'),
+    correctionRollUp(db, 'school', {}, scope.readerId),
     groupReportStatuses(db, 'school'),
     migrationStates(db, schoolIds),
     sql<{ school_id: number; students: number; exams: number }>`
@@ -112,7 +113,7 @@ export async function listSchoolGrades(
   }>`select x.* from ${grouped} order by ${sortColumn} ${order}, x.id ${order}
      limit ${query.per_page} offset ${offsetOf(query)}`.execute(db);
   const [corrections, reports] = await Promise.all([
-    correctionRollUp(db, 'grade', { school_id: schoolId }),
+    correctionRollUp(db, 'grade', { school_id: schoolId }, scope.readerId),
     groupReportStatuses(db, 'grade', schoolId),
   ]);
   const data: SchoolGrade[] = rows.map((row) => ({
@@ -175,7 +176,8 @@ export async function listSchoolStudents(
       (select count(*)::int from student_exams se where se.student_id = st.id) as exams_count,
       (select count(*)::int from student_exams se join lateral ${latestAttempt} la on true
         where se.student_id = st.id and la.status = 'submitted') as submitted_count,
-      (select count(*)::int from student_exams se join lateral ${latestAttempt} la on true
+      (select count(*)::int from student_exams se join exams e on e.id = se.exam_id
+        join lateral ${latestAttempt} la on true left join lateral ${readerSheet(scope.readerId)} rs on true
         where se.student_id = st.id and ${correctionStatusId} = ${CORRECTION_STATUS.corrected}) as corrected_count
     from students st join school_classes cl on cl.id = st.school_class_id
     where ${where}

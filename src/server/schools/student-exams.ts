@@ -4,7 +4,16 @@ import type { StudentExamRow, StudentProfile } from '../../common/contracts/inde
 import { formatWallTime } from '../../common/datetime';
 import { REPORT_TYPE } from '../../common/reports/index';
 import { assertSchoolInScope, type SchoolScope } from '../auth';
-import { correctionStatusEntry, correctionStatusId, examStatusEntry, examStatusId, latestAttempt } from '../correction';
+import {
+  correctionStatusEntry,
+  correctionStatusId,
+  examStatusEntry,
+  examStatusId,
+  latestAttempt,
+  readerSheet,
+  resultMark,
+  resultPassed,
+} from '../correction';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
 import { notFound } from '../http/app-error';
@@ -116,14 +125,14 @@ function present(row: Row, timeZone: string): StudentExamRow {
 }
 
 /** Every assignment of a student, with its statuses, its result and the student's report of it. */
-const examRows = (studentId: number, now: Date) => sql`(
+const examRows = (studentId: number, now: Date, readerId: number | null) => sql`(
   select se.id, e.id as exam_id, e.name_en as exam_name_en, e.name_ar as exam_name_ar,
     r.id as round_id, r.name_en as round_name_en, r.name_ar as round_name_ar,
     ay.id as year_id, ay.name_en as year_name_en, ay.name_ar as year_name_ar, et.is_mock,
     coalesce(se.start_date_time, e.start_date_time) as start_date_time,
     coalesce(se.end_date_time, e.end_date_time) as end_date_time, la.submitted_at,
     ${examStatusId(now)} as exam_status_id, ${correctionStatusId} as correction_status_id,
-    la.result_mark, la.result_passed, e.max_mark, e.pass_mark,
+    ${resultMark} as result_mark, ${resultPassed} as result_passed, e.max_mark, e.pass_mark,
     rp.id as report_id, rp.status as report_status
   from student_exams se
   join exams e on e.id = se.exam_id
@@ -131,6 +140,7 @@ const examRows = (studentId: number, now: Date) => sql`(
   left join rounds r on r.id = e.round_id
   left join academic_years ay on ay.id = e.academic_year_id
   left join lateral ${latestAttempt} la on true
+  left join lateral ${readerSheet(readerId)} rs on true
   left join lateral (select rr.id, rr.status from reports rr
     where rr.student_id = se.student_id and rr.exam_id = se.exam_id and rr.type = ${REPORT_TYPE.student}
     order by rr.id desc limit 1) rp on true
@@ -148,7 +158,7 @@ export async function listStudentExams(
   language: 'en' | 'ar',
 ) {
   const student = await loadStudent(db, scope, studentId);
-  const rows = examRows(studentId, now);
+  const rows = examRows(studentId, now, scope.readerId);
   const pattern = query.search ? containsPattern(query.search) : null;
   const search = pattern ? sql`where (x.exam_name_en ilike ${pattern} or x.exam_name_ar ilike ${pattern})` : sql``;
   const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from ${rows} ${search}`.execute(
@@ -178,7 +188,9 @@ export async function studentProfile(
   timeZone: string,
 ): Promise<StudentProfile> {
   const student = await loadStudent(db, scope, studentId);
-  const { rows } = await sql<Row>`select x.* from ${examRows(studentId, now)} order by x.id`.execute(db);
+  const { rows } = await sql<Row>`select x.* from ${examRows(studentId, now, scope.readerId)} order by x.id`.execute(
+    db,
+  );
   return {
     student: {
       id: student.id,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ROLES } from '../../common/permissions';
 import type { Db } from '../db/database';
 import { AppError, invalid } from '../http/app-error';
-import { endUserSessions, userDetailsChanged } from '../auth';
+import { assertPasswordAllowed, endUserSessions, userDetailsChanged } from '../auth';
 import { createUser, deleteUser, replacePassword } from './users-service';
 import { emailTaken } from './users-queries';
 
@@ -59,6 +59,7 @@ export async function createManagedUser(
   },
 ) {
   if (await emailTaken(db, input.email)) throw invalid({ email: ['validation.email_taken'] });
+  assertPasswordAllowed(input.password, input.roles);
   for (const role of input.roles) await roleId(db, role);
   await checkSchools(db, input.school_ids);
   const id = await createUser(db, input);

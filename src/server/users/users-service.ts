@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
-import { hashPassword, verifyPassword } from '../auth';
+import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth';
 import { endUserSessions, userDetailsChanged } from '../auth';
 
 export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
@@ -35,9 +35,20 @@ export async function changeOwnPassword(
 
 /**
  * Sets a new password and ends the user's sessions (but `keepSession`) in one transaction, so every
- * process hears of both or neither; the slow hashing happens first, outside it.
+ * process hears of both or neither; the slow hashing happens first, outside it. A staff account
+ * may not take a common password (422).
  */
 export async function replacePassword(db: Db, userId: number, password: string, keepSession?: string) {
+  const roles = await db
+    .selectFrom('user_roles')
+    .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+    .select('roles.role')
+    .where('user_roles.user_id', '=', userId)
+    .execute();
+  assertPasswordAllowed(
+    password,
+    roles.map((r) => r.role),
+  );
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await trx

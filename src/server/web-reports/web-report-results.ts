@@ -38,11 +38,26 @@ function singleSchool(selection: Selection): number | null {
   return null;
 }
 
+/** One student's result as the leaderboard reads it (numerics arrive as text from pg). */
+interface LeaderboardSource {
+  student_id: number;
+  name: string;
+  school_class_id: number;
+  class_en: string;
+  class_ar: string;
+  academic_year_id: number | null;
+  year_en: string | null;
+  year_ar: string | null;
+  percent: string | number;
+  mark: string | number;
+  tier: LeaderboardRow['tier'];
+}
+
 /** The top and lowest students of one school, round and grade (SPEC section 9), as of the last refresh. */
 async function leaderboard(db: Db, selection: Selection, schoolId: number) {
   const years = selection.yearIds.length > 0 ? sql`and ws.academic_year_id in (${sql.join(selection.yearIds)})` : sql``;
   const platform = selection.platformId !== undefined ? sql`and ws.platform_id = ${selection.platformId}` : sql``;
-  const { rows } = await sql<Record<string, any>>`
+  const { rows } = await sql<LeaderboardSource>`
     select ws.student_id, st.name, ws.school_class_id, cl.name_en as class_en, cl.name_ar as class_ar,
       ws.academic_year_id, ay.name_en as year_en, ay.name_ar as year_ar, ws.percent, ws.mark, ws.tier
     from web_report_students ws
@@ -52,12 +67,14 @@ async function leaderboard(db: Db, selection: Selection, schoolId: number) {
     where ws.school_id = ${schoolId} and ws.round_id = ${selection.roundIds[0]} and ws.grade_id = ${selection.gradeIds[0]}
       ${years} ${platform}
     order by ws.percent desc, ws.mark desc, st.name, ws.student_id`.execute(db);
-  const present = (row: Record<string, any>, rank: number): LeaderboardRow => ({
+  const present = (row: LeaderboardSource, rank: number): LeaderboardRow => ({
     rank,
     student: { id: row.student_id, name: row.name },
     school_class: { id: row.school_class_id, name_en: row.class_en, name_ar: row.class_ar },
     academic_year:
-      row.academic_year_id === null ? null : { id: row.academic_year_id, name_en: row.year_en, name_ar: row.year_ar },
+      row.academic_year_id === null
+        ? null
+        : { id: row.academic_year_id, name_en: row.year_en ?? '', name_ar: row.year_ar ?? '' },
     percent: Number(row.percent),
     mark: Number(row.mark),
     tier: row.tier,

@@ -231,7 +231,11 @@ describe('the correction screen', () => {
       }),
     ]);
     expect(spoken.items[0]).toMatchObject({ manual: true, recording: { duration_seconds: 4 } });
-    expect(spoken.items[0].recording.url).toMatch(/^\/api\/media\//);
+    // Played from the correction's own address (the stored file's name is not given).
+    expect(spoken.items[0].recording.url).toBe(
+      `/api/exams/${scene.exam.id}/students/${scene.students[0].id}/recordings/${spoken.id}`,
+    );
+    expect(JSON.stringify(spoken.answer)).not.toContain('media');
     const audio = await t.app.inject({
       method: 'GET',
       url: spoken.items[0].recording.url,

@@ -61,10 +61,10 @@ describe('blind double marking', () => {
     expect((await view(scene, first)).marker).toEqual({ role: 'first', slot: 1, version: 0, can_save: true });
     expect((await save(scene, first, 0, manual(scene, 4, 2, 1))).statusCode).toBe(200);
 
-    // The second marker sees none of the first's marks, and no result.
+    // The second marker sees none of the first's marks: the result shown is their own (empty) sheet's.
     const blind = await view(scene, second);
     expect(blind.marker).toMatchObject({ role: 'second', slot: 2, version: 0 });
-    expect(blind.result).toBeNull();
+    expect(blind.result).toMatchObject({ basis: 'own_sheet', complete: false, marking_final: 0, score: 4 });
     for (const question of blind.questions)
       for (const item of question.items) {
         expect(item.mine).toBeNull();
@@ -77,15 +77,25 @@ describe('blind double marking', () => {
     expect(own.marker).toMatchObject({ role: 'first', version: 1 });
     expect(own.questions[0].items[0]).toMatchObject({ mine: { mark: 4, comment: 'essay 4' }, others: [], final: null });
 
-    // Neither blind marker learns the outcome: no status, total or deciding flag, in the list or the view.
-    const blindRow = (await list(scene, '', second)).data.find(
-      (r: { student_id: number }) => r.student_id === scene.students[0].id,
-    );
-    expect(blindRow).toMatchObject({ student_status: null, total: null, passed: null, needs_deciding: false });
+    // Neither blind marker learns the outcome: the status, total and pass or fail they see are their own
+    // sheet's (4 + 2 + 1 + true/false 4 = 11 of 17 for the first, 3.5 + 4 + 1.5 + 4 = 13 for the second),
+    // and no deciding flag, in the list or the view.
+    const rowOf = async (cookie: string) =>
+      (await list(scene, '', cookie)).data.find((r: { student_id: number }) => r.student_id === scene.students[0].id);
+    expect(await rowOf(second)).toMatchObject({
+      student_status: { key: 'corrected' },
+      total: 76.47,
+      passed: true,
+      needs_deciding: false,
+    });
+    expect(await rowOf(first)).toMatchObject({ student_status: { key: 'corrected' }, total: 64.71, passed: true });
     expect((await list(scene, '?filter[needs_deciding]=1', first)).meta.total).toBe(0);
-    expect((await view(scene, second)).student_status).toBeNull();
+    expect((await view(scene, second)).student_status).toMatchObject({ key: 'corrected' });
     const resaved = await save(scene, second, 1, manual(scene, 3.5, 4, 1.5));
-    expect(resaved.json().data).toMatchObject({ student_status: null, result: null });
+    expect(resaved.json().data).toMatchObject({
+      student_status: { key: 'corrected' },
+      result: { basis: 'own_sheet', mark: 76.47, complete: true, needs_deciding: false },
+    });
 
     // Essay 4 / 3.5: within 1, averaged 3.75. Spoken 2 / 4: beyond 1, needs deciding. Summary 1 / 1.5: within 0.75.
     const rows = await list(scene, '?filter[needs_deciding]=1', decider);
@@ -161,25 +171,77 @@ describe('anonymous marking', () => {
     const body = await list(scene);
     const row = body.data[0];
     expect(row.name).toBe(row.code);
+    expect(row.id).toBe(row.code);
     expect(row).toMatchObject({
+      student_id: null,
+      attempt_id: null,
       school: null,
       school_class: null,
+      start_date_time: null,
+      end_date_time: null,
       student: { school_id: null, school_class_id: null },
     });
     const filters = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/assigned/filters`, undefined, {
       cookie: marker,
     });
     expect(filters.json().data).toMatchObject({ schools: [], school_classes: [], exam: { anonymous_marking: true } });
-    const correction = await view(scene, marker);
-    expect(correction.student).toMatchObject({ school: null, school_class: null });
-    expect(correction.student.name).toBe(correction.student.code);
-    const saved = await save(scene, marker, 0, manual(scene, 1, 1, 1));
-    const responses = [JSON.stringify(body), filters.body, JSON.stringify(correction), saved.body];
+    // The spec's routes by student id name nothing on an anonymous exam: the code is the only way in.
+    for (const student of scene.students)
+      expect(
+        (
+          await call(t.app, 'GET', `/api/exams/${scene.exam.id}/students/${student.id}/correction`, undefined, {
+            cookie: marker,
+          })
+        ).statusCode,
+      ).toBe(404);
+    const byCode = (path: string) =>
+      call(t.app, 'GET', `/api/exams/${scene.exam.id}/anonymous/${row.code}${path}`, undefined, { cookie: marker });
+    const opened = await byCode('/correction');
+    expect(opened.statusCode, opened.body).toBe(200);
+    const correction = opened.json().data;
+    expect(correction.student).toEqual({ id: null, name: row.code, code: row.code, school: null, school_class: null });
+    expect(correction.assignment_id).toBeNull();
+    expect(correction.attempt.id).toBeNull();
+    const saved = await call(
+      t.app,
+      'POST',
+      '/api/exams/submit/correction',
+      { exam_id: scene.exam.id, code: row.code, version: 0, corrections: manual(scene, 1, 1, 1) },
+      { cookie: marker },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    // By student id the save names nothing either; both or neither handle is refused.
+    const byId = await save(scene, marker, 1, manual(scene, 2, 2, 2));
+    expect(byId.statusCode).toBe(404);
+    const both = await call(
+      t.app,
+      'POST',
+      '/api/exams/submit/correction',
+      { exam_id: scene.exam.id, code: row.code, student_id: scene.students[0].id, version: 1, corrections: [] },
+      { cookie: marker },
+    );
+    expect(both.statusCode).toBe(422);
+    const responses = [JSON.stringify(body), filters.body, opened.body, saved.body];
     for (const text of responses) {
       for (const name of names) expect(text).not.toContain(name);
       expect(text).not.toContain(scene.school.name_en);
       expect(text).not.toContain(scene.schoolClass.name_en);
+      expect(text).not.toMatch(/\/api\/media\/|"media":"/);
     }
+    // The recording plays from the code's address, under a name that says nothing of the student.
+    const spoken = correction.questions.find((q: { id: number }) => q.id === scene.q.spoken.id);
+    expect(spoken.items[0].recording.url).toBe(
+      `/api/exams/${scene.exam.id}/anonymous/${row.code}/recordings/${scene.q.spoken.id}`,
+    );
+    const audio = await t.app.inject({
+      method: 'GET',
+      url: spoken.items[0].recording.url,
+      headers: { cookie: marker },
+    });
+    expect(audio.statusCode).toBe(200);
+    expect(audio.headers['content-type']).toBe('audio/wav');
+    expect(audio.headers['cache-control']).toBe('no-store');
+    expect(audio.headers['content-disposition']).toBe('inline; filename="recording.wav"');
     // Search finds by code only; the school filter would reveal schools.
     expect((await list(scene, `?search=${encodeURIComponent(names[0])}`)).meta.total).toBe(0);
     expect((await list(scene, `?search=${row.code}`)).meta.total).toBe(1);
@@ -196,22 +258,24 @@ describe('anonymous marking', () => {
     expect(filtered.json().errors['filter[student.school_id]']).toEqual([
       'Marking is anonymous: the list cannot be filtered by school or class.',
     ]);
-    const byClass = await call(
-      t.app,
-      'GET',
-      `/api/exams/${scene.exam.id}/assigned/students/${scene.students[0].id}/neighbours?filter[student.school_class_id]=${scene.schoolClass.id}`,
-      undefined,
-      { cookie: marker },
-    );
+    const byClass = await byCode(`/neighbours?filter[student.school_class_id]=${scene.schoolClass.id}`);
     expect(Object.keys(byClass.json().errors)).toEqual(['filter[student.school_class_id]']);
-    const neighbours = await call(
-      t.app,
-      'GET',
-      `/api/exams/${scene.exam.id}/assigned/students/${scene.students[0].id}/neighbours`,
-      undefined,
-      { cookie: marker },
-    );
+    const neighbours = await byCode('/neighbours');
     expect(neighbours.statusCode).toBe(200);
+    const other = body.data[1].code;
+    expect(neighbours.json().data).toMatchObject({ total: 2 });
+    expect([neighbours.json().data.previous, neighbours.json().data.next]).toContain(other);
     for (const name of names) expect(neighbours.body).not.toContain(name);
+    expect(
+      (
+        await call(
+          t.app,
+          'GET',
+          `/api/exams/${scene.exam.id}/assigned/students/${scene.students[0].id}/neighbours`,
+          undefined,
+          { cookie: marker },
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });

@@ -9,18 +9,17 @@ import {
   mediaPlay,
   studentExam,
 } from '../../../src/common/contracts/index';
-import { seedDemo } from '../../../src/server/demo/seed-demo';
 import { call } from '../../helpers/api-client';
 import { signIn } from '../../helpers/factories';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { createDemoApp } from '../../helpers/demo-template';
+import type { TestContext } from '../../helpers/test-app';
 
 /** The delivery API answers exactly its contracts (src/common/contracts/delivery.ts), on the demo data. */
 let t: TestContext;
 let author: string;
 let student: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.app);
+  t = await createDemoApp();
   author = await signIn(t.app, { email: 'author@example.com', password: 'Demo@2026' });
   student = await signIn(t.app, { email: 'student@example.com', password: 'Demo@2026' });
 }, 120_000);
@@ -68,7 +67,8 @@ describe('delivery contracts', () => {
     });
     await expectData(attemptView, student, 'GET', `${base}/attempt`);
     const submitted = await expectData(attemptView, student, 'POST', `${base}/submit`);
-    expect(submitted.result.questions.length).toBe(attempt.questions.length);
+    // The demo benchmark shows answers, once its window has closed for everyone (answer-keys.test.ts).
+    expect(submitted.result).toMatchObject({ answers_pending: true, questions: null });
     await expectData(assignmentOutcome, author, 'POST', `/api/exams/${available.exam.id}/assign/students`, {
       school_ids: [schools[0].id],
       start_date_time: available.start_date_time,

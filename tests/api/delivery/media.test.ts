@@ -59,11 +59,16 @@ describe('media in delivery', () => {
     const other = await signInStudent(t.app, t.db, otherAssignment.student_id);
     const [spoken, pictured] = scene.questions;
     const label = `exams/questions/${spoken.id}/audio_responses`;
-    const mine = (await upload(scene.studentCookie, label, { name: 'a.wav', content: wav() })).json().data;
-    const theirs = (await upload(other, label, { name: 'b.wav', content: wav() })).json().data;
     const base = `/api/student/exams/${assignment.id}`;
+    // Spoken answers are recorded during a running attempt (issue 23): both students start.
     const start = await call(t.app, 'POST', `${base}/start`, undefined, { cookie: scene.studentCookie });
     expect(start.statusCode, start.body).toBe(200);
+    const otherStart = await call(t.app, 'POST', `/api/student/exams/${otherAssignment.id}/start`, undefined, {
+      cookie: other,
+    });
+    expect(otherStart.statusCode).toBe(200);
+    const mine = (await upload(scene.studentCookie, label, { name: 'a.wav', content: wav() })).json().data;
+    const theirs = (await upload(other, label, { name: 'b.wav', content: wav() })).json().data;
     const answer = (media: string) => ({
       answers: [{ question_id: spoken.id, answer: { media, duration_seconds: 4 }, seq: 1 }],
     });

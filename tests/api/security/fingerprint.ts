@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../src/server/db/database';
 
 /** Tables whose rows change as a side effect of any request (sign-ins, session touches), not of the data sent. */
-const VOLATILE = new Set(['sessions', 'login_failures', 'kysely_migration', 'kysely_migration_lock']);
+const VOLATILE = new Set(['sessions', 'rate_limits', 'login_devices', 'kysely_migration', 'kysely_migration_lock']);
 
 /** One hash per table of the whole public schema: equal fingerprints mean nothing was written. */
 export async function fingerprint(db: Db): Promise<Record<string, string>> {

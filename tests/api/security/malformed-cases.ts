@@ -48,6 +48,13 @@ const BAD_PARAMS: [string, string][] = [
   ['comma list with junk', '1,,x,99999999999'],
 ];
 
+/**
+ * Names of Object.prototype members: code that collects client-chosen keys in a plain object reads
+ * these as inherited values (`errors.constructor ??= []` is a function) or, for `__proto__`, replaces
+ * the prototype. Every operation gets them as query names, filter names, body keys and form fields.
+ */
+export const PROTOTYPE_KEYS = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'] as const;
+
 /** Field names the API uses, tried on bodies the OpenAPI document does not describe field by field. */
 const COMMON_FIELDS = [
   'name_en',
@@ -131,6 +138,10 @@ export function casesFor(
     });
     cases.push({ label: `query ${name}[]: array form`, target: withQuery(target, `${encodeURIComponent(name)}[]=1`) });
   }
+  for (const key of PROTOTYPE_KEYS) {
+    cases.push({ label: `query: parameter named ${key}`, target: withQuery(target, `${key}=1`) });
+    cases.push({ label: `query: filter[${key}]`, target: withQuery(target, `filter[${key}]=1`) });
+  }
   cases.push({ label: 'query: unknown parameter', target: withQuery(target, 'zz_unknown=1') });
   cases.push({ label: 'query: NUL in a parameter name', target: withQuery(target, 'a%00b=1') });
 
@@ -179,6 +190,22 @@ export function casesFor(
   const schema = operation.body;
   const fields = schema?.properties ? Object.keys(schema.properties) : COMMON_FIELDS;
   const base = (schema?.properties ? plausible(schema) : {}) as Record<string, unknown>;
+  for (const key of PROTOTYPE_KEYS) {
+    // A computed key makes an own property, `__proto__` included, so JSON.stringify writes it out.
+    cases.push({ label: `body: key ${key}`, target, headers: jsonHeaders, body: json({ ...base, [key]: 1 }) });
+    cases.push({
+      label: `body: key ${key} holding an object`,
+      target,
+      headers: jsonHeaders,
+      body: json({ ...base, [key]: { [key]: [key] } }),
+    });
+    cases.push({
+      label: `body: form field ${key}`,
+      target,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${key}=1&${key}=2`,
+    });
+  }
   for (const field of fields) {
     for (const [label, value] of BAD_VALUES) {
       cases.push({
@@ -239,5 +266,11 @@ function multipartCases(target: string): SweepCase[] {
       body: Array.from({ length: 20 }, (_, i) => part(`f${i}`, 'v')).join('') + end,
     },
     { label: 'multipart: huge label', target, headers: type, body: part('label', 'x'.repeat(5000)) + end },
+    ...PROTOTYPE_KEYS.map((key) => ({
+      label: `multipart: field named ${key}`,
+      target,
+      headers: type,
+      body: part(key, 'v') + part(key, 'w') + part('file', 'x', 'a.png') + end,
+    })),
   ];
 }

@@ -1,4 +1,8 @@
-import { rawRequest } from '../../helpers/raw-http';
+import { ROLES } from '../../../src/common/permissions';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../../src/server/demo/demo-accounts';
+import { rawRequest, rawSignIn } from '../../helpers/raw-http';
+
+const DEMO_ADMIN = DEMO_ACCOUNTS.find((account) => account.role === ROLES.admin)!;
 
 export interface Operation {
   /** `GET /api/exams/{id}`: the OpenAPI method and path. */
@@ -20,12 +24,23 @@ export interface JsonSchema {
   [key: string]: unknown;
 }
 
+/** The parts of an OpenAPI operation object read here. */
+interface OpenApiOperation {
+  parameters?: Operation['parameters'];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** Every operation the OpenAPI document describes (the docs pages themselves aside). */
-export async function loadOperations(base: string): Promise<Operation[]> {
-  const response = await rawRequest(base, 'GET', '/api/docs/json');
-  const doc = JSON.parse(response.body) as { paths: Record<string, Record<string, any>> };
+/**
+ * Every operation the OpenAPI document describes (the docs pages themselves aside). The document is
+ * for signed-in users only: read with `cookie`, else as the demo administrator.
+ */
+export async function loadOperations(base: string, cookie?: string): Promise<Operation[]> {
+  const session = cookie ?? (await rawSignIn(base, DEMO_ADMIN.email, DEMO_PASSWORD));
+  const response = await rawRequest(base, 'GET', '/api/docs/json', { headers: { cookie: session } });
+  if (response.status !== 200) throw new Error(`GET /api/docs/json answered ${response.status}`);
+  const doc = JSON.parse(response.body) as { paths: Record<string, Record<string, OpenApiOperation | undefined>> };
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
     if (path.startsWith('/api/docs')) continue;

@@ -116,6 +116,21 @@ describe('GET /api/exams/{id}/item-analysis', () => {
     expect((await get('/api/exams/abc/item-analysis')).statusCode).toBe(400);
   });
 
+  it('computes once for many concurrent cold requests (single flight), and keeps the result', async () => {
+    const cold = await buildReportScene(t, registry, { count: 3, corrected: 3 });
+    const url = `/api/exams/${cold.exam.id}/item-analysis`;
+    const computations = () =>
+      t.logs
+        .map((line) => JSON.parse(line) as { msg?: string; exam?: number })
+        .filter((line) => line.msg === 'item analysis computed' && line.exam === cold.exam.id).length;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get(url)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(12).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(computations()).toBe(1);
+    await Promise.all(Array.from({ length: 4 }, () => get(url)));
+    expect(computations()).toBe(1);
+  });
+
   it('is for authors and admins: 401 signed out, 403 for correctors, school staff and students', async () => {
     const url = `/api/exams/${scene.exam.id}/item-analysis`;
     expect((await call(t.app, 'GET', url)).statusCode).toBe(401);

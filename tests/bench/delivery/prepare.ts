@@ -7,13 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { ROLES } from '../../../src/common/permissions';
-import { ANSWER_KINDS, type AnswerKind } from '../../../src/common/questions/kinds';
+import { ANSWER_KINDS, type AnswerKind } from '../../../schemas/parts/question-kinds';
 import { hashPassword } from '../../../src/server/auth/passwords';
 import { hashToken } from '../../../src/server/auth/sessions';
 import type { Db } from '../../../src/server/db/database';
+import { answerInView } from '../../helpers/answer-from-view';
 import { buildExam } from '../../helpers/exam-factory';
 import { buildRecord } from '../../helpers/resource-factory';
 import { CORRECT, DEFINITIONS, WRONG } from '../../unit/questions/fixtures';
+import { bothNames } from '../../helpers/student-names';
 
 export const BENCH_PASSWORD = 'Bench@2026';
 
@@ -46,6 +48,21 @@ export function answerFor(kind: BenchKind, random = Math.random): unknown {
     return { text: Array.from({ length: words }, (_, i) => (i % 7 === 0 ? 'المدرسة' : 'كتب')).join(' ') };
   }
   return random() < 0.6 ? CORRECT[kind] : WRONG[kind];
+}
+
+/** The question views of a started attempt (the body of `POST .../start`), by question id. */
+export function viewsOf(startBody: string): Map<number, unknown> {
+  const questions = (JSON.parse(startBody) as { data: { questions: { id: number; view: unknown }[] } }).data.questions;
+  return new Map(questions.map((q) => [q.id, q.view]));
+}
+
+/**
+ * `answerFor` in the ids the attempt's student sees (issue 23: never the author's), found in the
+ * question's view by their texts, as the student's page would send them.
+ */
+export function studentAnswerFor(kind: BenchKind, view: unknown, random = Math.random): unknown {
+  const answer = answerFor(kind, random);
+  return kind === 'essay' ? answer : answerInView(kind, DEFINITIONS[kind], view as Record<string, unknown>, answer);
 }
 
 const chunks = <T>(items: T[], size: number): T[][] =>
@@ -116,7 +133,7 @@ export async function prepareBenchData(
           school_id: school.id,
           school_class_id: schoolClass.id,
           grade_id: built.lookups.grade!.id,
-          name: `طالب ${chunkIndex * 1000 + i}`,
+          ...bothNames(`طالب ${chunkIndex * 1000 + i}`),
           gender: i % 2 ? ('female' as const) : ('male' as const),
           nationality: 'AE',
         })),

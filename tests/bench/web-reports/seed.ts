@@ -88,8 +88,9 @@ export async function seedWebReportBench(db: Db, registry: SchemaRegistry): Prom
   await sql`insert into school_classes (name, name_en, name_ar, school_id, grade_id)
     select 'Class A', 'Class A', 'الشعبة أ', s.id, g.id from schools s cross join grades g
     where s.name like 'Bench school %' and g.id in (${sql.join(grades)})`.execute(db);
-  await sql`insert into students (school_id, school_class_id, grade_id, name, gender, nationality)
-    select c.school_id, c.id, c.grade_id, 'Student ' || c.id || '-' || n, case when n % 2 = 0 then 'male' else 'female' end, 'AE'
+  await sql`insert into students (school_id, school_class_id, grade_id, name, name_en, name_ar, gender, nationality)
+    select c.school_id, c.id, c.grade_id, 'Student ' || c.id || '-' || n, 'Student ' || c.id || '-' || n,
+      'طالب ' || c.id || '-' || n, case when n % 2 = 0 then 'male' else 'female' end, 'AE'
     from school_classes c join schools s on s.id = c.school_id cross join generate_series(1, ${STUDENTS_PER_GRADE}) n
     where s.name like 'Bench school %'`.execute(db);
 

@@ -24,6 +24,60 @@ const SCREEN = `/exams/12/preview/students/41/correction?${LIST_QUERY}`;
 
 const mark = (id: number | string) => screen.getByTestId(`mark-${id}`) as HTMLInputElement;
 
+describe('the correction screen under anonymous marking', () => {
+  it('opens, moves and saves by code, and shows no name or id of the student', async () => {
+    signInCorrector();
+    const anonymous = makeView({
+      exam: { ...makeView().exam, anonymous_marking: true },
+      assignment_id: null,
+    });
+    const neighbours = serveCorrection(anonymous, {
+      previous: 'B7C21D0E99A1',
+      next: 'F00D4E2A1B3C',
+      position: 2,
+      total: 3,
+    });
+    const saves = serveSave((body) =>
+      HttpResponse.json({ message: 'Corrections saved successfully', data: savedView(body, anonymous) }),
+    );
+    renderApp(`/exams/12/preview/anonymous/AE4533170F2B/correction?${LIST_QUERY}`);
+    expect(await screen.findByTestId('correction-student-name')).toHaveTextContent('AE4533170F2B');
+    expect(screen.queryByText('Layla Haddad')).not.toBeInTheDocument();
+    await waitFor(() => expect(neighbours.requests).toHaveLength(1));
+    expect(neighbours.requests[0].url).toContain('/api/exams/12/anonymous/AE4533170F2B/neighbours?');
+
+    const user = userEvent.setup();
+    await user.type(mark(ESSAY_ID), '3');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves.requests).toHaveLength(1));
+    const sent = (await saves.requests[0].clone().json()) as SentBody;
+    expect(sent).toMatchObject({ exam_id: 12, code: 'AE4533170F2B' });
+    expect(sent).not.toHaveProperty('student_id');
+
+    await user.click(screen.getByRole('button', { name: 'Next student' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/exams/12/preview/anonymous/F00D4E2A1B3C/correction'));
+  });
+});
+
+describe('the correction screen of a blind marker', () => {
+  it('says the status and total come from their own marks alone', async () => {
+    signInCorrector();
+    const base = makeView();
+    serveCorrection(
+      makeView({
+        marker: { role: 'second', slot: 2, version: 3, can_save: true },
+        result: { ...base.result!, basis: 'own_sheet', complete: true, mark: 14, passed: true },
+      }),
+    );
+    renderApp(SCREEN);
+    expect(await screen.findByTestId('correction-result')).toHaveTextContent('Your marks give: 14 of 20');
+    expect(screen.getByTestId('correction-result')).toHaveAttribute('data-basis', 'own_sheet');
+    expect(screen.getByTestId('correction-role-help')).toHaveTextContent(
+      'the status, the total and pass or fail shown to you come from your own marks alone',
+    );
+  });
+});
+
 describe('the correction screen', () => {
   it('shows an essay with its word count and a spoken answer with a player', async () => {
     signInCorrector();
@@ -35,7 +89,7 @@ describe('the correction screen', () => {
     expect(screen.getByTestId('essay-word-count')).toHaveTextContent('Words: 4 (at most 200)');
     const audio = screen.getByLabelText('Recording of question 2');
     expect(audio.tagName).toBe('AUDIO');
-    expect(audio).toHaveAttribute('src', '/api/media/answers/41/102.webm');
+    expect(audio).toHaveAttribute('src', '/api/exams/12/students/41/recordings/102');
     expect(audio).toHaveAttribute('controls');
     expect(screen.getByTestId('recording-duration')).toHaveTextContent('Length: 01:15');
     // The Arabic question reads right to left inside the English console.

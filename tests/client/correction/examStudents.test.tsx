@@ -123,19 +123,32 @@ describe('the assigned-students list', () => {
   it('hides the school and class under anonymous marking and shows codes', async () => {
     signInCorrector();
     const anonymous = makeAssigned({
-      name: 'S-0041',
+      id: 'AE4533170F2B',
+      student_id: null,
+      name: 'AE4533170F2B',
+      code: 'AE4533170F2B',
+      start_date_time: null,
+      end_date_time: null,
       school: null,
       school_class: null,
       student: { school_id: null, school_class_id: null },
+      attempt_id: null,
     });
     serveStudentList([anonymous], makeFilters({ anonymous_marking: true }));
     renderApp(LIST);
 
     const row = (await screen.findAllByTestId('exam-student-row'))[0];
-    expect(within(row).getByText('S-0041')).toBeInTheDocument();
+    expect(within(row).getByText('AE4533170F2B')).toBeInTheDocument();
+    // The correction is opened by the code: no id of the student is in the address.
+    expect(within(row).getByTestId('correct-student')).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/exams\/12\/preview\/anonymous\/AE4533170F2B\/correction/),
+    );
     expect(await screen.findByText(/Anonymous marking/)).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'School' })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Class' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Start' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'End' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Code' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'School' })).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search by code' })).toBeInTheDocument();

@@ -56,7 +56,7 @@ export function makeAssigned(overrides: Partial<AssignedStudent> = {}): Assigned
     student_id: 41,
     student: { school_id: 1, school_class_id: 5 },
     name: 'Layla Haddad',
-    code: 'S-0041',
+    code: null,
     start_date_time: '2026-05-01 09:00:00',
     end_date_time: '2026-05-01 11:00:00',
     school,
@@ -81,7 +81,6 @@ export const STUDENTS = [
     id: 32,
     student_id: 42,
     name: 'Omar Saleh',
-    code: 'S-0042',
     school: otherSchool,
     student: { school_id: 2, school_class_id: 6 },
     school_class: { id: 6, name_en: 'Grade 4 B', name_ar: 'الرابع ب' },
@@ -212,7 +211,7 @@ export function makeView(overrides: Partial<CorrectionView> = {}): CorrectionVie
       double_marking_threshold: 0.2,
       anonymous_marking: false,
     },
-    student: { id: 41, name: 'Layla Haddad', code: 'S-0041', school: null, school_class: null },
+    student: { id: 41, name: 'Layla Haddad', code: null, school: null, school_class: null },
     assignment_id: 31,
     exam_status: EXAM_STATUSES[2],
     student_status: CORRECTION_STATUSES[0],
@@ -225,6 +224,7 @@ export function makeView(overrides: Partial<CorrectionView> = {}): CorrectionVie
       auto_submitted: false,
     },
     result: {
+      basis: 'final',
       score: 2,
       max: 12,
       mark: 3.33,
@@ -247,7 +247,7 @@ export function makeView(overrides: Partial<CorrectionView> = {}): CorrectionVie
         items: [
           item({
             kind: 'audio_response',
-            recording: { url: '/api/media/answers/41/102.webm', duration_seconds: 75 },
+            recording: { url: '/api/exams/12/students/41/recordings/102', duration_seconds: 75 },
           }),
         ],
       }),
@@ -280,7 +280,12 @@ export function makeView(overrides: Partial<CorrectionView> = {}): CorrectionVie
 /** The correction of `studentId` on exam 12 and the neighbours call; returns the neighbours requests. */
 export function serveCorrection(
   view = makeView(),
-  neighbours: { previous: number | null; next: number | null; position: number | null; total: number } = {
+  neighbours: {
+    previous: number | string | null;
+    next: number | string | null;
+    position: number | null;
+    total: number;
+  } = {
     previous: 40,
     next: 42,
     position: 2,
@@ -296,13 +301,24 @@ export function serveCorrection(
       calls.record(request);
       return HttpResponse.json({ data: neighbours });
     }),
+    // Anonymous marking: the same, by code.
+    http.get('*/api/exams/12/anonymous/:code/correction', ({ params }) =>
+      HttpResponse.json({
+        data: { ...view, student: { ...view.student, id: null, name: params.code, code: params.code } },
+      }),
+    ),
+    http.get('*/api/exams/12/anonymous/:code/neighbours', ({ request }) => {
+      calls.record(request);
+      return HttpResponse.json({ data: neighbours });
+    }),
   );
   return calls;
 }
 
 export interface SentBody {
   exam_id: number;
-  student_id: number;
+  student_id?: number;
+  code?: string;
   version: number;
   corrections: {
     question_id: number;

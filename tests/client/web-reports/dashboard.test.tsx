@@ -9,7 +9,13 @@ import { recorder, server } from '../support/server';
 import { ADMIN, figures, FILTERS, RESULTS, serveWebReports, signInWith, VIEWER } from './support';
 
 const named = (id: number, en: string, ar: string) => ({ id, name_en: en, name_ar: ar });
-const translateEn = (key: string) => key.split('.').reduce<any>((node, part) => node?.[part], catalogs.en) ?? key;
+/** The English catalogue's text at a dotted key (a leaf is a string), or the key itself when there is none. */
+const translateEn = (key: string): string => {
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogs.en);
+  return (found as string | undefined) ?? key;
+};
 
 describe('the web reports dashboard', () => {
   it('shows participation, the average and when the figures were refreshed, for the first platform', async () => {
@@ -135,6 +141,31 @@ describe('the web reports dashboard', () => {
     const text = await blob.text();
     expect(text).toContain('Section,Item,Value');
     expect(text).toContain('Participation,Students assigned,24');
+    created.mockRestore();
+  });
+
+  it('writes names that start like a spreadsheet formula as plain text in the CSV', async () => {
+    signInWith(VIEWER);
+    const hostile = figures(67.2);
+    hostile.skills = [
+      { ...named(1, '=HYPERLINK("http://evil.test","Reading")', '=1+1'), average: 71.9, results: 20 },
+      { ...named(2, '@SUM(A1:A9)', '@x'), average: 65, results: 20 },
+      { ...named(3, '+1\tWriting', '+1'), average: 60, results: 20 },
+      { ...named(4, '-2+3', '-2'), average: 50, results: 20 },
+    ];
+    serveWebReports(() => ({ ...RESULTS, figures: hostile }));
+    const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    renderApp('/web-reports');
+    await screen.findByTestId('figure-assigned');
+    await userEvent.click(screen.getByTestId('export-csv'));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    const text = await (created.mock.calls[0][0] as Blob).text();
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.test"",""Reading"")"`);
+    expect(text).toContain(`"'@SUM(A1:A9)"`);
+    expect(text).toContain(`"'+1\tWriting"`);
+    expect(text).toContain(`"'-2+3"`);
+    // No cell of any line starts with a formula character once unquoted.
+    for (const line of text.replace(/^\uFEFF/, '').split('\r\n')) expect(line, line).not.toMatch(/(^|,)[=+\-@\t\r]/);
     created.mockRestore();
   });
 

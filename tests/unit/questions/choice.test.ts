@@ -65,7 +65,7 @@ describe('single choice', () => {
   });
 
   it('refuses an empty option text, a bad or repeated id, an unknown key and an over-long text', () => {
-    const bad = copy(single) as any;
+    const bad = copy(single) as { options: Record<string, unknown>[] };
     bad.options[0].text = '<p><br></p>';
     bad.options[1].id = 'o 2';
     bad.options[2].id = 'o1';
@@ -157,7 +157,7 @@ describe('multiple choice', () => {
     expect(issuesOf('multiple_choice', dup)).toEqual([
       { path: ['options', 3, 'text'], message: 'questions.duplicate_options' },
     ]);
-    const notBoolean = copy(multiple) as any;
+    const notBoolean = copy(multiple) as { options: Record<string, unknown>[] };
     notBoolean.options[0].correct = 'yes';
     expect(issuesOf('multiple_choice', notBoolean)).toEqual([
       { path: ['options', 0, 'correct'], message: 'questions.incomplete' },

@@ -48,7 +48,7 @@ describe('fill in the blanks: definition', () => {
   });
 
   it('needs a correct answer for every blank', () => {
-    const bad = copy(def) as any;
+    const bad = copy(def) as { blanks: Record<string, unknown>[] };
     bad.blanks[0].answer = '   ';
     delete bad.blanks[1].answer;
     bad.blanks[3].answer = '\u064E\u0640';

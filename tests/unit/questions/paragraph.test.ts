@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphMark, scoreAnswer, validateAnswer } from '../../../src/common/questions';
+import { paragraphMark, scoreAnswer, validateAnswer, type AnswerDefinitions } from '../../../src/common/questions';
 import { copy, CORRECT, DEFINITIONS, issuesOf, WRONG } from './fixtures';
 
 const def = DEFINITIONS.paragraph;
@@ -112,8 +112,8 @@ describe('paragraph: definition', () => {
   });
 
   it('validates each child with its own kind, under its path', () => {
-    const bad = copy(def) as any;
-    bad.children[0].definition.options[1].correct = true;
+    const bad = copy(def);
+    (bad.children[0].definition as AnswerDefinitions['single_choice']).options[1].correct = true;
     bad.children[1].definition = {};
     expect(issuesOf('paragraph', bad)).toEqual([
       { path: ['children', 0, 'definition', 'options'], message: 'questions.exactly_one_correct' },
@@ -122,17 +122,17 @@ describe('paragraph: definition', () => {
   });
 
   it('refuses a paragraph child, an unknown kind, a missing definition and child field problems', () => {
-    const nested = copy(def) as any;
+    const nested = copy(def) as { children: Record<string, unknown>[] };
     nested.children[0].kind = 'paragraph';
     expect(issuesOf('paragraph', nested)).toEqual([
       { path: ['children', 0, 'kind'], message: 'questions.child_kind_invalid' },
     ]);
-    const missing = copy(def) as any;
+    const missing = copy(def);
     delete missing.children[2].definition;
     expect(issuesOf('paragraph', missing)).toEqual([
       { path: ['children', 2, 'definition'], message: 'questions.incomplete' },
     ]);
-    const fields = copy(def) as any;
+    const fields = copy(def) as { children: Record<string, unknown>[] };
     fields.children[0].text = '';
     fields.children[1].mark = 101;
     delete fields.children[2].mark_option;

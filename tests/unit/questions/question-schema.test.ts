@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  type AnswerDefinitions,
   parseQuestion,
   QUESTION_MESSAGE_KEYS,
   questionFormMessage,
@@ -149,7 +150,7 @@ describe('question schema: answer key', () => {
     ]);
     expect(issues(questionBody({ answer_type: 'single_choice' }))).toEqual([]);
     const dup = questionBody();
-    (dup.answer_key as any).options[2].text = 'paris';
+    (dup.answer_key as AnswerDefinitions['single_choice']).options[2].text = 'paris';
     expect(issues(dup)).toEqual([
       { path: ['answer_key', 'options', 2, 'text'], message: 'questions.duplicate_options' },
     ]);

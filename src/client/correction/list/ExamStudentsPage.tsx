@@ -18,7 +18,7 @@ import {
 import { useAssignedFilters, useAssignedStudents } from '../queries';
 import { StatusChip } from '../../components/StatusChip';
 import { StudentFilters } from './StudentFilters';
-import { StudentsTable } from './StudentsTable';
+import { StudentsTable, type RowId } from './StudentsTable';
 
 /** The exam's name, its rolled-up correction status and its marking settings. */
 function ExamSummary({ examId, filters }: { examId: number; filters: ReturnType<typeof useAssignedFilters>['data'] }) {
@@ -62,9 +62,9 @@ export function ExamStudentsPage() {
   // The selection belongs to the rows in view: another page, search, filter or order clears it,
   // so its count never takes in rows that are no longer shown.
   const listQuery = useMemo(() => listApiQuery(state).toString(), [state]);
-  const [selection, setSelection] = useState<{ query: string; ids: number[] }>({ query: listQuery, ids: [] });
+  const [selection, setSelection] = useState<{ query: string; ids: RowId[] }>({ query: listQuery, ids: [] });
   const selected = selection.query === listQuery ? selection.ids : [];
-  const setSelected = useCallback((ids: number[]) => setSelection({ query: listQuery, ids }), [listQuery]);
+  const setSelected = useCallback((ids: RowId[]) => setSelection({ query: listQuery, ids }), [listQuery]);
 
   const update = useCallback(
     (change: Partial<ListState>) =>

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { AssignedStudent } from '../../../common/contracts/index';
 import { formatDateTime, formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
+import type { MarkingHandle } from '../../../common/correction/index';
 import { correctionPath } from '../access';
 import type { ListState, SortKey } from '../listState';
 import { StatusChip } from '../../components/StatusChip';
@@ -25,14 +26,20 @@ interface StudentsTableProps {
   rows: AssignedStudent[];
   state: ListState;
   anonymous: boolean;
-  selected: number[];
-  onSelect: (ids: number[]) => void;
+  selected: RowId[];
+  onSelect: (ids: RowId[]) => void;
   onSort: (sort: SortKey) => void;
   /** The list's address query, carried to the correction screen for its previous and next. */
   search: string;
 }
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
+
+/** A row's id: the assignment's, or under anonymous marking the code. */
+export type RowId = AssignedStudent['id'];
+
+/** How the row's correction is addressed: the student's id, or under anonymous marking the code. */
+const handleOf = (row: AssignedStudent): MarkingHandle => row.code ?? row.student_id!;
 
 /** The assigned students with row selection, a select-all toggle and sortable columns. */
 export function StudentsTable({
@@ -85,8 +92,9 @@ export function StudentsTable({
             {sortable('name', column(anonymous ? 'code' : 'name'))}
             {!anonymous && sortable('school', column('school'))}
             {!anonymous && sortable('school_class', column('school_class'))}
-            {sortable('start_date_time', column('start'))}
-            {sortable('end_date_time', column('end'))}
+            {/* Under anonymous marking the window is not shown: schools may sit at different times. */}
+            {!anonymous && sortable('start_date_time', column('start'))}
+            {!anonymous && sortable('end_date_time', column('end'))}
             {sortable('exam_status_id', column('exam_status'))}
             {sortable('student_exam_status_id', column('correction_status'))}
             {sortable('total', column('total'))}
@@ -103,7 +111,7 @@ export function StudentsTable({
                 hover
                 selected={isSelected}
                 data-testid="exam-student-row"
-                data-student-id={row.student_id}
+                data-handle={handleOf(row)}
               >
                 <TableCell padding="checkbox">
                   <Checkbox
@@ -117,8 +125,8 @@ export function StudentsTable({
                 <TableCell>{row.name}</TableCell>
                 {!anonymous && <TableCell>{nameOf(row.school, language)}</TableCell>}
                 {!anonymous && <TableCell>{nameOf(row.school_class, language)}</TableCell>}
-                <TableCell sx={noWrap}>{formatDateTime(row.start_date_time, language)}</TableCell>
-                <TableCell sx={noWrap}>{formatDateTime(row.end_date_time, language)}</TableCell>
+                {!anonymous && <TableCell sx={noWrap}>{formatDateTime(row.start_date_time, language)}</TableCell>}
+                {!anonymous && <TableCell sx={noWrap}>{formatDateTime(row.end_date_time, language)}</TableCell>}
                 <TableCell>
                   <StatusChip status={row.exam_status} />
                 </TableCell>
@@ -152,7 +160,7 @@ export function StudentsTable({
                   <Button
                     size="small"
                     component={RouterLink}
-                    to={correctionPath(examId, row.student_id, search)}
+                    to={correctionPath(examId, handleOf(row), search)}
                     startIcon={<RateReviewIcon />}
                     aria-label={translate('exam_students.correct_label', { name: row.name })}
                     data-testid="correct-student"

@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CorrectionView } from '../../../common/contracts/index';
+import type { MarkingHandle } from '../../../common/correction/index';
 import { formatDateTime, formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/recordName';
 import { useCorrectionAudit } from '../queries';
@@ -24,18 +25,18 @@ const SLOT_NAMES: Record<number, string> = { 1: 'first', 2: 'second', 3: 'decidi
 
 interface AuditDialogProps {
   examId: number;
-  studentId: number;
+  handle: MarkingHandle;
   view: CorrectionView;
   open: boolean;
   onClose: () => void;
 }
 
 /** Every change of a mark of this attempt, oldest first: who, when, where, from what to what, and why. */
-export function AuditDialog({ examId, studentId, view, open, onClose }: AuditDialogProps) {
+export function AuditDialog({ examId, handle, view, open, onClose }: AuditDialogProps) {
   const translate = useTranslate();
   const language = useLanguage();
   const arrow = useTheme().direction === 'rtl' ? '←' : '→';
-  const audit = useCorrectionAudit(examId, studentId, open);
+  const audit = useCorrectionAudit(examId, handle, open);
   const t = (key: string, args?: Record<string, unknown>) => translate(`correction_screen.audit.${key}`, args);
   const none = t('none');
   const mark = (value: number | null) => (value === null ? none : formatNumber(value, language));

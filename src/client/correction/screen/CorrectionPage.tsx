@@ -2,6 +2,7 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { MarkingHandle } from '../../../common/correction/index';
 import { useAccess } from '../../auth';
 import { PageHeading } from '../../components/PageHeading';
 import { CORRECTION_PERMISSIONS, correctionPath, examStudentsPath } from '../access';
@@ -16,7 +17,7 @@ import { StudentSummary } from './StudentSummary';
 import { useCorrectionDraft } from './useCorrectionDraft';
 import { useCorrectionShortcuts } from './useCorrectionShortcuts';
 
-function CorrectionScreen({ examId, studentId }: { examId: number; studentId: number }) {
+function CorrectionScreen({ examId, handle }: { examId: number; handle: MarkingHandle }) {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -24,16 +25,16 @@ function CorrectionScreen({ examId, studentId }: { examId: number; studentId: nu
   const canList = access.allows({ anyOf: CORRECTION_PERMISSIONS.students });
   const canMark = access.allows({ anyOf: CORRECTION_PERMISSIONS.mark });
   const canAudit = access.allows({ anyOf: CORRECTION_PERMISSIONS.audit });
-  const correction = useCorrection(examId, studentId);
-  const neighbours = useNeighbours(examId, studentId, readListState(search), canList);
+  const correction = useCorrection(examId, handle);
+  const neighbours = useNeighbours(examId, handle, readListState(search), canList);
   const view = correction.data;
-  const draft = useCorrectionDraft(examId, studentId, view);
+  const draft = useCorrectionDraft(examId, handle, view);
   const [auditOpen, setAuditOpen] = useState(false);
   const canSave = Boolean(view?.marker.can_save && view.attempt && canMark);
 
   // The list's query rides along, so the next student is the list's next and "back" keeps its filters.
-  const goTo = (id: number | null | undefined) => {
-    if (id) navigate(correctionPath(examId, id, search));
+  const goTo = (next: MarkingHandle | null | undefined) => {
+    if (next) navigate(correctionPath(examId, next, search));
   };
   const save = () => {
     if (canSave) void draft.save();
@@ -121,7 +122,7 @@ function CorrectionScreen({ examId, studentId }: { examId: number; studentId: nu
           {canAudit && (
             <AuditDialog
               examId={examId}
-              studentId={studentId}
+              handle={handle}
               view={view}
               open={auditOpen}
               onClose={() => setAuditOpen(false)}
@@ -135,12 +136,13 @@ function CorrectionScreen({ examId, studentId }: { examId: number; studentId: nu
 }
 
 /**
- * `/exams/{exam_id}/preview/students/{student_id}/correction` (SPEC section 2, Exam Correction):
- * a student's answers with their marking. Each student gets a fresh screen (and fresh typed marks).
+ * `/exams/{exam_id}/preview/students/{student_id}/correction` (SPEC section 2, Exam Correction), or
+ * `/exams/{exam_id}/preview/anonymous/{code}/correction` under anonymous marking: a student's
+ * answers with their marking. Each student gets a fresh screen (and fresh typed marks).
  */
 export function CorrectionPage() {
-  const params = useParams<{ examId: string; studentId: string }>();
+  const params = useParams<{ examId: string; studentId?: string; code?: string }>();
   const examId = Number(params.examId);
-  const studentId = Number(params.studentId);
-  return <CorrectionScreen key={`${examId}-${studentId}`} examId={examId} studentId={studentId} />;
+  const handle: MarkingHandle = params.code ?? Number(params.studentId);
+  return <CorrectionScreen key={`${examId}-${handle}`} examId={examId} handle={handle} />;
 }

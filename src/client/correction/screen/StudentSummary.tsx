@@ -12,6 +12,8 @@ export function StudentSummary({ view }: { view: CorrectionView }) {
   const t = (key: string, args?: Record<string, unknown>) => translate(`correction_screen.${key}`, args);
   const number = (value: number) => formatNumber(value, language);
   const { student, attempt, result, marker } = view;
+  // A blind marker's status and result come from their own marks alone.
+  const own = result?.basis === 'own_sheet';
   const place = [nameOf(student.school, language), nameOf(student.school_class, language)].filter(Boolean).join(' · ');
 
   return (
@@ -20,9 +22,6 @@ export function StudentSummary({ view }: { view: CorrectionView }) {
         <Typography variant="h5" component="h2" data-testid="correction-student-name">
           {student.name}
         </Typography>
-        {!view.exam.anonymous_marking && (
-          <Typography color="text.secondary">{t('code', { code: student.code })}</Typography>
-        )}
         {place && <Typography color="text.secondary">{place}</Typography>}
       </Box>
       <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -59,10 +58,14 @@ export function StudentSummary({ view }: { view: CorrectionView }) {
             size="small"
             label={
               result.complete
-                ? t('result', { mark: number(result.mark), max: number(view.exam.max_mark) })
-                : t('result_pending', { final: number(result.marking_final), total: number(result.marking_total) })
+                ? t(own ? 'own_result' : 'result', { mark: number(result.mark), max: number(view.exam.max_mark) })
+                : t(own ? 'own_result_pending' : 'result_pending', {
+                    final: number(result.marking_final),
+                    total: number(result.marking_total),
+                  })
             }
             data-testid="correction-result"
+            data-basis={result.basis}
           />
         )}
         {result?.complete && (
@@ -77,6 +80,7 @@ export function StudentSummary({ view }: { view: CorrectionView }) {
       {attempt && (
         <Alert severity={marker.can_save ? 'info' : 'warning'} sx={{ mt: 1.5 }} data-testid="correction-role-help">
           {t(`role_help.${marker.can_save ? marker.role : 'observer'}`)}
+          {own && ` ${t('own_basis')}`}
         </Alert>
       )}
     </Paper>

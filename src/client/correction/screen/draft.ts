@@ -125,7 +125,8 @@ export function savedMeanwhile(before: CorrectionView, after: CorrectionView): S
 
 export const bodyOf = (view: CorrectionView, changes: Change[]): CorrectionBody => ({
   exam_id: view.exam.id,
-  student_id: view.student.id,
+  // Under anonymous marking the student is named by their code alone.
+  ...(view.student.code !== null ? { code: view.student.code } : { student_id: view.student.id! }),
   version: view.marker.version,
   corrections: changes.map((change) => change.entry),
 });

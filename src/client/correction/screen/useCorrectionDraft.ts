@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import type { CorrectionView } from '../../../common/contracts/index';
+import type { MarkingHandle } from '../../../common/correction/index';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import { serverMessageOf, statusOf, type ConsoleErrorBody } from '../../providers/errors';
@@ -32,7 +33,7 @@ export interface Conflict {
  * typed marks that still differ from it are kept over its version, so the next save goes through,
  * and the items saved anew under them say what was saved meanwhile.
  */
-export function useCorrectionDraft(examId: number, studentId: number, view: CorrectionView | undefined) {
+export function useCorrectionDraft(examId: number, handle: MarkingHandle, view: CorrectionView | undefined) {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
@@ -60,12 +61,12 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
     async (before: CorrectionView): Promise<boolean> => {
       let after: CorrectionView;
       try {
-        after = (await dataProvider.studentCorrection(examId, studentId)).data;
+        after = (await dataProvider.studentCorrection(examId, handle)).data;
       } catch (error) {
         await notifyScreen.fail('fetch_error', error);
         return false;
       }
-      queryClient.setQueryData(correctionKey(examId, studentId), after);
+      queryClient.setQueryData(correctionKey(examId, handle), after);
       // Drafts typed while the correction travelled are rebased too.
       setEdits((current) => rebaseEdits(before, after, current));
       setMeanwhile((current) => ({ ...current, ...savedMeanwhile(before, after) }));
@@ -73,7 +74,7 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
       setConflict((current) => current && { ...current, rebased: true });
       return true;
     },
-    [dataProvider, examId, notifyScreen, queryClient, studentId],
+    [dataProvider, examId, notifyScreen, queryClient, handle],
   );
 
   /** Saves the changes; true when nothing is left unsaved. */
@@ -95,7 +96,7 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
     const sent = edits;
     try {
       const { data, message } = await dataProvider.submitCorrection(bodyOf(view, changes));
-      queryClient.setQueryData(correctionKey(examId, studentId), data);
+      queryClient.setQueryData(correctionKey(examId, handle), data);
       // What was typed while the save travelled stays a change.
       setEdits((current) => Object.fromEntries(Object.entries(current).filter(([key, draft]) => sent[key] !== draft)));
       setConflict(null);
@@ -123,7 +124,7 @@ export function useCorrectionDraft(examId: number, studentId: number, view: Corr
       inFlight.current = false;
       setSaving(false);
     }
-  }, [changes, dataProvider, edits, examId, notify, queryClient, rebase, studentId, translate, view]);
+  }, [changes, dataProvider, edits, examId, notify, queryClient, rebase, handle, translate, view]);
 
   /** After a conflict whose newer correction could not be read: tries again, keeping the drafts. */
   const reload = useCallback(async () => {

@@ -1,10 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { Button, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
-import { formatDateTime, formatNumber } from '../../format';
+import examsDeclaration from '../../../../schemas/exams';
+import type { ResourceDefinition } from '../../../../schemas/vocabulary';
+import { formatDateTime } from '../../format';
+import { declaredColumns } from '../../generic';
 import { usePlatformSelection } from '../../platforms';
 import { PlatformSelector } from '../../platforms';
 import { nameOf, useLanguage } from '../../i18n/recordName';
@@ -48,9 +51,10 @@ function NoExams() {
 
 /**
  * `/exams` (SPEC section 2): the selected platform's exams with filters and search, bulk
- * publish, unpublish and delete, and row actions each shown only with its permission.
+ * publish, unpublish and delete, and row actions each shown only with its permission. Its columns
+ * are the declaration's (schemas/exams.ts), a few drawn its own way.
  */
-export function ExamList() {
+export function ExamList({ definition = examsDeclaration }: { definition?: ResourceDefinition } = {}) {
   const translate = useTranslate();
   const language = useLanguage();
   const { can } = useExamAccess();
@@ -59,7 +63,6 @@ export function ExamList() {
   const lookups = useExamLookups(platform?.id ?? null);
   const nameField = language === 'ar' ? 'name_ar' : 'name_en';
   const bulk = can('edit') || can('delete');
-  const gradeOrLevel = platform?.identifier === 'ISA' ? 'level' : 'grade';
 
   return (
     <>
@@ -84,60 +87,42 @@ export function ExamList() {
           queryOptions={{ onError: (error: unknown) => notify.fail('fetch_error', error) }}
         >
           <DataTable bulkActionButtons={bulk ? <ExamBulkActions /> : false} rowClick={false} empty={<NoExams />}>
-            <DataTable.Col source="id" label="resources.exams.fields.id" />
-            <DataTable.Col
-              source={nameField}
-              label="resources.exams.fields.name"
-              render={(exam: Exam) => nameOf(exam, language)}
-            />
-            <DataTable.Col
-              source="round_id"
-              label="resources.exams.fields.round_id"
-              render={(exam: Exam) => nameOf(exam.round, language)}
-            />
-            <DataTable.Col
-              source={`${gradeOrLevel}_id`}
-              label={`resources.exams.fields.${gradeOrLevel}_id`}
-              render={(exam: Exam) => nameOf(exam[gradeOrLevel], language)}
-            />
-            <DataTable.Col
-              label="resources.exams.fields.skill_ids"
-              disableSort
-              render={(exam: Exam) => (
-                <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                  {(exam.skills ?? []).map((skill) => (
-                    <Chip key={skill.id} size="small" label={nameOf(skill, language)} />
-                  ))}
-                </Box>
-              )}
-            />
-            <DataTable.Col
-              label="resources.exams.fields.questions_count"
-              disableSort
-              render={(exam: Exam) => formatNumber(exam.questions_count ?? 0, language)}
-            />
-            <DataTable.Col
-              label="resources.exams.fields.total_mark"
-              disableSort
-              render={(exam: Exam) => formatNumber(exam.total_mark ?? 0, language)}
-            />
-            <DataTable.Col
-              source="is_published"
-              label="exams.list.status"
-              render={(exam: Exam) => <PublishedChip published={exam.is_published} />}
-            />
-            <DataTable.Col
-              source="start_date_time"
-              label="exams.list.window"
-              cellSx={noWrap}
-              render={(exam: Exam) => (
-                <>
-                  {formatDateTime(exam.start_date_time, language)}
-                  <br />
-                  {formatDateTime(exam.end_date_time, language)}
-                </>
-              )}
-            />
+            {declaredColumns(definition, platform.identifier, {
+              // One name, in the reader's language.
+              name_en: (
+                <DataTable.Col
+                  key="name"
+                  source={nameField}
+                  label="resources.exams.fields.name"
+                  render={(exam: Exam) => nameOf(exam, language)}
+                />
+              ),
+              name_ar: null,
+              is_published: (
+                <DataTable.Col
+                  key="is_published"
+                  source="is_published"
+                  label="exams.list.status"
+                  render={(exam: Exam) => <PublishedChip published={exam.is_published} />}
+                />
+              ),
+              // The window: its start above its end.
+              start_date_time: (
+                <DataTable.Col
+                  key="window"
+                  source="start_date_time"
+                  label="exams.list.window"
+                  cellSx={noWrap}
+                  render={(exam: Exam) => (
+                    <>
+                      {formatDateTime(exam.start_date_time, language)}
+                      <br />
+                      {formatDateTime(exam.end_date_time, language)}
+                    </>
+                  )}
+                />
+              ),
+            })}
             <DataTable.Col
               label="exams.list.actions"
               disableSort

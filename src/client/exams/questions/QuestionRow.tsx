@@ -1,12 +1,10 @@
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { Box, Chip, IconButton, ListItem, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions/rich-text';
+import { useSortableRow } from '../../components/Sortable';
 import { formatNumber } from '../../format';
 import type { ExamQuestion } from '../types';
 import { useLanguage } from '../../i18n/recordName';
@@ -24,38 +22,25 @@ interface QuestionRowProps {
 export function QuestionRow({ question, index, last, disabled, onMove, onRemove }: QuestionRowProps) {
   const translate = useTranslate();
   const language = useLanguage();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: question.id,
-    disabled,
-  });
   const number = index + 1;
+  const row = useSortableRow(question.id, { label: translate('exams.questions.drag', { number }), disabled });
   const text = plainText(question.text).trim();
 
   return (
     <ListItem
-      ref={setNodeRef}
+      ref={row.ref}
       divider
       data-testid="exam-question"
       data-question-id={question.id}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
+      style={row.style}
       sx={{
         gap: 1.5,
-        bgcolor: isDragging ? 'action.selected' : 'background.paper',
+        bgcolor: row.isDragging ? 'action.selected' : 'background.paper',
         position: 'relative',
-        zIndex: isDragging ? 1 : 0,
+        zIndex: row.isDragging ? 1 : 0,
       }}
     >
-      <IconButton
-        ref={setActivatorNodeRef}
-        size="small"
-        aria-label={translate('exams.questions.drag', { number })}
-        disabled={disabled}
-        sx={{ cursor: 'grab', touchAction: 'none' }}
-        {...attributes}
-        {...listeners}
-      >
-        <DragIndicatorIcon />
-      </IconButton>
+      {row.handle}
       <Typography component="span" sx={{ minWidth: 28, fontWeight: 600 }}>
         {formatNumber(number, language)}
       </Typography>

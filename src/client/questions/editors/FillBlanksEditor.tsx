@@ -1,7 +1,7 @@
 import { Box, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AnswerDefinitions } from '../../../common/questions';
-import { emptyBlank } from './emptyDefinitions';
+import { emptyBlank, firstBlankOptions } from './emptyDefinitions';
 import { removeAt, replaceAt } from './listOps';
 import { AddButton, dirOf, ItemActions, ListError, RemoveButton, useMessage } from './parts';
 import type { AnswerEditorProps, ErrorLookup } from './types';
@@ -52,7 +52,7 @@ function BlankFields({ blank, index, onChange, error, language }: BlankFieldsPro
         control={
           <Checkbox
             checked={Boolean(options)}
-            onChange={(event) => setOptions(event.target.checked ? [blank.answer, ''] : undefined)}
+            onChange={(event) => setOptions(event.target.checked ? firstBlankOptions(blank.answer) : undefined)}
           />
         }
         label={translate('question_editor.blanks.use_options')}

@@ -11,6 +11,15 @@ export const emptyItem = () => ({ id: newAnswerId(), text: '' });
 export const emptyPair = () => ({ id: newAnswerId(), left: '', right_id: newAnswerId(), right: '' });
 export const emptyCategory = () => ({ id: newAnswerId(), name: '', options: [emptyItem()] });
 
+/**
+ * A blank's first options once the author turns them on: its answer and an empty one to fill, the
+ * answer at a random place. Never first by habit: students see options sorted or shuffled anyway,
+ * but the stored order should not say which is right either.
+ */
+export function firstBlankOptions(answer: string, random: () => number = Math.random): string[] {
+  return random() < 0.5 ? [answer, ''] : ['', answer];
+}
+
 export function emptyChild(kind: ChildKind = 'single_choice') {
   return {
     id: newAnswerId(),

@@ -1,26 +1,16 @@
-import { isAnswerKind, plainText, type AnswerKind } from '../../../common/questions';
+import questionsBank from '../../../../schemas/questions-bank';
+import { blankRecord, formPayload, formValuesOf } from '../../../common/declarations';
+import { isAnswerKind, plainText } from '../../../common/questions';
 import { childrenMark, emptyDefinition } from '../editors';
 import type { QuestionFormValues, QuestionRecord } from '../types';
 
-/** A new question: the editor of the first kind open, the author's language as content language. */
+/** A new question: the declaration's starting values, the author's language as content language. */
 export function newQuestionValues(language: string): QuestionFormValues {
+  const { id: _id, platform_id: _platform, ...blank } = blankRecord(questionsBank);
   return {
-    text: '',
+    ...blank,
     content_language: language === 'ar' ? 'ar' : 'en',
-    question_type_id: null,
-    skill_id: null,
-    difficulty_level_id: null,
-    cognitive_level_id: null,
-    learning_outcome_id: null,
-    depth_of_knowledge_id: null,
-    mark: 1,
-    mark_option: 'all_or_nothing',
-    media_type: 'none',
-    media: null,
-    media_replay_count: 0,
-    instruction_audio: null,
-    answer_type: 'single_choice',
-    answer_key: emptyDefinition('single_choice'),
+    answer_key: emptyDefinition(blank.answer_type ?? 'single_choice'),
   };
 }
 
@@ -60,21 +50,9 @@ function decodeBlanks(kind: unknown, definition: unknown): unknown {
 
 /** A stored question as form values. */
 export function questionFormValues(record: QuestionRecord): QuestionFormValues {
+  const { id: _id, platform_id: _platform, ...values } = formValuesOf(questionsBank, record);
   return {
-    text: record.text ?? '',
-    content_language: record.content_language === 'ar' ? 'ar' : 'en',
-    question_type_id: record.question_type_id ?? null,
-    skill_id: record.skill_id ?? null,
-    difficulty_level_id: record.difficulty_level_id ?? null,
-    cognitive_level_id: record.cognitive_level_id ?? null,
-    learning_outcome_id: record.learning_outcome_id ?? null,
-    depth_of_knowledge_id: record.depth_of_knowledge_id ?? null,
-    mark: record.mark ?? null,
-    mark_option: record.mark_option ?? null,
-    media_type: record.media_type ?? 'none',
-    media: record.media ?? null,
-    media_replay_count: record.media_replay_count ?? 0,
-    instruction_audio: record.instruction_audio ?? null,
+    ...values,
     answer_type: isAnswerKind(record.answer_type) ? record.answer_type : null,
     answer_key: decodeBlanks(record.answer_type, record.answer_key),
   };
@@ -93,24 +71,10 @@ export function effectiveMark(values: Pick<QuestionFormValues, 'answer_type' | '
  * `questionSchema` before it is sent.
  */
 export function questionPayload(values: QuestionFormValues, platformId: number | null): Json {
-  const kind: AnswerKind | null = values.answer_type;
-  return {
-    text: values.text,
-    content_language: values.content_language,
-    question_type_id: values.question_type_id,
-    skill_id: values.skill_id,
-    difficulty_level_id: values.difficulty_level_id,
-    cognitive_level_id: values.cognitive_level_id,
-    learning_outcome_id: values.learning_outcome_id,
-    depth_of_knowledge_id: values.depth_of_knowledge_id,
+  return formPayload(questionsBank, {
+    ...values,
     mark: effectiveMark(values),
-    mark_option: values.mark_option,
-    media_type: values.media_type,
     media: values.media_type === 'none' ? null : values.media,
-    media_replay_count: values.media_replay_count,
-    instruction_audio: values.instruction_audio,
-    answer_type: kind,
-    answer_key: values.answer_key ?? null,
     platform_id: platformId,
-  };
+  });
 }

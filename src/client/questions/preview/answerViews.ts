@@ -1,11 +1,10 @@
-import type { ComponentType } from 'react';
 import type { AnswerKind } from '../../../common/questions';
 import { CHILD_ANSWER_VIEWS } from './childAnswerViews';
 import { ParagraphAnswer } from './ParagraphAnswer';
-import type { AnswerViewProps } from './types';
+import type { AnyAnswerView } from './types';
 
 /** How a student answers each of the ten kinds (the preview's type map). */
-export const ANSWER_VIEWS: Record<AnswerKind, ComponentType<AnswerViewProps<any, any>>> = {
+export const ANSWER_VIEWS: Record<AnswerKind, AnyAnswerView> = {
   ...CHILD_ANSWER_VIEWS,
   paragraph: ParagraphAnswer,
 };

@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { ChildKind } from '../../../common/questions';
 import { AudioResponseAnswer } from './AudioResponseAnswer';
 import { CategorizingAnswer } from './CategorizingAnswer';
@@ -8,10 +7,10 @@ import { FillBlanksAnswer } from './FillBlanksAnswer';
 import { MatchingAnswer } from './MatchingAnswer';
 import { ReorderingAnswer } from './ReorderingAnswer';
 import { TrueFalseAnswer } from './TrueFalseAnswer';
-import type { AnswerViewProps } from './types';
+import type { AnyAnswerView } from './types';
 
 /** How a student answers each kind a paragraph's question may have. */
-export const CHILD_ANSWER_VIEWS: Record<ChildKind, ComponentType<AnswerViewProps<any, any>>> = {
+export const CHILD_ANSWER_VIEWS: Record<ChildKind, AnyAnswerView> = {
   single_choice: SingleChoiceAnswer,
   multiple_choice: MultipleChoiceAnswer,
   true_false: TrueFalseAnswer,

@@ -1,4 +1,12 @@
+import type { ComponentType } from 'react';
 /** Every answer view of the preview: the student's view of one kind and a local, unsent answer. */
+/**
+ * A view of any kind, in a map of the ten: each takes its own view and answer shapes, which no one
+ * type parameter can stand for (the answer is read and also written back), hence `any` here alone.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyAnswerView = ComponentType<AnswerViewProps<any, any>>;
+
 export interface AnswerViewProps<View, Answer> {
   view: View;
   answer: Answer | null;

@@ -1,26 +1,8 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
-import { Box, IconButton } from '@mui/material';
+import { arrayMove } from '@dnd-kit/sortable';
+import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
+import { SortableArea, useSortableRow } from '../../components/Sortable';
 
 interface SortableListProps<T extends { id: string }> {
   items: T[];
@@ -31,90 +13,36 @@ interface SortableListProps<T extends { id: string }> {
   nameOf: (item: T, index: number) => string;
 }
 
-function SortableRow({ id, name, children }: { id: string; name: string; children: (handle: ReactNode) => ReactNode }) {
+function Row({ id, name, children }: { id: string; name: string; children: (handle: ReactNode) => ReactNode }) {
   const translate = useTranslate();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id,
-    attributes: { roleDescription: translate('question_editor.sortable.role') },
-  });
-  const handle = (
-    <IconButton
-      ref={setActivatorNodeRef}
-      size="small"
-      aria-label={translate('question_editor.sortable.handle', { name })}
-      {...attributes}
-      {...listeners}
-      sx={{ cursor: 'grab', touchAction: 'none' }}
-    >
-      <DragIndicatorIcon fontSize="small" />
-    </IconButton>
-  );
+  const row = useSortableRow(id, { label: translate('question_editor.sortable.handle', { name }) });
   return (
     <Box
-      ref={setNodeRef}
-      sx={{
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-        position: 'relative',
-        zIndex: isDragging ? 1 : 'auto',
-      }}
+      ref={row.ref}
+      style={row.style}
+      sx={{ opacity: row.isDragging ? 0.6 : 1, position: 'relative', zIndex: row.isDragging ? 1 : 'auto' }}
     >
-      {children(handle)}
+      {children(row.handle)}
     </Box>
   );
 }
 
-/**
- * A list ordered by dragging: with the pointer, or from the keyboard (focus a handle, Space to
- * lift, arrows to move, Space to drop, Escape to cancel), announced in the reader's language.
- */
+/** The answer editors' ordered lists (items, options, blanks...): rows in a column (components/Sortable). */
 export function SortableList<T extends { id: string }>({ items, onReorder, renderItem, nameOf }: SortableListProps<T>) {
-  const translate = useTranslate();
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const indexOf = (id: UniqueIdentifier | undefined) => items.findIndex((item) => item.id === id);
-  const named = (id: UniqueIdentifier | undefined) => {
-    const index = indexOf(id);
-    return index < 0 ? '' : nameOf(items[index], index);
-  };
-  const position = (id: UniqueIdentifier | undefined) => ({ position: indexOf(id) + 1, total: items.length });
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => translate('question_editor.sortable.picked_up', { name: named(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? translate('question_editor.sortable.moved', { name: named(active.id), ...position(over.id) }) : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? translate('question_editor.sortable.dropped', { name: named(active.id), ...position(over.id) })
-        : undefined,
-    onDragCancel: ({ active }) => translate('question_editor.sortable.cancelled', { name: named(active.id) }),
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    onReorder(arrayMove(items, indexOf(active.id), indexOf(over.id)));
-  };
-
+  const ids = items.map((item) => item.id);
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: translate('question_editor.sortable.instructions') },
-      }}
+    <SortableArea
+      ids={ids}
+      nameOf={(id) => nameOf(items[ids.indexOf(String(id))], ids.indexOf(String(id)))}
+      onMove={(from, to) => onReorder(arrayMove(items, from, to))}
     >
-      <SortableContext items={items.map((item) => item.id)} strategy={verticalListSortingStrategy}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-          {items.map((item, index) => (
-            <SortableRow key={item.id} id={item.id} name={nameOf(item, index)}>
-              {(handle) => renderItem(item, index, handle)}
-            </SortableRow>
-          ))}
-        </Box>
-      </SortableContext>
-    </DndContext>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {items.map((item, index) => (
+          <Row key={item.id} id={item.id} name={nameOf(item, index)}>
+            {(handle) => renderItem(item, index, handle)}
+          </Row>
+        ))}
+      </Box>
+    </SortableArea>
   );
 }

@@ -32,7 +32,7 @@ export function ReportFiltersBar({
     ['round_id', 'round', named(choices.rounds)],
     ['academic_year_id', 'academic_year', named(choices.academic_years)],
     ['skill_id', 'skill', named(choices.skills)],
-    ['gender', 'gender', choices.genders.map((g) => ({ id: g.id, name: nameOf(g as never, language) }))],
+    ['gender', 'gender', choices.genders.map((g) => ({ id: g.id, name: nameOf(g, language) }))],
     [
       'nationality',
       'nationality',

@@ -15,6 +15,7 @@ import { questionAnchor, StudentQuestionCard } from './StudentQuestionCard';
 import { SubmitPage } from './SubmitPage';
 import { useAnswerSync, type SyncStores } from './useAnswerSync';
 import { useFlags } from './useFlags';
+import { useSessionKeepAlive } from './useSessionKeepAlive';
 import { useSubmission } from './useSubmission';
 
 export interface PlayerProps {
@@ -33,6 +34,7 @@ export function Player({ attempt, onSubmitted, stores }: PlayerProps) {
   const name = nameIn(attempt.exam, locale);
   usePageTitle(name);
   const sync = useAnswerSync(attempt, stores);
+  useSessionKeepAlive();
   const [flags, toggleFlag] = useFlags(attempt.id);
   const pages = useMemo(
     () => paginate(attempt.questions.length, attempt.questions_per_page),

@@ -4,6 +4,8 @@ import type { AttemptView } from '../api';
 import { studentApi } from '../api';
 import { AnswerQueue, type AnswerStore, type SyncStatus } from '../sync/answerQueue';
 import { browserAnswerStore, browserRecordingStore } from '../sync/idbStore';
+import { forgetFlags } from '../sync/flagsStore';
+import { keepLive } from '../sync/localWork';
 import { bindPageEvents } from '../sync/pageEvents';
 import { RecordingQueue, type RecordingStore } from '../sync/recordingQueue';
 
@@ -19,6 +21,8 @@ export interface AnswerSync {
   settle: () => Promise<'saved' | 'unsent' | 'closed'>;
   /** Answers and recordings kept here that the server has not taken. */
   unsent: () => number;
+  /** Stops, and forgets the attempt's answers, recordings and flags on this computer (it was submitted). */
+  forget: () => Promise<void>;
 }
 
 export interface SyncStores {
@@ -108,5 +112,13 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
     [],
   );
 
-  return { answers, status: worse(answerStatus, recordingStatus), change, keeper, settle, unsent };
+  const forget = useCallback(async () => {
+    await Promise.all([queue.current?.forget(), recordings.current?.forget()]);
+    forgetFlags(attemptId);
+  }, [attemptId]);
+
+  // A sign-out from the header sends what it can first, or forgets it once the student agrees.
+  useEffect(() => keepLive({ settle, forget }), [settle, forget]);
+
+  return { answers, status: worse(answerStatus, recordingStatus), change, keeper, settle, unsent, forget };
 }

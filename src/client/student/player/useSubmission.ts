@@ -16,10 +16,10 @@ export type SubmitProblem = 'unsent' | 'offline' | 'failed' | null;
  */
 export function useSubmission(
   assignmentId: number,
-  sync: { settle: () => Promise<'saved' | 'unsent' | 'closed'>; unsent: () => number },
+  sync: { settle: () => Promise<'saved' | 'unsent' | 'closed'>; unsent: () => number; forget: () => Promise<void> },
   onSubmitted: (view: AttemptView, lateAnswers: number) => void,
 ) {
-  const { settle, unsent } = sync;
+  const { settle, unsent, forget } = sync;
   const [submitting, setSubmitting] = useState(false);
   const [problem, setProblem] = useState<SubmitProblem>(null);
   const retry = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -48,6 +48,8 @@ export function useSubmission(
       const late = settled === 'closed' ? unsent() : 0;
       try {
         const view = await studentApi.submit(assignmentId);
+        // The server holds the attempt now: nothing of it stays on this (maybe shared) computer.
+        await forget();
         if (live.current) onSubmitted(view, late);
       } catch (error) {
         if (!live.current) return;
@@ -57,7 +59,7 @@ export function useSubmission(
         else setSubmitting(false);
       }
     },
-    [assignmentId, settle, unsent, onSubmitted],
+    [assignmentId, settle, unsent, forget, onSubmitted],
   );
 
   return { submit, submitting, problem };

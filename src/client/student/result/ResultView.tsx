@@ -104,6 +104,11 @@ export function ResultView({ attempt, lateAnswers = 0 }: { attempt: AttemptView;
             {translate('student.result.needs_correction')}
           </Typography>
         )}
+        {result?.answers_pending && (
+          <Alert severity="info" sx={{ mt: 1 }} data-testid="result-answers-pending">
+            {translate('student.result.answers_pending')}
+          </Alert>
+        )}
       </Paper>
       {result?.questions && (
         <Box component="section" aria-labelledby="result-questions-heading">

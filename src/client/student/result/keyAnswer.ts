@@ -1,9 +1,9 @@
 import type { AnswerKind } from '../../../common/questions';
 
-type Key = Record<string, any>;
+type Key = Record<string, unknown>;
 
-const byId = <T>(items: T[] | undefined, pick: (item: T) => [string, unknown][]) =>
-  Object.fromEntries((items ?? []).flatMap(pick));
+const byId = <T>(items: T[] | undefined, pick: (item: T) => [unknown, unknown][]) =>
+  Object.fromEntries((items ?? []).flatMap(pick).map(([id, value]) => [String(id), value]));
 
 /**
  * The right answer in the shape of a student's answer, so the same answer view can show it.
@@ -33,7 +33,7 @@ export function keyAnswer(kind: AnswerKind | string, key: unknown): unknown {
       };
     case 'paragraph':
       return {
-        children: byId(k.children as Key[], (child) => [[child.id, keyAnswer(child.kind, child.definition)]]),
+        children: byId(k.children as Key[], (child) => [[child.id, keyAnswer(String(child.kind), child.definition)]]),
       };
     default:
       return null;

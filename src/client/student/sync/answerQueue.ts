@@ -3,6 +3,17 @@
  * per-question `seq`), then sent in batches to `PUT /answers`. Framework-free so it can be tested
  * without React; the player binds it to the page's events (see pageEvents.ts).
  */
+import {
+  failureOf,
+  KEEPALIVE_BATCH_BYTES,
+  MAX_BATCH_BYTES,
+  nextBatch,
+  type Failure,
+  type OutgoingAnswer,
+  type SyncStatus,
+} from './batching';
+
+export type { OutgoingAnswer, SyncStatus } from './batching';
 
 /** One answer as this computer holds it; `synced_seq` is the highest seq the server acknowledged. */
 export interface LocalAnswer {
@@ -17,12 +28,8 @@ export interface LocalAnswer {
 export interface AnswerStore {
   list(attemptId: number): Promise<LocalAnswer[]>;
   put(answer: LocalAnswer): Promise<void>;
-}
-
-export interface OutgoingAnswer {
-  question_id: number;
-  answer: unknown;
-  seq: number;
+  /** Forgets an attempt's answers (it was submitted, or the student signed out). */
+  removeAttempt(attemptId: number): Promise<void>;
 }
 
 export interface SavedAnswer {
@@ -32,15 +39,6 @@ export interface SavedAnswer {
 
 /** Sends one batch; resolves with the seqs the server holds, rejects with an error carrying `status`. */
 export type SendAnswers = (answers: OutgoingAnswer[], options: { keepalive: boolean }) => Promise<SavedAnswer[]>;
-
-/**
- * What the status line says: everything acknowledged, a batch on its way, no connection, the
- * server failed (retrying), the server refused the answers (not retried until they change), or the
- * attempt is closed (418: deadline passed or submitted).
- */
-export type SyncStatus = 'saved' | 'saving' | 'offline' | 'retrying' | 'rejected' | 'closed';
-
-type Failure = Exclude<SyncStatus, 'saved' | 'saving'>;
 
 export interface AnswerQueueOptions {
   attemptId: number;
@@ -56,38 +54,7 @@ export interface AnswerQueueOptions {
 /** The server's answers as the attempt view gives them: by question id, with their seq. */
 export type ServerAnswers = Record<string, { answer: unknown; seq: number }>;
 
-/** The most a batch may hold (the API's limit). */
-export const MAX_BATCH = 500;
-/** The most bytes a batch may weigh: half the API's 1 MB body limit, so long essays go in several. */
-export const MAX_BATCH_BYTES = 512 * 1024;
-
-/** Browsers refuse a `keepalive` request above 64 kB in all: those batches stay under it. */
-export const KEEPALIVE_BATCH_BYTES = 60 * 1024;
-
-const encoder = new TextEncoder();
-
-/** The first answers that fit in one batch, by count and by weight; always at least one. */
-export function nextBatch(pending: OutgoingAnswer[], maxBytes = MAX_BATCH_BYTES): OutgoingAnswer[] {
-  const batch: OutgoingAnswer[] = [];
-  let bytes = 0;
-  for (const answer of pending) {
-    const weight = encoder.encode(JSON.stringify(answer)).length + 1;
-    if (batch.length > 0 && (batch.length >= MAX_BATCH || bytes + weight > maxBytes)) break;
-    batch.push(answer);
-    bytes += weight;
-  }
-  return batch;
-}
-
-/** How a failed send is treated, from the error's HTTP `status` (0 or none: the request never got an answer). */
-export function failureOf(error: unknown): Failure {
-  const status =
-    error && typeof error === 'object' && 'status' in error ? Number((error as { status: unknown }).status) : 0;
-  if (!status) return 'offline';
-  if (status === 418) return 'closed';
-  if (status >= 500 || status === 408 || status === 429) return 'retrying';
-  return 'rejected';
-}
+export { failureOf, KEEPALIVE_BATCH_BYTES, MAX_BATCH, MAX_BATCH_BYTES, nextBatch } from './batching';
 
 export class AnswerQueue {
   private readonly answers = new Map<number, LocalAnswer>();
@@ -95,6 +62,8 @@ export class AnswerQueue {
   private readonly retryInitialMs: number;
   private readonly retryMaxMs: number;
   private debounceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Writes to the local store under way: a forget waits for them, so none brings a row back. */
+  private readonly writing = new Set<Promise<void>>();
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private retryDelay: number;
   private inFlight: Promise<void> | null = null;
@@ -224,6 +193,16 @@ export class AnswerQueue {
     this.clearTimer('retry');
   }
 
+  /**
+   * Stops, and forgets this attempt's answers on this computer once the server holds them all (the
+   * attempt was submitted): after the local writes under way, so none brings one back.
+   */
+  async forget(): Promise<void> {
+    this.dispose();
+    while (this.writing.size > 0) await Promise.all([...this.writing]);
+    await this.safely(() => this.options.store.removeAttempt(this.options.attemptId), undefined);
+  }
+
   private async send(batch: OutgoingAnswer[], keepalive: boolean): Promise<void> {
     try {
       const saved = await this.options.send(batch, { keepalive });
@@ -291,8 +270,13 @@ export class AnswerQueue {
   }
 
   private persist(entry: LocalAnswer): Promise<void> {
+    // Forgotten or going away: an acknowledgement need not be written down (at worst it is resent).
+    if (this.disposed) return Promise.resolve();
     // A store that fails (private mode, full disk) must not stop the answer from being sent.
-    return this.safely(() => this.options.store.put({ ...entry }), undefined);
+    const writing = this.safely(() => this.options.store.put({ ...entry }), undefined);
+    this.writing.add(writing);
+    void writing.finally(() => this.writing.delete(writing));
+    return writing;
   }
 
   private async safely<T>(run: () => Promise<T>, fallback: T): Promise<T> {

@@ -36,6 +36,13 @@ function studentDb(name: string): Promise<IDBPDatabase<StudentDb>> {
   return opened;
 }
 
+/** Deletes every row of one attempt from a store. */
+async function removeAttempt(name: string, store: 'answers' | 'recordings', attemptId: number) {
+  const tx = (await studentDb(name)).transaction(store, 'readwrite');
+  for (const key of await tx.store.index('by_attempt').getAllKeys(attemptId)) await tx.store.delete(key);
+  await tx.done;
+}
+
 /** The answers kept on this computer, in IndexedDB, by attempt and question. */
 export function idbAnswerStore(name = STUDENT_DB_NAME): AnswerStore {
   return {
@@ -43,6 +50,7 @@ export function idbAnswerStore(name = STUDENT_DB_NAME): AnswerStore {
     put: async (answer) => {
       await (await studentDb(name)).put('answers', answer);
     },
+    removeAttempt: (attemptId) => removeAttempt(name, 'answers', attemptId),
   };
 }
 
@@ -56,6 +64,33 @@ export function idbRecordingStore(name = STUDENT_DB_NAME): RecordingStore {
     remove: async (attemptId, questionId) => {
       await (await studentDb(name)).delete('recordings', [attemptId, questionId]);
     },
+    removeAttempt: (attemptId) => removeAttempt(name, 'recordings', attemptId),
+  };
+}
+
+/**
+ * This computer's copy of a student's work as a whole: how much the server has not acknowledged
+ * (answers above their acknowledged seq, recordings waiting for their upload), and all of it
+ * forgotten (signing out on a shared computer).
+ */
+export function idbStudentWork(name = STUDENT_DB_NAME) {
+  return {
+    async unsent(): Promise<number> {
+      const database = await studentDb(name);
+      const answers = await database.getAll('answers');
+      return answers.filter((a) => a.seq > a.synced_seq).length + (await database.count('recordings'));
+    },
+    /** Forgets the answers the server acknowledged; what it has not stays, to be sent at the next sign-in. */
+    async forgetAcknowledged(): Promise<void> {
+      const tx = (await studentDb(name)).transaction('answers', 'readwrite');
+      for (const answer of await tx.store.getAll())
+        if (answer.seq <= answer.synced_seq) await tx.store.delete([answer.attempt_id, answer.question_id]);
+      await tx.done;
+    },
+    async forgetAll(): Promise<void> {
+      const tx = (await studentDb(name)).transaction(['answers', 'recordings'], 'readwrite');
+      await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('recordings').clear(), tx.done]);
+    },
   };
 }
 
@@ -66,6 +101,9 @@ export function memoryAnswerStore(): AnswerStore {
     list: async (attemptId) => [...rows.values()].filter((row) => row.attempt_id === attemptId),
     put: async (answer) => {
       rows.set(`${answer.attempt_id}:${answer.question_id}`, { ...answer });
+    },
+    removeAttempt: async (attemptId) => {
+      for (const [key, row] of rows) if (row.attempt_id === attemptId) rows.delete(key);
     },
   };
 }
@@ -79,6 +117,9 @@ export function memoryRecordingStore(): RecordingStore {
     },
     remove: async (attemptId, questionId) => {
       rows.delete(`${attemptId}:${questionId}`);
+    },
+    removeAttempt: async (attemptId) => {
+      for (const [key, row] of rows) if (row.attempt_id === attemptId) rows.delete(key);
     },
   };
 }

@@ -20,6 +20,8 @@ export interface RecordingStore {
   list(attemptId: number): Promise<LocalRecording[]>;
   put(recording: LocalRecording): Promise<void>;
   remove(attemptId: number, questionId: number): Promise<void>;
+  /** Forgets an attempt's recordings (it was submitted, or the student signed out). */
+  removeAttempt(attemptId: number): Promise<void>;
 }
 
 /** Uploads one recording: the stored reference; rejects with an error carrying `status`. */
@@ -129,6 +131,15 @@ export class RecordingQueue {
     this.disposed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+  }
+
+  /** Stops, and forgets this attempt's recordings on this computer (the attempt was submitted). */
+  async forget(): Promise<void> {
+    this.dispose();
+    for (const { url } of this.waiting.values()) if (!this.options.urlOf) URL.revokeObjectURL(url);
+    this.waiting.clear();
+    if (this.uploading) await this.uploading.catch(() => undefined);
+    await this.safely(() => this.options.store.removeAttempt(this.options.attemptId), undefined);
   }
 
   private uploadAll(): Promise<void> {

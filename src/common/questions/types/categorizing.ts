@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, list, reportDuplicateIds, reportDuplicateTexts, richText, strictShape } from '../schema-parts';
 import { isBlankMap, keysWithin } from '../answer-input';
 import { partsFraction } from '../score-result';
 import { studentOrder } from '../student-order';
+import { renameEach, renameField, renameKeys, renameString } from '../rename-parts';
 import { defineAnswerType } from './define';
 
 const option = strictShape({ id: answerId, text: richText() });
@@ -52,13 +53,20 @@ export const categorizing = defineAnswerType({
   manual: false,
   definition,
   answer,
-  studentView: (def: CategorizingDefinition, shuffle) => ({
-    categories: def.categories.map(({ id, name }) => ({ id, name })),
-    options: studentOrder(
-      def.categories.flatMap((c) => c.options.map(({ id, text }) => ({ id, text }))),
-      shuffle,
-    ),
-  }),
+  studentView: (def: CategorizingDefinition, shuffle) => {
+    const categoryOf = new Map(def.categories.flatMap((c, index) => c.options.map((o) => [o.id, index] as const)));
+    // Listed category by category (in any order within each), the options would show the placements.
+    const grouped = (order: readonly { id: string }[]) =>
+      order.every((o, i) => i === 0 || categoryOf.get(order[i - 1].id)! <= categoryOf.get(o.id)!);
+    return {
+      categories: def.categories.map(({ id, name }) => ({ id, name })),
+      options: studentOrder(
+        def.categories.flatMap((c) => c.options.map(({ id, text }) => ({ id, text }))),
+        shuffle,
+        { salt: 'options', reveals: grouped },
+      ),
+    };
+  },
   isEmpty: (value) => isBlankMap(value, 'placements'),
   fits: (def, value) => {
     const options = new Set(def.categories.flatMap((c) => c.options.map((o) => o.id)));
@@ -73,5 +81,16 @@ export const categorizing = defineAnswerType({
       c.options.map((o) => value.placements[o.id] === c.id && Object.hasOwn(value.placements, o.id)),
     );
     return partsFraction(placed.filter(Boolean).length, placed.length, markOption);
+  },
+  ids: {
+    list: (def) => def.categories.flatMap((c) => [c.id, ...c.options.map((o) => o.id)]),
+    definition: (def, rename) => ({
+      ...def,
+      categories: def.categories.map((c) => ({ ...c, id: rename(c.id), options: renameEach(c.options, rename) })),
+    }),
+    answer: (value, rename) =>
+      renameField(value, 'placements', (placements) =>
+        renameKeys(placements, rename, (category) => renameString(category, rename)),
+      ),
   },
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, list, reportDuplicateIds, reportDuplicateTexts, richText, strictShape } from '../schema-parts';
+import type { Rename, Shuffle } from '../answer-type';
+import { renameEach } from '../rename-parts';
 
 /** One option of a single- or multiple-choice question. */
 export const choiceOption = strictShape({
@@ -28,5 +30,18 @@ export function reportChoiceDuplicates(ctx: z.core.$RefinementCtx, options: Choi
   );
 }
 
-/** What a student sees of the options: ids and texts, in the authored order. */
-export const optionsView = (options: ChoiceOption[]) => options.map(({ id, text }) => ({ id, text }));
+/**
+ * What a student sees of the options: ids and texts, in the authored order, or shuffled when
+ * delivery shuffles choices (the assignment's `shuffle_choices`).
+ */
+export const optionsView = (options: ChoiceOption[], shuffle?: Shuffle) =>
+  (shuffle ? shuffle(options, 'options') : options).map(({ id, text }) => ({ id, text }));
+
+/** The option ids of a choice definition, and the definition with them renamed. */
+export const choiceIds = {
+  list: (def: { options: ChoiceOption[] }) => def.options.map((o) => o.id),
+  definition: <D extends { options: ChoiceOption[] }>(def: D, rename: Rename): D => ({
+    ...def,
+    options: renameEach(def.options, rename),
+  }),
+};

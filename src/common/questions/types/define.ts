@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { AnswerKind, MarkOption } from '../kinds';
-import type { AnswerType, Shuffle } from '../answer-type';
-import { QM, type QuestionIssue } from '../messages';
+import type { AnswerKind, MarkOption } from '../../../../schemas/parts/question-kinds';
+import type { AnswerIds, AnswerType, Shuffle } from '../answer-type';
+import { QM, type QuestionIssue } from '../../../../schemas/parts/question-messages';
 import { hasUnsafeKeys } from '../answer-input';
 import { awaitingCorrection, earned, isValidMark, zero } from '../score-result';
 
@@ -19,6 +19,8 @@ export interface AnswerTypeSpec<Definition, Answer, View> {
   grade?(definition: Definition, answer: Answer, markOption: MarkOption): number;
   /** Limits enforced when a student submits (essay words, recording duration). */
   limits?(definition: Definition, answer: Answer): QuestionIssue[];
+  /** Where its answer-part ids are, when it has any. */
+  ids?: AnswerIds<Definition>;
 }
 
 /**
@@ -40,6 +42,7 @@ export function defineAnswerType<Definition, Answer, View>(
     definition: spec.definition,
     answer: spec.answer,
     studentView: spec.studentView,
+    ...(spec.ids ? { ids: spec.ids } : {}),
     isEmpty: (answer) => {
       try {
         return spec.isEmpty(answer);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { ANSWER_LIMITS, QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { ANSWER_LIMITS, QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { strictShape } from '../schema-parts';
 import { isBlankAnswer, ownField } from '../answer-input';
 import { isBlankHtml } from '../rich-text';

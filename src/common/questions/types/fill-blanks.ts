@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { ANSWER_LIMITS, QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { ANSWER_LIMITS, QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, list, reportDuplicateIds, reportDuplicates, strictShape } from '../schema-parts';
 import { isBlankMap, keysWithin } from '../answer-input';
 import { normaliseAnswerText } from '../normalise';
 import { partsFraction } from '../score-result';
+import { blankOptionsOrder } from '../student-order';
+import { renameEach, renameField, renameKeys } from '../rename-parts';
 import { defineAnswerType } from './define';
 
 // The text around a blank may be empty (a blank can open or close the sentence).
@@ -62,13 +64,21 @@ export const fillBlanks = defineAnswerType({
   manual: false,
   definition,
   answer,
-  studentView: (def: FillBlanksDefinition) => ({
+  // Options never in the order the author typed them (the editor used to start with the answer).
+  studentView: (def: FillBlanksDefinition, shuffle) => ({
     blanks: def.blanks.map(({ id, before, after, options }) =>
-      options ? { id, before, after, options: [...options] } : { id, before, after },
+      options
+        ? { id, before, after, options: blankOptionsOrder(options, shuffle, `blank:${id}`) }
+        : { id, before, after },
     ),
   }),
   isEmpty: (value) => isBlankMap(value, 'blanks'),
   fits: (def, value) => keysWithin(value.blanks, new Set(def.blanks.map((b) => b.id))),
   grade: (def, value, markOption) =>
     partsFraction(def.blanks.filter((b) => isRight(b, value)).length, def.blanks.length, markOption),
+  ids: {
+    list: (def) => def.blanks.map((b) => b.id),
+    definition: (def, rename) => ({ ...def, blanks: renameEach(def.blanks, rename) }),
+    answer: (value, rename) => renameField(value, 'blanks', (blanks) => renameKeys(blanks, rename)),
+  },
 });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, list, reportDuplicateIds, reportDuplicateTexts, richText, strictShape } from '../schema-parts';
 import { isBlankMap, keysWithin } from '../answer-input';
 import { partsFraction } from '../score-result';
 import { studentOrder } from '../student-order';
+import { renameField, renameKeys, renameString } from '../rename-parts';
 import { defineAnswerType } from './define';
 
 /**
@@ -52,9 +53,11 @@ export const matching = defineAnswerType({
   answer,
   studentView: (def: MatchingDefinition, shuffle) => ({
     lefts: def.pairs.map((p) => ({ id: p.id, text: p.left })),
+    // Rights in the order of their lefts would pair them by position.
     rights: studentOrder(
       def.pairs.map((p) => ({ id: p.right_id, text: p.right })),
       shuffle,
+      { salt: 'rights' },
     ),
   }),
   isEmpty: (value) => isBlankMap(value, 'matches'),
@@ -67,4 +70,13 @@ export const matching = defineAnswerType({
       def.pairs.length,
       markOption,
     ),
+  ids: {
+    list: (def) => def.pairs.flatMap((p) => [p.id, p.right_id]),
+    definition: (def, rename) => ({
+      ...def,
+      pairs: def.pairs.map((p) => ({ ...p, id: rename(p.id), right_id: rename(p.right_id) })),
+    }),
+    answer: (value, rename) =>
+      renameField(value, 'matches', (matches) => renameKeys(matches, rename, (right) => renameString(right, rename))),
+  },
 });

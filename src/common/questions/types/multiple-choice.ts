@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, strictShape } from '../schema-parts';
 import { isBlankField } from '../answer-input';
-import { choiceOptions, optionsView, reportChoiceDuplicates } from './choice-options';
+import { renameField, renameList } from '../rename-parts';
+import { choiceIds, choiceOptions, optionsView, reportChoiceDuplicates } from './choice-options';
 import { defineAnswerType } from './define';
 
 /** Options with at least one correct. */
@@ -31,7 +32,7 @@ export const multipleChoice = defineAnswerType({
   manual: false,
   definition,
   answer,
-  studentView: (def: MultipleChoiceDefinition) => ({ options: optionsView(def.options) }),
+  studentView: (def: MultipleChoiceDefinition, shuffle) => ({ options: optionsView(def.options, shuffle) }),
   isEmpty: (value) => isBlankField(value, 'option_ids'),
   fits: (def, value) => {
     const known = new Set(def.options.map((o) => o.id));
@@ -43,5 +44,9 @@ export const multipleChoice = defineAnswerType({
     const wrong = value.option_ids.length - right;
     if (markOption === 'all_or_nothing') return right === correct.size && wrong === 0 ? 1 : 0;
     return Math.max(0, right - wrong) / correct.size;
+  },
+  ids: {
+    ...choiceIds,
+    answer: (value, rename) => renameField(value, 'option_ids', (ids) => renameList(ids, rename)),
   },
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CHILD_KINDS, MARK_OPTIONS, type MarkOption } from '../kinds';
+import { CHILD_KINDS, MARK_OPTIONS, type MarkOption } from '../../../../schemas/parts/question-kinds';
 import type { AnswerType, ScoreResult, Shuffle } from '../answer-type';
-import { QM, type QuestionIssue } from '../messages';
-import { QUESTION_LIMITS } from '../limits';
+import { QM, type QuestionIssue } from '../../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, forwardIssues, list, reportDuplicateIds, richText, strictShape } from '../schema-parts';
 import { hasUnsafeKeys, isBlankAnswer, isNothing, isRecord, keysWithin } from '../answer-input';
 import { markValue } from '../mark';
@@ -87,7 +87,11 @@ export const paragraph: AnswerType<ParagraphDefinition, ParagraphAnswer> = {
       kind: c.kind,
       text: c.text,
       mark: c.mark,
-      view: CHILD_ANSWER_TYPES[c.kind].studentView(c.definition, shuffle),
+      // Each related question's lists get their own draw of the question's shuffle.
+      view: CHILD_ANSWER_TYPES[c.kind].studentView(
+        c.definition,
+        shuffle && (<T>(list: readonly T[], salt = '') => shuffle(list, `${c.id}/${salt}`)),
+      ),
     })),
   }),
   isEmpty,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { QM } from '../messages';
-import { QUESTION_LIMITS } from '../limits';
+import { QM } from '../../../../schemas/parts/question-messages';
+import { QUESTION_LIMITS } from '../../../../schemas/parts/question-limits';
 import { answerId, list, reportDuplicateIds, reportDuplicateTexts, richText, strictShape } from '../schema-parts';
 import { isBlankField } from '../answer-input';
 import { partsFraction } from '../score-result';
 import { studentOrder } from '../student-order';
+import { renameEach, renameField, renameList } from '../rename-parts';
 import { defineAnswerType } from './define';
 
 const item = strictShape({ id: answerId, text: richText() });
@@ -40,7 +41,7 @@ export const reordering = defineAnswerType({
   definition,
   answer,
   studentView: (def: ReorderingDefinition, shuffle) => ({
-    items: studentOrder(def.items, shuffle).map(({ id, text }) => ({ id, text })),
+    items: studentOrder(def.items, shuffle, { salt: 'items' }).map(({ id, text }) => ({ id, text })),
   }),
   isEmpty: (value) => isBlankField(value, 'order'),
   fits: (def, value) => {
@@ -53,4 +54,9 @@ export const reordering = defineAnswerType({
   },
   grade: (def, value, markOption) =>
     partsFraction(def.items.filter((it, i) => value.order[i] === it.id).length, def.items.length, markOption),
+  ids: {
+    list: (def) => def.items.map((it) => it.id),
+    definition: (def, rename) => ({ ...def, items: renameEach(def.items, rename) }),
+    answer: (value, rename) => renameField(value, 'order', (order) => renameList(order, rename)),
+  },
 });

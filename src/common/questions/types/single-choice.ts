@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { QM } from '../messages';
+import { QM } from '../../../../schemas/parts/question-messages';
 import { answerId, strictShape } from '../schema-parts';
 import { isBlankField } from '../answer-input';
-import { choiceOptions, optionsView, reportChoiceDuplicates } from './choice-options';
+import { renameField, renameString } from '../rename-parts';
+import { choiceIds, choiceOptions, optionsView, reportChoiceDuplicates } from './choice-options';
 import { defineAnswerType } from './define';
 
 /** Options with exactly one correct. */
@@ -24,8 +25,12 @@ export const singleChoice = defineAnswerType({
   manual: false,
   definition,
   answer,
-  studentView: (def: SingleChoiceDefinition) => ({ options: optionsView(def.options) }),
+  studentView: (def: SingleChoiceDefinition, shuffle) => ({ options: optionsView(def.options, shuffle) }),
   isEmpty: (value) => isBlankField(value, 'option_id'),
   fits: (def, value) => def.options.some((o) => o.id === value.option_id),
   grade: (def, value) => (def.options.find((o) => o.id === value.option_id)?.correct ? 1 : 0),
+  ids: {
+    ...choiceIds,
+    answer: (value, rename) => renameField(value, 'option_id', (id) => renameString(id, rename)),
+  },
 });

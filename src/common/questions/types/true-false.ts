@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QM } from '../messages';
+import { QM } from '../../../../schemas/parts/question-messages';
 import { strictShape } from '../schema-parts';
 import { isBlankField } from '../answer-input';
 import { defineAnswerType } from './define';

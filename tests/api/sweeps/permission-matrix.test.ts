@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../helpers/raw-http';
 import { ROLE_NAMES, serveDemoApp, type ServedApp } from '../../helpers/served-app';
-import { loadOperations, samplePath, type Operation } from './operations';
-import { ENCODED_VARIANTS } from './path-variants';
+import { loadOperations, samplePath, type Operation } from '../security/operations';
+import { ENCODED_VARIANTS } from '../security/path-variants';
 
 /**
  * The permission matrix: every operation of the OpenAPI document, with the status each role gets

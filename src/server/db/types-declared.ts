@@ -1,0 +1,50 @@
+import type academicYears from '../../../schemas/academic-years';
+import type cognitiveLevels from '../../../schemas/cognitive-levels';
+import type depthOfKnowledges from '../../../schemas/depth-of-knowledges';
+import type difficultyLevels from '../../../schemas/difficulty-levels';
+import type durations from '../../../schemas/durations';
+import type examTypes from '../../../schemas/exam-types';
+import type exams from '../../../schemas/exams';
+import type grades from '../../../schemas/grades';
+import type learningOutcomes from '../../../schemas/learning-outcomes';
+import type levels from '../../../schemas/levels';
+import type platforms from '../../../schemas/platforms';
+import type questionTypes from '../../../schemas/question-types';
+import type questionsBank from '../../../schemas/questions-bank';
+import type rounds from '../../../schemas/rounds';
+import type schoolClasses from '../../../schemas/school-classes';
+import type schools from '../../../schemas/schools';
+import type skills from '../../../schemas/skills';
+import type students from '../../../schemas/students';
+import type users from '../../../schemas/users';
+import type { DeclaredTable, JoinTable } from './declared-tables';
+
+/**
+ * The tables of declared resources, their columns derived from the declarations (a field added to
+ * a schema needs no edit here); only the columns a declaration does not hold are written out.
+ * `npm run new:resource` adds a line for a new resource.
+ */
+export interface DeclaredTables {
+  academic_years: DeclaredTable<typeof academicYears>;
+  cognitive_levels: DeclaredTable<typeof cognitiveLevels>;
+  depth_of_knowledges: DeclaredTable<typeof depthOfKnowledges>;
+  difficulty_levels: DeclaredTable<typeof difficultyLevels>;
+  durations: DeclaredTable<typeof durations>;
+  exam_types: DeclaredTable<typeof examTypes>;
+  exams: DeclaredTable<typeof exams> & { created_by: number | null };
+  exam_skills: JoinTable<(typeof exams)['fields']['skill_ids']>;
+  grades: DeclaredTable<typeof grades>;
+  learning_outcomes: DeclaredTable<typeof learningOutcomes>;
+  levels: DeclaredTable<typeof levels>;
+  platforms: DeclaredTable<typeof platforms>;
+  question_types: DeclaredTable<typeof questionTypes>;
+  questions: DeclaredTable<typeof questionsBank> & { created_by: number | null };
+  rounds: DeclaredTable<typeof rounds>;
+  school_classes: DeclaredTable<typeof schoolClasses>;
+  schools: DeclaredTable<typeof schools>;
+  skills: DeclaredTable<typeof skills>;
+  /** `user_id`: the student's account. */
+  students: DeclaredTable<typeof students> & { user_id: number | null };
+  users: DeclaredTable<typeof users> & { password_hash: string };
+  user_schools: JoinTable<(typeof users)['fields']['school_ids']>;
+}

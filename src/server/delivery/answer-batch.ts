@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { renameAnswerIds, validateAnswer } from '../../common/questions/index';
+import { idValue } from '../../common/ids';
+import type { Db, RunPrepared } from '../db/database';
+import { invalid, parseOrThrow } from '../http/app-error';
+import { examQuestionKeys, forgetRunningAttempt, runningTarget, saveTarget, storeAnswers } from './answer-save';
+import { attemptIdCodec } from './opaque-ids';
+import { deliveryRefusal } from './refusals';
+
+const MAX_SEQ = 2_147_483_647;
+
+/** `PUT /student/exams/{id}/answers`: a batch of answers, each with the client's per-question sequence number. */
+export const answersBody = z.strictObject({
+  /** The attempt the answers were given in: 418 when it is no longer the running one. */
+  attempt_id: idValue().optional(),
+  answers: z
+    .array(
+      z.strictObject({
+        question_id: idValue(),
+        answer: z.unknown(),
+        seq: z.number().int().min(0).max(MAX_SEQ),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+type Item = z.infer<typeof answersBody>['answers'][number];
+
+/** The recordings an answer names (an audio response's `media`, a paragraph's children's too). */
+function recordingsIn(answer: unknown, found: string[] = []): string[] {
+  if (Array.isArray(answer)) for (const item of answer) recordingsIn(item, found);
+  else if (answer && typeof answer === 'object')
+    for (const [key, value] of Object.entries(answer)) {
+      if (key === 'media' && typeof value === 'string') found.push(value.replace(/^media\//, ''));
+      else recordingsIn(value, found);
+    }
+  return found;
+}
+
+/** A spoken answer must be the student's own upload for an exam question (not someone else's file). */
+async function ownRecordings(db: Db, userId: number, answers: { question_id: number; answer: unknown }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const item of answers) {
+    const names = recordingsIn(item.answer);
+    if (names.length === 0) continue;
+    const owned = await db
+      .selectFrom('media')
+      .select('file_name')
+      .where('file_name', 'in', names)
+      .where('owner_id', '=', userId)
+      .where('label', 'like', 'exams/questions/%/audio_responses')
+      .execute();
+    if (owned.length !== new Set(names).size)
+      errors[`answers.${item.question_id}`] = ['delivery.errors.recording_not_yours'];
+  }
+  return errors;
+}
+
+export interface SaveContext {
+  db: Db;
+  runPrepared: RunPrepared;
+  now: Date;
+  graceMs: number;
+}
+
+/**
+ * `PUT .../answers`, in this order: the body's shape (422); the running attempt (404, 403 or 418,
+ * the same whatever questions the batch names); each answer read back into the author's ids and
+ * checked against its question (422 naming each, after checking again that the attempt still
+ * runs); then one statement that checks again and saves.
+ */
+export async function saveAnswerBatch(context: SaveContext, userId: number, assignmentId: number, input: unknown) {
+  const { db, runPrepared, now, graceMs } = context;
+  const body = parseOrThrow(answersBody, input);
+  const attemptId = body.attempt_id ?? null;
+  const target = await runningTarget(db, userId, assignmentId, attemptId, now, graceMs);
+  const questions = await examQuestionKeys(db, target.examId, now.getTime());
+  const errors: Record<string, string[]> = {};
+  const items: Item[] = [];
+  for (const item of body.answers) {
+    const question = questions.get(item.question_id);
+    const field = `answers.${item.question_id}`;
+    if (!question) {
+      errors[field] = ['delivery.errors.question_not_in_exam'];
+      continue;
+    }
+    const { answer_type: kind, answer_key: key } = question;
+    const codec = attemptIdCodec(target.seed, item.question_id, kind, key);
+    const answer = renameAnswerIds(kind, key, item.answer ?? null, codec, 'decode');
+    const issues = validateAnswer(kind, key, answer);
+    if (issues.length > 0) errors[field] = [...new Set(issues.map((issue) => issue.message))];
+    else items.push({ ...item, answer });
+  }
+  Object.assign(errors, await ownRecordings(db, userId, items));
+  if (Object.keys(errors).length > 0) {
+    // What this process kept may be stale: an attempt that no longer runs is refused as such.
+    forgetRunningAttempt(db, userId, assignmentId);
+    const current = await saveTarget(db, userId, assignmentId, now, graceMs);
+    if (current.attemptId !== target.attemptId) throw deliveryRefusal.attemptReplaced();
+    throw invalid(errors);
+  }
+  // The highest seq of each question in the batch; a stored seq as high or higher wins.
+  const newest = new Map<number, Item>();
+  for (const item of items)
+    if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
+  try {
+    const { saved, deadlineAt } = await storeAnswers(db, runPrepared, {
+      userId,
+      assignmentId,
+      attemptId: target.attemptId,
+      items: [...newest.values()],
+      now,
+      graceMs,
+    });
+    return { saved, server_time: now.toISOString(), deadline_at: deadlineAt.toISOString() };
+  } catch (error) {
+    forgetRunningAttempt(db, userId, assignmentId);
+    throw error;
+  }
+}

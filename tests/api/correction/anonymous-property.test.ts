@@ -1,0 +1,251 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../../src/common/permissions';
+import { ManualClock } from '../../../src/server/clock';
+import type { Db } from '../../../src/server/db/database';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { call } from '../../helpers/api-client';
+import { buildCorrectionScene } from '../../helpers/correction-factory';
+import { buildUser, signIn } from '../../helpers/factories';
+import { differences, readEverything, type Seen } from '../../helpers/reader-sweep';
+import { createTestApp, type FrozenApp, type TestContext } from '../../helpers/test-app';
+
+/**
+ * Anonymous marking, as a property: nothing a marker can read ties a code to a person. One scene
+ * (an anonymously marked exam, three students, two of whom submitted answers with a recording) is
+ * frozen and forked into two worlds. In the second, the two submitted students swap everything
+ * they did for the exam: their codes, attempts' contents, answers and recordings; what stays with
+ * each person is what is theirs (ids, names, accounts, assignment and attempt rows, in the order
+ * they were made). A corrector then marks by code and reads everything the server lets them read,
+ * with every id and code as parameters. If any answer carried anything of the person behind a
+ * code, the two worlds would read differently.
+ */
+const NOW = new Date('2026-06-05T09:00:00Z');
+
+interface Scene {
+  frozen: FrozenApp;
+  examId: number;
+  questionIds: number[];
+  essayId: number;
+  students: { id: number; name: string; user_id: number | null }[];
+  codes: string[];
+  recordings: string[];
+  schoolId: number;
+  classId: number;
+  corrector: string;
+}
+
+let base: TestContext;
+let scene: Scene;
+beforeAll(async () => {
+  base = await createTestApp({}, new ManualClock(NOW));
+  const registry = await loadSchemaRegistry();
+  const built = await buildCorrectionScene(base.app, base.db, registry, {
+    count: 3,
+    unsubmitted: 1,
+    exam: { anonymous_marking: true },
+  });
+  const corrector = await signIn(base.app, await buildUser(base.db, { role: ROLES.corrector, name: 'Marker' }));
+  const students = await base.db
+    .selectFrom('students')
+    .select(['id', 'name', 'user_id'])
+    .where(
+      'id',
+      'in',
+      built.students.map((s) => s.id),
+    )
+    .orderBy('id')
+    .execute();
+  const assignments = await base.db
+    .selectFrom('student_exams')
+    .select(['student_id', 'marking_code'])
+    .where('exam_id', '=', built.exam.id)
+    .orderBy('student_id')
+    .execute();
+  const media = await base.db.selectFrom('media').select('file_name').where('kind', '=', 'audio').execute();
+  scene = {
+    frozen: await base.freeze(),
+    examId: built.exam.id,
+    questionIds: Object.values(built.q).map((q) => q.id),
+    essayId: built.q.essay.id,
+    students,
+    codes: assignments.map((a) => a.marking_code),
+    recordings: media.map((m) => m.file_name),
+    schoolId: built.school.id,
+    classId: built.schoolClass.id,
+    corrector,
+  };
+  expect(scene.recordings).toHaveLength(2);
+}, 120_000);
+afterAll(() => base.close());
+
+/** Exchanges two rows' values of every column but the named ones (one statement: both read before either is written). */
+async function swapColumns(db: Db, table: string, idColumn: string, a: number, b: number, keep: string[]) {
+  const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+    where table_name = ${table} and table_schema = current_schema() order by ordinal_position`.execute(db);
+  const columns = rows.map((r) => r.column_name).filter((c) => !keep.includes(c));
+  const sets = sql.join(columns.map((c) => sql`${sql.ref(c)} = o.${sql.ref(c)}`));
+  await sql`update ${sql.table(table)} t set ${sets} from ${sql.table(table)} o
+    where (t.${sql.ref(idColumn)} = ${a} and o.${sql.ref(idColumn)} = ${b})
+       or (t.${sql.ref(idColumn)} = ${b} and o.${sql.ref(idColumn)} = ${a})`.execute(db);
+}
+
+/** Moves the rows of one attempt to the other and back (their keys include the attempt). */
+async function swapAttemptRows(db: Db, table: string, a: number, b: number) {
+  await sql`create temporary table moved as select * from ${sql.table(table)} where attempt_id in (${a}, ${b})`.execute(
+    db,
+  );
+  await sql`delete from ${sql.table(table)} where attempt_id in (${a}, ${b})`.execute(db);
+  await sql`update moved set attempt_id = (case when attempt_id = ${a}::int then ${b}::int else ${a}::int end)`.execute(
+    db,
+  );
+  await sql`insert into ${sql.table(table)} select * from moved`.execute(db);
+  await sql`drop table moved`.execute(db);
+}
+
+/** The second world: the two submitted students exchange everything they did for the exam. */
+async function exchangeStudents(db: Db) {
+  const [first, second] = scene.students;
+  const rowOf = (studentId: number) =>
+    db
+      .selectFrom('student_exams as se')
+      .innerJoin('exam_attempts as a', 'a.student_exam_id', 'se.id')
+      .select(['se.id as assignment_id', 'a.id as attempt_id'])
+      .where('se.exam_id', '=', scene.examId)
+      .where('se.student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
+  const x = await rowOf(first.id);
+  const y = await rowOf(second.id);
+  await db.transaction().execute(async (trx) => {
+    // The codes go with what was done; unique within the exam, so through a free value.
+    const codes = [scene.codes[0], scene.codes[1]];
+    await trx
+      .updateTable('student_exams')
+      .set({ marking_code: 'SWAPPING' })
+      .where('id', '=', x.assignment_id)
+      .execute();
+    await trx.updateTable('student_exams').set({ marking_code: codes[0] }).where('id', '=', y.assignment_id).execute();
+    await trx.updateTable('student_exams').set({ marking_code: codes[1] }).where('id', '=', x.assignment_id).execute();
+    await swapColumns(trx, 'student_exams', 'id', x.assignment_id, y.assignment_id, [
+      'id',
+      'exam_id',
+      'student_id',
+      'marking_code',
+      'created_at',
+    ]);
+    await swapColumns(trx, 'exam_attempts', 'id', x.attempt_id, y.attempt_id, ['id', 'student_exam_id']);
+    await swapAttemptRows(trx, 'attempt_answers', x.attempt_id, y.attempt_id);
+    // Each recording now belongs to the student whose answer names it.
+    await sql`update media set owner_id = (case when owner_id = ${first.user_id} then ${second.user_id}::int
+      else ${first.user_id}::int end) where owner_id in (${first.user_id}, ${second.user_id})`.execute(trx);
+  });
+}
+
+interface Reading {
+  everything: Map<string, Seen>;
+  saves: Seen[];
+}
+
+/** A world: the marker marks the first code's essay, then reads everything. */
+async function readWorld(exchange: boolean): Promise<Reading> {
+  const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
+  try {
+    if (exchange) await exchangeStudents(world.db);
+    const saves: Seen[] = [];
+    for (const [version, mark] of [2, 3.5].entries()) {
+      const saved = await call(
+        world.app,
+        'POST',
+        '/api/exams/submit/correction',
+        {
+          exam_id: scene.examId,
+          code: scene.codes[0],
+          version,
+          corrections: [{ question_id: scene.essayId, mark, comment: 'A clear essay.' }],
+        },
+        { cookie: scene.corrector },
+      );
+      saves.push({ status: saved.statusCode, body: saved.body });
+    }
+    // Naming the student by id is refused alike, whoever it is.
+    for (const student of scene.students) {
+      const refused = await call(
+        world.app,
+        'POST',
+        '/api/exams/submit/correction',
+        {
+          exam_id: scene.examId,
+          student_id: student.id,
+          version: 0,
+          corrections: [{ question_id: scene.essayId, mark: 1 }],
+        },
+        { cookie: scene.corrector },
+      );
+      saves.push({ status: refused.statusCode, body: refused.body });
+    }
+    const everything = await readEverything(world.app, scene.corrector, {
+      id: [scene.examId, 999999],
+      studentId: [...scene.students.map((s) => s.id), 999999],
+      code: [...scene.codes, 'ZZZZZZZZ'],
+      questionId: scene.questionIds,
+      fileName: scene.recordings,
+      part: ['', 'w1'],
+      search: [scene.codes[0], scene.students[0].name, 'Student'],
+      'filter[exam_status_id]': [1, 2, 3, 4, 5],
+      'filter[student_exam_status_id]': [1, 2, 3],
+      'filter[needs_deciding]': ['1', '0'],
+      'filter[student.school_id]': [scene.schoolId],
+      'filter[student.school_class_id]': [scene.classId],
+    });
+    return { everything, saves };
+  } finally {
+    await world.close();
+  }
+}
+
+/** Every `student_id`, `attempt_id`, `assignment_id` or `user_id` with a value, and every `id` of a `student`. */
+function personKeys(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => personKeys(item, `${path}[${i}]`));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const here = `${path}.${key}`;
+    const named = ['student_id', 'attempt_id', 'assignment_id', 'user_id', 'owner_id'].includes(key);
+    const studentId = key === 'id' && /\.student$/.test(path);
+    return [...(inner !== null && (named || studentId) ? [here] : []), ...personKeys(inner, here)];
+  });
+}
+
+describe('anonymous marking as a property', () => {
+  it('reads the same, byte for byte, whoever is behind each code', async () => {
+    const plain = await readWorld(false);
+    const exchanged = await readWorld(true);
+    expect(plain.saves.map((s) => s.status)).toEqual([200, 200, 404, 404, 404]);
+    expect(exchanged.saves).toEqual(plain.saves);
+    expect(differences(plain.everything, exchanged.everything)).toEqual([]);
+
+    // The sweep read the anonymous exam's lists, views, neighbours and recordings, not only refusals.
+    const reached = [...plain.everything.entries()].filter(([, seen]) => seen.status === 200).map(([url]) => url);
+    const exam = `/api/exams/${scene.examId}`;
+    for (const path of [
+      `${exam}/assigned/students`,
+      `${exam}/assigned/filters`,
+      `${exam}/anonymous/${scene.codes[0]}/correction`,
+      `${exam}/anonymous/${scene.codes[0]}/neighbours`,
+      `${exam}/anonymous/${scene.codes[0]}/recordings/`,
+    ])
+      expect(
+        reached.some((url) => url.startsWith(path)),
+        path,
+      ).toBe(true);
+  }, 300_000);
+
+  it('gives a marker no name, id, account or recording file of a student, in any answer', async () => {
+    const { everything } = await readWorld(false);
+    const names = scene.students.map((s) => s.name);
+    for (const [url, seen] of everything) {
+      for (const name of names) expect(seen.body, url).not.toContain(name);
+      for (const file of scene.recordings) expect(seen.body.includes(file) ? url : null).toBeNull();
+      if (seen.body.startsWith('{')) expect(personKeys(JSON.parse(seen.body)), url).toEqual([]);
+    }
+  }, 300_000);
+});

@@ -1,0 +1,3 @@
+import { malformedSweep } from './malformed-sweep';
+
+malformedSweep(2);

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { catalogs } from '../../locales/index';
+import { launchBrowser, screenshot, signInThroughForm } from './browser';
+
+/**
+ * Issue 23, shared school computers, in Chromium: a student answers (a recording among the answers,
+ * with Chromium's fake microphone), is warned before signing out while an answer has not reached
+ * the server, and once it has, signs out; then nothing of theirs is left in IndexedDB, in the
+ * service worker's caches or in the HTTP cache, and no session cookie remains.
+ */
+const baseUrl = inject('baseUrl');
+const en = catalogs.en;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser({ args: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(path, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+
+/** Everything of a student's this browser could still hold. */
+function leftovers(page: Page, recordingUrl: string) {
+  return page.evaluate(async (url) => {
+    const rows = await new Promise<{ answers: number; recordings: number }>((resolve, reject) => {
+      const open = indexedDB.open('ltm-student');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const db = open.result;
+        const stores = ['answers', 'recordings'].filter((name) => db.objectStoreNames.contains(name));
+        if (stores.length === 0) return resolve({ answers: 0, recordings: 0 });
+        const tx = db.transaction(stores, 'readonly');
+        const counted = { answers: 0, recordings: 0 };
+        for (const name of stores) {
+          const count = tx.objectStore(name).count();
+          count.onsuccess = () => (counted[name as 'answers' | 'recordings'] = count.result);
+        }
+        tx.oncomplete = () => {
+          db.close();
+          resolve(counted);
+        };
+      };
+    });
+    const cached: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys())
+        if (new URL(request.url).pathname.startsWith('/api/')) cached.push(`${name}: ${request.url}`);
+    // The HTTP cache only: a recording still there would be answered without the network.
+    let httpCache = 'absent';
+    try {
+      const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' });
+      if (response.ok) httpCache = 'present';
+    } catch {
+      // Not in the cache: the fetch fails rather than go to the network.
+    }
+    return { ...rows, cached, httpCache, flags: Object.keys(localStorage).filter((k) => k.startsWith('student-')) };
+  }, recordingUrl);
+}
+
+describe('a shared school computer', () => {
+  it("keeps nothing of a student's once they sign out: IndexedDB, the service worker's caches, the HTTP cache", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, baseUrl, 'student@example.com');
+    // The benchmark with a spoken question, started afresh (the author reassigns it).
+    const exams = await api<{ data: { id: number; exam: { id: number; is_mock: boolean; question_count: number } }[] }>(
+      page,
+      'GET',
+      '/api/student/exams',
+    );
+    const examId = exams.data.find((e) => !e.exam.is_mock && e.exam.question_count > 10)!.exam.id;
+    const author = await browser.newContext();
+    const authorPage = await author.newPage();
+    await signInThroughForm(authorPage, baseUrl, 'author@example.com');
+    const exam = await api<{ data: { start_date_time: string; end_date_time: string } }>(
+      authorPage,
+      'GET',
+      `/api/exams/${examId}`,
+    );
+    const schools = await api<{ data: { id: number }[] }>(
+      authorPage,
+      'GET',
+      `/api/exams/${examId}/assignation/schools`,
+    );
+    let studentIds: number[] = [];
+    for (const school of schools.data) {
+      const students = await api<{ data: { id: number; assigned: boolean; name: string }[] }>(
+        authorPage,
+        'GET',
+        `/api/exams/${examId}/assignation/schools/${school.id}/students`,
+      );
+      studentIds = studentIds.concat(students.data.filter((s) => s.assigned).map((s) => s.id));
+    }
+    await api(authorPage, 'POST', `/api/exams/${examId}/reassign/students`, {
+      student_ids: studentIds,
+      start_date_time: exam.data.start_date_time,
+      end_date_time: exam.data.end_date_time,
+    });
+    await author.close();
+    const fresh = await api<{ data: { id: number; exam: { id: number } }[] }>(page, 'GET', '/api/student/exams');
+    const assignment = fresh.data.find((e) => e.exam.id === examId)!;
+
+    await page.goto(`${baseUrl}/my-exams/${assignment.id}`);
+    await page.getByRole('button', { name: en.student.start.begin }).click();
+    await page.getByRole('timer').waitFor();
+    await page.getByRole('radio').first().check();
+    const recorder = page.getByTestId('audio-recorder').first();
+    for (let i = 0; i < 8 && !(await recorder.isVisible()); i++)
+      await page.getByRole('button', { name: en.student.player.next }).click();
+    await recorder.getByRole('button', { name: en.recorder.record }).click();
+    await expect.poll(() => recorder.getAttribute('data-state')).toBe('recording');
+    await page.waitForTimeout(1500);
+    await recorder.getByRole('button', { name: en.recorder.stop }).click();
+    await recorder.getByRole('button', { name: en.recorder.save }).click();
+    await expect.poll(() => recorder.getAttribute('data-state'), { timeout: 15_000 }).toBe('remotePlayback');
+    const status = page.getByTestId('save-status');
+    await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain(en.student.sync.saved);
+
+    // The recording as the server serves it: never to be kept by the browser.
+    const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
+      page,
+      'GET',
+      `/api/student/exams/${assignment.id}/attempt`,
+    );
+    const media = Object.values(attempt.data.answers).find((a) => a.answer?.media)!.answer.media!;
+    const recordingUrl = `/api/media/${media.replace(/^media\//, '')}`;
+    const served = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, cache: response.headers.get('cache-control') };
+    }, recordingUrl);
+    expect(served).toEqual({ status: 200, cache: 'no-store' });
+    const before = await leftovers(page, recordingUrl);
+    expect(before.answers).toBeGreaterThan(0);
+
+    // An answer that cannot reach the server: signing out warns first.
+    await context.setOffline(true);
+    await page.getByTestId('question-map-button').first().click();
+    await page.getByRole('radio').last().check();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    const warning = page.getByRole('dialog');
+    await warning.getByRole('heading', { name: en.student.sign_out.unsent_title }).waitFor({ timeout: 20_000 });
+    await screenshot(page, 'student-sign-out-unsent-en');
+    await page.keyboard.press('Escape');
+    await warning.waitFor({ state: 'detached' });
+    await context.setOffline(false);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain(en.student.sync.saved);
+
+    // Everything is on the server: the usual question, then nothing of the student's stays.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(en.nav.logout_confirm_content).waitFor();
+    await dialog.getByRole('button', { name: en.nav.logout }).click();
+    await page.waitForURL(/\/login/);
+    const after = await leftovers(page, recordingUrl);
+    expect(after).toEqual({ answers: 0, recordings: 0, cached: [], httpCache: 'absent', flags: [] });
+    expect((await context.cookies()).filter((c) => c.name === 'ltm_session')).toEqual([]);
+    await context.close();
+  }, 120_000);
+});
