@@ -29,6 +29,12 @@ export default tseslint.config(
   // A migration runs against the database as it was when it shipped, not as the row types say now
   // (Kysely's own advice: https://kysely.dev/docs/migrations).
   { files: ['src/server/db/migrations/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // CommonJS configuration files of the tools (dependency-cruiser reads only CommonJS).
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   { files: ['src/client/**'], rules: { 'no-restricted-imports': ['error', { patterns: [server] }] } },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': ['error', { patterns: [client] }] } },
 );

@@ -28,7 +28,11 @@ describe('the feature boundary rule', () => {
     ['client', ['components', 'providers', 'i18n', 'theme']],
   ])('holds every %s folder but the shared layers', (side, shared) => {
     const features = featuresIn(`${side}-feature-internals`);
-    expect([...features].sort()).toEqual(folders(side).filter((name) => !shared.includes(name)).sort());
+    expect([...features].sort()).toEqual(
+      folders(side)
+        .filter((name) => !shared.includes(name))
+        .sort(),
+    );
   });
 
   it('holds the features the hand-kept list missed', () => {

@@ -8,7 +8,9 @@ function describeField(name: string, field: FieldDefinition): string {
       facts.push(`${field.rich ? 'rich text' : 'text'} up to ${field.max}`);
       break;
     case 'number':
-      facts.push(`${field.decimals ? `number (${field.decimals} decimals)` : 'whole number'} ${field.min} to ${field.max}`);
+      facts.push(
+        `${field.decimals ? `number (${field.decimals} decimals)` : 'whole number'} ${field.min} to ${field.max}`,
+      );
       break;
     case 'choice':
       facts.push(`one of ${field.choices.join(', ')}`);

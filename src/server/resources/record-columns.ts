@@ -52,5 +52,9 @@ export function storedColumns(definition: ResourceDefinition): string[] {
   const fields = Object.entries(definition.fields)
     .filter(([, field]) => field.type !== 'references')
     .map(([name]) => name);
-  return [...(definition.platformScoped ? ['platform_id'] : []), ...(definition.nameFromNameEn ? ['name'] : []), ...fields];
+  return [
+    ...(definition.platformScoped ? ['platform_id'] : []),
+    ...(definition.nameFromNameEn ? ['name'] : []),
+    ...fields,
+  ];
 }
