@@ -24,13 +24,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'], isolate: false },
       },
       {
         extends: true,
         test: {
           name: 'api',
           environment: 'node',
+          isolate: false,
           include: ['tests/api/**/*.test.ts'],
           exclude: ['tests/api/sweeps/**'],
           globalSetup: ['tests/helpers/global-setup.ts'],
@@ -45,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'sweeps',
           environment: 'node',
+          isolate: false,
           include: ['tests/api/sweeps/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
