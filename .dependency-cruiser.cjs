@@ -31,6 +31,15 @@ const featureRule = (side, features) => ({
   },
 });
 
+/** A shared layer serves the features, so it never imports one (that would make it a feature too). */
+const layerRule = (side, features) => ({
+  name: `${side}-shared-layer-imports-feature`,
+  severity: 'error',
+  comment: `The shared layers of src/${side} (${SHARED[side].join(', ')}) must not import a feature.`,
+  from: { path: `^src/${side}/(${SHARED[side].join('|')})/` },
+  to: { path: `^src/${side}/(${features.join('|')})/` },
+});
+
 module.exports = {
   forbidden: [
     {
@@ -42,6 +51,8 @@ module.exports = {
     },
     featureRule('server', SERVER_FEATURES),
     featureRule('client', CLIENT_FEATURES),
+    layerRule('server', SERVER_FEATURES),
+    layerRule('client', CLIENT_FEATURES),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -8,6 +8,11 @@ const serverAndClient = {
   message:
     'src/common, schemas and locales are shared by both sides and must not import from src/server or src/client.',
 };
+/** The declarations are read by everything else, so they read nothing of src (not even src/common). */
+const declarationsFirst = {
+  group: ['**/src/**', '**/src'],
+  message: 'schemas and locales are the bottom layer: src/common imports them, never the other way round.',
+};
 const server = { group: ['**/server/**', '**/src/server'], message: 'The console must not import server code.' };
 const client = { group: ['**/client/**', '**/src/client'], message: 'The server must not import console code.' };
 
@@ -23,8 +28,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/common/**', 'schemas/**', 'locales/**'],
+    files: ['src/common/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [serverAndClient] }] },
+  },
+  {
+    files: ['schemas/**', 'locales/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverAndClient, declarationsFirst] }] },
   },
   // A migration runs against the database as it was when it shipped, not as the row types say now
   // (Kysely's own advice: https://kysely.dev/docs/migrations).

@@ -56,7 +56,7 @@ const reports = defineReports({
     'status',
   ],
   sort: ['id', 'name', 'type', 'status', 'modified_at'],
-  access: { view: 'reports.view', generate: 'reports.generate', download: 'reports.download' },
+  access: { area: 'reports' },
   downloads: { several: 'Reports.zip', bundle: 'Report.zip', single: 'School_Report.pdf' },
   pages: {
     all_reports: { path: '/generated-reports/*', view: 'reports/ReportsRoutes', access: ['reports'], menu: 'reports' },

@@ -38,8 +38,11 @@ export interface ReportsDefinition {
   /** `GET /api/reports` filters (`filter[school_id]=1,2`). */
   filters: readonly string[];
   sort: readonly string[];
-  /** The permission each action needs, as `area.action` (SPEC section 6). */
-  access: { view: string; generate: string; download: string };
+  /**
+   * The permission area that guards the reports (SPEC section 6): viewing needs its view
+   * permission, generating its `generate` one, downloading its area-wide `download` one.
+   */
+  access: { area: string };
   /** Download names (SPEC section 9). */
   downloads: { several: string; bundle: string; single: string };
   pages: Readonly<Record<string, PageDeclaration>>;

@@ -21,7 +21,10 @@ export interface PageDeclaration {
   access?: readonly string[];
   /** And one of these roles (a student's own pages). */
   roles?: readonly string[];
-  /** A header link to it, labelled `nav.<page key>` unless `label` names another catalog key. */
+  /**
+   * A header link to it, labelled `nav.<page key>` unless `label` names another catalog key: among
+   * the header's main links, in its reports menu, or in a settings menu after the resources' screens.
+   */
   menu?: MenuGroup;
   label?: string;
 }

@@ -11,7 +11,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { isRTL, type Language } from '../../locales';
 import { Console } from './Console';
 import { getStoredLanguage } from './language';
-import { createAuthProvider } from './providers/authProvider';
+import { createAuthProvider } from './auth';
 import type { AppDataProvider } from './providers/appDataProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';

@@ -1,7 +1,6 @@
 import {
   Admin,
   CustomRoutes,
-  Resource,
   type AuthProvider,
   type DataProvider,
   type I18nProvider,
@@ -9,7 +8,6 @@ import {
 } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { ProtectedPage } from './auth/RequirePermission';
-import { DemoRequestList } from './demo-requests/DemoRequestList';
 import { declaredPageRoutes, schemaRegistry } from './generic';
 import { schemaResources, schemaScreenRoutes } from './generic/resourceRoutes';
 import { Layout } from './layout/Layout';
@@ -66,7 +64,6 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
         />
         {schemaScreenRoutes(definitions)}
       </CustomRoutes>
-      <Resource name="demo-requests" list={DemoRequestList} />
       {schemaResources(definitions)}
     </Admin>
   );

@@ -18,7 +18,7 @@ import { getStoredLanguage } from './language';
 import { HeaderBar } from './layout/HeaderBar';
 import { Notification } from './layout/Notification';
 import { UserMenu } from './layout/UserMenu';
-import { createAuthProvider } from './providers/authProvider';
+import { createAuthProvider } from './auth';
 import { dataProvider } from './providers/dataProvider';
 import { singleCatalogI18nProvider } from './providers/polyglot';
 import { BlockPage } from './public/BlockPage';

@@ -8,7 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { languageFromHeader } from '../../locales/index';
-import './http/fastify-types';
+import './fastify-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { installAccessControl, type RegisteredRoute } from './auth/access';

@@ -340,6 +340,12 @@ describe('the publish lifecycle (418)', () => {
       total_questions_mark: 2,
     });
     expect(copy.id).not.toBe(exam.id);
+    // Every other declared field is copied as it is (decimals, dates, tags, skills, marking settings).
+    const original = (await api('GET', `/api/exams/${exam.id}`)).json().data;
+    const changed = ['id', 'name', 'name_en', 'name_ar', 'is_published', 'created_at', 'updated_at', 'created_by'];
+    const rest = (record: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(record).filter(([key]) => !changed.includes(key)));
+    expect(rest(copy)).toEqual(rest(original));
     const copied = (await api('GET', `/api/exams/${copy.id}/questions`)).json().data;
     expect(copied.map((q: { text: string }) => q.text)).toEqual(
       questions.map(() => '<p>Choose the <strong>right</strong> answer</p>'),

@@ -331,4 +331,53 @@ describe('school scoping: school staff read only their own schools and classes',
     const unlinked = await signIn(t.app, await buildUser(t.db, { role: ROLES.school }));
     expect(await ids('/api/schools', unlinked)).toEqual([]);
   });
+
+  it("keeps a school's staff to their own schools' students: list, read, create, update, delete", async () => {
+    const platform = await buildPlatform(t.db, 'IRA');
+    const students = registry.get('students')!;
+    const own = await buildRecord(t.db, registry, registry.get('schools')!, platform);
+    const other = await buildRecord(t.db, registry, registry.get('schools')!, platform);
+    const grade = await buildRecord(t.db, registry, registry.get('grades')!, platform);
+    const classOf = (school: { id: number }) =>
+      buildRecord(t.db, registry, registry.get('school-classes')!, platform, {
+        school_id: school.id,
+        grade_id: grade.id,
+      });
+    const [ownClass, otherClass] = [await classOf(own), await classOf(other)];
+    const place = (school: { id: number }, schoolClass: { id: number }) => ({
+      school_id: school.id,
+      school_class_id: schoolClass.id,
+      grade_id: grade.id,
+    });
+    const mine = await buildRecord(t.db, registry, students, platform, place(own, ownClass));
+    const theirs = await buildRecord(t.db, registry, students, platform, place(other, otherClass));
+    const staff = await buildUserWithPermissions(t.db, [
+      ...listPermissions('students'),
+      permissionFor('students', 'create'),
+      permissionFor('students', 'edit'),
+      permissionFor('students', 'delete'),
+    ]);
+    await t.db.insertInto('user_schools').values({ user_id: staff.id, school_id: own.id }).execute();
+    const cookie = await signIn(t.app, staff);
+    const as = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+      api(method, url, body, 'en', cookie);
+
+    const listed = (await as('GET', '/api/students?per_page=100')).json().data.map((r: { id: number }) => r.id);
+    expect(listed).toEqual([mine.id]);
+    expect((await as('GET', `/api/students/${mine.id}`)).statusCode).toBe(200);
+    expect((await as('GET', `/api/students/${theirs.id}`)).statusCode).toBe(404);
+    const body = await validBody(t.db, registry, students, platform, place(own, ownClass));
+    expect((await as('POST', '/api/students', body)).statusCode).toBe(201);
+    const elsewhere = await as('POST', '/api/students', { ...body, ...place(other, otherClass) });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(Object.keys(elsewhere.json().errors)).toContain('school_id');
+    expect((await as('PUT', `/api/students/${theirs.id}`, body)).statusCode).toBe(404);
+    const moved = await as('PUT', `/api/students/${mine.id}`, { ...body, ...place(other, otherClass) });
+    expect(moved.statusCode).toBe(422);
+    expect((await as('DELETE', `/api/students/${theirs.id}`)).statusCode).toBe(404);
+    // Nothing of the other school changed; the staff member's own student can be removed.
+    const kept = await t.db.selectFrom('students').select(['school_id']).where('id', '=', theirs.id).executeTakeFirst();
+    expect(kept?.school_id).toBe(other.id);
+    expect((await as('DELETE', `/api/students/${mine.id}`)).statusCode).toBe(200);
+  });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthProvider } from '../../src/client/providers/authProvider';
+import { createAuthProvider } from '../../src/client/auth/authProvider';
 import { areaPermission, ROLES } from '../../src/common/permissions';
 import { makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';

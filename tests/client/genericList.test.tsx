@@ -174,3 +174,30 @@ describe('generic list of a platform-scoped lookup (skills)', () => {
     expect(screen.queryByTestId('platform-selector')).not.toBeInTheDocument();
   });
 });
+
+describe('generic list filters from the declaration (students)', () => {
+  it('offers the declared school, class and grade filters and sends the chosen one as filter[...]', async () => {
+    signIn(makeUser([areaPermission('students', 'view')]));
+    servePlatforms();
+    const calls = recorder();
+    const named = (id: number, en: string, ar: string) => ({ id, name: en, name_en: en, name_ar: ar });
+    server.use(
+      http.get('*/api/students', ({ request }) => {
+        calls.record(request);
+        return HttpResponse.json(listBody([]));
+      }),
+      http.get('*/api/schools', () => HttpResponse.json(listBody([named(3, 'Al Noor School', 'مدرسة النور')]))),
+      http.get('*/api/school-classes', () => HttpResponse.json(listBody([named(5, 'Grade 4 A', 'الرابع أ')]))),
+      http.get('*/api/grades', () => HttpResponse.json(listBody([named(7, 'Grade 4', 'الصف الرابع')]))),
+    );
+    renderApp('/settings/students');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('textbox', { name: 'Search' })).toBeInTheDocument();
+    for (const label of ['School', 'Class', 'Grade'])
+      expect(await screen.findByRole('combobox', { name: new RegExp(`^${label}`) })).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: /^School/ }));
+    await user.click(await screen.findByRole('option', { name: 'Al Noor School' }));
+    await waitFor(() => expect(lastQuery(calls).get('filter[school_id]')).toBe('3'));
+  });
+});

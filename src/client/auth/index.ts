@@ -2,3 +2,4 @@
 export * from './RequirePermission';
 export * from './access';
 export * from './user';
+export * from './authProvider';

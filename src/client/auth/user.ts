@@ -1,12 +1,8 @@
 import type { UserIdentity } from 'react-admin';
+import type { CurrentUser } from '../../common/contracts';
+
 /** The signed-in user as `GET /api/user` returns it (SPEC section 3, "Current user"). */
-export interface User {
-  id: number;
-  name: string;
-  email: string;
-  roles: { name: string; role: string }[];
-  permissions: { permission: string }[];
-}
+export type User = CurrentUser;
 
 /** SPEC section 4: login stores the user locally under this key. */
 export const USER_STORAGE_KEY = 'user';

@@ -1,8 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import { declaredFilters } from './DeclaredFilters';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { Button, DataTable, List, SearchInput, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
+import { Button, DataTable, List, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
 import { usePlatformSelection } from '../platforms';
@@ -61,18 +62,8 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
       </>
     );
   }
-  const searchable = definition.list.search.length > 0;
   // The search box has a placeholder but no visible label: name it for assistive technology.
-  const filters = searchable
-    ? [
-        <SearchInput
-          key="search"
-          source="search"
-          alwaysOn
-          slotProps={{ htmlInput: { 'aria-label': translate('ra.action.search') } }}
-        />,
-      ]
-    : undefined;
+  const filters = declaredFilters(definition, translate('ra.action.search'));
 
   return (
     <>

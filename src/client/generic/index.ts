@@ -10,3 +10,4 @@ export * from './registry';
 export * from './screen-config';
 export * from './useResourceNotify';
 export * from './declaredPages';
+export * from './DeclaredFilters';

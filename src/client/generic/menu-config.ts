@@ -43,7 +43,10 @@ export const groupTitle = (group: MenuGroup) => `nav.${group}`;
  * resource's plural name; it needs the list permission, and the admin role for admin-only
  * resources. The system settings section as a whole is for admins (SPEC section 6).
  */
-export function settingsMenuGroups(definitions: readonly ResourceDefinition[]): NavGroup[] {
+export function settingsMenuGroups(
+  definitions: readonly ResourceDefinition[],
+  pagesOf: (group: MenuGroup) => NavItem[] = () => [],
+): NavGroup[] {
   return MENU_GROUPS.map((group) => {
     const items = definitions
       .filter((definition) => definition.menu.group === group && !definition.parent)
@@ -57,6 +60,10 @@ export function settingsMenuGroups(definitions: readonly ResourceDefinition[]): 
           ...(permissions.roles ? { roles: permissions.roles } : {}),
         };
       });
-    return { label: groupTitle(group), items, ...(group === 'system_settings' ? { roles: [ROLES.admin] } : {}) };
+    return {
+      label: groupTitle(group),
+      items: [...items, ...pagesOf(group)],
+      ...(group === 'system_settings' ? { roles: [ROLES.admin] } : {}),
+    };
   });
 }

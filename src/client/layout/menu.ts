@@ -1,4 +1,3 @@
-import { AREAS, listPermissions } from '../../common/permission-catalog';
 import {
   declaredPageLinks,
   mainMenuLinks,
@@ -19,14 +18,5 @@ export const MAIN_LINKS: NavItem[] = [...mainMenuLinks(schemaRegistry.all()), ..
 /** The Reports dropdown: the declared pages of the reports group (all reports, schools list, web reports). */
 export const REPORTS_MENU: NavGroup[] = [{ label: 'nav.reports', items: declaredPageLinks('reports') }];
 
-/** Demo requests have no schema (they come from the public landing form) but are a system setting. */
-const DEMO_REQUESTS: NavItem = {
-  to: '/demo-requests',
-  label: 'nav.demo_requests',
-  anyOf: listPermissions(AREAS.demoRequests),
-};
-
-/** The Settings dropdown: every resource screen from the schema registry, grouped as the schemas say. */
-export const SETTINGS_MENU: NavGroup[] = settingsMenuGroups(schemaRegistry.screens()).map((group) =>
-  group.label === 'nav.system_settings' ? { ...group, items: [...group.items, DEMO_REQUESTS] } : group,
-);
+/** The Settings dropdowns: every resource screen from the schema registry, grouped as the schemas say, then the declared pages of each group. */
+export const SETTINGS_MENU: NavGroup[] = settingsMenuGroups(schemaRegistry.screens(), declaredPageLinks);

@@ -1,4 +1,4 @@
-import type { User } from '../auth';
+import type { CurrentUser as User } from '../../common/contracts';
 import { dataOf, http } from './http';
 
 /** What `PUT /api/user/change/password` takes. */

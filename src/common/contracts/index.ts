@@ -12,3 +12,4 @@ export * from './reports';
 export * from './web-reports';
 export * from './item-analysis';
 export * from './exam-localizations';
+export * from './current-user';

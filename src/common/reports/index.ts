@@ -1,3 +1,4 @@
 export * from './catalog';
 export * from './tiers';
 export * from './platform-rules';
+export * from './access';

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import questionsBank from '../../../schemas/questions-bank';
 import { storedColumns } from '../resources';
 import type { Db } from '../db/database';
+import { tableColumns } from '../db/table-columns';
 import { runBulk } from '../http/bulk';
 import { assertNotStarted, examRefusal, loadExamState, startedCount } from './exam-rules';
 
@@ -70,26 +71,32 @@ export const bulkExamAction = (db: Db, action: BulkAction, examIds: number[]) =>
 export async function duplicateExam(db: Db, examId: number, userId: number): Promise<number> {
   await loadExamState(db, examId);
   return db.transaction().execute(async (trx) => {
-    const exam = await trx.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
-    const { id: _id, created_at: _c, updated_at: _u, ...rest } = exam;
-    const copyName = (name: string, suffix: string) => `${name} ${suffix}`.slice(0, 255);
-    const copy = await trx
-      .insertInto('exams')
-      .values({
-        ...rest,
-        name: copyName(exam.name_en, '(copy)'),
-        name_en: copyName(exam.name_en, '(copy)'),
-        name_ar: copyName(exam.name_ar, '(نسخة)'),
-        min_mark: Number(exam.min_mark),
-        max_mark: Number(exam.max_mark),
-        pass_mark: Number(exam.pass_mark),
-        double_marking_threshold: Number(exam.double_marking_threshold),
-        tags: JSON.stringify(exam.tags ?? []),
-        is_published: false,
-        created_by: userId,
-      })
-      .returning('id')
+    const exam = await trx
+      .selectFrom('exams')
+      .select(['name_en', 'name_ar'])
+      .where('id', '=', examId)
       .executeTakeFirstOrThrow();
+    const copyName = (name: string, suffix: string) => `${name} ${suffix}`.slice(0, 255);
+    // The copy differs in these; every other stored column is copied by the database as it is, so a
+    // field added to the exams' declaration (decimal, date, tags, ...) is copied with no change here.
+    const changed = {
+      name: copyName(exam.name_en, '(copy)'),
+      name_en: copyName(exam.name_en, '(copy)'),
+      name_ar: copyName(exam.name_ar, '(نسخة)'),
+      is_published: false,
+      created_by: userId,
+    };
+    const kept = (await tableColumns(trx, 'exams')).filter(
+      (column) => !['id', 'created_at', 'updated_at', ...Object.keys(changed)].includes(column),
+    );
+    const names = sql.join([...kept, ...Object.keys(changed)].map((column) => sql.ref(column)));
+    const values = sql.join([
+      ...kept.map((column) => sql.ref(column)),
+      ...Object.values(changed).map((v) => sql`${v}`),
+    ]);
+    const { rows } = await sql<{ id: number }>`
+      insert into exams (${names}) select ${values} from exams where id = ${examId} returning id`.execute(trx);
+    const copy = rows[0]!;
     await sql`insert into exam_skills (exam_id, skill_id) select ${copy.id}, skill_id from exam_skills where exam_id = ${examId}`.execute(
       trx,
     );

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AREAS, listPermissions } from '../../common/permission-catalog';
-import { areaPermission, permissionFor } from '../../common/permissions';
-import { REPORT_STATUS, REPORT_TYPE } from '../../common/reports/index';
+import { REPORT_ACCESS, REPORT_STATUS, REPORT_TYPE } from '../../common/reports/index';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
 import { AppError, notFound } from '../http/app-error';
 import { acceptFormBodies } from '../http/form-body';
@@ -52,10 +50,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
   const jobs = defineReportJobs(app, deps);
   await acceptFormBodies(app);
   const scopeOf = (request: FastifyRequest) => schoolScopeOf(app.db, request.auth!);
-  const canView = { access: requirePermission(...listPermissions(AREAS.reports)) };
-  const canGenerate = { access: requirePermission(permissionFor(AREAS.reports, 'generate')) };
+  const canView = { access: requirePermission(...REPORT_ACCESS.view) };
+  const canGenerate = { access: requirePermission(...REPORT_ACCESS.generate) };
   const rated = reportRequestRate(app);
-  const canDownload = { access: requirePermission(areaPermission(AREAS.reports, 'download')) };
+  const canDownload = { access: requirePermission(...REPORT_ACCESS.download) };
 
   const queue = async (request: FastifyRequest, plan: Omit<PlanRequest, 'scope' | 'userId'>) => {
     const request_ = { ...plan, scope: await scopeOf(request), userId: request.auth!.user.id };

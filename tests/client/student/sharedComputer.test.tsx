@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuthProvider } from '../../../src/client/providers/authProvider';
+import { createAuthProvider } from '../../../src/client/auth/authProvider';
 import { idbAnswerStore, idbRecordingStore } from '../../../src/client/student/sync/idbStore';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';

@@ -1,24 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import exams from '../../../../schemas/exams';
+import { lookupKey, referencedResources } from '../../../common/declarations';
 import { listPermissions } from '../../../common/permission-catalog';
 import type { AccessRule } from '../../auth';
+import { schemaRegistry } from '../../generic';
 import { useAppDataProvider, type AppDataProvider } from '../../providers/appDataProvider';
 import type { ExamLookups, NamedRecord } from '../types';
 import { READ_OPTIONS } from './examQueries';
 import { useExamAccess } from './useExamAccess';
 
-/** Each lookup of the exam form and the settings resource it comes from. */
-const RESOURCES: Record<keyof ExamLookups, string> = {
-  grades: 'grades',
-  levels: 'levels',
-  skills: 'skills',
-  rounds: 'rounds',
-  durations: 'durations',
-  examTypes: 'exam-types',
-  academicYears: 'academic-years',
-};
-/** Academic years belong to no platform. */
-const GLOBAL_LOOKUPS = new Set(['academic-years']);
-
+/** The resources the exams' declaration refers to: the form's lookups, each under its key. */
+const RESOURCES = referencedResources(exams);
 /**
  * For someone who may list exams but not write them (`POST /exams/form` needs create or edit):
  * the lookups they may read, one settings list each. A list they may not read stays empty rather
@@ -31,12 +23,14 @@ async function fromResources(
   signal: AbortSignal,
 ): Promise<ExamLookups> {
   const entries = await Promise.all(
-    Object.entries(RESOURCES).map(async ([key, resource]) => {
+    RESOURCES.map(async (resource) => {
+      const key = lookupKey(resource);
       if (!allows({ anyOf: listPermissions(resource) })) return [key, []] as const;
       const { data } = await dataProvider.getList<NamedRecord>(resource, {
         pagination: { page: 1, perPage: 100 },
         sort: { field: 'id', order: 'ASC' },
-        filter: GLOBAL_LOOKUPS.has(resource) ? {} : { platform_id: platformId },
+        // A lookup on no platform (academic years) is listed whole.
+        filter: schemaRegistry.get(resource)?.platformScoped ? { platform_id: platformId } : {},
         signal,
       });
       return [key, data] as const;

@@ -1,11 +1,11 @@
-import type { Language } from '../../../locales/index';
-import type { Db, RunPrepared } from '../db/database';
-import type { Config } from '../config';
-import type { Clock } from '../clock';
-import type { JobQueue } from '../jobs';
-import type { SessionCache } from '../auth';
-import type { AuthContext } from './auth-context';
-import type { Access } from './route-access';
+import type { Language } from '../../locales/index';
+import type { Db, RunPrepared } from './db/database';
+import type { Config } from './config';
+import type { Clock } from './clock';
+import type { JobQueue } from './jobs';
+import type { SessionCache } from './auth';
+import type { AuthContext } from './http/auth-context';
+import type { Access } from './http/route-access';
 
 declare module 'fastify' {
   interface FastifyInstance {

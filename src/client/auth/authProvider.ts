@@ -1,10 +1,10 @@
 import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
-import { homePath } from '../auth';
-import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from '../auth';
+import { homePath } from './access';
+import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from './user';
 import { forgetAcknowledgedWork, MY_EXAMS_PATH } from '../student';
-import { statusOf } from './errors';
-import { http } from './http';
+import { statusOf } from '../providers/errors';
+import { http } from '../providers/http';
 
 const APP_DENIED = 'errors.app_denied';
 
