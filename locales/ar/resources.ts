@@ -139,7 +139,7 @@ const messages: ResourceLabels = {
       fields: {},
     },
     students: {
-      name: 'الطلاب |||| طالب |||| طالبان |||| الطلاب |||| الطلاب |||| الطلاب',
+      name: 'الطلاب |||| طالب |||| الطلاب |||| الطلاب |||| الطلاب |||| الطلاب',
       item: 'الطالب',
       items: 'الطلاب',
       choices: { gender: { male: 'ذكر', female: 'أنثى' } },
