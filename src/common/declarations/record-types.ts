@@ -25,7 +25,7 @@ type ValueOf<F> = F extends { type: 'number' | 'reference' }
  * Whether a stored record may hold null: never lists and switches, always a field shown on some
  * platforms only, never a required one, else only without a default (or with a null one).
  */
-type MayBeNull<F> = F extends { type: 'boolean' | 'references' | 'tags' | 'answer' }
+export type MayBeNull<F> = F extends { type: 'boolean' | 'references' | 'tags' | 'answer' }
   ? false
   : F extends { platforms: readonly unknown[] }
     ? true

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import type { MayBeNull } from '../../common/declarations';
 
 /**
  * A declared resource's table, as Kysely sees it, derived from its declaration: a field added to a
@@ -12,18 +13,6 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Decimal = ColumnType<string | number, number, number>;
 /** JSON kept as text on write (`JSON.stringify`), read back as parsed or as text. */
 type Json = ColumnType<unknown, string | undefined, string>;
-
-type MayBeNull<F> = F extends { type: 'boolean' | 'references' | 'tags' | 'answer' }
-  ? false
-  : F extends { platforms: readonly unknown[] }
-    ? true
-    : F extends { required: true }
-      ? false
-      : F extends { default: infer D }
-        ? D extends null
-          ? true
-          : false
-        : true;
 
 type Stored<F> = F extends { type: 'number'; decimals: number }
   ? Decimal
