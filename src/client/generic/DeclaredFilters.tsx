@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { ReferenceInput, SearchInput, SelectInput, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import type { FieldDefinition, FieldType, ResourceDefinition } from '../../../schemas/vocabulary';
 import { nameOf } from '../i18n/recordName';
+import { schemaRegistry } from './registry';
 import { labelKeys } from './screen-config';
 
 interface FilterProps {
@@ -11,17 +12,26 @@ interface FilterProps {
   field: FieldDefinition;
   /** The field's name in the declaration, for its label. */
   name: string;
+  /** The list's platform: a referenced resource on platforms offers that platform's records only. */
+  platformId: number | null;
   alwaysOn: true;
 }
 
 const FILTER_WIDTH = { minWidth: 160 };
 
 /** One record of the referenced resource, named in the reader's language (school staff get their own schools). */
-function ReferenceFilter({ source, resource, field, name }: FilterProps) {
+function ReferenceFilter({ source, resource, field, name, platformId }: FilterProps) {
   const [language] = useLocaleState();
   if (field.type !== 'reference' && field.type !== 'references') return null;
+  const scoped = Boolean(schemaRegistry.get(field.resource)?.platformScoped) && platformId !== null;
   return (
-    <ReferenceInput source={source} reference={field.resource} perPage={100} sort={{ field: 'id', order: 'ASC' }}>
+    <ReferenceInput
+      source={source}
+      reference={field.resource}
+      filter={scoped ? { platform_id: platformId } : {}}
+      perPage={100}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
       <SelectInput
         label={labelKeys(resource).field(name)}
         optionText={(record: RaRecord) => nameOf(record, language)}
@@ -70,7 +80,11 @@ const FILTERS: Partial<Record<FieldType, (props: FilterProps) => ReactElement | 
  * A list's filters as its declaration names them (`list.filters`), after the search box when it
  * declares search: each becomes `filter[field]` in the list query, and search becomes `search`.
  */
-export function declaredFilters(definition: ResourceDefinition, searchLabel: string): ReactElement[] | undefined {
+export function declaredFilters(
+  definition: ResourceDefinition,
+  searchLabel: string,
+  platformId: number | null = null,
+): ReactElement[] | undefined {
   const inputs: ReactElement[] = [];
   if (definition.list.search.length > 0)
     inputs.push(
@@ -81,7 +95,17 @@ export function declaredFilters(definition: ResourceDefinition, searchLabel: str
     const Filter = field && FILTERS[field.type];
     if (!field || !Filter) continue;
     const source = field.type === 'references' ? field.filter : name;
-    inputs.push(<Filter key={name} source={source} resource={definition.name} field={field} name={name} alwaysOn />);
+    inputs.push(
+      <Filter
+        key={name}
+        source={source}
+        resource={definition.name}
+        field={field}
+        name={name}
+        platformId={platformId}
+        alwaysOn
+      />,
+    );
   }
   return inputs.length > 0 ? inputs : undefined;
 }

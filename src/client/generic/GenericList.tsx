@@ -63,7 +63,7 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
     );
   }
   // The search box has a placeholder but no visible label: name it for assistive technology.
-  const filters = declaredFilters(definition, translate('ra.action.search'));
+  const filters = declaredFilters(definition, translate('ra.action.search'), platformId);
 
   return (
     <>
