@@ -1,9 +1,11 @@
-import { bilingualName, choice, country, defineResource, reference } from './vocabulary';
+import { bilingualName, choice, country, date, defineResource, flag, number, reference, text } from './vocabulary';
 
 /**
- * A student of a school: their class, grade (and level on ISA platforms), gender and nationality
- * (ISO 3166 code). Staff see and manage only their own schools' students; one with attempts is
- * never deleted. An account (`user_id`) lets them sign in.
+ * A student of a school: their number (unique on the platform: every import matches on it), class,
+ * grade (and level on ISA platforms), gender, nationality (ISO 3166 code), date of birth, whether
+ * they are active, and their accommodation (extra time, in percent of an exam's duration). Staff
+ * see and manage only their own schools' students; one with attempts is never deleted. Every
+ * student has an account (`user_id`, username from their number), served by src/server/roster.
  */
 const students = defineResource({
   name: 'students',
@@ -11,6 +13,7 @@ const students = defineResource({
   platformScoped: false,
   menu: { group: 'system_settings', route: '/settings/students' },
   fields: {
+    student_number: text(40, { script: 'latin', messages: { invalid: 'validation.student_number_format' } }),
     // One name in Latin script and one in Arabic; `name` keeps the Latin one (SPEC section 3).
     ...bilingualName,
     school_id: reference('schools'),
@@ -19,16 +22,24 @@ const students = defineResource({
     level_id: reference('levels', { required: false, default: null }),
     gender: choice(['male', 'female']),
     nationality: country(),
+    national_id: text(40, { required: false, default: null, script: 'latin' }),
+    date_of_birth: date({ required: false, default: null }),
+    is_active: flag({ default: true }),
+    extra_time_percent: number(0, 100, { required: false, default: 0, help: 'resources.students.help.extra_time' }),
   },
   list: {
-    columns: ['id', 'name_en', 'name_ar', 'school_id', 'school_class_id', 'grade_id', 'gender', 'nationality'],
+    columns: ['student_number', 'name_en', 'name_ar', 'school_id', 'school_class_id', 'grade_id', 'is_active'],
     sort: 'id',
     order: 'asc',
-    search: ['name_en', 'name_ar'],
-    filters: ['school_id', 'school_class_id', 'grade_id'],
+    search: ['student_number', 'name_en', 'name_ar'],
+    filters: ['school_id', 'school_class_id', 'grade_id', 'is_active'],
   },
   nameFromNameEn: true,
   schoolScope: 'school_id',
+  customRoutes: true,
+  pages: {
+    roster: { path: '/settings/roster', view: 'roster/RosterPage', access: ['rosters'], menu: 'system_settings' },
+  },
 });
 
 export default students;

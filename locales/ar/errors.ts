@@ -3,6 +3,7 @@ import type { Messages } from '../types';
 /** Server and form messages: errors by status and field validation. */
 const messages: Pick<Messages, 'errors' | 'validation'> = {
   errors: {
+    student_has_attempts: 'أدّى هذا الطالب اختبارًا فلا يمكن حذفه؛ عطّل حسابه بدلًا من ذلك.',
     invalid_login: 'بيانات تسجيل الدخول غير صحيحة',
     unauthenticated: 'يرجى تسجيل الدخول للمتابعة.',
     forbidden: 'ليست لديك صلاحيات للوصول إلى هذه البيانات.',

@@ -18,6 +18,7 @@ import pickers from './pickers';
 import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
+import roster from './roster';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -35,6 +36,7 @@ const ar: Messages = {
   ...settings,
   ...student,
   ...webReports,
+  ...roster,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

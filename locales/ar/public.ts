@@ -39,7 +39,7 @@ const messages: Pick<Messages, 'landing' | 'demo' | 'login'> = {
   login: {
     title: 'تسجيل الدخول',
     subtitle: 'سجّل الدخول بالحساب الذي زوّدك به المسؤول.',
-    email: 'البريد الإلكتروني',
+    email: 'البريد الإلكتروني أو اسم المستخدم',
     password: 'كلمة المرور',
     submit: 'تسجيل الدخول',
     back_home: 'العودة إلى الصفحة الرئيسية',

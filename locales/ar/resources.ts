@@ -150,7 +150,13 @@ const messages: ResourceLabels = {
         level_id: 'المستوى',
         gender: 'الجنس',
         nationality: 'الجنسية',
+        student_number: 'رقم الطالب',
+        national_id: 'رقم الهوية الوطنية',
+        date_of_birth: 'تاريخ الميلاد',
+        is_active: 'نشط',
+        extra_time_percent: 'الوقت الإضافي (%)',
       },
+      help: { extra_time: 'تسهيل: نسبة من مدة الاختبار تُضاف لهذا الطالب.' },
     },
     'school-classes': {
       name: 'الشُّعب |||| شعبة |||| الشُّعب |||| الشُّعب |||| الشُّعب |||| الشُّعب',

@@ -1,6 +1,7 @@
 /** Server and form messages: errors by status and field validation. */
 export default {
   errors: {
+    student_has_attempts: 'This student has sat an exam and cannot be deleted; deactivate them instead.',
     invalid_login: 'Invalid login details',
     unauthenticated: 'Please sign in to continue.',
     forbidden: "You don't have permissions to access this data.",

@@ -17,6 +17,7 @@ import pickers from './pickers';
 import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
+import roster from './roster';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area.
@@ -37,6 +38,7 @@ const en = {
   ...settings,
   ...student,
   ...webReports,
+  ...roster,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

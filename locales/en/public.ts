@@ -37,7 +37,7 @@ export default {
   login: {
     title: 'Sign in',
     subtitle: 'Sign in with the account provided by your administrator.',
-    email: 'Email',
+    email: 'Email or username',
     password: 'Password',
     submit: 'Sign in',
     back_home: 'Back to home',

@@ -148,7 +148,13 @@ export default {
         level_id: 'Level',
         gender: 'Gender',
         nationality: 'Nationality',
+        student_number: 'Student number',
+        national_id: 'National id',
+        date_of_birth: 'Date of birth',
+        is_active: 'Active',
+        extra_time_percent: 'Extra time (%)',
       },
+      help: { extra_time: "An accommodation: the share of an exam's duration added for this student." },
     },
     'school-classes': {
       name: 'Class |||| Classes',

@@ -37,6 +37,11 @@ export const AREAS = {
   /** The item analysis of an exam's questions (authors). */
   itemStatistics: 'item-statistics',
   demoRequests: 'demo-requests',
+  /**
+   * Bringing a roster in and out: imports (create), their templates and dry runs (view), exports and
+   * login cards (download), password resets and the year's rollover (edit), within one's schools.
+   */
+  rosters: 'rosters',
 } as const;
 
 const ALL_AREAS = Object.values(AREAS);
@@ -114,8 +119,13 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
   [ROLES.school]: [
     ...view(AREAS.platforms),
     ...view(AREAS.schools),
-    // Their schools' classes (the school-classes resource), within their own schools only.
+    // Their schools' classes and students, and their roster, within their own schools only.
     ...view('school-classes'),
+    permissionFor('school-classes', 'create'),
+    permissionFor('school-classes', 'edit'),
+    ...manage('students'),
+    ...manage(AREAS.rosters),
+    areaPermission(AREAS.rosters, 'download'),
     ...view(AREAS.reports),
     areaPermission(AREAS.reports, 'download'),
     ...view(AREAS.webReports),

@@ -28,6 +28,7 @@ import { systemRoutes } from './system/system-routes';
 import { loadSchemaRegistry } from './resources/load-schemas';
 import { resourceRoutes } from './resources/resource-routes';
 import { usersRoutes } from './users/users-routes';
+import { rosterRoutes, studentsRoutes } from './roster';
 import { profileRoutes } from './users/profile-routes';
 import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
@@ -178,6 +179,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(reportsRoutes, { pdf });
       await api.register(webReportsRoutes);
       await api.register(itemAnalysisRoutes);
+      await api.register(studentsRoutes, { registry });
+      await api.register(rosterRoutes, { pdf });
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);

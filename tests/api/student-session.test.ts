@@ -49,7 +49,7 @@ describe("a student's session", () => {
     const staff = await buildUser(t.db, { role: ROLES.author });
     const sessionCookieOf = (response: Awaited<ReturnType<typeof login>>) =>
       [response.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('ltm_session='))!;
-    const studentCookie = sessionCookieOf(await login(email));
+    const studentCookie = sessionCookieOf(await login(email!));
     const staffCookie = sessionCookieOf(await login(staff.email));
     expect(studentCookie).toMatch(/^ltm_session=[^;]+;.*HttpOnly/);
     expect(studentCookie).not.toMatch(/Max-Age|Expires/i);

@@ -107,7 +107,7 @@ export function createAuthProvider(): AuthProvider {
     async getIdentity(): Promise<ConsoleIdentity> {
       const user = readStoredUser();
       if (!user) throw new Error('ra.auth.auth_check_error');
-      return { id: user.id, fullName: user.name, email: user.email, roles: user.roles };
+      return { id: user.id, fullName: user.name, email: user.email ?? user.username ?? '', roles: user.roles };
     },
   };
 }

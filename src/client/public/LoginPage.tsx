@@ -99,7 +99,7 @@ export function LoginPage() {
             <Box component="form" onSubmit={submit} noValidate>
               <TextField
                 name="email"
-                type="email"
+                type="text"
                 label={translate('login.email')}
                 autoComplete="username"
                 required

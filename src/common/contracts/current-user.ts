@@ -2,7 +2,9 @@
 export interface CurrentUser {
   id: number;
   name: string;
-  email: string;
+  /** Null for a student's account, which signs in with its username. */
+  email: string | null;
+  username: string | null;
   roles: { name: string; role: string }[];
   permissions: { permission: string }[];
 }

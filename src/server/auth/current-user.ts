@@ -7,6 +7,7 @@ export function presentUser(auth: AuthContext, lang: Language) {
     id: auth.user.id,
     name: auth.user.name,
     email: auth.user.email,
+    username: auth.user.username ?? null,
     roles: auth.roles.map((r) => ({ name: lang === 'ar' ? r.name_ar : r.name, role: r.role })),
     permissions: [...auth.permissions].sort().map((permission) => ({ permission })),
   };

@@ -28,12 +28,17 @@ export async function authenticate(
   const user = await db
     .selectFrom('users')
     .select(['id', 'password_hash', 'is_active'])
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .where((eb) => {
+      // A staff member signs in with their e-mail, a student with their username (no e-mail).
+      const login = email.trim().toLowerCase();
+      return eb.or([eb(eb.fn('lower', ['email']), '=', login), eb(eb.fn('lower', ['username']), '=', login)]);
+    })
     .executeTakeFirst();
   const browser = await knownBrowser(db, user?.id ?? null, credentials.device);
   const reservation = await reserveAttempt(db, policy, { email, ip, knownBrowser: browser });
   const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
   if (!user || !ok || !user.is_active) throw new AppError(401, 'errors.invalid_login');
   await attemptSucceeded(db, reservation);
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
   return { userId: user.id, device: await rememberBrowser(db, user.id, credentials.device) };
 }

@@ -114,7 +114,7 @@ export async function loadSession(
   const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
   const auth: AuthContext = {
     sessionHash: idHash,
-    user: { id: row.id, name: row.name, email: row.email },
+    user: { id: row.id, name: row.name, email: row.email, username: row.username },
     roles: parse(row.roles),
     permissions: new Set(parse(row.permissions)),
   };
@@ -129,13 +129,14 @@ async function readSession(db: Db, idHash: string, runPrepared?: RunPrepared) {
     expires_at: Date;
     id: number;
     name: string;
-    email: string;
+    email: string | null;
+    username: string | null;
     is_active: boolean;
     is_student: boolean;
     roles: { name: string; name_ar: string; role: string }[] | string;
     permissions: string[] | string;
   }>`
-    select s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.is_active,
+    select s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.username, u.is_active,
       exists(select 1 from students st where st.user_id = u.id) as is_student,
       coalesce((select json_agg(json_build_object('name', r.name, 'name_ar', r.name_ar, 'role', r.role) order by r.id)
                 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,

@@ -17,6 +17,7 @@ import type schools from '../../../schemas/schools';
 import type skills from '../../../schemas/skills';
 import type students from '../../../schemas/students';
 import type users from '../../../schemas/users';
+import type { ColumnType } from 'kysely';
 import type { DeclaredTable, JoinTable } from './declared-tables';
 
 /**
@@ -43,8 +44,17 @@ export interface DeclaredTables {
   school_classes: DeclaredTable<typeof schoolClasses>;
   schools: DeclaredTable<typeof schools>;
   skills: DeclaredTable<typeof skills>;
-  /** `user_id`: the student's account. */
-  students: DeclaredTable<typeof students> & { user_id: number | null };
-  users: DeclaredTable<typeof users> & { password_hash: string };
+  /** `user_id`: the student's account; `student_number` has a default (`N` and a sequence) for scripts. */
+  students: Omit<DeclaredTable<typeof students>, 'student_number'> & {
+    user_id: number | null;
+    student_number: ColumnType<string, string | undefined, string>;
+  };
+  /** `email`: null for student accounts, which sign in with their `username` instead. */
+  users: Omit<DeclaredTable<typeof users>, 'email'> & {
+    email: string | null;
+    username: string | null;
+    password_hash: string;
+    last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
   user_schools: JoinTable<(typeof users)['fields']['school_ids']>;
 }

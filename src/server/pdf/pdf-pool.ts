@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReportDocument } from './report-document';
+import type { PdfDocument } from './typst-render';
 
 export interface PdfPoolOptions {
   /** Worker processes (default `PDF_WORKERS`, else the cores, at most 4). */
@@ -26,7 +26,7 @@ export interface PdfPoolStats {
 }
 
 export interface PdfPool {
-  render(doc: ReportDocument): Promise<Uint8Array>;
+  render(doc: PdfDocument): Promise<Uint8Array>;
   stats(): PdfPoolStats;
   /** Stops every worker; documents still waiting are refused. */
   close(): Promise<void>;
@@ -34,7 +34,7 @@ export interface PdfPool {
 
 interface Job {
   id: number;
-  doc: ReportDocument;
+  doc: PdfDocument;
   resolve(pdf: Uint8Array): void;
   reject(error: Error): void;
 }

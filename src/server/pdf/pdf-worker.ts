@@ -5,11 +5,11 @@
  * replaces the process every few hundred documents.
  */
 import { createTypstRenderer } from './typst-render';
-import type { ReportDocument } from './report-document';
+import type { PdfDocument } from './typst-render';
 
 const renderer = createTypstRenderer();
 
-process.on('message', (message: { id: number; doc: ReportDocument }) => {
+process.on('message', (message: { id: number; doc: PdfDocument }) => {
   try {
     const pdf = renderer.render(message.doc);
     process.send!({ id: message.id, pdf: new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength) });

@@ -1,12 +1,19 @@
 import fs from 'node:fs';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { reportFonts } from './fonts';
+import type { LoginCardsDocument } from './login-cards-document';
 import type { ReportDocument } from './report-document';
 
-const TEMPLATE = new URL('./templates/report.typ', import.meta.url);
+/** A document for one of the templates: a report, or a class's login cards (`template` says). */
+export type PdfDocument = ReportDocument | LoginCardsDocument;
+
+const TEMPLATES = {
+  report: new URL('./templates/report.typ', import.meta.url),
+  'login-cards': new URL('./templates/login-cards.typ', import.meta.url),
+};
 
 export interface TypstRenderer {
-  render(doc: ReportDocument): Buffer;
+  render(doc: PdfDocument): Buffer;
 }
 
 /**
@@ -15,12 +22,15 @@ export interface TypstRenderer {
  * unknown font family, say) is an error: a report must not silently fall back to another font.
  */
 export function createTypstRenderer(): TypstRenderer {
-  const source = fs.readFileSync(TEMPLATE, 'utf8');
+  const sources = Object.fromEntries(
+    Object.entries(TEMPLATES).map(([name, url]) => [name, fs.readFileSync(url, 'utf8')]),
+  ) as Record<keyof typeof TEMPLATES, string>;
   const compiler = NodeCompiler.create({ fontArgs: [{ fontBlobs: reportFonts() }] });
   const fail = (kind: string, diagnostics: unknown) =>
     new Error(`report template ${kind}: ${JSON.stringify(diagnostics).slice(0, 2000)}`);
   return {
     render(doc) {
+      const source = sources['template' in doc ? doc.template : 'report'];
       const result = compiler.compile({ mainFileContent: source, inputs: { data: JSON.stringify(doc) } });
       const error = result.takeError();
       if (error) throw fail('error', compiler.fetchDiagnostics(error));

@@ -164,7 +164,7 @@ export async function prepareBenchData(
           last_seen_at: new Date(now),
           expires_at: new Date(now + (options.sessionHours ?? 6) * 3_600_000),
         });
-      students.push({ email: user.email, assignmentId: assignments[i]!.id, token });
+      students.push({ email: user.email!, assignmentId: assignments[i]!.id, token });
     }
     if (sessions.length > 0) await db.insertInto('sessions').values(sessions).execute();
   }

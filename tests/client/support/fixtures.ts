@@ -9,6 +9,7 @@ export function makeUser(permissions: string[] = [], overrides: Partial<User> = 
     id: 7,
     name: 'Mona Haddad',
     email: 'mona@example.test',
+    username: null,
     roles: [{ name: 'Exam author', role: ROLES.author }],
     permissions: [PLATFORMS_VIEW, ...permissions].map((permission) => ({ permission })),
     ...overrides,

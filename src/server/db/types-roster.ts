@@ -1,0 +1,29 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Json = ColumnType<unknown, string | undefined, string>;
+
+/** An uploaded roster, its dry run and its import job (migration 0019). */
+export interface RosterImportsTable {
+  id: Generated<number>;
+  user_id: number | null;
+  file_name: string;
+  format: string;
+  encoding: string | null;
+  language: string;
+  /** dry_run, queued, running, done, failed. */
+  status: string;
+  file: Buffer | Uint8Array | null;
+  /** The importer's schools when the file came (null: every school). */
+  school_ids: Json;
+  summary: Json;
+  rows: Json;
+  progress: Generated<number>;
+  total: Generated<number>;
+  error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface RosterTables {
+  roster_imports: RosterImportsTable;
+}

@@ -1,0 +1,83 @@
+import type { RosterRow } from './roster-columns';
+import { parseCsv, RosterFileRefused, type ReadProblems, type RosterFile } from './roster-file';
+import { decodeText } from './text-encoding';
+
+/**
+ * OneRoster 1.2 CSV (bulk) to roster rows. Headers are case-sensitive, as the standard says.
+ * A student is a user with a `student` role (roles.csv); their school is the role's org
+ * (orgs.csv `name`), their class the title of their student enrollment's class, their grade the
+ * `metadata.ltm.grade` column of users.csv or else the user's (or the class's) CEDS grade
+ * (`04` is the grade named "Grade 4"); the date of birth and sex come from demographics.csv.
+ * What OneRoster has no field for travels in `metadata.ltm.*` columns of users.csv: `nameAr`,
+ * `nationality`, `nationalId`, `level`, `extraTimePercent`. The student number is the user's
+ * `identifier`, or their `sourcedId` when it has none. Rows are numbered by their line in users.csv.
+ */
+export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile, 'format'> {
+  const manifest = new Map(table(entries, 'manifest.csv', true).map((r) => [r.propertyName, r.value] as const));
+  if (manifest.get('oneroster.version') !== '1.2') throw new RosterFileRefused('oneroster_version');
+  for (const [property, value] of manifest)
+    if (property.startsWith('file.') && value === 'delta') throw new RosterFileRefused('oneroster_delta');
+
+  const active = (r: Record<string, string>) => r.status === undefined || r.status === '' || r.status === 'active';
+  const orgs = byId(table(entries, 'orgs.csv'));
+  const classes = byId(table(entries, 'classes.csv'));
+  const demographics = byId(table(entries, 'demographics.csv', false));
+  const studentRoles = new Map(
+    table(entries, 'roles.csv')
+      .filter((r) => active(r) && r.role === 'student')
+      .map((r) => [r.userSourcedId, r] as const),
+  );
+  const enrollments = new Map(
+    table(entries, 'enrollments.csv')
+      .filter((r) => active(r) && r.role === 'student')
+      .map((r) => [r.userSourcedId, r] as const),
+  );
+
+  const rows: RosterRow[] = [];
+  const problems: ReadProblems = new Map();
+  table(entries, 'users.csv').forEach((user, index) => {
+    const role = studentRoles.get(user.sourcedId);
+    if (!role) return;
+    const row = index + 2;
+    const enrollment = enrollments.get(user.sourcedId);
+    const klass = enrollment ? classes.get(enrollment.classSourcedId) : undefined;
+    const school = orgs.get(role.orgSourcedId) ?? (klass ? orgs.get(klass.schoolSourcedId) : undefined);
+    const born = demographics.get(user.sourcedId);
+    const ceds = (user.grades || klass?.grades || '').split(',')[0]?.trim() ?? '';
+    rows.push({
+      row,
+      values: {
+        student_number: user.identifier || user.sourcedId,
+        name_en: [user.givenName, user.middleName, user.familyName].filter(Boolean).join(' '),
+        name_ar: user['metadata.ltm.nameAr'] ?? '',
+        school: school?.name ?? '',
+        class: klass?.title ?? '',
+        grade: user['metadata.ltm.grade'] || (/^\d+$/.test(ceds) ? `#${Number(ceds)}` : ceds),
+        level: user['metadata.ltm.level'] ?? '',
+        gender: born?.sex === 'male' || born?.sex === 'female' ? born.sex : (born?.sex ?? ''),
+        nationality: user['metadata.ltm.nationality'] ?? '',
+        date_of_birth: born?.birthDate ?? '',
+        national_id: user['metadata.ltm.nationalId'] ?? '',
+        active: active(user) && user.enabledUser !== 'false' ? 'yes' : 'no',
+        extra_time_percent: user['metadata.ltm.extraTimePercent'] ?? '',
+      },
+    });
+  });
+  return { rows, problems, encoding: 'utf-8' };
+}
+
+/** A OneRoster CSV as records by its (case-sensitive) headers; a required file must be there. */
+function table(entries: Map<string, Uint8Array>, name: string, required = true): Record<string, string>[] {
+  const bytes = entries.get(name);
+  if (!bytes) {
+    if (required) throw new RosterFileRefused('oneroster_missing_file', { file: name });
+    return [];
+  }
+  const [header, ...body] = parseCsv(decodeText(bytes).text);
+  if (!header) return [];
+  return body.map((cells) => Object.fromEntries(header.map((h, i) => [h.trim(), (cells[i] ?? '').trim()])));
+}
+
+function byId(records: Record<string, string>[]): Map<string, Record<string, string>> {
+  return new Map(records.map((r) => [r.sourcedId, r] as const));
+}

@@ -1,0 +1,34 @@
+import Papa from 'papaparse';
+import type { RosterRow, RosterColumn } from './roster-columns';
+import type { TextEncodingName } from './text-encoding';
+
+/** Rows of students a file may hold (a country's largest school district fits; a runaway sheet does not). */
+export const MAX_ROWS = 50_000;
+export type RosterFormat = 'csv' | 'xlsx' | 'oneroster';
+
+/** A file refused as a whole (a catalog key of `roster.errors`, with its parameters). */
+export class RosterFileRefused extends Error {
+  constructor(
+    readonly reason: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(reason);
+  }
+}
+
+/** Problems of one row found while reading it (a formula, a header it lacks), by column. */
+export type ReadProblems = Map<number, Partial<Record<RosterColumn, string[]>>>;
+
+export interface RosterFile {
+  format: RosterFormat;
+  encoding: TextEncodingName | null;
+  rows: RosterRow[];
+  problems: ReadProblems;
+}
+
+/** A CSV's cells (delimiter guessed among comma, semicolon and tab), blank lines skipped. */
+export function parseCsv(text: string): string[][] {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
+  if (parsed.data.length > MAX_ROWS + 1) throw new RosterFileRefused('too_many_rows', { max: MAX_ROWS });
+  return parsed.data;
+}

@@ -1,0 +1,175 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../../locales/index';
+import type { SchoolScope } from '../auth';
+import type { Db } from '../db/database';
+import { AppError } from '../http/app-error';
+import { translate } from '../http/i18n';
+import type { JobQueue } from '../jobs';
+import { applyRoster } from './roster-apply';
+import { RosterFileRefused } from './roster-file';
+import { planRoster, type PlannedRow, type RosterPlan } from './roster-plan';
+import { readRosterFile } from './roster-read';
+
+export const ROSTER_IMPORT_QUEUE = 'roster-import';
+
+/** Rows done of imports running in this process (the database learns the count when it is done). */
+const running = new Map<number, number>();
+
+export interface ImportRequest {
+  bytes: Uint8Array;
+  fileName: string;
+  mode: 'dry_run' | 'import';
+  language: Language;
+  userId: number;
+  scope: SchoolScope;
+}
+
+/** A refused file: 422, its reason as the message and on the `file` field. */
+function refused(error: RosterFileRefused, language: Language): AppError {
+  const key = `roster.errors.${error.reason}`;
+  return new AppError(422, key, error.params, { file: [translate(language, key, error.params)] });
+}
+
+const scopeOf = (schoolIds: unknown): SchoolScope =>
+  Array.isArray(schoolIds) ? { all: false, ids: schoolIds as number[], readerId: null } : { all: true, readerId: null };
+
+/** Reads and plans a file; a file refused as a whole is a 422 on `file`. */
+async function readAndPlan(db: Db, bytes: Uint8Array, scope: SchoolScope, language: Language = 'en') {
+  try {
+    const file = await readRosterFile(bytes);
+    return { file, plan: await planRoster(db, file.rows, file.problems, scope) };
+  } catch (error) {
+    if (error instanceof RosterFileRefused) throw refused(error, language);
+    throw error;
+  }
+}
+
+/**
+ * Receives a roster: the dry run is recorded and answered at once; an import whose dry run finds
+ * no row in error is queued as a job (the file kept with it), and one that finds any is refused
+ * whole (422, nothing written) with the same report.
+ */
+export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportRequest) {
+  const { file, plan } = await readAndPlan(db, request.bytes, request.scope, request.language);
+  const queue = request.mode === 'import' && plan.summary.errors === 0;
+  const status = request.mode === 'dry_run' ? 'dry_run' : queue ? 'queued' : 'refused';
+  const row = await db
+    .insertInto('roster_imports')
+    .values({
+      user_id: request.userId,
+      file_name: request.fileName.slice(0, 255),
+      format: file.format,
+      encoding: file.encoding,
+      language: request.language,
+      status,
+      file: Buffer.from(request.bytes),
+      school_ids: JSON.stringify(request.scope.all ? null : request.scope.ids),
+      summary: JSON.stringify(plan.summary),
+      rows: JSON.stringify(plan.rows.map(({ row, status: s, errors }) => ({ row, status: s, errors }))),
+      total: plan.rows.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (queue) await jobs.send(ROSTER_IMPORT_QUEUE, { id: row.id });
+  return { id: row.id, status, plan, format: file.format, encoding: file.encoding };
+}
+
+/**
+ * The import job: the file is planned again against the database as it is now (it may have
+ * changed since the dry run) and, if still free of errors, written in one transaction.
+ */
+export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogger): Promise<void> {
+  const job = await db.selectFrom('roster_imports').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!job || job.status !== 'queued' || !job.file) return;
+  await db.updateTable('roster_imports').set({ status: 'running' }).where('id', '=', id).execute();
+  running.set(id, 0);
+  try {
+    const { plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids));
+    if (plan.summary.errors > 0) return await finish(db, id, 'failed', plan, 'roster.errors.changed_since_dry_run');
+    await applyRoster(db, plan.rows, (done) => running.set(id, done));
+    await finish(db, id, 'done', plan);
+  } catch (error) {
+    log?.error({ err: error, import: id }, 'roster import failed');
+    await finish(db, id, 'failed', undefined, 'roster.errors.import_failed');
+  } finally {
+    running.delete(id);
+  }
+}
+
+async function finish(db: Db, id: number, status: string, plan?: RosterPlan, error?: string) {
+  await db
+    .updateTable('roster_imports')
+    .set({
+      status,
+      error: error ?? null,
+      finished_at: new Date(),
+      ...(plan
+        ? {
+            summary: JSON.stringify(plan.summary),
+            rows: JSON.stringify(plan.rows.map(({ row, status: s, errors }) => ({ row, status: s, errors }))),
+            progress: status === 'done' ? plan.rows.length : 0,
+          }
+        : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors'>;
+
+/** Rows of a report as the API shows them: each row's status and its problems, translated. */
+export function presentRows(rows: StoredRow[], language: Language, only: 'errors' | 'all' = 'errors') {
+  return rows
+    .filter((r) => only === 'all' || r.status === 'error')
+    .map((r) => ({
+      row: r.row,
+      status: r.status,
+      errors: Object.fromEntries(
+        Object.entries(r.errors).map(([column, problems]) => [
+          column,
+          (problems ?? []).map((p) => translate(language, p.key, p.params)),
+        ]),
+      ),
+    }));
+}
+
+export async function findImport(db: Db, id: number) {
+  return db
+    .selectFrom('roster_imports')
+    .select([
+      'id',
+      'user_id',
+      'status',
+      'file_name',
+      'format',
+      'encoding',
+      'school_ids',
+      'summary',
+      'rows',
+      'progress',
+      'total',
+      'error',
+      'created_at',
+      'finished_at',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** An import as its reader sees it: never the file, the stored scope or who else imported. */
+export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImport>>>, language: Language) {
+  const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+  return {
+    id: job.id,
+    status: job.status,
+    file_name: job.file_name,
+    format: job.format,
+    encoding: job.encoding,
+    summary: parse<RosterPlan['summary']>(job.summary),
+    progress: running.get(job.id) ?? job.progress,
+    total: job.total,
+    error: job.error ? translate(language, job.error) : null,
+    rows: presentRows(parse<StoredRow[]>(job.rows), language),
+    result_url: `/api/roster/imports/${job.id}/result`,
+  };
+}

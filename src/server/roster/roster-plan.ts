@@ -1,0 +1,234 @@
+import { sql } from 'kysely';
+import { isCalendarDate, isCountryCode } from '../../common/resource-validation';
+import type { SchoolScope } from '../auth';
+import type { Db } from '../db/database';
+import { genderOf, yesNoOf, type RosterColumn, type RosterRow } from './roster-columns';
+import type { ReadProblems } from './roster-file';
+import { ROSTER_COLUMNS } from './roster-columns';
+
+/** A problem of a row: a catalog key and its parameters, translated when it is shown. */
+export interface RowProblem {
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+/** The stored values of a student, as an import writes them. */
+export interface StudentValues {
+  student_number: string;
+  name_en: string;
+  name_ar: string;
+  school_id: number;
+  school_class_id: number;
+  grade_id: number;
+  level_id: number | null;
+  gender: 'male' | 'female';
+  nationality: string;
+  date_of_birth: string | null;
+  national_id: string | null;
+  is_active: boolean;
+  extra_time_percent: number;
+}
+
+export type RowStatus = 'create' | 'update' | 'unchanged' | 'error';
+
+export interface PlannedRow {
+  row: number;
+  status: RowStatus;
+  errors: Partial<Record<RosterColumn, RowProblem[]>>;
+  values?: StudentValues;
+  /** The student an update or unchanged row matched. */
+  studentId?: number;
+}
+
+export interface RosterPlan {
+  rows: PlannedRow[];
+  summary: Record<'create' | 'update' | 'unchanged' | 'errors', number>;
+}
+
+interface Named {
+  id: number;
+  name_en: string;
+  name_ar: string;
+}
+
+const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+const STUDENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+
+/** Records by either of their names (and, for schools, their id), several when names repeat. */
+function index<T extends Named>(records: T[]): Map<string, T[]> {
+  const found = new Map<string, T[]>();
+  for (const record of records)
+    for (const name of new Set([key(record.name_en), key(record.name_ar), String(record.id)]))
+      found.set(name, [...(found.get(name) ?? []), record]);
+  return found;
+}
+
+/**
+ * The dry run of an import: each row checked (every problem by column) and compared with the
+ * student its number matches, in one pass over lookups read once. Changes nothing. A school's
+ * staff may name only their own schools, and may not take a number another school's student holds.
+ */
+export async function planRoster(
+  db: Db,
+  rows: RosterRow[],
+  readProblems: ReadProblems,
+  scope: SchoolScope,
+): Promise<RosterPlan> {
+  const schools = (await db.selectFrom('schools').select(['id', 'name_en', 'name_ar']).execute()).filter(
+    (s) => scope.all || scope.ids.includes(s.id),
+  );
+  const grades = await db.selectFrom('grades').select(['id', 'name_en', 'name_ar']).execute();
+  const levels = await db.selectFrom('levels').select(['id', 'name_en', 'name_ar']).execute();
+  const classes = await db
+    .selectFrom('school_classes')
+    .select(['id', 'name_en', 'name_ar', 'school_id', 'grade_id'])
+    .execute();
+  const numbers = [...new Set(rows.map((r) => (r.values.student_number ?? '').toLowerCase()).filter(Boolean))];
+  const existing = new Map<string, Record<string, unknown> & { id: number; school_id: number }>();
+  for (let i = 0; i < numbers.length; i += 5000) {
+    const chunk = numbers.slice(i, i + 5000);
+    const found = await db
+      .selectFrom('students')
+      .select([
+        'id',
+        'student_number',
+        'name_en',
+        'name_ar',
+        'school_id',
+        'school_class_id',
+        'grade_id',
+        'level_id',
+        'gender',
+        'nationality',
+        sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as('date_of_birth'),
+        'national_id',
+        'is_active',
+        'extra_time_percent',
+      ])
+      .where(sql<boolean>`lower(student_number) in (${sql.join(chunk)})`)
+      .execute();
+    for (const student of found) existing.set(student.student_number.toLowerCase(), student);
+  }
+
+  const schoolsByName = index(schools);
+  const gradesByName = index(grades);
+  const levelsByName = index(levels);
+  const classesBySchool = new Map<number, Map<string, typeof classes>>();
+  for (const school of schools) classesBySchool.set(school.id, index(classes.filter((c) => c.school_id === school.id)));
+  const repeated = new Map<string, number[]>();
+  for (const row of rows) {
+    const number = (row.values.student_number ?? '').toLowerCase();
+    if (number) repeated.set(number, [...(repeated.get(number) ?? []), row.row]);
+  }
+
+  const planned = rows.map((source): PlannedRow => {
+    const errors: PlannedRow['errors'] = {};
+    const add = (column: RosterColumn, problem: RowProblem) => (errors[column] = [...(errors[column] ?? []), problem]);
+    for (const [column, keys] of Object.entries(readProblems.get(source.row) ?? {}))
+      for (const k of keys ?? []) add(column as RosterColumn, { key: k });
+    const v = (column: RosterColumn) => (source.values[column] ?? '').trim();
+    for (const column of ROSTER_COLUMNS)
+      if (
+        column.required &&
+        !v(column.key) &&
+        !errors[column.key] &&
+        !(column.key === 'school' && schools.length === 1)
+      )
+        add(column.key, { key: 'roster.errors.required' });
+
+    const number = v('student_number');
+    if (number && !STUDENT_NUMBER.test(number)) add('student_number', { key: 'roster.errors.student_number_format' });
+    const others = (repeated.get(number.toLowerCase()) ?? []).filter((r) => r !== source.row);
+    if (number && others.length > 0)
+      add('student_number', { key: 'roster.errors.duplicate_in_file', params: { rows: others.join(', ') } });
+    for (const column of ['name_en', 'name_ar'] as const)
+      if (v(column).length > 255) add(column, { key: 'roster.errors.too_long', params: { max: 255 } });
+
+    const one = <T>(found: T[] | undefined, column: RosterColumn): T | undefined => {
+      if (!v(column)) return undefined;
+      if (!found || found.length === 0)
+        add(column, { key: `roster.errors.unknown_${column}`, params: { value: v(column) } });
+      else if (found.length > 1) add(column, { key: 'roster.errors.ambiguous', params: { value: v(column) } });
+      return found?.length === 1 ? found[0] : undefined;
+    };
+    const school = v('school')
+      ? one(schoolsByName.get(key(v('school'))), 'school')
+      : schools.length === 1
+        ? schools[0]
+        : undefined;
+    const grade = one(gradeMatches(gradesByName, grades, v('grade')), 'grade');
+    const level = one(levelsByName.get(key(v('level'))), 'level');
+    // A class by name within the school, and of the row's grade when two grades have a "Class A".
+    const named = school ? classesBySchool.get(school.id)?.get(key(v('class'))) : undefined;
+    const ofGrade = grade ? named?.filter((c) => c.grade_id === grade.id) : undefined;
+    const klass = school && v('class') ? one(ofGrade?.length ? ofGrade : named, 'class') : undefined;
+    if (klass && grade && klass.grade_id !== grade.id)
+      add('class', { key: 'roster.errors.class_of_other_grade', params: { value: v('class') } });
+
+    const gender = v('gender') ? genderOf(v('gender')) : undefined;
+    if (v('gender') && !gender) add('gender', { key: 'roster.errors.invalid_gender', params: { value: v('gender') } });
+    const nationality = v('nationality').toUpperCase();
+    if (nationality && !isCountryCode(nationality))
+      add('nationality', { key: 'roster.errors.invalid_nationality', params: { value: v('nationality') } });
+    const born = dateOf(v('date_of_birth'));
+    if (v('date_of_birth') && !born)
+      add('date_of_birth', { key: 'roster.errors.invalid_date', params: { value: v('date_of_birth') } });
+    if (v('national_id').length > 40) add('national_id', { key: 'roster.errors.too_long', params: { max: 40 } });
+    const active = v('active') ? yesNoOf(v('active')) : true;
+    if (active === undefined) add('active', { key: 'roster.errors.invalid_yes_no', params: { value: v('active') } });
+    const extra = v('extra_time_percent') ? Number(v('extra_time_percent')) : 0;
+    if (!Number.isInteger(extra) || extra < 0 || extra > 100)
+      add('extra_time_percent', { key: 'roster.errors.invalid_extra_time' });
+
+    const match = existing.get(number.toLowerCase());
+    if (match && !scope.all && !scope.ids.includes(match.school_id))
+      add('student_number', { key: 'roster.errors.number_of_other_school' });
+    if (Object.keys(errors).length > 0 || !school || !grade || !klass || !gender)
+      return { row: source.row, status: 'error', errors };
+
+    const values: StudentValues = {
+      student_number: number,
+      name_en: v('name_en'),
+      name_ar: v('name_ar'),
+      school_id: school.id,
+      school_class_id: klass.id,
+      grade_id: grade.id,
+      level_id: level?.id ?? null,
+      gender,
+      nationality,
+      date_of_birth: born,
+      national_id: v('national_id') || null,
+      is_active: active!,
+      extra_time_percent: extra,
+    };
+    if (!match) return { row: source.row, status: 'create', errors, values };
+    const same = (Object.keys(values) as (keyof StudentValues)[]).every((k) => match[k] === values[k]);
+    return { row: source.row, status: same ? 'unchanged' : 'update', errors, values, studentId: match.id };
+  });
+
+  const count = (status: RowStatus) => planned.filter((r) => r.status === status).length;
+  return {
+    rows: planned,
+    summary: {
+      create: count('create'),
+      update: count('update'),
+      unchanged: count('unchanged'),
+      errors: count('error'),
+    },
+  };
+}
+
+/** A grade by name, or (from OneRoster's CEDS codes, `#4`) the one whose English name holds that number. */
+function gradeMatches(byName: Map<string, Named[]>, grades: Named[], text: string): Named[] | undefined {
+  const ceds = /^#(\d+)$/.exec(text);
+  if (!ceds) return byName.get(key(text));
+  return grades.filter((g) => new RegExp(`(^|\\D)${ceds[1]}(\\D|$)`).test(g.name_en));
+}
+
+/** `YYYY-MM-DD`, or the day-first `DD/MM/YYYY` schools write, of a day that has passed. */
+function dateOf(text: string): string | null {
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
+  const iso = dayFirst ? `${dayFirst[3]}-${dayFirst[2].padStart(2, '0')}-${dayFirst[1].padStart(2, '0')}` : text;
+  if (!isCalendarDate(iso) || iso > new Date().toISOString().slice(0, 10) || iso < '1900-01-01') return null;
+  return iso;
+}

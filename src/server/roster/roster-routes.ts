@@ -1,0 +1,275 @@
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LANGUAGES } from '../../../locales/index';
+import { idParam } from '../../common/ids';
+import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { areaPermission, permissionFor } from '../../common/permissions';
+import { auditContext, recordAudit } from '../audit';
+import { assertSchoolInScope, schoolScopeOf } from '../auth';
+import { AppError, invalid, notFound } from '../http/app-error';
+import { translate } from '../http/i18n';
+import { requirePermission } from '../http/route-access';
+import type { PdfPool } from '../pdf';
+import { ROSTER_COLUMNS, headersIn } from './roster-columns';
+import { findImport, presentImport, receiveRoster, ROSTER_IMPORT_QUEUE, runRosterImport } from './roster-imports';
+import { readRosterFile } from './roster-read';
+import { CONTENT_TYPES, rosterExport, rosterTemplate, sheetFile, type SheetFormat } from './roster-sheets';
+import { loginCardsDocument } from './login-cards';
+import { issueLoginCards } from './student-accounts';
+
+/** The largest roster file accepted (a 50 MB file is refused while it streams). */
+export const MAX_ROSTER_BYTES = 20 * 1024 * 1024;
+
+const formatQuery = z.strictObject({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+  lang: z.enum(LANGUAGES).optional(),
+  school_id: idParam().optional(),
+});
+const idParams = z.object({ id: idParam() });
+
+function sendFile(reply: FastifyReply, bytes: Uint8Array, type: string, name: string) {
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(bytes));
+}
+
+/**
+ * Bringing a roster in and out (issue 25): the template, imports (a dry run, then the import as a
+ * job, then a result file), exports of the students, and a class's login cards. All within the
+ * caller's schools; the `rosters` area's permissions decide who may.
+ */
+export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app, { pdf }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_ROSTER_BYTES, files: 1, fields: 4, fieldSize: 100 } });
+  app.jobs.define<{ id: number }>(ROSTER_IMPORT_QUEUE, ({ id }) => runRosterImport(app.db, id, app.log));
+  const tags = ['roster'];
+  const scopeOf = (request: FastifyRequest) => schoolScopeOf(app.db, request.auth!);
+
+  app.get(
+    '/roster/template',
+    {
+      config: { access: requirePermission(...listPermissions(AREAS.rosters)) },
+      schema: {
+        tags,
+        summary:
+          'The roster template (CSV, or XLSX with a reference sheet and drop-downs) with headers in English or Arabic',
+        querystring: formatQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, lang = request.lang } = request.query;
+      const file = await rosterTemplate(app.db, await scopeOf(request), format, lang);
+      return sendFile(reply, file, CONTENT_TYPES[format], `roster-template-${lang}.${format}`);
+    },
+  );
+
+  app.post(
+    '/roster/imports',
+    {
+      config: { access: requirePermission(permissionFor(AREAS.rosters, 'create')) },
+      schema: {
+        tags,
+        summary:
+          'Upload a roster (multipart: file, mode=dry_run|import): CSV (UTF-8, UTF-16 or Windows-1256), XLSX or a OneRoster 1.2 CSV zip, up to 20 MB and 50,000 rows. ' +
+          'A dry run changes nothing and answers the summary and every row in error; an import with no row in error is queued as a job (202), one with any is refused whole (422)',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (request, reply) => {
+      const { bytes, fileName, mode } = await takeRosterUpload(request);
+      const received = await receiveRoster(app.db, app.jobs, {
+        bytes,
+        fileName,
+        mode,
+        language: request.lang,
+        userId: request.auth!.user.id,
+        scope: await scopeOf(request),
+      });
+      const job = (await findImport(app.db, received.id))!;
+      const data = presentImport(job, request.lang);
+      if (received.status === 'refused')
+        return reply.status(422).send({
+          message: translate(request.lang, 'roster.errors.rows_in_error', {
+            smart_count: received.plan.summary.errors,
+          }),
+          errors: {
+            file: [
+              translate(request.lang, 'roster.errors.rows_in_error', { smart_count: received.plan.summary.errors }),
+            ],
+          },
+          data,
+        });
+      if (received.status === 'queued')
+        await recordAudit(app.db, {
+          ...auditContext(request),
+          action: 'roster.import',
+          target: `roster_imports/${received.id}`,
+          summary: { file: fileName, ...received.plan.summary },
+        });
+      return reply.status(received.status === 'queued' ? 202 : 200).send({ data });
+    },
+  );
+
+  const ownImport = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const job = await findImport(app.db, request.params.id);
+    // Another user's import is not there for them (it names their schools' students).
+    if (!job || job.user_id !== request.auth!.user.id) throw notFound();
+    return job;
+  };
+
+  app.get(
+    '/roster/imports/:id',
+    {
+      config: { access: requirePermission(...listPermissions(AREAS.rosters)) },
+      schema: {
+        tags,
+        summary: "An import of one's own: status, progress, summary, rows in error and the result file's address",
+        params: idParams,
+      },
+    },
+    async (request) => ({ data: presentImport(await ownImport(request), request.lang) }),
+  );
+
+  app.get(
+    '/roster/imports/:id/result',
+    {
+      config: { access: requirePermission(...listPermissions(AREAS.rosters)) },
+      schema: {
+        tags,
+        summary:
+          "The result file of an import: its rows in the template's columns, with a status and a message column (CSV or XLSX)",
+        params: idParams,
+        querystring: formatQuery.pick({ format: true }),
+      },
+    },
+    async (request, reply) => {
+      const job = await ownImport(request);
+      const stored = await app.db
+        .selectFrom('roster_imports')
+        .select('file')
+        .where('id', '=', job.id)
+        .executeTakeFirstOrThrow();
+      if (!stored.file) throw notFound();
+      const file = await readRosterFile(new Uint8Array(stored.file));
+      const report = presentImport(job, request.lang);
+      const statusOf = new Map(
+        (typeof job.rows === 'string' ? JSON.parse(job.rows) : (job.rows as { row: number; status: string }[])).map(
+          (r: { row: number; status: string }) => [r.row, r.status],
+        ),
+      );
+      const problems = new Map(report.rows.map((r) => [r.row, r.errors]));
+      const t = (key: string) => translate(request.lang, `roster.result.${key}`);
+      const rows = file.rows.map((row) => {
+        const errors = problems.get(row.row) ?? {};
+        const message = Object.entries(errors)
+          .map(
+            ([column, messages]) =>
+              `${ROSTER_COLUMNS.find((c) => c.key === column)?.[request.lang] ?? column}: ${messages.join('; ')}`,
+          )
+          .join(' | ');
+        const status = String(statusOf.get(row.row) ?? 'error');
+        const shown = job.status === 'done' ? status : status === 'error' ? 'error' : `would_${status}`;
+        return [row.row, ...ROSTER_COLUMNS.map((c) => row.values[c.key] ?? ''), t(shown), message];
+      });
+      const headers = [t('row'), ...headersIn(request.lang), t('status'), t('message')];
+      const format = request.query.format as SheetFormat;
+      const bytes = await sheetFile(format, t('sheet'), [headers, ...rows], request.lang);
+      return sendFile(reply, bytes, CONTENT_TYPES[format], `roster-import-${job.id}-result.${format}`);
+    },
+  );
+
+  app.get(
+    '/students/export',
+    {
+      config: { access: requirePermission(areaPermission(AREAS.rosters, 'download')) },
+      schema: {
+        tags,
+        summary:
+          "The students of the reader's schools (or of school_id) in the template's columns, CSV or XLSX: it imports back unchanged",
+        querystring: formatQuery,
+      },
+    },
+    async (request, reply) => {
+      const { format, lang = request.lang, school_id } = request.query;
+      const scope = await scopeOf(request);
+      if (school_id !== undefined) assertSchoolInScope(scope, school_id);
+      const file = await rosterExport(app.db, scope, format, lang, school_id);
+      return sendFile(reply, file, CONTENT_TYPES[format], `students.${format}`);
+    },
+  );
+
+  app.get(
+    '/school-classes/:id/login-cards',
+    {
+      config: { access: requirePermission(areaPermission(AREAS.rosters, 'download')) },
+      schema: {
+        tags,
+        summary:
+          "The login cards of a class (PDF, English or Arabic), made on demand and never kept: students who have never signed in get a new first password (earlier cards stop working); the others' cards say to ask for a reset",
+        params: idParams,
+        querystring: z.strictObject({ lang: z.enum(LANGUAGES).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const lang = request.query.lang ?? request.lang;
+      const klass = await app.db
+        .selectFrom('school_classes')
+        .innerJoin('schools', 'schools.id', 'school_classes.school_id')
+        .select([
+          'school_classes.id',
+          'school_classes.school_id',
+          'school_classes.name_en',
+          'school_classes.name_ar',
+          'schools.name_en as school_en',
+          'schools.name_ar as school_ar',
+        ])
+        .where('school_classes.id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!klass) throw notFound();
+      assertSchoolInScope(await scopeOf(request), klass.school_id);
+      const cards = await issueLoginCards(app.db, klass.id);
+      await recordAudit(app.db, {
+        ...auditContext(request),
+        action: 'roster.login_cards',
+        target: `school-classes/${klass.id}`,
+        summary: { issued: cards.filter((c) => c.password !== null).length, cards: cards.length },
+      });
+      const origin = `${request.protocol}://${request.host}`;
+      const bytes = await pdf.render(loginCardsDocument(klass, cards, lang, origin));
+      return sendFile(reply, bytes, 'application/pdf', `login-cards-${klass.id}-${lang}.pdf`);
+    },
+  );
+};
+
+/** The upload's file (read whole, up to the limit) and its mode; a missing or oversized file is 422. */
+async function takeRosterUpload(request: FastifyRequest) {
+  let bytes: Uint8Array | undefined;
+  let fileName = 'roster';
+  let mode: 'dry_run' | 'import' = 'dry_run';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'mode') {
+          if (part.value !== 'dry_run' && part.value !== 'import')
+            throw invalid({ mode: ['roster.errors.invalid_mode'] });
+          mode = part.value;
+        }
+        continue;
+      }
+      fileName = part.filename || fileName;
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: ['roster.errors.file_too_large'] });
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw invalid({ file: ['media.too_many_parts'] });
+    throw new AppError(400, 'media.malformed_upload', undefined, { file: ['media.malformed_upload'] });
+  }
+  if (!bytes || bytes.length === 0) throw invalid({ file: ['roster.errors.empty_file'] });
+  return { bytes, fileName, mode };
+}
