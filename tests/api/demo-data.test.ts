@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_KINDS } from '../../src/common/questions/index';
 import { seedDemo } from '../../src/server/demo/seed-demo';
 import { call } from '../helpers/api-client';
 import { signIn } from '../helpers/factories';
 import { demoTemplate } from '../helpers/demo-template';
+import { uploadRoster } from '../helpers/roster-files';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let t: TestContext;
@@ -318,5 +320,25 @@ describe('demo data', () => {
     expect(analysis.exam.attempts).toBe(24);
     expect(analysis.exam.alpha).not.toBeNull();
     expect(analysis.items.some((item: { options: unknown }) => item.options !== null)).toBe(true);
+  });
+
+  it('gives every student an account (s1001…, the demo password), and its sample roster dry-runs clean', async () => {
+    const students = await t.db
+      .selectFrom('students')
+      .leftJoin('users', 'users.id', 'students.user_id')
+      .select(['students.student_number', 'users.username'])
+      .orderBy('students.id')
+      .execute();
+    expect(students.length).toBeGreaterThan(30);
+    for (const student of students) expect(student.username).toBe(student.student_number.toLowerCase());
+    for (const login of ['s1002', students.at(-1)!.username!]) {
+      const response = await call(t.app, 'POST', '/api/login', { email: login, password: 'Demo@2026' });
+      expect(response.statusCode, login).toBe(200);
+    }
+    const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });
+    const sample = fs.readFileSync(new URL('../../docs/samples/roster-sample-ar.csv', import.meta.url));
+    const dry = await uploadRoster(t.app, admin, { name: 'roster-sample-ar.csv', content: sample }, 'dry_run', 'ar');
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data.summary).toEqual({ create: 5, update: 0, unchanged: 0, errors: 0 });
   });
 });

@@ -6,6 +6,7 @@ import { seedBank, seedExam, seedSaudiLocalization, uploadDemoMedia } from './de
 import { seedAssignments } from './demo-assignments';
 import { seedCorrections } from './demo-corrections';
 import { seedReportResults } from './demo-reports';
+import { seedStudentAccounts } from './demo-student-accounts';
 
 export interface DemoSummary {
   platforms: number;
@@ -168,6 +169,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
   await seedCorrections(app.db, author, admin, corrector, blind, timeZone, { blind: true });
   // Corrected results of a Grade 5 benchmark in two rounds at the second school: every report at once.
   await seedReportResults(app.db, author, admin, corrector, ira, iraArabic, timeZone);
+  await seedStudentAccounts(app.db);
 
   return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 9 };
 }

@@ -17,6 +17,7 @@ import { findImport, presentImport, receiveRoster, ROSTER_IMPORT_QUEUE, runRoste
 import { readRosterFile } from './roster-read';
 import { CONTENT_TYPES, rosterExport, rosterTemplate, sheetFile, type SheetFormat } from './roster-sheets';
 import { loginCardsDocument } from './login-cards';
+import { examResultsFile } from './results-export';
 import { issueLoginCards } from './student-accounts';
 
 /** The largest roster file accepted (a 50 MB file is refused while it streams). */
@@ -198,6 +199,25 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
       if (school_id !== undefined) assertSchoolInScope(scope, school_id);
       const file = await rosterExport(app.db, scope, format, lang, school_id);
       return sendFile(reply, file, CONTENT_TYPES[format], `students.${format}`);
+    },
+  );
+
+  app.get(
+    '/exams/:id/results/export',
+    {
+      config: { access: requirePermission(areaPermission(AREAS.reports, 'download')) },
+      schema: {
+        tags,
+        summary:
+          "Per-student results of an exam in the reader's schools (score, percent, tier, pass or fail, per skill, per question), CSV or XLSX",
+        params: idParams,
+        querystring: formatQuery.pick({ format: true, lang: true }),
+      },
+    },
+    async (request, reply) => {
+      const { format, lang = request.lang } = request.query;
+      const file = await examResultsFile(app.db, request.params.id, await scopeOf(request), format, lang);
+      return sendFile(reply, file, CONTENT_TYPES[format], `exam-${request.params.id}-results.${format}`);
     },
   );
 

@@ -1,0 +1,89 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/common/permissions';
+import { ManualClock } from '../../src/server/clock';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { call } from '../helpers/api-client';
+import { buildUser, signIn } from '../helpers/factories';
+import { buildReportScene, signInSchoolStaff } from '../helpers/report-factory';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+let t: TestContext;
+let scene: Awaited<ReturnType<typeof buildReportScene>>;
+let author: string;
+
+beforeAll(async () => {
+  t = await createTestApp({}, new ManualClock(new Date('2026-06-05T09:00:00Z')));
+  scene = await buildReportScene(t, await loadSchemaRegistry(), { count: 3, corrected: 2 });
+  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+});
+afterAll(() => t.close());
+
+describe('GET /api/exams/{id}/results/export', () => {
+  it('gives each student their score, percent, tier, result, skills and questions, corrected or not (CSV and XLSX)', async () => {
+    const response = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export?format=csv`, undefined, {
+      cookie: author,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...rows] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    expect(header!.slice(0, 11)).toEqual([
+      'Student number',
+      'Name (Latin script)',
+      'Name (Arabic)',
+      'School',
+      'Class',
+      'Status',
+      'Score',
+      'Out of',
+      'Percent',
+      'Attainment',
+      'Result',
+    ]);
+    expect(header!.filter((h) => h.startsWith('Question '))).toHaveLength(4);
+    expect(rows).toHaveLength(3);
+    const statuses = rows.map((r) => r[5]);
+    expect(statuses.filter((s) => s === 'Corrected')).toHaveLength(2);
+    const corrected = rows.find((r) => r[5] === 'Corrected')!;
+    expect(Number(corrected[8])).toBeCloseTo((Number(corrected[6]) / Number(corrected[7])) * 100, 1);
+    expect(['Below Average', 'Within Average', 'Above Average']).toContain(corrected[9]);
+    expect(['Pass', 'Fail']).toContain(corrected[10]);
+    const questions = corrected.slice(header!.length - 4).map(Number);
+    expect(questions.reduce((a, b) => a + b, 0)).toBeCloseTo(Number(corrected[6]), 2);
+
+    const xlsx = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export?format=xlsx&lang=ar`, undefined, {
+      cookie: author,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('النتائج');
+    expect(sheet.getCell('A1').value).toBe('رقم الطالب');
+    expect(sheet.rowCount).toBe(4);
+  });
+
+  it('keeps school staff to their schools and refuses those without the reports download permission', async () => {
+    const elsewhere = await signInSchoolStaff(t, []);
+    const none = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export`, undefined, {
+      cookie: elsewhere,
+    });
+    expect(none.statusCode).toBe(200);
+    expect(
+      none.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    const corrector = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector }));
+    expect(
+      (await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export`, undefined, { cookie: corrector }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(t.app, 'GET', `/api/exams/999999/results/export`, undefined, { cookie: author })).statusCode,
+    ).toBe(404);
+  });
+});
