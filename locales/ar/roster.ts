@@ -20,7 +20,7 @@ const ar: typeof en = {
       import: 'استيراد',
       format: 'الصيغة',
       encoding: 'الترميز',
-      formats: { csv: 'CSV', xlsx: 'مصنّف Excel', oneroster: 'OneRoster 1.2' },
+      formats: { csv: 'ملف CSV', xlsx: 'مصنّف Excel', oneroster: 'حزمة OneRoster 1.2' },
       summary_heading: 'الملخص',
       summary: { create: 'سيُنشأ', update: 'سيُحدَّث', unchanged: 'دون تغيير', errors: 'صفوف فيها أخطاء' },
       done_summary: { create: 'أُنشئ', update: 'حُدِّث', unchanged: 'دون تغيير', errors: 'صفوف فيها أخطاء' },

@@ -46,8 +46,8 @@ describe('permission strings', () => {
   });
 
   it('gives every default role the platforms-view permission, using only catalog permissions', () => {
-    // The school role reads the school-classes resource (its own schools' classes).
-    const catalog = new Set(allPermissions(['skills', 'school-classes']));
+    // The school role manages the school-classes and students resources (its own schools').
+    const catalog = new Set(allPermissions(['skills', 'school-classes', 'students']));
     const defaults = defaultRolePermissions(['skills']);
     expect(defaults['com.ltm.roles.author']).toContain(permissionFor('skills', 'view'));
     expect(defaults['com.ltm.roles.student']).not.toContain(permissionFor('skills', 'view'));

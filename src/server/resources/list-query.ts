@@ -45,7 +45,8 @@ const commaList = (valid: (item: string) => boolean) =>
     .refine((raw) => raw === '' || raw.split(',').every((item) => valid(item.trim())), { error: 'validation.invalid' })
     .optional();
 
-export type FilterKind = 'id' | 'integer' | 'boolean' | 'day' | 'text';
+/** How a filter's values are read: ids, whole numbers, booleans, days of a timestamp, calendar dates (a `date` field), text. */
+export type FilterKind = 'id' | 'integer' | 'boolean' | 'day' | 'date' | 'text';
 
 /** How a list column is filtered, from its declaration: ids and numbers, booleans, days, or text. */
 export function filterKindOf(definition: ResourceDefinition, column: string): FilterKind {
@@ -54,6 +55,7 @@ export function filterKindOf(definition: ResourceDefinition, column: string): Fi
   if (Object.values(definition.fields).some((field) => field.type === 'references' && field.filter === column))
     return 'id';
   if (DATE_COLUMNS.has(column) || type === 'datetime') return 'day';
+  if (type === 'date') return 'date';
   if (type === 'reference') return 'id';
   if (type === 'number') return 'integer';
   if (type === 'boolean') return 'boolean';
@@ -65,6 +67,7 @@ const FILTER_VALIDATORS: Record<FilterKind, z.ZodType> = {
   integer: commaList((item) => /^-?\d{1,10}$/.test(item) && Math.abs(Number(item)) <= MAX_ID),
   boolean: commaList((item) => BOOLEAN_TEXT.has(item)),
   day: commaList(isDay),
+  date: commaList(isDay),
   text: z.string().max(2000).optional(),
 };
 

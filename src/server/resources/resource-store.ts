@@ -241,6 +241,7 @@ export class ResourceStore {
       return sql<boolean>`${sql.ref(key)} in (${sql.join(parts.map((p) => p === 'true' || p === '1'))})`;
     if (kind === 'day')
       return sql<boolean>`(${sql.ref(key)} at time zone 'UTC')::date in (${sql.join(parts.map((p) => sql`${p}::date`))})`;
+    if (kind === 'date') return sql<boolean>`${sql.ref(key)} in (${sql.join(parts.map((p) => sql`${p}::date`))})`;
     if (kind === 'id' || kind === 'integer') return sql<boolean>`${sql.ref(key)} in (${sql.join(parts.map(Number))})`;
     return sql<boolean>`${sql.ref(key)} in (${sql.join(parts)})`;
   }

@@ -1,0 +1,266 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AREAS } from '../../src/common/permission-catalog';
+import { areaPermission, permissionFor, ROLES } from '../../src/common/permissions';
+import type { RosterImport } from '../../src/client/providers/rosterMethods';
+import { makeUser, signIn } from './support/fixtures';
+import { renderApp } from './support/render';
+import { listBody } from './support/resources';
+import { recorder, server } from './support/server';
+
+const manage = (area: string) => [
+  areaPermission(area, 'view'),
+  permissionFor(area, 'create'),
+  permissionFor(area, 'edit'),
+  permissionFor(area, 'delete'),
+];
+const schoolStaff = { name: 'School staff', role: ROLES.school };
+const rosterStaff = () =>
+  makeUser([...manage(AREAS.rosters), areaPermission(AREAS.rosters, 'download')], { roles: [schoolStaff] });
+
+const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
+  id: 41,
+  status: 'dry_run',
+  file_name: 'students.csv',
+  format: 'csv',
+  encoding: 'windows-1256',
+  summary: { create: 3, update: 1, unchanged: 0, errors: 0 },
+  progress: 0,
+  total: 4,
+  error: null,
+  rows: [],
+  result_url: '/api/roster/imports/41/result',
+  ...overrides,
+});
+
+const csv = () => new File(['Student number\nS-1\n'], 'students.csv', { type: 'text/csv' });
+
+describe('the roster page', () => {
+  it('checks a file, shows its problems by row and column, and keeps Import asleep while rows are in error', async () => {
+    signIn(rosterStaff());
+    server.use(
+      http.post('*/api/roster/imports', () =>
+        HttpResponse.json({
+          data: report({
+            summary: { create: 1, update: 0, unchanged: 0, errors: 2 },
+            rows: [
+              { row: 3, status: 'error', errors: { class: ['The school has no class named "9Z" in this grade'] } },
+              { row: 2, status: 'error', errors: { gender: ['"x" is not a gender: write male or female'] } },
+            ],
+          }),
+        }),
+      ),
+    );
+    renderApp('/settings/roster');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'Import a file' });
+    const importButton = within(upload).getByRole('button', { name: 'Import' });
+    expect(importButton).toBeDisabled();
+    expect(within(upload).getByRole('button', { name: 'Check the file (dry run)' })).toBeDisabled();
+
+    await user.upload(screen.getByTestId('roster-file'), csv());
+    expect(within(upload).getByText('students.csv')).toBeInTheDocument();
+    await user.click(within(upload).getByRole('button', { name: 'Check the file (dry run)' }));
+
+    const found = await screen.findByTestId('roster-report');
+    expect(within(found).getByText('Windows-1256')).toBeInTheDocument();
+    expect(within(found).getByText('CSV')).toBeInTheDocument();
+    expect(within(found).getByText('Rows in error').nextSibling).toHaveTextContent('2');
+    const rows = within(found).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '2Gender"x" is not a gender: write male or female',
+      '3ClassThe school has no class named "9Z" in this grade',
+    ]);
+    expect(within(found).getByText(/Correct the rows in error/)).toBeInTheDocument();
+    expect(importButton).toBeDisabled();
+  });
+
+  it('imports a clean file after its dry run: mode before file, then a progress bar until done', async () => {
+    signIn(rosterStaff());
+    const uploads = recorder();
+    let polls = 0;
+    server.use(
+      http.post('*/api/roster/imports', async ({ request }) => {
+        uploads.record(request);
+        const form = await request.formData();
+        return form.get('mode') === 'dry_run'
+          ? HttpResponse.json({ data: report() })
+          : HttpResponse.json({ data: report({ id: 42, status: 'queued' }) }, { status: 202 });
+      }),
+      http.get('*/api/roster/imports/42', () => {
+        polls += 1;
+        return HttpResponse.json({
+          data:
+            polls < 2
+              ? report({ id: 42, status: 'running', progress: 2 })
+              : report({ id: 42, status: 'done', progress: 4 }),
+        });
+      }),
+    );
+    renderApp('/settings/roster', 'ar');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
+    await user.upload(screen.getByTestId('roster-file'), csv());
+    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (تشغيل تجريبي)' }));
+    await within(upload).findByText('لا مشكلات: يمكن استيراد الملف.');
+    const importButton = within(upload).getByRole('button', { name: 'استيراد' });
+    await waitFor(() => expect(importButton).toBeEnabled());
+    await user.click(importButton);
+
+    const job = await screen.findByTestId('roster-import');
+    const bar = within(job).getByRole('progressbar', { name: 'جارٍ الاستيراد…' });
+    expect(bar).toHaveAttribute('aria-valuenow');
+    await waitFor(() => expect(job).toHaveAttribute('data-status', 'done'), { timeout: 5000 });
+    expect(within(job).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(within(job).getByText('أُنشئ')).toBeInTheDocument();
+    expect(within(job).getByRole('button', { name: 'تنزيل ملف النتيجة' })).toBeInTheDocument();
+
+    expect(uploads.requests).toHaveLength(2);
+    for (const [index, mode] of ['dry_run', 'import'].entries()) {
+      const body = await uploads.requests[index].text();
+      expect(body.indexOf('name="mode"')).toBeLessThan(body.indexOf('name="file"'));
+      expect(body).toContain(mode);
+    }
+  });
+
+  it('shows why a whole file is refused', async () => {
+    signIn(rosterStaff());
+    server.use(
+      http.post('*/api/roster/imports', () =>
+        HttpResponse.json(
+          { message: 'The file cannot be read', errors: { file: ['The zip file is damaged'] } },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderApp('/settings/roster');
+    const user = userEvent.setup();
+    await user.upload(await screen.findByTestId('roster-file'), csv());
+    await user.click(screen.getByRole('button', { name: 'Check the file (dry run)' }));
+    expect(await screen.findByTestId('roster-refusal')).toHaveTextContent('The zip file is damaged');
+    expect(screen.queryByTestId('roster-report')).not.toBeInTheDocument();
+  });
+
+  it('offers neither import nor export without their permissions', async () => {
+    signIn(makeUser([areaPermission(AREAS.rosters, 'view')], { roles: [schoolStaff] }));
+    renderApp('/settings/roster');
+    expect(await screen.findByRole('region', { name: 'Template' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CSV template' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Import a file' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Export' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a student's password reset", () => {
+  const student = {
+    id: 5,
+    student_number: 'S-5',
+    name: 'Sara Haddad',
+    name_en: 'Sara Haddad',
+    name_ar: 'سارة حداد',
+    school_id: 3,
+    school_class_id: 7,
+    grade_id: 30,
+    level_id: null,
+    gender: 'female',
+    nationality: 'JO',
+    national_id: null,
+    date_of_birth: null,
+    is_active: true,
+    extra_time_percent: 0,
+  };
+
+  it('confirms, then shows the username and password once', async () => {
+    signIn(makeUser(manage('students'), { roles: [schoolStaff] }));
+    const resets = recorder();
+    server.use(
+      http.get('*/api/students/5', () => HttpResponse.json({ data: student })),
+      ...['schools', 'school-classes', 'grades', 'levels'].map((lookup) =>
+        http.get(`*/api/${lookup}`, () => HttpResponse.json(listBody([]))),
+      ),
+      http.post('*/api/students/5/reset-password', ({ request }) => {
+        resets.record(request);
+        return HttpResponse.json({ data: { username: 's-5', password: 'k7m2p9qa' } });
+      }),
+    );
+    renderApp('/settings/students/5');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reset password' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset this student’s password?' });
+    expect(resets.requests).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'New password' });
+    expect(within(shown).getByText('s-5')).toBeInTheDocument();
+    expect(within(shown).getByText('k7m2p9qa')).toHaveAttribute('dir', 'ltr');
+    expect(resets.requests[0].headers.get('x-requested-with')).toBe('XMLHttpRequest');
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText('k7m2p9qa')).not.toBeInTheDocument());
+  });
+
+  it('is not offered without the permission to edit students', async () => {
+    signIn(makeUser([...manage('students')].filter((p) => !p.includes('.edit.')), { roles: [schoolStaff] }));
+    renderApp('/settings/students/5');
+    expect(await screen.findByTestId('no-access')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();
+  });
+});
+
+describe("a class's login cards", () => {
+  const school = { id: 3, name: 'Al Noor', name_en: 'Al Noor', name_ar: 'النور' };
+  const grade = { id: 30, name: 'Grade 3', name_en: 'Grade 3', name_ar: 'الصف الثالث' };
+  const classA = { id: 7, name: 'Class A', name_en: 'Class A', name_ar: 'الشعبة أ', school_id: 3, grade_id: 30, grade };
+
+  it("lets school staff, who may not edit their school, open it for its classes and print a class's cards", async () => {
+    signIn(
+      makeUser(
+        [
+          areaPermission('schools', 'view'),
+          areaPermission('school-classes', 'view'),
+          permissionFor('school-classes', 'create'),
+          permissionFor('school-classes', 'edit'),
+          areaPermission(AREAS.rosters, 'download'),
+        ],
+        { roles: [schoolStaff] },
+      ),
+    );
+    const cards = recorder();
+    server.use(
+      http.get('*/api/schools', () => HttpResponse.json(listBody([school]))),
+      http.get('*/api/schools/3', () => HttpResponse.json({ data: school })),
+      http.get('*/api/school-classes', () => HttpResponse.json(listBody([classA]))),
+      http.get('*/api/school-classes/7/login-cards', ({ request }) => {
+        cards.record(request);
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="login-cards-7-ar.pdf"',
+          },
+        });
+      }),
+    );
+    const created: Blob[] = [];
+    URL.createObjectURL = (blob: Blob) => {
+      created.push(blob);
+      return 'blob:cards';
+    };
+    URL.revokeObjectURL = () => undefined;
+    renderApp('/settings/schools', 'ar');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'عرض' }));
+    expect(await screen.findByRole('heading', { name: 'النور', level: 1 })).toBeInTheDocument();
+    const classes = await screen.findByTestId('children-school-classes');
+    await within(classes).findByText('الشعبة أ');
+    expect(within(classes).getByRole('button', { name: 'إضافة' })).toBeInTheDocument();
+
+    await user.click(within(classes).getByRole('button', { name: 'بطاقات الدخول' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu).toHaveAccessibleDescription(/الطباعة تمنح الطلاب/);
+    await user.click(within(menu).getByRole('menuitem', { name: 'بطاقات الدخول (بالعربية)' }));
+    await waitFor(() => expect(cards.requests).toHaveLength(1));
+    expect(new URL(cards.requests[0].url).searchParams.get('lang')).toBe('ar');
+    await waitFor(() => expect(created).toHaveLength(1));
+  });
+});
