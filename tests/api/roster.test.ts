@@ -440,7 +440,7 @@ describe('imports', () => {
       'classes.csv':
         'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\ncls-1,active,2026-09-01,5A,05,course-1,5A,homeroom,,org-1,term-1,,,\n',
       'users.csv':
-        'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,metadata.ltm.nameAr,metadata.ltm.nationality\nusr-1,active,2026-09-01,true,,,Adam,Saleh,,OR-100,,,,,05,,آدم صالح,SA\nusr-2,active,2026-09-01,true,,,Lina,Omar,,,,,,,05,,لينا عمر,JO\nusr-3,active,2026-09-01,true,t1,,Teacher,One,,T-1,t@example.test,,,,,,,\n',
+        'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password,metadata.ltm.nameAr,metadata.ltm.nationality,metadata.ltm.grade\nusr-1,active,2026-09-01,true,,,Adam,Saleh,,OR-100,,,,,05,,آدم صالح,SA,Grade 5 R\nusr-2,active,2026-09-01,true,,,Lina,Omar,,,,,,,05,,لينا عمر,JO,Grade 5 R\nusr-3,active,2026-09-01,true,t1,,Teacher,One,,T-1,t@example.test,,,,,,,,\n',
       'roles.csv':
         'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId\nr1,active,2026-09-01,usr-1,primary,student,,,org-1,\nr2,active,2026-09-01,usr-2,primary,student,,,org-1,\nr3,active,2026-09-01,usr-3,primary,teacher,,,org-1,\n',
       'enrollments.csv':
@@ -593,5 +593,95 @@ describe('bad input changes nothing', () => {
     expect((await uploadRoster(t.app, '', { name: 'a.csv', content: Buffer.from('x') })).statusCode).toBe(401);
     expect(dry.json().data).not.toHaveProperty('file');
     expect(dry.json().data).not.toHaveProperty('school_ids');
+  });
+});
+
+describe('academic year rollover', () => {
+  it('previews without a change, then moves each class up a grade (making missing classes) and lets the last grade leave', async () => {
+    const platform = await buildPlatform(t.db, 'IRA');
+    const record = (name: string, overrides: Record<string, unknown>) =>
+      buildRecord(t.db, registry, registry.get(name)!, platform, overrides);
+    const g8 = await record('grades', { name_en: 'Grade 8', name_ar: 'الصف الثامن' });
+    const g9 = await record('grades', { name_en: 'Grade 9', name_ar: 'الصف التاسع' });
+    const school = await record('schools', { name_en: 'Rollover School', name_ar: 'مدرسة الترفيع' });
+    const c8 = await record('school-classes', {
+      school_id: school.id,
+      grade_id: g8.id,
+      name_en: '8B',
+      name_ar: 'الثامن ب',
+    });
+    const c9 = await record('school-classes', {
+      school_id: school.id,
+      grade_id: g9.id,
+      name_en: '9B',
+      name_ar: 'التاسع ب',
+    });
+    const add = async (number: string, klass: { id: number }, grade: { id: number }) =>
+      (
+        await api('POST', '/api/students', {
+          student_number: number,
+          name_en: number,
+          name_ar: 'طالب',
+          school_id: school.id,
+          school_class_id: klass.id,
+          grade_id: grade.id,
+          gender: 'male',
+          nationality: 'AE',
+        })
+      ).json().data.id as number;
+    const young = await add('ROLL-8', c8, g8);
+    const old = await add('ROLL-9', c9, g9);
+    const preview = await api('POST', '/api/roster/rollover', { school_id: school.id });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toMatchObject({
+      applied: false,
+      summary: { classes: 2, promoted: 1, leaving: 1, classes_to_create: 0 },
+    });
+    expect(preview.json().data.classes.find((c: { class_id: number }) => c.class_id === c8.id).target).toMatchObject({
+      class_id: c9.id,
+      name_en: '9B',
+    });
+    const unchanged = await t.db
+      .selectFrom('students')
+      .select(['school_class_id', 'is_active'])
+      .where('id', '=', young)
+      .executeTakeFirstOrThrow();
+    expect(unchanged).toEqual({ school_class_id: c8.id, is_active: true });
+
+    const applied = await api('POST', '/api/roster/rollover', { school_id: school.id, apply: true });
+    expect(applied.json().data.summary).toMatchObject({ promoted: 1, left: 1 });
+    const moved = await t.db
+      .selectFrom('students')
+      .select(['id', 'school_class_id', 'grade_id', 'is_active'])
+      .where('id', 'in', [young, old])
+      .orderBy('id')
+      .execute();
+    expect(moved).toEqual([
+      { id: young, school_class_id: c9.id, grade_id: g9.id, is_active: true },
+      { id: old, school_class_id: c9.id, grade_id: g9.id, is_active: false },
+    ]);
+    // The next year: 9B's student leaves; a new Grade 8 class gets one whose next class does not exist yet.
+    const c8c = await record('school-classes', {
+      school_id: school.id,
+      grade_id: g8.id,
+      name_en: '8C',
+      name_ar: 'الثامن ج',
+    });
+    await add('ROLL-8C', c8c, g8);
+    const next = await api('POST', '/api/roster/rollover', { school_id: school.id });
+    expect(next.json().data.classes.find((c: { class_id: number }) => c.class_id === c8c.id).target).toEqual({
+      class_id: null,
+      name_en: '9C',
+      name_ar: 'الثامن ج',
+    });
+  });
+
+  it('keeps school staff to their schools', async () => {
+    expect((await api('POST', '/api/roster/rollover', { school_id: world.amal.id }, staff)).statusCode).toBe(404);
+    const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    expect((await api('POST', '/api/roster/rollover', {}, author)).statusCode).toBe(403);
+    const mine = await api('POST', '/api/roster/rollover', {}, staff);
+    expect(mine.statusCode).toBe(200);
+    for (const move of mine.json().data.classes) expect(move.school_id).toBe(world.noor.id);
   });
 });

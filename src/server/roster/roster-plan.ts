@@ -218,11 +218,11 @@ export async function planRoster(
   };
 }
 
-/** A grade by name, or (from OneRoster's CEDS codes, `#4`) the one whose English name holds that number. */
+/** A grade by name, or (from OneRoster's CEDS codes, `#4`) the one whose English name's first number is that. */
 function gradeMatches(byName: Map<string, Named[]>, grades: Named[], text: string): Named[] | undefined {
   const ceds = /^#(\d+)$/.exec(text);
   if (!ceds) return byName.get(key(text));
-  return grades.filter((g) => new RegExp(`(^|\\D)${ceds[1]}(\\D|$)`).test(g.name_en));
+  return grades.filter((g) => Number(/\d+/.exec(g.name_en)?.[0]) === Number(ceds[1]));
 }
 
 /** `YYYY-MM-DD`, or the day-first `DD/MM/YYYY` schools write, of a day that has passed. */

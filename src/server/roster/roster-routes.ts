@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../locales/index';
-import { idParam } from '../../common/ids';
+import { idParam, idValue } from '../../common/ids';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { areaPermission, permissionFor } from '../../common/permissions';
 import { auditContext, recordAudit } from '../audit';
@@ -18,6 +18,7 @@ import { readRosterFile } from './roster-read';
 import { CONTENT_TYPES, rosterExport, rosterTemplate, sheetFile, type SheetFormat } from './roster-sheets';
 import { loginCardsDocument } from './login-cards';
 import { examResultsFile } from './results-export';
+import { applyRollover, planRollover } from './rollover';
 import { issueLoginCards } from './student-accounts';
 
 /** The largest roster file accepted (a 50 MB file is refused while it streams). */
@@ -199,6 +200,44 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
       if (school_id !== undefined) assertSchoolInScope(scope, school_id);
       const file = await rosterExport(app.db, scope, format, lang, school_id);
       return sendFile(reply, file, CONTENT_TYPES[format], `students.${format}`);
+    },
+  );
+
+  app.post(
+    '/roster/rollover',
+    {
+      config: { access: requirePermission(permissionFor(AREAS.rosters, 'edit')) },
+      schema: {
+        tags,
+        summary:
+          "The academic year's rollover of one school (school_id) or of every school in the caller's scope: each class's active students move up a grade into the same section's class (made when missing), the last grade's students are deactivated. apply=false (default) previews and changes nothing; reports keep the class and grade each result was sat in",
+        body: z.strictObject({ school_id: idValue().optional(), apply: z.boolean().default(false) }),
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(request);
+      const { school_id, apply } = request.body;
+      if (school_id !== undefined) assertSchoolInScope(scope, school_id);
+      const moves = await planRollover(app.db, scope, school_id);
+      const summary = {
+        classes: moves.length,
+        promoted: moves.filter((m) => m.target).reduce((n, m) => n + m.students, 0),
+        leaving: moves.filter((m) => !m.target).reduce((n, m) => n + m.students, 0),
+        classes_to_create: new Set(
+          moves
+            .filter((m) => m.target && m.target.class_id === null)
+            .map((m) => `${m.school_id}/${m.next_grade_id}/${m.target!.name_en}`),
+        ).size,
+      };
+      if (!apply) return { data: { applied: false, summary, classes: moves } };
+      const done = await applyRollover(app.db, moves);
+      await recordAudit(app.db, {
+        ...auditContext(request),
+        action: 'roster.rollover',
+        target: school_id === undefined ? 'schools' : `schools/${school_id}`,
+        summary: done,
+      });
+      return { data: { applied: true, summary: { ...summary, ...done }, classes: moves } };
     },
   );
 
