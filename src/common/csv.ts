@@ -1,4 +1,5 @@
-import { unparse } from 'papaparse';
+// The default import: papaparse is CommonJS, and Node (unlike Vite) offers no named exports of it.
+import Papa from 'papaparse';
 
 /**
  * What makes a spreadsheet read a cell as a formula when it comes first (OWASP, CSV injection):
@@ -15,7 +16,7 @@ export type CsvCell = string | number | null | undefined;
  * numbers (a negative number is not a formula). Every CSV the product writes goes through here.
  */
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
-  return unparse(
+  return Papa.unparse(
     rows.map((row) => row.map((cell) => cell ?? '')),
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   );

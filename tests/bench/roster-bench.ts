@@ -190,7 +190,7 @@ async function main() {
     });
     const pdf = Buffer.from(await cards.arrayBuffer());
     console.log(
-      `login cards:        ${seconds(started)} s  one class of ${STUDENTS / classes.length} (first passwords hashed with scrypt), ${mb(pdf.length)} PDF, status ${cards.status}`,
+      `login cards:        ${seconds(started)} s  one class of ${STUDENTS / classes.length} (first passwords hashed with scrypt), ${Math.round(pdf.length / 1024)} KB PDF, status ${cards.status}`,
     );
     await app.close();
   } finally {
