@@ -49,7 +49,7 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
 
 /** Picks `option` in the MUI select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option }).first().click();
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
@@ -63,15 +63,18 @@ interface NamedRecord {
   name_ar: string;
 }
 
-/** A roster file with the Arabic template's headers: one good row, one naming a class the school lacks. */
-function rosterCsv(school: string, klass: NamedRecord & { grade: NamedRecord }): Buffer {
+/**
+ * A roster file with the Arabic template's headers: a good row and, unless `clean`, one naming a
+ * class the school lacks.
+ */
+function rosterCsv(school: string, klass: NamedRecord & { grade: NamedRecord }, clean = false): Buffer {
   const c = ar.roster.columns;
   const header = [c.student_number, c.name_en, c.name_ar, c.school, c.grade, c.class, c.gender, c.nationality];
   const grade = klass.grade.name_ar;
   const rows = [
     ['E2E-DRY-1', 'Dana Saleh', 'دانة صالح', school, grade, klass.name_ar, 'أنثى', 'JO'],
     ['E2E-DRY-2', 'Karim Nasser', 'كريم ناصر', school, grade, 'الشعبة ز', 'ذكر', 'AE'],
-  ];
+  ].slice(0, clean ? 1 : 2);
   return Buffer.from(`\uFEFF${[header, ...rows].map((row) => row.join(',')).join('\r\n')}\r\n`, 'utf8');
 }
 
@@ -110,6 +113,27 @@ describe('rostering in Arabic', () => {
     await settle(page);
     await page.screenshot({ path: '/tmp/roster-ar.png', fullPage: true });
     await screenshot(page, 'roster-ar');
+
+    // The corrected file imports as a job: its progress bar runs to the end, then its figures and result file.
+    await page.getByTestId('roster-file').setInputFiles({
+      name: 'طلاب-مصحح.csv',
+      mimeType: 'text/csv',
+      buffer: rosterCsv(school.name_ar, existing.data[0]!, true),
+    });
+    await page.getByRole('button', { name: ar.roster.page.dry_run }).click();
+    await report.getByText(ar.roster.page.no_problems).waitFor();
+    await importButton.click();
+    const job = page.getByTestId('roster-import');
+    await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+    expect(await job.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    expect(await job.locator('[data-figure="create"] dd').innerText()).toMatch(/^[1١]$/);
+    const [result] = await Promise.all([
+      page.waitForEvent('download'),
+      job.getByRole('button', { name: ar.roster.page.download_result }).click(),
+    ]);
+    expect(result.suggestedFilename()).toMatch(/^roster-import-\d+-result\.csv$/);
+    await settle(page);
+    await screenshot(page, 'roster-imported-ar');
 
     // A class in their school, from the school's screen (they may not edit the school itself).
     await page.goto(`${baseUrl}/settings/schools`);
@@ -161,12 +185,19 @@ describe('rostering in Arabic', () => {
     const pdf = await cards.body();
     fs.writeFileSync('/tmp/roster-login-cards-ar.pdf', pdf);
     const text = pdfText(pdf);
-    const username = studentNumber.toLowerCase();
-    expect(text).toContain(username);
-    // The password follows its label, letter-spaced (pdftotext may read the spacing as spaces).
-    const password = new RegExp(`${ar.roster.cards.password}\\s+((?:[a-z2-9] ?){8})(?![a-z2-9])`).exec(text)?.[1];
-    expect(password, text).toBeDefined();
-    const credentials = { username, password: password!.replace(/ /g, '') };
+    // Each value shares its line with its label, in visual order (the label first on the right), and
+    // may be letter-spaced (pdftotext reads the spacing as spaces): the line less its label is the value.
+    const valueBy = (label: string) =>
+      text
+        .split('\n')
+        .find((line) => line.includes(label))
+        ?.replace(label, '')
+        .replace(/\s/g, '');
+    const username = valueBy(ar.roster.cards.username);
+    expect(username, text).toBe(studentNumber.toLowerCase());
+    const password = valueBy(ar.roster.cards.password);
+    expect(password, text).toMatch(/^[a-z2-9]{8}$/);
+    const credentials = { username: username!, password: password! };
 
     // The administrator assigns the Grade 4 benchmark to the class's students.
     const { context: adminContext, page: admin } = await arabicPage('admin@example.com');
@@ -200,8 +231,8 @@ describe('rostering in Arabic', () => {
     await page.goto(`${baseUrl}/settings/roster`);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
-    await page.getByRole('dialog').getByRole('button', { name: ar.ra.action.confirm }).click();
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByRole('dialog').getByRole('button', { name: ar.nav.logout }).click();
+    await page.waitForURL(/\/login/);
     await signInThroughForm(page, baseUrl, credentials.username, credentials.password);
     await page.goto(`${baseUrl}/my-exams`);
     await page.getByRole('heading', { name: ar.student.my_exams.title, level: 1 }).waitFor();

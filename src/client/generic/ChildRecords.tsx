@@ -4,11 +4,13 @@ import { Box, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, DataTable, ListBase, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import { useAccess } from '../auth';
+import { AddedActions, useAddedActions } from './AddedActions';
 import { ChildRecordDialog } from './ChildRecordDialog';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { columnFieldByType } from './fieldTypes';
 import { schemaRegistry } from './registry';
-import { labelKeys, listColumns } from './screen-config';
+import { labelKeys, listColumns, screenPermissions } from './screen-config';
 import { useScreenAccess } from './ScreenContext';
 import { NoDataMessage } from './ScreenParts';
 
@@ -16,12 +18,25 @@ import { NoDataMessage } from './ScreenParts';
 export const childrenOf = (parent: ResourceDefinition) =>
   schemaRegistry.all().filter((definition) => definition.parent?.resource === parent.name);
 
+/**
+ * Whether the user may add or edit records of one of `parent`'s children: school staff who may not
+ * edit their school may still manage its classes, so they open the school's screen for them.
+ */
+export function useManagesChildren(parent: ResourceDefinition): boolean {
+  const access = useAccess();
+  return childrenOf(parent).some((child) => {
+    const { view, create, edit, roles } = screenPermissions(child);
+    return access.allows({ anyOf: view, roles }) && access.allows({ anyOf: [create, edit], roles });
+  });
+}
+
 /** One child resource's records of one parent (a school's classes): listed, added, edited, deleted in place. */
 function ChildRecordsSection({ definition, parentId }: { definition: ResourceDefinition; parentId: Identifier }) {
   const translate = useTranslate();
   const access = useScreenAccess(definition);
   // null: closed; 'new': adding; an id: editing that record.
   const [open, setOpen] = useState<Identifier | 'new' | null>(null);
+  const added = useAddedActions(definition.name, 'rowActions');
   if (!access.canView) return null;
   const parentField = definition.parent?.field ?? '';
   const title = translate(labelKeys(definition.name).name, { smart_count: 2 });
@@ -61,7 +76,7 @@ function ChildRecordsSection({ definition, parentId }: { definition: ResourceDef
               disableSort
             />
           ))}
-          {(access.canEdit || access.canDelete) && (
+          {(access.canEdit || access.canDelete || added.length > 0) && (
             <DataTable.Col
               label="settings.actions"
               render={(record: RaRecord) => (
@@ -72,6 +87,7 @@ function ChildRecordsSection({ definition, parentId }: { definition: ResourceDef
                     </Button>
                   )}
                   {access.canDelete && <DeleteRecordButton definition={definition} />}
+                  <AddedActions resource={definition.name} slot="rowActions" />
                 </Box>
               )}
             />

@@ -1,17 +1,19 @@
 import { Edit } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { SelectedPlatform } from '../platforms';
-import { ChildRecords } from './ChildRecords';
+import { AddedActions } from './AddedActions';
+import { ChildRecords, useManagesChildren } from './ChildRecords';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { ResourceForm } from './ResourceForm';
 import { useScreen } from './ScreenContext';
-import { NoAccessMessage, PlatformPending, ScreenHeading } from './ScreenParts';
+import { NoAccessMessage, PlatformPending, RecordHeading, ScreenHeading } from './ScreenParts';
 import { useFormSetup } from './useFormSetup';
 import { useResourceNotify } from './useResourceNotify';
 
 /**
- * The generic edit screen: the same form as create, plus delete when allowed, and below it
- * the records of any child resource (a school's classes).
+ * The generic edit screen: the same form as create, plus delete when allowed and what features
+ * add to its toolbar, and below it the records of any child resource (a school's classes). One who
+ * may not edit the record but manages its children sees its name and the children only.
  */
 export function GenericEdit() {
   const { definition, paths, access } = useScreen();
@@ -20,7 +22,15 @@ export function GenericEdit() {
   const notify = useResourceNotify(definition);
   const navigate = useNavigate();
   const backToList = () => navigate(paths.list);
+  const opensForChildren = useManagesChildren(definition) && access.canView && !access.canEdit;
 
+  if (opensForChildren && id !== undefined)
+    return (
+      <>
+        <RecordHeading id={id} />
+        <ChildRecords parent={definition} parentId={id} />
+      </>
+    );
   return (
     <>
       <ScreenHeading titleKey="settings.edit_title" />
@@ -60,9 +70,12 @@ export function GenericEdit() {
             header={<SelectedPlatform />}
             cancelTo={paths.list}
             actions={
-              access.canDelete ? (
-                <DeleteRecordButton definition={definition} platformId={setup.platformId} onDeleted={backToList} />
-              ) : null
+              <>
+                {access.canDelete && (
+                  <DeleteRecordButton definition={definition} platformId={setup.platformId} onDeleted={backToList} />
+                )}
+                <AddedActions resource={definition.name} slot="editActions" />
+              </>
             }
           />
         </Edit>

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { declaredFilters } from './DeclaredFilters';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
@@ -8,6 +9,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
 import { usePlatformSelection } from '../platforms';
 import { PlatformSelector } from '../platforms';
+import { AddedActions, useAddedActions } from './AddedActions';
+import { useManagesChildren } from './ChildRecords';
 import { DeleteRecordButton } from './DeleteRecordButton';
 import { declaredColumns } from './DeclaredColumns';
 import { useScreen } from './ScreenContext';
@@ -26,8 +29,19 @@ function AddButton() {
   );
 }
 
-/** Edit and delete of one row, each only with its permission. */
-function RowActions({ record, platformId }: { record: RaRecord; platformId: number | null }) {
+/**
+ * Edit and delete of one row, each only with its permission; Show for one who may not edit the
+ * record but manages its children (a school's classes); then what features add to the rows.
+ */
+function RowActions({
+  record,
+  platformId,
+  opensForChildren,
+}: {
+  record: RaRecord;
+  platformId: number | null;
+  opensForChildren: boolean;
+}) {
   const { definition, paths, access } = useScreen();
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }} onClick={(event) => event.stopPropagation()}>
@@ -36,7 +50,13 @@ function RowActions({ record, platformId }: { record: RaRecord; platformId: numb
           <EditIcon />
         </Button>
       )}
+      {opensForChildren && (
+        <Button component={RouterLink} to={paths.edit(record.id)} label="ra.action.show">
+          <VisibilityIcon />
+        </Button>
+      )}
       {access.canDelete && <DeleteRecordButton definition={definition} platformId={platformId} />}
+      <AddedActions resource={definition.name} slot="rowActions" />
     </Box>
   );
 }
@@ -53,6 +73,8 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
   const notify = useResourceNotify(definition);
   const platform = definition.platformScoped ? (selection?.selected ?? null) : null;
   const platformId = platform?.id ?? null;
+  const opensForChildren = useManagesChildren(definition) && !access.canEdit;
+  const added = useAddedActions(definition.name, 'rowActions');
 
   if (!access.canView) {
     return (
@@ -92,15 +114,17 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
         >
           <DataTable
             bulkActionButtons={false}
-            rowClick={access.canEdit ? (id) => paths.edit(id) : false}
+            rowClick={access.canEdit || opensForChildren ? (id) => paths.edit(id) : false}
             empty={<NoDataMessage />}
           >
             {declaredColumns(definition, platform?.identifier ?? null)}
             {extraColumns}
-            {(access.canEdit || access.canDelete) && (
+            {(access.canEdit || access.canDelete || opensForChildren || added.length > 0) && (
               <DataTable.Col
                 label="settings.actions"
-                render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />}
+                render={(record: RaRecord) => (
+                  <RowActions record={record} platformId={platformId} opensForChildren={opensForChildren} />
+                )}
               />
             )}
           </DataTable>

@@ -1,6 +1,7 @@
 import { Alert, Box, CircularProgress, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetOne, useTranslate, type Identifier } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
+import { useRecordName } from '../i18n/recordName';
 import { usePlatformSelection } from '../platforms';
 import { labelKeys } from './screen-config';
 import { useScreen } from './ScreenContext';
@@ -23,6 +24,30 @@ export function ScreenHeading({ titleKey }: { titleKey?: string }) {
         label: translate('settings.back_to', { name: translate(keys.name, { smart_count: 2 }) }),
       }}
     />
+  );
+}
+
+/**
+ * The heading of a record shown without its form (a school to staff who manage its classes): its
+ * name, or the resource's singular name while it loads, with a way back to the list.
+ */
+export function RecordHeading({ id }: { id: Identifier }) {
+  const translate = useTranslate();
+  const nameOf = useRecordName();
+  const { definition, paths } = useScreen();
+  const keys = labelKeys(definition.name);
+  const { data, error } = useGetOne(definition.name, { id });
+  return (
+    <>
+      <PageHeading
+        title={data ? nameOf(data) : translate(keys.name, { smart_count: 1 })}
+        back={{
+          to: paths.list,
+          label: translate('settings.back_to', { name: translate(keys.name, { smart_count: 2 }) }),
+        }}
+      />
+      {error ? <FetchErrorMessage /> : null}
+    </>
   );
 }
 

@@ -11,3 +11,4 @@ export * from './screen-config';
 export * from './useResourceNotify';
 export * from './declaredPages';
 export * from './DeclaredFilters';
+export type { ScreenAddition, ScreenAdditions } from './overrides';

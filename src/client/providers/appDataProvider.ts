@@ -8,6 +8,7 @@ import type { MediaMethods } from './mediaMethods';
 import type { ProfileMethods } from './profileMethods';
 import type { QuestionMethods } from './questionMethods';
 import type { ReportMethods } from './reportMethods';
+import type { RosterMethods } from './rosterMethods';
 import type { UserMethods } from './userMethods';
 import type { WebReportMethods } from './webReportMethods';
 
@@ -22,6 +23,7 @@ export interface AppDataProvider
     ExamQuestionMethods,
     QuestionMethods,
     ReportMethods,
+    RosterMethods,
     MediaMethods,
     ProfileMethods,
     UserMethods,

@@ -22,6 +22,7 @@ import { mediaMethods } from './mediaMethods';
 import { profileMethods } from './profileMethods';
 import { questionMethods } from './questionMethods';
 import { reportMethods } from './reportMethods';
+import { rosterMethods } from './rosterMethods';
 import { userMethods } from './userMethods';
 import { MAX_PER_PAGE, type ListEnvelope } from '../../common/contracts/records';
 import { webReportMethods } from './webReportMethods';
@@ -146,6 +147,7 @@ export const dataProvider: AppDataProvider = {
   ...examQuestionMethods,
   ...questionMethods,
   ...reportMethods,
+  ...rosterMethods,
   ...mediaMethods,
   ...profileMethods,
   ...userMethods,

@@ -2,12 +2,15 @@
 export interface ServerErrorBody {
   message?: string;
   errors?: Record<string, string[] | string>;
+  /** What a refusal reports beside its message (a roster import's rows in error). */
+  data?: unknown;
 }
 
 /** What the console keeps in `HttpError.body`: react-admin's shape, one message per field. */
 export interface ConsoleErrorBody {
   message?: string;
   errors?: Record<string, string>;
+  data?: unknown;
 }
 
 /** Keeps the first message of each field so react-admin can show it under the input. */

@@ -87,6 +87,8 @@ export async function http<T = unknown>(path: string, options: HttpOptions = {})
     const body = {
       ...(typeof server.message === 'string' ? { message: server.message } : {}),
       ...(errors ? { errors } : {}),
+      // A refusal that carries its report (a roster import with rows in error) keeps it for the screen.
+      ...(server.data !== undefined ? { data: server.data } : {}),
     };
     throw new HttpError(failureMessage(body), response.status, body);
   }

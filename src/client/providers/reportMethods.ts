@@ -66,7 +66,8 @@ export interface ReportMethods {
   fetchReportFile(url: string): Promise<DownloadedFile>;
 }
 
-const toFile = (response: { json: Blob; headers?: Headers }, fallback: string): DownloadedFile => ({
+/** A blob answer as a file, named as the server's `Content-Disposition` says. */
+export const toFile = (response: { json: Blob; headers?: Headers }, fallback: string): DownloadedFile => ({
   blob: response.json,
   fileName: fileNameOf(response.headers?.get('content-disposition') ?? null, fallback),
 });
