@@ -29,7 +29,11 @@ function utf16WithoutMark(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefine
   if (sample.length < 4) return undefined;
   let evenZeros = 0;
   let oddZeros = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) i % 2 === 0 ? evenZeros++ : oddZeros++;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) evenZeros++;
+    else oddZeros++;
+  }
   const half = sample.length / 2;
   if (oddZeros > half * 0.3 && evenZeros === 0) return 'utf-16le';
   if (evenZeros > half * 0.3 && oddZeros === 0) return 'utf-16be';
