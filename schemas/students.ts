@@ -13,7 +13,7 @@ const students = defineResource({
   platformScoped: false,
   menu: { group: 'system_settings', route: '/settings/students' },
   fields: {
-    student_number: text(40, { script: 'latin', messages: { invalid: 'validation.student_number_format' } }),
+    student_number: text(40, { script: 'latin' }),
     // One name in Latin script and one in Arabic; `name` keeps the Latin one (SPEC section 3).
     ...bilingualName,
     school_id: reference('schools'),
@@ -36,6 +36,7 @@ const students = defineResource({
   },
   nameFromNameEn: true,
   schoolScope: 'school_id',
+  rules: ['students.studentNumber'],
   customRoutes: true,
   pages: {
     roster: { path: '/settings/roster', view: 'roster/RosterPage', access: ['rosters'], menu: 'system_settings' },

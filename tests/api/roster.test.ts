@@ -685,3 +685,28 @@ describe('academic year rollover', () => {
     for (const move of mine.json().data.classes) expect(move.school_id).toBe(world.noor.id);
   });
 });
+
+describe('student numbers', () => {
+  it('refuses a number a child could not type on a card, in the request language', async () => {
+    for (const number of ['has space', '-starts-with-dash', 'x'.repeat(41), 'عربي']) {
+      const response = await api(
+        'POST',
+        '/api/students',
+        {
+          student_number: number,
+          name_en: 'N',
+          name_ar: 'ن',
+          school_id: world.noor.id,
+          school_class_id: world.noor4.id,
+          grade_id: world.grade4.id,
+          gender: 'male',
+          nationality: 'AE',
+        },
+        admin,
+        'ar',
+      );
+      expect(response.statusCode, number).toBe(422);
+      expect(response.json().errors.student_number, number).toBeDefined();
+    }
+  });
+});

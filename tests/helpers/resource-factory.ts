@@ -47,7 +47,8 @@ export async function validBody(
       const target = registry.get(spec.resource)!;
       body[field] = [(await buildRecord(db, registry, target, platform)).id];
     }
-    if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${suffix()}` : `${field} ${suffix()}`;
+    if (field === 'student_number') body[field] = `SN-${suffix()}`;
+    else if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${suffix()}` : `${field} ${suffix()}`;
     else if (spec.type === 'number') body[field] = spec.min;
     else if (spec.type === 'choice') body[field] = spec.choices[0];
     else if (spec.type === 'email') body[field] = `${suffix()}@example.test`;

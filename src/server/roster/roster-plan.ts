@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isCalendarDate, isCountryCode } from '../../common/resource-validation';
+import { STUDENT_NUMBER } from '../../common/student-number';
 import type { SchoolScope } from '../auth';
 import type { Db } from '../db/database';
 import { genderOf, yesNoOf, type RosterColumn, type RosterRow } from './roster-columns';
@@ -52,7 +53,6 @@ interface Named {
 }
 
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
-const STUDENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
 
 /** Records by either of their names (and, for schools, their id), several when names repeat. */
 function index<T extends Named>(records: T[]): Map<string, T[]> {

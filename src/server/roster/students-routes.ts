@@ -7,6 +7,7 @@ import { idParam } from '../../common/ids';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { permissionFor } from '../../common/permissions';
 import { recordValidator } from '../../common/resource-validation';
+import { STUDENT_RULES } from '../../common/student-number';
 import { auditContext, recordAudit } from '../audit';
 import { endUserSessions, schoolScopeOf } from '../auth';
 import { AppError } from '../http/app-error';
@@ -26,7 +27,7 @@ const AREA = 'students';
 export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
   const definition = registry.get(AREA)!;
   const store = new ResourceStore(app.db, registry, app.config.timeZone);
-  const body = recordValidator(definition, {});
+  const body = recordValidator(definition, STUDENT_RULES);
   const tags = [AREA];
   const scopeOf = (request: FastifyRequest) => schoolScopeOf(app.db, request.auth!);
 

@@ -1,0 +1,17 @@
+import type { Rule } from './resource-validation';
+
+/**
+ * A student number: letters, digits, dots, dashes and underscores, 1 to 40, starting with a letter
+ * or a digit. It is the key imports match on and, in lower case, the student's username, so it
+ * holds nothing a child could not type on a card.
+ */
+export const STUDENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+
+/** `students.studentNumber`: the declaration's rule (schemas/students.ts), for the API's validator. */
+export const STUDENT_RULES: Record<string, Rule> = {
+  'students.studentNumber': (student, ctx) => {
+    const number = student.student_number;
+    if (typeof number === 'string' && number !== '' && !STUDENT_NUMBER.test(number))
+      ctx.addIssue({ code: 'custom', message: 'roster.errors.student_number_format', path: ['student_number'] });
+  },
+};
