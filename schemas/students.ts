@@ -11,7 +11,7 @@ const students = defineResource({
   name: 'students',
   table: 'students',
   platformScoped: false,
-  menu: { group: 'system_settings', route: '/settings/students' },
+  menu: { group: 'main', route: '/settings/students' },
   fields: {
     student_number: text(40, { script: 'latin' }),
     // One name in Latin script and one in Arabic; `name` keeps the Latin one (SPEC section 3).
@@ -39,7 +39,7 @@ const students = defineResource({
   rules: ['students.studentNumber'],
   customRoutes: true,
   pages: {
-    roster: { path: '/settings/roster', view: 'roster/RosterPage', access: ['rosters'], menu: 'system_settings' },
+    roster: { path: '/settings/roster', view: 'roster/RosterPage', access: ['rosters'], menu: 'main' },
   },
 });
 

@@ -121,6 +121,9 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.schools),
     // Their schools' classes and students, and their roster, within their own schools only.
     ...view('school-classes'),
+    // The grades and levels their classes and students are filed under (the forms' lists).
+    ...view('grades'),
+    ...view('levels'),
     permissionFor('school-classes', 'create'),
     permissionFor('school-classes', 'edit'),
     ...manage('students'),

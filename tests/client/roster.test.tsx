@@ -112,10 +112,12 @@ describe('the roster page', () => {
     const job = await screen.findByTestId('roster-import');
     const bar = within(job).getByRole('progressbar', { name: 'جارٍ الاستيراد…' });
     expect(bar).toHaveAttribute('aria-valuenow');
+    expect(within(upload).getByRole('button', { name: 'اختر ملفًا' })).toBeDisabled();
     await waitFor(() => expect(job).toHaveAttribute('data-status', 'done'), { timeout: 5000 });
     expect(within(job).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(within(job).getByText('أُنشئ')).toBeInTheDocument();
     expect(within(job).getByRole('button', { name: 'تنزيل ملف النتيجة' })).toBeInTheDocument();
+    expect(within(upload).getByRole('button', { name: 'اختر ملفًا' })).toBeEnabled();
 
     expect(uploads.requests).toHaveLength(2);
     for (const [index, mode] of ['dry_run', 'import'].entries()) {
@@ -201,7 +203,12 @@ describe("a student's password reset", () => {
   });
 
   it('is not offered without the permission to edit students', async () => {
-    signIn(makeUser([...manage('students')].filter((p) => !p.includes('.edit.')), { roles: [schoolStaff] }));
+    signIn(
+      makeUser(
+        [...manage('students')].filter((p) => !p.includes('.edit.')),
+        { roles: [schoolStaff] },
+      ),
+    );
     renderApp('/settings/students/5');
     expect(await screen.findByTestId('no-access')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reset password' })).not.toBeInTheDocument();

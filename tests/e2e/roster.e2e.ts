@@ -126,6 +126,8 @@ describe('rostering in Arabic', () => {
     const job = page.getByTestId('roster-import');
     await expect.poll(() => job.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
     expect(await job.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    // Done: another file may be chosen.
+    expect(await page.getByRole('button', { name: ar.roster.page.choose_file }).isEnabled()).toBe(true);
     expect(await job.locator('[data-figure="create"] dd').innerText()).toMatch(/^[1١]$/);
     const [result] = await Promise.all([
       page.waitForEvent('download'),
@@ -207,7 +209,11 @@ describe('rostering in Arabic', () => {
       `/exams?per_page=100&search=${encodeURIComponent('Benchmark, Grade 4')}`,
     );
     const examId = exams.data.find((e) => e.name_ar === BENCHMARK_AR)!.id;
-    const exam = await api<{ data: { start_date_time: string; end_date_time: string } }>(admin, 'GET', `/exams/${examId}`);
+    const exam = await api<{ data: { start_date_time: string; end_date_time: string } }>(
+      admin,
+      'GET',
+      `/exams/${examId}`,
+    );
     const eligible = await api<{ data: { id: number }[] }>(
       admin,
       'GET',

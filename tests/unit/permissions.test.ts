@@ -47,7 +47,7 @@ describe('permission strings', () => {
 
   it('gives every default role the platforms-view permission, using only catalog permissions', () => {
     // The school role manages the school-classes and students resources (its own schools').
-    const catalog = new Set(allPermissions(['skills', 'school-classes', 'students']));
+    const catalog = new Set(allPermissions(['skills', 'school-classes', 'students', 'grades', 'levels']));
     const defaults = defaultRolePermissions(['skills']);
     expect(defaults['com.ltm.roles.author']).toContain(permissionFor('skills', 'view'));
     expect(defaults['com.ltm.roles.student']).not.toContain(permissionFor('skills', 'view'));

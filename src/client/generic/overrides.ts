@@ -42,9 +42,7 @@ export interface ScreenAdditions {
 export type AdditionSlot = keyof ScreenAdditions;
 
 /** Each feature's `screen-additions.ts` default-exports additions by resource name; several features' add up. */
-export function additionsFromModules(
-  modules: Record<string, unknown>,
-): Record<string, Required<ScreenAdditions>> {
+export function additionsFromModules(modules: Record<string, unknown>): Record<string, Required<ScreenAdditions>> {
   const merged: Record<string, Required<ScreenAdditions>> = {};
   for (const module of Object.values(modules)) {
     const byResource = (module as { default?: Record<string, ScreenAdditions> }).default ?? {};

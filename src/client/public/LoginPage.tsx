@@ -27,11 +27,14 @@ type Errors = Partial<Record<keyof Credentials, string>>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Both fields are required and the email must look like one; the server checks the rest. */
+/**
+ * Both fields are required, and what has an `@` must look like an e-mail (staff); a student signs
+ * in with a username, which has none. The server checks the rest.
+ */
 function validate({ email, password }: Credentials): Errors {
   const errors: Errors = {};
   if (!email.trim()) errors.email = 'validation.email_required';
-  else if (!EMAIL_PATTERN.test(email.trim())) errors.email = 'validation.invalid_email';
+  else if (email.includes('@') && !EMAIL_PATTERN.test(email.trim())) errors.email = 'validation.invalid_email';
   if (!password) errors.password = 'validation.password_required';
   return errors;
 }

@@ -263,7 +263,8 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
   app.get(
     '/school-classes/:id/login-cards',
     {
-      config: { access: requirePermission(areaPermission(AREAS.rosters, 'download')) },
+      // It issues first passwords: a cross-site link must not make it print (the CSRF header is required).
+      config: { access: requirePermission(areaPermission(AREAS.rosters, 'download')), changesState: true },
       schema: {
         tags,
         summary:

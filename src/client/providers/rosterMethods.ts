@@ -1,0 +1,108 @@
+import type { Language } from '../../../locales/languages';
+import { dataOf, http } from './http';
+import { toFile, type DownloadedFile } from './reportMethods';
+
+export type RosterFormat = 'csv' | 'xlsx';
+export type RosterMode = 'dry_run' | 'import';
+export type RosterImportStatus = 'dry_run' | 'queued' | 'running' | 'done' | 'failed' | 'refused';
+
+/** The four figures of a dry run or an import. */
+export interface RosterSummary {
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: number;
+}
+
+/** A row in error: its line in the file and each column's messages, translated by the server. */
+export interface RosterRowProblems {
+  row: number;
+  status: string;
+  errors: Record<string, string[]>;
+}
+
+/** What `POST /api/roster/imports` and `GET /api/roster/imports/{id}` answer in `data`. */
+export interface RosterImport {
+  id: number;
+  status: RosterImportStatus;
+  file_name: string;
+  format: 'csv' | 'xlsx' | 'oneroster';
+  encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1256' | null;
+  summary: RosterSummary;
+  progress: number;
+  total: number;
+  error: string | null;
+  rows: RosterRowProblems[];
+  result_url: string;
+}
+
+/** What a password reset answers, shown once. */
+export interface StudentCredentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * Rostering (issue 25): the template, imports (a dry run, then the import as a job, then its
+ * result file), the students' export, a class's login cards and a student's password reset.
+ */
+export interface RosterMethods {
+  rosterTemplate(format: RosterFormat, language: Language): Promise<DownloadedFile>;
+  /**
+   * Multipart: `mode` then `file`. A dry run answers 200, a queued import 202; an import whose rows
+   * are in error is refused (422) with its report, which `refusedRosterReport` reads off the error.
+   */
+  uploadRoster(file: File, mode: RosterMode): Promise<{ data: RosterImport }>;
+  rosterImport(id: number, signal?: AbortSignal): Promise<{ data: RosterImport }>;
+  rosterImportResult(id: number, format: RosterFormat): Promise<DownloadedFile>;
+  exportStudents(format: RosterFormat, language: Language): Promise<DownloadedFile>;
+  /** Opening the cards issues new first passwords to the class's students who never signed in. */
+  classLoginCards(classId: number, language: Language): Promise<DownloadedFile>;
+  resetStudentPassword(studentId: number): Promise<{ data: StudentCredentials }>;
+}
+
+/** The report a refused import carries (422 with `data`), or null for any other failure. */
+export function refusedRosterReport(error: unknown): RosterImport | null {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body?: unknown }).body : undefined;
+  const data = (body as { data?: Partial<RosterImport> } | undefined)?.data;
+  return data && typeof data.id === 'number' && Array.isArray(data.rows) ? (data as RosterImport) : null;
+}
+
+const fileQuery = (format: RosterFormat, language?: Language) =>
+  new URLSearchParams({ format, ...(language ? { lang: language } : {}) });
+
+export const rosterMethods: RosterMethods = {
+  rosterTemplate: (format, language) =>
+    http<Blob>('/roster/template', { query: fileQuery(format, language), as: 'blob' }).then((response) =>
+      toFile(response, `roster-template-${language}.${format}`),
+    ),
+
+  uploadRoster: (file, mode) => {
+    const body = new FormData();
+    // The server reads the mode before the file: it must come first.
+    body.append('mode', mode);
+    body.append('file', file);
+    return dataOf(http<{ data: RosterImport }>('/roster/imports', { method: 'POST', body }));
+  },
+
+  rosterImport: (id, signal) => dataOf(http<{ data: RosterImport }>(`/roster/imports/${id}`, { signal })),
+
+  rosterImportResult: (id, format) =>
+    http<Blob>(`/roster/imports/${id}/result`, { query: fileQuery(format), as: 'blob' }).then((response) =>
+      toFile(response, `roster-import-${id}-result.${format}`),
+    ),
+
+  exportStudents: (format, language) =>
+    http<Blob>('/students/export', { query: fileQuery(format, language), as: 'blob' }).then((response) =>
+      toFile(response, `students.${format}`),
+    ),
+
+  classLoginCards: (classId, language) =>
+    http<Blob>(`/school-classes/${classId}/login-cards`, {
+      query: new URLSearchParams({ lang: language }),
+      as: 'blob',
+    }).then((response) => toFile(response, `login-cards-${classId}-${language}.pdf`)),
+
+  resetStudentPassword: (studentId) =>
+    dataOf(http<{ data: StudentCredentials }>(`/students/${studentId}/reset-password`, { method: 'POST' })),
+};

@@ -1,0 +1,55 @@
+import { Alert, Box, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { RosterImport } from '../providers/rosterMethods';
+import { ProblemsTable } from './ProblemsTable';
+import { ResultFileButton } from './ResultFileButton';
+import { SummaryFigures } from './SummaryFigures';
+
+/** An encoding as people write it (`windows-1256` -> Windows-1256, `utf-16le` -> UTF-16LE). */
+const encodingName = (encoding: string) =>
+  encoding.startsWith('windows-') ? `Windows-${encoding.slice('windows-'.length)}` : encoding.toUpperCase();
+
+/** What a dry run found: the file's format and encoding, the four figures and every problem. */
+export function ImportReport({ report }: { report: RosterImport }) {
+  const translate = useTranslate();
+  const facts: [string, string][] = [
+    [translate('roster.page.format'), translate(`roster.page.formats.${report.format}`)],
+  ];
+  if (report.encoding) facts.push([translate('roster.page.encoding'), encodingName(report.encoding)]);
+  return (
+    <Box data-testid="roster-report" sx={{ mt: 2 }}>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
+        {facts.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <Typography component="dt" variant="body2" color="text.secondary">
+              {term}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+              <bdi>{value}</bdi>
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
+        {translate('roster.page.summary_heading')}
+      </Typography>
+      <SummaryFigures summary={report.summary} words="summary" />
+      {report.summary.errors === 0 ? (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {translate('roster.page.no_problems')}
+        </Alert>
+      ) : (
+        <>
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {translate('roster.page.fix_first')}
+          </Alert>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
+            {translate('roster.page.rows_heading')}
+          </Typography>
+          <ProblemsTable rows={report.rows} />
+          <ResultFileButton report={report} />
+        </>
+      )}
+    </Box>
+  );
+}

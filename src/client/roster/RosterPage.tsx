@@ -1,0 +1,53 @@
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useAccess } from '../auth';
+import { PageHeading } from '../components/PageHeading';
+import { useLanguage } from '../i18n/recordName';
+import { useAppDataProvider } from '../providers/appDataProvider';
+import { FileButtons } from './FileButtons';
+import { ImportSection } from './ImportSection';
+import { ROSTER_ACCESS } from './permissions';
+import { RosterSection } from './RosterSection';
+
+/**
+ * Bringing students in and out (issue 25): the template in the console's language, an import
+ * (dry run, then the job), and the export. schemas/students.ts mounts it at /settings/roster for
+ * the `rosters` area; import and export show only with their own permissions.
+ */
+export default function RosterPage() {
+  const translate = useTranslate();
+  const language = useLanguage();
+  const access = useAccess();
+  const dataProvider = useAppDataProvider();
+  return (
+    <>
+      <PageHeading title={translate('roster.page.title')} />
+      <Typography sx={{ mb: 2, maxWidth: 960 }}>{translate('roster.page.intro')}</Typography>
+      <RosterSection
+        title={translate('roster.page.template_heading')}
+        text={translate('roster.page.template_text')}
+        testId="roster-template"
+      >
+        <FileButtons
+          testId="roster-template"
+          labels={{ csv: 'roster.page.template_csv', xlsx: 'roster.page.template_xlsx' }}
+          request={(format) => dataProvider.rosterTemplate(format, language)}
+        />
+      </RosterSection>
+      {access.allows({ anyOf: ROSTER_ACCESS.import }) && <ImportSection />}
+      {access.allows({ anyOf: ROSTER_ACCESS.download }) && (
+        <RosterSection
+          title={translate('roster.page.export_heading')}
+          text={translate('roster.page.export_text')}
+          testId="roster-export"
+        >
+          <FileButtons
+            testId="roster-export"
+            labels={{ csv: 'roster.page.export_csv', xlsx: 'roster.page.export_xlsx' }}
+            request={(format) => dataProvider.exportStudents(format, language)}
+          />
+        </RosterSection>
+      )}
+    </>
+  );
+}
