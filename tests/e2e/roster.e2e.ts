@@ -181,7 +181,9 @@ describe('rostering in Arabic', () => {
       `/school-classes?filter[school_id]=${school.id}&search=${encodeURIComponent(className.en)}`,
     );
     const klass = found.data.find((c) => c.name_ar === className.ar)!;
-    const cards = await page.request.get(`${baseUrl}/api/school-classes/${klass.id}/login-cards?lang=ar`);
+    const cards = await page.request.get(`${baseUrl}/api/school-classes/${klass.id}/login-cards?lang=ar`, {
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+    });
     expect(cards.status(), await cards.text().catch(() => '')).toBe(200);
     expect(cards.headers()['content-type']).toBe('application/pdf');
     const pdf = await cards.body();
