@@ -84,6 +84,7 @@ export default {
       no_header: 'The first row must hold the template’s headers, with a student number column',
       unknown_format: 'This is not a CSV file, an Excel workbook or a OneRoster zip',
       too_many_rows: 'The file has more than %{max} rows: split it into several files',
+      too_many_cells: 'The workbook holds more than %{max} cells: keep only the students and the reference sheets',
       file_too_large: 'The file is larger than 20 MB',
       zip_unreadable: 'The zip file is damaged',
       zip_too_large: 'The zip file unpacks to more than 200 MB',

@@ -2,10 +2,12 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
 import { ManualClock } from '../../src/server/clock';
+import { migrateSchoolResults } from '../../src/server/reports/index';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { call } from '../helpers/api-client';
 import { buildUser, signIn } from '../helpers/factories';
 import { buildReportScene, signInSchoolStaff } from '../helpers/report-factory';
+import { buildRecord } from '../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 let t: TestContext;
@@ -85,5 +87,49 @@ describe('GET /api/exams/{id}/results/export', () => {
     expect(
       (await call(t.app, 'GET', `/api/exams/999999/results/export`, undefined, { cookie: author })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a student who moves', () => {
+  it('keeps the class and school they sat the exam in, in the reports and in the results export', async () => {
+    const student = scene.students[0]!;
+    const before = await t.db
+      .selectFrom('report_results')
+      .select(['school_class_id', 'grade_id'])
+      .where('student_id', '=', student.id)
+      .execute();
+    await migrateSchoolResults(t.db, scene.school.id, new Date());
+    const sat = await t.db
+      .selectFrom('report_results')
+      .select(['school_id', 'school_class_id', 'grade_id'])
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(before.length).toBeLessThanOrEqual(1);
+    const registry = await loadSchemaRegistry();
+    const platform = await t.db
+      .selectFrom('platforms')
+      .select(['id', 'identifier'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const elsewhere = await buildRecord(t.db, registry, registry.get('schools')!, platform);
+    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, platform, {
+      school_id: elsewhere.id,
+      grade_id: sat.grade_id,
+    });
+    await t.db
+      .updateTable('students')
+      .set({ school_id: elsewhere.id, school_class_id: klass.id })
+      .where('id', '=', student.id)
+      .execute();
+    await migrateSchoolResults(t.db, scene.school.id, new Date());
+    const after = await t.db
+      .selectFrom('report_results')
+      .select(['school_id', 'school_class_id', 'grade_id'])
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(sat);
+    const csv = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export`, undefined, { cookie: author });
+    const row = csv.body.split('\r\n').find((line) => line.includes(student.name_en))!;
+    expect(row).toContain(scene.school.name_en);
   });
 });

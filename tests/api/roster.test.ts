@@ -567,6 +567,25 @@ describe('bad input changes nothing', () => {
         }),
         'more than 50000 rows',
       ],
+      [
+        'hidden-sheet.xlsx',
+        zipOf({
+          '[Content_Types].xml': '<Types/>',
+          'xl/workbook.xml': '<workbook/>',
+          'xl/worksheets/sheet1.xml': '<worksheet><sheetData><row r="1"><c r="A1"/></row></sheetData></worksheet>',
+          'xl/worksheets/sheet2.xml': `<worksheet><sheetData>${Array.from({ length: 60_000 }, (_, i) => `<row r="${i + 1}"/>`).join('')}</sheetData></worksheet>`,
+        }),
+        'more than 50000 rows',
+      ],
+      [
+        'cells.xlsx',
+        zipOf({
+          '[Content_Types].xml': '<Types/>',
+          'xl/workbook.xml': '<workbook/>',
+          'xl/worksheets/sheet1.xml': `<worksheet><sheetData>${Array.from({ length: 200 }, (_, r) => `<row r="${r + 1}">${'<c t="n"/>'.repeat(10_001)}</row>`).join('')}</sheetData></worksheet>`,
+        }),
+        'more than 2000000 cells',
+      ],
       ['picture.csv', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]), 'not a CSV file'],
       ['empty.csv', Buffer.from(''), 'empty'],
       ['noheader.csv', Buffer.from('a,b,c\n1,2,3\n'), 'first row'],
@@ -707,6 +726,34 @@ describe('student numbers', () => {
       );
       expect(response.statusCode, number).toBe(422);
       expect(response.json().errors.student_number, number).toBeDefined();
+    }
+  });
+});
+
+describe('personal fields', () => {
+  it('shows national id and date of birth to those who manage students only, over the list and a record', async () => {
+    const created = (
+      await api('POST', '/api/students', {
+        student_number: 'PRIV-1',
+        name_en: 'Private',
+        name_ar: 'خاص',
+        school_id: world.noor.id,
+        school_class_id: world.noor4.id,
+        grade_id: world.grade4.id,
+        gender: 'male',
+        nationality: 'AE',
+        national_id: '784-2016-1234567-1',
+        date_of_birth: '2016-01-01',
+      })
+    ).json().data;
+    const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    for (const url of ['/api/students?per_page=100', `/api/students/${created.id}`]) {
+      const response = await api('GET', url, undefined, author);
+      expect(response.statusCode).toBe(200);
+      expect(response.body, url).not.toContain('784-2016');
+      expect(response.body, url).not.toContain('date_of_birth');
+      const staffView = await api('GET', url, undefined, staff);
+      expect(staffView.body, url).toContain('784-2016');
     }
   });
 });

@@ -99,6 +99,11 @@ export interface StudentExamsTable {
   assigned_by: number | null;
   /** Stands for the student when the exam's marking is anonymous: unique within the exam, random. */
   marking_code: Generated<string>;
+  /** Where the student was placed when assigned (a trigger fills it): reports of the round keep it. */
+  school_id: Generated<number | null>;
+  school_class_id: Generated<number | null>;
+  grade_id: Generated<number | null>;
+  level_id: Generated<number | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

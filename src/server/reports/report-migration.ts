@@ -37,7 +37,9 @@ async function correctedResults(db: Db, schoolId: number) {
     tier_above_from: string;
   }>`
     select se.id as student_exam_id, la.id as attempt_id, e.id as exam_id, e.platform_id, e.round_id,
-      e.academic_year_id, st.school_id, st.school_class_id, st.grade_id, st.level_id, st.id as student_id,
+      e.academic_year_id, coalesce(se.school_id, st.school_id) as school_id,
+      coalesce(se.school_class_id, st.school_class_id) as school_class_id, coalesce(se.grade_id, st.grade_id) as grade_id,
+      case when se.school_class_id is null then st.level_id else se.level_id end as level_id, st.id as student_id,
       st.gender, st.nationality, la.result_score, la.result_max, la.result_mark, la.result_passed,
       la.skill_scores, la.submitted_at, la.corrected_at, e.double_marking, e.double_marking_threshold,
       p.tier_within_from, p.tier_above_from
@@ -47,7 +49,7 @@ async function correctedResults(db: Db, schoolId: number) {
     join exam_types et on et.id = e.exam_type_id
     join platforms p on p.id = e.platform_id
     join lateral ${latestAttempt} la on true
-    where st.school_id = ${schoolId} and not et.is_mock and la.status = 'submitted' and la.result_mark is not null
+    where coalesce(se.school_id, st.school_id) = ${schoolId} and not et.is_mock and la.status = 'submitted' and la.result_mark is not null
     order by se.id`.execute(db);
   return rows;
 }

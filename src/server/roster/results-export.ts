@@ -15,7 +15,7 @@ const figure = (value: number | null | undefined) =>
 
 /**
  * Per-student results of an exam, one row per assignment in the reader's schools: the student,
- * their class, where they stand, and once their attempt is submitted its score, percentage, tier (by
+ * the class they were in when assigned (a later move or rollover does not change it), where they stand, and once their attempt is submitted its score, percentage, tier (by
  * the platform's thresholds), pass or fail, points per skill and per question in the exam's order
  * (final marks once corrected; until then the automatic scores, a human's parts counting 0).
  */
@@ -74,10 +74,10 @@ export async function examResultsFile(
       la.id as attempt_id, la.status, la.score, la.max_score, la.result_score, la.result_max, la.result_passed, la.skill_scores
     from student_exams se
     join students st on st.id = se.student_id
-    join schools sc on sc.id = st.school_id
-    join school_classes cl on cl.id = st.school_class_id
+    join schools sc on sc.id = coalesce(se.school_id, st.school_id)
+    join school_classes cl on cl.id = coalesce(se.school_class_id, st.school_class_id)
     left join lateral ${latestAttempt} la on true
-    where se.exam_id = ${examId} and ${schoolScopeCondition(scope, sql.ref('st.school_id'))}
+    where se.exam_id = ${examId} and ${schoolScopeCondition(scope, sql`coalesce(se.school_id, st.school_id)`)}
     order by sc.id, cl.id, st.student_number`.execute(db);
 
   const t = (key: string) => translate(language, `roster.results.${key}`);

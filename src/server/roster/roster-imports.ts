@@ -6,6 +6,7 @@ import { AppError } from '../http/app-error';
 import { translate } from '../http/i18n';
 import type { JobQueue } from '../jobs';
 import { applyRoster } from './roster-apply';
+import type { RosterRow } from './roster-columns';
 import { RosterFileRefused } from './roster-file';
 import { planRoster, type PlannedRow, type RosterPlan } from './roster-plan';
 import { readRosterFile } from './roster-read';
@@ -62,10 +63,11 @@ export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportReque
       encoding: file.encoding,
       language: request.language,
       status,
-      file: Buffer.from(request.bytes),
+      // Kept only for its job, and dropped when the job ends: the report keeps each row's values.
+      file: queue ? Buffer.from(request.bytes) : null,
       school_ids: JSON.stringify(request.scope.all ? null : request.scope.ids),
       summary: JSON.stringify(plan.summary),
-      rows: JSON.stringify(plan.rows.map(({ row, status: s, errors }) => ({ row, status: s, errors }))),
+      rows: JSON.stringify(storedRows(file.rows, plan)),
       total: plan.rows.length,
     })
     .returning('id')
@@ -80,33 +82,43 @@ export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportReque
  */
 export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogger): Promise<void> {
   const job = await db.selectFrom('roster_imports').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!job || job.status !== 'queued' || !job.file) return;
+  // A job retried after a crash finds its import running: nothing was written (one transaction), so it runs again.
+  if (!job || (job.status !== 'queued' && job.status !== 'running') || !job.file) return;
   await db.updateTable('roster_imports').set({ status: 'running' }).where('id', '=', id).execute();
   running.set(id, 0);
   try {
-    const { plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids));
-    if (plan.summary.errors > 0) return await finish(db, id, 'failed', plan, 'roster.errors.changed_since_dry_run');
+    const { file, plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids));
+    const rows = storedRows(file.rows, plan);
+    if (plan.summary.errors > 0)
+      return await finish(db, id, 'failed', plan, rows, 'roster.errors.changed_since_dry_run');
     await applyRoster(db, plan.rows, (done) => running.set(id, done));
-    await finish(db, id, 'done', plan);
+    await finish(db, id, 'done', plan, rows);
   } catch (error) {
     log?.error({ err: error, import: id }, 'roster import failed');
-    await finish(db, id, 'failed', undefined, 'roster.errors.import_failed');
+    await finish(db, id, 'failed', undefined, undefined, 'roster.errors.import_failed');
   } finally {
     running.delete(id);
   }
 }
 
-async function finish(db: Db, id: number, status: string, plan?: RosterPlan, error?: string) {
+/** Each row's outcome with the values it came with (what the result file shows; the file itself is not kept). */
+function storedRows(source: RosterRow[], plan: RosterPlan): StoredRow[] {
+  const valuesOf = new Map(source.map((r) => [r.row, r.values]));
+  return plan.rows.map(({ row, status, errors }) => ({ row, status, errors, values: valuesOf.get(row) ?? {} }));
+}
+
+async function finish(db: Db, id: number, status: string, plan?: RosterPlan, rows?: StoredRow[], error?: string) {
   await db
     .updateTable('roster_imports')
     .set({
       status,
+      file: null,
       error: error ?? null,
       finished_at: new Date(),
       ...(plan
         ? {
             summary: JSON.stringify(plan.summary),
-            rows: JSON.stringify(plan.rows.map(({ row, status: s, errors }) => ({ row, status: s, errors }))),
+            rows: JSON.stringify(rows ?? []),
             progress: status === 'done' ? plan.rows.length : 0,
           }
         : {}),
@@ -115,7 +127,7 @@ async function finish(db: Db, id: number, status: string, plan?: RosterPlan, err
     .execute();
 }
 
-type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors'>;
+export type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors'> & { values: RosterRow['values'] };
 
 /** Rows of a report as the API shows them: each row's status and its problems, translated. */
 export function presentRows(rows: StoredRow[], language: Language, only: 'errors' | 'all' = 'errors') {
@@ -156,6 +168,10 @@ export async function findImport(db: Db, id: number) {
     .executeTakeFirst();
 }
 
+/** The stored rows of an import (JSON, as text or parsed depending on the driver). */
+export const storedRowsOf = (job: { rows: unknown }): StoredRow[] =>
+  (typeof job.rows === 'string' ? JSON.parse(job.rows) : job.rows) as StoredRow[];
+
 /** An import as its reader sees it: never the file, the stored scope or who else imported. */
 export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImport>>>, language: Language) {
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
@@ -169,7 +185,7 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,
-    rows: presentRows(parse<StoredRow[]>(job.rows), language),
+    rows: presentRows(storedRowsOf(job), language),
     result_url: `/api/roster/imports/${job.id}/result`,
   };
 }

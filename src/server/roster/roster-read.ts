@@ -79,15 +79,25 @@ function cellText(cell: unknown): { text: string; formula: boolean } {
   return { text, formula: typeof cell === 'string' && FORMULA_START.test(text) };
 }
 
+/** Cells a workbook may hold in all its sheets: a full roster with a reference sheet, and room to spare. */
+const MAX_CELLS = MAX_ROWS * 40;
+
 /**
- * The first sheet of a workbook. Its rows are counted in the sheet's XML before ExcelJS builds a
- * row object for each, so a sheet of a million empty rows is refused cheaply.
+ * The first sheet of a workbook. Every sheet's rows and cells are counted in its XML before ExcelJS
+ * (which loads every sheet) builds an object for each, so a sheet of a million empty rows, or of
+ * millions of cells, in any tab, is refused cheaply.
  */
 async function readWorkbook(bytes: Uint8Array, entries: Map<string, Uint8Array>): Promise<RosterFile> {
-  const sheetXml = entries.get('xl/worksheets/sheet1.xml');
-  if (!sheetXml) throw new RosterFileRefused('unknown_format');
-  const rowTags = new TextDecoder().decode(sheetXml).match(/<row[\s>/]/g)?.length ?? 0;
-  if (rowTags > MAX_ROWS + 1) throw new RosterFileRefused('too_many_rows', { max: MAX_ROWS });
+  const sheets = [...entries].filter(([name]) => /^xl\/worksheets\/[^/]+\.xml$/.test(name));
+  if (sheets.length === 0) throw new RosterFileRefused('unknown_format');
+  let cells = 0;
+  for (const [, xml] of sheets) {
+    const text = new TextDecoder().decode(xml);
+    if ((text.match(/<row[\s>/]/g)?.length ?? 0) > MAX_ROWS + 1)
+      throw new RosterFileRefused('too_many_rows', { max: MAX_ROWS });
+    cells += text.match(/<c[\s>/]/g)?.length ?? 0;
+    if (cells > MAX_CELLS) throw new RosterFileRefused('too_many_cells', { max: MAX_CELLS });
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);

@@ -12,11 +12,10 @@ import { AppError, invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
 import type { PdfPool } from '../pdf';
-import { ROSTER_COLUMNS, headersIn } from './roster-columns';
 import { findImport, presentImport, receiveRoster, ROSTER_IMPORT_QUEUE, runRosterImport } from './roster-imports';
-import { readRosterFile } from './roster-read';
-import { CONTENT_TYPES, rosterExport, rosterTemplate, sheetFile, type SheetFormat } from './roster-sheets';
+import { CONTENT_TYPES, rosterExport, rosterTemplate, type SheetFormat } from './roster-sheets';
 import { loginCardsDocument } from './login-cards';
+import { importResultFile } from './roster-result';
 import { examResultsFile } from './results-export';
 import { applyRollover, planRollover } from './rollover';
 import { issueLoginCards } from './student-accounts';
@@ -149,36 +148,8 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     },
     async (request, reply) => {
       const job = await ownImport(request);
-      const stored = await app.db
-        .selectFrom('roster_imports')
-        .select('file')
-        .where('id', '=', job.id)
-        .executeTakeFirstOrThrow();
-      if (!stored.file) throw notFound();
-      const file = await readRosterFile(new Uint8Array(stored.file));
-      const report = presentImport(job, request.lang);
-      const statusOf = new Map(
-        (typeof job.rows === 'string' ? JSON.parse(job.rows) : (job.rows as { row: number; status: string }[])).map(
-          (r: { row: number; status: string }) => [r.row, r.status],
-        ),
-      );
-      const problems = new Map(report.rows.map((r) => [r.row, r.errors]));
-      const t = (key: string) => translate(request.lang, `roster.result.${key}`);
-      const rows = file.rows.map((row) => {
-        const errors = problems.get(row.row) ?? {};
-        const message = Object.entries(errors)
-          .map(
-            ([column, messages]) =>
-              `${ROSTER_COLUMNS.find((c) => c.key === column)?.[request.lang] ?? column}: ${messages.join('; ')}`,
-          )
-          .join(' | ');
-        const status = String(statusOf.get(row.row) ?? 'error');
-        const shown = job.status === 'done' ? status : status === 'error' ? 'error' : `would_${status}`;
-        return [row.row, ...ROSTER_COLUMNS.map((c) => row.values[c.key] ?? ''), t(shown), message];
-      });
-      const headers = [t('row'), ...headersIn(request.lang), t('status'), t('message')];
       const format = request.query.format as SheetFormat;
-      const bytes = await sheetFile(format, t('sheet'), [headers, ...rows], request.lang);
+      const bytes = await importResultFile(job, format, request.lang);
       return sendFile(reply, bytes, CONTENT_TYPES[format], `roster-import-${job.id}-result.${format}`);
     },
   );
@@ -264,7 +235,11 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     '/school-classes/:id/login-cards',
     {
       // It issues first passwords: a cross-site link must not make it print (the CSRF header is required).
-      config: { access: requirePermission(areaPermission(AREAS.rosters, 'download')), changesState: true },
+      // It issues passwords as a reset does, so it needs what a reset needs.
+      config: {
+        access: requirePermission(permissionFor(AREAS.rosters, 'edit'), permissionFor('students', 'edit')),
+        changesState: true,
+      },
       schema: {
         tags,
         summary:

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { idParam } from '../../common/ids';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
-import { permissionFor } from '../../common/permissions';
+import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import { recordValidator } from '../../common/resource-validation';
 import { STUDENT_RULES } from '../../common/student-number';
 import { auditContext, recordAudit } from '../audit';
@@ -17,6 +17,17 @@ import { createStudentAccounts, resetStudentPassword, usernameOf } from './stude
 
 const idParams = z.object({ id: idParam() });
 const AREA = 'students';
+
+/** Fields only those who manage students read (authors see students, not their identity papers). */
+const PERSONAL_FIELDS = ['national_id', 'date_of_birth'] as const;
+const MANAGERS = [permissionFor(AREA, 'edit'), ...listPermissions(AREAS.rosters)];
+
+function personal<T extends Record<string, unknown>>(request: FastifyRequest, student: T): T {
+  if (hasAnyPermission(request.auth!.permissions, MANAGERS)) return student;
+  const shown: Record<string, unknown> = { ...student };
+  for (const field of PERSONAL_FIELDS) delete shown[field];
+  return shown as T;
+}
 
 /**
  * The students' routes (SPEC section 7 list dialect): the generic store reads and writes the
@@ -42,7 +53,10 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         querystring: listQueryValidator(definition),
       },
     },
-    async (request) => store.list(definition, request.query as ListQuery, await scopeOf(request)),
+    async (request) => {
+      const page = await store.list(definition, request.query as ListQuery, await scopeOf(request));
+      return { ...page, data: page.data.map((student) => personal(request, student)) };
+    },
   );
 
   app.get(
@@ -51,7 +65,9 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
       config: { access: requirePermission(...listPermissions(AREA)) },
       schema: { tags, summary: "Read a student (404 outside the reader's schools)", params: idParams },
     },
-    async (request) => ({ data: await store.get(definition, request.params.id, undefined, await scopeOf(request)) }),
+    async (request) => ({
+      data: personal(request, await store.get(definition, request.params.id, undefined, await scopeOf(request))),
+    }),
   );
 
   app.post(

@@ -9,6 +9,10 @@ import { sql, type Kysely } from 'kysely';
  * - users: a username (students sign in with it; young children have no e-mail), unique in any
  *   case; the e-mail becomes optional, which only student accounts use; when they last signed in
  *   (login cards issue a first password only to students who never have).
+ * - student_exams: where the student was placed when the exam was assigned (school, class, grade,
+ *   level), filled by a trigger from the student's record, so a year's rollover or a move to
+ *   another class or school leaves the reports of past rounds as they were. Existing assignments
+ *   take the student's placement of today.
  * - roster_imports: an uploaded roster file, its dry run (summary and every row's problems) and
  *   the import job's progress. The file is kept in the row until the import is done, so a job can
  *   run it on any server.
@@ -53,6 +57,28 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`insert into user_roles (user_id, role_id)
     select s.user_id, r.id from students s join roles r on r.role = 'com.ltm.roles.student'
     where s.user_id is not null on conflict do nothing`.execute(db);
+
+  await db.schema
+    .alterTable('student_exams')
+    .addColumn('school_id', 'integer')
+    .addColumn('school_class_id', 'integer')
+    .addColumn('grade_id', 'integer')
+    .addColumn('level_id', 'integer')
+    .execute();
+  await sql`update student_exams se set school_id = s.school_id, school_class_id = s.school_class_id,
+    grade_id = s.grade_id, level_id = s.level_id from students s where s.id = se.student_id`.execute(db);
+  await sql`
+    create function student_exams_placement() returns trigger language plpgsql as $$
+    begin
+      if new.school_class_id is null then
+        select s.school_id, s.school_class_id, s.grade_id, s.level_id
+          into new.school_id, new.school_class_id, new.grade_id, new.level_id
+          from students s where s.id = new.student_id;
+      end if;
+      return new;
+    end $$`.execute(db);
+  await sql`create trigger student_exams_placement before insert on student_exams
+    for each row execute function student_exams_placement()`.execute(db);
 
   await db.schema
     .createTable('roster_imports')
