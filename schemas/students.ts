@@ -11,7 +11,7 @@ const students = defineResource({
   name: 'students',
   table: 'students',
   platformScoped: false,
-  menu: { group: 'main', route: '/settings/students' },
+  menu: { group: 'system_settings', route: '/settings/students' },
   fields: {
     student_number: text(40, { script: 'latin' }),
     // One name in Latin script and one in Arabic; `name` keeps the Latin one (SPEC section 3).

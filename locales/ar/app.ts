@@ -20,7 +20,6 @@ const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' 
     system_settings: 'إعدادات النظام',
     demo_requests: 'طلبات العروض التوضيحية',
     roster: 'سجل الطلاب',
-    students: 'الطلاب',
     language: 'اللغة',
     user_menu: 'قائمة المستخدم',
     profile: 'الملف الشخصي',

@@ -18,7 +18,6 @@ export default {
     system_settings: 'System settings',
     demo_requests: 'Demo requests',
     roster: 'Roster',
-    students: 'Students',
     language: 'Language',
     user_menu: 'User menu',
     profile: 'Profile',

@@ -5,6 +5,8 @@ export default {
       title: 'Roster import and export',
       intro:
         'Bring students in from a spreadsheet or a OneRoster 1.2 export. A dry run checks every row and changes nothing; the import then applies the whole file or nothing.',
+      students_link: 'Students',
+      schools_link: 'Schools and classes',
       template_heading: 'Template',
       template_text:
         'Fill the template in either language; the workbook lists your schools, classes, grades and codes.',

@@ -1,5 +1,9 @@
-import { Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
+import PeopleIcon from '@mui/icons-material/People';
+import SchoolIcon from '@mui/icons-material/School';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { listPermissions } from '../../common/permission-catalog';
 import { useAccess } from '../auth';
 import { PageHeading } from '../components/PageHeading';
 import { useLanguage } from '../i18n/recordName';
@@ -23,6 +27,19 @@ export default function RosterPage() {
     <>
       <PageHeading title={translate('roster.page.title')} />
       <Typography sx={{ mb: 2, maxWidth: 960 }}>{translate('roster.page.intro')}</Typography>
+      {/* School staff do not see System settings: their students and classes are reached from here. */}
+      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        {access.allows({ anyOf: listPermissions('students') }) && (
+          <Button component={RouterLink} to="/settings/students" variant="outlined" startIcon={<PeopleIcon />}>
+            {translate('roster.page.students_link')}
+          </Button>
+        )}
+        {access.allows({ anyOf: listPermissions('schools') }) && (
+          <Button component={RouterLink} to="/settings/schools" variant="outlined" startIcon={<SchoolIcon />}>
+            {translate('roster.page.schools_link')}
+          </Button>
+        )}
+      </Stack>
       <RosterSection
         title={translate('roster.page.template_heading')}
         text={translate('roster.page.template_text')}
