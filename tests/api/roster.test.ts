@@ -757,3 +757,13 @@ describe('personal fields', () => {
     }
   });
 });
+
+describe('staff accounts', () => {
+  it('lists staff in Users, never the students’ accounts (they are managed with their student)', async () => {
+    const users = await api('GET', '/api/users?per_page=100');
+    expect(users.statusCode).toBe(200);
+    const names = users.json().data.map((u: { name: string }) => u.name);
+    expect(names).not.toContain('Pupil IMP-2');
+    expect(users.json().data.every((u: { email: string | null }) => u.email !== null)).toBe(true);
+  });
+});

@@ -48,4 +48,23 @@ describe('OneRoster 1.2 bulk CSV', () => {
     missing.delete('roles.csv');
     expect(() => readOneRoster(missing)).toThrow(/oneroster_missing_file/);
   });
+
+  it('takes the homeroom class of a student enrolled in several, and refuses formulas in cells', () => {
+    const entries = files('sourcedId,status,enabledUser,givenName,familyName,identifier\nu1,active,true,=cmd,Saleh,\n');
+    entries.set(
+      'classes.csv',
+      strToU8(
+        'sourcedId,status,title,classType,schoolSourcedId\nmath,active,Maths 4,scheduled,org-1\nhome,active,4B,homeroom,org-1\n',
+      ),
+    );
+    entries.set(
+      'enrollments.csv',
+      strToU8(
+        'sourcedId,status,classSourcedId,userSourcedId,role\ne1,active,math,u1,student\ne2,active,home,u1,student\n',
+      ),
+    );
+    const { rows, problems } = readOneRoster(entries);
+    expect(rows[0]!.values.class).toBe('4B');
+    expect(problems.get(2)).toEqual({ name_en: ['roster.errors.formula'] });
+  });
 });

@@ -1,4 +1,5 @@
 import type { RosterRow } from './roster-columns';
+import { FORMULA_START } from '../../common/csv';
 import { parseCsv, RosterFileRefused, type ReadProblems, type RosterFile } from './roster-file';
 import { decodeText } from './text-encoding';
 
@@ -27,11 +28,16 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
       .filter((r) => active(r) && r.role === 'student')
       .map((r) => [r.userSourcedId, r] as const),
   );
-  const enrollments = new Map(
-    table(entries, 'enrollments.csv')
-      .filter((r) => active(r) && r.role === 'student')
-      .map((r) => [r.userSourcedId, r] as const),
-  );
+  // A student has an enrollment per class they attend: their class is the homeroom one, or their
+  // only one; several and no homeroom leaves the class unknown (the row says so).
+  const enrollments = new Map<string, Record<string, string>[]>();
+  for (const r of table(entries, 'enrollments.csv').filter((e) => active(e) && e.role === 'student'))
+    enrollments.set(r.userSourcedId, [...(enrollments.get(r.userSourcedId) ?? []), r]);
+  const classOf = (userId: string) => {
+    const attended = (enrollments.get(userId) ?? []).map((e) => classes.get(e.classSourcedId)).filter(Boolean);
+    const homeroom = attended.filter((c) => c!.classType === 'homeroom');
+    return homeroom.length === 1 ? homeroom[0] : attended.length === 1 ? attended[0] : undefined;
+  };
 
   const rows: RosterRow[] = [];
   const problems: ReadProblems = new Map();
@@ -39,8 +45,7 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
     const role = studentRoles.get(user.sourcedId);
     if (!role) return;
     const row = index + 2;
-    const enrollment = enrollments.get(user.sourcedId);
-    const klass = enrollment ? classes.get(enrollment.classSourcedId) : undefined;
+    const klass = classOf(user.sourcedId);
     const school = orgs.get(role.orgSourcedId) ?? (klass ? orgs.get(klass.schoolSourcedId) : undefined);
     const born = demographics.get(user.sourcedId);
     const ceds = (user.grades || klass?.grades || '').split(',')[0]?.trim() ?? '';
@@ -62,8 +67,12 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
         extra_time_percent: user['metadata.ltm.extraTimePercent'] ?? '',
       },
     });
+    // A value a spreadsheet would run as a formula is refused, as in a template file.
+    const formulas = Object.entries(rows.at(-1)!.values).filter(([, value]) => FORMULA_START.test(value ?? ''));
+    if (formulas.length > 0)
+      problems.set(row, Object.fromEntries(formulas.map(([column]) => [column, ['roster.errors.formula']])));
   });
-  return { rows, problems, encoding: 'utf-8' };
+  return { rows, problems, encoding: decodeText(entries.get('users.csv')!).encoding };
 }
 
 /** A OneRoster CSV as records by its (case-sensitive) headers; a required file must be there. */

@@ -54,11 +54,11 @@ interface Named {
 
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
-/** Records by either of their names (and, for schools, their id), several when names repeat. */
-function index<T extends Named>(records: T[]): Map<string, T[]> {
+/** Records by either of their names (and by their id when `byId`: schools), several when names repeat. */
+function index<T extends Named>(records: T[], byId = false): Map<string, T[]> {
   const found = new Map<string, T[]>();
   for (const record of records)
-    for (const name of new Set([key(record.name_en), key(record.name_ar), String(record.id)]))
+    for (const name of new Set([key(record.name_en), key(record.name_ar), ...(byId ? [String(record.id)] : [])]))
       found.set(name, [...(found.get(name) ?? []), record]);
   return found;
 }
@@ -110,7 +110,7 @@ export async function planRoster(
     for (const student of found) existing.set(student.student_number.toLowerCase(), student);
   }
 
-  const schoolsByName = index(schools);
+  const schoolsByName = index(schools, true);
   const gradesByName = index(grades);
   const levelsByName = index(levels);
   const classesBySchool = new Map<number, Map<string, typeof classes>>();
@@ -156,7 +156,13 @@ export async function planRoster(
       : schools.length === 1
         ? schools[0]
         : undefined;
-    const grade = one(gradeMatches(gradesByName, grades, v('grade')), 'grade');
+    // A grade named alike on two platforms is the one of the class the row names, when that settles it.
+    const namedGrades = gradeMatches(gradesByName, grades, v('grade'));
+    const classGrades = new Set(
+      (school ? (classesBySchool.get(school.id)?.get(key(v('class'))) ?? []) : []).map((c) => c.grade_id),
+    );
+    const settled = namedGrades?.filter((g) => classGrades.has(g.id));
+    const grade = one(settled?.length === 1 ? settled : namedGrades, 'grade');
     const level = one(levelsByName.get(key(v('level'))), 'level');
     // A class by name within the school, and of the row's grade when two grades have a "Class A".
     const named = school ? classesBySchool.get(school.id)?.get(key(v('class'))) : undefined;

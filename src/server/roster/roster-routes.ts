@@ -265,15 +265,16 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         .executeTakeFirst();
       if (!klass) throw notFound();
       assertSchoolInScope(await scopeOf(request), klass.school_id);
-      const cards = await issueLoginCards(app.db, klass.id);
+      const origin = `${request.protocol}://${request.host}`;
+      const { output: bytes, cards } = await issueLoginCards(app.db, klass.id, (issued) =>
+        pdf.render(loginCardsDocument(klass, issued, lang, origin)),
+      );
       await recordAudit(app.db, {
         ...auditContext(request),
         action: 'roster.login_cards',
         target: `school-classes/${klass.id}`,
         summary: { issued: cards.filter((c) => c.password !== null).length, cards: cards.length },
       });
-      const origin = `${request.protocol}://${request.host}`;
-      const bytes = await pdf.render(loginCardsDocument(klass, cards, lang, origin));
       return sendFile(reply, bytes, 'application/pdf', `login-cards-${klass.id}-${lang}.pdf`);
     },
   );

@@ -22,6 +22,8 @@ export async function sheetFile(
   sheetName: string,
   rows: readonly (readonly CsvCell[])[],
   language: Language,
+  /** Columns (from 1) formatted as text, so Excel keeps what is typed there (`00123` stays `00123`). */
+  textColumns: readonly number[] = [],
 ): Promise<Buffer> {
   if (format === 'csv') return Buffer.from(`\uFEFF${toCsv(rows)}`, 'utf8');
   const workbook = new ExcelJS.Workbook();
@@ -31,8 +33,14 @@ export async function sheetFile(
   for (const row of rows) sheet.addRow(row.map((cell) => cell ?? null));
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((column) => (column.width = 22));
+  for (const column of textColumns) sheet.getColumn(column).numFmt = '@';
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** The template's columns that hold codes, not numbers: the student number and the national id. */
+const TEXT_COLUMNS = ROSTER_COLUMNS.flatMap((column, index) =>
+  column.key === 'student_number' || column.key === 'national_id' ? [index + 1] : [],
+);
 
 interface Lookups {
   schools: { id: number; name_en: string; name_ar: string }[];
@@ -81,6 +89,7 @@ export async function rosterTemplate(db: Db, scope: SchoolScope, format: SheetFo
   });
   students.addRow(headers).font = { bold: true };
   students.columns.forEach((column) => (column.width = 22));
+  for (const column of TEXT_COLUMNS) students.getColumn(column).numFmt = '@';
   const reference = workbook.addWorksheet(t('reference_sheet'), { views: [{ rightToLeft: rtl }] });
   const lists: [string, string[]][] = [
     [t('schools'), found.schools.map((s) => nameIn(s, language))],
@@ -192,5 +201,6 @@ export async function rosterExport(
     translate(language, 'roster.template.students_sheet'),
     [headersIn(language), ...rows],
     language,
+    TEXT_COLUMNS,
   );
 }

@@ -109,10 +109,17 @@ export interface LoginCard {
 }
 
 /**
- * The login cards of a class's active students. Students who have never signed in get a new first
- * password (earlier cards stop working); those who have keep theirs, which is never shown.
+ * The login cards of a class's active students, rendered by `render`. Students who have never
+ * signed in get a new first password (earlier cards stop working); those who have keep theirs,
+ * which is never shown. The passwords are hashed side by side (scrypt runs on libuv's threads),
+ * the cards rendered, and only then are the hashes written, in one transaction: a failed render
+ * leaves every password as it was.
  */
-export async function issueLoginCards(db: Db, classId: number): Promise<LoginCard[]> {
+export async function issueLoginCards<T>(
+  db: Db,
+  classId: number,
+  render: (cards: LoginCard[]) => Promise<T>,
+): Promise<{ output: T; cards: LoginCard[] }> {
   const students = await db
     .selectFrom('students')
     .leftJoin('users', 'users.id', 'students.user_id')
@@ -121,8 +128,8 @@ export async function issueLoginCards(db: Db, classId: number): Promise<LoginCar
       'students.student_number',
       'students.name_en',
       'students.name_ar',
+      'students.is_active',
       'students.user_id',
-      'users.username',
       'users.last_login_at',
     ])
     .where('students.school_class_id', '=', classId)
@@ -130,17 +137,34 @@ export async function issueLoginCards(db: Db, classId: number): Promise<LoginCar
     .orderBy('students.name_en')
     .orderBy('students.id')
     .execute();
-  const cards: LoginCard[] = [];
-  for (const student of students) {
-    const signedIn = student.user_id !== null && student.last_login_at !== null;
-    const issued = signedIn ? null : await resetStudentPassword(db, student.id);
-    cards.push({
-      studentNumber: student.student_number,
-      nameEn: student.name_en,
-      nameAr: student.name_ar,
-      username: issued?.username ?? student.username ?? usernameOf(student.student_number),
-      password: issued?.password ?? null,
+  const issued = new Map(
+    await Promise.all(
+      students
+        .filter((s) => s.user_id === null || s.last_login_at === null)
+        .map(async (s) => {
+          const password = newStudentPassword();
+          return [s.id, { password, hash: await hashPassword(password) }] as const;
+        }),
+    ),
+  );
+  const cards: LoginCard[] = students.map((s) => ({
+    studentNumber: s.student_number,
+    nameEn: s.name_en,
+    nameAr: s.name_ar,
+    username: usernameOf(s.student_number),
+    password: issued.get(s.id)?.password ?? null,
+  }));
+  const output = await render(cards);
+  if (issued.size > 0)
+    await db.transaction().execute(async (trx) => {
+      await createStudentAccounts(
+        trx,
+        students.filter((s) => s.user_id === null),
+      );
+      const pairs = [...issued].map(([id, { hash }]) => sql`(${id}::int, ${hash}::text)`);
+      await sql`update users set password_hash = v.hash, updated_at = now()
+        from (values ${sql.join(pairs)}) as v(student_id, hash), students s
+        where s.id = v.student_id and users.id = s.user_id`.execute(trx);
     });
-  }
-  return cards;
+  return { output, cards };
 }

@@ -46,8 +46,13 @@ async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Lan
   }));
 }
 
+/** Staff accounts: students' accounts are managed with their student (Students, the roster), not here. */
 export async function listUsers(db: Db, query: UserListQuery, lang: Language) {
-  let base = db.selectFrom('users');
+  let base = db
+    .selectFrom('users')
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('students').select('students.id').whereRef('students.user_id', '=', 'users.id'))),
+    );
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('users.name', 'ilike', like), eb('users.email', 'ilike', like)]));
