@@ -635,6 +635,8 @@ describe('academic year rollover', () => {
       name_en: '9B',
       name_ar: 'التاسع ب',
     });
+    const l8 = await record('levels', { name_en: 'Level 8', name_ar: 'المستوى الثامن' });
+    const l9 = await record('levels', { name_en: 'Level 9', name_ar: 'المستوى التاسع' });
     const add = async (number: string, klass: { id: number }, grade: { id: number }) =>
       (
         await api('POST', '/api/students', {
@@ -644,6 +646,7 @@ describe('academic year rollover', () => {
           school_id: school.id,
           school_class_id: klass.id,
           grade_id: grade.id,
+          level_id: grade.id === g8.id ? l8.id : l9.id,
           gender: 'male',
           nationality: 'AE',
         })
@@ -671,13 +674,13 @@ describe('academic year rollover', () => {
     expect(applied.json().data.summary).toMatchObject({ promoted: 1, left: 1 });
     const moved = await t.db
       .selectFrom('students')
-      .select(['id', 'school_class_id', 'grade_id', 'is_active'])
+      .select(['id', 'school_class_id', 'grade_id', 'level_id', 'is_active'])
       .where('id', 'in', [young, old])
       .orderBy('id')
       .execute();
     expect(moved).toEqual([
-      { id: young, school_class_id: c9.id, grade_id: g9.id, is_active: true },
-      { id: old, school_class_id: c9.id, grade_id: g9.id, is_active: false },
+      { id: young, school_class_id: c9.id, grade_id: g9.id, level_id: l9.id, is_active: true },
+      { id: old, school_class_id: c9.id, grade_id: g9.id, level_id: l9.id, is_active: false },
     ]);
     // The next year: 9B's student leaves; a new Grade 8 class gets one whose next class does not exist yet.
     const c8c = await record('school-classes', {

@@ -134,13 +134,16 @@ export async function planRollover(db: Db, scope: SchoolScope, schoolId?: number
 /**
  * Applies a rollover plan in one transaction, each class's students taken as they were before any
  * move (so students moving into a class are not moved again with it): classes to make are made,
- * students move with their grade, leavers are deactivated with their accounts. Counts what it did.
+ * students move with their grade (and their level, to the one numbered one more), leavers are
+ * deactivated with their accounts. Counts what it did.
  */
 export async function applyRollover(db: Db, moves: ClassMove[]) {
   const done = { promoted: 0, left: 0, classes_created: 0 };
+  const levels = await db.selectFrom('levels').select(['id', 'platform_id', 'name_en', 'name_ar']).execute();
+  const nextLevel = nextGrades(levels);
   const snapshot = await db
     .selectFrom('students')
-    .select(['id', 'school_class_id'])
+    .select(['id', 'school_class_id', 'level_id'])
     .where('is_active', '=', true)
     .where('school_class_id', 'in', [0, ...moves.map((m) => m.class_id)])
     .execute();
@@ -191,6 +194,11 @@ export async function applyRollover(db: Db, moves: ClassMove[]) {
         .set({ school_class_id: classId, grade_id: move.next_grade_id, updated_at: sql`now()` })
         .where('id', 'in', ids)
         .execute();
+      // Students on ISA platforms go by level too: each moves to the level numbered one more, if any.
+      for (const student of snapshot.filter((s) => s.school_class_id === move.class_id && s.level_id !== null)) {
+        const level = nextLevel.get(student.level_id!);
+        if (level) await trx.updateTable('students').set({ level_id: level }).where('id', '=', student.id).execute();
+      }
       done.promoted += ids.length;
     }
   });
