@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { admin, api, registry, staff, t, useRosterWorld, world } from '../helpers/roster-world';
+import { call } from '../helpers/api-client';
+import { buildUser, signIn } from '../helpers/factories';
+import { pdfText } from '../helpers/pdf-reading';
+import { buildRecord } from '../helpers/resource-factory';
+import { ROLES } from '../../src/common/permissions';
+
+useRosterWorld();
+
+describe('students and their accounts', () => {
+  const body = (number: string) => ({
+    student_number: number,
+    name_en: 'Sara Haddad',
+    name_ar: 'سارة حداد',
+    school_id: world.noor.id,
+    school_class_id: world.noor4.id,
+    grade_id: world.grade4.id,
+    gender: 'female',
+    nationality: 'JO',
+    date_of_birth: '2016-05-01',
+    is_active: true,
+    extra_time_percent: 25,
+  });
+
+  it('creates a student with an account that signs in once a password is reset, never before', async () => {
+    const created = await api('POST', '/api/students', body('API-001'), staff);
+    expect(created.statusCode, created.body).toBe(201);
+    const student = created.json().data;
+    expect(student).toMatchObject({ student_number: 'API-001', extra_time_percent: 25, is_active: true });
+    const noPassword = await call(t.app, 'POST', '/api/login', { email: 'api-001', password: '!' });
+    expect(noPassword.statusCode).toBe(401);
+    const reset = await api('POST', `/api/students/${student.id}/reset-password`, undefined, staff);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { username, password } = reset.json().data;
+    expect(username).toBe('api-001');
+    expect(password).toMatch(/^[a-z2-9]{8}$/);
+    const stored = await t.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('username', '=', 'api-001')
+      .executeTakeFirstOrThrow();
+    expect(stored.password_hash).not.toContain(password);
+    const login = await call(t.app, 'POST', '/api/login', { email: 'API-001', password });
+    expect(login.statusCode, login.body).toBe(200);
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const me = await call(t.app, 'GET', '/api/user', undefined, { cookie });
+    expect(me.json().data).toMatchObject({ username: 'api-001', email: null });
+    // Deactivated, the account can no longer sign in.
+    const off = await api('PUT', `/api/students/${student.id}`, { ...body('API-001'), is_active: false }, staff);
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await call(t.app, 'POST', '/api/login', { email: 'api-001', password })).statusCode).toBe(401);
+  });
+
+  it('refuses a student number taken (in any case), and a student of another school for school staff', async () => {
+    await api('POST', '/api/students', body('API-002'));
+    const taken = await api('POST', '/api/students', body('api-002'));
+    expect(taken.statusCode).toBe(422);
+    expect(Object.keys(taken.json().errors)).toContain('student_number');
+    const elsewhere = await api(
+      'POST',
+      '/api/students',
+      { ...body('API-003'), school_id: world.amal.id, school_class_id: world.amal4.id },
+      staff,
+    );
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors.school_id).toBeDefined();
+  });
+
+  it('deletes a student who has sat nothing, with their account; refuses (418) one who has', async () => {
+    const free = (await api('POST', '/api/students', body('API-004'))).json().data;
+    const deleted = await api('DELETE', `/api/students/${free.id}`, undefined, staff);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(
+      await t.db.selectFrom('users').select('id').where('username', '=', 'api-004').executeTakeFirst(),
+    ).toBeUndefined();
+
+    const sat = (await api('POST', '/api/students', body('API-005'))).json().data;
+    const exam = await buildRecord(t.db, registry, registry.get('exams')!, world.platform, {
+      grade_id: world.grade4.id,
+    });
+    await t.db
+      .insertInto('student_exams')
+      .values({ exam_id: exam.id, student_id: sat.id, status: 'in_progress', started_at: new Date() })
+      .execute();
+    const refused = await api('DELETE', `/api/students/${sat.id}`, undefined, admin, 'ar');
+    expect(refused.statusCode).toBe(418);
+    expect(refused.json().message).toContain('عطّل');
+    expect(await t.db.selectFrom('students').select('id').where('id', '=', sat.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('answers 401, 403 and 404 where the caller may not', async () => {
+    const anyone = await api('GET', '/api/students', undefined, '');
+    expect(anyone.statusCode).toBe(401);
+    const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    expect((await api('POST', '/api/students', body('API-006'), author)).statusCode).toBe(403);
+    const other = (
+      await api('POST', '/api/students', {
+        ...body('API-007'),
+        school_id: world.amal.id,
+        school_class_id: world.amal4.id,
+      })
+    ).json().data;
+    for (const [method, url] of [
+      ['GET', `/api/students/${other.id}`],
+      ['POST', `/api/students/${other.id}/reset-password`],
+      ['DELETE', `/api/students/${other.id}`],
+      ['GET', `/api/school-classes/${world.amal4.id}/login-cards`],
+    ] as const)
+      expect((await api(method, url, undefined, staff)).statusCode, url).toBe(404);
+    for (const url of [
+      '/api/roster/template',
+      '/api/students/export',
+      `/api/school-classes/${world.noor4.id}/login-cards`,
+    ])
+      expect((await api('GET', url, undefined, author)).statusCode, url).toBe(403);
+  });
+});
+
+describe('login cards', () => {
+  it('print each new student of a class with a first password that signs in, in Arabic too', async () => {
+    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
+      school_id: world.noor.id,
+      grade_id: world.grade5.id,
+      name_en: '5C',
+      name_ar: 'الخامس ج',
+    });
+    for (const n of ['CARD-1', 'CARD-2'])
+      await api(
+        'POST',
+        '/api/students',
+        {
+          student_number: n,
+          name_en: `Card ${n}`,
+          name_ar: 'بطاقة',
+          school_id: world.noor.id,
+          school_class_id: klass.id,
+          grade_id: world.grade5.id,
+          gender: 'male',
+          nationality: 'AE',
+        },
+        staff,
+      );
+    const pdf = await api('GET', `/api/school-classes/${klass.id}/login-cards?lang=en`, undefined, staff);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toContain('card-1');
+    // Passwords are set letter-spaced (pdftotext may read the spacing as spaces).
+    const passwords = [...text.matchAll(/Password\s+((?:[a-z2-9] ?){8})/g)].map((m) => m[1]!.replace(/ /g, ''));
+    expect(passwords).toHaveLength(2);
+    let signedIn = false;
+    for (const candidate of passwords) {
+      const login = await call(t.app, 'POST', '/api/login', { email: 'card-1', password: candidate });
+      if (login.statusCode === 200) signedIn = true;
+    }
+    expect(signedIn).toBe(true);
+    const arabic = await api('GET', `/api/school-classes/${klass.id}/login-cards?lang=ar`, undefined, staff);
+    expect(arabic.statusCode).toBe(200);
+    const arabicText = pdfText(arabic.rawPayload);
+    expect(arabicText.replace(/\s/g, '')).toContain('card-2');
+    // CARD-1 has signed in: their card keeps their password secret.
+    expect(arabicText.replace(/\s/g, '')).toContain('الدخولمنقبل');
+  });
+});
+
+describe('student numbers', () => {
+  it('refuses a number a child could not type on a card, in the request language', async () => {
+    for (const number of ['has space', '-starts-with-dash', 'x'.repeat(41), 'عربي']) {
+      const response = await api(
+        'POST',
+        '/api/students',
+        {
+          student_number: number,
+          name_en: 'N',
+          name_ar: 'ن',
+          school_id: world.noor.id,
+          school_class_id: world.noor4.id,
+          grade_id: world.grade4.id,
+          gender: 'male',
+          nationality: 'AE',
+        },
+        admin,
+        'ar',
+      );
+      expect(response.statusCode, number).toBe(422);
+      expect(response.json().errors.student_number, number).toBeDefined();
+    }
+  });
+});
+
+describe('personal fields', () => {
+  it('shows national id and date of birth to those who manage students only, over the list and a record', async () => {
+    const created = (
+      await api('POST', '/api/students', {
+        student_number: 'PRIV-1',
+        name_en: 'Private',
+        name_ar: 'خاص',
+        school_id: world.noor.id,
+        school_class_id: world.noor4.id,
+        grade_id: world.grade4.id,
+        gender: 'male',
+        nationality: 'AE',
+        national_id: '784-2016-1234567-1',
+        date_of_birth: '2016-01-01',
+      })
+    ).json().data;
+    const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    for (const url of ['/api/students?per_page=100', `/api/students/${created.id}`]) {
+      const response = await api('GET', url, undefined, author);
+      expect(response.statusCode).toBe(200);
+      expect(response.body, url).not.toContain('784-2016');
+      expect(response.body, url).not.toContain('date_of_birth');
+      const staffView = await api('GET', url, undefined, staff);
+      expect(staffView.body, url).toContain('784-2016');
+    }
+  });
+});
+
+describe('staff accounts', () => {
+  it('lists staff in Users, never the students’ accounts (they are managed with their student)', async () => {
+    const student = await api('POST', '/api/students', {
+      student_number: 'ACC-1',
+      name_en: 'Account Check',
+      name_ar: 'فحص الحساب',
+      school_id: world.noor.id,
+      school_class_id: world.noor4.id,
+      grade_id: world.grade4.id,
+      gender: 'female',
+      nationality: 'AE',
+    });
+    expect(student.statusCode).toBe(201);
+    const users = await api('GET', '/api/users?per_page=100');
+    expect(users.statusCode).toBe(200);
+    const names = users.json().data.map((u: { name: string }) => u.name);
+    expect(names).not.toContain('Account Check');
+    expect(names.length).toBeGreaterThan(0);
+    expect(users.json().data.every((u: { email: string | null }) => u.email !== null)).toBe(true);
+  });
+});
