@@ -228,7 +228,7 @@ describe("a class's login cards", () => {
           areaPermission('school-classes', 'view'),
           permissionFor('school-classes', 'create'),
           permissionFor('school-classes', 'edit'),
-          areaPermission(AREAS.rosters, 'download'),
+          permissionFor(AREAS.rosters, 'edit'),
         ],
         { roles: [schoolStaff] },
       ),

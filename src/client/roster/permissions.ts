@@ -5,5 +5,7 @@ import { areaPermission, permissionFor } from '../../common/permissions';
 export const ROSTER_ACCESS = {
   import: [permissionFor(AREAS.rosters, 'create')],
   download: [areaPermission(AREAS.rosters, 'download')],
-  resetPassword: [permissionFor('students', 'edit')],
+  resetPassword: [permissionFor('students', 'edit'), permissionFor(AREAS.rosters, 'edit')],
+  /** Printing a class's cards issues passwords, as a reset does. */
+  loginCards: [permissionFor('students', 'edit'), permissionFor(AREAS.rosters, 'edit')],
 } as const;

@@ -9,7 +9,7 @@ import { ResetPasswordButton } from './ResetPasswordButton';
  */
 const additions: Record<string, ScreenAdditions> = {
   students: { editActions: [{ component: ResetPasswordButton, anyOf: ROSTER_ACCESS.resetPassword }] },
-  'school-classes': { rowActions: [{ component: LoginCardsMenu, anyOf: ROSTER_ACCESS.download }] },
+  'school-classes': { rowActions: [{ component: LoginCardsMenu, anyOf: ROSTER_ACCESS.loginCards }] },
 };
 
 export default additions;
