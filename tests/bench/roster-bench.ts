@@ -18,6 +18,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/database';
 import { runRosterImport } from '../../src/server/roster';
+import { headersIn } from '../../src/server/roster/roster-columns';
 import { prepareDatabase } from '../../src/server/setup/prepare';
 import { databaseUrlFor } from '../helpers/db-template';
 import { buildUser } from '../helpers/factories';
@@ -88,21 +89,7 @@ async function main() {
         classes.push({ school: `School ${s + 1}`, grade: grade.name_en, name: className });
       }
     }
-    const header = [
-      'Student number',
-      'Name (Latin script)',
-      'Name (Arabic)',
-      'School',
-      'Grade',
-      'Class',
-      'Level',
-      'Gender',
-      'Nationality',
-      'Date of birth',
-      'National id',
-      'Active',
-      'Extra time (%)',
-    ];
+    const header = headersIn('en');
     const rows = Array.from({ length: STUDENTS }, (_, i) => {
       const klass = classes[i % classes.length]!;
       return [

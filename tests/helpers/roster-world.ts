@@ -3,6 +3,7 @@ import type { SchemaRegistry } from '../../schemas/index';
 import { ROLES } from '../../src/common/permissions';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { runRosterImport } from '../../src/server/roster';
+import { headersIn } from '../../src/server/roster/roster-columns';
 import { call } from './api-client';
 import { buildUser, signIn } from './factories';
 import { buildPlatform, buildRecord } from './resource-factory';
@@ -15,21 +16,8 @@ export let admin: string;
 export let staff: string;
 export let world: Awaited<ReturnType<typeof buildWorld>>;
 
-export const HEADER = [
-  'Student number',
-  'Name (Latin script)',
-  'Name (Arabic)',
-  'School',
-  'Grade',
-  'Class',
-  'Level',
-  'Gender',
-  'Nationality',
-  'Date of birth',
-  'National id',
-  'Active',
-  'Extra time (%)',
-];
+/** The template's English headers. */
+export const HEADER = headersIn('en');
 
 async function buildWorld() {
   const platform = await buildPlatform(t.db, 'IRA');
