@@ -38,6 +38,18 @@ const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
 const csv = () => new File(['Student number\nS-1\n'], 'students.csv', { type: 'text/csv' });
 
 describe('the roster page', () => {
+  it('leads school staff, who do not see System settings, to their students and their schools', async () => {
+    signIn(
+      makeUser([...manage(AREAS.rosters), areaPermission('students', 'view'), areaPermission('schools', 'view')], {
+        roles: [schoolStaff],
+      }),
+    );
+    renderApp('/settings/roster');
+    expect(await screen.findByRole('link', { name: 'Students' })).toHaveAttribute('href', '/settings/students');
+    expect(screen.getByRole('link', { name: 'Schools and classes' })).toHaveAttribute('href', '/settings/schools');
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toHaveTextContent('Roster');
+  });
+
   it('checks a file, shows its problems by row and column, and keeps Import asleep while rows are in error', async () => {
     signIn(rosterStaff());
     server.use(
