@@ -101,6 +101,8 @@ const ar: typeof en = {
       changed_since_dry_run: 'تغيّرت البيانات منذ التشغيل التجريبي وصارت في الصفوف أخطاء؛ لم يُستورد شيء',
       import_failed: 'تعذّر الاستيراد؛ لم يتغيّر شيء',
       invalid_mode: 'الوضع dry_run أو import',
+      rolled_over_recently:
+        'رُحّلت %{school} إلى العام التالي في %{date}: انتقل طلابها بالفعل. أرسل again لترحيلها مرة أخرى.',
     },
     template: {
       students_sheet: 'الطلاب',

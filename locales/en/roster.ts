@@ -100,6 +100,8 @@ export default {
       changed_since_dry_run: 'The data changed since the dry run and rows are now in error; nothing was imported',
       import_failed: 'The import failed; nothing was changed',
       invalid_mode: 'The mode is dry_run or import',
+      rolled_over_recently:
+        '%{school} was rolled over on %{date}: its students have moved up already. Send again to roll it over once more.',
     },
     template: {
       students_sheet: 'Students',

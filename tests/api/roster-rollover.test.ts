@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, registry, staff, t, useRosterWorld, world } from '../helpers/roster-world';
+import { admin, api, registry, staff, t, useRosterWorld, world } from '../helpers/roster-world';
 import { buildUser, signIn } from '../helpers/factories';
 import { buildPlatform, buildRecord } from '../helpers/resource-factory';
 import { ROLES } from '../../src/common/permissions';
@@ -73,6 +73,16 @@ describe('academic year rollover', () => {
       { id: young, school_class_id: c9.id, grade_id: g9.id, level_id: l9.id, is_active: true },
       { id: old, school_class_id: c9.id, grade_id: g9.id, level_id: l9.id, is_active: false },
     ]);
+    // A second click: refused, in the request's language, and nothing moves.
+    const twice = await api('POST', '/api/roster/rollover', { school_id: school.id, apply: true }, admin, 'ar');
+    expect(twice.statusCode, twice.body).toBe(418);
+    expect(twice.json().message).toContain('مدرسة الترفيع');
+    const still = await t.db
+      .selectFrom('students')
+      .select(['id', 'school_class_id', 'grade_id'])
+      .where('id', '=', young)
+      .executeTakeFirstOrThrow();
+    expect(still).toEqual({ id: young, school_class_id: c9.id, grade_id: g9.id });
     // The next year: 9B's student leaves; a new Grade 8 class gets one whose next class does not exist yet.
     const c8c = await record('school-classes', {
       school_id: school.id,

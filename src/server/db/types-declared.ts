@@ -42,7 +42,10 @@ export interface DeclaredTables {
   questions: DeclaredTable<typeof questionsBank> & { created_by: number | null };
   rounds: DeclaredTable<typeof rounds>;
   school_classes: DeclaredTable<typeof schoolClasses>;
-  schools: DeclaredTable<typeof schools>;
+  /** `rolled_over_at`: when its students last moved up a year (the rollover). */
+  schools: DeclaredTable<typeof schools> & {
+    rolled_over_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
   skills: DeclaredTable<typeof skills>;
   /** `user_id`: the student's account; `student_number` has a default (`N` and a sequence) for scripts. */
   students: Omit<DeclaredTable<typeof students>, 'student_number'> & {

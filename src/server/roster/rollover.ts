@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { schoolScopeCondition, type SchoolScope } from '../auth';
 import type { Db } from '../db/database';
+import { AppError } from '../http/app-error';
+
+/** A school rolled over this recently is not rolled over again without `again` (a double click, a second tab). */
+const RECENT_DAYS = 30;
 
 interface Grade {
   id: number;
@@ -137,7 +141,39 @@ export async function planRollover(db: Db, scope: SchoolScope, schoolId?: number
  * students move with their grade (and their level, to the one numbered one more), leavers are
  * deactivated with their accounts. Counts what it did.
  */
-export async function applyRollover(db: Db, moves: ClassMove[]) {
+/** What a rollover plan would do: classes, students promoted and leaving, classes to make. */
+export function summarizeRollover(moves: ClassMove[]) {
+  return {
+    classes: moves.length,
+    promoted: moves.filter((m) => m.target).reduce((n, m) => n + m.students, 0),
+    leaving: moves.filter((m) => !m.target).reduce((n, m) => n + m.students, 0),
+    classes_to_create: new Set(
+      moves
+        .filter((m) => m.target && m.target.class_id === null)
+        .map((m) => `${m.school_id}/${m.next_grade_id}/${m.target!.name_en}`),
+    ).size,
+  };
+}
+
+/** 418 when a school of the plan was rolled over in the last days, unless the caller says `again`. */
+export async function refuseRecentRollover(db: Db, moves: ClassMove[], now: Date, again: boolean) {
+  const schoolIds = [...new Set(moves.map((m) => m.school_id))];
+  if (again || schoolIds.length === 0) return;
+  const recent = await db
+    .selectFrom('schools')
+    .select(['name_en', 'name_ar', 'rolled_over_at'])
+    .where('id', 'in', schoolIds)
+    .where('rolled_over_at', '>', new Date(now.getTime() - RECENT_DAYS * 86_400_000))
+    .orderBy('rolled_over_at', 'desc')
+    .executeTakeFirst();
+  if (recent)
+    throw new AppError(418, 'roster.errors.rolled_over_recently', (language) => ({
+      school: language === 'ar' ? recent.name_ar : recent.name_en,
+      date: new Date(recent.rolled_over_at!).toISOString().slice(0, 10),
+    }));
+}
+
+export async function applyRollover(db: Db, moves: ClassMove[], now: Date) {
   const done = { promoted: 0, left: 0, classes_created: 0 };
   const levels = await db.selectFrom('levels').select(['id', 'platform_id', 'name_en', 'name_ar']).execute();
   const nextLevel = nextGrades(levels);
@@ -148,6 +184,9 @@ export async function applyRollover(db: Db, moves: ClassMove[]) {
     .where('school_class_id', 'in', [0, ...moves.map((m) => m.class_id)])
     .execute();
   await db.transaction().execute(async (trx) => {
+    const schoolIds = [...new Set(moves.map((m) => m.school_id))];
+    if (schoolIds.length > 0)
+      await trx.updateTable('schools').set({ rolled_over_at: now }).where('id', 'in', schoolIds).execute();
     for (const move of moves) {
       const ids = snapshot.filter((s) => s.school_class_id === move.class_id).map((s) => s.id);
       if (ids.length === 0) continue;

@@ -17,7 +17,7 @@ import { CONTENT_TYPES, rosterExport, rosterTemplate, type SheetFormat } from '.
 import { loginCardsDocument } from './login-cards';
 import { importResultFile } from './roster-result';
 import { examResultsFile } from './results-export';
-import { applyRollover, planRollover } from './rollover';
+import { applyRollover, planRollover, refuseRecentRollover, summarizeRollover } from './rollover';
 import { issueLoginCards } from './student-accounts';
 
 /** The largest roster file accepted (a 50 MB file is refused while it streams). */
@@ -181,27 +181,23 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
       schema: {
         tags,
         summary:
-          "The academic year's rollover of one school (school_id) or of every school in the caller's scope: each class's active students move up a grade into the same section's class (made when missing), the last grade's students are deactivated. apply=false (default) previews and changes nothing; reports keep the class and grade each result was sat in",
-        body: z.strictObject({ school_id: idValue().optional(), apply: z.boolean().default(false) }),
+          "The academic year's rollover of one school (school_id) or of every school in the caller's scope: each class's active students move up a grade into the same section's class (made when missing), the last grade's students are deactivated. apply=false (default) previews and changes nothing; a school rolled over in the last 30 days is refused (418) unless again=true; reports keep the class and grade each result was sat in",
+        body: z.strictObject({
+          school_id: idValue().optional(),
+          apply: z.boolean().default(false),
+          again: z.boolean().default(false),
+        }),
       },
     },
     async (request) => {
       const scope = await scopeOf(request);
-      const { school_id, apply } = request.body;
+      const { school_id, apply, again } = request.body;
       if (school_id !== undefined) assertSchoolInScope(scope, school_id);
       const moves = await planRollover(app.db, scope, school_id);
-      const summary = {
-        classes: moves.length,
-        promoted: moves.filter((m) => m.target).reduce((n, m) => n + m.students, 0),
-        leaving: moves.filter((m) => !m.target).reduce((n, m) => n + m.students, 0),
-        classes_to_create: new Set(
-          moves
-            .filter((m) => m.target && m.target.class_id === null)
-            .map((m) => `${m.school_id}/${m.next_grade_id}/${m.target!.name_en}`),
-        ).size,
-      };
+      const summary = summarizeRollover(moves);
       if (!apply) return { data: { applied: false, summary, classes: moves } };
-      const done = await applyRollover(app.db, moves);
+      await refuseRecentRollover(app.db, moves, app.clock.now(), again);
+      const done = await applyRollover(app.db, moves, app.clock.now());
       await recordAudit(app.db, {
         ...auditContext(request),
         action: 'roster.rollover',

@@ -101,6 +101,12 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         await app.db.deleteFrom('students').where('id', '=', created.id).execute();
         throw error;
       }
+      await recordAudit(app.db, {
+        ...auditContext(request),
+        action: 'students.create',
+        target: `students/${created.id}`,
+        summary: { student_number: created.student_number, school_id: created.school_id },
+      });
       return reply.status(201).send({ data: created });
     },
   );
@@ -136,6 +142,17 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         .returning(['id', 'is_active'])
         .executeTakeFirst();
       if (account && !account.is_active) await endUserSessions(app.db, account.id);
+      await recordAudit(app.db, {
+        ...auditContext(request),
+        action: 'students.update',
+        target: `students/${updated.id}`,
+        summary: {
+          student_number: updated.student_number,
+          school_id: updated.school_id,
+          school_class_id: updated.school_class_id,
+          is_active: updated.is_active,
+        },
+      });
       return { data: updated };
     },
   );

@@ -58,6 +58,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     select s.user_id, r.id from students s join roles r on r.role = 'com.ltm.roles.student'
     where s.user_id is not null on conflict do nothing`.execute(db);
 
+  // When a school's students last moved up a year: a second rollover soon after is refused (a double click).
+  await db.schema.alterTable('schools').addColumn('rolled_over_at', 'timestamptz').execute();
   await db.schema
     .alterTable('student_exams')
     .addColumn('school_id', 'integer')
