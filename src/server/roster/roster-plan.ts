@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { isCalendarDate, isCountryCode } from '../../common/resource-validation';
 import { STUDENT_NUMBER } from '../../common/student-number';
+import { studentValues } from './student-values';
 import type { SchoolScope } from '../auth';
 import type { Db } from '../db/database';
 import { genderOf, yesNoOf, type RosterColumn, type RosterRow } from './roster-columns';
@@ -89,22 +90,8 @@ export async function planRoster(
     const chunk = numbers.slice(i, i + 5000);
     const found = await db
       .selectFrom('students')
-      .select([
-        'id',
-        'student_number',
-        'name_en',
-        'name_ar',
-        'school_id',
-        'school_class_id',
-        'grade_id',
-        'level_id',
-        'gender',
-        'nationality',
-        sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as('date_of_birth'),
-        'national_id',
-        'is_active',
-        'extra_time_percent',
-      ])
+      .select('id')
+      .select(studentValues)
       .where(sql<boolean>`lower(student_number) in (${sql.join(chunk)})`)
       .execute();
     for (const student of found) existing.set(student.student_number.toLowerCase(), student);

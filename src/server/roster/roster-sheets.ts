@@ -7,6 +7,7 @@ import { schoolScopeCondition } from '../auth';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
 import { sql } from 'kysely';
+import { studentValues } from './student-values';
 import { GENDER_WORDS, headersIn, ROSTER_COLUMNS, YES_NO_WORDS } from './roster-columns';
 
 export type SheetFormat = 'csv' | 'xlsx';
@@ -157,21 +158,7 @@ export async function rosterExport(
   const found = await lookups(db, scope);
   let query = db
     .selectFrom('students')
-    .select([
-      'student_number',
-      'name_en',
-      'name_ar',
-      'school_id',
-      'grade_id',
-      'school_class_id',
-      'level_id',
-      'gender',
-      'nationality',
-      sql<string | null>`to_char(date_of_birth, 'YYYY-MM-DD')`.as('date_of_birth'),
-      'national_id',
-      'is_active',
-      'extra_time_percent',
-    ])
+    .select(studentValues)
     .where(schoolScopeCondition(scope, sql.ref('school_id')))
     .orderBy('school_id')
     .orderBy('student_number');
