@@ -19,6 +19,7 @@ const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' 
     questions_settings: 'إعدادات الأسئلة',
     system_settings: 'إعدادات النظام',
     demo_requests: 'طلبات العروض التوضيحية',
+    audit_log: 'سجل التدقيق',
     roster: 'سجل الطلاب',
     language: 'اللغة',
     user_menu: 'قائمة المستخدم',

@@ -25,6 +25,7 @@ const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions'>
       'correction-audits': 'سجل تدقيق التصحيح',
       reports: 'التقارير',
       'demo-requests': 'طلبات العروض التوضيحية',
+      'audit-log': 'سجل التدقيق',
       roles: 'الأدوار والصلاحيات',
     },
   },

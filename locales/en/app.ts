@@ -17,6 +17,7 @@ export default {
     questions_settings: 'Questions settings',
     system_settings: 'System settings',
     demo_requests: 'Demo requests',
+    audit_log: 'Audit log',
     roster: 'Roster',
     language: 'Language',
     user_menu: 'User menu',

@@ -18,6 +18,7 @@ import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
 import roster from './roster';
+import audit from './audit';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area.
@@ -39,6 +40,7 @@ const en = {
   ...student,
   ...webReports,
   ...roster,
+  ...audit,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

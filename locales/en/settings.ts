@@ -24,6 +24,7 @@ export default {
       'correction-audits': 'Correction audit log',
       reports: 'Reports',
       'demo-requests': 'Demo requests',
+      'audit-log': 'Audit log',
       roles: 'Roles and permissions',
     },
   },

@@ -46,6 +46,7 @@ import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { localMediaStorage } from './media/media-storage';
+import { auditLogRoutes } from './audit';
 
 export interface BuildOptions {
   config: Config;
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
+      await api.register(auditLogRoutes);
       if (config.benchBaselineRoute) await api.register(benchBaselineRoutes);
       await api.register(mediaRoutes, { storage: mediaStorage });
     },

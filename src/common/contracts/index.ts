@@ -13,3 +13,4 @@ export * from './web-reports';
 export * from './item-analysis';
 export * from './exam-localizations';
 export * from './current-user';
+export * from './audit-log';

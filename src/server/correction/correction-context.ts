@@ -35,6 +35,7 @@ export async function loadCorrectionTarget(db: Db, examId: number, handle: Marki
       'se.end_date_time',
       'se.shuffle_choices',
       'se.shuffle_questions',
+      'se.school_id as assignment_school_id',
       'loc.name as localization_name',
       'e.id as exam_id',
       'e.name_en as exam_name_en',
@@ -89,6 +90,8 @@ export async function loadCorrectionTarget(db: Db, examId: number, handle: Marki
       localization_name: row.localization_name,
       shuffle_choices: row.shuffle_choices,
       shuffle_questions: row.shuffle_questions,
+      /** Where the student was placed when assigned (the audit log files a correction under it). */
+      school_id: row.assignment_school_id,
     },
     student: {
       id: row.student_id,

@@ -7,6 +7,7 @@ import type { MarkingHandle } from '../../common/correction/index';
 import { idParam } from '../../common/ids';
 import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { auditContext } from '../audit';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
 import { QuestionsStore } from '../questions';
@@ -203,7 +204,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
     },
     async (request) => {
       const handle = handleOfBody(request.body);
-      await saveCorrections(app.db, request.body, handle, request.auth!.user, app.clock.now());
+      await saveCorrections(app.db, request.body, handle, request.auth!.user, app.clock.now(), auditContext(request));
       const message = translate(request.lang, 'correction.saved');
       // The answers come back only to those who may read them.
       if (!hasAnyPermission(request.auth!.permissions, listPermissions(AREAS.studentResponses)))

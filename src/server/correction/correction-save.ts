@@ -13,6 +13,7 @@ import {
 } from '../../common/correction/index';
 import { markingCode } from '../../common/contracts/index';
 import { idValue } from '../../common/ids';
+import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { ValidationIssues } from '../http/app-error';
 import {
@@ -137,7 +138,17 @@ async function advanceSheet(trx: Db, attemptId: number, slot: number, version: n
 
 const sameText = (a: string | null | undefined, b: string | null | undefined) => (a ?? null) === (b ?? null);
 
-/** Writes the marks and records each change in the audit log. */
+/** One mark changed by a save, as the audit log summarizes it (comments are not copied there). */
+interface MarkChange {
+  question_id: number;
+  part: string;
+  old_mark: number | null;
+  new_mark: number | null;
+  comment_changed?: true;
+  reason?: string;
+}
+
+/** Writes the marks and records each change in the correction audit; answers the changes. */
 async function writeMarks(
   trx: Db,
   attempt: AttemptRecord,
@@ -147,7 +158,8 @@ async function writeMarks(
   existing: SheetMark[],
   user: { id: number; name: string },
   now: Date,
-) {
+): Promise<MarkChange[]> {
+  const changes: MarkChange[] = [];
   for (const c of corrections) {
     const item = items.get(itemKey(c.question_id, c.part))!;
     const old = existing.find((m) => m.slot === slot && m.question_id === c.question_id && m.part === c.part);
@@ -192,7 +204,17 @@ async function writeMarks(
         created_at: now,
       })
       .execute();
+    const newComment = c.mark === null && !c.comment ? null : c.comment;
+    changes.push({
+      question_id: c.question_id,
+      part: c.part,
+      old_mark: old?.mark ?? null,
+      new_mark: c.mark,
+      ...(sameText(old?.comment, newComment) ? {} : { comment_changed: true as const }),
+      ...(reason ? { reason } : {}),
+    });
   }
+  return changes;
 }
 
 /**
@@ -252,6 +274,7 @@ export async function saveCorrections(
   handle: MarkingHandle,
   user: { id: number; name: string },
   now: Date,
+  audit: AuditContext,
 ) {
   await db.transaction().execute(async (trx) => {
     const target = await loadCorrectionTarget(trx, body.exam_id, handle);
@@ -269,7 +292,16 @@ export async function saveCorrections(
     if (versionOf(sheets, place.slot) !== body.version) throw correctionRefusal.stale();
     check(body.corrections, items, place.slot === MARKER_SLOTS.deciding, marks, target);
     await advanceSheet(trx, attempt.id, place.slot, body.version, user.id, now);
-    await writeMarks(trx, attempt, place.slot, body.corrections, items, marks, user, now);
+    const changes = await writeMarks(trx, attempt, place.slot, body.corrections, items, marks, user, now);
     await storeResult(trx, target, attempt, place.slot, allItems, now);
+    const reasons = [...new Set(changes.flatMap((change) => (change.reason ? [change.reason] : [])))];
+    await recordAudit(trx, {
+      ...audit,
+      action: 'corrections.save',
+      target: `exam_attempts/${attempt.id}`,
+      schoolId: target.assignment.school_id,
+      summary: { exam_id: target.exam.id, slot: place.slot, version: body.version, changes },
+      reason: reasons.length > 0 ? reasons.join(' | ') : null,
+    });
   });
 }

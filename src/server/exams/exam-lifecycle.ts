@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import questionsBank from '../../../schemas/questions-bank';
 import { storedColumns } from '../resources';
+import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { tableColumns } from '../db/table-columns';
 import { runBulk } from '../http/bulk';
@@ -8,27 +9,41 @@ import { assertNotStarted, examRefusal, loadExamState, startedCount } from './ex
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
 
-export async function publishExam(db: Db, examId: number): Promise<void> {
-  await loadExamState(db, examId);
+/** The exam's entry in the audit log (`exams.publish`, ...), written with the change. */
+const auditExam = (trx: Db, audit: AuditContext, verb: string, examId: number, summary: Record<string, unknown>) =>
+  recordAudit(trx, { ...audit, action: `exams.${verb}`, target: `exams/${examId}`, summary });
+
+const examNames = (db: Db, examId: number) =>
+  db.selectFrom('exams').select(['name_en', 'name_ar']).where('id', '=', examId).executeTakeFirstOrThrow();
+
+export async function publishExam(db: Db, examId: number, audit: AuditContext): Promise<void> {
+  const before = await loadExamState(db, examId);
   const { n } = await db
     .selectFrom('exam_questions')
     .select(sql<number>`count(*)::int`.as('n'))
     .where('exam_id', '=', examId)
     .executeTakeFirstOrThrow();
   if (n === 0) throw examRefusal.noQuestions();
-  await db
-    .updateTable('exams')
-    .set({ is_published: true, updated_at: sql`now()` })
-    .where('id', '=', examId)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('exams')
+      .set({ is_published: true, updated_at: sql`now()` })
+      .where('id', '=', examId)
+      .execute();
+    await auditExam(trx, audit, 'publish', examId, {
+      name_en: (await examNames(trx, examId)).name_en,
+      before: { is_published: before.is_published },
+      after: { is_published: true },
+    });
+  });
 }
 
 /**
  * Unpublishing an exam unpublishes its localized exams with it: a localized exam can only be
  * published while its exam is (README, "Exams").
  */
-export async function unpublishExam(db: Db, examId: number): Promise<void> {
-  await loadExamState(db, examId);
+export async function unpublishExam(db: Db, examId: number, audit: AuditContext): Promise<void> {
+  const before = await loadExamState(db, examId);
   // Started attempts hang on the published exam: its questions must not change under them.
   if ((await startedCount(db, examId)) > 0) throw examRefusal.unpublishStarted();
   await db.transaction().execute(async (trx) => {
@@ -37,38 +52,50 @@ export async function unpublishExam(db: Db, examId: number): Promise<void> {
       .set({ is_published: false, updated_at: sql`now()` })
       .where('id', '=', examId)
       .execute();
-    await trx
+    const localizations = await trx
       .updateTable('exam_localizations')
       .set({ is_published: false, updated_at: sql`now()` })
       .where('exam_id', '=', examId)
       .where('is_published', '=', true)
+      .returning('id')
       .execute();
+    await auditExam(trx, audit, 'unpublish', examId, {
+      name_en: (await examNames(trx, examId)).name_en,
+      before: { is_published: before.is_published },
+      after: { is_published: false },
+      localizations_unpublished: localizations.map((row) => row.id),
+    });
   });
 }
 
 /** Deletes an exam with its questions and localizations: only an unpublished one that no student has started. */
-export async function deleteExam(db: Db, examId: number): Promise<void> {
+export async function deleteExam(db: Db, examId: number, audit: AuditContext): Promise<void> {
   const exam = await loadExamState(db, examId);
   if (exam.is_published) throw examRefusal.deletePublished();
   await assertNotStarted(db, examId);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('student_exams').where('exam_id', '=', examId).execute();
+    const names = await examNames(trx, examId);
+    const assignments = await trx.deleteFrom('student_exams').where('exam_id', '=', examId).executeTakeFirst();
     await trx.deleteFrom('exams').where('id', '=', examId).execute();
+    await auditExam(trx, audit, 'delete', examId, {
+      before: { ...names, platform_id: exam.platform_id, is_published: exam.is_published },
+      assignments_removed: Number(assignments.numDeletedRows),
+    });
   });
 }
 
-const ACTIONS: Record<BulkAction, (db: Db, id: number) => Promise<void>> = {
+const ACTIONS: Record<BulkAction, (db: Db, id: number, audit: AuditContext) => Promise<void>> = {
   publish: publishExam,
   unpublish: unpublishExam,
   delete: deleteExam,
 };
 
-/** Publish, unpublish or delete several exams, each on its own (see `runBulk`). */
-export const bulkExamAction = (db: Db, action: BulkAction, examIds: number[]) =>
-  runBulk(examIds, (id) => ACTIONS[action](db, id));
+/** Publish, unpublish or delete several exams, each on its own (see `runBulk`), each audited on its own. */
+export const bulkExamAction = (db: Db, action: BulkAction, examIds: number[], audit: AuditContext) =>
+  runBulk(examIds, (id) => ACTIONS[action](db, id, audit));
 
 /** An unpublished copy with copies of the questions and a new name; no localizations, no assignments. */
-export async function duplicateExam(db: Db, examId: number, userId: number): Promise<number> {
+export async function duplicateExam(db: Db, examId: number, userId: number, audit: AuditContext): Promise<number> {
   await loadExamState(db, examId);
   return db.transaction().execute(async (trx) => {
     const exam = await trx
@@ -106,6 +133,10 @@ export async function duplicateExam(db: Db, examId: number, userId: number): Pro
       insert into exam_questions (exam_id, source_question_id, position, created_by, ${columns})
       select ${copy.id}, source_question_id, position, ${userId}, ${columns}
       from exam_questions where exam_id = ${examId} order by position`.execute(trx);
+    await auditExam(trx, audit, 'duplicate', examId, {
+      name_en: exam.name_en,
+      copy: { id: copy.id, name_en: changed.name_en },
+    });
     return copy.id;
   });
 }

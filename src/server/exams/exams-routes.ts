@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { auditContext } from '../audit';
 import { requirePermission } from '../http/route-access';
 import { presentBulk } from '../http/bulk';
 import { listQueryValidator, type ListQuery } from '../resources';
@@ -105,7 +106,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
     '/exams/:id/publish',
     { config: { access: canEdit }, schema: { tags, summary: 'Publish (418 without questions)', params: idParams } },
     async (request) => {
-      await publishExam(app.db, request.params.id);
+      await publishExam(app.db, request.params.id, auditContext(request));
       return { data: await store.get(request.params.id) };
     },
   );
@@ -114,7 +115,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
     '/exams/:id/unpublish',
     { config: { access: canEdit }, schema: { tags, summary: 'Unpublish', params: idParams } },
     async (request) => {
-      await unpublishExam(app.db, request.params.id);
+      await unpublishExam(app.db, request.params.id, auditContext(request));
       return { data: await store.get(request.params.id) };
     },
   );
@@ -131,7 +132,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
     },
     async (request) => {
       const exam = await store.get(request.params.id);
-      await deleteExam(app.db, request.params.id);
+      await deleteExam(app.db, request.params.id, auditContext(request));
       return { data: exam };
     },
   );
@@ -147,7 +148,8 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
           body: examIds,
         },
       },
-      async (request) => presentBulk(request.lang, await bulkExamAction(app.db, action, request.body.exam_ids)),
+      async (request) =>
+        presentBulk(request.lang, await bulkExamAction(app.db, action, request.body.exam_ids, auditContext(request))),
     );
   }
 
@@ -162,7 +164,9 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
       },
     },
     async (request) => ({
-      data: await store.get(await duplicateExam(app.db, request.params.id, request.auth!.user.id)),
+      data: await store.get(
+        await duplicateExam(app.db, request.params.id, request.auth!.user.id, auditContext(request)),
+      ),
     }),
   );
 

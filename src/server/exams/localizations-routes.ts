@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { auditContext } from '../audit';
 import { requirePermission } from '../http/route-access';
 import { presentBulk } from '../http/bulk';
 import { translate } from '../http/i18n';
@@ -72,7 +73,8 @@ export const localizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: canEdit },
       schema: { tags, summary: 'Publish localized exams; partial, one outcome each', body: ids },
     },
-    async (request) => presentBulk(request.lang, await store.bulk('publish', request.body.exam_localization_ids)),
+    async (request) =>
+      presentBulk(request.lang, await store.bulk('publish', request.body.exam_localization_ids, auditContext(request))),
   );
 
   app.post(
@@ -81,7 +83,11 @@ export const localizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: canEdit },
       schema: { tags, summary: 'Unpublish localized exams; partial, one outcome each', body: ids },
     },
-    async (request) => presentBulk(request.lang, await store.bulk('unpublish', request.body.exam_localization_ids)),
+    async (request) =>
+      presentBulk(
+        request.lang,
+        await store.bulk('unpublish', request.body.exam_localization_ids, auditContext(request)),
+      ),
   );
 
   app.delete(
@@ -90,7 +96,8 @@ export const localizationsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: requirePermission(permissionFor(area, 'delete')) },
       schema: { tags, summary: 'Delete localized exams; partial, one outcome each', body: ids },
     },
-    async (request) => presentBulk(request.lang, await store.bulk('delete', request.body.exam_localization_ids)),
+    async (request) =>
+      presentBulk(request.lang, await store.bulk('delete', request.body.exam_localization_ids, auditContext(request))),
   );
 
   app.post(

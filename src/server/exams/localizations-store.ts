@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import type { ExamLocalizationRecord } from '../../common/contracts/index';
+import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { invalid, notFound, parseOrThrow } from '../http/app-error';
 import { runBulk } from '../http/bulk';
@@ -50,6 +51,7 @@ export const localizationBody = z.strictObject({
 });
 export const countriesBody = z.strictObject({ countries: countryList });
 
+type LocalizationAction = 'publish' | 'unpublish' | 'delete';
 type Row = Record<string, unknown> & { id: number; exam_id: number; is_published: boolean };
 const parseJson = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
 /** A localized exam as the API shows it, field by field (a column added later does not leak). */
@@ -135,12 +137,12 @@ export class LocalizationsStore {
     return this.get(id);
   }
 
-  /** Publish, unpublish or delete several localized exams, each on its own (see `runBulk`). */
-  bulk(action: 'publish' | 'unpublish' | 'delete', ids: number[]) {
-    return runBulk(ids, (id) => this.apply(action, id));
+  /** Publish, unpublish or delete several localized exams, each on its own (see `runBulk`), each audited on its own. */
+  bulk(action: LocalizationAction, ids: number[], audit: AuditContext) {
+    return runBulk(ids, (id) => this.apply(action, id, audit));
   }
 
-  private async apply(action: 'publish' | 'unpublish' | 'delete', id: number) {
+  private async apply(action: LocalizationAction, id: number, audit: AuditContext) {
     const localization = await this.get(id);
     if (action === 'delete') {
       const started = await this.db
@@ -150,18 +152,30 @@ export class LocalizationsStore {
         .where('started_at', 'is not', null)
         .executeTakeFirst();
       if (started) throw examRefusal.started();
-      await this.db.deleteFrom('exam_localizations').where('id', '=', id).execute();
-      return;
     }
     if (action === 'publish') {
       if (!(await loadExamState(this.db, localization.exam_id)).is_published) throw examRefusal.localizeUnpublished();
       await this.assertCountriesFree(localization.exam_id, id, localization.countries as string[]);
     }
-    await this.db
-      .updateTable('exam_localizations')
-      .set({ is_published: action === 'publish', updated_at: sql`now()` })
-      .where('id', '=', id)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      if (action === 'delete') await trx.deleteFrom('exam_localizations').where('id', '=', id).execute();
+      else
+        await trx
+          .updateTable('exam_localizations')
+          .set({ is_published: action === 'publish', updated_at: sql`now()` })
+          .where('id', '=', id)
+          .execute();
+      const { name, exam_id, countries, is_published } = localization;
+      await recordAudit(trx, {
+        ...audit,
+        action: `exam_localizations.${action}`,
+        target: `exam_localizations/${id}`,
+        summary:
+          action === 'delete'
+            ? { before: { name, exam_id, countries, is_published } }
+            : { name, exam_id, before: { is_published }, after: { is_published: action === 'publish' } },
+      });
+    });
   }
 
   /** A country belongs to at most one published localized exam of an exam: 418 naming the first one taken. */

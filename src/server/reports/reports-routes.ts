@@ -4,10 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REPORT_ACCESS, REPORT_STATUS, REPORT_TYPE } from '../../common/reports/index';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
+import { auditContext } from '../audit';
 import { AppError, notFound } from '../http/app-error';
 import { acceptFormBodies } from '../http/form-body';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
+import { auditReportDownloads, auditReportRequest } from './report-audit';
 import { attachment, inlineFile } from './report-file-names';
 import { ReportFiles } from './report-files';
 import { planDownload, reportRefusal, zipStream } from './report-download';
@@ -61,6 +63,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
     const made = await app.db.transaction().execute(async (trx) => {
       const planned = await planReports(trx, request_, app.clock.now());
       if (planned.reportIds.length === 0) refuseEmpty(planned);
+      await auditReportRequest(trx, auditContext(request), request_, planned);
       return planned;
     });
     // Reports already queued or being generated are joined, not queued again.
@@ -164,6 +167,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
         // The school report needs every grade's exams corrected (SPEC section 8), whichever exam.
         const notCorrected = planned.skipped.find((s) => s.reason === 'reports.errors.school_not_corrected');
         if (notCorrected || planned.reportIds.length === 0) refuseEmpty(planned);
+        await auditReportRequest(trx, auditContext(request), wanted, planned);
         return planned;
       });
       for (const id of plan.reportIds) await generateReport(deps, id);
@@ -225,6 +229,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
       if (report.type === REPORT_TYPE.bundle) throw reportRefusal.bundleView();
       const download = await planDownload(app.db, files, [report], request.query.lang);
       if (download.kind !== 'file') throw reportRefusal.notGenerated();
+      await auditReportDownloads(app.db, auditContext(request), [report], {
+        language: request.query.lang,
+        inline: true,
+      });
       return sendFile(reply, download.path, download.contentType, inlineFile(download.name));
     },
   );
@@ -245,6 +253,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
       const reports = await reportsInScope(app.db, await scopeOf(request), ids);
       if (reports.length !== ids.length) throw notFound();
       const download = await planDownload(app.db, files, reports, request.body.language);
+      await auditReportDownloads(app.db, auditContext(request), reports, {
+        language: request.body.language,
+        inline: false,
+      });
       if (download.kind === 'file')
         return sendFile(reply, download.path, download.contentType, attachment(download.name));
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(download.name));

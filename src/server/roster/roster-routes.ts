@@ -170,6 +170,13 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
       const scope = await scopeOf(request);
       if (school_id !== undefined) assertSchoolInScope(scope, school_id);
       const file = await rosterExport(app.db, scope, format, lang, school_id);
+      await recordAudit(app.db, {
+        ...auditContext(request),
+        action: 'students.export',
+        target: school_id === undefined ? 'schools' : `schools/${school_id}`,
+        schoolId: school_id ?? null,
+        summary: { format, lang, schools: scope.all ? 'all' : scope.ids },
+      });
       return sendFile(reply, file, CONTENT_TYPES[format], `students.${format}`);
     },
   );
@@ -202,6 +209,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         ...auditContext(request),
         action: 'roster.rollover',
         target: school_id === undefined ? 'schools' : `schools/${school_id}`,
+        schoolId: school_id ?? null,
         summary: done,
       });
       return { data: { applied: true, summary: { ...summary, ...done }, classes: moves } };
@@ -222,7 +230,14 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     },
     async (request, reply) => {
       const { format, lang = request.lang } = request.query;
-      const file = await examResultsFile(app.db, request.params.id, await scopeOf(request), format, lang);
+      const scope = await scopeOf(request);
+      const file = await examResultsFile(app.db, request.params.id, scope, format, lang);
+      await recordAudit(app.db, {
+        ...auditContext(request),
+        action: 'exams.results_export',
+        target: `exams/${request.params.id}`,
+        summary: { format, lang, schools: scope.all ? 'all' : scope.ids },
+      });
       return sendFile(reply, file, CONTENT_TYPES[format], `exam-${request.params.id}-results.${format}`);
     },
   );
@@ -269,6 +284,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         ...auditContext(request),
         action: 'roster.login_cards',
         target: `school-classes/${klass.id}`,
+        schoolId: klass.school_id,
         summary: { issued: cards.filter((c) => c.password !== null).length, cards: cards.length },
       });
       return sendFile(reply, bytes, 'application/pdf', `login-cards-${klass.id}-${lang}.pdf`);

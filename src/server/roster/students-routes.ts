@@ -105,6 +105,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         ...auditContext(request),
         action: 'students.create',
         target: `students/${created.id}`,
+        schoolId: Number(created.school_id),
         summary: { student_number: created.student_number, school_id: created.school_id },
       });
       return reply.status(201).send({ data: created });
@@ -146,6 +147,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         ...auditContext(request),
         action: 'students.update',
         target: `students/${updated.id}`,
+        schoolId: Number(updated.school_id),
         summary: {
           student_number: updated.student_number,
           school_id: updated.school_id,
@@ -200,6 +202,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
           ...auditContext(request),
           action: 'students.delete',
           target: `students/${student.id}`,
+          schoolId: Number(student.school_id),
           summary: { student_number: student.student_number, school_id: student.school_id },
         });
       });
@@ -225,6 +228,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         ...auditContext(request),
         action: 'students.reset_password',
         target: `students/${student.id}`,
+        schoolId: Number(student.school_id),
         summary: { username: issued.username },
       });
       return { data: issued };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { permissionFor } from '../../common/permissions';
@@ -10,6 +11,7 @@ import {
   setPasswordSchema,
   whenMissing,
 } from '../../common/validation';
+import { auditContext } from '../audit';
 import { requirePermission } from '../http/route-access';
 import { listQuerySchema } from '../http/pagination';
 import { findUser, listUsers } from './users-queries';
@@ -70,9 +72,10 @@ const updateBody = z.strictObject({
   ...readOnly,
 });
 
-const actorOf = (request: { auth: { user: { id: number }; sessionHash: string } | null }): Actor => ({
+const actorOf = (request: FastifyRequest): Actor => ({
   userId: request.auth!.user.id,
   sessionHash: request.auth!.sessionHash,
+  audit: auditContext(request),
 });
 
 /** Users management (SPEC section 7, Users): list, create, edit, delete, roles and passwords. */
@@ -108,7 +111,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Create a user; 422 when the email is taken (any case)', body: createBody },
     },
     async (request, reply) => {
-      const id = await createManagedUser(app.db, request.body);
+      const id = await createManagedUser(app.db, actorOf(request), request.body);
       return reply.status(201).send({ data: await findUser(app.db, id, request.lang) });
     },
   );

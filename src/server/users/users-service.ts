@@ -38,7 +38,14 @@ export async function changeOwnPassword(
  * process hears of both or neither; the slow hashing happens first, outside it. A staff account
  * may not take a common password (422).
  */
-export async function replacePassword(db: Db, userId: number, password: string, keepSession?: string) {
+export async function replacePassword(
+  db: Db,
+  userId: number,
+  password: string,
+  keepSession?: string,
+  /** Written in the same transaction (the audit log's entry). */
+  alongside?: (trx: Db) => Promise<void>,
+) {
   const roles = await db
     .selectFrom('user_roles')
     .innerJoin('roles', 'roles.id', 'user_roles.role_id')
@@ -57,6 +64,7 @@ export async function replacePassword(db: Db, userId: number, password: string, 
       .where('id', '=', userId)
       .execute();
     await endUserSessions(trx, userId, keepSession);
+    await alongside?.(trx);
   });
 }
 
@@ -73,31 +81,45 @@ export async function setUserActive(db: Db, userId: number, active: boolean): Pr
 }
 
 /** Deleting a user removes its sessions and role links with it (foreign keys cascade). */
-export async function deleteUser(db: Db, userId: number): Promise<void> {
+export async function deleteUser(
+  db: Db,
+  userId: number,
+  /** Written in the same transaction (the audit log's entry). */
+  alongside?: (trx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await endUserSessions(trx, userId);
     await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await alongside?.(trx);
   });
 }
 
-export async function createUser(
-  db: Db,
-  input: { name: string; email: string; password: string; roles: string[] },
-): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx
-      .insertInto('users')
-      .values({ name: input.name, email: input.email.trim(), password_hash: await hashPassword(input.password) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (input.roles.length > 0) {
-      const roles = await trx.selectFrom('roles').select('id').where('role', 'in', input.roles).execute();
-      if (roles.length > 0)
-        await trx
-          .insertInto('user_roles')
-          .values(roles.map((r) => ({ user_id: id, role_id: r.id })))
-          .execute();
-    }
-    return id;
-  });
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  roles: string[];
+}
+
+/** Inserts a user with the roles named (those that exist), inside the caller's transaction. */
+export async function insertUser(trx: Db, input: Omit<NewUser, 'password'>, passwordHash: string): Promise<number> {
+  const { id } = await trx
+    .insertInto('users')
+    .values({ name: input.name, email: input.email.trim(), password_hash: passwordHash })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.roles.length > 0) {
+    const roles = await trx.selectFrom('roles').select('id').where('role', 'in', input.roles).execute();
+    if (roles.length > 0)
+      await trx
+        .insertInto('user_roles')
+        .values(roles.map((r) => ({ user_id: id, role_id: r.id })))
+        .execute();
+  }
+  return id;
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<number> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute((trx) => insertUser(trx, input, passwordHash));
 }

@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../schemas/index';
+import { ROLES } from '../../src/common/permissions';
+import { ManualClock } from '../../src/server/clock';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { call } from '../helpers/api-client';
+import { auditRows, expectNoSecrets, expectOneRow } from '../helpers/audit-rows';
+import { buildCorrectionScene } from '../helpers/correction-factory';
+import { bankQuestion, examBody } from '../helpers/exam-factory';
+import { buildUser, signIn } from '../helpers/factories';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+/**
+ * Issue 26, "Audit log": every consequential action writes its row (who, from where, on what,
+ * which school, a short before and after, in which request), and only when it succeeds.
+ */
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
+let t: TestContext;
+let registry: SchemaRegistry;
+let scene: Awaited<ReturnType<typeof buildCorrectionScene>>;
+const people = {} as Record<'admin' | 'author' | 'corrector', { id: number; cookie: string }>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, clock);
+  registry = await loadSchemaRegistry();
+  for (const [key, role] of [
+    ['admin', ROLES.admin],
+    ['author', ROLES.author],
+    ['corrector', ROLES.corrector],
+  ] as const) {
+    const user = await buildUser(t.db, { role, name: `The ${key}` });
+    people[key] = { id: user.id, cookie: await signIn(t.app, user) };
+  }
+  scene = await buildCorrectionScene(t.app, t.db, registry, { count: 2 });
+}, 120_000);
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const as = (who: keyof typeof people) => (method: Method, url: string, body?: unknown) =>
+  call(t.app, method, url, body, { cookie: people[who].cookie });
+const author = as('author');
+const admin = as('admin');
+
+async function examWithQuestion() {
+  const exam = (await author('POST', '/api/exams', examBody(scene.lookups))).json().data;
+  const question = (await author('POST', '/api/questions-bank', bankQuestion(scene.lookups))).json().data;
+  const assigned = await author('POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: [question.id] });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  return exam as { id: number; name_en: string };
+}
+
+describe('exams', () => {
+  it('publish, unpublish, duplicate and delete: one row each, with the author, the exam and its before and after', async () => {
+    const exam = await examWithQuestion();
+    const published = await author('PUT', `/api/exams/${exam.id}/publish`);
+    expect(published.statusCode, published.body).toBe(200);
+    const publish = await expectOneRow(t.db, 'exams.publish', `exams/${exam.id}`, {
+      actorId: people.author.id,
+      requestId: published.headers['x-request-id'] as string,
+    });
+    expect(publish.summary).toEqual({
+      name_en: exam.name_en,
+      before: { is_published: false },
+      after: { is_published: true },
+    });
+    expect((await author('PUT', `/api/exams/${exam.id}/unpublish`)).statusCode).toBe(200);
+    const unpublish = await expectOneRow(t.db, 'exams.unpublish', `exams/${exam.id}`, { actorId: people.author.id });
+    expect(unpublish.summary).toMatchObject({ after: { is_published: false }, localizations_unpublished: [] });
+
+    const copy = (await author('GET', `/api/exams/${exam.id}/duplicate`)).json().data;
+    const duplicate = await expectOneRow(t.db, 'exams.duplicate', `exams/${exam.id}`, { actorId: people.author.id });
+    expect(duplicate.summary).toEqual({ name_en: exam.name_en, copy: { id: copy.id, name_en: copy.name_en } });
+    expect((await author('DELETE', `/api/exams/${copy.id}`)).statusCode).toBe(200);
+    const removed = await expectOneRow(t.db, 'exams.delete', `exams/${copy.id}`, { actorId: people.author.id });
+    expect(removed.summary).toMatchObject({ before: { name_en: copy.name_en, is_published: false } });
+  });
+
+  it('bulk routes write one row per exam they changed, none for an exam they refused', async () => {
+    const ready = await examWithQuestion();
+    const empty = (await author('POST', '/api/exams', examBody(scene.lookups))).json().data;
+    const bulk = await author('POST', '/api/exams/bulk/publish', { exam_ids: [ready.id, empty.id] });
+    expect(bulk.json().meta).toEqual({ succeeded: 1, failed: 1 });
+    expect(await auditRows(t.db, 'exams.publish', `exams/${ready.id}`)).toHaveLength(1);
+    expect(await auditRows(t.db, 'exams.publish', `exams/${empty.id}`)).toEqual([]);
+    await author('POST', '/api/exams/bulk/unpublish', { exam_ids: [ready.id] });
+    await author('POST', '/api/exams/bulk/delete', { exam_ids: [ready.id, empty.id] });
+    for (const id of [ready.id, empty.id])
+      await expectOneRow(t.db, 'exams.delete', `exams/${id}`, { actorId: people.author.id });
+    expect(await auditRows(t.db, 'exams.unpublish', `exams/${ready.id}`)).toHaveLength(1);
+  });
+
+  it('localized exams: publish, unpublish and delete, one row each', async () => {
+    const exam = await examWithQuestion();
+    await author('PUT', `/api/exams/${exam.id}/publish`);
+    const made = await author('POST', `/api/exams/${exam.id}/localizations`, { name: 'Emirates', countries: ['AE'] });
+    const id = made.json().data.id as number;
+    const target = `exam_localizations/${id}`;
+    for (const action of ['publish', 'unpublish'] as const) {
+      const response = await author('POST', `/api/exam-localizations/${action}`, { exam_localization_ids: [id] });
+      expect(response.json().meta.succeeded, response.body).toBe(1);
+      const row = await expectOneRow(t.db, `exam_localizations.${action}`, target, { actorId: people.author.id });
+      expect(row.summary).toEqual({
+        name: 'Emirates',
+        exam_id: exam.id,
+        before: { is_published: action === 'unpublish' },
+        after: { is_published: action === 'publish' },
+      });
+    }
+    await author('DELETE', '/api/exam-localizations', { exam_localization_ids: [id] });
+    const row = await expectOneRow(t.db, 'exam_localizations.delete', target, { actorId: people.author.id });
+    expect(row.summary).toEqual({
+      before: { name: 'Emirates', exam_id: exam.id, countries: ['AE'], is_published: false },
+    });
+  });
+});
+
+describe('correction saves', () => {
+  const save = (student: number, version: number, corrections: Record<string, unknown>[]) =>
+    as('corrector')('POST', '/api/exams/submit/correction', {
+      exam_id: scene.exam.id,
+      student_id: scene.students[student].id,
+      version,
+      corrections: corrections.map((c) => ({ part: '', comment: null, reason: null, ...c })),
+    });
+  const attemptOf = (student: number) =>
+    t.db
+      .selectFrom('exam_attempts as a')
+      .innerJoin('student_exams as se', 'se.id', 'a.student_exam_id')
+      .select(['a.id', 'se.school_id'])
+      .where('se.exam_id', '=', scene.exam.id)
+      .where('se.student_id', '=', scene.students[student].id)
+      .executeTakeFirstOrThrow();
+
+  it('every save writes one row on the attempt, filed under the assignment’s school, with the marks changed', async () => {
+    const attempt = await attemptOf(0);
+    const target = `exam_attempts/${attempt.id}`;
+    const first = await save(0, 0, [{ question_id: scene.q.essay.id, mark: 3 }]);
+    expect(first.statusCode, first.body).toBe(200);
+    const row = await expectOneRow(t.db, 'corrections.save', target, {
+      actorId: people.corrector.id,
+      schoolId: attempt.school_id,
+    });
+    expect(attempt.school_id).toBe(scene.school.id);
+    expect(row.summary).toEqual({
+      exam_id: scene.exam.id,
+      slot: expect.any(Number),
+      version: 0,
+      changes: [{ question_id: scene.q.essay.id, part: '', old_mark: null, new_mark: 3 }],
+    });
+
+    const second = await save(0, 1, [
+      { question_id: scene.q.essay.id, mark: 2, comment: 'Too short' },
+      { question_id: scene.q.tf.id, mark: 0, reason: 'Answer copied' },
+      { question_id: scene.q.paragraph.id, part: 'w1', mark: 1 },
+    ]);
+    expect(second.statusCode, second.body).toBe(200);
+    const [, latest] = await auditRows(t.db, 'corrections.save', target);
+    expect(latest.reason).toBe('Answer copied');
+    expect(latest.summary.changes).toEqual([
+      { question_id: scene.q.essay.id, part: '', old_mark: 3, new_mark: 2, comment_changed: true },
+      { question_id: scene.q.tf.id, part: '', old_mark: null, new_mark: 0, reason: 'Answer copied' },
+      { question_id: scene.q.paragraph.id, part: 'w1', old_mark: null, new_mark: 1 },
+    ]);
+    // The correction audit of marks is fed by the same save.
+    const marks = await t.db.selectFrom('correction_audit').select('id').where('attempt_id', '=', attempt.id).execute();
+    expect(marks).toHaveLength(4);
+  });
+
+  it('a refused save (an older version) writes nothing', async () => {
+    const attempt = await attemptOf(0);
+    const before = await auditRows(t.db, 'corrections.save', `exam_attempts/${attempt.id}`);
+    expect((await save(0, 0, [{ question_id: scene.q.essay.id, mark: 4 }])).statusCode).toBe(409);
+    expect(await auditRows(t.db, 'corrections.save', `exam_attempts/${attempt.id}`)).toEqual(before);
+  });
+});
+
+describe('users, roles and passwords', () => {
+  it('creating, editing, giving and taking a role, setting a password and deleting: one row each, no secret', async () => {
+    const password = 'Strong-pass-1';
+    const body = { name: 'Rania', email: 'rania.audit@example.test', password, password_confirmation: password };
+    const created = await admin('POST', '/api/users', {
+      ...body,
+      roles: [ROLES.author],
+      school_ids: [scene.school.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data.id as number;
+    const target = `users/${id}`;
+    const hash = async () =>
+      (await t.db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow())
+        .password_hash;
+    const create = await expectOneRow(t.db, 'users.create', target, { actorId: people.admin.id });
+    expect(create.summary).toEqual({
+      after: {
+        name: 'Rania',
+        email: body.email,
+        is_active: true,
+        roles: [ROLES.author],
+        school_ids: [scene.school.id],
+      },
+    });
+    expectNoSecrets(create, password, await hash());
+
+    await admin('PUT', `/api/users/${id}`, { name: 'Rania K.', email: body.email, is_active: false });
+    const update = await expectOneRow(t.db, 'users.update', target, { actorId: people.admin.id });
+    expect(update.summary).toEqual({
+      before: { name: 'Rania', is_active: true },
+      after: { name: 'Rania K.', is_active: false },
+    });
+
+    expect((await admin('POST', `/api/users/${id}/assign/role`, { role: ROLES.corrector })).statusCode).toBe(200);
+    const given = await expectOneRow(t.db, 'roles.assign', target, { actorId: people.admin.id });
+    expect(given.summary).toEqual({
+      role: ROLES.corrector,
+      before: [ROLES.author],
+      after: [ROLES.author, ROLES.corrector].sort(),
+    });
+    expect((await admin('POST', `/api/users/${id}/remove/role`, { role: ROLES.author })).statusCode).toBe(200);
+    const taken = await expectOneRow(t.db, 'roles.remove', target, { actorId: people.admin.id });
+    expect(taken.summary).toMatchObject({ role: ROLES.author, after: [ROLES.corrector] });
+
+    const next = 'Another-pass-2';
+    const set = await admin('PUT', `/api/users/${id}/change/password`, { password: next, password_confirmation: next });
+    expect(set.statusCode, set.body).toBe(200);
+    const row = await expectOneRow(t.db, 'users.set_password', target, { actorId: people.admin.id });
+    expectNoSecrets(row, next, password, await hash());
+
+    expect((await admin('DELETE', `/api/users/${id}`)).statusCode).toBe(200);
+    const removed = await expectOneRow(t.db, 'users.delete', target, { actorId: people.admin.id });
+    expect(removed.summary).toEqual({ before: { name: 'Rania K.', email: body.email, roles: [ROLES.corrector] } });
+  });
+
+  it('a refused change (an admin removing their own admin role) writes nothing', async () => {
+    const response = await admin('POST', `/api/users/${people.admin.id}/remove/role`, { role: ROLES.admin });
+    expect(response.statusCode).toBe(418);
+    expect(await auditRows(t.db, 'roles.remove', `users/${people.admin.id}`)).toEqual([]);
+  });
+});
+
+describe('reports and downloads of student data', () => {
+  it('generation requests, report downloads and views, and the exports are each audited with their school', async () => {
+    // Every attempt corrected, so the school's reports may be made.
+    for (const student of [0, 1]) {
+      const sheet = await t.db
+        .selectFrom('correction_sheets as cs')
+        .innerJoin('exam_attempts as a', 'a.id', 'cs.attempt_id')
+        .innerJoin('student_exams as se', 'se.id', 'a.student_exam_id')
+        .select('cs.version')
+        .where('se.student_id', '=', scene.students[student].id)
+        .executeTakeFirst();
+      const corrected = await as('corrector')('POST', '/api/exams/submit/correction', {
+        exam_id: scene.exam.id,
+        student_id: scene.students[student].id,
+        version: sheet?.version ?? 0,
+        corrections: [scene.q.essay, scene.q.spoken]
+          .map((q) => ({ question_id: q.id, part: '', mark: 2 }))
+          .concat({
+            question_id: scene.q.paragraph.id,
+            part: 'w1',
+            mark: 2,
+          }),
+      });
+      expect(corrected.statusCode, corrected.body).toBe(200);
+    }
+    const school = scene.school.id;
+    const queued = await admin('POST', '/api/schools/reports', { school_id: school, correction_status_ids: [3] });
+    expect(queued.statusCode, queued.body).toBe(200);
+    const generate = await expectOneRow(t.db, 'reports.generate', `schools/${school}`, {
+      actorId: people.admin.id,
+      schoolId: school,
+    });
+    expect(generate.summary).toMatchObject({
+      level: 'school',
+      reports: queued.json().data.report_ids.length,
+      school_reports_only: false,
+    });
+
+    const now = await admin('POST', '/api/schools/generate/exams/report', { school_id: school, language: 'en' });
+    expect(now.statusCode, now.body).toBe(200);
+    expect(await auditRows(t.db, 'reports.generate', `schools/${school}`)).toHaveLength(2);
+    const reportId = now.json().data.report_ids.at(-1) as number;
+    expect((await admin('GET', `/api/reports/${reportId}/view-pdf?lang=en`)).statusCode).toBe(200);
+    const viewed = await expectOneRow(t.db, 'reports.download', `reports/${reportId}`, {
+      actorId: people.admin.id,
+      schoolId: school,
+    });
+    expect(viewed.summary).toMatchObject({ language: 'en', inline: true });
+    const downloaded = await admin('POST', '/api/reports/download', { language: 'en', report_ids: [reportId] });
+    expect(downloaded.statusCode).toBe(200);
+    const [, saved] = await auditRows(t.db, 'reports.download', `reports/${reportId}`);
+    expect(saved).toMatchObject({ school_id: school, summary: { inline: false, in_download: 1 } });
+
+    expect((await admin('GET', `/api/exams/${scene.exam.id}/results/export?format=csv`)).statusCode).toBe(200);
+    const results = await expectOneRow(t.db, 'exams.results_export', `exams/${scene.exam.id}`, {
+      actorId: people.admin.id,
+    });
+    expect(results.summary).toEqual({ format: 'csv', lang: 'en', schools: 'all' });
+    expect((await admin('GET', `/api/students/export?format=xlsx&school_id=${school}`)).statusCode).toBe(200);
+    const students = await expectOneRow(t.db, 'students.export', `schools/${school}`, {
+      actorId: people.admin.id,
+      schoolId: school,
+    });
+    expect(students.summary).toMatchObject({ format: 'xlsx' });
+  }, 60_000);
+});
