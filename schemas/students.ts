@@ -3,7 +3,8 @@ import { bilingualName, choice, country, date, defineResource, flag, number, ref
 /**
  * A student of a school: their number (unique on the platform: every import matches on it), class,
  * grade (and level on ISA platforms), gender, nationality (ISO 3166 code), date of birth, whether
- * they are active, and their accommodation (extra time, in percent of an exam's duration). Staff
+ * they are active, and their accommodation (extra time in percent of an exam's duration and in
+ * minutes, with its reason: every timed exam they sit gives it to them, practice tests included). Staff
  * see and manage only their own schools' students; one with attempts is never deleted. Every
  * student has an account (`user_id`, username from their number), served by src/server/roster.
  */
@@ -26,6 +27,12 @@ const students = defineResource({
     date_of_birth: date({ required: false, default: null }),
     is_active: flag({ default: true }),
     extra_time_percent: number(0, 100, { required: false, default: 0, help: 'resources.students.help.extra_time' }),
+    extra_time_minutes: number(0, 600, {
+      required: false,
+      default: 0,
+      help: 'resources.students.help.extra_time_minutes',
+    }),
+    extra_time_reason: text(500, { required: false, default: null }),
   },
   list: {
     columns: ['student_number', 'name_en', 'name_ar', 'school_id', 'school_class_id', 'grade_id', 'is_active'],

@@ -19,6 +19,7 @@ import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
 import roster from './roster';
+import examDay from './exam-day';
 import audit from './audit';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
@@ -38,6 +39,7 @@ const ar: Messages = {
   ...student,
   ...webReports,
   ...roster,
+  ...examDay,
   ...audit,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,

@@ -18,6 +18,7 @@ import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
 import roster from './roster';
+import examDay from './exam-day';
 import audit from './audit';
 
 /**
@@ -40,6 +41,7 @@ const en = {
   ...student,
   ...webReports,
   ...roster,
+  ...examDay,
   ...audit,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,

@@ -153,8 +153,13 @@ export default {
         date_of_birth: 'Date of birth',
         is_active: 'Active',
         extra_time_percent: 'Extra time (%)',
+        extra_time_minutes: 'Extra time (minutes)',
+        extra_time_reason: 'Reason for extra time',
       },
-      help: { extra_time: "An accommodation: the share of an exam's duration added for this student." },
+      help: {
+        extra_time: "An accommodation: the share of an exam's duration added for this student.",
+        extra_time_minutes: 'Minutes added to every timed exam this student sits, practice tests included.',
+      },
     },
     'school-classes': {
       name: 'Class |||| Classes',

@@ -42,6 +42,15 @@ export const AREAS = {
    * login cards (download), password resets and the year's rollover (edit), within one's schools.
    */
   rosters: 'rosters',
+  /**
+   * Exam day: the live monitor of an exam (view) and the interventions on its attempts and the
+   * per-assignment extra time (edit), within one's schools.
+   */
+  examMonitor: 'exam-monitor',
+  /** Releasing an exam's results to its students and school staff (create), and withdrawing a release (delete). */
+  resultReleases: 'result-releases',
+  /** The one audit log of consequential actions (view) and its export (download): admins. */
+  auditLog: 'audit-log',
 } as const;
 
 const ALL_AREAS = Object.values(AREAS);
@@ -106,6 +115,11 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.examStudents),
     ...view(AREAS.webReports),
     ...view(AREAS.itemStatistics),
+    ...view(AREAS.examMonitor),
+    permissionFor(AREAS.examMonitor, 'edit'),
+    ...view(AREAS.resultReleases),
+    permissionFor(AREAS.resultReleases, 'create'),
+    permissionFor(AREAS.resultReleases, 'delete'),
   ],
   [ROLES.corrector]: [
     ...view(AREAS.platforms),
@@ -132,6 +146,8 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.reports),
     areaPermission(AREAS.reports, 'download'),
     ...view(AREAS.webReports),
+    // Exam day in their own schools: the monitor (interventions are an operator's grant).
+    ...view(AREAS.examMonitor),
   ],
   [ROLES.student]: [
     ...view(AREAS.platforms),

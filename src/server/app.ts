@@ -34,8 +34,9 @@ import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
 import { examsRoutes } from './exams/exams-routes';
-import { assignationRoutes, defineDeadlineJobs, studentRoutes } from './delivery';
+import { assignationRoutes, defineDeadlineJobs, startPresenceFlusher, studentRoutes } from './delivery';
 import { correctionRoutes } from './correction';
+import { examDayRoutes } from './exam-day';
 import { createPdfPool } from './pdf';
 import { reportsRoutes } from './reports';
 import { schoolsRoutes } from './schools';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(localizationsRoutes);
       await api.register(assignationRoutes);
       await api.register(studentRoutes, { registry, deadlines });
+      await api.register(examDayRoutes, { deadlines });
       await api.register(correctionRoutes, { registry, storage: mediaStorage });
       await api.register(schoolsRoutes);
       await api.register(reportsRoutes, { pdf });
@@ -197,6 +199,9 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
   app.addHook('onClose', () => pdf.close());
+  // The exam-day monitor's presence notes, written in batches (and once more on close).
+  const presence = startPresenceFlusher(database.db, app.log);
+  app.addHook('onClose', () => presence.stop());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -29,6 +29,10 @@ export const studentExam = z
     attempts: z.number(),
     score: z.number().nullable(),
     max_score: z.number().nullable(),
+    /** Whether the results have reached the student (score and max_score are null until then). */
+    results_released: z.boolean(),
+    /** The extra time (seconds) the student has in this exam: their accommodation or the assignment's. */
+    extra_seconds: z.number(),
   })
   .strict();
 export type StudentExam = z.infer<typeof studentExam>;
@@ -59,6 +63,10 @@ export const attemptView = z
     deadline_at: instant,
     submitted_at: instant.nullable(),
     auto_submitted: z.boolean(),
+    /** Submitted by a supervisor (an intervention), not by its student or the clock. */
+    forced: z.boolean(),
+    /** The extra time (seconds) its deadline includes: the student's accommodation and any extension. */
+    extra_seconds: z.number(),
     /** The server's clock when it answered: the client corrects its own by the difference. */
     server_time: instant,
     exam: z
@@ -77,6 +85,8 @@ export const attemptView = z
     media_plays: z.record(z.string(), z.number()),
     result: z
       .object({
+        /** Whether the results have reached the student: until then score and max_score are null. */
+        released: z.boolean(),
         score: z.number().nullable(),
         max_score: z.number().nullable(),
         needs_correction: z.boolean(),
@@ -99,9 +109,27 @@ export const answersSaved = z
     saved: z.array(z.object({ question_id: z.number(), seq: z.number() }).strict()),
     server_time: instant,
     deadline_at: instant,
+    extra_seconds: z.number(),
   })
   .strict();
 export type AnswersSaved = z.infer<typeof answersSaved>;
+
+/**
+ * `POST /heartbeat`: the assignment's latest attempt as it stands (a supervisor may have extended,
+ * submitted, reset or reopened it): `attempt_id` null and status `none` once reset.
+ */
+export const heartbeatAnswer = z
+  .object({
+    attempt_id: z.number().nullable(),
+    status: z.enum(['in_progress', 'submitted', 'none']),
+    deadline_at: instant.nullable(),
+    extra_seconds: z.number(),
+    auto_submitted: z.boolean(),
+    forced: z.boolean(),
+    server_time: instant,
+  })
+  .strict();
+export type HeartbeatAnswer = z.infer<typeof heartbeatAnswer>;
 
 /** `POST /media/{questionId}/play`. */
 export const mediaPlay = z.object({ plays: z.number(), remaining: z.number().nullable() }).strict();

@@ -14,6 +14,10 @@ export interface AuditLogTable {
   summary: Json;
   reason: string | null;
   request_id: string | null;
+  /** The school the action concerns, when it concerns one. */
+  school_id: number | null;
+  /** The first part of `target` (`exams` of `exams/12`), derived by the database. */
+  target_type: ColumnType<string, never, never>;
 }
 
 /** Bytes an upload under way holds against its owner's daily quota (migration 0017). */

@@ -50,6 +50,8 @@ export interface DeclaredTables {
   /** `user_id`: the student's account; `student_number` has a default (`N` and a sequence) for scripts. */
   students: Omit<DeclaredTable<typeof students>, 'student_number'> & {
     user_id: number | null;
+    /** The student's own display preferences in the player (text size, contrast). */
+    player_preferences: ColumnType<unknown, string | undefined, string>;
     student_number: ColumnType<string, string | undefined, string>;
   };
   /** `email`: null for student accounts, which sign in with their `username` instead. */

@@ -104,6 +104,14 @@ export interface StudentExamsTable {
   school_class_id: Generated<number | null>;
   grade_id: Generated<number | null>;
   level_id: Generated<number | null>;
+  /** The student's extra time for this assignment alone (null: their own accommodation). */
+  extra_time_minutes: number | null;
+  extra_time_percent: number | null;
+  extra_time_reason: string | null;
+  /** `manual`: results wait for an author or admin; `after_close`: released once the window has closed. */
+  release_mode: Generated<'manual' | 'after_close'>;
+  released_at: Timestamp | null;
+  released_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -136,8 +144,22 @@ export interface ExamAttemptsTable {
   result_passed: boolean | null;
   skill_scores: ColumnType<unknown, string | null | undefined, string | null>;
   corrected_at: Timestamp | null;
+  /** The extra time its deadline holds: the accommodation at its start and every extension since. */
+  extra_seconds: Generated<number>;
+  /** The supervisor who submitted it (a forced submission). */
+  forced_by: number | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** What the exam-day monitor knows of a running attempt beyond its row (written in batches). */
+export interface AttemptPresenceTable {
+  attempt_id: number;
+  last_seen_at: Timestamp | null;
+  last_saved_at: Timestamp | null;
+  answered: Generated<number>;
+  /** Answers its computer kept unsent when it last said (null: it has not said). */
+  unsent: number | null;
 }
 
 export interface AttemptAnswersTable {
@@ -272,6 +294,7 @@ export interface Database extends DeclaredTables, WebReportTables, ThrottlingTab
   student_exams: StudentExamsTable;
   exam_attempts: ExamAttemptsTable;
   attempt_answers: AttemptAnswersTable;
+  attempt_presence: AttemptPresenceTable;
   correction_sheets: CorrectionSheetsTable;
   correction_marks: CorrectionMarksTable;
   correction_audit: CorrectionAuditTable;

@@ -6,6 +6,7 @@ import { invalid, parseOrThrow } from '../http/app-error';
 import { examQuestionKeys, forgetRunningAttempt, runningTarget, saveTarget, storeAnswers } from './answer-save';
 import { attemptIdCodec } from './opaque-ids';
 import { deliveryRefusal } from './refusals';
+import { notePresence } from './presence';
 
 const MAX_SEQ = 2_147_483_647;
 
@@ -105,7 +106,7 @@ export async function saveAnswerBatch(context: SaveContext, userId: number, assi
   for (const item of items)
     if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
   try {
-    const { saved, deadlineAt } = await storeAnswers(db, runPrepared, {
+    const { saved, deadlineAt, extraSeconds } = await storeAnswers(db, runPrepared, {
       userId,
       assignmentId,
       attemptId: target.attemptId,
@@ -113,7 +114,13 @@ export async function saveAnswerBatch(context: SaveContext, userId: number, assi
       now,
       graceMs,
     });
-    return { saved, server_time: now.toISOString(), deadline_at: deadlineAt.toISOString() };
+    notePresence(db, target.attemptId, now, { saved: true });
+    return {
+      saved,
+      server_time: now.toISOString(),
+      deadline_at: deadlineAt.toISOString(),
+      extra_seconds: extraSeconds,
+    };
   } catch (error) {
     forgetRunningAttempt(db, userId, assignmentId);
     throw error;

@@ -174,6 +174,7 @@ export async function storeAnswers(
   // Prepared: planning this statement took twice as long as running it (pg_stat_statements).
   const statement = sql<{
     deadline_at: Date | null;
+    extra_seconds: number | null;
     late: boolean | null;
     saved: { question_id: number; seq: number }[] | string;
   }>`
@@ -185,7 +186,7 @@ export async function storeAnswers(
       ) a
       where s.user_id = ${userId} and se.id = ${assignmentId} and (${attemptId}::int is null or a.id = ${attemptId})
     ), locked as (
-      select ea.id, ea.deadline_at from exam_attempts ea
+      select ea.id, ea.deadline_at, ea.extra_seconds from exam_attempts ea
       where ea.id = (select id from target) and ea.status = 'in_progress'
       for update
     ), incoming as (
@@ -202,6 +203,7 @@ export async function storeAnswers(
     )
     select
       (select deadline_at from locked) as deadline_at,
+      (select extra_seconds from locked) as extra_seconds,
       (select ${now}::timestamptz > deadline_at + make_interval(secs => ${grace}) from locked) as late,
       coalesce((
         select json_agg(json_build_object('question_id', i.question_id, 'seq', coalesce(w.seq, greatest(a.seq, i.seq)))
@@ -222,5 +224,6 @@ export async function storeAnswers(
   return {
     saved: json(result.saved) as { question_id: number; seq: number }[],
     deadlineAt: new Date(result.deadline_at),
+    extraSeconds: Number(result.extra_seconds ?? 0),
   };
 }

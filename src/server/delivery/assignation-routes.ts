@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../common/ids';
 import { permissionFor } from '../../common/permissions';
 import { AREAS } from '../../common/permission-catalog';
+import { auditContext } from '../audit';
 import { requirePermission } from '../http/route-access';
 import { assignationSchools, assignationStudents } from './assignation';
 import { assignmentBody } from './assignment-body';
@@ -13,11 +15,13 @@ const idParams = z.object({ id: idParam() });
 const bodyDoc =
   'school_ids and student_ids (at least one of them), start_date_time and end_date_time as "YYYY-MM-DD HH:mm:ss" in APP_TIMEZONE ' +
   "inside the exam's window, show_answers, shuffle_choices, shuffle_questions, exam_localization_id (a published localization " +
-  'of this exam, or null). 418 when the exam is not published.';
+  'of this exam, or null), release_results (after_close: the results reach students and school staff once the window has ' +
+  'closed; manual: once an author or admin releases them). 418 when the exam is not published.';
 
 /** Assigning an exam to schools and students (SPEC section 7: assign, reassign, assignation). */
 export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
   const canAssign = { access: requirePermission(permissionFor(AREAS.exams, 'assign')) };
+  const actor = (request: FastifyRequest) => ({ ...auditContext(request), actorId: request.auth!.user.id });
 
   app.get(
     '/exams/:id/assignation/schools',
@@ -59,7 +63,7 @@ export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await assignStudents(app.db, request.params.id, request.body, app.config.timeZone, request.auth!.user.id),
+      data: await assignStudents(app.db, request.params.id, request.body, app.config.timeZone, actor(request)),
     }),
   );
 
@@ -75,7 +79,7 @@ export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await reassignStudents(app.db, request.params.id, request.body, app.config.timeZone, request.auth!.user.id),
+      data: await reassignStudents(app.db, request.params.id, request.body, app.config.timeZone, actor(request)),
     }),
   );
 };

@@ -15,6 +15,11 @@ export const assignmentBody = z.strictObject({
   shuffle_choices: z.boolean().default(false),
   shuffle_questions: z.boolean().default(false),
   exam_localization_id: idValue().nullable().default(null),
+  /**
+   * When the results reach the students and school staff: `after_close` once the window has closed,
+   * `manual` when an author or admin releases them (a practice test shows them at once either way).
+   */
+  release_results: z.enum(['after_close', 'manual']).default('after_close'),
 });
 export type AssignmentBody = z.infer<typeof assignmentBody>;
 

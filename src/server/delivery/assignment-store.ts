@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
+import { extraTimeOf, type ExtraTime } from './extra-time';
 import { deliveryRefusal } from './refusals';
 
 /** An assignment as delivery works with it: the window and options, and the exam's settings. */
@@ -28,6 +29,11 @@ export interface Assignment {
   content_version: string;
   /** An assigned exam unpublished before anyone started it (allowed then) cannot be started. */
   published: boolean;
+  /** The student's extra time for this exam: the assignment's override, else their own accommodation. */
+  extra_time: ExtraTime;
+  /** When its results reach the student and school staff (see result-release.ts). */
+  release_mode: 'manual' | 'after_close';
+  released_at: Date | null;
 }
 
 export type AttemptRow = Awaited<ReturnType<typeof latestAttempts>>[number];
@@ -46,6 +52,7 @@ function assignmentQuery(db: Db) {
     .innerJoin('durations', 'durations.id', 'exams.duration_id')
     .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
     .leftJoin('exam_localizations', 'exam_localizations.id', 'student_exams.exam_localization_id')
+    .innerJoin('students', 'students.id', 'student_exams.student_id')
     .select([
       'student_exams.id',
       'student_exams.exam_id',
@@ -66,6 +73,12 @@ function assignmentQuery(db: Db) {
       'exams.updated_at as exam_updated_at',
       'exams.is_published',
       'exam_localizations.updated_at as localization_updated_at',
+      'student_exams.extra_time_minutes',
+      'student_exams.extra_time_percent',
+      'students.extra_time_minutes as student_extra_minutes',
+      'students.extra_time_percent as student_extra_percent',
+      'student_exams.release_mode',
+      'student_exams.released_at',
     ]);
 }
 
@@ -92,6 +105,9 @@ function toAssignment(row: AssignmentRow): Assignment {
       is_mock: row.is_mock,
     },
     published: row.is_published,
+    extra_time: extraTimeOf(row),
+    release_mode: row.release_mode,
+    released_at: row.released_at === null ? null : new Date(row.released_at),
     content_version: [row.exam_updated_at, row.localization_updated_at]
       .map((at) => (at === null ? '-' : new Date(at).getTime()))
       .join(':'),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { recordAudits, type AuditContext } from '../audit';
 import { retryOnUniqueViolation } from '../db/unique-retry';
 import { invalid, parseOrThrow } from '../http/app-error';
 import { assignmentBody, windowOf, type AssignmentBody } from './assignment-body';
@@ -74,6 +75,41 @@ async function plan(db: Db, examId: number, input: unknown, timeZone: string): P
   return { exam, body, window, studentIds: [...eligible].sort((a, b) => a - b), skipped };
 }
 
+/**
+ * One audit row per school whose students an assign or reassign reached (the log filters by
+ * school), in the transaction that assigns: how many were assigned and, for a reassignment, how
+ * many attempts were erased.
+ */
+async function auditAssignment(
+  trx: Db,
+  context: AuditContext,
+  examId: number,
+  action: 'exams.assign' | 'exams.reassign',
+  p: Plan,
+  erased: Map<number, number> = new Map(),
+) {
+  if (p.studentIds.length === 0) return;
+  const { rows } = await sql<{ school_id: number; students: number }>`
+    select school_id, count(*)::int as students from students
+    where id in (${sql.join(p.studentIds)}) group by school_id order by school_id`.execute(trx);
+  await recordAudits(
+    trx,
+    rows.map((row) => ({
+      ...context,
+      action,
+      target: `exams/${examId}`,
+      schoolId: row.school_id,
+      summary: {
+        students: row.students,
+        ...(action === 'exams.reassign' ? { attempts_erased: erased.get(row.school_id) ?? 0 } : {}),
+        start_date_time: p.body.start_date_time,
+        end_date_time: p.body.end_date_time,
+        release_results: p.body.release_results,
+      },
+    })),
+  );
+}
+
 const optionsOf = (p: Plan, userId: number) => ({
   start_date_time: p.window.start,
   end_date_time: p.window.end,
@@ -81,6 +117,7 @@ const optionsOf = (p: Plan, userId: number) => ({
   shuffle_choices: p.body.shuffle_choices,
   shuffle_questions: p.body.shuffle_questions,
   exam_localization_id: p.body.exam_localization_id,
+  release_mode: p.body.release_results,
   assigned_by: userId,
   updated_at: sql<Date>`now()`,
 });
@@ -94,8 +131,9 @@ export async function assignStudents(
   examId: number,
   input: unknown,
   timeZone: string,
-  userId: number,
+  context: AuditContext & { actorId: number },
 ): Promise<AssignmentOutcome> {
+  const userId = context.actorId;
   const p = await plan(db, examId, input, timeZone);
   return retryOnUniqueViolation(MARKING_CODES, () =>
     db.transaction().execute(async (trx) => {
@@ -129,6 +167,7 @@ export async function assignStudents(
           .where('student_id', 'in', [...existing])
           .execute();
       }
+      await auditAssignment(trx, context, examId, 'exams.assign', p);
       return { assigned: fresh.length, already_assigned: existing.size, skipped: p.skipped };
     }),
   );
@@ -143,12 +182,20 @@ export async function reassignStudents(
   examId: number,
   input: unknown,
   timeZone: string,
-  userId: number,
+  context: AuditContext & { actorId: number },
 ): Promise<AssignmentOutcome> {
+  const userId = context.actorId;
   const p = await plan(db, examId, input, timeZone);
   return retryOnUniqueViolation(MARKING_CODES, () =>
     db.transaction().execute(async (trx) => {
+      const erased = new Map<number, number>();
       if (p.studentIds.length > 0) {
+        const { rows } = await sql<{ school_id: number; attempts: number }>`
+          select st.school_id, count(*)::int as attempts from exam_attempts a
+          join student_exams se on se.id = a.student_exam_id join students st on st.id = se.student_id
+          where se.exam_id = ${examId} and se.student_id in (${sql.join(p.studentIds)})
+          group by st.school_id`.execute(trx);
+        for (const row of rows) erased.set(row.school_id, row.attempts);
         // Attempts go, and their answers with them (on delete cascade).
         await trx
           .deleteFrom('exam_attempts')
@@ -178,6 +225,7 @@ export async function reassignStudents(
           )
           .execute();
       }
+      await auditAssignment(trx, context, examId, 'exams.reassign', p, erased);
       return { assigned: p.studentIds.length, already_assigned: 0, skipped: p.skipped };
     }),
   );

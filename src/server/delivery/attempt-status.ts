@@ -1,4 +1,5 @@
 import type { Assignment, AttemptRow } from './assignment-store';
+import { extraSecondsOf } from './extra-time';
 
 export type AssignmentStatus = 'upcoming' | 'available' | 'in_progress' | 'submitted' | 'expired';
 
@@ -15,7 +16,8 @@ export function statusOf(
   now: Date,
   graceSeconds: number,
 ): { status: AssignmentStatus; time_left_seconds: number } {
-  const full = assignment.exam.duration_minutes * 60_000;
+  const extraMs = extraSecondsOf(assignment.extra_time, assignment.exam.duration_minutes) * 1000;
+  const full = assignment.exam.duration_minutes * 60_000 + extraMs;
   if (latest?.status === 'in_progress' && now.getTime() <= new Date(latest.deadline_at).getTime() + graceSeconds * 1000)
     return {
       status: 'in_progress',
@@ -28,5 +30,8 @@ export function statusOf(
     return { status: 'submitted', time_left_seconds: 0 };
   if (latest?.status === 'in_progress') return { status: 'submitted', time_left_seconds: 0 };
   if (!open) return { status: 'expired', time_left_seconds: 0 };
-  return { status: 'available', time_left_seconds: seconds(Math.min(full, assignment.end.getTime() - now.getTime())) };
+  return {
+    status: 'available',
+    time_left_seconds: seconds(Math.min(full, assignment.end.getTime() + extraMs - now.getTime())),
+  };
 }

@@ -25,6 +25,8 @@ interface ViewInput {
    * in the exam's order.
    */
   keys: { id: number; answer_key: unknown; mark: number }[] | null;
+  /** Whether the results have reached the student (see result-release.ts). */
+  released: boolean;
   /** Submitted with "show answers", and the right answers are not shown yet. */
   answersPending: boolean;
   now: Date;
@@ -32,8 +34,9 @@ interface ViewInput {
 
 /**
  * An attempt as its student sees it: the questions without keys, their own answers with the
- * sequence numbers the server holds, the clock, and after submission the result: the score at
- * once, the right answers and each question's outcome only once released.
+ * sequence numbers the server holds, the clock and the extra time it includes, and after submission
+ * the result: the score once the results are released, the right answers and each question's
+ * outcome only once they are released too.
  */
 export function presentAttempt({
   assignment,
@@ -42,6 +45,7 @@ export function presentAttempt({
   answers,
   shown,
   keys,
+  released,
   answersPending,
   now,
 }: ViewInput) {
@@ -56,6 +60,9 @@ export function presentAttempt({
     deadline_at: iso(attempt.deadline_at),
     submitted_at: iso(attempt.submitted_at),
     auto_submitted: attempt.auto_submitted,
+    /** Closed by a supervisor, not by its student or the clock. */
+    forced: attempt.forced_by !== null,
+    extra_seconds: attempt.extra_seconds,
     server_time: now.toISOString(),
     exam: {
       id: assignment.exam.id,
@@ -72,8 +79,9 @@ export function presentAttempt({
     media_plays: json(attempt.media_plays) as Record<string, number>,
     result: submitted
       ? {
-          score: number(attempt.score),
-          max_score: number(attempt.max_score),
+          released,
+          score: released ? number(attempt.score) : null,
+          max_score: released ? number(attempt.max_score) : null,
           needs_correction: attempt.needs_correction,
           answers_pending: answersPending,
           questions:

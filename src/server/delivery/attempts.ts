@@ -12,10 +12,11 @@ import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
 import { forgetRunningAttempt, rememberRunningAttempt } from './answer-save';
 import { saveAnswerBatch } from './answer-batch';
-import { answersRelease } from './answer-release';
+import { answersRelease, resultsReleased } from './result-release';
 import type { DeadlineScheduler } from './deadline-jobs';
 import { attemptIdCodec } from './opaque-ids';
 import { preparedQuestionsFor } from './student-view-cache';
+import { extraSecondsOf } from './extra-time';
 
 /** A student's exam: start, resume, save answers, count media plays, submit. */
 export class Attempts {
@@ -53,8 +54,13 @@ export class Attempts {
     if (latest && !assignment.exam.is_mock) throw deliveryRefusal.alreadySubmitted();
     // Its questions may be changing (and the prepared student view with them): nobody starts it now.
     if (!assignment.published) throw deliveryRefusal.unavailable();
+    // The student's extra time lengthens the exam and, so that a late start does not eat it, the window.
+    const extraSeconds = extraSecondsOf(assignment.extra_time, assignment.exam.duration_minutes);
     const deadline = new Date(
-      Math.min(now.getTime() + assignment.exam.duration_minutes * 60_000, assignment.end.getTime()),
+      Math.min(
+        now.getTime() + (assignment.exam.duration_minutes * 60 + extraSeconds) * 1000,
+        assignment.end.getTime() + extraSeconds * 1000,
+      ),
     );
     // Two tabs starting at once: the partial unique index lets one insert; the other reads it.
     const created = await this.db
@@ -65,6 +71,7 @@ export class Attempts {
         seed: randomBytes(8).toString('hex'),
         started_at: now,
         deadline_at: deadline,
+        extra_seconds: extraSeconds,
       })
       .onConflict((oc) => oc.column('student_exam_id').where('status', '=', 'in_progress').doNothing())
       .returningAll()
@@ -184,6 +191,7 @@ export class Attempts {
         deadlineAt: new Date(attempt.deadline_at),
       });
     const now = this.clock.now();
+    const released = resultsReleased(assignment, now, this.graceSeconds);
     const release =
       attempt.status === 'submitted' ? await answersRelease(this.db, assignment, now, this.graceSeconds) : 'never';
     const keys =
@@ -201,6 +209,7 @@ export class Attempts {
       answers,
       shown,
       keys,
+      released,
       answersPending: release === 'withheld',
       now,
     });

@@ -3,3 +3,4 @@ export { assignationRoutes } from './assignation-routes';
 export { studentRoutes } from './student-routes';
 export { finalizeAttempt, finalizeDueAttempts } from './scoring';
 export { defineDeadlineJobs, type DeadlineScheduler } from './deadline-jobs';
+export { flushPresence, startPresenceFlusher } from './presence';

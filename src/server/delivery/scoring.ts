@@ -10,100 +10,117 @@ const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) 
  * wait for a corrector), totals the attempt and closes it. Idempotent and safe under concurrency:
  * the first caller claims the attempt; any other finds it submitted and changes nothing.
  */
-export async function finalizeAttempt(db: Db, attemptId: number, now: Date, automatic: boolean): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('exam_attempts')
-      .set({ status: 'submitted', submitted_at: now, auto_submitted: automatic, updated_at: now })
-      .where('id', '=', attemptId)
-      .where('status', '=', 'in_progress')
-      .returning(['id', 'student_exam_id'])
-      .executeTakeFirst();
-    if (!claimed) return false;
-    const assignment = await trx
-      .selectFrom('student_exams')
-      .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
-      .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
-      .select([
-        'student_exams.id',
-        'student_exams.exam_id',
-        'exam_types.is_mock',
-        'exams.max_mark',
-        'exams.pass_mark',
-        'exams.double_marking',
-        'exams.double_marking_threshold',
-      ])
-      .where('student_exams.id', '=', claimed.student_exam_id)
-      .executeTakeFirstOrThrow();
-    const questions = await trx
-      .selectFrom('exam_questions')
-      .select(['id', 'answer_type', 'answer_key', 'mark', 'mark_option', 'skill_id'])
-      .where('exam_id', '=', assignment.exam_id)
-      .execute();
-    const answers = new Map(
-      (await trx.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute()).map((a) => [
-        a.question_id,
-        a,
-      ]),
-    );
-    let score = 0;
-    let max = 0;
-    let manual = false;
-    const items: MarkingItem[] = [];
-    const scored: { question_id: number; score: number; needs_manual: boolean }[] = [];
-    for (const question of questions) {
-      const stored = answers.get(question.id);
-      const marked = { ...question, answer_key: json(question.answer_key), mark: Number(question.mark) };
-      const answer = stored ? json(stored.answer) : null;
-      const result = scoreAnswer(marked.answer_type, marked.answer_key, answer, marked.mark, marked.mark_option);
-      score += result.score;
-      max += result.max;
-      manual ||= result.needs_manual;
-      items.push(...markingItems(marked, answer, result));
-      if (stored) scored.push({ question_id: question.id, score: result.score, needs_manual: result.needs_manual });
-    }
-    // Every answer's score in one statement (a submit rush is thousands of these at once).
-    if (scored.length > 0)
-      await sql`
+export async function finalizeAttempt(
+  db: Db,
+  attemptId: number,
+  now: Date,
+  automatic: boolean,
+  /** The supervisor who submits it (an intervention), if one does. */
+  forcedBy: number | null = null,
+): Promise<boolean> {
+  // Inside a caller's transaction (an intervention that audits it), it joins it.
+  if (db.isTransaction) return finalizeIn(db, attemptId, now, automatic, forcedBy);
+  return db.transaction().execute((trx) => finalizeIn(trx, attemptId, now, automatic, forcedBy));
+}
+
+async function finalizeIn(
+  trx: Db,
+  attemptId: number,
+  now: Date,
+  automatic: boolean,
+  forcedBy: number | null,
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable('exam_attempts')
+    .set({ status: 'submitted', submitted_at: now, auto_submitted: automatic, forced_by: forcedBy, updated_at: now })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .returning(['id', 'student_exam_id'])
+    .executeTakeFirst();
+  if (!claimed) return false;
+  const assignment = await trx
+    .selectFrom('student_exams')
+    .innerJoin('exams', 'exams.id', 'student_exams.exam_id')
+    .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
+    .select([
+      'student_exams.id',
+      'student_exams.exam_id',
+      'exam_types.is_mock',
+      'exams.max_mark',
+      'exams.pass_mark',
+      'exams.double_marking',
+      'exams.double_marking_threshold',
+    ])
+    .where('student_exams.id', '=', claimed.student_exam_id)
+    .executeTakeFirstOrThrow();
+  const questions = await trx
+    .selectFrom('exam_questions')
+    .select(['id', 'answer_type', 'answer_key', 'mark', 'mark_option', 'skill_id'])
+    .where('exam_id', '=', assignment.exam_id)
+    .execute();
+  const answers = new Map(
+    (await trx.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute()).map((a) => [
+      a.question_id,
+      a,
+    ]),
+  );
+  let score = 0;
+  let max = 0;
+  let manual = false;
+  const items: MarkingItem[] = [];
+  const scored: { question_id: number; score: number; needs_manual: boolean }[] = [];
+  for (const question of questions) {
+    const stored = answers.get(question.id);
+    const marked = { ...question, answer_key: json(question.answer_key), mark: Number(question.mark) };
+    const answer = stored ? json(stored.answer) : null;
+    const result = scoreAnswer(marked.answer_type, marked.answer_key, answer, marked.mark, marked.mark_option);
+    score += result.score;
+    max += result.max;
+    manual ||= result.needs_manual;
+    items.push(...markingItems(marked, answer, result));
+    if (stored) scored.push({ question_id: question.id, score: result.score, needs_manual: result.needs_manual });
+  }
+  // Every answer's score in one statement (a submit rush is thousands of these at once).
+  if (scored.length > 0)
+    await sql`
         update attempt_answers aa set score = s.score, needs_manual = s.needs_manual
         from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb) as s(question_id integer, score numeric, needs_manual boolean)
         where aa.attempt_id = ${attemptId} and aa.question_id = s.question_id`.execute(trx);
-    // Nothing to mark (or a mock, which is never marked): the result is final now.
-    const outcome = attemptResult(
-      items,
-      [],
-      { double: assignment.double_marking, thresholdPercent: Number(assignment.double_marking_threshold) },
-      { max_mark: Number(assignment.max_mark), pass_mark: Number(assignment.pass_mark) },
-    );
-    const final = outcome.complete || assignment.is_mock;
-    await trx
-      .updateTable('exam_attempts')
-      .set({
-        score: Math.round(score * 100) / 100,
-        max_score: Math.round(max * 100) / 100,
-        // Mock results never enter correction or reports.
-        needs_correction: manual && !assignment.is_mock,
-        marking_total: assignment.is_mock ? 0 : outcome.marking_total,
-        ...(final
-          ? {
-              result_score: outcome.score,
-              result_max: outcome.max,
-              result_mark: outcome.mark,
-              result_passed: outcome.passed,
-              skill_scores: JSON.stringify(outcome.skills),
-              corrected_at: now,
-            }
-          : {}),
-      })
-      .where('id', '=', attemptId)
-      .execute();
-    await trx
-      .updateTable('student_exams')
-      .set({ status: 'submitted', submitted_at: now, updated_at: sql<Date>`now()` })
-      .where('id', '=', assignment.id)
-      .execute();
-    return true;
-  });
+  // Nothing to mark (or a mock, which is never marked): the result is final now.
+  const outcome = attemptResult(
+    items,
+    [],
+    { double: assignment.double_marking, thresholdPercent: Number(assignment.double_marking_threshold) },
+    { max_mark: Number(assignment.max_mark), pass_mark: Number(assignment.pass_mark) },
+  );
+  const final = outcome.complete || assignment.is_mock;
+  await trx
+    .updateTable('exam_attempts')
+    .set({
+      score: Math.round(score * 100) / 100,
+      max_score: Math.round(max * 100) / 100,
+      // Mock results never enter correction or reports.
+      needs_correction: manual && !assignment.is_mock,
+      marking_total: assignment.is_mock ? 0 : outcome.marking_total,
+      ...(final
+        ? {
+            result_score: outcome.score,
+            result_max: outcome.max,
+            result_mark: outcome.mark,
+            result_passed: outcome.passed,
+            skill_scores: JSON.stringify(outcome.skills),
+            corrected_at: now,
+          }
+        : {}),
+    })
+    .where('id', '=', attemptId)
+    .execute();
+  await trx
+    .updateTable('student_exams')
+    .set({ status: 'submitted', submitted_at: now, updated_at: sql<Date>`now()` })
+    .where('id', '=', assignment.id)
+    .execute();
+  return true;
 }
 
 /** Submits every running attempt whose deadline plus grace has passed; the number submitted. */

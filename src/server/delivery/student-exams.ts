@@ -3,6 +3,8 @@ import { formatWallTime } from '../../common/datetime';
 import type { Db } from '../db/database';
 import { latestAttempts, studentAssignments } from './assignment-store';
 import { statusOf } from './attempt-status';
+import { extraSecondsOf } from './extra-time';
+import { resultsReleased } from './result-release';
 
 /** `GET /student/exams`: the student's assignments with the exam's outline, status and time left. */
 export async function listStudentExams(
@@ -43,6 +45,8 @@ export async function listStudentExams(
   return assignments.map((assignment) => {
     const attempt = latest.get(assignment.id);
     const { status, time_left_seconds } = statusOf(assignment, attempt, now, options.graceSeconds);
+    const released = resultsReleased(assignment, now, options.graceSeconds);
+    const result = released && attempt?.status === 'submitted';
     return {
       id: assignment.id,
       exam: {
@@ -61,8 +65,13 @@ export async function listStudentExams(
       status,
       time_left_seconds,
       attempts: attempt?.number ?? 0,
-      score: attempt?.status === 'submitted' && attempt.score !== null ? Number(attempt.score) : null,
-      max_score: attempt?.status === 'submitted' && attempt.max_score !== null ? Number(attempt.max_score) : null,
+      score: result && attempt.score !== null ? Number(attempt.score) : null,
+      max_score: result && attempt.max_score !== null ? Number(attempt.max_score) : null,
+      results_released: released,
+      extra_seconds:
+        attempt?.status === 'in_progress'
+          ? attempt.extra_seconds
+          : extraSecondsOf(assignment.extra_time, assignment.exam.duration_minutes),
     };
   });
 }

@@ -11,6 +11,7 @@ import type { DeadlineScheduler } from './deadline-jobs';
 import { answersBody } from './answer-batch';
 import { Attempts } from './attempts';
 import { listStudentExams } from './student-exams';
+import { heartbeat, heartbeatBody } from './heartbeat';
 
 const tags = ['student'];
 const idParams = z.object({ id: idParam() });
@@ -102,6 +103,35 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     },
     async (request) => ({
       data: await attempts.saveAnswers(request.auth!.user.id, request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/student/exams/:id/heartbeat',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary:
+          "The running player's heartbeat (every few seconds while no save went through): tells the exam-day monitor " +
+          'the computer is online and how many answers it keeps unsent; answers the latest attempt as it stands ' +
+          '(deadline with extra time, a submission or a reset by a supervisor, a reopening)',
+        params: idParams,
+        body: heartbeatBody,
+      },
+    },
+    async (request) => ({
+      data: await heartbeat(
+        {
+          db: app.db,
+          runPrepared: app.runPrepared,
+          now: app.clock.now(),
+          graceMs: app.config.delivery.graceSeconds * 1000,
+        },
+        request.auth!.user.id,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 

@@ -91,31 +91,38 @@ const resultOf = async (me: { as: (m: 'GET', p: string) => Promise<LightMyReques
   (await me.as('GET', '/attempt')).json().data.result;
 
 describe('the right answers of an assignment that shows them', () => {
-  it('gives the score at once, and the answers only once the window has closed for everyone, on every student route', async () => {
+  it('gives the score once the window has closed (after_close), and the answers once it has closed for everyone, on every student route', async () => {
     const s = await scene({ show_answers: true });
     const submitted = await sit(s);
     expect(submitted.result).toEqual({
-      score: 4,
-      max_score: 12,
+      released: false,
+      score: null,
+      max_score: null,
       needs_correction: false,
       answers_pending: true,
       questions: null,
     });
     expect(attemptView.safeParse(submitted).error?.issues ?? []).toEqual([]);
     const me = s.student(0);
-    expect(await resultOf(me)).toMatchObject({ answers_pending: true, questions: null });
+    expect(await resultOf(me)).toMatchObject({ released: false, score: null, answers_pending: true, questions: null });
     const list = await call(t.app, 'GET', '/api/student/exams', undefined, { cookie: me.cookie });
     const entry = list.json().data.find((e: { id: number }) => e.id === me.id);
-    expect(entry).toMatchObject({ status: 'submitted', score: 4, max_score: 12 });
+    expect(entry).toMatchObject({ status: 'submitted', score: null, max_score: null, results_released: false });
     expect(JSON.stringify(list.json())).not.toMatch(/correct|answer_key|"questions"/);
 
     // The window's end, and its grace period, then everyone's answers are in.
     clock.set('2026-06-20T15:00:59Z');
-    expect(await resultOf(me)).toMatchObject({ answers_pending: true, questions: null });
+    expect(await resultOf(me)).toMatchObject({ released: false, score: null, answers_pending: true, questions: null });
     clock.set('2026-06-20T15:01:01Z');
     const released = await resultOf(me);
-    expect(released.answers_pending).toBe(false);
+    expect(released).toMatchObject({ released: true, score: 4, max_score: 12, answers_pending: false });
     expect(released.questions).toHaveLength(3);
+    const listed = await call(t.app, 'GET', '/api/student/exams', undefined, { cookie: me.cookie });
+    expect(listed.json().data.find((e: { id: number }) => e.id === me.id)).toMatchObject({
+      score: 4,
+      max_score: 12,
+      results_released: true,
+    });
     const again = (await me.as('POST', '/submit')).json().data;
     expect(again.result.questions).toHaveLength(3);
     expect(attemptView.safeParse(again).error?.issues ?? []).toEqual([]);
@@ -179,9 +186,30 @@ describe('the right answers of an assignment that shows them', () => {
   it('never shows them when the assignment does not', async () => {
     const s = await scene({ show_answers: false });
     const submitted = await sit(s);
-    expect(submitted.result).toMatchObject({ score: 4, answers_pending: false, questions: null });
+    expect(submitted.result).toMatchObject({ released: false, score: null, answers_pending: false, questions: null });
     clock.set('2026-07-30T00:00:00Z');
-    expect(await resultOf(s.student(0))).toMatchObject({ answers_pending: false, questions: null });
+    expect(await resultOf(s.student(0))).toMatchObject({
+      released: true,
+      score: 4,
+      answers_pending: false,
+      questions: null,
+    });
+  });
+
+  it('shows the score once an author releases it (manual), and the answers still only once the exam has closed for everyone', async () => {
+    const s = await scene({ show_answers: true, release_results: 'manual' });
+    const submitted = await sit(s);
+    expect(submitted.result).toMatchObject({ released: false, score: null });
+    const release = await call(t.app, 'POST', `/api/exams/${s.exam.id}/release`, {}, { cookie: author });
+    expect(release.statusCode, release.body).toBe(200);
+    expect(release.json().data).toEqual({ released: 2, assignments: 2 });
+    expect(await resultOf(s.student(0))).toMatchObject({ released: true, score: 4, answers_pending: true, questions: null });
+    clock.set('2026-06-20T15:01:01Z');
+    expect((await resultOf(s.student(0))).questions).toHaveLength(3);
+    // Manual: the window's end alone would not have released them.
+    const withdraw = await call(t.app, 'DELETE', `/api/exams/${s.exam.id}/release`, {}, { cookie: author });
+    expect(withdraw.json().data).toEqual({ withdrawn: 2, assignments: 2 });
+    expect(await resultOf(s.student(0))).toMatchObject({ released: false, score: null, questions: null });
   });
 });
 

@@ -235,12 +235,15 @@ describe('submitting', () => {
         { question_id: s.q.essay, answer: { text: 'My favourite season is spring.' }, seq: 1 },
       ],
     });
+    // Results released before the submission reach the student at once.
+    const release = await call(t.app, 'POST', `/api/exams/${s.exam.id}/release`, {}, { cookie: author });
+    expect(release.statusCode, release.body).toBe(200);
     const first = await s.as('POST', '/submit');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data).toMatchObject({
       status: 'submitted',
       auto_submitted: false,
-      result: { score: 4, max_score: 12, needs_correction: true, questions: null },
+      result: { released: true, score: 4, max_score: 12, needs_correction: true, questions: null },
     });
     clock.advance(60);
     const second = await s.as('POST', '/submit');

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Issue 26, exam day:
+ * - students: extra time in minutes beside the percent (an accommodation may be either or both),
+ *   with its reason; the student's own display preferences in the player (text size, contrast).
+ * - student_exams: a per-assignment override of the student's extra time (null: the student's own),
+ *   and when its results reach the student and school staff: released by an author or admin
+ *   (`release_mode` manual) or once its window has closed (`after_close`); `released_at` says when.
+ *   Assignments made before this issue showed their scores at once: they count as released.
+ * - exam_attempts: the extra time its deadline holds (the accommodation at its start and every
+ *   extension since), and who closed it when a supervisor did (a forced submission).
+ * - attempt_presence: what the monitor shows of a running attempt beyond its row: when its player
+ *   was last heard from, its last save, the answers the server holds and those its computer has
+ *   kept unsent. Server processes write it in batches every few seconds, never per request, and
+ *   apart from the attempt's row, which the saves lock.
+ * - audit_log: the school an action concerns (the admin screen filters by it) and the target's type,
+ *   derived from `target` (`type/id`), each indexed with the time.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .alterTable('students')
+    .addColumn('extra_time_minutes', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('extra_time_reason', 'varchar(500)')
+    .addColumn('player_preferences', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .execute();
+
+  await db.schema
+    .alterTable('student_exams')
+    .addColumn('extra_time_minutes', 'integer')
+    .addColumn('extra_time_percent', 'integer')
+    .addColumn('extra_time_reason', 'varchar(500)')
+    .addColumn('release_mode', 'varchar(20)', (c) => c.notNull().defaultTo('after_close'))
+    .addColumn('released_at', 'timestamptz')
+    .addColumn('released_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
+  await sql`update student_exams set released_at = now() where exists (
+    select 1 from exam_attempts a where a.student_exam_id = student_exams.id and a.status = 'submitted')`.execute(db);
+
+  await db.schema
+    .alterTable('exam_attempts')
+    .addColumn('extra_seconds', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('forced_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .execute();
+
+  await db.schema
+    .createTable('attempt_presence')
+    .addColumn('attempt_id', 'integer', (c) => c.primaryKey().references('exam_attempts.id').onDelete('cascade'))
+    .addColumn('last_seen_at', 'timestamptz')
+    .addColumn('last_saved_at', 'timestamptz')
+    .addColumn('answered', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('unsent', 'integer')
+    .execute();
+
+  await db.schema
+    .alterTable('audit_log')
+    .addColumn('school_id', 'integer')
+    .addColumn('target_type', 'varchar(100)', (c) => c.generatedAlwaysAs(sql`split_part(target, '/', 1)`).stored())
+    .execute();
+  await db.schema.createIndex('audit_log_at_index').on('audit_log').column('at').execute();
+  await db.schema.createIndex('audit_log_action_index').on('audit_log').columns(['action', 'at']).execute();
+  await db.schema.createIndex('audit_log_school_index').on('audit_log').columns(['school_id', 'at']).execute();
+  await db.schema.createIndex('audit_log_target_type_index').on('audit_log').columns(['target_type', 'at']).execute();
+}
+
+export async function down(): Promise<void> {
+  throw new Error('Migrations are forward-only.');
+}

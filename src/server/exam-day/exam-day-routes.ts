@@ -1,0 +1,131 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../common/ids';
+import { AREAS, listPermissions } from '../../common/permission-catalog';
+import { permissionFor } from '../../common/permissions';
+import { auditContext } from '../audit';
+import { schoolScopeOf } from '../auth';
+import type { DeadlineScheduler } from '../delivery';
+import { requirePermission } from '../http/route-access';
+import { extraTimeBody, setExtraTime } from './extra-time-override';
+import { interventionBody } from './intervention-body';
+import { intervene } from './interventions';
+import { loadMonitor, monitorQuery } from './monitor';
+import { releaseBody, releaseClosedAssignments, releaseResults, withdrawRelease } from './releases';
+
+const tags = ['exam day'];
+const idParams = z.object({ id: idParam() });
+/** The job behind assignments whose results are released when their window closes. */
+export const RELEASE_SWEEP_QUEUE = 'results-release-sweep';
+
+/**
+ * Exam day (issue 26): the live monitor, the interventions on attempts, the per-assignment extra
+ * time and the release of results. Within the reader's schools: another school's students, classes
+ * and schools are 404.
+ */
+export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler }> = async (app, { deadlines }) => {
+  const canWatch = { access: requirePermission(...listPermissions(AREAS.examMonitor)) };
+  const canIntervene = { access: requirePermission(permissionFor(AREAS.examMonitor, 'edit')) };
+  const grace = () => app.config.delivery.graceSeconds;
+  const context = async (request: FastifyRequest) => ({
+    db: app.db,
+    scope: await schoolScopeOf(app.db, request.auth!),
+    audit: auditContext(request),
+    now: app.clock.now(),
+  });
+
+  app.jobs.define(
+    RELEASE_SWEEP_QUEUE,
+    async () => {
+      const released = await releaseClosedAssignments(app.db, app.clock.now(), grace());
+      if (released > 0) app.log.info({ released }, 'results released at the end of their windows');
+    },
+    { every: '* * * * *' },
+  );
+
+  app.get(
+    '/exams/:id/monitor',
+    {
+      config: canWatch,
+      schema: {
+        tags,
+        summary:
+          'The exam as it is sat now, in your schools: totals, per school and class, and per student (status, started_at, ' +
+          'deadline_at, time_left_seconds with extra time, extra_seconds, answered of total, last_seen_at, last_saved_at, ' +
+          'online, unsent); filter[school_id], filter[school_class_id]. Poll it every few seconds',
+        params: idParams,
+        querystring: monitorQuery,
+      },
+    },
+    async (request) => {
+      const { db, scope, now } = await context(request);
+      return { data: await loadMonitor(db, request.params.id, scope, request.query, now, grace()) };
+    },
+  );
+
+  app.post(
+    '/exams/:id/interventions',
+    {
+      config: canIntervene,
+      schema: {
+        tags,
+        summary:
+          'extend (minutes, running attempts), reopen (submitted attempts whose results are not released and whose marking ' +
+          'has not begun, keeping their answers; minutes, else the time that was left), force_submit (running attempts) ' +
+          'or reset (erase attempts, answers and marks); for student_ids, a school_class_id or a school_id; a reason; ' +
+          'preview: true says what would happen (and what a reset erases) without changing anything. Each is audited. ' +
+          '418 on a practice test, or when it applies to none of them',
+        params: idParams,
+        body: interventionBody,
+      },
+    },
+    async (request) => ({
+      data: await intervene(
+        { ...(await context(request)), graceSeconds: grace(), deadlines },
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.put(
+    '/exams/:id/extra-time',
+    {
+      config: canIntervene,
+      schema: {
+        tags,
+        summary:
+          'Extra time for some students in this exam alone (minutes and/or percent), replacing their own accommodation ' +
+          'from their next start; both null: back to their own. Audited',
+        params: idParams,
+        body: extraTimeBody,
+      },
+    },
+    async (request) => ({ data: await setExtraTime(await context(request), request.params.id, request.body) }),
+  );
+
+  const releaseSchema = (summary: string) => ({ tags, summary, params: idParams, body: releaseBody.optional() });
+  app.post(
+    '/exams/:id/release',
+    {
+      config: { access: requirePermission(permissionFor(AREAS.resultReleases, 'create')) },
+      schema: releaseSchema(
+        'Release the results to the students and school staff: the whole exam, or student_ids, a school_class_id or a ' +
+          'school_id. Audited; 418 on a practice test (its results are shown at once)',
+      ),
+    },
+    async (request) => ({ data: await releaseResults(await context(request), request.params.id, request.body) }),
+  );
+
+  app.delete(
+    '/exams/:id/release',
+    {
+      config: { access: requirePermission(permissionFor(AREAS.resultReleases, 'delete')) },
+      schema: releaseSchema(
+        'Withdraw a release (the same choice of students); the window’s end does not release them again. Audited',
+      ),
+    },
+    async (request) => ({ data: await withdrawRelease(await context(request), request.params.id, request.body) }),
+  );
+};

@@ -1,0 +1,30 @@
+import type { Db } from '../db/database';
+import { notFound } from '../http/app-error';
+
+/** What exam day needs of an exam: whether it is a practice test, its duration and its questions. */
+export interface ExamOfDay {
+  id: number;
+  is_mock: boolean;
+  duration_minutes: number;
+  question_count: number;
+}
+
+export async function loadExamOfDay(db: Db, examId: number): Promise<ExamOfDay> {
+  const exam = await db
+    .selectFrom('exams')
+    .innerJoin('durations', 'durations.id', 'exams.duration_id')
+    .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
+    .select(({ selectFrom }) => [
+      'exams.id',
+      'exam_types.is_mock',
+      'durations.number as duration_minutes',
+      selectFrom('exam_questions')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .whereRef('exam_questions.exam_id', '=', 'exams.id')
+        .as('question_count'),
+    ])
+    .where('exams.id', '=', examId)
+    .executeTakeFirst();
+  if (!exam) throw notFound();
+  return { ...exam, question_count: Number(exam.question_count ?? 0) };
+}

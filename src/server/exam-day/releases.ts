@@ -1,0 +1,122 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { recordAudits, type AuditContext } from '../audit';
+import type { SchoolScope } from '../auth';
+import type { Db } from '../db/database';
+import { parseOrThrow } from '../http/app-error';
+import { loadExamOfDay } from './exam-of-day';
+import { examDayRefusal } from './refusals';
+import { resolveTargets, targetFields, type TargetRow } from './targets';
+
+/** `POST` and `DELETE /exams/{id}/release`: the whole exam, or some students, a class or a school. */
+export const releaseBody = z.strictObject({ ...targetFields, reason: z.string().trim().max(500).optional() });
+
+export interface ReleaseContext {
+  db: Db;
+  scope: SchoolScope;
+  audit: AuditContext;
+  now: Date;
+}
+
+/** One audit row per school the release reached (the log filters by school). */
+function auditBySchool(context: ReleaseContext, examId: number, action: string, rows: TargetRow[], reason?: string) {
+  const bySchool = new Map<number, number[]>();
+  for (const row of rows) bySchool.set(row.school_id, [...(bySchool.get(row.school_id) ?? []), row.student_id]);
+  return recordAudits(
+    context.db,
+    [...bySchool].map(([schoolId, students]) => ({
+      ...context.audit,
+      action,
+      target: `exams/${examId}`,
+      schoolId,
+      reason: reason ?? null,
+      summary: { students: students.length, student_ids: students.slice(0, 200) },
+    })),
+  );
+}
+
+/**
+ * Releases an exam's results (issue 26): from now on its students see their scores (and, where
+ * the assignment shows answers, the right answers once nobody can still sit the exam), and school
+ * staff see them in their lists, exports and reports. Audited. A practice test needs none (418).
+ */
+export async function releaseResults(context: ReleaseContext, examId: number, input: unknown) {
+  return changeRelease(context, examId, input, 'release');
+}
+
+/** Withdraws a release: the results go back to waiting, and no window's end releases them again. */
+export async function withdrawRelease(context: ReleaseContext, examId: number, input: unknown) {
+  return changeRelease(context, examId, input, 'withdraw');
+}
+
+async function changeRelease(context: ReleaseContext, examId: number, input: unknown, change: 'release' | 'withdraw') {
+  const body = parseOrThrow(releaseBody, input ?? {});
+  const exam = await loadExamOfDay(context.db, examId);
+  if (exam.is_mock) throw examDayRefusal.mock();
+  return context.db.transaction().execute(async (trx) => {
+    const scoped = { ...context, db: trx };
+    const targets = await resolveTargets(trx, examId, context.scope, body, { lock: true });
+    // A withdrawal also reaches an assignment that its window's end would release (or has, before the job stamped it).
+    const changing = targets.filter((row) =>
+      change === 'release' ? row.released_at === null : row.released_at !== null || row.release_mode === 'after_close',
+    );
+    if (changing.length > 0) {
+      const ids = changing.map((row) => row.assignment_id);
+      await trx
+        .updateTable('student_exams')
+        .set(
+          change === 'release'
+            ? { released_at: context.now, released_by: context.audit.actorId, updated_at: context.now }
+            : // Withdrawn, it must not come back at the window's end either.
+              { released_at: null, released_by: null, release_mode: 'manual', updated_at: context.now },
+        )
+        .where('id', 'in', ids)
+        .execute();
+      await auditBySchool(
+        scoped,
+        examId,
+        change === 'release' ? 'results.release' : 'results.withdraw',
+        changing,
+        body.reason,
+      );
+    }
+    return { [change === 'release' ? 'released' : 'withdrawn']: changing.length, assignments: targets.length };
+  });
+}
+
+/**
+ * The job behind `after_close` (every minute): stamps the assignments whose window and grace are
+ * over as released, and audits it as the system's act, one row per exam and school. Reads do not
+ * wait for it (result-release.ts decides from the window too).
+ */
+export async function releaseClosedAssignments(db: Db, now: Date, graceSeconds: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number; exam_id: number; school_id: number }>`
+      update student_exams se set released_at = ${now}, updated_at = ${now}
+      from exams e, exam_types et, students st
+      where e.id = se.exam_id and et.id = e.exam_type_id and st.id = se.student_id and not et.is_mock
+        and se.release_mode = 'after_close' and se.released_at is null
+        and coalesce(se.end_date_time, e.end_date_time) + make_interval(secs => ${graceSeconds}) < ${now}
+      returning se.id, se.exam_id, coalesce(se.school_id, st.school_id) as school_id`.execute(trx);
+    const groups = new Map<string, { exam_id: number; school_id: number; count: number }>();
+    for (const row of rows) {
+      const key = `${row.exam_id}:${row.school_id}`;
+      const group = groups.get(key) ?? { exam_id: row.exam_id, school_id: row.school_id, count: 0 };
+      group.count++;
+      groups.set(key, group);
+    }
+    await recordAudits(
+      trx,
+      [...groups.values()].map((group) => ({
+        actorId: null,
+        address: null,
+        requestId: null,
+        action: 'results.release',
+        target: `exams/${group.exam_id}`,
+        schoolId: group.school_id,
+        summary: { students: group.count, automatic: true },
+      })),
+    );
+    return rows.length;
+  });
+}
