@@ -31,6 +31,8 @@ export function studentExam(overrides: Partial<StudentExam> = {}): StudentExam {
     attempts: 0,
     score: null,
     max_score: null,
+    results_released: false,
+    extra_seconds: 0,
     ...overrides,
   };
 }
@@ -62,6 +64,8 @@ export function attemptView(overrides: Partial<AttemptView> = {}): AttemptView {
     deadline_at: new Date(now + 45 * 60_000).toISOString(),
     submitted_at: null,
     auto_submitted: false,
+    forced: false,
+    extra_seconds: 0,
     server_time: new Date(now).toISOString(),
     exam: { id: 1, name_en: 'Reading benchmark', name_ar: 'اختبار القراءة', duration_minutes: 45, is_mock: false },
     questions_per_page: 1,
