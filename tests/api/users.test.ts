@@ -263,3 +263,13 @@ describe('common passwords for staff accounts (a list of 49,233, ASVS 6.2.4)', (
     expect(allowed.statusCode).toBe(200);
   });
 });
+
+describe('the users list', () => {
+  it('keeps the users filter[id] names (a picker reading back its choice), and refuses a malformed list', async () => {
+    const [a, b] = [await buildUser(t.db, { name: 'Picked A' }), await buildUser(t.db, { name: 'Picked B' })];
+    const picked = await api('GET', `/api/users?filter[id]=${b.id},${a.id}&per_page=1`);
+    expect(picked.json().meta.total).toBe(2);
+    expect(picked.json().data.map((user: { id: number }) => user.id)).toEqual([a.id]);
+    expect((await api('GET', '/api/users?filter[id]=x')).statusCode).toBe(400);
+  });
+});

@@ -8,6 +8,8 @@ export interface UserListQuery extends PageRequest {
   sort: 'id' | 'name' | 'email' | 'created_at';
   order: 'asc' | 'desc';
   search?: string;
+  /** These users only (a picker reading back the ones it shows). */
+  'filter[id]'?: number[];
 }
 
 const columns = [
@@ -57,6 +59,8 @@ export async function listUsers(db: Db, query: UserListQuery, lang: Language) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('users.name', 'ilike', like), eb('users.email', 'ilike', like)]));
   }
+  const ids = query['filter[id]'];
+  if (ids?.length) base = base.where('users.id', 'in', ids);
   const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .select(columns)

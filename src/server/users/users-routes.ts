@@ -13,6 +13,7 @@ import {
 } from '../../common/validation';
 import { auditContext } from '../audit';
 import { requirePermission } from '../http/route-access';
+import { idListFilter } from '../http/list-filters';
 import { listQuerySchema } from '../http/pagination';
 import { findUser, listUsers } from './users-queries';
 import {
@@ -89,8 +90,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: canView },
       schema: {
         tags,
-        summary: 'List users with their roles',
-        querystring: listQuerySchema(['id', 'name', 'email', 'created_at'], { sort: 'id', order: 'asc' }),
+        summary: 'List users with their roles; filter[id] (a comma list of ids) keeps those users only',
+        querystring: listQuerySchema(['id', 'name', 'email', 'created_at'], { sort: 'id', order: 'asc' }).extend({
+          'filter[id]': idListFilter(),
+        }),
       },
     },
     async (request) => listUsers(app.db, request.query, request.lang),
