@@ -27,6 +27,7 @@ const ar: typeof en = {
       reason: 'السبب',
       summary: 'الملخّص',
     },
+    summary: { before: 'قبل', after: 'بعد' },
     system: 'النظام',
     deleted_user: 'مستخدم محذوف رقم %{id}',
     deleted_school: 'مدرسة محذوفة رقم %{id}',

@@ -26,6 +26,7 @@ export default {
       reason: 'Reason',
       summary: 'Summary',
     },
+    summary: { before: 'before', after: 'after' },
     system: 'System',
     deleted_user: 'Deleted user #%{id}',
     deleted_school: 'Deleted school #%{id}',

@@ -1,5 +1,6 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
 import type { AssignmentMethods } from './assignmentMethods';
+import type { AuditLogMethods } from './auditLogMethods';
 import type { CorrectionMethods } from './correctionMethods';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
 import type { ExamMethods } from './examMethods';
@@ -27,7 +28,8 @@ export interface AppDataProvider
     MediaMethods,
     ProfileMethods,
     UserMethods,
-    WebReportMethods {}
+    WebReportMethods,
+    AuditLogMethods {}
 
 /**
  * The data provider with its named methods typed. Through react-admin's proxy, so a lost session

@@ -13,6 +13,7 @@ import type {
 import type { AppDataProvider } from './appDataProvider';
 import { examLocalizationMethods } from './examLocalizationMethods';
 import { assignmentMethods } from './assignmentMethods';
+import { auditLogMethods } from './auditLogMethods';
 import { correctionMethods } from './correctionMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
@@ -152,4 +153,5 @@ export const dataProvider: AppDataProvider = {
   ...profileMethods,
   ...userMethods,
   ...webReportMethods,
+  ...auditLogMethods,
 };
