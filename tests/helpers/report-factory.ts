@@ -55,6 +55,9 @@ export async function buildReportScene(
     if (response.statusCode !== 200) throw new Error(response.body);
   };
   for (let index = 0; index < (options.corrected ?? count); index++) await correct(index);
+  // Results enter the reports once released to their students (issue 26).
+  const released = await call(t.app, 'POST', `/api/exams/${scene.exam.id}/release`, {}, { cookie: scene.admin });
+  if (released.statusCode !== 200) throw new Error(released.body);
   return { ...scene, corrector, correct };
 }
 

@@ -4,3 +4,4 @@ export { studentRoutes } from './student-routes';
 export { finalizeAttempt, finalizeDueAttempts } from './scoring';
 export { defineDeadlineJobs, type DeadlineScheduler } from './deadline-jobs';
 export { flushPresence, startPresenceFlusher } from './presence';
+export { resultsReleasedSql } from './result-release';

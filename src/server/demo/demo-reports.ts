@@ -185,6 +185,8 @@ export async function seedReportResults(
       exam_localization_id: null,
     });
     await sitAndMark(db, corrector, examId, ability, r, recording.path ?? `media/${recording.file_name}`);
+    // Marked: the author releases the results to the students and schools (they enter the reports).
+    await author.post(`/api/exams/${examId}/release`, { reason: 'Marking complete' });
   }
   const now = () => new Date();
   for (const schoolId of [school.id, third.id]) {

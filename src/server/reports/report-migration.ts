@@ -8,7 +8,12 @@ type ScoreMap = Record<string, { score: number; max: number }>;
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** The corrected, non-mock results of a school's assignments: the latest attempt of each, with its exam's settings. */
+/**
+ * The corrected, non-mock, released results of a school's assignments: the latest attempt of each,
+ * with its exam's settings. A result enters the reports once it is released to its student (issue
+ * 26): by an author or admin, or by the job that releases an `after_close` assignment at the end
+ * of its window.
+ */
 async function correctedResults(db: Db, schoolId: number) {
   const { rows } = await sql<{
     student_exam_id: number;
@@ -50,6 +55,7 @@ async function correctedResults(db: Db, schoolId: number) {
     join platforms p on p.id = e.platform_id
     join lateral ${latestAttempt} la on true
     where coalesce(se.school_id, st.school_id) = ${schoolId} and not et.is_mock and la.status = 'submitted' and la.result_mark is not null
+      and se.released_at is not null
     order by se.id`.execute(db);
   return rows;
 }
@@ -66,7 +72,7 @@ async function outcomesOf(db: Db, examIds: number[]): Promise<Map<number, number
 }
 
 /**
- * Moves a school's corrected results into the reporting table (`report_results`): one row per
+ * Moves a school's corrected, released results into the reporting table (`report_results`): one row per
  * assignment with its mark, percentage, tier (by its platform's thresholds), and its points per
  * skill and per learning outcome. Rows of results that are no longer there (an exam reassigned) go.
  * Runs in one transaction; returns how many results the school has.

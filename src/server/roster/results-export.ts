@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Language } from '../../../locales/index';
 import { percentOf, tierOf } from '../../common/reports/index';
 import { schoolScopeCondition, type SchoolScope } from '../auth';
+import { resultsReleasedSql } from '../delivery';
 import { finalItemMarks, latestAttempt } from '../correction';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
@@ -18,6 +19,7 @@ const figure = (value: number | null | undefined) =>
  * the class they were in when assigned (a later move or rollover does not change it), where they stand, and once their attempt is submitted its score, percentage, tier (by
  * the platform's thresholds), pass or fail, points per skill and per question in the exam's order
  * (final marks once corrected; until then the automatic scores, a human's parts counting 0).
+ * School staff (readers of some schools only) see a result only once it is released.
  */
 export async function examResultsFile(
   db: Db,
@@ -25,6 +27,8 @@ export async function examResultsFile(
   scope: SchoolScope,
   format: SheetFormat,
   language: Language,
+  /** School staff see a result only once it is released to its student (issue 26). */
+  release: { now: Date; graceSeconds: number },
 ) {
   const exam = await db
     .selectFrom('exams')
@@ -67,13 +71,17 @@ export async function examResultsFile(
     result_max: string | null;
     result_passed: boolean | null;
     skill_scores: unknown;
+    released: boolean;
   }>`
     select st.student_number, st.name_en, st.name_ar,
       case when ${language} = 'ar' then sc.name_ar else sc.name_en end as school,
       case when ${language} = 'ar' then cl.name_ar else cl.name_en end as class,
-      la.id as attempt_id, la.status, la.score, la.max_score, la.result_score, la.result_max, la.result_passed, la.skill_scores
+      la.id as attempt_id, la.status, la.score, la.max_score, la.result_score, la.result_max, la.result_passed, la.skill_scores,
+      ${resultsReleasedSql(release.now, release.graceSeconds)} as released
     from student_exams se
     join students st on st.id = se.student_id
+    join exams e on e.id = se.exam_id
+    join exam_types et on et.id = e.exam_type_id
     join schools sc on sc.id = coalesce(se.school_id, st.school_id)
     join school_classes cl on cl.id = coalesce(se.school_class_id, st.school_class_id)
     left join lateral ${latestAttempt} la on true
@@ -99,13 +107,14 @@ export async function examResultsFile(
   ];
   const body = [];
   for (const row of rows) {
+    const shown = scope.all || row.released;
     const submitted = row.status === 'submitted';
-    const corrected = row.result_score !== null;
-    const score = corrected ? Number(row.result_score) : submitted ? Number(row.score ?? 0) : null;
-    const max = corrected ? Number(row.result_max) : submitted ? Number(row.max_score ?? 0) : null;
+    const corrected = shown && row.result_score !== null;
+    const score = corrected ? Number(row.result_score) : submitted && shown ? Number(row.score ?? 0) : null;
+    const max = corrected ? Number(row.result_max) : submitted && shown ? Number(row.max_score ?? 0) : null;
     const percent = score !== null && max !== null ? percentOf(score, max) : null;
     const perQuestion = new Map<number, number>();
-    if (submitted && row.attempt_id !== null) {
+    if (submitted && shown && row.attempt_id !== null) {
       const marks = await finalItemMarks(
         db,
         { ...exam, double_marking_threshold: Number(exam.double_marking_threshold) },
@@ -128,9 +137,9 @@ export async function examResultsFile(
       figure(max),
       figure(percent),
       percent === null ? '' : translate(language, `reports.pdf.tiers.${tierOf(percent, thresholds)}`),
-      row.result_passed === null ? '' : t(row.result_passed ? 'pass' : 'fail'),
-      ...skills.map((s) => (submitted ? figure(bySkill[String(s.id)]?.score ?? 0) : '')),
-      ...questions.map((q) => (submitted ? figure(perQuestion.get(q.id) ?? 0) : '')),
+      row.result_passed === null || !shown ? '' : t(row.result_passed ? 'pass' : 'fail'),
+      ...skills.map((s) => (submitted && shown ? figure(bySkill[String(s.id)]?.score ?? 0) : '')),
+      ...questions.map((q) => (submitted && shown ? figure(perQuestion.get(q.id) ?? 0) : '')),
     ]);
   }
   return sheetFile(format, t('sheet'), [header, ...body], language);

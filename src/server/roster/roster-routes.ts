@@ -231,7 +231,10 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     async (request, reply) => {
       const { format, lang = request.lang } = request.query;
       const scope = await scopeOf(request);
-      const file = await examResultsFile(app.db, request.params.id, scope, format, lang);
+      const file = await examResultsFile(app.db, request.params.id, scope, format, lang, {
+        now: app.clock.now(),
+        graceSeconds: app.config.delivery.graceSeconds,
+      });
       await recordAudit(app.db, {
         ...auditContext(request),
         action: 'exams.results_export',

@@ -99,6 +99,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
         app.config.timeZone,
         request.lang,
+        app.config.delivery.graceSeconds,
       ),
   );
 
@@ -119,6 +120,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         app.clock.now(),
         app.config.timeZone,
+        app.config.delivery.graceSeconds,
       ),
     }),
   );

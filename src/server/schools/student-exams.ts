@@ -19,6 +19,7 @@ import { containsPattern } from '../db/like';
 import { notFound } from '../http/app-error';
 import { listQuerySchema, offsetOf, pageMeta } from '../http/pagination';
 import { reportStatusEntry } from '../reports';
+import { resultsReleasedSql } from '../delivery';
 import { breadcrumbsOf } from './breadcrumbs';
 
 export const studentExamsQuery = listQuerySchema(['id', 'name', 'start_date_time'], { sort: 'id', order: 'asc' });
@@ -93,12 +94,17 @@ type Row = {
   pass_mark: string;
   report_id: number | null;
   report_status: number | null;
+  released: boolean;
 };
 
 const named = (id: number | null, en: string | null, ar: string | null) =>
   id === null ? null : { id: Number(id), name_en: en ?? '', name_ar: ar ?? '' };
 
-function present(row: Row, timeZone: string): StudentExamRow {
+/**
+ * `shown`: whether the reader sees the result: staff of every school always (they mark and release
+ * it), school staff once it is released to the student (issue 26).
+ */
+function present(row: Row, timeZone: string, shown: boolean): StudentExamRow {
   const wall = (date: Date | null) => (date ? formatWallTime(date, timeZone) : null);
   return {
     id: Number(row.id),
@@ -113,10 +119,10 @@ function present(row: Row, timeZone: string): StudentExamRow {
     correction_status: correctionStatusEntry(
       row.correction_status_id === null ? null : Number(row.correction_status_id),
     ),
-    total: row.result_mark === null ? null : Number(row.result_mark),
+    total: row.result_mark === null || !shown ? null : Number(row.result_mark),
     total_mark: Number(row.max_mark),
     pass_mark: Number(row.pass_mark),
-    passed: row.result_passed,
+    passed: shown ? row.result_passed : null,
     report:
       row.report_id === null
         ? null
@@ -125,7 +131,7 @@ function present(row: Row, timeZone: string): StudentExamRow {
 }
 
 /** Every assignment of a student, with its statuses, its result and the student's report of it. */
-const examRows = (studentId: number, now: Date, readerId: number | null) => sql`(
+const examRows = (studentId: number, now: Date, readerId: number | null, graceSeconds: number) => sql`(
   select se.id, e.id as exam_id, e.name_en as exam_name_en, e.name_ar as exam_name_ar,
     r.id as round_id, r.name_en as round_name_en, r.name_ar as round_name_ar,
     ay.id as year_id, ay.name_en as year_name_en, ay.name_ar as year_name_ar, et.is_mock,
@@ -133,7 +139,7 @@ const examRows = (studentId: number, now: Date, readerId: number | null) => sql`
     coalesce(se.end_date_time, e.end_date_time) as end_date_time, la.submitted_at,
     ${examStatusId(now)} as exam_status_id, ${correctionStatusId} as correction_status_id,
     ${resultMark} as result_mark, ${resultPassed} as result_passed, e.max_mark, e.pass_mark,
-    rp.id as report_id, rp.status as report_status
+    rp.id as report_id, rp.status as report_status, ${resultsReleasedSql(now, graceSeconds)} as released
   from student_exams se
   join exams e on e.id = se.exam_id
   join exam_types et on et.id = e.exam_type_id
@@ -156,9 +162,10 @@ export async function listStudentExams(
   now: Date,
   timeZone: string,
   language: 'en' | 'ar',
+  graceSeconds: number,
 ) {
   const student = await loadStudent(db, scope, studentId);
-  const rows = examRows(studentId, now, scope.readerId);
+  const rows = examRows(studentId, now, scope.readerId, graceSeconds);
   const pattern = query.search ? containsPattern(query.search) : null;
   const search = pattern ? sql`where (x.exam_name_en ilike ${pattern} or x.exam_name_ar ilike ${pattern})` : sql``;
   const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total from ${rows} ${search}`.execute(
@@ -173,7 +180,7 @@ export async function listStudentExams(
   const { rows: found } = await sql<Row>`select x.* from ${rows} ${search}
     order by ${sortColumn} ${order}, x.id ${order} limit ${query.per_page} offset ${offsetOf(query)}`.execute(db);
   return {
-    data: found.map((row) => present(row, timeZone)),
+    data: found.map((row) => present(row, timeZone, scope.all || row.released)),
     meta: pageMeta(query, Number(counted[0].total)),
     breadcrumbs: breadcrumbsOf({ school: student.school, grade: student.grade, student }),
   };
@@ -186,11 +193,11 @@ export async function studentProfile(
   studentId: number,
   now: Date,
   timeZone: string,
+  graceSeconds: number,
 ): Promise<StudentProfile> {
   const student = await loadStudent(db, scope, studentId);
-  const { rows } = await sql<Row>`select x.* from ${examRows(studentId, now, scope.readerId)} order by x.id`.execute(
-    db,
-  );
+  const { rows } =
+    await sql<Row>`select x.* from ${examRows(studentId, now, scope.readerId, graceSeconds)} order by x.id`.execute(db);
   return {
     student: {
       id: student.id,
@@ -202,7 +209,7 @@ export async function studentProfile(
       level: student.level,
     },
     classes: [student.class],
-    exams: rows.map((row) => present(row, timeZone)),
+    exams: rows.map((row) => present(row, timeZone, scope.all || row.released)),
     breadcrumbs: breadcrumbsOf({ school: student.school, grade: student.grade, student }),
   };
 }
