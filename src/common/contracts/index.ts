@@ -14,3 +14,4 @@ export * from './item-analysis';
 export * from './exam-localizations';
 export * from './current-user';
 export * from './audit-log';
+export * from './role-homes';

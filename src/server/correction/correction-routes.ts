@@ -24,6 +24,7 @@ import { loadCorrectionTarget } from './correction-context';
 import { correctionBody, handleOfBody, saveCorrections } from './correction-save';
 import { presentCorrection } from './correction-view';
 import { loadRecording } from './recordings';
+import { waitingRoutes } from './waiting-routes';
 import type { MediaStorage } from '../media';
 
 const tags = ['correction'];
@@ -74,6 +75,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
     language: request.lang,
   });
   const canAudit = { access: requirePermission(...listPermissions(AREAS.correctionAudits)) };
+  await app.register(waitingRoutes);
 
   app.get(
     '/exams/:id/assigned/students',

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { idParam } from '../../common/ids';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { schoolScopeOf } from '../auth';
+import { hasAnyPermission } from '../../common/permissions';
 import { requirePermission } from '../http/route-access';
+import { schoolHomeQuery, schoolHomes } from './school-home';
 import {
   gradesQuery,
   listSchoolGrades,
@@ -40,6 +42,32 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await schoolStatuses(app.db, await scopeOf(request), request.query['filter[id]']) }),
+  );
+
+  app.get(
+    '/schools/home',
+    {
+      config: canView,
+      schema: {
+        tags,
+        summary:
+          "School staff's home (issue 26), for each of the caller's schools (filter[id]=1,2 for some): the exams running now with how many have not started, are in progress or submitted; the exams whose results were released, released of submitted; the latest generated reports (null without reports view)",
+        querystring: schoolHomeQuery,
+      },
+    },
+    async (request) => ({
+      data: await schoolHomes(
+        app.db,
+        {
+          scope: await scopeOf(request),
+          now: app.clock.now(),
+          graceSeconds: app.config.delivery.graceSeconds,
+          timeZone: app.config.timeZone,
+          reports: hasAnyPermission(request.auth!.permissions, listPermissions(AREAS.reports)),
+        },
+        request.query['filter[id]'],
+      ),
+    }),
   );
 
   app.get(
