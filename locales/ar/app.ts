@@ -20,6 +20,8 @@ const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' 
     system_settings: 'إعدادات النظام',
     demo_requests: 'طلبات العروض التوضيحية',
     audit_log: 'سجل التدقيق',
+    waiting: 'التصحيح',
+    school_home: 'مدرستي',
     roster: 'سجل الطلاب',
     language: 'اللغة',
     user_menu: 'قائمة المستخدم',

@@ -21,6 +21,7 @@ import webReports from './web-reports';
 import roster from './roster';
 import examDay from './exam-day';
 import audit from './audit';
+import homes from './homes';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -41,6 +42,7 @@ const ar: Messages = {
   ...roster,
   ...examDay,
   ...audit,
+  ...homes,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

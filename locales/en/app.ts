@@ -18,6 +18,8 @@ export default {
     system_settings: 'System settings',
     demo_requests: 'Demo requests',
     audit_log: 'Audit log',
+    waiting: 'Marking',
+    school_home: 'My school',
     roster: 'Roster',
     language: 'Language',
     user_menu: 'User menu',

@@ -20,6 +20,7 @@ import webReports from './web-reports';
 import roster from './roster';
 import examDay from './exam-day';
 import audit from './audit';
+import homes from './homes';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area.
@@ -43,6 +44,7 @@ const en = {
   ...roster,
   ...examDay,
   ...audit,
+  ...homes,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

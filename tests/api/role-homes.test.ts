@@ -336,6 +336,7 @@ describe('the school staff’s home', () => {
     expect(reports.map((report) => report.id)).toEqual(ours.slice(2).reverse());
     expect(reports[0]).toMatchObject({
       name: `Report ${s.school.id}-${REPORT_STATUS.generated}-11`,
+      exam: { id: s.exam.id, name_en: s.exam.name_en, name_ar: s.exam.name_ar },
       type: { key: 'school' },
       status: { key: 'generated' },
       language: 'ar',

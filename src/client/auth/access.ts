@@ -1,24 +1,33 @@
 import { useGetIdentity, usePermissions } from 'react-admin';
+import marking from '../../../schemas/marking';
 import myExams from '../../../schemas/my-exams';
+import schoolHome from '../../../schemas/school-home';
 import { accessPermissions, AREAS, listPermissions } from '../../common/permission-catalog';
-import { hasAnyPermission } from '../../common/permissions';
+import { hasAnyPermission, permissionFor } from '../../common/permissions';
 import type { ConsoleIdentity } from './user';
 
 /** The one definition of "may see an area's list" lives with the permission catalog. */
 export { listPermissions };
 
-/** A student's home page, as its declaration gives it. */
+/** The homes of the roles (issue 26), as their declarations give them. */
 const STUDENT_HOME = myExams.pages.my_exams;
+const MARKER_HOME = marking.pages.waiting;
+const SCHOOL_HOME = schoolHome.pages.school_home;
+const pathOf = (page: { path: string }) => page.path.replace(/\/\*$/, '');
 
 /**
- * Where "home" is for a signed-in user: the exams (SPEC section 2); for a student, who takes
- * exams rather than lists them, their own exams; else the profile, rather than a restricted page
+ * Where "home" is for a signed-in user (SPEC section 2, issue 26): the exams for those who make
+ * them; the marking waiting for them for markers; the exams for others who read them; a student's
+ * own exams; their school's page for school staff; else the profile, rather than a restricted page
  * right after signing in.
  */
 export function homePath(permissions: readonly string[]): string {
-  if (hasAnyPermission(permissions, listPermissions(AREAS.exams))) return '/exams';
-  if (hasAnyPermission(permissions, accessPermissions(STUDENT_HOME.access)))
-    return STUDENT_HOME.path.replace(/\/\*$/, '');
+  const holds = (anyOf: readonly string[]) => hasAnyPermission(permissions, anyOf);
+  if (holds([permissionFor(AREAS.exams, 'create')])) return '/exams';
+  if (holds(accessPermissions(MARKER_HOME.access))) return pathOf(MARKER_HOME);
+  if (holds(listPermissions(AREAS.exams))) return '/exams';
+  if (holds(accessPermissions(STUDENT_HOME.access))) return pathOf(STUDENT_HOME);
+  if (holds(accessPermissions(SCHOOL_HOME.access))) return pathOf(SCHOOL_HOME);
   return '/profile';
 }
 

@@ -5,6 +5,7 @@ import type { CorrectionMethods } from './correctionMethods';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
 import type { ExamMethods } from './examMethods';
 import type { ExamQuestionMethods } from './examQuestionMethods';
+import type { HomeMethods } from './homeMethods';
 import type { MediaMethods } from './mediaMethods';
 import type { ProfileMethods } from './profileMethods';
 import type { QuestionMethods } from './questionMethods';
@@ -29,7 +30,8 @@ export interface AppDataProvider
     ProfileMethods,
     UserMethods,
     WebReportMethods,
-    AuditLogMethods {}
+    AuditLogMethods,
+    HomeMethods {}
 
 /**
  * The data provider with its named methods typed. Through react-admin's proxy, so a lost session

@@ -17,6 +17,7 @@ import { auditLogMethods } from './auditLogMethods';
 import { correctionMethods } from './correctionMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
+import { homeMethods } from './homeMethods';
 import { http } from './http';
 import { listQuery } from './listQuery';
 import { mediaMethods } from './mediaMethods';
@@ -154,4 +155,5 @@ export const dataProvider: AppDataProvider = {
   ...userMethods,
   ...webReportMethods,
   ...auditLogMethods,
+  ...homeMethods,
 };

@@ -140,20 +140,27 @@ async function latestReports(db: Db, ids: number[]) {
     school_id: number;
     id: number;
     name: string;
+    exam_id: number;
+    exam_en: string;
+    exam_ar: string;
     type: number;
     status: number;
     language: HomeReport['language'];
     generated_at: Date | null;
   }>`
-    select x.school_id, x.id, x.name, x.type, x.status, x.language, x.generated_at from (
+    select x.school_id, x.id, x.name, x.type, x.status, x.language, x.generated_at,
+      e.id as exam_id, e.name_en as exam_en, e.name_ar as exam_ar
+    from (
       select r.*, row_number() over (partition by r.school_id order by r.generated_at desc nulls last, r.id desc) as place
       from reports r
       where r.school_id in (${sql.join(ids)}) and r.status = ${REPORT_STATUS.generated}
-    ) x where x.place <= ${LATEST}
+    ) x join exams e on e.id = x.exam_id
+    where x.place <= ${LATEST}
     order by x.place`.execute(db);
   return bySchool(rows, (row): HomeReport => ({
     id: Number(row.id),
     name: row.name,
+    exam: { id: Number(row.exam_id), name_en: row.exam_en, name_ar: row.exam_ar },
     type: reportTypeEntry(Number(row.type)),
     status: reportStatusEntry(Number(row.status)),
     language: row.language,
@@ -164,7 +171,7 @@ async function latestReports(db: Db, ids: number[]) {
 /**
  * `GET /api/schools/home` (issue 26): for each of the reader's schools (or those of `filter[id]`
  * among them), the exams it sits now, the exams whose results were released to its students, and
- * its latest generated reports. Counts and exam names only: no student is named.
+ * its latest generated reports (named as the reports list names them, which staff may read).
  */
 export async function schoolHomes(db: Db, reader: HomeReader, filter?: number[]): Promise<SchoolHome[]> {
   let query = db
