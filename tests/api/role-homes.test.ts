@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/server/clock';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { call } from '../helpers/api-client';
 import { buildCorrectionScene } from '../helpers/correction-factory';
-import { buildExamDayScene, type ExamDayScene } from '../helpers/exam-day-scene';
+import { buildExamDayScene, EXAM_DAY_QUESTIONS, type ExamDayScene } from '../helpers/exam-day-scene';
 import { buildUser, buildUserWithPermissions, signIn } from '../helpers/factories';
 import { signInSchoolStaff } from '../helpers/report-factory';
 import { createTestApp, type TestContext } from '../helpers/test-app';
@@ -213,6 +213,10 @@ describe('the markers’ waiting list', () => {
     await t.db.updateTable('exam_types').set({ is_mock: true }).where('id', '=', practice.exam.exam_type_id).execute();
     const admin = await waiting(practice.admin);
     expect(admin.exams.map((exam) => exam.exam_id)).not.toContain(practice.exam.id);
+    // Answers scored automatically only: corrected at submission.
+    const automatic = await buildExamDayScene(t, registry, {}, { questions: EXAM_DAY_QUESTIONS.slice(0, 2) });
+    await sit(automatic, 0);
+    expect((await waiting(practice.admin)).exams.map((exam) => exam.exam_id)).not.toContain(automatic.exam.id);
 
     const scene = await buildCorrectionScene(t.app, t.db, registry, { count: 2 });
     expect(await countsOf(scene, practice.admin)).toEqual(counts(2, 0, 0));

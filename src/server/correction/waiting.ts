@@ -70,7 +70,9 @@ export async function markingWaiting(db: Db, readerId: number): Promise<MarkingW
       join exam_types et on et.id = e.exam_type_id
       join lateral ${latestAttempt} la on true
       left join lateral ${ownSheet(readerId)} own on true
-      where la.status = 'submitted' and la.needs_correction and not et.is_mock
+      -- A corrected attempt waits for nobody: under double marking its blind sheets are complete too.
+      where la.status = 'submitted' and la.needs_correction and la.marking_final < la.marking_total
+        and not et.is_mock
     ) w
     join exams e on e.id = w.exam_id
     where w.slot is not null
