@@ -42,6 +42,10 @@ const messages = {
       started: 'Started',
       window: 'When students may take it',
       options: 'Options',
+      release_results: 'When results are shown',
+      release_help:
+        "Results (scores and, where shown, right answers) reach students and school staff at the window's end, or only when an author or admin releases them. Practice tests show them at once.",
+      release_modes: { after_close: 'When the window has closed', manual: 'When released by an author or admin' },
       show_answers: 'Show the right answers after submission',
       shuffle_questions: 'Shuffle the questions',
       shuffle_choices: 'Shuffle the choices',

@@ -47,6 +47,8 @@ const messages = {
         submit:
           'When you have finished, review your answers and submit. When the time is up, the exam is submitted for you.',
       },
+      extra_time: 'Extra time',
+      extra_time_value: '%{extra} more: %{total} in all',
       begin: 'Start the exam',
       failed: 'The exam could not be started. Try again.',
       unavailable: {
@@ -75,6 +77,7 @@ const messages = {
         flagged: 'flagged',
         separator: ', ',
       },
+      extra_time: 'Your time includes %{time} of extra time.',
       timer: {
         label: 'Time left',
         five_minutes: '5 minutes left',
@@ -134,6 +137,19 @@ const messages = {
       load_failed: 'The result could not be loaded.',
       not_submitted: 'This exam has not been submitted yet.',
       answers_pending: 'The right answers will be shown here once this exam has closed for everyone who sits it.',
+      not_released: 'Your exam has been submitted. Your results will be shown here once they are released.',
+      forced: 'A supervisor submitted your exam with the answers saved so far.',
+    },
+    supervisor: {
+      reset: 'A supervisor has reset your exam: its answers were erased, and you may start it again.',
+      reopened: 'A supervisor has reopened your exam: your answers are kept, and the clock shows the time you have.',
+    },
+    display: {
+      button: 'Display',
+      title: 'Display settings',
+      text_size: 'Text size',
+      sizes: { normal: 'Normal', large: 'Large', larger: 'Larger' },
+      high_contrast: 'High contrast',
     },
     sign_out: {
       unsent_title: 'Answers not sent yet',

@@ -10,3 +10,6 @@ export type {
   ExamRestriction,
   LocalizationBody,
 } from './types';
+
+/** The exam pages' tabs (preview, item analysis, exam day), for pages of other areas that join them. */
+export { ExamTabs, examMonitorPath, EXAM_MONITOR_PERMISSIONS } from './analysis/ExamTabs';

@@ -3,6 +3,7 @@ import type { AssignmentMethods } from './assignmentMethods';
 import type { AuditLogMethods } from './auditLogMethods';
 import type { CorrectionMethods } from './correctionMethods';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
+import type { ExamDayMethods } from './examDayMethods';
 import type { ExamMethods } from './examMethods';
 import type { ExamQuestionMethods } from './examQuestionMethods';
 import type { HomeMethods } from './homeMethods';
@@ -31,7 +32,8 @@ export interface AppDataProvider
     UserMethods,
     WebReportMethods,
     AuditLogMethods,
-    HomeMethods {}
+    HomeMethods,
+    ExamDayMethods {}
 
 /**
  * The data provider with its named methods typed. Through react-admin's proxy, so a lost session

@@ -15,6 +15,8 @@ export interface AssignmentBody {
   shuffle_choices: boolean;
   shuffle_questions: boolean;
   exam_localization_id: number | null;
+  /** When the results reach the students and school staff: once the window has closed, or once released. */
+  release_results: 'after_close' | 'manual';
 }
 
 /** Assigning an exam to schools and students. */

@@ -15,6 +15,7 @@ import { examLocalizationMethods } from './examLocalizationMethods';
 import { assignmentMethods } from './assignmentMethods';
 import { auditLogMethods } from './auditLogMethods';
 import { correctionMethods } from './correctionMethods';
+import { examDayMethods } from './examDayMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
 import { homeMethods } from './homeMethods';
@@ -156,4 +157,5 @@ export const dataProvider: AppDataProvider = {
   ...webReportMethods,
   ...auditLogMethods,
   ...homeMethods,
+  ...examDayMethods,
 };

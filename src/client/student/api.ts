@@ -1,11 +1,17 @@
-import type { AnswersSaved, AttemptView, StudentExam } from '../../common/contracts/delivery';
+import type {
+  AnswersSaved,
+  AttemptView,
+  HeartbeatAnswer,
+  PlayerPreferences,
+  StudentExam,
+} from '../../common/contracts/delivery';
 import { getStoredLanguage } from '../language';
 import { apiUrl, http } from '../providers/http';
 import { mediaMethods } from '../providers/mediaMethods';
-import type { OutgoingAnswer, SavedAnswer } from './sync/answerQueue';
+import type { OutgoingAnswer } from './sync/answerQueue';
 import type { LocalRecording } from './sync/recordingQueue';
 
-export type { AttemptView, StudentExam };
+export type { AnswersSaved, AttemptView, HeartbeatAnswer, PlayerPreferences, StudentExam };
 export type MediaPlay = { plays: number; remaining: number | null };
 
 const exam = (id: number | string) => `/student/exams/${encodeURIComponent(String(id))}`;
@@ -29,11 +35,26 @@ export const studentApi = {
   keepAlive: async () => {
     await http('/user');
   },
+  /**
+   * The running player's heartbeat: tells the monitor this computer is online and what it keeps
+   * unsent, and answers the attempt as a supervisor may have left it (extended, submitted, reset).
+   */
+  heartbeat: (id: number | string, attemptId: number, unsent: number) =>
+    data(
+      http<{ data: HeartbeatAnswer }>(`${exam(id)}/heartbeat`, {
+        method: 'POST',
+        body: { attempt_id: attemptId, unsent },
+      }),
+    ),
+  preferences: () => data(http<{ data: PlayerPreferences }>('/student/preferences')),
+  savePreferences: (preferences: PlayerPreferences) =>
+    data(http<{ data: PlayerPreferences }>('/student/preferences', { method: 'PUT', body: preferences })),
   playMedia: (id: number | string, questionId: number) =>
     data(http<{ data: MediaPlay }>(`${exam(id)}/media/${questionId}/play`, { method: 'POST' })),
 
   /**
-   * One batch of answers. A keepalive request (page hidden or left) goes through `fetch` itself:
+   * One batch of answers; the server's answer carries the attempt's deadline (a supervisor may have
+   * extended it). A keepalive request (page hidden or left) goes through `fetch` itself:
    * the console's wrapper adds an abort timer, which must not cut a request meant to outlive the page.
    */
   async saveAnswers(
@@ -41,12 +62,10 @@ export const studentApi = {
     attemptId: number,
     answers: OutgoingAnswer[],
     keepalive = false,
-  ): Promise<SavedAnswer[]> {
+  ): Promise<AnswersSaved> {
     // The attempt they were given in: a page left open on an earlier attempt must not answer a new one.
     const body = { attempt_id: attemptId, answers };
-    if (!keepalive) {
-      return (await data(http<{ data: AnswersSaved }>(`${exam(id)}/answers`, { method: 'PUT', body }))).saved;
-    }
+    if (!keepalive) return data(http<{ data: AnswersSaved }>(`${exam(id)}/answers`, { method: 'PUT', body }));
     const response = await fetch(apiUrl(`${exam(id)}/answers`), {
       method: 'PUT',
       keepalive: true,
@@ -60,6 +79,6 @@ export const studentApi = {
       body: JSON.stringify(body),
     });
     if (!response.ok) throw Object.assign(new Error('answers not saved'), { status: response.status });
-    return ((await response.json()) as { data: AnswersSaved }).data.saved;
+    return ((await response.json()) as { data: AnswersSaved }).data;
   },
 };

@@ -131,6 +131,12 @@ export const heartbeatAnswer = z
   .strict();
 export type HeartbeatAnswer = z.infer<typeof heartbeatAnswer>;
 
+/** `GET` and `PUT /api/student/preferences`: how the student likes the player shown. */
+export const playerPreferences = z
+  .object({ text_size: z.enum(['normal', 'large', 'larger']), high_contrast: z.boolean() })
+  .strict();
+export type PlayerPreferences = z.infer<typeof playerPreferences>;
+
 /** `POST /media/{questionId}/play`. */
 export const mediaPlay = z.object({ plays: z.number(), remaining: z.number().nullable() }).strict();
 

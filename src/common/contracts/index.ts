@@ -14,4 +14,5 @@ export * from './item-analysis';
 export * from './exam-localizations';
 export * from './current-user';
 export * from './audit-log';
+export * from './exam-day';
 export * from './role-homes';

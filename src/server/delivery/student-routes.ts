@@ -12,6 +12,7 @@ import { answersBody } from './answer-batch';
 import { Attempts } from './attempts';
 import { listStudentExams } from './student-exams';
 import { heartbeat, heartbeatBody } from './heartbeat';
+import { preferencesBody, readPreferences, savePreferences } from './preferences';
 
 const tags = ['student'];
 const idParams = z.object({ id: idParam() });
@@ -53,6 +54,28 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         graceSeconds: app.config.delivery.graceSeconds,
       }),
     }),
+  );
+
+  app.get(
+    '/student/preferences',
+    {
+      config: canView,
+      schema: { tags, summary: "The student's display preferences in the player: text_size, high_contrast" },
+    },
+    async (request) => ({ data: await readPreferences(app.db, request.auth!.user.id) }),
+  );
+
+  app.put(
+    '/student/preferences',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary: "Keep the student's display preferences (text_size normal, large or larger; high_contrast)",
+        body: preferencesBody,
+      },
+    },
+    async (request) => ({ data: await savePreferences(app.db, request.auth!.user.id, request.body) }),
   );
 
   app.post(

@@ -4,6 +4,8 @@ import { notFound } from '../http/app-error';
 /** What exam day needs of an exam: whether it is a practice test, its duration and its questions. */
 export interface ExamOfDay {
   id: number;
+  name_en: string;
+  name_ar: string;
   is_mock: boolean;
   duration_minutes: number;
   question_count: number;
@@ -16,6 +18,8 @@ export async function loadExamOfDay(db: Db, examId: number): Promise<ExamOfDay> 
     .innerJoin('exam_types', 'exam_types.id', 'exams.exam_type_id')
     .select(({ selectFrom }) => [
       'exams.id',
+      'exams.name_en',
+      'exams.name_ar',
       'exam_types.is_mock',
       'durations.number as duration_minutes',
       selectFrom('exam_questions')

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { INTERVENTIONS } from '../../common/contracts/index';
 import type { AuditContext } from '../audit';
 import type { SchoolScope } from '../auth';
 import type { Db } from '../db/database';
 import type { DeadlineScheduler } from '../delivery';
 import { targetFields } from './targets';
-
-export const INTERVENTIONS = ['extend', 'reopen', 'force_submit', 'reset'] as const;
-export type InterventionAction = (typeof INTERVENTIONS)[number];
 
 export const interventionBody = z.strictObject({
   action: z.enum(INTERVENTIONS),

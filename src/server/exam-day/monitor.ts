@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
+import type { MonitorStatus } from '../../common/contracts/index';
 import { idParam } from '../../common/ids';
 import { assertSchoolInScope, schoolScopeCondition, type SchoolScope } from '../auth';
 import type { Db } from '../db/database';
@@ -8,16 +9,6 @@ import { placedClass, placedSchool } from './targets';
 
 /** A player heard from within this many seconds is online (it beats every 8 s while no save goes through). */
 export const ONLINE_SECONDS = 25;
-
-export const MONITOR_STATUSES = [
-  'not_started',
-  'in_progress',
-  'submitted',
-  'auto_submitted',
-  'force_submitted',
-  'absent',
-] as const;
-export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
 
 export const monitorQuery = z.strictObject({
   'filter[school_id]': idParam().optional(),

@@ -1,3 +1,4 @@
+import type { SKIP_REASONS } from '../../common/contracts/index';
 import { AppError } from '../http/app-error';
 
 /** Exam day's business-rule refusals (SPEC section 8: 418 with a message). */
@@ -7,5 +8,4 @@ export const examDayRefusal = {
 };
 
 /** Why an intervention left an assignment as it was. */
-export type SkipReason =
-  'not_started' | 'not_running' | 'not_submitted' | 'released' | 'marking_started' | 'no_time_left';
+export type SkipReason = (typeof SKIP_REASONS)[number];

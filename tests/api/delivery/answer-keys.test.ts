@@ -203,7 +203,12 @@ describe('the right answers of an assignment that shows them', () => {
     const release = await call(t.app, 'POST', `/api/exams/${s.exam.id}/release`, {}, { cookie: author });
     expect(release.statusCode, release.body).toBe(200);
     expect(release.json().data).toEqual({ released: 2, assignments: 2 });
-    expect(await resultOf(s.student(0))).toMatchObject({ released: true, score: 4, answers_pending: true, questions: null });
+    expect(await resultOf(s.student(0))).toMatchObject({
+      released: true,
+      score: 4,
+      answers_pending: true,
+      questions: null,
+    });
     clock.set('2026-06-20T15:01:01Z');
     expect((await resultOf(s.student(0))).questions).toHaveLength(3);
     // Manual: the window's end alone would not have released them.

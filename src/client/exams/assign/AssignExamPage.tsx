@@ -25,7 +25,7 @@ import { SchoolPicker } from './SchoolPicker';
 import { StudentPicker } from './StudentPicker';
 import { useAssignationSchools } from './useAssignation';
 
-type Options = Pick<AssignmentBody, 'show_answers' | 'shuffle_choices' | 'shuffle_questions'>;
+type Options = Pick<AssignmentBody, 'show_answers' | 'shuffle_choices' | 'shuffle_questions' | 'release_results'>;
 
 /**
  * `/exams/{id}/assign`: assign a published exam to whole schools or chosen students (SPEC section 4),
@@ -49,6 +49,7 @@ export function AssignExamPage() {
     show_answers: false,
     shuffle_choices: false,
     shuffle_questions: false,
+    release_results: 'after_close',
   });
   const [localizationId, setLocalizationId] = useState<number | ''>('');
   const [confirming, setConfirming] = useState<AssignmentBody | null>(null);
@@ -168,6 +169,25 @@ export function AssignExamPage() {
                 label={translate(`delivery.assign.${key}`)}
               />
             ))}
+            <TextField
+              select
+              size="small"
+              label={translate('delivery.assign.release_results')}
+              value={options.release_results}
+              onChange={(event) =>
+                setOptions((current) => ({
+                  ...current,
+                  release_results: event.target.value as Options['release_results'],
+                }))
+              }
+              helperText={translate('delivery.assign.release_help')}
+            >
+              {(['after_close', 'manual'] as const).map((mode) => (
+                <MenuItem key={mode} value={mode}>
+                  {translate(`delivery.assign.release_modes.${mode}`)}
+                </MenuItem>
+              ))}
+            </TextField>
             <TextField
               select
               size="small"

@@ -15,6 +15,8 @@ export const EXAM_PERMISSIONS = {
   editLocalization: [permissionFor(AREAS.examLocalizations, 'edit')],
   deleteLocalization: [permissionFor(AREAS.examLocalizations, 'delete')],
   bank: listPermissions(AREAS.questionsBank),
+  /** Exam day: the live monitor. */
+  monitor: listPermissions(AREAS.examMonitor),
 } as const;
 
 export type ExamAbility = keyof typeof EXAM_PERMISSIONS;

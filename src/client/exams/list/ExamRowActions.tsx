@@ -2,6 +2,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeartOutlined';
 import RateReviewIcon from '@mui/icons-material/RateReviewOutlined';
 import PublicIcon from '@mui/icons-material/Public';
 import PublishIcon from '@mui/icons-material/Publish';
@@ -13,6 +14,7 @@ import { Confirm, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { CORRECTION_PERMISSIONS, examStudentsPath } from '../../correction';
 import { nameOf, useLanguage } from '../../i18n/recordName';
+import { examMonitorPath } from '../analysis/ExamTabs';
 import { useExamAccess } from '../common/useExamAccess';
 import type { Exam } from '../types';
 import { useExamActions } from './useExamActions';
@@ -84,6 +86,12 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
       {allows({ anyOf: CORRECTION_PERMISSIONS.students }) &&
         (exam.is_published ? (
           <Action label={translate('exam_students.action')} icon={<RateReviewIcon />} to={examStudentsPath(exam.id)} />
+        ) : (
+          <Slot />
+        ))}
+      {can('monitor') &&
+        (exam.is_published ? (
+          <Action label={translate('exam_day.tab')} icon={<MonitorHeartIcon />} to={examMonitorPath(exam.id)} />
         ) : (
           <Slot />
         ))}

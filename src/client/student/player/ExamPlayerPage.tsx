@@ -10,6 +10,7 @@ import { ResultView } from '../result/ResultView';
 import { STUDENT_EXAMS_KEY, useStudentExams } from '../useStudentExams';
 import { Player } from './Player';
 import { StartPage } from './StartPage';
+import { useReopenWatch } from './useReopenWatch';
 
 /**
  * /my-exams/:id: the start page, then the running attempt (start is idempotent, so Resume goes
@@ -24,6 +25,8 @@ export function ExamPlayerPage() {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [lateAnswers, setLateAnswers] = useState(0);
+  /** What a supervisor did to the attempt this page showed: said above the page that follows. */
+  const [notice, setNotice] = useState<'reset' | 'reopened' | null>(null);
 
   const start = async () => {
     setStarting(true);
@@ -47,7 +50,29 @@ export function ExamPlayerPage() {
     [queryClient],
   );
 
-  if (attempt?.status === 'in_progress') return <Player attempt={attempt} onSubmitted={submitted} />;
+  const reset = useCallback(() => {
+    setAttempt(null);
+    setNotice('reset');
+    void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
+  }, [queryClient]);
+  const reopened = useCallback((view: AttemptView) => {
+    setAttempt(view);
+    setNotice('reopened');
+  }, []);
+  useReopenWatch(attempt, reopened);
+
+  const said = notice && (
+    <Alert severity="info" sx={{ maxWidth: 1200, mx: 'auto', mb: 2 }} role="status" data-testid="supervisor-notice">
+      {translate(`student.supervisor.${notice}`)}
+    </Alert>
+  );
+  if (attempt?.status === 'in_progress')
+    return (
+      <>
+        {said}
+        <Player key={attempt.id + attempt.deadline_at} attempt={attempt} onSubmitted={submitted} onReset={reset} />
+      </>
+    );
   if (attempt) return <ResultView attempt={attempt} lateAnswers={lateAnswers} />;
   if (exams.isPending) return <Loading />;
   const exam = exams.data?.find((entry) => String(entry.id) === id);
@@ -68,5 +93,10 @@ export function ExamPlayerPage() {
       </Box>
     );
   }
-  return <StartPage exam={exam} onStart={() => void start()} starting={starting} error={error} />;
+  return (
+    <>
+      {said}
+      <StartPage exam={exam} onStart={() => void start()} starting={starting} error={error} />
+    </>
+  );
 }

@@ -20,6 +20,10 @@ export function ExamTimer({ deadline, serverTime, onExpire }: ExamTimerProps) {
   const expired = useRef(false);
   const warning = seconds <= 0 ? 'time_up' : seconds <= 60 ? 'one_minute' : seconds <= 300 ? 'five_minutes' : null;
 
+  // A deadline moved by a supervisor (extra time) may run out again.
+  useEffect(() => {
+    expired.current = false;
+  }, [deadline]);
   useEffect(() => {
     if (seconds <= 0 && !expired.current) {
       expired.current = true;

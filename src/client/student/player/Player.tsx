@@ -4,7 +4,7 @@ import { Alert, Box, Button, Paper, Typography, useTheme } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Loading, useLocaleState, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
-import type { AttemptView } from '../api';
+import { studentApi, type AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
 import { RecordingKeeperContext } from '../../media';
 import { ExamTimer } from './ExamTimer';
@@ -17,24 +17,57 @@ import { useAnswerSync, type SyncStores } from './useAnswerSync';
 import { useFlags } from './useFlags';
 import { useSessionKeepAlive } from './useSessionKeepAlive';
 import { useSubmission } from './useSubmission';
+import { useLiveAttempt } from './useLiveAttempt';
+import { DisplayMenu } from './DisplayMenu';
+import { PlayerDisplay } from './PlayerDisplay';
+import { usePlayerPreferences } from './usePlayerPreferences';
+import { ExtraTimeNote } from './ExtraTimeNote';
 
 export interface PlayerProps {
   attempt: AttemptView;
   /** With the number of answers kept here that reached the server too late to be saved. */
   onSubmitted: (view: AttemptView, lateAnswers: number) => void;
+  /** A supervisor erased the attempt (its answers here are forgotten first). */
+  onReset: () => void;
   /** Tests pass their own; the browser keeps answers and recordings in IndexedDB. */
   stores?: SyncStores;
 }
 
 /** The running exam: pages of questions, the map, the clock, the save status and the submit page. */
-export function Player({ attempt, onSubmitted, stores }: PlayerProps) {
+export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const rtl = useTheme().direction === 'rtl';
   const name = nameIn(attempt.exam, locale);
   usePageTitle(name);
-  const sync = useAnswerSync(attempt, stores);
+  const unsent = useRef<() => number>(() => 0);
+  const closed = useRef(false);
+  const live = useLiveAttempt(attempt, () => unsent.current(), {
+    // Closed by the server (a supervisor, or the clock while this computer was away): its result.
+    onClosed: () => {
+      if (closed.current) return;
+      closed.current = true;
+      void (async () => {
+        const late = sync.unsent();
+        const view = await studentApi.attempt(attempt.assignment_id);
+        await sync.forget();
+        onSubmitted(view, late);
+      })().catch(() => {
+        closed.current = false;
+      });
+    },
+    onReset: () => {
+      if (closed.current) return;
+      closed.current = true;
+      void sync.forget().finally(onReset);
+    },
+  });
+  const sync = useAnswerSync(attempt, stores, live.onContact);
+  useEffect(() => {
+    unsent.current = sync.unsent;
+  }, [sync.unsent]);
   useSessionKeepAlive();
+  const display = usePlayerPreferences();
   const [flags, toggleFlag] = useFlags(attempt.id);
   const pages = useMemo(
     () => paginate(attempt.questions.length, attempt.questions_per_page),
@@ -44,7 +77,15 @@ export function Player({ attempt, onSubmitted, stores }: PlayerProps) {
   const [page, setPage] = useState(0);
   const focusTarget = useRef<string | null>(null);
   const { submit, submitting, problem } = useSubmission(attempt.assignment_id, sync, onSubmitted);
-  const expire = useCallback(() => void submit(true), [submit]);
+  const { beat } = live;
+  // At zero, ask the server first: a supervisor may have just given more time.
+  const expire = useCallback(() => {
+    void beat().then((answer) => {
+      if (answer && answer.status !== 'in_progress') return; // closed or reset: already handled
+      if (answer?.deadline_at && Date.parse(answer.deadline_at) > Date.parse(answer.server_time)) return;
+      void submit(true);
+    });
+  }, [beat, submit]);
 
   // After moving to a page, focus the chosen question's heading (or the page's first) for keyboard users.
   useEffect(() => {
@@ -80,79 +121,87 @@ export function Player({ attempt, onSubmitted, stores }: PlayerProps) {
   const Next = rtl ? ArrowBackIcon : ArrowForwardIcon;
 
   return (
-    <RecordingKeeperContext.Provider value={sync.keeper}>
-      <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-          <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-            {name}
-          </Typography>
-          <ExamTimer deadline={attempt.deadline_at} serverTime={attempt.server_time} onExpire={expire} />
-        </Box>
-        <Box sx={{ mb: 2 }}>
-          <SaveStatus status={sync.status} />
-        </Box>
-        {problem && (
-          <Alert severity={problem === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }} role="alert">
-            {translate(`student.player.submit_problem.${problem}`)}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}>
-          <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 80 }}>
-            <QuestionMap entries={entries} onSelect={select} />
-            <Button fullWidth sx={{ mt: 2 }} variant="outlined" onClick={() => goToPage(reviewPage)}>
-              {translate('student.player.review')}
-            </Button>
-          </Paper>
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            {page === reviewPage ? (
-              <SubmitPage
-                entries={entries}
-                onSelect={select}
-                onSubmit={() => void submit(false)}
-                submitting={submitting}
-              />
-            ) : (
-              pages[page]!.map((index) => {
-                const question = attempt.questions[index]!;
-                return (
-                  <StudentQuestionCard
-                    key={question.id}
-                    question={question}
-                    number={index + 1}
-                    assignmentId={attempt.assignment_id}
-                    answer={answers[question.id]}
-                    onChange={(answer) => sync.change(question.id, answer)}
-                    flagged={flags.has(question.id)}
-                    onToggleFlag={() => toggleFlag(question.id)}
-                    played={attempt.media_plays[String(question.id)] ?? 0}
-                  />
-                );
-              })
-            )}
-            <Box
-              component="nav"
-              aria-label={translate('student.player.pages')}
-              sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
-            >
-              <Button startIcon={<Previous />} disabled={page === 0} onClick={() => goToPage(page - 1)}>
-                {translate('student.player.previous')}
+    <PlayerDisplay preferences={display.preferences}>
+      <RecordingKeeperContext.Provider value={sync.keeper}>
+        <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+            <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+              {name}
+            </Typography>
+            <DisplayMenu preferences={display.preferences} onChange={display.change} />
+            <Box>
+              <ExamTimer deadline={live.clock.deadline} serverTime={live.clock.serverTime} onExpire={expire} />
+              <ExtraTimeNote seconds={live.clock.extraSeconds} />
+            </Box>
+          </Box>
+          <Box sx={{ mb: 2 }}>
+            <SaveStatus status={sync.status} />
+          </Box>
+          {problem && (
+            <Alert severity={problem === 'failed' ? 'error' : 'warning'} sx={{ mb: 2 }} role="alert">
+              {translate(`student.player.submit_problem.${problem}`)}
+            </Alert>
+          )}
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 3, alignItems: 'start' }}
+          >
+            <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: 80 }}>
+              <QuestionMap entries={entries} onSelect={select} />
+              <Button fullWidth sx={{ mt: 2 }} variant="outlined" onClick={() => goToPage(reviewPage)}>
+                {translate('student.player.review')}
               </Button>
-              <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, textAlign: 'center' }}>
-                {page < reviewPage &&
-                  translate('student.player.page_of', {
-                    page: formatCount(page + 1, locale),
-                    pages: formatCount(pages.length, locale),
-                  })}
-              </Typography>
-              {page < reviewPage && (
-                <Button variant="contained" endIcon={<Next />} onClick={() => goToPage(page + 1)}>
-                  {translate(page + 1 === reviewPage ? 'student.player.review' : 'student.player.next')}
-                </Button>
+            </Paper>
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+              {page === reviewPage ? (
+                <SubmitPage
+                  entries={entries}
+                  onSelect={select}
+                  onSubmit={() => void submit(false)}
+                  submitting={submitting}
+                />
+              ) : (
+                pages[page]!.map((index) => {
+                  const question = attempt.questions[index]!;
+                  return (
+                    <StudentQuestionCard
+                      key={question.id}
+                      question={question}
+                      number={index + 1}
+                      assignmentId={attempt.assignment_id}
+                      answer={answers[question.id]}
+                      onChange={(answer) => sync.change(question.id, answer)}
+                      flagged={flags.has(question.id)}
+                      onToggleFlag={() => toggleFlag(question.id)}
+                      played={attempt.media_plays[String(question.id)] ?? 0}
+                    />
+                  );
+                })
               )}
+              <Box
+                component="nav"
+                aria-label={translate('student.player.pages')}
+                sx={{ display: 'flex', gap: 1, alignItems: 'center' }}
+              >
+                <Button startIcon={<Previous />} disabled={page === 0} onClick={() => goToPage(page - 1)}>
+                  {translate('student.player.previous')}
+                </Button>
+                <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, textAlign: 'center' }}>
+                  {page < reviewPage &&
+                    translate('student.player.page_of', {
+                      page: formatCount(page + 1, locale),
+                      pages: formatCount(pages.length, locale),
+                    })}
+                </Typography>
+                {page < reviewPage && (
+                  <Button variant="contained" endIcon={<Next />} onClick={() => goToPage(page + 1)}>
+                    {translate(page + 1 === reviewPage ? 'student.player.review' : 'student.player.next')}
+                  </Button>
+                )}
+              </Box>
             </Box>
           </Box>
         </Box>
-      </Box>
-    </RecordingKeeperContext.Provider>
+      </RecordingKeeperContext.Provider>
+    </PlayerDisplay>
   );
 }

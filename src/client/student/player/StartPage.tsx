@@ -2,7 +2,7 @@ import { Alert, Box, Button, Paper, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { PageHeading } from '../../components/PageHeading';
 import type { StudentExam } from '../api';
-import { formatCount, formatMinutes, nameIn } from '../format';
+import { formatCount, formatDuration, formatMinutes, nameIn } from '../format';
 import { MY_EXAMS_PATH } from '../paths';
 
 const INSTRUCTIONS = ['timer', 'saving', 'navigation', 'submit'] as const;
@@ -30,6 +30,19 @@ export function StartPage({ exam, onStart, starting, error }: StartPageProps) {
           <Typography component="dd" sx={{ m: 0 }}>
             {formatMinutes(exam.exam.duration_minutes, locale)}
           </Typography>
+          {exam.extra_seconds > 0 && (
+            <>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {translate('student.start.extra_time')}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }} data-testid="start-extra-time">
+                {translate('student.start.extra_time_value', {
+                  extra: formatDuration(exam.extra_seconds, locale),
+                  total: formatDuration(exam.exam.duration_minutes * 60 + exam.extra_seconds, locale),
+                })}
+              </Typography>
+            </>
+          )}
           <Typography component="dt" sx={{ fontWeight: 600 }}>
             {translate('student.start.questions')}
           </Typography>
@@ -44,7 +57,7 @@ export function StartPage({ exam, onStart, starting, error }: StartPageProps) {
           {INSTRUCTIONS.map((key) => (
             <Typography component="li" key={key} sx={{ mb: 0.5 }}>
               {translate(`student.start.instructions.${key}`, {
-                duration: formatMinutes(exam.exam.duration_minutes, locale),
+                duration: formatDuration(exam.exam.duration_minutes * 60 + exam.extra_seconds, locale),
               })}
             </Typography>
           ))}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { RecordingKeeper } from '../../media';
-import type { AttemptView } from '../api';
+import type { AnswersSaved, AttemptView } from '../api';
 import { studentApi } from '../api';
 import { AnswerQueue, type AnswerStore, type SyncStatus } from '../sync/answerQueue';
 import { browserAnswerStore, browserRecordingStore } from '../sync/idbStore';
@@ -34,8 +34,15 @@ export interface SyncStores {
 const ORDER: SyncStatus[] = ['closed', 'rejected', 'offline', 'retrying', 'saving', 'saved'];
 const worse = (a: SyncStatus, b: SyncStatus) => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
 
-/** Binds an attempt to its answer and recording queues: local first, then to the server. */
-export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): AnswerSync {
+/**
+ * Binds an attempt to its answer and recording queues: local first, then to the server.
+ * `onContact`: told of every batch the server took, with the attempt's deadline as it stands.
+ */
+export function useAnswerSync(
+  attempt: AttemptView,
+  stores: SyncStores = {},
+  onContact?: (saved: AnswersSaved) => void,
+): AnswerSync {
   const [answers, setAnswers] = useState<Record<number, unknown> | null>(null);
   const [answerStatus, setAnswerStatus] = useState<SyncStatus>('saved');
   const [recordingStatus, setRecordingStatus] = useState<SyncStatus>('saved');
@@ -45,6 +52,10 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
   // The server's answers as first loaded; later views of the same attempt must not re-merge.
   const serverAnswers = useRef(attempt.answers);
   const { answers: answerStore, recordings: recordingStore } = stores;
+  const contact = useRef(onContact);
+  useEffect(() => {
+    contact.current = onContact;
+  }, [onContact]);
 
   const change = useCallback((questionId: number, answer: unknown) => {
     setAnswers((previous) => ({ ...previous, [questionId]: answer }));
@@ -55,7 +66,11 @@ export function useAnswerSync(attempt: AttemptView, stores: SyncStores = {}): An
     const current = new AnswerQueue({
       attemptId,
       store: answerStore ?? browserAnswerStore(),
-      send: (batch, { keepalive }) => studentApi.saveAnswers(assignmentId, attemptId, batch, keepalive),
+      send: async (batch, { keepalive }) => {
+        const saved = await studentApi.saveAnswers(assignmentId, attemptId, batch, keepalive);
+        contact.current?.(saved);
+        return saved.saved;
+      },
       onStatus: setAnswerStatus,
     });
     const spoken = new RecordingQueue({

@@ -83,6 +83,11 @@ export function ResultView({ attempt, lateAnswers = 0 }: { attempt: AttemptView;
             {translate('student.result.auto_submitted')}
           </Alert>
         )}
+        {attempt.forced && (
+          <Alert severity="info" sx={{ mb: 1 }} data-testid="result-forced">
+            {translate('student.result.forced')}
+          </Alert>
+        )}
         {lateAnswers > 0 && (
           <Alert severity="warning" sx={{ mb: 1 }} role="alert" data-testid="result-late-answers">
             {translate('student.result.late_answers', {
@@ -97,7 +102,7 @@ export function ResultView({ attempt, lateAnswers = 0 }: { attempt: AttemptView;
                 score: formatCount(result.score, locale),
                 max: formatCount(result.max_score, locale),
               })
-            : translate('student.result.score_pending')}
+            : translate(result && !result.released ? 'student.result.not_released' : 'student.result.score_pending')}
         </Typography>
         {result?.needs_correction && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
