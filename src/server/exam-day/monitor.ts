@@ -190,12 +190,7 @@ export async function loadMonitor(
     };
   });
   return {
-    exam: {
-      id: exam.id,
-      is_mock: exam.is_mock,
-      duration_minutes: exam.duration_minutes,
-      question_count: exam.question_count,
-    },
+    exam,
     server_time: now.toISOString(),
     online_seconds: ONLINE_SECONDS,
     totals,

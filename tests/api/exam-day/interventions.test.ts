@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../../schemas/index';
-import { heartbeatAnswer } from '../../../src/common/contracts/index';
+import { heartbeatAnswer, interventionOutcome } from '../../../src/common/contracts/index';
 import { ManualClock } from '../../../src/server/clock';
 import { finalizeDueAttempts } from '../../../src/server/delivery';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
@@ -64,6 +64,7 @@ describe('extend', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const data = response.json().data;
+    expect(interventionOutcome.safeParse(data).error?.issues ?? []).toEqual([]);
     expect(data.applied.map((e: { student_id: number }) => e.student_id).sort()).toEqual(
       [s.students[0].id, s.students[1].id].sort(),
     );
@@ -235,6 +236,7 @@ describe('reset', () => {
       reason: 'Wrong student at the computer',
       preview: true,
     });
+    expect(interventionOutcome.safeParse(preview.json().data).error?.issues ?? []).toEqual([]);
     expect(preview.json().data.applied).toEqual([
       expect.objectContaining({ student_id: s.students[0].id, erases: { attempts: 1, answers: 2, marks: 0 } }),
     ]);

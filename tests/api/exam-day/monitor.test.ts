@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../../schemas/index';
+import { examMonitor } from '../../../src/common/contracts/index';
 import { ManualClock } from '../../../src/server/clock';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
@@ -47,6 +48,13 @@ describe('the exam-day monitor', () => {
     const monitor = await s.staff(s.cookies.admin).monitor();
     expect(monitor.statusCode, monitor.body).toBe(200);
     const data = monitor.json().data;
+    expect(examMonitor.safeParse(data).error?.issues ?? []).toEqual([]);
+    expect(data.exam).toMatchObject({
+      id: s.exam.id,
+      name_en: s.exam.name_en,
+      name_ar: s.exam.name_ar,
+      question_count: 3,
+    });
     expect(data.totals).toMatchObject({
       assigned: 5,
       in_progress: 1,
