@@ -26,6 +26,7 @@ const messages: Pick<Messages, 'exam_day'> = {
       absent: 'غائبون',
       online: 'متصلون الآن',
       unsent: 'لديهم إجابات لم تُرسل',
+      released: 'أُعلنت نتائجهم',
     },
     statuses: {
       not_started: 'لم يبدأ',
@@ -58,6 +59,8 @@ const messages: Pick<Messages, 'exam_day'> = {
       school_or_class: 'المدرسة أو الشعبة',
       students: 'الطلاب',
       no_students: 'لا يوجد هنا طالب أُسند إليه هذا الاختبار.',
+      search: 'البحث بالاسم أو الرقم',
+      all_statuses: 'كل الحالات',
       select_all: 'اختر كل الطلاب المعروضين',
       select: 'اختر %{name}',
       selected:
@@ -121,7 +124,7 @@ const messages: Pick<Messages, 'exam_day'> = {
     },
     release: {
       title: 'النتائج',
-      state: 'أُعلنت لـ %{released} من %{total} من الطلاب المعروضين',
+      state: 'أُعلنت لـ %{released} من %{total} من الطلاب',
       release: 'إعلان النتائج',
       withdraw: 'سحب الإعلان',
       confirm_release_title: 'إعلان النتائج؟',

@@ -24,6 +24,7 @@ const messages = {
       absent: 'Absent',
       online: 'Online now',
       unsent: 'With unsent answers',
+      released: 'Results released',
     },
     statuses: {
       not_started: 'Not started',
@@ -56,6 +57,8 @@ const messages = {
       school_or_class: 'School or class',
       students: 'Students',
       no_students: 'No student here is assigned this exam.',
+      search: 'Search by name or number',
+      all_statuses: 'All statuses',
       select_all: 'Choose every student shown',
       select: 'Choose %{name}',
       selected: '%{count} student chosen |||| %{count} students chosen',
@@ -112,7 +115,7 @@ const messages = {
     },
     release: {
       title: 'Results',
-      state: 'Released to %{released} of %{total} students shown',
+      state: 'Released to %{released} of %{total} students',
       release: 'Release results',
       withdraw: 'Withdraw release',
       confirm_release_title: 'Release the results?',

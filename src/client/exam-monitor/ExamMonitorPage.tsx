@@ -1,7 +1,8 @@
-import { Alert, Box, Breadcrumbs, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, LinearProgress, TablePagination, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
+import type { MonitorStatus } from '../../common/contracts/index';
 import { useParams } from 'react-router-dom';
 import { AREAS } from '../../common/permission-catalog';
 import { permissionFor } from '../../common/permissions';
@@ -18,6 +19,7 @@ import { MonitorGroups } from './MonitorGroups';
 import { MonitorStudents } from './MonitorStudents';
 import { MonitorTotals } from './MonitorTotals';
 import { ReleaseControls } from './ReleaseControls';
+import { StudentsToolbar } from './StudentsToolbar';
 import { monitorKey, MONITOR_REFRESH_MS, useExamMonitor, type MonitorFilter } from './useExamMonitor';
 
 const INTERVENE = [permissionFor(AREAS.examMonitor, 'edit')];
@@ -35,16 +37,30 @@ export default function ExamMonitorPage() {
   const { say } = useNotifyResult('exam_day.notifications');
   const examId = Number(useParams().id);
   const [filter, setFilter] = useState<MonitorFilter>({});
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(50);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<MonitorStatus | ''>('');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [dialog, setDialog] = useState<BarAction | null>(null);
-  const monitor = useExamMonitor(examId, filter);
-  const data = monitor.data;
-  const canIntervene = access.allows({ anyOf: INTERVENE }) && data?.exam.is_mock === false;
-
-  const choose = (next: MonitorFilter) => {
-    setFilter(next);
+  const monitor = useExamMonitor(examId, {
+    ...filter,
+    page,
+    per_page: perPage,
+    ...(status ? { status } : {}),
+    ...(search.trim() ? { search } : {}),
+  });
+  const data = monitor.data?.data;
+  const meta = monitor.data?.meta;
+  // A new choice of students starts on their first page, with nothing chosen.
+  const narrow = (apply: () => void) => {
+    apply();
+    setPage(1);
     setSelected(new Set());
   };
+  const canIntervene = access.allows({ anyOf: INTERVENE }) && data?.exam.is_mock === false;
+
+  const choose = (next: MonitorFilter) => narrow(() => setFilter(next));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: monitorKey(examId) });
   const closeDialog = (done: boolean, action: BarAction) => {
     setDialog(null);
@@ -85,7 +101,6 @@ export default function ExamMonitorPage() {
         : school
           ? nameOf(school, language)
           : translate('exam_day.monitor.whole_exam');
-  const released = data.students.filter((student) => student.released).length;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -120,8 +135,8 @@ export default function ExamMonitorPage() {
       {!data.exam.is_mock && (
         <ReleaseControls
           examId={examId}
-          released={released}
-          total={data.students.length}
+          released={data.totals.released}
+          total={data.totals.assigned}
           target={target ?? {}}
           targetLabel={targetLabel}
           onChanged={refresh}

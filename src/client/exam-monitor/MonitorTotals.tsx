@@ -14,6 +14,7 @@ const SHOWN = [
   'absent',
   'online',
   'unsent',
+  'released',
 ] as const;
 
 /** The counts of the exam (or of the school or class chosen), as a row of figures. */

@@ -1,4 +1,10 @@
-import type { ExamMonitor, InterventionAction, InterventionOutcome } from '../../common/contracts/index';
+import type {
+  ExamMonitor,
+  InterventionAction,
+  InterventionOutcome,
+  ListMeta,
+  MonitorStatus,
+} from '../../common/contracts/index';
 import { dataOf, http } from './http';
 
 /** Whom an exam-day action is for: students, one class or one school (none: the whole exam, for a release). */
@@ -15,6 +21,15 @@ export interface InterventionRequest extends ExamDayTarget {
   preview?: boolean;
 }
 
+export interface MonitorQuery {
+  school_id?: number;
+  school_class_id?: number;
+  status?: MonitorStatus;
+  search?: string;
+  page: number;
+  per_page: number;
+}
+
 export interface ExtraTimeRequest {
   student_ids: number[];
   extra_time_minutes: number | null;
@@ -24,11 +39,12 @@ export interface ExtraTimeRequest {
 
 /** Exam day (issue 26): the live monitor, interventions, per-assignment extra time, and the release of results. */
 export interface ExamDayMethods {
+  /** The exam now, and a page of its students (the counts cover the school or class chosen, not the page). */
   examMonitor(
     examId: number,
-    filter: { school_id?: number; school_class_id?: number },
+    query: MonitorQuery,
     signal?: AbortSignal,
-  ): Promise<{ data: ExamMonitor }>;
+  ): Promise<{ data: ExamMonitor; meta: ListMeta }>;
   intervene(examId: number, body: InterventionRequest): Promise<{ data: InterventionOutcome }>;
   setExtraTime(examId: number, body: ExtraTimeRequest): Promise<{ data: { updated: number } }>;
   releaseResults(examId: number, body: ExamDayTarget & { reason?: string }): Promise<{ data: { released: number } }>;
@@ -36,11 +52,13 @@ export interface ExamDayMethods {
 }
 
 export const examDayMethods: ExamDayMethods = {
-  examMonitor: (examId, filter, signal) => {
-    const query = new URLSearchParams();
-    if (filter.school_id) query.set('filter[school_id]', String(filter.school_id));
-    if (filter.school_class_id) query.set('filter[school_class_id]', String(filter.school_class_id));
-    return dataOf(http<{ data: ExamMonitor }>(`/exams/${examId}/monitor`, { query, signal }));
+  examMonitor: async (examId, monitor, signal) => {
+    const query = new URLSearchParams({ page: String(monitor.page), per_page: String(monitor.per_page) });
+    if (monitor.school_id) query.set('filter[school_id]', String(monitor.school_id));
+    if (monitor.school_class_id) query.set('filter[school_class_id]', String(monitor.school_class_id));
+    if (monitor.status) query.set('filter[status]', monitor.status);
+    if (monitor.search?.trim()) query.set('search', monitor.search.trim());
+    return (await http<{ data: ExamMonitor; meta: ListMeta }>(`/exams/${examId}/monitor`, { query, signal })).json;
   },
   intervene: (examId, body) =>
     dataOf(http<{ data: InterventionOutcome }>(`/exams/${examId}/interventions`, { method: 'POST', body })),

@@ -23,6 +23,8 @@ const totals = z
     absent: z.number(),
     online: z.number(),
     unsent: z.number(),
+    /** Whose results have reached them. */
+    released: z.number(),
   })
   .strict();
 export type MonitorTotals = z.infer<typeof totals>;
@@ -33,9 +35,8 @@ export const monitorStudent = z
     student_id: z.number(),
     assignment_id: z.number(),
     student_number: z.string(),
+    /** In the reader's language (Accept-Language). */
     name: z.string(),
-    name_en: z.string(),
-    name_ar: z.string(),
     school_id: z.number(),
     school_class_id: z.number(),
     status: z.enum(MONITOR_STATUSES),

@@ -53,14 +53,15 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
         summary:
           'The exam as it is sat now, in your schools: totals, per school and class, and per student (status, started_at, ' +
           'deadline_at, time_left_seconds with extra time, extra_seconds, answered of total, last_seen_at, last_saved_at, ' +
-          'online, unsent); filter[school_id], filter[school_class_id]. Poll it every few seconds',
+          'online, unsent) a page at a time (page, per_page up to 100, search by name or number, filter[status] as a ' +
+          'comma list); filter[school_id], filter[school_class_id] narrow it all. Poll it every few seconds',
         params: idParams,
         querystring: monitorQuery,
       },
     },
     async (request) => {
       const { db, scope, now } = await context(request);
-      return { data: await loadMonitor(db, request.params.id, scope, request.query, now, grace()) };
+      return loadMonitor(db, request.params.id, scope, request.query, now, grace(), request.lang);
     },
   );
 

@@ -144,7 +144,13 @@ export async function applyIntervention(context: Step, body: InterventionBody, a
       break;
     }
     case 'reset':
-      // Answers, presence and marks go with their attempts (on delete cascade).
+      // Answers and marks go with their attempts (on delete cascade); presence has no key to them.
+      await db
+        .deleteFrom('attempt_presence')
+        .where('attempt_id', 'in', (eb) =>
+          eb.selectFrom('exam_attempts').select('id').where('student_exam_id', 'in', assignmentIds),
+        )
+        .execute();
       await db.deleteFrom('exam_attempts').where('student_exam_id', 'in', assignmentIds).execute();
       await db.deleteFrom('report_results').where('student_exam_id', 'in', assignmentIds).execute();
       await db

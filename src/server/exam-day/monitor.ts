@@ -1,10 +1,16 @@
 import { sql, type RawBuilder } from 'kysely';
 import { z } from 'zod';
-import type { MonitorStatus } from '../../common/contracts/index';
-import { idParam } from '../../common/ids';
+import type { Language } from '../../../locales/index';
+import { MONITOR_STATUSES, type MonitorStatus } from '../../common/contracts/index';
+import { idParam, intParam } from '../../common/ids';
 import { assertSchoolInScope, schoolScopeCondition, type SchoolScope } from '../auth';
 import type { Db } from '../db/database';
+import { containsPattern } from '../db/like';
+import { codeListFilter } from '../http/list-filters';
+import { offsetOf, pageMeta } from '../http/pagination';
 import { loadExamOfDay } from './exam-of-day';
+import { resultsReleasedSql } from '../delivery';
+import { assignmentsOfExam, epochMs, hasUnsent, isOnline, monitorStatus } from './monitor-sql';
 import { placedClass, placedSchool } from './targets';
 
 /** A player heard from within this many seconds is online (it beats every 8 s while no save goes through). */
@@ -13,50 +19,20 @@ export const ONLINE_SECONDS = 25;
 export const monitorQuery = z.strictObject({
   'filter[school_id]': idParam().optional(),
   'filter[school_class_id]': idParam().optional(),
+  'filter[status]': codeListFilter(new RegExp(`^(${MONITOR_STATUSES.join('|')})$`), MONITOR_STATUSES.length),
+  search: z.string().trim().max(100).optional(),
+  page: intParam(1, 1_000_000).default(1),
+  per_page: intParam(1, 100).default(50),
 });
 export type MonitorQuery = z.infer<typeof monitorQuery>;
 
-interface Row {
-  assignment_id: number;
-  student_id: number;
-  student_number: string;
+type Totals = Record<MonitorStatus | 'assigned' | 'online' | 'unsent' | 'released', number>;
+interface Group {
+  id: number;
   name_en: string;
   name_ar: string;
-  school_id: number;
-  school_name_en: string;
-  school_name_ar: string;
-  school_class_id: number;
-  class_name_en: string;
-  class_name_ar: string;
-  start_at: Date;
-  end_at: Date;
-  accommodation_seconds: number;
-  released: boolean;
-  attempt_id: number | null;
-  status: 'in_progress' | 'submitted' | null;
-  started_at: Date | null;
-  deadline_at: Date | null;
-  submitted_at: Date | null;
-  auto_submitted: boolean | null;
-  forced: boolean | null;
-  extra_seconds: number | null;
-  last_seen_at: Date | null;
-  last_saved_at: Date | null;
-  answered: number | null;
-  unsent: number | null;
+  totals: Totals;
 }
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const ms = (value: Date | string) => new Date(value).getTime();
-
-function statusOf(row: Row, now: Date): MonitorStatus {
-  if (row.status === 'in_progress') return 'in_progress';
-  if (row.status === 'submitted')
-    return row.forced ? 'force_submitted' : row.auto_submitted ? 'auto_submitted' : 'submitted';
-  return now.getTime() > ms(row.end_at) ? 'absent' : 'not_started';
-}
-
-type Totals = Record<MonitorStatus | 'assigned' | 'online' | 'unsent', number>;
 const emptyTotals = (): Totals => ({
   assigned: 0,
   not_started: 0,
@@ -67,12 +43,40 @@ const emptyTotals = (): Totals => ({
   absent: 0,
   online: 0,
   unsent: 0,
+  released: 0,
 });
 
+/** One student of the page, as read: instants as epoch milliseconds. */
+interface Row {
+  assignment_id: number;
+  student_id: number;
+  student_number: string;
+  name: string;
+  school_id: number;
+  school_class_id: number;
+  status: MonitorStatus;
+  online: boolean;
+  unsent: number | null;
+  accommodation_seconds: number;
+  released: boolean;
+  attempt_id: number | null;
+  started_ms: number | null;
+  deadline_ms: number | null;
+  submitted_ms: number | null;
+  extra_seconds: number | null;
+  seen_ms: number | null;
+  saved_ms: number | null;
+  answered: number | null;
+  total: number;
+}
+
+const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+
 /**
- * `GET /exams/{id}/monitor` (issue 26): the exam as it is sat now, in the reader's schools. One
- * read: each assignment with its latest attempt (by the index of attempts per assignment) and the
- * presence its players' heartbeats and saves left (presence.ts); the counts are made here.
+ * `GET /exams/{id}/monitor` (issue 26): the exam as it is sat now, in the reader's schools (or the
+ * school or class chosen): the counts of every school and class, from one grouped read, and a
+ * page of its students (which `filter[status]` and `search` narrow), from another; both read each
+ * assignment's latest attempt and presence, and run side by side.
  */
 export async function loadMonitor(
   db: Db,
@@ -81,123 +85,213 @@ export async function loadMonitor(
   query: MonitorQuery,
   now: Date,
   graceSeconds: number,
+  language: Language = 'en',
 ) {
   const exam = await loadExamOfDay(db, examId);
-  const conditions: RawBuilder<unknown>[] = [schoolScopeCondition(scope, placedSchool)];
+  const scoped: RawBuilder<unknown>[] = [schoolScopeCondition(scope, placedSchool)];
   const schoolId = query['filter[school_id]'];
   const classId = query['filter[school_class_id]'];
   if (schoolId !== undefined) {
     assertSchoolInScope(scope, schoolId);
-    conditions.push(sql`${placedSchool} = ${schoolId}`);
+    scoped.push(sql`${placedSchool} = ${schoolId}`);
   }
-  if (classId !== undefined) conditions.push(sql`${placedClass} = ${classId}`);
-  const { rows } = await sql<Row>`
-    select se.id as assignment_id, st.id as student_id, st.student_number, st.name_en, st.name_ar,
-      sc.id as school_id, sc.name_en as school_name_en, sc.name_ar as school_name_ar,
-      cl.id as school_class_id, cl.name_en as class_name_en, cl.name_ar as class_name_ar,
-      coalesce(se.start_date_time, e.start_date_time) as start_at, coalesce(se.end_date_time, e.end_date_time) as end_at,
-      case when se.extra_time_minutes is null and se.extra_time_percent is null
-        then st.extra_time_minutes * 60 + round(${exam.duration_minutes} * 60 * st.extra_time_percent / 100.0)
-        else coalesce(se.extra_time_minutes, 0) * 60 + round(${exam.duration_minutes} * 60 * coalesce(se.extra_time_percent, 0) / 100.0)
-      end::int as accommodation_seconds,
-      (${exam.is_mock} or se.released_at is not null or (se.release_mode = 'after_close'
-        and coalesce(se.end_date_time, e.end_date_time) + make_interval(secs => ${graceSeconds}) < ${now})) as released,
-      a.id as attempt_id, a.status, a.started_at, a.deadline_at, a.submitted_at, a.auto_submitted, a.forced,
-      a.extra_seconds, p.last_seen_at, p.last_saved_at,
-      coalesce(p.answered, (select count(*)::int from attempt_answers aa where aa.attempt_id = a.id)) as answered,
-      p.unsent
-    from student_exams se
-    join students st on st.id = se.student_id
-    join exams e on e.id = se.exam_id
-    join schools sc on sc.id = ${placedSchool}
-    join school_classes cl on cl.id = ${placedClass}
-    left join lateral (
-      select id, status, started_at, deadline_at, submitted_at, auto_submitted, forced_by is not null as forced, extra_seconds
-      from exam_attempts where student_exam_id = se.id order by number desc limit 1
-    ) a on true
-    left join attempt_presence p on p.attempt_id = a.id
-    where se.exam_id = ${examId} and ${sql.join(conditions, sql` and `)}
-    order by sc.name_en, cl.name_en, st.name_en, se.id`.execute(db);
+  if (classId !== undefined) scoped.push(sql`${placedClass} = ${classId}`);
+  const since = new Date(now.getTime() - ONLINE_SECONDS * 1000);
+  const released = resultsReleasedSql(now, graceSeconds);
+  const [groups, page] = await Promise.all([
+    groupTotals(db, examId, scoped, now, since, released),
+    studentsPage(db, { examId, scoped, query, now, since, graceSeconds, language, exam }),
+  ]);
+  return {
+    data: {
+      exam,
+      server_time: now.toISOString(),
+      online_seconds: ONLINE_SECONDS,
+      ...groups,
+      students: page.students,
+    },
+    meta: pageMeta(query, page.total),
+  };
+}
 
+/** The counts by school and class (and of everything shown), with their names. */
+async function groupTotals(
+  db: Db,
+  examId: number,
+  scoped: RawBuilder<unknown>[],
+  now: Date,
+  since: Date,
+  released: RawBuilder<boolean>,
+) {
+  const { rows } = await sql<{
+    school_id: number;
+    school_class_id: number;
+    status: MonitorStatus;
+    n: number;
+    online: number;
+    unsent: number;
+    released: number;
+  }>`
+    select x.school_id, x.school_class_id, x.status, count(*)::int as n,
+      (count(*) filter (where x.online))::int as online, (count(*) filter (where x.unsent))::int as unsent,
+      (count(*) filter (where x.released))::int as released
+    from (
+      select ${placedSchool} as school_id, ${placedClass} as school_class_id, ${monitorStatus(now)} as status,
+        ${isOnline(since)} as online, ${hasUnsent} as unsent, ${released} as released
+      ${assignmentsOfExam(examId, scoped)}
+    ) x
+    group by 1, 2, 3`.execute(db);
+  const names = await groupNames(db, rows);
+  const group = (map: Map<number, { name_en: string; name_ar: string }>, id: number): Group => ({
+    id,
+    name_en: map.get(id)?.name_en ?? '',
+    name_ar: map.get(id)?.name_ar ?? '',
+    totals: emptyTotals(),
+  });
   const totals = emptyTotals();
-  const schools = new Map<
-    number,
-    {
-      id: number;
-      name_en: string;
-      name_ar: string;
-      totals: Totals;
-      classes: Map<number, { id: number; name_en: string; name_ar: string; totals: Totals }>;
+  const schools = new Map<number, Group & { classes: Group[] }>();
+  const classes = new Map<number, Group>();
+  for (const row of rows) {
+    let school = schools.get(row.school_id);
+    if (!school) {
+      school = { ...group(names.schools, row.school_id), classes: [] };
+      schools.set(row.school_id, school);
     }
-  >();
-  const onlineSince = now.getTime() - ONLINE_SECONDS * 1000;
-  const students = rows.map((row) => {
-    const status = statusOf(row, now);
-    const running = status === 'in_progress';
-    const online = running && row.last_seen_at !== null && ms(row.last_seen_at) >= onlineSince;
-    const unsent = running ? (row.unsent ?? 0) : 0;
-    const school =
-      schools.get(row.school_id) ??
-      schools
-        .set(row.school_id, {
-          id: row.school_id,
-          name_en: row.school_name_en,
-          name_ar: row.school_name_ar,
-          totals: emptyTotals(),
-          classes: new Map(),
-        })
-        .get(row.school_id)!;
-    const schoolClass =
-      school.classes.get(row.school_class_id) ??
-      school.classes
-        .set(row.school_class_id, {
-          id: row.school_class_id,
-          name_en: row.class_name_en,
-          name_ar: row.class_name_ar,
-          totals: emptyTotals(),
-        })
-        .get(row.school_class_id)!;
+    let schoolClass = classes.get(row.school_class_id);
+    if (!schoolClass) {
+      schoolClass = group(names.classes, row.school_class_id);
+      classes.set(row.school_class_id, schoolClass);
+      school.classes.push(schoolClass);
+    }
     for (const counted of [totals, school.totals, schoolClass.totals]) {
-      counted.assigned++;
-      counted[status]++;
-      if (online) counted.online++;
-      if (unsent > 0) counted.unsent++;
+      counted.assigned += row.n;
+      counted[row.status] += row.n;
+      counted.online += row.online;
+      counted.unsent += row.unsent;
+      counted.released += row.released;
     }
-    const extra = row.attempt_id !== null ? (row.extra_seconds ?? 0) : row.accommodation_seconds;
+  }
+  const byName = (a: Group, b: Group) => a.name_en.localeCompare(b.name_en);
+  return {
+    totals,
+    schools: [...schools.values()].sort(byName).map((school) => ({ ...school, classes: school.classes.sort(byName) })),
+  };
+}
+
+/** A page of the students, with what the monitor shows of each. */
+async function studentsPage(
+  db: Db,
+  options: {
+    examId: number;
+    scoped: RawBuilder<unknown>[];
+    query: MonitorQuery;
+    now: Date;
+    since: Date;
+    graceSeconds: number;
+    language: Language;
+    exam: { duration_minutes: number; is_mock: boolean; question_count: number };
+  },
+) {
+  const { examId, scoped, query, now, since, graceSeconds, language, exam } = options;
+  const conditions = [...scoped];
+  const statuses = query['filter[status]'];
+  if (statuses?.length) conditions.push(sql`${monitorStatus(now)} in (${sql.join(statuses)})`);
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    conditions.push(
+      sql`(st.name_en ilike ${pattern} or st.name_ar ilike ${pattern} or st.student_number ilike ${pattern})`,
+    );
+  }
+  const seconds = exam.duration_minutes * 60;
+  const { rows } = await sql<Row & { full_count: number }>`
+    select se.id as assignment_id, st.id as student_id, st.student_number,
+      ${language === 'ar' ? sql`coalesce(nullif(st.name_ar, ''), st.name_en)` : sql`st.name_en`} as name,
+      ${placedSchool} as school_id, ${placedClass} as school_class_id, ${monitorStatus(now)} as status,
+      ${isOnline(since)} as online, p.unsent,
+      (case when se.extra_time_minutes is null and se.extra_time_percent is null
+        then st.extra_time_minutes * 60 + round(${seconds} * st.extra_time_percent / 100.0)
+        else coalesce(se.extra_time_minutes, 0) * 60 + round(${seconds} * coalesce(se.extra_time_percent, 0) / 100.0)
+      end)::int as accommodation_seconds,
+      ${resultsReleasedSql(now, graceSeconds)} as released,
+      a.id as attempt_id, ${epochMs(sql`a.started_at`)} as started_ms, ${epochMs(sql`a.deadline_at`)} as deadline_ms,
+      ${epochMs(sql`a.submitted_at`)} as submitted_ms, a.extra_seconds,
+      ${epochMs(sql`p.last_seen_at`)} as seen_ms, ${epochMs(sql`p.last_saved_at`)} as saved_ms, p.answered,
+      (count(*) over ())::int as full_count
+    ${assignmentsOfExam(examId, conditions)}
+    order by ${placedSchool}, ${placedClass}, st.name_en collate "C", se.id
+    limit ${query.per_page} offset ${offsetOf(query)}`.execute(db);
+  await countUnseenAnswers(db, rows);
+  const nowMs = now.getTime();
+  const students = rows.map((row) => {
+    const running = row.status === 'in_progress';
     return {
       student_id: row.student_id,
       assignment_id: row.assignment_id,
       student_number: row.student_number,
-      name: row.name_en,
-      name_en: row.name_en,
-      name_ar: row.name_ar,
+      name: row.name,
       school_id: row.school_id,
       school_class_id: row.school_class_id,
-      status,
-      started_at: iso(row.started_at),
-      deadline_at: iso(row.deadline_at),
-      submitted_at: iso(row.submitted_at),
+      status: row.status,
+      started_at: iso(row.started_ms),
+      deadline_at: iso(row.deadline_ms),
+      submitted_at: iso(row.submitted_ms),
       time_left_seconds:
-        running && row.deadline_at ? Math.max(0, Math.floor((ms(row.deadline_at) - now.getTime()) / 1000)) : null,
-      extra_seconds: extra,
+        running && row.deadline_ms !== null ? Math.max(0, Math.floor((row.deadline_ms - nowMs) / 1000)) : null,
+      extra_seconds: row.attempt_id !== null ? (row.extra_seconds ?? 0) : row.accommodation_seconds,
       answered: row.attempt_id === null ? 0 : (row.answered ?? 0),
       total: exam.question_count,
-      last_seen_at: iso(row.last_seen_at),
-      last_saved_at: iso(row.last_saved_at),
-      online,
-      unsent,
+      last_seen_at: iso(row.seen_ms),
+      last_saved_at: iso(row.saved_ms),
+      online: row.online === true,
+      unsent: running ? (row.unsent ?? 0) : 0,
       released: row.released,
     };
   });
-  return {
-    exam,
-    server_time: now.toISOString(),
-    online_seconds: ONLINE_SECONDS,
-    totals,
-    schools: [...schools.values()].map((school) => ({
-      ...school,
-      classes: [...school.classes.values()],
-    })),
-    students,
-  };
+  return { students, total: rows[0]?.full_count ?? (query.page > 1 ? await countOf(db, examId, conditions) : 0) };
+}
+
+/** The number of students a filter keeps, for a page past the last. */
+async function countOf(db: Db, examId: number, conditions: RawBuilder<unknown>[]) {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n ${assignmentsOfExam(examId, conditions)}`.execute(
+    db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** The names of the schools and classes the counts are placed in. */
+async function groupNames(db: Db, rows: { school_id: number; school_class_id: number }[]) {
+  const schoolIds = [...new Set(rows.map((row) => row.school_id))];
+  const classIds = [...new Set(rows.map((row) => row.school_class_id))];
+  const byId = (list: { id: number; name_en: string; name_ar: string }[]) =>
+    new Map(list.map(({ id, name_en, name_ar }) => [id, { name_en, name_ar }]));
+  const [schools, classes] = await Promise.all([
+    schoolIds.length === 0
+      ? []
+      : db.selectFrom('schools').select(['id', 'name_en', 'name_ar']).where('id', 'in', schoolIds).execute(),
+    classIds.length === 0
+      ? []
+      : db.selectFrom('school_classes').select(['id', 'name_en', 'name_ar']).where('id', 'in', classIds).execute(),
+  ]);
+  return { schools: byId(schools), classes: byId(classes) };
+}
+
+/**
+ * The answers held by attempts of the page no presence was written for yet (just started, or
+ * stored by other means than a save, as the demo's): counted for those few, not in the main read.
+ */
+async function countUnseenAnswers(db: Db, rows: Row[]) {
+  const unseen = rows.filter((row) => row.attempt_id !== null && row.answered === null);
+  if (unseen.length === 0) return;
+  const counts = await db
+    .selectFrom('attempt_answers')
+    .select(['attempt_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(
+      'attempt_id',
+      'in',
+      unseen.map((row) => row.attempt_id!),
+    )
+    .groupBy('attempt_id')
+    .execute();
+  const byAttempt = new Map(counts.map((row) => [row.attempt_id, Number(row.n)]));
+  for (const row of unseen) row.answered = byAttempt.get(row.attempt_id!) ?? 0;
 }

@@ -125,6 +125,37 @@ describe('the exam-day monitor', () => {
     ).toEqual(s.other.students.map((student) => student.id).sort());
   });
 
+  it('gives the students a page at a time, narrowed by status and search, while the counts keep the whole scope', async () => {
+    const s = await buildExamDayScene(t, registry);
+    await s.student(0).as('POST', '/start');
+    const staff = s.staff(s.cookies.admin);
+    const first = await staff.monitor('?per_page=2');
+    expect(first.json().meta).toMatchObject({ current_page: 1, per_page: 2, total: 5, last_page: 3 });
+    expect(first.json().data.students).toHaveLength(2);
+    expect(first.json().data.totals.assigned).toBe(5);
+    const third = (await staff.monitor('?per_page=2&page=3')).json();
+    expect(third.data.students).toHaveLength(1);
+    const seen = new Set([
+      ...first.json().data.students.map((e: Entry) => e.student_id),
+      ...(await staff.monitor('?per_page=2&page=2')).json().data.students.map((e: Entry) => e.student_id),
+      ...third.data.students.map((e: Entry) => e.student_id),
+    ]);
+    expect(seen.size).toBe(5);
+    const running = (await staff.monitor('?filter[status]=in_progress')).json();
+    expect(running.data.students.map((e: Entry) => e.student_id)).toEqual([s.students[0].id]);
+    expect(running.meta.total).toBe(1);
+    expect(running.data.totals.assigned).toBe(5);
+    const named = (await staff.monitor(`?search=${encodeURIComponent(s.students[1].student_number)}`)).json();
+    expect(named.data.students.map((e: Entry) => e.student_id)).toEqual([s.students[1].id]);
+    const arabic = await call(t.app, 'GET', `/api/exams/${s.exam.id}/monitor?filter[status]=in_progress`, undefined, {
+      cookie: s.cookies.admin,
+      lang: 'ar',
+    });
+    expect(arabic.json().data.students[0].name).toBe(s.students[0].name_ar);
+    for (const bad of ['?filter[status]=asleep', '?per_page=101', '?page=0'])
+      expect((await staff.monitor(bad)).statusCode, bad).toBe(400);
+  });
+
   it('shows school staff their own schools only: another school is 404, and every entry is theirs', async () => {
     const s = await buildExamDayScene(t, registry);
     const mine = await s.staff(s.cookies.school).monitor();

@@ -39,7 +39,12 @@ export interface BenchData {
   examId: number;
   questions: BenchQuestion[];
   students: BenchStudent[];
+  /** Session cookie values of staff who watch the exam-day monitor (administrators). */
+  staff: string[];
 }
+
+/** The exam-day monitor's watchers: one per school office, say (issue 26). */
+const STAFF = 20;
 
 /** A realistic answer to a question of a kind: right or wrong at random, essays of some length. */
 export function answerFor(kind: BenchKind, random = Math.random): unknown {
@@ -168,10 +173,39 @@ export async function prepareBenchData(
     }
     if (sessions.length > 0) await db.insertInto('sessions').values(sessions).execute();
   }
+  const admin = await db.selectFrom('roles').select('id').where('role', '=', ROLES.admin).executeTakeFirstOrThrow();
+  const staffUsers = await db
+    .insertInto('users')
+    .values(
+      Array.from({ length: STAFF }, (_, i) => ({
+        name: `Supervisor ${i}`,
+        email: `bench-${run}-staff-${i}@example.test`,
+        password_hash: passwordHash,
+      })),
+    )
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('user_roles')
+    .values(staffUsers.map((u) => ({ user_id: u.id, role_id: admin.id })))
+    .execute();
+  const staff = staffUsers.map(() => randomBytes(32).toString('base64url'));
+  await db
+    .insertInto('sessions')
+    .values(
+      staffUsers.map((u, i) => ({
+        id_hash: hashToken(staff[i]!),
+        user_id: u.id,
+        last_seen_at: new Date(now),
+        expires_at: new Date(now + (options.sessionHours ?? 6) * 3_600_000),
+      })),
+    )
+    .execute();
   await sql`analyze`.execute(db);
   return {
     examId: built.exam.id,
     questions: built.questions.map((q, i) => ({ id: q.id, kind: kinds[i]! })),
     students,
+    staff,
   };
 }

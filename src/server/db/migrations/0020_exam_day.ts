@@ -13,7 +13,7 @@ import { sql, type Kysely } from 'kysely';
  * - attempt_presence: what the monitor shows of a running attempt beyond its row: when its player
  *   was last heard from, its last save, the answers the server holds and those its computer has
  *   kept unsent. Server processes write it in batches every few seconds, never per request, and
- *   apart from the attempt's row, which the saves lock.
+ *   apart from the attempt's row, which the saves lock (so without a foreign key to it).
  * - audit_log: the school an action concerns (the admin screen filters by it) and the target's type,
  *   derived from `target` (`type/id`), each indexed with the time.
  */
@@ -45,7 +45,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable('attempt_presence')
-    .addColumn('attempt_id', 'integer', (c) => c.primaryKey().references('exam_attempts.id').onDelete('cascade'))
+    // No foreign key: its check would take a key-share lock on the attempt's row, which every save
+    // locks for update; a batch of presence would then wait on saves and hold them back. A reset
+    // deletes its attempts' presence itself (ids are never reused, so a row left over is inert).
+    .addColumn('attempt_id', 'integer', (c) => c.primaryKey())
     .addColumn('last_seen_at', 'timestamptz')
     .addColumn('last_saved_at', 'timestamptz')
     .addColumn('answered', 'integer', (c) => c.notNull().defaultTo(0))
