@@ -31,6 +31,8 @@ export interface Config {
   delivery: {
     /** Seconds after an attempt's deadline during which answers are still taken (network delays). */
     graceSeconds: number;
+    /** How long one reading of the exam-day monitor answers for the same view (0: never shared). */
+    monitorCacheMs: number;
   };
   /** Server processes on one port (node:cluster); above 1 only on PostgreSQL. */
   webConcurrency: number;
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     timeZone: env.APP_TIMEZONE?.trim() || 'UTC',
     delivery: {
       graceSeconds: int(env.DELIVERY_GRACE_SECONDS, 60),
+      monitorCacheMs: int(env.MONITOR_CACHE_MS, 2000),
     },
     webConcurrency: int(env.WEB_CONCURRENCY, 1),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),

@@ -49,7 +49,8 @@ export async function createTestApp(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-files-'));
   if (from) fs.cpSync(from.dataDir, dataDir, { recursive: true });
   const config = loadConfig(
-    { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false' },
+    // The monitor's readings are not shared: tests change what it reads without moving the clock.
+    { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', MONITOR_CACHE_MS: '0' },
     { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), ...overrides },
   );
   const start = async () => {

@@ -12,6 +12,7 @@ import { extraTimeBody, setExtraTime } from './extra-time-override';
 import { interventionBody } from './intervention-body';
 import { intervene } from './interventions';
 import { loadMonitor, monitorQuery } from './monitor';
+import { forgetReadings, sharedReading } from './monitor-cache';
 import { releaseBody, releaseClosedAssignments, releaseResults, withdrawRelease } from './releases';
 
 const tags = ['exam day'];
@@ -61,7 +62,12 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
     },
     async (request) => {
       const { db, scope, now } = await context(request);
-      return loadMonitor(db, request.params.id, scope, request.query, now, grace(), request.lang);
+      // Readers who may see the same schools, asking the same view, share one reading for a moment.
+      const key = JSON.stringify([request.params.id, scope.all ? 'all' : scope.ids, request.query, request.lang]);
+      const view = { examId: request.params.id, key, nowMs: now.getTime(), ttlMs: app.config.delivery.monitorCacheMs };
+      return sharedReading(db, view, () =>
+        loadMonitor(db, request.params.id, scope, request.query, now, grace(), request.lang),
+      );
     },
   );
 
@@ -81,13 +87,15 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
         body: interventionBody,
       },
     },
-    async (request) => ({
-      data: await intervene(
+    async (request) => {
+      const data = await intervene(
         { ...(await context(request)), graceSeconds: grace(), deadlines },
         request.params.id,
         request.body,
-      ),
-    }),
+      );
+      forgetReadings(app.db, request.params.id);
+      return { data };
+    },
   );
 
   app.put(
@@ -103,7 +111,11 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
         body: extraTimeBody,
       },
     },
-    async (request) => ({ data: await setExtraTime(await context(request), request.params.id, request.body) }),
+    async (request) => {
+      const data = await setExtraTime(await context(request), request.params.id, request.body);
+      forgetReadings(app.db, request.params.id);
+      return { data };
+    },
   );
 
   const releaseSchema = (summary: string) => ({ tags, summary, params: idParams, body: releaseBody.optional() });
@@ -116,7 +128,11 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
           'school_id. Audited; 418 on a practice test (its results are shown at once)',
       ),
     },
-    async (request) => ({ data: await releaseResults(await context(request), request.params.id, request.body) }),
+    async (request) => {
+      const data = await releaseResults(await context(request), request.params.id, request.body);
+      forgetReadings(app.db, request.params.id);
+      return { data };
+    },
   );
 
   app.delete(
@@ -127,6 +143,10 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
         'Withdraw a release (the same choice of students); the window’s end does not release them again. Audited',
       ),
     },
-    async (request) => ({ data: await withdrawRelease(await context(request), request.params.id, request.body) }),
+    async (request) => {
+      const data = await withdrawRelease(await context(request), request.params.id, request.body);
+      forgetReadings(app.db, request.params.id);
+      return { data };
+    },
   );
 };

@@ -214,3 +214,30 @@ describe('the heartbeat', () => {
     expect(none.json().data).toMatchObject({ attempt_id: null, status: 'none', deadline_at: null });
   });
 });
+
+describe('the monitor shared between supervisors', () => {
+  it('answers one reading for the same view for a moment, and forgets it when an intervention changes the exam', async () => {
+    const shared = await createTestApp({ delivery: { graceSeconds: 60, monitorCacheMs: 2000 } }, clock);
+    try {
+      const s = await buildExamDayScene(shared, registry);
+      const read = async () => (await s.staff(s.cookies.admin).monitor()).json().data.totals;
+      expect(await read()).toMatchObject({ in_progress: 0, not_started: 5 });
+      await s.student(0).as('POST', '/start');
+      // The same view within the moment: the reading already made.
+      expect(await read()).toMatchObject({ in_progress: 0 });
+      clock.set('2026-06-05T09:00:03Z');
+      expect(await read()).toMatchObject({ in_progress: 1 });
+      await s.student(1).as('POST', '/start');
+      const extended = await s.staff(s.cookies.admin).intervene({
+        action: 'extend',
+        student_ids: [s.students[0].id],
+        minutes: 5,
+        reason: 'Fire alarm',
+      });
+      expect(extended.statusCode).toBe(200);
+      expect(await read()).toMatchObject({ in_progress: 2 });
+    } finally {
+      await shared.close();
+    }
+  });
+});
