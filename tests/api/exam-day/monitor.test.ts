@@ -225,9 +225,16 @@ describe('the monitor shared between supervisors', () => {
       await s.student(0).as('POST', '/start');
       // The same view within the moment: the reading already made.
       expect(await read()).toMatchObject({ in_progress: 0 });
+      // A little later: the reading before, while the next one is made beside it; then that one.
       clock.set('2026-06-05T09:00:03Z');
-      expect(await read()).toMatchObject({ in_progress: 1 });
+      expect(await read()).toMatchObject({ in_progress: 0 });
+      await expect.poll(read, { timeout: 5000 }).toMatchObject({ in_progress: 1 });
+      // Much later, a reading is made for the reader.
+      await s.student(2).as('POST', '/start');
+      clock.set('2026-06-05T09:00:15Z');
+      expect(await read()).toMatchObject({ in_progress: 2 });
       await s.student(1).as('POST', '/start');
+      expect(await read()).toMatchObject({ in_progress: 2 });
       const extended = await s.staff(s.cookies.admin).intervene({
         action: 'extend',
         student_ids: [s.students[0].id],
@@ -235,7 +242,7 @@ describe('the monitor shared between supervisors', () => {
         reason: 'Fire alarm',
       });
       expect(extended.statusCode).toBe(200);
-      expect(await read()).toMatchObject({ in_progress: 2 });
+      expect(await read()).toMatchObject({ in_progress: 3 });
     } finally {
       await shared.close();
     }
