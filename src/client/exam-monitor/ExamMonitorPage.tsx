@@ -151,7 +151,35 @@ export default function ExamMonitorPage() {
         />
       )}
       <MonitorGroups schools={data.schools} onChoose={choose} />
+      <StudentsToolbar
+        search={search}
+        status={status}
+        onSearch={(next) => narrow(() => setSearch(next))}
+        onStatus={(next) => narrow(() => setStatus(next))}
+      />
       <MonitorStudents students={data.students} selected={selected} onSelect={setSelected} selectable={canIntervene} />
+      {meta && (
+        <TablePagination
+          component="div"
+          count={meta.total}
+          page={meta.current_page - 1}
+          rowsPerPage={meta.per_page}
+          rowsPerPageOptions={[25, 50, 100]}
+          onPageChange={(_event, next) => {
+            setPage(next + 1);
+            setSelected(new Set());
+          }}
+          onRowsPerPageChange={(event) => narrow(() => setPerPage(Number(event.target.value)))}
+          labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
+          labelDisplayedRows={({ from, to, count }) =>
+            translate('ra.navigation.page_range_info', {
+              offsetBegin: formatNumber(from, language),
+              offsetEnd: formatNumber(to, language),
+              total: formatNumber(count, language),
+            })
+          }
+        />
+      )}
       {dialog === 'extra_time' && (
         <ExtraTimeDialog
           examId={examId}

@@ -77,10 +77,30 @@ export function attemptView(overrides: Partial<AttemptView> = {}): AttemptView {
   };
 }
 
-/** The list and an idempotent start answering with `attempt`. */
+/**
+ * The list and an idempotent start answering with `attempt`; the player's heartbeat answers the
+ * attempt as it stands, and the student's display preferences are the defaults.
+ */
 export function serveExam(attempt: AttemptView, exam = studentExam()) {
   server.use(
     http.get('*/api/student/exams', () => HttpResponse.json({ data: [exam] })),
     http.post('*/api/student/exams/5/start', () => HttpResponse.json({ data: attempt })),
+    http.post('*/api/student/exams/5/heartbeat', () =>
+      HttpResponse.json({
+        data: {
+          attempt_id: attempt.id,
+          status: attempt.status,
+          deadline_at: attempt.deadline_at,
+          extra_seconds: attempt.extra_seconds,
+          auto_submitted: false,
+          forced: false,
+          server_time: new Date().toISOString(),
+        },
+      }),
+    ),
+    http.get('*/api/student/preferences', () =>
+      HttpResponse.json({ data: { text_size: 'normal', high_contrast: false } }),
+    ),
+    http.put('*/api/student/preferences', async ({ request }) => HttpResponse.json({ data: await request.json() })),
   );
 }
