@@ -14,6 +14,7 @@ const messages: Pick<Messages, 'exam_day'> = {
         released: 'أُعلنت نتائجهم: اسحب الإعلان أولًا.',
         marking_started: 'بدأ تصحيح هذه المحاولات: لم يعد ممكنًا إعادة فتحها.',
         no_time_left: 'لم يبقَ وقت عند إغلاق هذه المحاولات: حدّد عدد الدقائق لإعادة فتحها.',
+        answers_shown: 'عُرضت الإجابات الصحيحة لهذا الاختبار على الطلاب: لا يجوز لأحد أن يجيب عنه من جديد.',
       },
     },
     totals: {
@@ -75,7 +76,7 @@ const messages: Pick<Messages, 'exam_day'> = {
       extend: 'تمديد الوقت',
       reopen: 'إعادة الفتح',
       force_submit: 'التسليم الآن',
-      reset: 'إعادة التعيين',
+      reset: 'محو المحاولة',
       extra_time: 'وقت إضافي',
     },
     explain: {
@@ -99,7 +100,7 @@ const messages: Pick<Messages, 'exam_day'> = {
       skipped:
         'لا يُستثنى أحد |||| لا ينطبق على طالب واحد: |||| لا ينطبق على طالبين: |||| لا ينطبق على %{count} طلاب: |||| لا ينطبق على %{count} طالبًا: |||| لا ينطبق على %{count} طالب:',
       new_deadline: 'الموعد النهائي الجديد %{time}',
-      erases: 'يمحو المحاولات (%{attempts}) والإجابات (%{answers}) والدرجات (%{marks})',
+      erases: 'يمحو: المحاولات %{attempts}، الإجابات %{answers}، الدرجات %{marks}',
       reset_warning: 'لا يمكن استرجاع ما يُمحى.',
       extra_minutes: 'دقائق إضافية',
       extra_percent: 'الوقت الإضافي (% من المدة)',
@@ -121,6 +122,7 @@ const messages: Pick<Messages, 'exam_day'> = {
       released: 'أُعلنت نتائجه',
       marking_started: 'بدأ التصحيح',
       no_time_left: 'لم يبقَ وقت: حدّد الدقائق',
+      answers_shown: 'عُرضت الإجابات الصحيحة',
     },
     release: {
       title: 'النتائج',

@@ -12,6 +12,8 @@ const messages = {
         released: 'Their results have been released: withdraw the release first.',
         marking_started: 'Marking of these attempts has begun: they can no longer be reopened.',
         no_time_left: 'No time was left when these attempts closed: give the minutes to reopen them with.',
+        answers_shown:
+          'The right answers of this exam have been shown to students: nobody may answer it again.',
       },
     },
     totals: {
@@ -94,7 +96,7 @@ const messages = {
       applies_to: 'Applies to %{count} student: |||| Applies to %{count} students:',
       skipped: 'Does not apply to %{count} student: |||| Does not apply to %{count} students:',
       new_deadline: 'new deadline %{time}',
-      erases: 'erases %{attempts} attempt(s), %{answers} answer(s) and %{marks} mark(s)',
+      erases: 'erases: attempts %{attempts}, answers %{answers}, marks %{marks}',
       reset_warning: 'What is erased cannot be brought back.',
       extra_minutes: 'Extra minutes',
       extra_percent: 'Extra time (% of the duration)',
@@ -112,6 +114,7 @@ const messages = {
       released: 'results already released',
       marking_started: 'marking has begun',
       no_time_left: 'no time was left: give minutes',
+      answers_shown: 'the right answers have been shown',
     },
     release: {
       title: 'Results',

@@ -161,7 +161,7 @@ describe('the exam-day monitor', () => {
     await user.type(within(dialog).getByLabelText(/Reason/), 'Wrong student at the computer');
     await user.click(review);
     const outcome = await within(dialog).findByTestId('intervention-review');
-    expect(outcome).toHaveTextContent('erases 1 attempt(s), 2 answer(s) and 0 mark(s)');
+    expect(outcome).toHaveTextContent('erases: attempts 1, answers 2, marks 0');
     expect(outcome).toHaveTextContent('Sami — results already released');
     await user.click(within(dialog).getByRole('button', { name: 'Erase for 1 student' }));
     await waitFor(() => expect(interventions.requests).toHaveLength(2));

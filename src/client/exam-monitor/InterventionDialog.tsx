@@ -40,9 +40,11 @@ export function InterventionDialog({ examId, action, target, targetLabel, onClos
     setBusy(true);
     setProblem(null);
     try {
+      // The confirmation acts on exactly the students the review named (someone who started since is not swept in).
+      const reviewed = !preview && review ? { student_ids: review.applied.map((entry) => entry.student_id) } : target;
       const { data } = await provider.intervene(examId, {
         action,
-        ...target,
+        ...reviewed,
         ...(minutesValue !== undefined ? { minutes: minutesValue } : {}),
         reason: reason.trim(),
         preview,

@@ -94,6 +94,7 @@ export const SKIP_REASONS = [
   'released',
   'marking_started',
   'no_time_left',
+  'answers_shown',
 ] as const;
 
 const who = { student_id: z.number(), assignment_id: z.number(), name_en: z.string(), name_ar: z.string() };

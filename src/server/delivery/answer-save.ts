@@ -54,8 +54,10 @@ export async function saveTarget(db: Db, userId: number, assignmentId: number, n
     throw row.auto_submitted ? deliveryRefusal.deadlinePassed() : deliveryRefusal.alreadySubmitted();
   const deadlineAt = new Date(row.deadline_at);
   if (now.getTime() > deadlineAt.getTime() + graceMs) {
-    await finalizeAttempt(db, row.attempt_id, now, true);
-    throw deliveryRefusal.deadlinePassed();
+    if (await finalizeAttempt(db, row.attempt_id, now, { by: 'clock', graceMs }))
+      throw deliveryRefusal.deadlinePassed();
+    // Not submitted by the clock after all: a supervisor extended it meanwhile. As it stands now:
+    return saveTarget(db, userId, assignmentId, now, graceMs);
   }
   return { examId: row.exam_id, attemptId: row.attempt_id, seed: row.seed!, deadlineAt } satisfies SaveTarget;
 }

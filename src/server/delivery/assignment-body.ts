@@ -16,10 +16,10 @@ export const assignmentBody = z.strictObject({
   shuffle_questions: z.boolean().default(false),
   exam_localization_id: idValue().nullable().default(null),
   /**
-   * When the results reach the students and school staff: `after_close` once the window has closed,
-   * `manual` when an author or admin releases them (a practice test shows them at once either way).
+   * When the results reach the students and school staff: `manual` when an author or admin releases
+   * them, `after_close` once the window has closed (a practice test shows them at once either way).
    */
-  release_results: z.enum(['after_close', 'manual']).default('after_close'),
+  release_results: z.enum(['manual', 'after_close']).default('manual'),
 });
 export type AssignmentBody = z.infer<typeof assignmentBody>;
 

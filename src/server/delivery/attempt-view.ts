@@ -21,7 +21,7 @@ interface ViewInput {
   /** A stored answer in the ids this attempt's student sees. */
   shown: (questionId: number, answer: unknown) => unknown;
   /**
-   * The keys (in the student's ids), only once submitted and released (see answer-release.ts),
+   * The keys (in the student's ids), only once submitted and released (see result-release.ts),
    * in the exam's order.
    */
   keys: { id: number; answer_key: unknown; mark: number }[] | null;

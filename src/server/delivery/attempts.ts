@@ -39,7 +39,7 @@ export class Attempts {
     if (latest?.status !== 'in_progress') return latest;
     const now = this.clock.now();
     if (now.getTime() <= new Date(latest.deadline_at).getTime() + this.graceSeconds * 1000) return latest;
-    await finalizeAttempt(this.db, latest.id, now, true);
+    await finalizeAttempt(this.db, latest.id, now, { by: 'clock', graceMs: this.graceSeconds * 1000 });
     return this.latest(assignment);
   }
 
@@ -149,7 +149,7 @@ export class Attempts {
     const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
     if (latest.status !== 'in_progress') return this.view(assignment, latest);
-    await finalizeAttempt(this.db, latest.id, this.clock.now(), false);
+    await finalizeAttempt(this.db, latest.id, this.clock.now(), { by: 'student' });
     return this.view(assignment, (await this.latest(assignment))!);
   }
 

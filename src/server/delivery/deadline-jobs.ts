@@ -31,7 +31,7 @@ export function defineDeadlineJobs(app: FastifyInstance): DeadlineScheduler {
     if (attempt?.status !== 'in_progress') return; // submitted by the student, or erased by a reassignment
     const dueAt = new Date(new Date(attempt.deadline_at).getTime() + graceMs());
     if (secondsUntil(dueAt) > 0) return schedule(attempt_id, dueAt);
-    if (await finalizeAttempt(app.db, attempt_id, app.clock.now(), true))
+    if (await finalizeAttempt(app.db, attempt_id, app.clock.now(), { by: 'clock', graceMs: graceMs() }))
       app.log.info({ attempt: attempt_id }, 'attempt submitted at its deadline');
   });
   app.jobs.define(

@@ -54,9 +54,9 @@ export async function heartbeat(context: HeartbeatContext, userId: number, assig
   let status = row.status;
   const deadline = row.deadline_at === null ? null : new Date(row.deadline_at);
   if (status === 'in_progress' && deadline && now.getTime() > deadline.getTime() + graceMs) {
-    // As any read of an attempt past its deadline and grace: submitted by the clock first.
-    await finalizeAttempt(db, row.attempt_id!, now, true);
-    status = 'submitted';
+    // As any read of an attempt past its deadline and grace: submitted by the clock first (unless a
+    // supervisor extended it meanwhile: then the next heartbeat tells the new deadline).
+    if (await finalizeAttempt(db, row.attempt_id!, now, { by: 'clock', graceMs })) status = 'submitted';
   } else if (status === 'in_progress' && row.attempt_id === body.attempt_id)
     notePresence(db, row.attempt_id, now, { unsent: body.unsent });
   return {

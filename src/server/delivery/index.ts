@@ -4,4 +4,5 @@ export { studentRoutes } from './student-routes';
 export { finalizeAttempt, finalizeDueAttempts } from './scoring';
 export { defineDeadlineJobs, type DeadlineScheduler } from './deadline-jobs';
 export { flushPresence, startPresenceFlusher } from './presence';
-export { resultsReleasedSql } from './result-release';
+export { answersShownForExam, resultsReleasedSql } from './result-release';
+export { extraSecondsOf, extraTimeOf } from './extra-time';

@@ -17,16 +17,9 @@ export function resultsReleased(assignment: Assignment, now: Date, graceSeconds:
  * The same rule in SQL, over an assignment's row (`se`), its exam's (`e`) and its exam type's
  * (`et`), for the lists and exports school staff read.
  */
-export function resultsReleasedSql(
-  now: Date,
-  graceSeconds: number,
-  aliases: { se: string; e: string; et: string } = { se: 'se', e: 'e', et: 'et' },
-): RawBuilder<boolean> {
-  const se = sql.table(aliases.se);
-  const e = sql.table(aliases.e);
-  const et = sql.table(aliases.et);
-  return sql<boolean>`(${et}.is_mock or ${se}.released_at is not null or (${se}.release_mode = 'after_close'
-    and coalesce(${se}.end_date_time, ${e}.end_date_time) + make_interval(secs => ${graceSeconds}) < ${now}))`;
+export function resultsReleasedSql(now: Date, graceSeconds: number): RawBuilder<boolean> {
+  return sql<boolean>`(et.is_mock or se.released_at is not null or (se.release_mode = 'after_close'
+    and coalesce(se.end_date_time, e.end_date_time) + make_interval(secs => ${graceSeconds}) < ${now}))`;
 }
 
 /** What a submitted attempt's student may see of the right answers. */
@@ -50,15 +43,37 @@ export async function answersRelease(
   if (assignment.exam.is_mock) return 'shown';
   if (!assignment.show_answers) return 'never';
   if (!resultsReleased(assignment, now, graceSeconds)) return 'withheld';
+  return (await examClosedForEveryone(db, assignment.exam_id, now, graceSeconds)) ? 'shown' : 'withheld';
+}
+
+/**
+ * Nobody can answer the exam any more: every assignment of it has closed, its grace included, and
+ * no attempt of it still runs.
+ */
+async function examClosedForEveryone(db: Db, examId: number, now: Date, graceSeconds: number): Promise<boolean> {
   const { rows } = await sql<{ open: boolean }>`
     select exists (
       select 1 from student_exams se join exams e on e.id = se.exam_id
-      where se.exam_id = ${assignment.exam_id}
+      where se.exam_id = ${examId}
         and coalesce(se.end_date_time, e.end_date_time) + make_interval(secs => ${graceSeconds}) >= ${now}
     ) or exists (
       select 1 from exam_attempts a join student_exams se on se.id = a.student_exam_id
-      where se.exam_id = ${assignment.exam_id} and a.status = 'in_progress'
+      where se.exam_id = ${examId} and a.status = 'in_progress'
         and a.deadline_at + make_interval(secs => ${graceSeconds}) >= ${now}
     ) as open`.execute(db);
-  return rows[0]?.open ? 'withheld' : 'shown';
+  return !rows[0]?.open;
+}
+
+/**
+ * Whether an exam's right answers may have reached some student: an assignment of it shows
+ * answers and is released, and the exam has closed for everyone. Then nobody may sit it again
+ * (a reopening or a reset would let a student answer with the keys in hand).
+ */
+export async function answersShownForExam(db: Db, examId: number, now: Date, graceSeconds: number): Promise<boolean> {
+  const { rows } = await sql<{ shown: boolean }>`
+    select exists (
+      select 1 from student_exams se join exams e on e.id = se.exam_id join exam_types et on et.id = e.exam_type_id
+      where se.exam_id = ${examId} and se.show_answers and ${resultsReleasedSql(now, graceSeconds)}
+    ) as shown`.execute(db);
+  return rows[0]?.shown === true && (await examClosedForEveryone(db, examId, now, graceSeconds));
 }

@@ -6,35 +6,37 @@ import type { Db } from '../db/database';
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
 /**
+ * Who submits an attempt: its student, the clock (past its deadline and grace: the claim checks it
+ * again under the row's lock, so an extension given meanwhile wins), or a supervisor.
+ */
+export type Submission = { by: 'student' } | { by: 'clock'; graceMs: number } | { by: 'supervisor'; userId: number };
+
+/**
  * Submits a running attempt: scores every answer with its type's scoring (essays and recordings
  * wait for a corrector), totals the attempt and closes it. Idempotent and safe under concurrency:
- * the first caller claims the attempt; any other finds it submitted and changes nothing.
+ * the first caller claims the attempt; any other finds it submitted and changes nothing. Locks the
+ * attempt's row, then its assignment's (the order every writer of both keeps).
  */
-export async function finalizeAttempt(
-  db: Db,
-  attemptId: number,
-  now: Date,
-  automatic: boolean,
-  /** The supervisor who submits it (an intervention), if one does. */
-  forcedBy: number | null = null,
-): Promise<boolean> {
+export async function finalizeAttempt(db: Db, attemptId: number, now: Date, submission: Submission): Promise<boolean> {
   // Inside a caller's transaction (an intervention that audits it), it joins it.
-  if (db.isTransaction) return finalizeIn(db, attemptId, now, automatic, forcedBy);
-  return db.transaction().execute((trx) => finalizeIn(trx, attemptId, now, automatic, forcedBy));
+  if (db.isTransaction) return finalizeIn(db, attemptId, now, submission);
+  return db.transaction().execute((trx) => finalizeIn(trx, attemptId, now, submission));
 }
 
-async function finalizeIn(
-  trx: Db,
-  attemptId: number,
-  now: Date,
-  automatic: boolean,
-  forcedBy: number | null,
-): Promise<boolean> {
+async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Submission): Promise<boolean> {
+  const cutoff = submission.by === 'clock' ? new Date(now.getTime() - submission.graceMs) : null;
   const claimed = await trx
     .updateTable('exam_attempts')
-    .set({ status: 'submitted', submitted_at: now, auto_submitted: automatic, forced_by: forcedBy, updated_at: now })
+    .set({
+      status: 'submitted',
+      submitted_at: now,
+      auto_submitted: submission.by === 'clock',
+      forced_by: submission.by === 'supervisor' ? submission.userId : null,
+      updated_at: now,
+    })
     .where('id', '=', attemptId)
     .where('status', '=', 'in_progress')
+    .$if(cutoff !== null, (q) => q.where('deadline_at', '<', cutoff!))
     .returning(['id', 'student_exam_id'])
     .executeTakeFirst();
   if (!claimed) return false;
@@ -138,7 +140,7 @@ export async function finalizeDueAttempts(db: Db, now: Date, graceSeconds: numbe
   for (const { id } of due) {
     // One attempt that cannot be finalized must not hold back the others.
     try {
-      if (await finalizeAttempt(db, id, now, true)) submitted++;
+      if (await finalizeAttempt(db, id, now, { by: 'clock', graceMs: graceSeconds * 1000 })) submitted++;
     } catch (error) {
       failed ??= error;
     }

@@ -10,6 +10,8 @@ export interface DemoAssignment {
   /** The demo student's whole school, or the demo student alone. */
   whole: 'school' | 'student';
   showAnswers?: boolean;
+  /** Results at the window's end (`after_close`) rather than when an author releases them. */
+  releaseAfterClose?: boolean;
 }
 
 /**
@@ -38,6 +40,7 @@ export async function seedAssignments(
       shuffle_choices: false,
       shuffle_questions: false,
       exam_localization_id: null,
+      release_results: a.releaseAfterClose ? 'after_close' : 'manual',
     });
   }
 }

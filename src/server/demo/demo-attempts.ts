@@ -41,6 +41,6 @@ export async function sitAttempt(
     .set({ status: 'in_progress', started_at: started })
     .where('id', '=', assignmentId)
     .execute();
-  await finalizeAttempt(db, attempt.id, new Date(started.getTime() + minutes * 60_000), false);
+  await finalizeAttempt(db, attempt.id, new Date(started.getTime() + minutes * 60_000), { by: 'student' });
   return attempt.id;
 }

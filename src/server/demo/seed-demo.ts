@@ -122,7 +122,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null
     author,
     app.db,
     [
-      { examId: benchmark, from: -1, to: 60, whole: 'school', showAnswers: true },
+      { examId: benchmark, from: -1, to: 60, whole: 'school', showAnswers: true, releaseAfterClose: true },
       { examId: writing, from: 3, to: 30, whole: 'student' },
       { examId: mock, from: -1, to: 60, whole: 'student' },
     ],

@@ -34,6 +34,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
     scope: await schoolScopeOf(app.db, request.auth!),
     audit: auditContext(request),
     now: app.clock.now(),
+    graceSeconds: grace(),
   });
 
   app.jobs.define(
@@ -88,11 +89,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
       },
     },
     async (request) => {
-      const data = await intervene(
-        { ...(await context(request)), graceSeconds: grace(), deadlines },
-        request.params.id,
-        request.body,
-      );
+      const data = await intervene({ ...(await context(request)), deadlines }, request.params.id, request.body);
       forgetReadings(app.db, request.params.id);
       return { data };
     },

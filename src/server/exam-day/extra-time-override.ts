@@ -20,14 +20,20 @@ export const extraTimeBody = z.strictObject({
 });
 
 export async function setExtraTime(
-  context: { db: Db; scope: SchoolScope; audit: AuditContext; now: Date },
+  context: { db: Db; scope: SchoolScope; audit: AuditContext; now: Date; graceSeconds: number },
   examId: number,
   input: unknown,
 ) {
   const body = parseOrThrow(extraTimeBody, input);
   await loadExamOfDay(context.db, examId);
   return context.db.transaction().execute(async (trx) => {
-    const targets = await resolveTargets(trx, examId, context.scope, { student_ids: body.student_ids }, { lock: true });
+    const targets = await resolveTargets(
+      trx,
+      examId,
+      context.scope,
+      { student_ids: body.student_ids },
+      { ...context, lock: true },
+    );
     const cleared = body.extra_time_minutes === null && body.extra_time_percent === null;
     await trx
       .updateTable('student_exams')
@@ -54,8 +60,8 @@ export async function setExtraTime(
         summary: {
           exam_id: examId,
           student_id: row.student_id,
-          extra_time_minutes: body.extra_time_minutes,
-          extra_time_percent: body.extra_time_percent,
+          before: { extra_time_minutes: row.extra_time_minutes, extra_time_percent: row.extra_time_percent },
+          after: { extra_time_minutes: body.extra_time_minutes, extra_time_percent: body.extra_time_percent },
         },
       })),
     );

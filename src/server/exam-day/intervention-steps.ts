@@ -22,13 +22,17 @@ export interface Planned {
 
 type Step = Pick<InterventionContext, 'db' | 'now' | 'graceSeconds' | 'audit'>;
 
-/** Whether an assignment's results have reached its student (result-release.ts's rule; mocks never come here). */
-const released = (target: TargetRow, now: Date, graceSeconds: number) =>
-  target.released_at !== null ||
-  (target.release_mode === 'after_close' && now.getTime() > target.end_at.getTime() + graceSeconds * 1000);
-
-/** Decides, for each assignment, whether the action applies, and why not when it does not. */
-export async function planIntervention(context: Step, body: InterventionBody, targets: TargetRow[]) {
+/**
+ * Decides, for each assignment, whether the action applies, and why not when it does not.
+ * `answersShown`: the exam's right answers may have reached students (result-release.ts), so
+ * nobody may answer it again: no reopening, no reset.
+ */
+export async function planIntervention(
+  context: Step,
+  body: InterventionBody,
+  targets: TargetRow[],
+  answersShown: boolean,
+) {
   const { now, graceSeconds } = context;
   const applied: Planned[] = [];
   const skipped: { target: TargetRow; reason: SkipReason }[] = [];
@@ -53,7 +57,8 @@ export async function planIntervention(context: Step, body: InterventionBody, ta
         break;
       case 'reopen': {
         if (target.status !== 'submitted') skip(target, 'not_submitted');
-        else if (released(target, now, graceSeconds)) skip(target, 'released');
+        else if (target.released) skip(target, 'released');
+        else if (answersShown) skip(target, 'answers_shown');
         else if (target.marking_started) skip(target, 'marking_started');
         else {
           // The time given, else what the student had left when it closed (a crash, a forced submission).
@@ -65,7 +70,8 @@ export async function planIntervention(context: Step, body: InterventionBody, ta
         break;
       }
       case 'reset':
-        if (released(target, now, graceSeconds)) skip(target, 'released');
+        if (target.released) skip(target, 'released');
+        else if (answersShown) skip(target, 'answers_shown');
         else applied.push({ target });
         break;
     }
@@ -121,7 +127,7 @@ export async function applyIntervention(context: Step, body: InterventionBody, a
     }
     case 'force_submit':
       for (const entry of applied) {
-        await finalizeAttempt(db, entry.target.attempt_id!, now, false, context.audit.actorId);
+        await finalizeAttempt(db, entry.target.attempt_id!, now, { by: 'supervisor', userId: context.audit.actorId! });
         after.set(entry.target.assignment_id, { status: 'submitted', forced: true });
       }
       break;
@@ -139,6 +145,8 @@ export async function applyIntervention(context: Step, body: InterventionBody, a
         .set({ status: 'in_progress', submitted_at: null, updated_at: now })
         .where('id', 'in', assignmentIds)
         .execute();
+      // A reopened attempt's result leaves the reports until it is submitted and released again.
+      await db.deleteFrom('report_results').where('student_exam_id', 'in', assignmentIds).execute();
       for (const entry of applied)
         after.set(entry.target.assignment_id, { status: 'in_progress', deadline_at: entry.newDeadline!.toISOString() });
       break;

@@ -2,7 +2,8 @@ import { recordAudits } from '../audit';
 import { invalid, parseOrThrow } from '../http/app-error';
 import { loadExamOfDay } from './exam-of-day';
 import { examDayRefusal, type SkipReason } from './refusals';
-import { resolveTargets, targetKinds, type TargetRow } from './targets';
+import { answersShownForExam } from '../delivery';
+import { lockAssignmentsAndAttempts, resolveTargets, targetKinds, type TargetRow } from './targets';
 import { interventionBody, type InterventionBody, type InterventionContext } from './intervention-body';
 import { applyIntervention, planIntervention, type Planned } from './intervention-steps';
 
@@ -19,13 +20,21 @@ export async function intervene(context: InterventionContext, examId: number, in
   if (body.action === 'extend' && body.minutes === undefined) throw invalid({ minutes: ['validation.required'] });
   const exam = await loadExamOfDay(context.db, examId);
   if (exam.is_mock) throw examDayRefusal.mock();
+  const when = { now: context.now, graceSeconds: context.graceSeconds };
+  const answersShown = await answersShownForExam(context.db, examId, context.now, context.graceSeconds);
   if (body.preview) {
-    const targets = await resolveTargets(context.db, examId, context.scope, body);
-    return present(body, await planIntervention(context, body, targets));
+    const targets = await resolveTargets(context.db, examId, context.scope, body, when);
+    return present(body, await planIntervention(context, body, targets, answersShown));
   }
   const planned = await context.db.transaction().execute(async (trx) => {
-    const targets = await resolveTargets(trx, examId, context.scope, body, { lock: true });
-    const plan = await planIntervention({ ...context, db: trx }, body, targets);
+    // Whom it names, then their attempts and assignments locked, then read again as they stand.
+    const named = await resolveTargets(trx, examId, context.scope, body, when);
+    await lockAssignmentsAndAttempts(
+      trx,
+      named.map((target) => target.assignment_id),
+    );
+    const targets = await resolveTargets(trx, examId, context.scope, body, when);
+    const plan = await planIntervention({ ...context, db: trx }, body, targets, answersShown);
     if (plan.applied.length === 0) throw examDayRefusal.nothingApplies(plan.skipped[0]?.reason ?? 'not_started');
     const after = await applyIntervention({ ...context, db: trx }, body, plan.applied);
     await recordAudits(

@@ -10,8 +10,11 @@ import { codeListFilter } from '../http/list-filters';
 import { offsetOf, pageMeta } from '../http/pagination';
 import { loadExamOfDay } from './exam-of-day';
 import { resultsReleasedSql } from '../delivery';
-import { assignmentsOfExam, epochMs, hasUnsent, isOnline, monitorStatus } from './monitor-sql';
-import { placedClass, placedSchool } from './targets';
+import { groupTotals } from './monitor-groups';
+import { assignmentsOfExam, epochMs, isOnline, monitorStatus } from './monitor-sql';
+import { assertClassInScope, placedClass, placedSchool } from './targets';
+import { extraSecondsOf, extraTimeOf } from '../delivery';
+import { notFound } from '../http/app-error';
 
 /** A player heard from within this many seconds is online (it beats every 8 s while no save goes through). */
 export const ONLINE_SECONDS = 25;
@@ -26,26 +29,6 @@ export const monitorQuery = z.strictObject({
 });
 export type MonitorQuery = z.infer<typeof monitorQuery>;
 
-type Totals = Record<MonitorStatus | 'assigned' | 'online' | 'unsent' | 'released', number>;
-interface Group {
-  id: number;
-  name_en: string;
-  name_ar: string;
-  totals: Totals;
-}
-const emptyTotals = (): Totals => ({
-  assigned: 0,
-  not_started: 0,
-  in_progress: 0,
-  submitted: 0,
-  auto_submitted: 0,
-  force_submitted: 0,
-  absent: 0,
-  online: 0,
-  unsent: 0,
-  released: 0,
-});
-
 /** One student of the page, as read: instants as epoch milliseconds. */
 interface Row {
   assignment_id: number;
@@ -57,7 +40,10 @@ interface Row {
   status: MonitorStatus;
   online: boolean;
   unsent: number | null;
-  accommodation_seconds: number;
+  extra_time_minutes: number | null;
+  extra_time_percent: number | null;
+  student_extra_minutes: number;
+  student_extra_percent: number;
   released: boolean;
   attempt_id: number | null;
   started_ms: number | null;
@@ -95,7 +81,12 @@ export async function loadMonitor(
     assertSchoolInScope(scope, schoolId);
     scoped.push(sql`${placedSchool} = ${schoolId}`);
   }
-  if (classId !== undefined) scoped.push(sql`${placedClass} = ${classId}`);
+  if (classId !== undefined) {
+    await assertClassInScope(db, scope, classId);
+    scoped.push(sql`${placedClass} = ${classId}`);
+  }
+  // Staff of some schools see only an exam assigned in them: another one is not there for them.
+  if (!scope.all && !(await assignedWithin(db, examId, scope))) throw notFound();
   const since = new Date(now.getTime() - ONLINE_SECONDS * 1000);
   const released = resultsReleasedSql(now, graceSeconds);
   const [groups, page] = await Promise.all([
@@ -111,70 +102,6 @@ export async function loadMonitor(
       students: page.students,
     },
     meta: pageMeta(query, page.total),
-  };
-}
-
-/** The counts by school and class (and of everything shown), with their names. */
-async function groupTotals(
-  db: Db,
-  examId: number,
-  scoped: RawBuilder<unknown>[],
-  now: Date,
-  since: Date,
-  released: RawBuilder<boolean>,
-) {
-  const { rows } = await sql<{
-    school_id: number;
-    school_class_id: number;
-    status: MonitorStatus;
-    n: number;
-    online: number;
-    unsent: number;
-    released: number;
-  }>`
-    select x.school_id, x.school_class_id, x.status, count(*)::int as n,
-      (count(*) filter (where x.online))::int as online, (count(*) filter (where x.unsent))::int as unsent,
-      (count(*) filter (where x.released))::int as released
-    from (
-      select ${placedSchool} as school_id, ${placedClass} as school_class_id, ${monitorStatus(now)} as status,
-        ${isOnline(since)} as online, ${hasUnsent} as unsent, ${released} as released
-      ${assignmentsOfExam(examId, scoped)}
-    ) x
-    group by 1, 2, 3`.execute(db);
-  const names = await groupNames(db, rows);
-  const group = (map: Map<number, { name_en: string; name_ar: string }>, id: number): Group => ({
-    id,
-    name_en: map.get(id)?.name_en ?? '',
-    name_ar: map.get(id)?.name_ar ?? '',
-    totals: emptyTotals(),
-  });
-  const totals = emptyTotals();
-  const schools = new Map<number, Group & { classes: Group[] }>();
-  const classes = new Map<number, Group>();
-  for (const row of rows) {
-    let school = schools.get(row.school_id);
-    if (!school) {
-      school = { ...group(names.schools, row.school_id), classes: [] };
-      schools.set(row.school_id, school);
-    }
-    let schoolClass = classes.get(row.school_class_id);
-    if (!schoolClass) {
-      schoolClass = group(names.classes, row.school_class_id);
-      classes.set(row.school_class_id, schoolClass);
-      school.classes.push(schoolClass);
-    }
-    for (const counted of [totals, school.totals, schoolClass.totals]) {
-      counted.assigned += row.n;
-      counted[row.status] += row.n;
-      counted.online += row.online;
-      counted.unsent += row.unsent;
-      counted.released += row.released;
-    }
-  }
-  const byName = (a: Group, b: Group) => a.name_en.localeCompare(b.name_en);
-  return {
-    totals,
-    schools: [...schools.values()].sort(byName).map((school) => ({ ...school, classes: school.classes.sort(byName) })),
   };
 }
 
@@ -202,16 +129,13 @@ async function studentsPage(
       sql`(st.name_en ilike ${pattern} or st.name_ar ilike ${pattern} or st.student_number ilike ${pattern})`,
     );
   }
-  const seconds = exam.duration_minutes * 60;
   const { rows } = await sql<Row & { full_count: number }>`
     select se.id as assignment_id, st.id as student_id, st.student_number,
       ${language === 'ar' ? sql`coalesce(nullif(st.name_ar, ''), st.name_en)` : sql`st.name_en`} as name,
       ${placedSchool} as school_id, ${placedClass} as school_class_id, ${monitorStatus(now)} as status,
       ${isOnline(since)} as online, p.unsent,
-      (case when se.extra_time_minutes is null and se.extra_time_percent is null
-        then st.extra_time_minutes * 60 + round(${seconds} * st.extra_time_percent / 100.0)
-        else coalesce(se.extra_time_minutes, 0) * 60 + round(${seconds} * coalesce(se.extra_time_percent, 0) / 100.0)
-      end)::int as accommodation_seconds,
+      se.extra_time_minutes, se.extra_time_percent, st.extra_time_minutes as student_extra_minutes,
+      st.extra_time_percent as student_extra_percent,
       ${resultsReleasedSql(now, graceSeconds)} as released,
       a.id as attempt_id, ${epochMs(sql`a.started_at`)} as started_ms, ${epochMs(sql`a.deadline_at`)} as deadline_ms,
       ${epochMs(sql`a.submitted_at`)} as submitted_ms, a.extra_seconds,
@@ -237,7 +161,8 @@ async function studentsPage(
       submitted_at: iso(row.submitted_ms),
       time_left_seconds:
         running && row.deadline_ms !== null ? Math.max(0, Math.floor((row.deadline_ms - nowMs) / 1000)) : null,
-      extra_seconds: row.attempt_id !== null ? (row.extra_seconds ?? 0) : row.accommodation_seconds,
+      extra_seconds:
+        row.attempt_id !== null ? (row.extra_seconds ?? 0) : extraSecondsOf(extraTimeOf(row), exam.duration_minutes),
       answered: row.attempt_id === null ? 0 : (row.answered ?? 0),
       total: exam.question_count,
       last_seen_at: iso(row.seen_ms),
@@ -256,23 +181,6 @@ async function countOf(db: Db, examId: number, conditions: RawBuilder<unknown>[]
     db,
   );
   return rows[0]?.n ?? 0;
-}
-
-/** The names of the schools and classes the counts are placed in. */
-async function groupNames(db: Db, rows: { school_id: number; school_class_id: number }[]) {
-  const schoolIds = [...new Set(rows.map((row) => row.school_id))];
-  const classIds = [...new Set(rows.map((row) => row.school_class_id))];
-  const byId = (list: { id: number; name_en: string; name_ar: string }[]) =>
-    new Map(list.map(({ id, name_en, name_ar }) => [id, { name_en, name_ar }]));
-  const [schools, classes] = await Promise.all([
-    schoolIds.length === 0
-      ? []
-      : db.selectFrom('schools').select(['id', 'name_en', 'name_ar']).where('id', 'in', schoolIds).execute(),
-    classIds.length === 0
-      ? []
-      : db.selectFrom('school_classes').select(['id', 'name_en', 'name_ar']).where('id', 'in', classIds).execute(),
-  ]);
-  return { schools: byId(schools), classes: byId(classes) };
 }
 
 /**
@@ -294,4 +202,12 @@ async function countUnseenAnswers(db: Db, rows: Row[]) {
     .execute();
   const byAttempt = new Map(counts.map((row) => [row.attempt_id, Number(row.n)]));
   for (const row of unseen) row.answered = byAttempt.get(row.attempt_id!) ?? 0;
+}
+
+/** Whether the exam is assigned to any student of the reader's schools. */
+async function assignedWithin(db: Db, examId: number, scope: SchoolScope): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select exists (
+    select 1 from student_exams se join students st on st.id = se.student_id
+    where se.exam_id = ${examId} and ${schoolScopeCondition(scope, placedSchool)}) as found`.execute(db);
+  return rows[0]?.found === true;
 }

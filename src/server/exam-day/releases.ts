@@ -16,21 +16,34 @@ export interface ReleaseContext {
   scope: SchoolScope;
   audit: AuditContext;
   now: Date;
+  graceSeconds: number;
 }
 
-/** One audit row per school the release reached (the log filters by school). */
-function auditBySchool(context: ReleaseContext, examId: number, action: string, rows: TargetRow[], reason?: string) {
-  const bySchool = new Map<number, number[]>();
-  for (const row of rows) bySchool.set(row.school_id, [...(bySchool.get(row.school_id) ?? []), row.student_id]);
+/** One audit row per school the release (or its withdrawal) reached (the log filters by school). */
+function auditBySchool(
+  context: ReleaseContext,
+  examId: number,
+  action: string,
+  rows: TargetRow[],
+  options: { reason?: string; withdrawn?: Set<number> },
+) {
+  const bySchool = new Map<number, TargetRow[]>();
+  for (const row of rows) bySchool.set(row.school_id, [...(bySchool.get(row.school_id) ?? []), row]);
   return recordAudits(
     context.db,
-    [...bySchool].map(([schoolId, students]) => ({
+    [...bySchool].map(([schoolId, reached]) => ({
       ...context.audit,
       action,
       target: `exams/${examId}`,
       schoolId,
-      reason: reason ?? null,
-      summary: { students: students.length, student_ids: students.slice(0, 200) },
+      reason: options.reason ?? null,
+      summary: {
+        students: reached.length,
+        ...(options.withdrawn
+          ? { withdrawn: reached.filter((row) => options.withdrawn!.has(row.assignment_id)).length }
+          : {}),
+        student_ids: reached.slice(0, 200).map((row) => row.student_id),
+      },
     })),
   );
 }
@@ -55,32 +68,43 @@ async function changeRelease(context: ReleaseContext, examId: number, input: unk
   if (exam.is_mock) throw examDayRefusal.mock();
   return context.db.transaction().execute(async (trx) => {
     const scoped = { ...context, db: trx };
-    const targets = await resolveTargets(trx, examId, context.scope, body, { lock: true });
-    // A withdrawal also reaches an assignment that its window's end would release (or has, before the job stamped it).
-    const changing = targets.filter((row) =>
-      change === 'release' ? row.released_at === null : row.released_at !== null || row.release_mode === 'after_close',
-    );
+    const targets = await resolveTargets(trx, examId, context.scope, body, { ...context, lock: true });
+    if (change === 'release') {
+      const changing = targets.filter((row) => row.released_at === null);
+      if (changing.length > 0) {
+        await trx
+          .updateTable('student_exams')
+          .set({ released_at: context.now, released_by: context.audit.actorId, updated_at: context.now })
+          .where(
+            'id',
+            'in',
+            changing.map((row) => row.assignment_id),
+          )
+          .execute();
+        await auditBySchool(scoped, examId, 'results.release', changing, { reason: body.reason });
+      }
+      return { released: changing.length, assignments: targets.length };
+    }
+    // Withdrawn: hidden again, and not released at the window's end either. Those that had not been
+    // released yet are held back (an `after_close` assignment becomes manual).
+    const withdrawn = targets.filter((row) => row.released);
+    const held = targets.filter((row) => !row.released && row.release_mode === 'after_close');
+    const changing = [...withdrawn, ...held];
     if (changing.length > 0) {
       const ids = changing.map((row) => row.assignment_id);
       await trx
         .updateTable('student_exams')
-        .set(
-          change === 'release'
-            ? { released_at: context.now, released_by: context.audit.actorId, updated_at: context.now }
-            : // Withdrawn, it must not come back at the window's end either.
-              { released_at: null, released_by: null, release_mode: 'manual', updated_at: context.now },
-        )
+        .set({ released_at: null, released_by: null, release_mode: 'manual', updated_at: context.now })
         .where('id', 'in', ids)
         .execute();
-      await auditBySchool(
-        scoped,
-        examId,
-        change === 'release' ? 'results.release' : 'results.withdraw',
-        changing,
-        body.reason,
-      );
+      // The reports lose them at once (their figures follow at the next refresh of the dashboards).
+      await trx.deleteFrom('report_results').where('student_exam_id', 'in', ids).execute();
+      await auditBySchool(scoped, examId, 'results.withdraw', changing, {
+        reason: body.reason,
+        withdrawn: new Set(withdrawn.map((row) => row.assignment_id)),
+      });
     }
-    return { [change === 'release' ? 'released' : 'withdrawn']: changing.length, assignments: targets.length };
+    return { withdrawn: withdrawn.length, held: held.length, assignments: targets.length };
   });
 }
 

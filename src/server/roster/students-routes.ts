@@ -153,6 +153,10 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
           school_id: updated.school_id,
           school_class_id: updated.school_class_id,
           is_active: updated.is_active,
+          // The accommodation (issue 26): who gave which student how much extra time, and why.
+          extra_time_minutes: updated.extra_time_minutes,
+          extra_time_percent: updated.extra_time_percent,
+          extra_time_reason: updated.extra_time_reason,
         },
       });
       return { data: updated };

@@ -51,7 +51,12 @@ async function scene(options: Record<string, unknown> = {}, windows?: (typeof WI
     ? windows.map((window, i) => ({ ...window, student_ids: [built.students[i].id] }))
     : [{ ...WINDOW, student_ids: built.students.map((s) => s.id) }];
   for (const batch of batches) {
-    const response = await assign(t.app, author, built.exam.id, { ...batch, ...options });
+    // Results at the window's end unless a test says otherwise (the default is an author's release).
+    const response = await assign(t.app, author, built.exam.id, {
+      ...batch,
+      release_results: 'after_close',
+      ...options,
+    });
     expect(response.statusCode, response.body).toBe(200);
   }
   const rows = await t.db
@@ -213,7 +218,7 @@ describe('the right answers of an assignment that shows them', () => {
     expect((await resultOf(s.student(0))).questions).toHaveLength(3);
     // Manual: the window's end alone would not have released them.
     const withdraw = await call(t.app, 'DELETE', `/api/exams/${s.exam.id}/release`, {}, { cookie: author });
-    expect(withdraw.json().data).toEqual({ withdrawn: 2, assignments: 2 });
+    expect(withdraw.json().data).toEqual({ withdrawn: 2, held: 0, assignments: 2 });
     expect(await resultOf(s.student(0))).toMatchObject({ released: false, score: null, questions: null });
   });
 });

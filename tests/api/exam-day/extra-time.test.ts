@@ -80,7 +80,10 @@ describe("a student's extra time", () => {
       target: `student_exams/${s.student(1).id}`,
       school_id: s.school.id,
       reason: 'Broken arm',
-      summary: expect.objectContaining({ extra_time_minutes: 30, extra_time_percent: null }),
+      summary: expect.objectContaining({
+        before: { extra_time_minutes: null, extra_time_percent: null },
+        after: { extra_time_minutes: 30, extra_time_percent: null },
+      }),
     });
   });
 

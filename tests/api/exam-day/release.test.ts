@@ -94,7 +94,7 @@ describe('results waiting for release', () => {
     });
 
     const withdraw = await s.staff(s.cookies.admin).release({ student_ids: [s.students[0].id] }, 'DELETE');
-    expect(withdraw.json().data).toEqual({ withdrawn: 1, assignments: 1 });
+    expect(withdraw.json().data).toEqual({ withdrawn: 1, held: 0, assignments: 1 });
     expect((await s.student(0).as('GET', '/attempt')).json().data.result).toMatchObject({
       released: false,
       score: null,
@@ -104,7 +104,7 @@ describe('results waiting for release', () => {
   });
 
   it('are released when the window has closed (after_close), stamped and audited by the job as the system; a withdrawal holds', async () => {
-    const s = await buildExamDayScene(t, registry);
+    const s = await buildExamDayScene(t, registry, { release_results: 'after_close' });
     await sit(s);
     expect((await staffSees(s)).csv).not.toMatch(/,4,12,/);
     clock.set('2026-06-20T15:01:01Z');
@@ -126,7 +126,7 @@ describe('results waiting for release', () => {
     );
     expect(audit[0].summary).toMatchObject({ automatic: true });
     const withdraw = await s.staff(s.cookies.author).release({}, 'DELETE');
-    expect(withdraw.json().data).toEqual({ withdrawn: 5, assignments: 5 });
+    expect(withdraw.json().data).toEqual({ withdrawn: 5, held: 0, assignments: 5 });
     await releaseClosedAssignments(t.db, clock.now(), 60);
     expect((await s.student(0).as('GET', '/attempt')).json().data.result).toMatchObject({ released: false });
   });

@@ -49,7 +49,7 @@ export function AssignExamPage() {
     show_answers: false,
     shuffle_choices: false,
     shuffle_questions: false,
-    release_results: 'after_close',
+    release_results: 'manual',
   });
   const [localizationId, setLocalizationId] = useState<number | ''>('');
   const [confirming, setConfirming] = useState<AssignmentBody | null>(null);
@@ -182,7 +182,7 @@ export function AssignExamPage() {
               }
               helperText={translate('delivery.assign.release_help')}
             >
-              {(['after_close', 'manual'] as const).map((mode) => (
+              {(['manual', 'after_close'] as const).map((mode) => (
                 <MenuItem key={mode} value={mode}>
                   {translate(`delivery.assign.release_modes.${mode}`)}
                 </MenuItem>

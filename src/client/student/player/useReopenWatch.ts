@@ -7,7 +7,8 @@ import { HEARTBEAT_MS } from './useLiveAttempt';
  * supervisor reopened it (after a crash, say), and brings the player back without a reload.
  */
 export function useReopenWatch(attempt: AttemptView | null, onReopened: (view: AttemptView) => void): void {
-  const watching = attempt?.status === 'submitted' && !attempt.exam.is_mock;
+  // Once its results are released it cannot be reopened: nothing to watch for.
+  const watching = attempt?.status === 'submitted' && !attempt.exam.is_mock && !attempt.result?.released;
   const assignmentId = attempt?.assignment_id;
   const attemptId = attempt?.id;
   useEffect(() => {

@@ -5,9 +5,11 @@ import { sql, type Kysely } from 'kysely';
  * - students: extra time in minutes beside the percent (an accommodation may be either or both),
  *   with its reason; the student's own display preferences in the player (text size, contrast).
  * - student_exams: a per-assignment override of the student's extra time (null: the student's own),
- *   and when its results reach the student and school staff: released by an author or admin
- *   (`release_mode` manual) or once its window has closed (`after_close`); `released_at` says when.
- *   Assignments made before this issue showed their scores at once: they count as released.
+ *   and when its results reach the student and school staff: when an author or admin releases them
+ *   (`release_mode` manual, the default) or once its window has closed (`after_close`, when the
+ *   assignment says so); `released_at` says when. Before this issue a student saw their score as
+ *   soon as they submitted: assignments made then keep as close to it as they can: those already
+ *   submitted count as released, the others release at the end of their window.
  * - exam_attempts: the extra time its deadline holds (the accommodation at its start and every
  *   extension since), and who closed it when a supervisor did (a forced submission).
  * - attempt_presence: what the monitor shows of a running attempt beyond its row: when its player
@@ -34,8 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('released_at', 'timestamptz')
     .addColumn('released_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();
+  await sql`alter table student_exams alter column release_mode set default 'manual'`.execute(db);
   await sql`update student_exams set released_at = now() where exists (
     select 1 from exam_attempts a where a.student_exam_id = student_exams.id and a.status = 'submitted')`.execute(db);
+  // What the release job looks for every minute.
+  await sql`create index student_exams_release_due_index on student_exams (id)
+    where release_mode = 'after_close' and released_at is null`.execute(db);
 
   await db.schema
     .alterTable('exam_attempts')
