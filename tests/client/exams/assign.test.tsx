@@ -65,9 +65,9 @@ describe('assigning an exam', () => {
     await user.click(omar);
     expect(screen.getByText('Started')).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Shuffle the questions' }));
-    // Results wait for an author's release instead of the window's end.
+    // Results at the window's end instead of waiting for an author's release.
     await user.click(screen.getByRole('combobox', { name: 'When results are shown' }));
-    await user.click(await screen.findByRole('option', { name: 'When released by an author or admin' }));
+    await user.click(await screen.findByRole('option', { name: 'When the window has closed' }));
     await user.click(screen.getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(posts.requests).toHaveLength(1));
     expect(new URL(posts.requests[0].url).pathname).toBe('/api/exams/7/assign/students');
@@ -80,7 +80,7 @@ describe('assigning an exam', () => {
       shuffle_choices: false,
       shuffle_questions: true,
       exam_localization_id: null,
-      release_results: 'manual',
+      release_results: 'after_close',
     });
     expect(await screen.findByText('Exam assigned successfully')).toBeInTheDocument();
   });
