@@ -12,8 +12,7 @@ const messages = {
         released: 'Their results have been released: withdraw the release first.',
         marking_started: 'Marking of these attempts has begun: they can no longer be reopened.',
         no_time_left: 'No time was left when these attempts closed: give the minutes to reopen them with.',
-        answers_shown:
-          'The right answers of this exam have been shown to students: nobody may answer it again.',
+        answers_shown: 'The right answers of this exam have been shown to students: nobody may answer it again.',
       },
     },
     totals: {
