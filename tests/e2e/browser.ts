@@ -63,3 +63,20 @@ export async function typeWallTime(page: Page, name: string, digits: string) {
   await field.locator('[role="spinbutton"]').first().click();
   await page.keyboard.type(digits, { delay: 30 });
 }
+
+/** Calls the API with the page's session, as the console does; a failure names the call and the answer. */
+export async function pageApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ method, path, body }) => {
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { method, path, body },
+  );
+  if (answer.status >= 400) throw new Error(`${method} /api${path}: ${answer.status} ${answer.text}`);
+  return JSON.parse(answer.text) as T;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
 
 /**
  * Issue 26, exam day, in Arabic in Chromium: an admin gives a student 15 minutes of extra time
@@ -34,22 +34,7 @@ async function arabicPage(login: string, password?: string): Promise<Page> {
   return page;
 }
 
-/** Calls the API with the page's session, as the console does; a failure names the call and the answer. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 400) throw new Error(`${method} /api${path}: ${answer.status} ${answer.text}`);
-  return JSON.parse(answer.text) as T;
-}
+const api = pageApi;
 
 /** Digits in either script, as numbers ("٧٤:١٠" or "74:10" to seconds). */
 function clockSeconds(text: string): number {

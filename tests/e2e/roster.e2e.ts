@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
 import { pdfText } from '../helpers/pdf-reading';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
 
 /**
  * Rostering in Arabic, in Chromium (issue 25): school staff check a file on the roster page, add a
@@ -30,22 +30,7 @@ async function arabicPage(email: string, password?: string): Promise<{ context: 
   return { context, page };
 }
 
-/** Calls the API with the page's session, as the console does; a failure names the call and the answer. */
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  const answer = await page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, text: await response.text() };
-    },
-    { method, path, body },
-  );
-  if (answer.status >= 400) throw new Error(`${method} /api${path}: ${answer.status} ${answer.text}`);
-  return JSON.parse(answer.text) as T;
-}
+const api = pageApi;
 
 /** Picks `option` in the MUI select labelled `label`. */
 async function choose(page: Page, label: string, option: string | RegExp) {
