@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Two lanes share two cores: a first page can take seconds, beyond expect.poll's 1 s default.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
