@@ -64,6 +64,7 @@ const ar: typeof en = {
       },
       roster: { import: 'استيراد سجل الطلاب', rollover: 'ترحيل العام الدراسي', login_cards: 'طباعة بطاقات الدخول' },
       media: { delete: 'حذف ملف وسائط' },
+      questions: { import: 'استيراد أسئلة', export: 'تصدير أسئلة' },
       audit_log: { export: 'تصدير سجل التدقيق' },
       exam_day: {
         extend: 'تمديد الوقت',
@@ -85,6 +86,8 @@ const ar: typeof en = {
       'school-classes': 'الشعب',
       students: 'الطلاب',
       roster_imports: 'عمليات استيراد الطلاب',
+      question_imports: 'عمليات استيراد الأسئلة',
+      'questions-bank': 'بنك الأسئلة',
       media: 'ملفات الوسائط',
       audit_log: 'سجل التدقيق',
     },

@@ -22,6 +22,7 @@ import roster from './roster';
 import examDay from './exam-day';
 import audit from './audit';
 import homes from './homes';
+import interchange from './interchange';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -43,6 +44,7 @@ const ar: Messages = {
   ...examDay,
   ...audit,
   ...homes,
+  ...interchange,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

@@ -63,6 +63,7 @@ export default {
       },
       roster: { import: 'Roster imported', rollover: 'Year rolled over', login_cards: 'Login cards printed' },
       media: { delete: 'Media file deleted' },
+      questions: { import: 'Questions imported', export: 'Questions exported' },
       audit_log: { export: 'Audit log exported' },
       exam_day: {
         extend: 'Time extended',
@@ -84,6 +85,8 @@ export default {
       'school-classes': 'Classes',
       students: 'Students',
       roster_imports: 'Roster imports',
+      question_imports: 'Question imports',
+      'questions-bank': 'Questions bank',
       media: 'Media files',
       audit_log: 'Audit log',
     },

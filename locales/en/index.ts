@@ -21,6 +21,7 @@ import roster from './roster';
 import examDay from './exam-day';
 import audit from './audit';
 import homes from './homes';
+import interchange from './interchange';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area.
@@ -45,6 +46,7 @@ const en = {
   ...examDay,
   ...audit,
   ...homes,
+  ...interchange,
   resources: withCommonFields(resources.resources, commonFields),
   ...pickers,
   ...ra,

@@ -33,6 +33,7 @@ import { profileRoutes } from './users/profile-routes';
 import { rolesRoutes } from './users/roles-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
+import { interchangeRoutes } from './interchange';
 import { examsRoutes } from './exams/exams-routes';
 import { assignationRoutes, defineDeadlineJobs, startPresenceFlusher, studentRoutes } from './delivery';
 import { correctionRoutes } from './correction';
@@ -171,6 +172,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       const registry = await loadSchemaRegistry();
       await api.register(resourceRoutes, { registry });
       await api.register(questionsRoutes, { registry });
+      await api.register(interchangeRoutes, { registry, storage: mediaStorage });
       await api.register(examsRoutes, { registry });
       await api.register(examQuestionsRoutes, { registry });
       await api.register(localizationsRoutes);

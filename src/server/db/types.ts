@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { WebReportTables } from './types-web-reports';
 import type { ThrottlingTables } from './types-throttling';
 import type { AuditTables } from './types-audit';
-import type { RosterTables } from './types-roster';
+import type { ImportTables, RosterTables } from './types-roster';
 import type { CreatedAt, Timestamp } from './declared-tables';
 import type { DeclaredTables } from './types-declared';
 
@@ -281,7 +281,7 @@ export interface ReportsTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends DeclaredTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables {
+export interface Database extends DeclaredTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables, ImportTables {
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;

@@ -2,3 +2,4 @@
 export { mediaRoutes } from './media-routes';
 export { localMediaStorage, type MediaStorage } from './media-storage';
 export { storeServerMedia } from './media-store';
+export { detectMedia } from './media-types';

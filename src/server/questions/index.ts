@@ -1,3 +1,4 @@
 /** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
 export * from './questions-store';
 export * from './sanitize-rich-text';
+export * from './sanitize-keys';

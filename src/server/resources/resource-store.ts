@@ -86,7 +86,7 @@ export class ResourceStore {
   ): Promise<Row> {
     const stored = await this.prepare(definition, input, scope);
     try {
-      const id = await this.db.transaction().execute(async (trx) => {
+      const id = await inTransaction(this.db, async (trx) => {
         const row = await trx
           .insertInto(definition.table)
           .values({ ...stored.columns, ...extra })
@@ -114,7 +114,7 @@ export class ResourceStore {
     }
     const stored = await this.prepare(definition, input, scope);
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         await trx
           .updateTable(definition.table)
           .set({ ...stored.columns, updated_at: sql`now()` })
@@ -245,4 +245,9 @@ export class ResourceStore {
     if (kind === 'id' || kind === 'integer') return sql<boolean>`${sql.ref(key)} in (${sql.join(parts.map(Number))})`;
     return sql<boolean>`${sql.ref(key)} in (${sql.join(parts)})`;
   }
+}
+
+/** Runs `work` in a transaction: the caller's, when `db` is one already (an import writing many records at once). */
+function inTransaction<T>(db: DynamicDb, work: (trx: DynamicDb) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

@@ -8,9 +8,10 @@ import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { areaPermission, permissionFor } from '../../common/permissions';
 import { auditContext, recordAudit } from '../audit';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
-import { AppError, invalid, notFound } from '../http/app-error';
+import { invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
+import { takeUpload } from '../http/file-upload';
 import type { PdfPool } from '../pdf';
 import { findImport, presentImport, receiveRoster, ROSTER_IMPORT_QUEUE, runRosterImport } from './roster-imports';
 import { CONTENT_TYPES, rosterExport, rosterTemplate, type SheetFormat } from './roster-sheets';
@@ -297,30 +298,11 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
 
 /** The upload's file (read whole, up to the limit) and its mode; a missing or oversized file is 422. */
 async function takeRosterUpload(request: FastifyRequest) {
-  let bytes: Uint8Array | undefined;
-  let fileName = 'roster';
-  let mode: 'dry_run' | 'import' = 'dry_run';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname === 'mode') {
-          if (part.value !== 'dry_run' && part.value !== 'import')
-            throw invalid({ mode: ['roster.errors.invalid_mode'] });
-          mode = part.value;
-        }
-        continue;
-      }
-      fileName = part.filename || fileName;
-      bytes = await part.toBuffer();
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: ['roster.errors.file_too_large'] });
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw invalid({ file: ['media.too_many_parts'] });
-    throw new AppError(400, 'media.malformed_upload', undefined, { file: ['media.malformed_upload'] });
-  }
-  if (!bytes || bytes.length === 0) throw invalid({ file: ['roster.errors.empty_file'] });
-  return { bytes, fileName, mode };
+  const { bytes, fileName, fields } = await takeUpload(request, {
+    tooLarge: 'roster.errors.file_too_large',
+    empty: 'roster.errors.empty_file',
+  });
+  const mode = fields.mode ?? 'dry_run';
+  if (mode !== 'dry_run' && mode !== 'import') throw invalid({ mode: ['roster.errors.invalid_mode'] });
+  return { bytes, fileName: fileName === 'upload' ? 'roster' : fileName, mode: mode as 'dry_run' | 'import' };
 }

@@ -1,0 +1,196 @@
+import { parseQuestion } from '../../common/questions/index';
+import type { Db } from '../db/database';
+import { detectMedia } from '../media/index';
+import { PLAIN_TEXT_KEYS, RICH_TEXT_KEYS } from '../questions/index';
+import { sanitizeRichFields } from '../questions/index';
+import {
+  LOOKUP_FIELDS,
+  type InterchangeFile,
+  type InterchangeItem,
+  type ItemProblem,
+  type LookupField,
+  type LookupName,
+} from './interchange-item';
+import { LOOKUP_TABLES, platformLookups, type LookupRow } from './lookup-tables';
+
+export interface ImportOptions {
+  /** A lookup for the questions whose file names none (Moodle XML, GIFT, a single item). */
+  defaults: Partial<Record<LookupField, number>>;
+  /** Create the lookup values a file names that the platform lacks (else each is an error). */
+  createLookups: boolean;
+}
+
+/** A lookup value the import will create: its names, and for a learning outcome its skill's. */
+export interface NewLookup {
+  field: LookupField;
+  name: LookupName;
+  /** For a learning outcome: the skill it belongs to (an id, or the key of a skill created too). */
+  skill?: number | string;
+}
+
+export type ItemStatus = 'create' | 'unsupported' | 'error';
+
+/** One item of a plan: what it becomes (its kind) or why not. */
+export interface PlannedItem {
+  identifier: string;
+  type: string | null;
+  status: ItemStatus;
+  problems: ItemProblem[];
+  notes: ItemProblem[];
+  /** Each lookup: an id, or the key of a value to create. */
+  lookups?: Record<LookupField, number | string>;
+}
+
+export interface ImportPlan {
+  items: PlannedItem[];
+  newLookups: Map<string, NewLookup>;
+  summary: { create: number; unsupported: number; errors: number; lookups_created: number };
+}
+
+const normal = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
+const names = (name: LookupName) => [name.en, name.ar].filter((n): n is string => !!n && n.trim() !== '').map(normal);
+export const newLookupKey = (field: LookupField, name: LookupName) => `${field}:${names(name).join('|')}`;
+
+/** A lookup row the name matches in either language. */
+const matching = (rows: LookupRow[], name: LookupName) => {
+  const wanted = names(name);
+  return rows.find((row) => wanted.includes(normal(row.name_en)) || wanted.includes(normal(row.name_ar)));
+};
+
+const problem = (key: string, params?: ItemProblem['params']): ItemProblem => ({ key, ...(params ? { params } : {}) });
+const nameText = (name: LookupName) => [name.en, name.ar].filter(Boolean).join(' / ');
+
+/** Stands in for what the import itself will supply when the shared question schema checks the item. */
+const PLACEHOLDER_ID = 1;
+const placeholderMedia = (kind: string) => (kind === 'image' ? 'media/placeholder.png' : 'media/placeholder.mp3');
+
+/** The question as the bank would receive it, lookups and media replaced by what the import supplies. */
+export function questionBody(
+  item: InterchangeItem,
+  platformId: number,
+  ids: Partial<Record<LookupField, number>>,
+  media: { media?: string; instruction_audio?: string },
+) {
+  const q = item.question!;
+  return {
+    ...q,
+    platform_id: platformId,
+    ...Object.fromEntries(LOOKUP_FIELDS.map((f) => [LOOKUP_TABLES[f].column, ids[f] ?? PLACEHOLDER_ID])),
+    media: q.media_type === 'none' ? null : (media.media ?? null),
+    instruction_audio: media.instruction_audio ?? null,
+  };
+}
+
+async function checkMedia(file: InterchangeFile, path: string | undefined, kind: string, problems: ItemProblem[]) {
+  if (!path) return;
+  const bytes = file.media.get(path);
+  if (!bytes) return problems.push(problem('interchange.problems.media_missing', { name: path }));
+  const type = await detectMedia(Buffer.from(bytes));
+  if (!type || type.kind !== kind) problems.push(problem('interchange.problems.media_invalid', { name: path }));
+}
+
+/**
+ * Plans an import against the platform as it is: each item's lookups matched by name in either
+ * language (or the defaults, or created when asked), its media found in the file and checked by
+ * content, and the question checked by the same schema as one typed in the console.
+ */
+export async function planImport(
+  db: Db,
+  file: InterchangeFile,
+  platformId: number,
+  options: ImportOptions,
+): Promise<ImportPlan> {
+  const lookups = await platformLookups(db, platformId);
+  const newLookups = new Map<string, NewLookup>();
+  const items: PlannedItem[] = [];
+  for (const item of file.items) {
+    const notes = [...(item.notes ?? [])];
+    if (item.unsupported) {
+      items.push({
+        identifier: item.identifier,
+        type: null,
+        status: 'unsupported',
+        problems: [item.unsupported],
+        notes,
+      });
+      continue;
+    }
+    const problems = [...item.problems];
+    if (!item.question) {
+      if (problems.length === 0) problems.push(problem('interchange.problems.unreadable_question'));
+      items.push({ identifier: item.identifier, type: null, status: 'error', problems, notes });
+      continue;
+    }
+    const resolved: Partial<Record<LookupField, number | string>> = {};
+    for (const field of LOOKUP_FIELDS) {
+      const name = item.metadata[field];
+      const row = name && names(name).length ? matching(lookups[field], name) : undefined;
+      if (row) resolved[field] = row.id;
+      else if (name && names(name).length && options.createLookups) {
+        const key = newLookupKey(field, name);
+        if (!newLookups.has(key)) newLookups.set(key, { field, name });
+        resolved[field] = key;
+        notes.push(
+          problem('interchange.problems.lookup_created', {
+            field: `interchange.lookups.${field}`,
+            name: nameText(name),
+          }),
+        );
+      } else if (name && names(name).length)
+        problems.push(
+          problem('interchange.problems.lookup_unmatched', {
+            field: `interchange.lookups.${field}`,
+            name: nameText(name),
+          }),
+        );
+      else if (options.defaults[field]) resolved[field] = options.defaults[field]!;
+      else problems.push(problem('interchange.problems.lookup_missing', { field: `interchange.lookups.${field}` }));
+    }
+    // A learning outcome belongs to one skill.
+    const outcome = resolved.learning_outcome;
+    const outcomeRow = typeof outcome === 'number' ? lookups.learning_outcome.find((r) => r.id === outcome) : undefined;
+    if (outcomeRow && typeof resolved.skill === 'number' && outcomeRow.skill_id !== resolved.skill)
+      problems.push(problem('questions.outcome_skill_mismatch'));
+    if (typeof outcome === 'string') newLookups.get(outcome)!.skill ??= resolved.skill;
+
+    await checkMedia(file, item.media, item.question.media_type, problems);
+    await checkMedia(file, item.instructionAudio, 'audio', problems);
+    const body = questionBody(
+      item,
+      platformId,
+      {},
+      {
+        media: item.media ? placeholderMedia(item.question.media_type) : undefined,
+        instruction_audio: item.instructionAudio ? placeholderMedia('audio') : undefined,
+      },
+    );
+    const parsed = parseQuestion(sanitizeRichFields(body, RICH_TEXT_KEYS, PLAIN_TEXT_KEYS));
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.issues)
+        if (!seen.has(issue.message)) {
+          seen.add(issue.message);
+          problems.push(problem(issue.message, issue.params));
+        }
+    }
+    items.push({
+      identifier: item.identifier,
+      type: item.question.answer_type,
+      status: problems.length ? 'error' : 'create',
+      problems,
+      notes,
+      lookups: resolved as Record<LookupField, number | string>,
+    });
+  }
+  const count = (status: ItemStatus) => items.filter((i) => i.status === status).length;
+  return {
+    items,
+    newLookups,
+    summary: {
+      create: count('create'),
+      unsupported: count('unsupported'),
+      errors: count('error'),
+      lookups_created: newLookups.size,
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { decodeText } from '../roster/index';
+import { readGift } from './gift';
+import { InterchangeFileRefused, type InterchangeFile } from './interchange-item';
+import { readMoodleXml } from './moodle-xml';
+import { readQti } from './qti/qti-package-reader';
+import { readQuestionWorkbook } from './xlsx-reader';
+
+/** The largest question file accepted (a package with its media). */
+export const MAX_QUESTION_FILE_BYTES = 100 * 1024 * 1024;
+
+const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
+/** Whether a zip is an XLSX workbook: its content types and a workbook part, named in the first entries. */
+const isWorkbook = (bytes: Uint8Array) => {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 64 * 1024)));
+  return head.includes('[Content_Types].xml') && head.includes('xl/');
+};
+
+/**
+ * Reads a question file, told by its content (never its name): a zip is an XLSX workbook or a QTI
+ * package; XML is Moodle XML (`<quiz>`) or a single QTI item; other text is GIFT.
+ */
+export async function readInterchangeFile(bytes: Uint8Array): Promise<InterchangeFile> {
+  if (bytes.length > MAX_QUESTION_FILE_BYTES) throw new InterchangeFileRefused('interchange.errors.file_too_large');
+  if (isZip(bytes)) {
+    if (isWorkbook(bytes)) return { format: 'xlsx', items: await readQuestionWorkbook(bytes), media: new Map() };
+    return readQti(bytes);
+  }
+  const { text } = decodeText(bytes);
+  const start = text.replace(/^\uFEFF/, '').trimStart();
+  if (start.startsWith('<')) {
+    const root = /<(?!\?|!)([A-Za-z][\w:.-]*)/.exec(start)?.[1] ?? '';
+    if (root === 'quiz') return { format: 'moodle_xml', ...readMoodleXml(text) };
+    if (/^(qti-assessment-item|assessmentItem)$/.test(root.replace(/^\w+:/, '')))
+      return readQti(new TextEncoder().encode(text));
+    if (/<!ENTITY|<!DOCTYPE/i.test(start)) throw new InterchangeFileRefused('interchange.errors.xml_entities');
+    throw new InterchangeFileRefused('interchange.errors.unknown_format');
+  }
+  if (start.includes('{')) return { format: 'gift', items: readGift(text), media: new Map() };
+  throw new InterchangeFileRefused('interchange.errors.unknown_format');
+}

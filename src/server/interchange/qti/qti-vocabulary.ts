@@ -1,0 +1,157 @@
+import { element } from '../markup';
+
+/** QTI 3.0's namespace and schema, as its items, stimuli and tests declare them. */
+export const QTI_NS = 'http://www.imsglobal.org/xsd/imsqtiasi_v3p0';
+export const QTI_SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd';
+export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
+
+/** The name packages made here give as their tool: their part identifiers are kept on import. */
+export const TOOL_NAME = 'LTM Arabic Benchmark Assessment';
+
+/** The root attributes every QTI document written here carries. */
+export const rootAttributes = (identifier: string, title: string, language: string) => ({
+  xmlns: QTI_NS,
+  'xmlns:xsi': XSI_NS,
+  'xsi:schemaLocation': `${QTI_NS} ${QTI_SCHEMA}`,
+  identifier,
+  title,
+  'xml:lang': language,
+});
+
+/**
+ * A part id (option, pair side, blank, item, category) as a QTI identifier. Ids may begin with a
+ * digit, which an XML name may not: every one is written with a leading underscore, and read back
+ * without it from packages made here.
+ */
+export const partIdentifier = (id: string) => `_${id}`;
+export const partIdFrom = (identifier: string) => identifier.replace(/^_/, '');
+
+/** Classes on the item body and interactions that say what QTI alone cannot (documented in docs/interchange.md). */
+export const LTM_CLASS = {
+  markPartial: 'ltm-mark-partial',
+  markAllOrNothing: 'ltm-mark-all-or-nothing',
+  trueFalse: 'ltm-true-false',
+  categorizing: 'ltm-categorizing',
+  questionText: 'ltm-question-text',
+  passage: 'ltm-passage',
+  instructionAudio: 'ltm-instruction-audio',
+  blank: 'ltm-blank',
+} as const;
+
+const float = (value: number) => element('qti-base-value', { 'base-type': 'float' }, String(value));
+const variable = (identifier: string) => element('qti-variable', { identifier });
+
+/** SCORE and MAXSCORE: the question's mark is SCORE's normal maximum and MAXSCORE's value. */
+export function outcomeDeclarations(mark: number, humanScored: boolean): string {
+  const value = (v: number) => element('qti-default-value', {}, element('qti-value', {}, String(v)));
+  return (
+    element(
+      'qti-outcome-declaration',
+      {
+        identifier: 'SCORE',
+        cardinality: 'single',
+        'base-type': 'float',
+        'normal-maximum': mark,
+        'external-scored': humanScored ? 'human' : undefined,
+      },
+      value(0),
+    ) +
+    element(
+      'qti-outcome-declaration',
+      { identifier: 'MAXSCORE', cardinality: 'single', 'base-type': 'float' },
+      value(mark),
+    )
+  );
+}
+
+/** SCORE := SCORE + `points` when `condition` holds. */
+export const addWhen = (condition: string, points: number) =>
+  element(
+    'qti-response-condition',
+    {},
+    element(
+      'qti-response-if',
+      {},
+      condition +
+        element(
+          'qti-set-outcome-value',
+          { identifier: 'SCORE' },
+          element('qti-sum', {}, variable('SCORE') + float(points)),
+        ),
+    ),
+  );
+
+/** The response equals its declared correct response. */
+export const matchesCorrect = (response: string) =>
+  element('qti-match', {}, variable(response) + element('qti-correct', { identifier: response }));
+
+/** The response's n-th entry (1-based) is `identifier`. */
+export const entryIs = (response: string, n: number, identifier: string) =>
+  element(
+    'qti-match',
+    {},
+    element('qti-index', { n }, variable(response)) +
+      element('qti-base-value', { 'base-type': 'identifier' }, identifier),
+  );
+
+/** SCORE := the sum of the responses' mapped values (partial credit declared in their mappings). */
+export const sumOfMappings = (responses: string[]) =>
+  element(
+    'qti-set-outcome-value',
+    { identifier: 'SCORE' },
+    responses.length === 1
+      ? element('qti-map-response', { identifier: responses[0] })
+      : element(
+          'qti-sum',
+          {},
+          responses.map((r) => element('qti-map-response', { identifier: r })),
+        ),
+  );
+
+export const processing = (rules: string) => element('qti-response-processing', {}, rules);
+
+/** A mapping: each key worth `points`, anything else `otherwise`, the sum kept within 0..mark. */
+export const mapping = (
+  entries: [string, number][],
+  mark: number,
+  options: { otherwise?: number; caseSensitive?: boolean } = {},
+) =>
+  element(
+    'qti-mapping',
+    { 'default-value': options.otherwise ?? 0, 'lower-bound': 0, 'upper-bound': mark },
+    entries.map(([key, points]) =>
+      element('qti-map-entry', {
+        'map-key': key,
+        'mapped-value': points,
+        'case-sensitive': options.caseSensitive === false ? 'false' : undefined,
+      }),
+    ),
+  );
+
+/** A response declaration with its correct values (and a mapping, for partial credit). */
+export const responseDeclaration = (
+  identifier: string,
+  cardinality: 'single' | 'multiple' | 'ordered',
+  baseType: string,
+  correct: string[],
+  extra = '',
+) =>
+  element(
+    'qti-response-declaration',
+    { identifier, cardinality, 'base-type': baseType },
+    (correct.length > 0
+      ? element(
+          'qti-correct-response',
+          {},
+          correct.map((v) => element('qti-value', {}, v)),
+        )
+      : '') + extra,
+  );
+
+/** Marks shared over parts, to the cent, the last part taking what rounding left. */
+export function shares(mark: number, parts: number): number[] {
+  const each = Math.floor((mark / parts) * 10000) / 10000;
+  return Array.from({ length: parts }, (_, i) =>
+    i === parts - 1 ? Number((mark - each * (parts - 1)).toFixed(4)) : each,
+  );
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unzipSync } from 'fflate';
+import { ROLES } from '../../../src/common/permissions';
+import { readQti } from '../../../src/server/interchange/qti/qti-package-reader';
+import { ANSWER_KINDS } from '../../../schemas/parts/question-kinds';
+import { call } from '../../helpers/api-client';
+import { createDemoApp } from '../../helpers/demo-template';
+import { buildUser, signIn } from '../../helpers/factories';
+import { buildPlatform } from '../../helpers/resource-factory';
+import { bytesOf, runImportJob, uploadQuestions } from '../../helpers/question-files';
+import type { TestContext } from '../../helpers/test-app';
+
+let t: TestContext;
+let admin: string;
+
+beforeAll(async () => {
+  t = await createDemoApp();
+  admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+});
+afterAll(() => t.close());
+
+const exportBank = async (platformId: number) => {
+  const response = await call(
+    t.app,
+    'GET',
+    `/api/questions-bank/export?format=qti3&platform_id=${platformId}&sort=id&order=asc`,
+    undefined,
+    { cookie: admin },
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toBe('application/zip');
+  return bytesOf(response);
+};
+
+/** What must survive a round trip: each question's fields, its lookups' names and its media's bytes. */
+function fingerprint(zip: Uint8Array) {
+  const file = readQti(zip);
+  return file.items.map((item) => ({
+    problems: item.problems,
+    question: item.question,
+    metadata: item.metadata,
+    media: item.media ? Buffer.from(file.media.get(item.media)!).toString('base64') : null,
+    audio: item.instructionAudio ? Buffer.from(file.media.get(item.instructionAudio)!).toString('base64') : null,
+  }));
+}
+
+describe('the demo bank in QTI 3.0', () => {
+  it('exports, imports into an empty platform (creating its lookups) and exports again the same', async () => {
+    const demo = await t.db
+      .selectFrom('platforms')
+      .select('id')
+      .where('identifier', '=', 'IRA')
+      .executeTakeFirstOrThrow();
+    const first = await exportBank(demo.id);
+    const files = Object.keys(unzipSync(first));
+    expect(files).toContain('imsmanifest.xml');
+    expect(files.some((f) => f.startsWith('media/'))).toBe(true);
+    expect(files.some((f) => f.startsWith('stimuli/'))).toBe(true);
+    const before = fingerprint(first);
+    expect(new Set(before.map((b) => b.question?.answer_type))).toEqual(new Set(ANSWER_KINDS));
+    expect(new Set(before.map((b) => b.question?.content_language))).toEqual(new Set(['en', 'ar']));
+
+    const empty = await buildPlatform(t.db, 'IRA');
+    const file = { name: 'bank.zip', content: first };
+    const dry = await uploadQuestions(t, admin, file, {
+      mode: 'dry_run',
+      platform_id: String(empty.id),
+      create_lookups: 'true',
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json().data;
+    expect(report).toMatchObject({
+      status: 'dry_run',
+      format: 'qti3',
+      summary: { create: before.length, unsupported: 0, errors: 0 },
+    });
+    expect(report.summary.lookups_created).toBeGreaterThan(5);
+    expect(report.items[0].notes.join(' ')).toMatch(/will be created/);
+    expect(await t.db.selectFrom('questions').select('id').where('platform_id', '=', empty.id).execute()).toHaveLength(
+      0,
+    );
+
+    const queued = await uploadQuestions(t, admin, file, {
+      mode: 'import',
+      platform_id: String(empty.id),
+      create_lookups: 'true',
+    });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await runImportJob(t, queued.json().data.id);
+    const done = await call(t.app, 'GET', `/api/questions-bank/imports/${queued.json().data.id}`, undefined, {
+      cookie: admin,
+    });
+    expect(done.json().data).toMatchObject({ status: 'done', error: null });
+    expect(done.json().data.created_ids).toHaveLength(before.length);
+
+    const again = fingerprint(await exportBank(empty.id));
+    expect(again).toEqual(before);
+  });
+
+  it('exports an exam as a test listing its items in order', async () => {
+    const exam = await t.db.selectFrom('exams').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const response = await call(t.app, 'GET', `/api/exams/${exam.id}/export?format=qti3`, undefined, {
+      cookie: admin,
+      lang: 'ar',
+    });
+    expect(response.statusCode).toBe(200);
+    const zip = unzipSync(bytesOf(response));
+    const test = new TextDecoder().decode(zip[`tests/T${exam.id}.xml`]);
+    const refs = [...test.matchAll(/qti-assessment-item-ref identifier="([^"]+)"/g)].map((m) => m[1]);
+    const count = await t.db.selectFrom('exam_questions').select('id').where('exam_id', '=', exam.id).execute();
+    expect(refs.length).toBeGreaterThanOrEqual(count.length);
+    expect(test).toContain('xml:lang="ar"');
+  });
+});

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { TestContext } from './test-app';
+import { multipartBody } from './media-fixtures';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { QuestionsStore } from '../../src/server/questions/index';
+import { localMediaStorage } from '../../src/server/media/index';
+import { runQuestionImport } from '../../src/server/interchange/index';
+
+/** Uploads a question file as the console does; `fields` adds defaults and create_lookups. */
+export function uploadQuestions(
+  t: TestContext,
+  cookie: string,
+  file: { name: string; content: Buffer | Uint8Array },
+  fields: Record<string, string>,
+  lang: 'en' | 'ar' = 'en',
+) {
+  const { payload, contentType } = multipartBody(fields, { name: file.name, content: Buffer.from(file.content) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/questions-bank/imports',
+    headers: { 'content-type': contentType, 'x-requested-with': 'XMLHttpRequest', 'accept-language': lang, cookie },
+    payload,
+  });
+}
+
+/** Runs a queued import's job now (tests run without the job queue), as the worker would. */
+export async function runImportJob(t: TestContext, id: number) {
+  const registry = await loadSchemaRegistry();
+  await runQuestionImport(
+    {
+      db: t.db,
+      storage: localMediaStorage(path.join(t.app.config.dataDir, 'media')),
+      storeFor: (db) => new QuestionsStore(db, registry, 'UTC'),
+      log: { error: (o: unknown) => console.error(o) } as never,
+    },
+    id,
+  );
+}
+
+/** A file's bytes from a download. */
+export const bytesOf = (response: { rawPayload: Buffer }) => new Uint8Array(response.rawPayload);

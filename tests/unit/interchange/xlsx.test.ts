@@ -1,0 +1,572 @@
+import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { AnswerKind } from '../../../schemas/parts/question-kinds';
+import { ANSWER_KINDS } from '../../../schemas/parts/question-kinds';
+import { ANSWER_TYPES } from '../../../src/common/questions/registry';
+import {
+  InterchangeFileRefused,
+  LOOKUP_FIELDS,
+  type InterchangeItem,
+  type LookupField,
+} from '../../../src/server/interchange/interchange-item';
+import type { LookupRow } from '../../../src/server/interchange/lookup-tables';
+import type { ExportQuestion } from '../../../src/server/interchange/qti/qti-item-writer';
+import type { PackageQuestion } from '../../../src/server/interchange/qti/qti-package-writer';
+import { headersIn, XLSX_COLUMNS, type XlsxColumn } from '../../../src/server/interchange/xlsx-columns';
+import { readQuestionWorkbook } from '../../../src/server/interchange/xlsx-reader';
+import { joinOptions, splitOptions } from '../../../src/server/interchange/xlsx-rows';
+import { bankWorkbook, questionTemplate } from '../../../src/server/interchange/xlsx-writer';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- keys are checked by their schema, then read loosely */
+
+const opt = (id: string, text: string, correct = false) => ({ id, text, correct });
+
+/** One question of each answer type, in both content languages, some with media and instruction audio. */
+const KEYS: Record<AnswerKind, { text: string; lang: 'en' | 'ar'; mark: number; partial?: boolean; key: unknown }> = {
+  single_choice: {
+    text: '<p>What is the <b>capital</b> of France?</p>',
+    lang: 'en',
+    mark: 2.5,
+    key: { options: [opt('a', 'Lyon'), opt('b', '<p>Paris</p>', true), opt('c', 'Nice')] },
+  },
+  multiple_choice: {
+    text: '<p>أيّ هذه الأعداد أولية؟</p>',
+    lang: 'ar',
+    mark: 3,
+    partial: true,
+    key: { options: [opt('a', '٢', true), opt('b', '٣', true), opt('c', '٤')] },
+  },
+  true_false: { text: '<p>الشمس نجم.</p>', lang: 'ar', mark: 1, key: { correct: false } },
+  essay: { text: '<p>Describe a journey.</p>', lang: 'en', mark: 10, key: { max_words: 250 } },
+  fill_blanks: {
+    text: '<p>Complete.</p>',
+    lang: 'en',
+    mark: 4,
+    partial: true,
+    key: {
+      blanks: [
+        { id: 'x', before: 'Water boils at ', answer: '100', after: ' degrees.' },
+        { id: 'y', before: '', answer: 'a|b', after: 'end', options: ['a|b', 'c\\d', 'e'] },
+      ],
+    },
+  },
+  reordering: {
+    text: '<p>رتّب.</p>',
+    lang: 'ar',
+    mark: 2,
+    key: {
+      items: [
+        { id: 'i1', text: 'أولًا' },
+        { id: 'i2', text: 'ثانيًا' },
+        { id: 'i3', text: '=1+1' },
+      ],
+    },
+  },
+  matching: {
+    text: '<p>Match.</p>',
+    lang: 'en',
+    mark: 2,
+    partial: true,
+    key: {
+      pairs: [
+        { id: 'p1', left: 'Egypt', right_id: 'r1', right: 'Cairo' },
+        { id: 'p2', left: 'Japan', right_id: 'r2', right: 'Tokyo' },
+      ],
+    },
+  },
+  audio_response: { text: '<p>اقرأ بصوت مسموع.</p>', lang: 'ar', mark: 5, key: { max_duration_seconds: 90 } },
+  categorizing: {
+    text: '<p>Sort.</p>',
+    lang: 'en',
+    mark: 3,
+    partial: true,
+    key: {
+      categories: [
+        {
+          id: 'c1',
+          name: 'Mammals',
+          options: [
+            { id: 'o1', text: 'Cat' },
+            { id: 'o2', text: 'Whale' },
+          ],
+        },
+        { id: 'c2', name: 'Birds', options: [{ id: 'o3', text: 'Eagle' }] },
+      ],
+    },
+  },
+  paragraph: {
+    text: '<p>اقرأ ثم أجب.</p>',
+    lang: 'ar',
+    mark: 4.5,
+    key: {
+      passage: '<p>تزرع سلمى شجرة كل ربيع.</p>',
+      children: [
+        {
+          id: 'k1',
+          kind: 'true_false',
+          text: 'نخلة؟',
+          mark: 1,
+          mark_option: 'all_or_nothing',
+          definition: { correct: true },
+        },
+        {
+          id: 'k2',
+          kind: 'multiple_choice',
+          text: 'متى؟',
+          mark: 1.5,
+          mark_option: 'partial',
+          definition: { options: [opt('a', 'ربيع', true), opt('b', 'شتاء')] },
+        },
+        {
+          id: 'k3',
+          kind: 'categorizing',
+          text: 'صنّف',
+          mark: 1,
+          mark_option: 'all_or_nothing',
+          definition: {
+            categories: [
+              { id: 'c1', name: 'أ', options: [{ id: 'o1', text: 'واحد' }] },
+              { id: 'c2', name: 'ب', options: [{ id: 'o2', text: 'اثنان' }] },
+            ],
+          },
+        },
+        {
+          id: 'k4',
+          kind: 'essay',
+          text: 'اكتب',
+          mark: 1,
+          mark_option: 'all_or_nothing',
+          definition: { max_words: 50 },
+        },
+      ],
+    },
+  },
+};
+
+function bank(): PackageQuestion[] {
+  return ANSWER_KINDS.map((kind, i) => {
+    const k = KEYS[kind];
+    const question: ExportQuestion = {
+      identifier: `Q${i + 1}`,
+      text: k.text,
+      content_language: k.lang,
+      answer_type: kind,
+      answer_key: k.key,
+      mark: k.mark,
+      mark_option: k.partial ? 'partial' : 'all_or_nothing',
+      media_type: i % 3 === 0 ? 'image' : i % 3 === 1 ? 'audio' : 'none',
+      media: i % 3 === 2 ? null : `media/file-${i}.${i % 3 === 0 ? 'png' : 'mp3'}`,
+      media_replay_count: i % 3 === 1 ? 2 : 0,
+      instruction_audio: i === 4 ? 'media/instructions.mp3' : null,
+    };
+    const metadata = Object.fromEntries(
+      LOOKUP_FIELDS.map((field) => [
+        field,
+        { en: `${field} ${i % 2}`, ar: `${field === 'skill' ? 'مهارة' : 'قيمة'} ${i % 2}` },
+      ]),
+    );
+    return { question, metadata };
+  });
+}
+
+/** A key without its part ids (the sheet does not carry them). */
+const withoutIds = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withoutIds)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => k !== 'id' && k !== 'right_id')
+            .map(([k, v]) => [k, withoutIds(v)]),
+        )
+      : value;
+
+function expectValid(item: InterchangeItem) {
+  expect(item.problems).toEqual([]);
+  const { answer_type, answer_key } = item.question!;
+  const parsed = ANSWER_TYPES[answer_type].definition.safeParse(answer_key);
+  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+}
+
+describe.each(['en', 'ar'] as const)('XLSX round trip with %s headers', (language) => {
+  it('gives back every question of the ten types: key (ids aside), text, marks, media and lookup names', async () => {
+    const questions = bank();
+    const items = await readQuestionWorkbook(await bankWorkbook(questions, language));
+    expect(items).toHaveLength(10);
+    items.forEach((item, i) => {
+      const { question, metadata } = questions[i];
+      expectValid(item);
+      expect(item.identifier).toBe(question.identifier);
+      expect(withoutIds(item.question!.answer_key)).toEqual(withoutIds(question.answer_key));
+      expect(item.question).toMatchObject({
+        text: question.text,
+        content_language: question.content_language,
+        answer_type: question.answer_type,
+        mark: question.mark,
+        mark_option: question.mark_option,
+        media_type: question.media_type,
+        media_replay_count: question.media_replay_count,
+      });
+      expect(item.media).toBe(question.media?.replace('media/', ''));
+      expect(item.instructionAudio).toBe(question.instruction_audio?.replace('media/', ''));
+      for (const field of LOOKUP_FIELDS)
+        expect(item.metadata[field]).toEqual({ [language]: metadata[field]![language] });
+    });
+  });
+
+  it('gives every part a fresh id, unique within its question', async () => {
+    const items = await readQuestionWorkbook(await bankWorkbook(bank(), language));
+    const ids = JSON.stringify(items.map((i) => i.question!.answer_key)).match(/"(?:right_)?id":"[^"]+"/g)!;
+    expect(ids.length).toBeGreaterThan(20);
+    expect(ids.some((id) => /"(a|b|p1|k1)"/.test(id))).toBe(false);
+  });
+});
+
+/** A workbook of a Questions sheet with the given headers and rows. */
+async function sheetOf(headers: string[], rows: (string | number | boolean | null)[][], name = 'Questions') {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(name);
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(row);
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** A row for `headers` from cells by column key. */
+const rowOf = (cells: Partial<Record<XlsxColumn, string | number | boolean>>) =>
+  XLSX_COLUMNS.map((c) => cells[c.key] ?? null);
+
+/** A workbook written by hand, as tools other than ExcelJS write them: one sheet, no styles. */
+const minimalWorkbook = (sheetData: string) =>
+  zipSync({
+    '[Content_Types].xml': strToU8(
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+        '</Types>',
+    ),
+    '_rels/.rels': strToU8(
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+        '</Relationships>',
+    ),
+    'xl/workbook.xml': strToU8(
+      '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+        '<sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+    ),
+    'xl/_rels/workbook.xml.rels': strToU8(
+      '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
+        '</Relationships>',
+    ),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetData}</sheetData></worksheet>`,
+    ),
+  });
+
+describe('XLSX reading', () => {
+  it('reads Arabic headers, Arabic lookup names and Arabic-Indic digits', async () => {
+    const bytes = await sheetOf(
+      headersIn('ar'),
+      [
+        rowOf({
+          row: 'سؤال',
+          type: 'single_choice',
+          text: 'ما عاصمة مصر؟',
+          mark: '٢٫٥',
+          skill: 'القراءة',
+          difficulty_level: 'Easy',
+        }),
+        rowOf({ row: 'خيار', text: 'القاهرة', correct: 'صح' }),
+        rowOf({ text: 'الإسكندرية' }),
+      ],
+      'الأسئلة',
+    );
+    const [item] = await readQuestionWorkbook(bytes);
+    expectValid(item);
+    expect(item.identifier).toBe('row 2');
+    expect(item.question).toMatchObject({
+      content_language: 'ar',
+      mark: 2.5,
+      mark_option: 'all_or_nothing',
+      media_type: 'none',
+    });
+    expect(withoutIds(item.question!.answer_key)).toEqual({
+      options: [
+        { text: 'القاهرة', correct: true },
+        { text: 'الإسكندرية', correct: false },
+      ],
+    });
+    expect(item.metadata).toEqual({ skill: { ar: 'القراءة' }, difficulty_level: { en: 'Easy' } });
+  });
+
+  it('accepts headers in any case and spacing, and columns in any order', async () => {
+    const bytes = await sheetOf(
+      ['  TEXT ', 'answer_type', 'correct', 'MARK'],
+      [['<p>Sky is blue</p>', 'true_false', true, 2]],
+      'Sheet1',
+    );
+    const [item] = await readQuestionWorkbook(bytes);
+    expectValid(item);
+    expect(item.question).toMatchObject({
+      answer_type: 'true_false',
+      answer_key: { correct: true },
+      mark: 2,
+      content_language: 'en',
+    });
+  });
+
+  it('reads option rows naming their category, in any order', async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ row: 'question', type: 'categorizing', text: 'Sort' }),
+      rowOf({ row: 'option', text: 'Cat', category: 'Mammals' }),
+      rowOf({ row: 'option', text: 'Eagle', category: 'Birds' }),
+      rowOf({ row: 'option', text: 'Whale', category: 'mammals' }),
+    ]);
+    const [item] = await readQuestionWorkbook(bytes);
+    expectValid(item);
+    expect(withoutIds(item.question!.answer_key)).toEqual({
+      categories: [
+        { name: 'Mammals', options: [{ text: 'Cat' }, { text: 'Whale' }] },
+        { name: 'Birds', options: [{ text: 'Eagle' }] },
+      ],
+    });
+  });
+
+  it('reports an unknown type, a bad mark and an orphan option row with their row numbers', async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ row: 'option', text: 'Lost' }),
+      rowOf({ row: 'question', ref: 'A', type: 'hotspot', text: 'Where?' }),
+      rowOf({ row: 'question', ref: 'B', type: 'essay', text: 'Write', mark: 'ten', max_words: 100 }),
+      rowOf({ row: 'question', ref: 'C', type: 'single_choice', text: 'Pick', mark: 101 }),
+      rowOf({ row: 'question', ref: 'D', type: 'multiple_choice', text: 'Pick' }),
+    ]);
+    const items = await readQuestionWorkbook(bytes);
+    expect(items.map((i) => i.identifier)).toEqual(['row 2', 'A', 'B', 'C', 'D']);
+    expect(items[0].problems).toEqual([
+      { key: 'interchange.problems.xlsx_orphan_row', params: { row: 2, part: 'option' } },
+    ]);
+    expect(items[1].question).toBeUndefined();
+    expect(items[1].problems).toEqual([
+      { key: 'interchange.problems.xlsx_unknown_type', params: { row: 3, value: 'hotspot' } },
+    ]);
+    expect(items[2].problems).toEqual([
+      { key: 'interchange.problems.xlsx_bad_mark', params: { row: 4, value: 'ten' } },
+    ]);
+    expect(items[3].problems).toContainEqual({
+      key: 'interchange.problems.xlsx_bad_mark',
+      params: { row: 5, value: '101' },
+    });
+    expect(items[4].problems).toEqual([
+      { key: 'interchange.problems.xlsx_missing_options', params: { row: 6, part: 'option' } },
+    ]);
+  });
+
+  it('reports rows a question has no place for, unknown row kinds and what its answer type refuses', async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ row: 'question', type: 'reordering', text: 'Order' }),
+      rowOf({ row: 'item', text: 'One' }),
+      rowOf({ row: 'pair', text: 'x', right: 'y' }),
+      rowOf({ row: 'widget', text: 'z' }),
+      rowOf({ row: 'question', type: 'single_choice', text: 'Pick' }),
+      rowOf({ row: 'option', text: 'A', correct: 'maybe' }),
+      rowOf({ row: 'option', text: 'B' }),
+      rowOf({ row: 'question', type: 'matching', text: 'Match' }),
+      rowOf({ row: 'pair', text: 'x', right: 'y' }),
+    ]);
+    const [order, pick, match] = await readQuestionWorkbook(bytes);
+    expect(order.problems).toEqual([
+      { key: 'interchange.problems.xlsx_unknown_row', params: { row: 5, value: 'widget' } },
+      { key: 'interchange.problems.xlsx_unexpected_row', params: { row: 4, part: 'pair', type: 'reordering' } },
+    ]);
+    expect(pick.problems).toEqual([
+      { key: 'interchange.problems.xlsx_bad_correct', params: { row: 7, value: 'maybe' } },
+    ]);
+    expect(match.problems).toEqual([
+      { key: 'interchange.problems.unreadable_question', params: { row: 9, reason: 'questions.min_two_pairs' } },
+    ]);
+  });
+
+  it('names the row of the part its answer type refuses, and reads a type by its name in either language', async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ type: 'Single choice', text: 'Pick' }),
+      rowOf({ row: 'option', text: 'A', correct: true }),
+      rowOf({ row: 'option', text: ' ', correct: false }),
+      rowOf({ type: 'صواب / خطأ', text: 'الأرض مسطحة', correct: 'خطأ' }),
+      rowOf({ type: 'paragraph', text: 'Read', passage: 'Text' }),
+      rowOf({ row: 'child', type: 'fill_blanks', text: 'Fill' }),
+      rowOf({ row: 'blank', before: 'A', answer: 'b', options: 'x|y' }),
+    ]);
+    const [pick, flat, read] = await readQuestionWorkbook(bytes);
+    expect(pick.problems).toEqual([
+      { key: 'interchange.problems.unreadable_question', params: { row: 4, reason: 'questions.incomplete' } },
+    ]);
+    expectValid(flat);
+    expect(flat.question).toMatchObject({ answer_type: 'true_false', answer_key: { correct: false } });
+    expect(read.problems).toEqual([
+      {
+        key: 'interchange.problems.unreadable_question',
+        params: { row: 8, reason: 'questions.blank_answer_not_in_options' },
+      },
+    ]);
+  });
+
+  it('reads a media file name with its type, guessing the type from the name when blank', async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ type: 'essay', text: 'Look', max_words: 10, media_file: 'map.png' }),
+      rowOf({ type: 'essay', text: 'Listen', max_words: 10, media_file: 'song.mp3', replay_count: 3 }),
+      rowOf({ type: 'essay', text: 'Nothing', max_words: 10, media_type: 'image' }),
+      rowOf({
+        type: 'essay',
+        text: 'Again',
+        max_words: 10,
+        media_type: 'audio',
+        media_file: 'a.mp3',
+        replay_count: 11,
+      }),
+    ]);
+    const [look, listen, nothing, again] = await readQuestionWorkbook(bytes);
+    expect([look.media, look.question!.media_type]).toEqual(['map.png', 'image']);
+    expect([listen.media, listen.question!.media_type, listen.question!.media_replay_count]).toEqual([
+      'song.mp3',
+      'audio',
+      3,
+    ]);
+    expect(nothing.problems).toEqual([{ key: 'interchange.problems.xlsx_media_file_missing', params: { row: 4 } }]);
+    expect(again.problems).toEqual([
+      { key: 'interchange.problems.xlsx_bad_number', params: { row: 5, column: 'replay_count', value: '11' } },
+    ]);
+  });
+
+  it('takes a paragraph mark from its children, whatever its own cell says; a blank Row cell is a part of the child above', async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ type: 'paragraph', text: 'Read', passage: 'Once upon a time', mark: 99 }),
+      rowOf({ row: 'child', type: 'true_false', text: 'True?', mark: 1.25, correct: 'false' }),
+      rowOf({ row: 'child', type: 'reordering', text: 'Order', mark: 2 }),
+      rowOf({ row: 'item', text: 'first' }),
+      rowOf({ text: 'second' }),
+    ]);
+    const [item] = await readQuestionWorkbook(bytes);
+    expectValid(item);
+    expect(item.question!.mark).toBe(3.25);
+    expect(withoutIds(item.question!.answer_key)).toMatchObject({
+      children: [
+        { kind: 'true_false', definition: { correct: false } },
+        { kind: 'reordering', definition: { items: [{ text: 'first' }, { text: 'second' }] } },
+      ],
+    });
+  });
+
+  it('refuses a file that is not a workbook, and a workbook without the template header', async () => {
+    const refusal = (bytes: Uint8Array) =>
+      readQuestionWorkbook(bytes).then(
+        () => undefined,
+        (error: unknown) => (error instanceof InterchangeFileRefused ? error.reason : error),
+      );
+    expect(await refusal(new TextEncoder().encode('ref,type,text\n1,essay,Hi'))).toBe(
+      'interchange.errors.xlsx_unreadable',
+    );
+    expect(await refusal(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0]))).toBe('interchange.errors.xlsx_unreadable');
+    expect(await refusal(await sheetOf(['Name', 'Grade'], [['Ali', 3]]))).toBe('interchange.errors.xlsx_no_header');
+    const escaping = zipSync({ '../evil.xml': strToU8('<x/>'), 'xl/workbook.xml': strToU8('<workbook/>') });
+    expect(await refusal(escaping)).toBe('interchange.errors.zip_bad_path');
+  });
+
+  it('reads a minimal workbook of inline strings, as other tools write them', async () => {
+    const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
+    const bytes = minimalWorkbook(
+      `<row r="1">${cell('A1', 'Answer type')}${cell('B1', 'Text')}${cell('C1', 'Max words')}</row>` +
+        `<row r="3">${cell('A3', 'essay')}${cell('B3', 'Write &amp; explain')}<c r="C3"><v>120</v></c></row>`,
+    );
+    const [item] = await readQuestionWorkbook(bytes);
+    expectValid(item);
+    expect(item.identifier).toBe('row 3');
+    expect(item.question).toMatchObject({ text: 'Write & explain', answer_key: { max_words: 120 }, mark: 1 });
+  });
+
+  it('refuses a sheet of more rows than a bank needs before building them', async () => {
+    const rows = Array.from({ length: 50_002 }, (_, i) => `<row r="${i + 1}"/>`).join('');
+    await expect(readQuestionWorkbook(minimalWorkbook(rows))).rejects.toMatchObject({
+      reason: 'interchange.errors.xlsx_too_many_rows',
+      params: { max: 50_000 },
+    });
+  });
+
+  it('splits blank options at unescaped bars', () => {
+    expect(splitOptions(joinOptions(['a|b', 'c\\d', ' e ']))).toEqual(['a|b', 'c\\d', 'e']);
+    expect(splitOptions('red | green|blue |')).toEqual(['red', 'green', 'blue']);
+  });
+});
+
+const LOOKUPS: Record<LookupField, LookupRow[]> = {
+  question_type: [{ id: 1, name_en: 'Recall', name_ar: 'تذكر' }],
+  skill: [
+    { id: 1, name_en: 'Reading', name_ar: 'القراءة' },
+    { id: 2, name_en: 'Writing', name_ar: 'الكتابة' },
+  ],
+  difficulty_level: [
+    { id: 1, name_en: 'Easy', name_ar: 'سهل' },
+    { id: 2, name_en: 'Hard', name_ar: 'صعب' },
+  ],
+  cognitive_level: [{ id: 1, name_en: 'Apply', name_ar: 'تطبيق' }],
+  learning_outcome: [
+    { id: 1, name_en: 'Writes', name_ar: 'يكتب', skill_id: 2 },
+    { id: 2, name_en: 'Reads', name_ar: 'يقرأ', skill_id: 1 },
+  ],
+  depth_of_knowledge: [{ id: 1, name_en: 'Level 1', name_ar: 'المستوى 1' }],
+};
+
+describe.each(['en', 'ar'] as const)('XLSX template in %s', (language) => {
+  it('holds one valid example of each answer type, classified by the first lookup values', async () => {
+    const items = await readQuestionWorkbook(await questionTemplate(language, LOOKUPS));
+    expect(items.map((i) => i.question!.answer_type)).toEqual([...ANSWER_KINDS]);
+    for (const item of items) {
+      expectValid(item);
+      expect(item.question!.content_language).toBe(language);
+    }
+    const name = (row: LookupRow) => ({ [language]: language === 'en' ? row.name_en : row.name_ar });
+    expect(items[0].metadata).toEqual({
+      question_type: name(LOOKUPS.question_type[0]),
+      skill: name(LOOKUPS.skill[0]),
+      difficulty_level: name(LOOKUPS.difficulty_level[0]),
+      cognitive_level: name(LOOKUPS.cognitive_level[0]),
+      learning_outcome: name(LOOKUPS.learning_outcome[1]),
+      depth_of_knowledge: name(LOOKUPS.depth_of_knowledge[0]),
+    });
+  });
+
+  it('has a reference sheet of types, mark options and every lookup in both languages, offered by drop-downs', async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await questionTemplate(language, LOOKUPS)) as unknown as ArrayBuffer);
+    const [questions, reference] = workbook.worksheets;
+    expect(questions.name).toBe(language === 'en' ? 'Questions' : 'الأسئلة');
+    expect(reference.name).toBe(language === 'en' ? 'Reference' : 'مرجع');
+    expect(questions.getRow(1).values).toEqual([undefined, ...headersIn(language)]);
+    const columns: string[][] = [];
+    reference.columns.forEach((c) => columns.push((c.values as unknown[]).slice(1).map(String)));
+    const columnWith = (value: string) => columns.find((c) => c.includes(value));
+    expect(columnWith('single_choice')).toEqual(expect.arrayContaining([...ANSWER_KINDS]));
+    expect(columnWith('partial')).toEqual(expect.arrayContaining(['all_or_nothing', 'partial']));
+    for (const rows of Object.values(LOOKUPS)) {
+      expect(columnWith(rows[0].name_en)).toEqual(expect.arrayContaining(rows.map((r) => r.name_en)));
+      expect(columnWith(rows[0].name_ar)).toEqual(expect.arrayContaining(rows.map((r) => r.name_ar)));
+    }
+    const letter = (key: XlsxColumn) => questions.getColumn(XLSX_COLUMNS.findIndex((c) => c.key === key) + 1).letter;
+    const sourceOf = (key: XlsxColumn) => {
+      const rule = questions.getCell(`${letter(key)}50`).dataValidation as any;
+      expect(rule?.type).toBe('list');
+      const [, column, from, to] = /!\$([A-Z]+)\$(\d+):\$[A-Z]+\$(\d+)$/.exec(rule.formulae[0])!;
+      return reference
+        .getColumn(column)
+        .values.slice(Number(from), Number(to) + 1)
+        .map(String);
+    };
+    expect(sourceOf('type')).toEqual([...ANSWER_KINDS]);
+    expect(sourceOf('mark_option')).toEqual(['all_or_nothing', 'partial']);
+    expect(sourceOf('skill')).toEqual(LOOKUPS.skill.map((r) => (language === 'en' ? r.name_en : r.name_ar)));
+    for (const field of LOOKUP_FIELDS) expect(sourceOf(field)).toHaveLength(LOOKUPS[field].length);
+  });
+});
