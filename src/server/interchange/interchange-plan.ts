@@ -90,6 +90,24 @@ async function checkMedia(file: InterchangeFile, path: string | undefined, kind:
 }
 
 /**
+ * Whether the question's learning outcome belongs to another skill than its own: an existing one
+ * of another skill (or of any skill, when the skill is to be created), or one to be created that
+ * an earlier question already gave another skill. A new outcome takes its first question's skill.
+ */
+function outcomeConflict(
+  resolved: Partial<Record<LookupField, number | string>>,
+  outcomes: LookupRow[],
+  newLookups: Map<string, NewLookup>,
+): boolean {
+  const { learning_outcome: outcome, skill } = resolved;
+  if (outcome === undefined || skill === undefined) return false;
+  if (typeof outcome === 'number') return outcomes.find((r) => r.id === outcome)?.skill_id !== skill;
+  const created = newLookups.get(outcome)!;
+  created.skill ??= skill;
+  return created.skill !== skill;
+}
+
+/**
  * Plans an import against the platform as it is: each item's lookups matched by name in either
  * language (or the defaults, or created when asked), its media found in the file and checked by
  * content, and the question checked by the same schema as one typed in the console.
@@ -146,13 +164,8 @@ export async function planImport(
       else if (options.defaults[field]) resolved[field] = options.defaults[field]!;
       else problems.push(problem('interchange.problems.lookup_missing', { field: `interchange.lookups.${field}` }));
     }
-    // A learning outcome belongs to one skill.
-    const outcome = resolved.learning_outcome;
-    const outcomeRow = typeof outcome === 'number' ? lookups.learning_outcome.find((r) => r.id === outcome) : undefined;
-    if (outcomeRow && typeof resolved.skill === 'number' && outcomeRow.skill_id !== resolved.skill)
+    if (outcomeConflict(resolved, lookups.learning_outcome, newLookups))
       problems.push(problem('questions.outcome_skill_mismatch'));
-    if (typeof outcome === 'string') newLookups.get(outcome)!.skill ??= resolved.skill;
-
     await checkMedia(file, item.media, item.question.media_type, problems);
     await checkMedia(file, item.instructionAudio, 'audio', problems);
     const body = questionBody(

@@ -121,7 +121,8 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
   app.get(
     '/exams/:id/export',
     {
-      config: { access: requirePermission(...listPermissions(AREAS.exams)) },
+      // The exam's keys leave with it: those who read the bank's keys, not every reader of exams.
+      config: { access: requirePermission(...listPermissions(AREAS.questionsBank)) },
       schema: {
         tags: ['exams'],
         summary: "An exam as a QTI 3.0 package: its questions' items and an assessment test in the exam's order",

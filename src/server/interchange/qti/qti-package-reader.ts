@@ -17,7 +17,7 @@ import { readManifest, type ManifestEntry } from './qti-manifest-reader';
 import { LTM_CLASS } from './qti-vocabulary';
 
 /** A package's limits: entries, and bytes once inflated (media included). */
-export const PACKAGE_LIMITS = { maxEntries: 20_000, maxTotalBytes: 500 * 1024 * 1024 };
+export const PACKAGE_LIMITS = { maxEntries: 20_000, maxTotalBytes: 300 * 1024 * 1024 };
 
 const PASSAGE_TEXT = { en: 'Read the text, then answer the questions.', ar: 'اقرأ النص ثم أجب عن الأسئلة.' };
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);

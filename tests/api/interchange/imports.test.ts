@@ -1,0 +1,307 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../../src/common/permissions';
+import { call } from '../../helpers/api-client';
+import { buildUser, signIn } from '../../helpers/factories';
+import { buildPlatform, buildRecord } from '../../helpers/resource-factory';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { zipOf } from '../../helpers/roster-files';
+import { PNG_1X1 } from '../../helpers/media-fixtures';
+import { runImportJob, uploadQuestions } from '../../helpers/question-files';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+let t: TestContext;
+let admin: string;
+let author: string;
+let corrector: string;
+let platform: { id: number };
+const defaults: Record<string, string> = {};
+
+const questionCount = async () =>
+  (await t.db.selectFrom('questions').select('id').where('platform_id', '=', platform.id).execute()).length;
+const fixture = (name: string) => fs.readFileSync(`tests/fixtures/interchange/${name}`);
+const dryRun = (
+  name: string,
+  content: Buffer | Uint8Array,
+  extra: Record<string, string> = {},
+  lang: 'en' | 'ar' = 'en',
+  cookie = author,
+) =>
+  uploadQuestions(t, cookie, { name, content }, { mode: 'dry_run', platform_id: String(platform.id), ...extra }, lang);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const registry = await loadSchemaRegistry();
+  admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+  corrector = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector }));
+  platform = await buildPlatform(t.db, 'IRA');
+  const record = (name: string, values: Record<string, unknown>) =>
+    buildRecord(t.db, registry, registry.get(name)!, platform as never, values);
+  const skill = await record('skills', { name_en: 'Reading', name_ar: 'القراءة' });
+  const ids: Record<string, number> = {
+    question_type: (await record('question-types', { name_en: 'Benchmark', name_ar: 'معياري' })).id,
+    skill: skill.id,
+    difficulty_level: (await record('difficulty-levels', { name_en: 'Easy', name_ar: 'سهل' })).id,
+    cognitive_level: (await record('cognitive-levels', { name_en: 'Remember', name_ar: 'تذكّر' })).id,
+    learning_outcome: (await record('learning-outcomes', { name_en: 'Reads', name_ar: 'يقرأ', skill_id: skill.id })).id,
+    depth_of_knowledge: (await record('depth-of-knowledges', { name_en: 'Recall', name_ar: 'استدعاء' })).id,
+  };
+  for (const [field, id] of Object.entries(ids)) defaults[`default_${field}_id`] = String(id);
+});
+afterAll(() => t.close());
+
+describe('question imports', () => {
+  it('checks a Moodle XML file, lists every question with what it becomes and why not, then imports it as a job', async () => {
+    const dry = await dryRun('quiz.xml', fixture('moodle-sample.xml'), { ...defaults, create_lookups: 'true' }, 'ar');
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json().data;
+    expect(report.format).toBe('moodle_xml');
+    expect(report.summary.create).toBeGreaterThan(5);
+    expect(report.summary.unsupported).toBeGreaterThan(0);
+    expect(report.summary.lookups_created).toBeGreaterThan(2);
+    const skipped = report.items.find((i: { status: string }) => i.status === 'unsupported');
+    expect(skipped.messages[0]).toContain('لا يمكن استيراد');
+    // The sample's broken question (no answer fully right), and one whose new skill cannot own the default outcome.
+    expect(report.items.filter((i: { status: string }) => i.status === 'error')).toEqual([
+      expect.objectContaining({ identifier: 'حروف الجر', messages: [expect.stringContaining('ناتج التعلم')] }),
+      expect.objectContaining({
+        identifier: 'No right answer',
+        messages: expect.arrayContaining([expect.stringContaining('لا يمكن تحديد الإجابة الصحيحة')]),
+      }),
+    ]);
+    expect(report.items.flatMap((i: { notes: string[] }) => i.notes).join(' ')).toContain('map.jpg');
+    const refused = await uploadQuestions(
+      t,
+      author,
+      { name: 'quiz.xml', content: fixture('moodle-sample.xml') },
+      { mode: 'import', platform_id: String(platform.id), create_lookups: 'true', ...defaults },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(await questionCount()).toBe(0);
+
+    const fixed = Buffer.from(
+      fixture('moodle-sample.xml')
+        .toString('utf8')
+        .replace('skill: القواعد', 'skill: القراءة')
+        .replace(/<question type="multichoice">(?:(?!<\/question>)[\s\S])*?No right answer[\s\S]*?<\/question>/, ''),
+    );
+    const queued = await uploadQuestions(
+      t,
+      author,
+      { name: 'quiz.xml', content: fixed },
+      { mode: 'import', platform_id: String(platform.id), create_lookups: 'true', ...defaults },
+    );
+    expect(queued.statusCode, queued.body).toBe(202);
+    await runImportJob(t, queued.json().data.id);
+    // The dry run's questions to create, and the one whose skill the fix names in Arabic.
+    expect(await questionCount()).toBe(report.summary.create + 1);
+    const image = await t.db
+      .selectFrom('questions')
+      .select(['media', 'media_type'])
+      .where('platform_id', '=', platform.id)
+      .where('media_type', '=', 'image')
+      .executeTakeFirst();
+    expect(image?.media).toMatch(/^media\/[0-9a-f]{32}\.png$/);
+  });
+
+  it('imports GIFT with the default lookups', async () => {
+    const before = await questionCount();
+    const queued = await uploadQuestions(
+      t,
+      author,
+      { name: 'q.gift', content: fixture('sample.gift') },
+      { mode: 'import', platform_id: String(platform.id), ...defaults },
+    );
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().data.format).toBe('gift');
+    await runImportJob(t, queued.json().data.id);
+    expect(await questionCount()).toBe(before + queued.json().data.summary.create);
+  });
+
+  it('reports lookups it cannot match and refuses the import whole, creating them only when asked', async () => {
+    const gift = Buffer.from('::One::Pick one {=a ~b}');
+    const missing = await dryRun('q.gift', gift);
+    expect(missing.json().data.items[0].messages).toContain('The file gives no Skill: choose one for such questions.');
+    const before = await questionCount();
+    const refused = await uploadQuestions(
+      t,
+      author,
+      { name: 'q.gift', content: gift },
+      { mode: 'import', platform_id: String(platform.id) },
+      'ar',
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toContain('لم يُستورد شيء');
+    expect(await questionCount()).toBe(before);
+
+    const xml = `<?xml version="1.0"?><quiz><question type="truefalse"><name><text>T</text></name><questiontext format="html"><text>Sky is blue</text></questiontext><answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer><tags><tag><text>skill: Listening</text></tag><tag><text>learning outcome: Listens</text></tag><tag><text>difficulty_level: سهل</text></tag></tags></question></quiz>`;
+    const unmatched = await dryRun('t.xml', Buffer.from(xml), defaults);
+    expect(unmatched.json().data.items[0]).toMatchObject({
+      status: 'error',
+      messages: [
+        'Skill "Listening" does not exist on this platform (choose to create it, or fix the file).',
+        'Learning outcome "Listens" does not exist on this platform (choose to create it, or fix the file).',
+      ],
+    });
+    const created = await dryRun('t.xml', Buffer.from(xml), { ...defaults, create_lookups: 'true' });
+    expect(created.json().data).toMatchObject({ summary: { create: 1, errors: 0, lookups_created: 2 } });
+    expect(created.json().data.items[0].notes).toEqual([
+      'Skill "Listening" will be created.',
+      'Learning outcome "Listens" will be created.',
+    ]);
+  });
+
+  it('sanitizes imported rich text as typed text', async () => {
+    const gift = Buffer.from('::X::[html]<p onclick="steal()">Hello <script>alert(1)</script><b>there</b></p>{=a ~b}');
+    const queued = await uploadQuestions(
+      t,
+      author,
+      { name: 'x.gift', content: gift },
+      { mode: 'import', platform_id: String(platform.id), ...defaults },
+    );
+    await runImportJob(t, queued.json().data.id);
+    const last = await t.db.selectFrom('questions').select('text').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(last.text).toBe('<p>Hello <b>there</b></p>');
+  });
+
+  it('refuses entities, zip tricks, oversized and unknown files with a clear message, changing nothing', async () => {
+    const before = await questionCount();
+    const cases: [string, Buffer | Uint8Array, string][] = [
+      [
+        'xxe.xml',
+        Buffer.from(
+          '<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><quiz><question type="essay"><questiontext><text>&xxe;</text></questiontext></question></quiz>',
+        ),
+        'XML entities',
+      ],
+      [
+        'laughs.xml',
+        Buffer.from(
+          `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]><quiz>&lol2;</quiz>`,
+        ),
+        'XML entities',
+      ],
+      [
+        'item.xml',
+        Buffer.from('<!DOCTYPE qti-assessment-item SYSTEM "http://evil/x.dtd"><qti-assessment-item/>'),
+        'XML entities',
+      ],
+      ['slip.zip', zipOf({ 'imsmanifest.xml': '<manifest/>', '../../etc/evil.xml': 'x' }), 'outside its folder'],
+      ['abs.zip', zipOf({ 'imsmanifest.xml': '<manifest/>', '/etc/evil.xml': 'x' }), 'outside its folder'],
+      [
+        'bomb.zip',
+        zipOf({ 'imsmanifest.xml': '<manifest/>', 'media/zeros.bin': new Uint8Array(310 * 1024 * 1024) }),
+        'zip bomb',
+      ],
+      ['huge.zip', Buffer.alloc(101 * 1024 * 1024, 1), '100 MB at most'],
+      ['no-manifest.zip', zipOf({ 'items/a.xml': '<qti-assessment-item/>' }), 'no imsmanifest.xml'],
+      ['picture.png', PNG_1X1, 'not a file we can import'],
+      ['broken.xml', Buffer.from('<quiz><question>'), 'not readable XML'],
+    ];
+    for (const [name, content, message] of cases) {
+      const response = await uploadQuestions(
+        t,
+        author,
+        { name, content },
+        { mode: 'import', platform_id: String(platform.id), ...defaults },
+      );
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(422);
+      expect(response.json().errors.file[0], name).toContain(message);
+    }
+    const arabic = await dryRun('xxe.xml', cases[0][1], defaults, 'ar');
+    expect(arabic.json().errors.file[0]).toContain('مرفوض لأسباب أمنية');
+    expect(await questionCount()).toBe(before);
+    expect(await t.db.selectFrom('question_imports').select('id').where('status', '=', 'queued').execute()).toEqual([]);
+  });
+
+  it('refuses a bad mode, a missing platform and an empty file', async () => {
+    const gift = Buffer.from('::One::Pick one {=a ~b}');
+    const badMode = await uploadQuestions(
+      t,
+      author,
+      { name: 'q.gift', content: gift },
+      { mode: 'now', platform_id: String(platform.id) },
+    );
+    expect(badMode.statusCode).toBe(422);
+    expect(badMode.json().errors.mode).toEqual(['The mode must be dry_run or import.']);
+    const noPlatform = await uploadQuestions(t, author, { name: 'q.gift', content: gift }, { mode: 'dry_run' });
+    expect(noPlatform.statusCode).toBe(422);
+    expect(Object.keys(noPlatform.json().errors)).toEqual(['platform_id']);
+    const empty = await uploadQuestions(
+      t,
+      author,
+      { name: 'q.gift', content: Buffer.alloc(0) },
+      { mode: 'dry_run', platform_id: String(platform.id) },
+    );
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.file).toEqual(['Choose a file to import.']);
+  });
+
+  it('answers 401 signed out, 403 to a corrector, and 404 for an import of another user', async () => {
+    const gift = Buffer.from('::One::Pick one {=a ~b}');
+    const anonymous = await uploadQuestions(
+      t,
+      '',
+      { name: 'q.gift', content: gift },
+      { mode: 'dry_run', platform_id: String(platform.id) },
+    );
+    expect(anonymous.statusCode).toBe(401);
+    const denied = await uploadQuestions(
+      t,
+      corrector,
+      { name: 'q.gift', content: gift },
+      { mode: 'dry_run', platform_id: String(platform.id) },
+    );
+    expect(denied.statusCode).toBe(403);
+    for (const url of ['/api/questions-bank/export', '/api/questions-bank/template', `/api/exams/1/export`]) {
+      expect((await call(t.app, 'GET', url, undefined, { cookie: corrector })).statusCode, url).toBe(403);
+      expect((await call(t.app, 'GET', url)).statusCode, url).toBe(401);
+    }
+    const mine = await dryRun('q.gift', gift, defaults);
+    const id = mine.json().data.id;
+    expect(
+      (await call(t.app, 'GET', `/api/questions-bank/imports/${id}`, undefined, { cookie: author })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.app, 'GET', `/api/questions-bank/imports/${id}`, undefined, { cookie: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('offers the template in both languages and exports the bank as a workbook that imports back', async () => {
+    for (const lang of ['en', 'ar']) {
+      const template = await call(
+        t.app,
+        'GET',
+        `/api/questions-bank/template?lang=${lang}&platform_id=${platform.id}`,
+        undefined,
+        { cookie: author },
+      );
+      expect(template.statusCode).toBe(200);
+      expect(template.headers['content-type']).toContain('spreadsheetml');
+      const dry = await dryRun(`template-${lang}.xlsx`, template.rawPayload, {});
+      expect(dry.statusCode, dry.body).toBe(200);
+      expect(dry.json().data).toMatchObject({ format: 'xlsx', summary: { create: 10, errors: 0 } });
+    }
+    const workbook = await call(
+      t.app,
+      'GET',
+      `/api/questions-bank/export?format=xlsx&platform_id=${platform.id}&filter[media_type]=none`,
+      undefined,
+      { cookie: author },
+    );
+    expect(workbook.statusCode, workbook.body).toBe(200);
+    const dry = await dryRun('bank.xlsx', workbook.rawPayload, {});
+    expect(dry.json().data.summary).toMatchObject({
+      errors: 0,
+      create: (
+        await t.db
+          .selectFrom('questions')
+          .select('id')
+          .where('platform_id', '=', platform.id)
+          .where('media_type', '=', 'none')
+          .execute()
+      ).length,
+    });
+  });
+});
