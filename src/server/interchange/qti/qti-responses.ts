@@ -48,7 +48,9 @@ export function markOf(root: Element, responses: Map<string, Response>): number 
   }
   let fromMappings = 0;
   for (const response of responses.values()) {
-    const best = [...response.mapped.values()].filter((v) => v > 0).reduce((a, b) => a + b, 0);
+    const gains = [...response.mapped.values()].filter((v) => v > 0);
+    // One value can be given to a single response (its best key); a container collects several.
+    const best = response.cardinality === 'single' ? Math.max(0, ...gains) : gains.reduce((a, b) => a + b, 0);
     fromMappings += positive(response.upperBound) ? Math.min(best, response.upperBound) : best;
   }
   return positive(fromMappings) ? round2(fromMappings) : 1;
