@@ -12,6 +12,7 @@ import type { ProfileMethods } from './profileMethods';
 import type { QuestionMethods } from './questionMethods';
 import type { ReportMethods } from './reportMethods';
 import type { RosterMethods } from './rosterMethods';
+import type { InterchangeMethods } from './interchangeMethods';
 import type { UserMethods } from './userMethods';
 import type { WebReportMethods } from './webReportMethods';
 
@@ -33,7 +34,8 @@ export interface AppDataProvider
     WebReportMethods,
     AuditLogMethods,
     HomeMethods,
-    ExamDayMethods {}
+    ExamDayMethods,
+    InterchangeMethods {}
 
 /**
  * The data provider with its named methods typed. Through react-admin's proxy, so a lost session

@@ -19,6 +19,7 @@ import { examDayMethods } from './examDayMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
 import { homeMethods } from './homeMethods';
+import { interchangeMethods } from './interchangeMethods';
 import { http } from './http';
 import { listQuery } from './listQuery';
 import { mediaMethods } from './mediaMethods';
@@ -158,4 +159,5 @@ export const dataProvider: AppDataProvider = {
   ...auditLogMethods,
   ...homeMethods,
   ...examDayMethods,
+  ...interchangeMethods,
 };

@@ -7,6 +7,8 @@ export const QUESTIONS_RESOURCE = 'questions-bank';
 export const QUESTION_PATHS = {
   list: '/questions-bank',
   create: '/questions-bank/create',
+  /** Import and export (schemas/questions-interchange.ts). */
+  interchange: '/questions-bank/interchange',
   edit: (id: number | string) => `/questions-bank/${encodeURIComponent(String(id))}/edit`,
   preview: (id: number | string) => `/questions-bank/${encodeURIComponent(String(id))}/preview`,
 };

@@ -2,34 +2,38 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Button, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DownloadedFile } from '../providers/reportMethods';
-import type { RosterFormat } from '../providers/rosterMethods';
 import { useDownload } from './useDownload';
 
-/** A CSV and an Excel button for one file (the template, the export): each fetches and saves it. */
-export function FileButtons({
+/**
+ * One button per variant of a file (the template as CSV and Excel, the bank as QTI and Excel, a
+ * template in each language): each fetches and saves it.
+ */
+export function FileButtons<V extends string>({
+  variants,
   labels,
   request,
   testId,
 }: {
-  labels: Record<RosterFormat, string>;
-  request: (format: RosterFormat) => Promise<DownloadedFile>;
+  variants: readonly V[];
+  labels: Record<V, string>;
+  request: (variant: V) => Promise<DownloadedFile>;
   testId: string;
 }) {
   const translate = useTranslate();
   const { pending, download } = useDownload();
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {(['csv', 'xlsx'] as const).map((format) => (
+      {variants.map((variant) => (
         <Button
-          key={format}
+          key={variant}
           variant="outlined"
           startIcon={<DownloadIcon />}
-          loading={pending === format}
+          loading={pending === variant}
           loadingPosition="start"
-          onClick={() => download(format, () => request(format))}
-          data-testid={`${testId}-${format}`}
+          onClick={() => download(variant, () => request(variant))}
+          data-testid={`${testId}-${variant}`}
         >
-          {translate(labels[format])}
+          {translate(labels[variant])}
         </Button>
       ))}
     </Stack>

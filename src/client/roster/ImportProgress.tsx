@@ -1,29 +1,11 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../format';
 import { useLanguage } from '../i18n/recordName';
-import { useAppDataProvider } from '../providers/appDataProvider';
 import type { RosterImport } from '../providers/rosterMethods';
+import { ROSTER_FIGURES } from './ImportReport';
 import { ResultFileButton } from './ResultFileButton';
 import { SummaryFigures } from './SummaryFigures';
-
-const POLL_MS = 1000;
-export const isUnderWay = (job: RosterImport) => job.status === 'queued' || job.status === 'running';
-
-/** An import job as it goes: read every second from its queuing until it is done or failed. */
-export function useImportJob(started: RosterImport | null): RosterImport | null {
-  const dataProvider = useAppDataProvider();
-  const { data } = useQuery({
-    queryKey: ['roster', 'imports', started?.id],
-    queryFn: ({ signal }) => dataProvider.rosterImport(started!.id, signal).then(({ data }) => data),
-    enabled: started !== null,
-    initialData: started ?? undefined,
-    refetchInterval: (query) => (query.state.data && isUnderWay(query.state.data) ? POLL_MS : false),
-    retry: false,
-  });
-  return started ? (data ?? started) : null;
-}
 
 /** An import job from its queuing to its end: a determinate progress bar, then its outcome. */
 export function ImportProgress({ job }: { job: RosterImport }) {
@@ -58,7 +40,12 @@ export function ImportProgress({ job }: { job: RosterImport }) {
       {job.status === 'done' && (
         <>
           <Box sx={{ mt: 2 }}>
-            <SummaryFigures summary={job.summary} words="done_summary" />
+            <SummaryFigures
+              summary={job.summary}
+              figures={ROSTER_FIGURES}
+              prefix="roster.page.done_summary"
+              testId="roster-done_summary"
+            />
           </Box>
           <ResultFileButton report={job} />
         </>

@@ -5,6 +5,9 @@ import { ProblemsTable } from './ProblemsTable';
 import { ResultFileButton } from './ResultFileButton';
 import { SummaryFigures } from './SummaryFigures';
 
+/** The four figures of a dry run or an import. */
+export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors'] as const;
+
 /** An encoding as people write it (`windows-1256` -> Windows-1256, `utf-16le` -> UTF-16LE). */
 const encodingName = (encoding: string) =>
   encoding.startsWith('windows-') ? `Windows-${encoding.slice('windows-'.length)}` : encoding.toUpperCase();
@@ -33,7 +36,12 @@ export function ImportReport({ report }: { report: RosterImport }) {
       <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
         {translate('roster.page.summary_heading')}
       </Typography>
-      <SummaryFigures summary={report.summary} words="summary" />
+      <SummaryFigures
+        summary={report.summary}
+        figures={ROSTER_FIGURES}
+        prefix="roster.page.summary"
+        testId="roster-summary"
+      />
       {report.summary.errors === 0 ? (
         <Alert severity="success" sx={{ mt: 2 }}>
           {translate('roster.page.no_problems')}

@@ -1,15 +1,17 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { errorMessage } from '../providers/errors';
 import { refusedRosterReport, type RosterImport, type RosterMode } from '../providers/rosterMethods';
-import { ImportProgress, isUnderWay, useImportJob } from './ImportProgress';
+import { FileChooser } from './FileChooser';
+import { ImportProgress } from './ImportProgress';
 import { ImportReport } from './ImportReport';
 import { RosterSection } from './RosterSection';
+import { isUnderWay, useImportJob } from './useImportJob';
 
 /** What the file chooser offers; the server decides by the content, not the name. */
 const ACCEPTED = '.csv,.txt,.xlsx,.zip';
@@ -27,12 +29,10 @@ interface Checked {
 export function ImportSection() {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const input = useRef<HTMLInputElement>(null);
-  const fileNameId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<Checked | null>(null);
   const [started, setStarted] = useState<RosterImport | null>(null);
-  const job = useImportJob(started);
+  const job = useImportJob(started, 'roster', dataProvider.rosterImport);
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const upload = useMutation({
@@ -73,32 +73,14 @@ export function ImportSection() {
       text={translate('roster.page.file_types')}
       testId="roster-upload"
     >
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPTED}
-          hidden
-          data-testid="roster-file"
-          onChange={(event) => {
-            choose(event.target.files?.[0] ?? null);
-            // The same path may be chosen again once the file is corrected.
-            event.target.value = '';
-          }}
-        />
-        <Button
-          variant="outlined"
-          startIcon={<UploadFileIcon />}
-          onClick={() => input.current?.click()}
-          aria-describedby={fileNameId}
-          disabled={Boolean(sending) || (job !== null && isUnderWay(job))}
-        >
-          {translate('roster.page.choose_file')}
-        </Button>
-        <Typography id={fileNameId} variant="body2" color={file ? 'text.primary' : 'text.secondary'}>
-          {file ? <bdi>{file.name}</bdi> : translate('roster.page.no_file')}
-        </Typography>
-      </Stack>
+      <FileChooser
+        file={file}
+        accept={ACCEPTED}
+        onChoose={choose}
+        disabled={Boolean(sending) || (job !== null && isUnderWay(job))}
+        labels={{ choose: 'roster.page.choose_file', none: 'roster.page.no_file' }}
+        testId="roster-file"
+      />
       <Stack direction="row" spacing={2} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
         <Button
           variant="contained"

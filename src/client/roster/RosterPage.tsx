@@ -13,6 +13,8 @@ import { ImportSection } from './ImportSection';
 import { ROSTER_ACCESS } from './permissions';
 import { RosterSection } from './RosterSection';
 
+const ROSTER_FORMATS = ['csv', 'xlsx'] as const;
+
 /**
  * Bringing students in and out (issue 25): the template in the console's language, an import
  * (dry run, then the job), and the export. schemas/students.ts mounts it at /settings/roster for
@@ -47,6 +49,7 @@ export default function RosterPage() {
       >
         <FileButtons
           testId="roster-template"
+          variants={ROSTER_FORMATS}
           labels={{ csv: 'roster.page.template_csv', xlsx: 'roster.page.template_xlsx' }}
           request={(format) => dataProvider.rosterTemplate(format, language)}
         />
@@ -60,6 +63,7 @@ export default function RosterPage() {
         >
           <FileButtons
             testId="roster-export"
+            variants={ROSTER_FORMATS}
             labels={{ csv: 'roster.page.export_csv', xlsx: 'roster.page.export_xlsx' }}
             request={(format) => dataProvider.exportStudents(format, language)}
           />

@@ -2,37 +2,44 @@ import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatNumber } from '../format';
 import { useLanguage } from '../i18n/recordName';
-import type { RosterSummary } from '../providers/rosterMethods';
-
-const FIGURES = ['create', 'update', 'unchanged', 'errors'] as const;
 
 /**
- * The four figures of a dry run (`summary`: to create, to update...) or of a finished import
- * (`done_summary`: created, updated...), as a description list.
+ * The figures of a dry run (to create, to update...) or of a finished import (created, updated...),
+ * as a description list, each labelled `<prefix>.<figure>`; `errors` is outlined when not zero.
  */
-export function SummaryFigures({ summary, words }: { summary: RosterSummary; words: 'summary' | 'done_summary' }) {
+export function SummaryFigures<F extends string>({
+  summary,
+  figures,
+  prefix,
+  testId,
+}: {
+  summary: Readonly<Record<F, number>>;
+  figures: readonly F[];
+  prefix: string;
+  testId: string;
+}) {
   const translate = useTranslate();
   const language = useLanguage();
   return (
     <Box
       component="dl"
-      data-testid={`roster-${words}`}
+      data-testid={testId}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(140px, 1fr))', gap: 1, m: 0 }}
     >
-      {FIGURES.map((figure) => (
+      {figures.map((figure) => (
         <Box
           key={figure}
           data-figure={figure}
           sx={{
             border: 1,
-            borderColor: figure === 'errors' && summary.errors > 0 ? 'error.main' : 'divider',
+            borderColor: figure === 'errors' && summary[figure] > 0 ? 'error.main' : 'divider',
             borderRadius: 1,
             px: 1.5,
             py: 1,
           }}
         >
           <Typography component="dt" variant="body2" color="text.secondary">
-            {translate(`roster.page.${words}.${figure}`)}
+            {translate(`${prefix}.${figure}`)}
           </Typography>
           <Typography component="dd" variant="h5" sx={{ m: 0 }}>
             {formatNumber(summary[figure], language)}

@@ -7,7 +7,9 @@ import { useAccess } from '../../auth';
 import { CORRECTION_PERMISSIONS, examStudentsPath } from '../../correction';
 import { QuestionPreview } from '../../questions';
 import { PageHeading } from '../../components/PageHeading';
+import { ExamExportButton } from '../../interchange';
 import { useExamPreview } from '../common/examQueries';
+import { EXAM_PERMISSIONS } from '../common/useExamAccess';
 import { ExamTabs } from '../analysis/ExamTabs';
 import { PreviewPager } from './PreviewPager';
 import { PreviewSummary } from './PreviewSummary';
@@ -29,6 +31,8 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
       {translate('exam_students.action')}
     </Button>
   );
+  // The exam as a QTI 3.0 test, for those who may read exams (as the export route asks).
+  const qti = !localized && access.allows({ anyOf: EXAM_PERMISSIONS.list }) && <ExamExportButton examId={examId} />;
   const [page, setPage] = useState(0);
   const pages = preview.data?.pages ?? [];
   const current = pages[Math.min(page, Math.max(pages.length - 1, 0))] ?? [];
@@ -43,7 +47,12 @@ export function ExamPreviewPage({ localized = false }: { localized?: boolean }) 
       <PageHeading
         title={translate(localized ? 'exams.preview.localized_title' : 'exams.preview.title', { id: examId })}
         back={back}
-        actions={students}
+        actions={
+          <>
+            {qti}
+            {students}
+          </>
+        }
       />
       {!localized && <ExamTabs examId={examId} current="preview" />}
       {preview.isPending && <LinearProgress aria-label={translate('ra.page.loading')} />}

@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
+import ImportExportIcon from '@mui/icons-material/ImportExport';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box } from '@mui/material';
 import { Button, DataTable, List, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
@@ -67,6 +68,9 @@ export function QuestionList() {
           actions={
             access.canCreate ? (
               <TopToolbar>
+                <Button component={RouterLink} to={QUESTION_PATHS.interchange} label="interchange.page.link">
+                  <ImportExportIcon />
+                </Button>
                 <Button
                   component={RouterLink}
                   to={QUESTION_PATHS.create}

@@ -1,0 +1,2 @@
+/** What other screens use of the questions' interchange: an exam's export. */
+export { ExamExportButton } from './ExamExportButton';

@@ -1,0 +1,341 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { QuestionImport } from '../../src/client/providers/interchangeMethods';
+import { bankPermissions, serveLookups } from './questions-support';
+import { makeUser, signIn } from './support/fixtures';
+import { renderApp } from './support/render';
+import { listBody, servePlatforms } from './support/resources';
+import { recorder, server } from './support/server';
+import { signInAuthor } from './exams/support';
+
+const report = (overrides: Partial<QuestionImport> = {}): QuestionImport => ({
+  id: 71,
+  status: 'dry_run',
+  file_name: 'quiz.xml',
+  format: 'moodle_xml',
+  platform_id: 1,
+  summary: { create: 2, unsupported: 0, errors: 0, lookups_created: 0 },
+  error: null,
+  created_ids: [],
+  items: [
+    { identifier: 'Capital of France', type: 'single_choice', status: 'create', messages: [], notes: [] },
+    { identifier: 'Rivers', type: 'matching', status: 'create', messages: [], notes: [] },
+  ],
+  ...overrides,
+});
+
+const moodleFile = () => new File(['<quiz></quiz>'], 'quiz.xml', { type: 'text/xml' });
+
+function author(...actions: ('create' | 'edit' | 'delete')[]) {
+  signIn(makeUser(bankPermissions(...actions)));
+  servePlatforms();
+  serveLookups();
+}
+
+/** Picks `option` in the select labelled `label`, by keyboard as by mouse. */
+async function pick(label: string, option: string) {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the questions import and export page', () => {
+  it('is linked from the bank next to Add, for those who may create questions', async () => {
+    author('create');
+    server.use(http.get('*/api/questions-bank', () => HttpResponse.json(listBody([]))));
+    renderApp('/questions-bank');
+    const link = await screen.findByRole('link', { name: 'Import and export' });
+    expect(link).toHaveAttribute('href', '/questions-bank/interchange');
+    expect(screen.getByRole('link', { name: 'Add' })).toBeInTheDocument();
+  });
+
+  it('is neither linked nor open without the permission to create questions', async () => {
+    author();
+    server.use(http.get('*/api/questions-bank', () => HttpResponse.json(listBody([]))));
+    renderApp('/questions-bank');
+    await screen.findByRole('heading', { name: 'Questions bank', level: 1 });
+    expect(screen.queryByRole('link', { name: 'Import and export' })).not.toBeInTheDocument();
+  });
+
+  it('exports the selected platform’s bank and downloads the template in each language', async () => {
+    author('create');
+    const calls = recorder();
+    server.use(
+      http.get('*/api/questions-bank/export', ({ request }) => {
+        calls.record(request);
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': 'attachment; filename="questions-bank-2026-01-01-qti3.zip"',
+          },
+        });
+      }),
+      http.get('*/api/questions-bank/template', ({ request }) => {
+        calls.record(request);
+        return new HttpResponse(new Uint8Array([80, 75]), {
+          headers: { 'content-disposition': 'attachment; filename="questions-template-ar.xlsx"' },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:file';
+    URL.revokeObjectURL = () => undefined;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      renderApp('/questions-bank/interchange');
+      const user = userEvent.setup();
+      const exportRegion = await screen.findByRole('region', { name: 'Export the bank' });
+      await user.click(within(exportRegion).getByRole('button', { name: 'Export QTI 3.0 package' }));
+      await waitFor(() => expect(saved).toEqual(['questions-bank-2026-01-01-qti3.zip']));
+      const query = new URL(calls.requests[0].url).searchParams;
+      expect(Object.fromEntries(query)).toEqual({ format: 'qti3', platform_id: '1', lang: 'en' });
+
+      // Another platform: the export follows the selection.
+      await user.click(screen.getByRole('button', { name: 'International Standards Assessment' }));
+      await user.click(
+        within(screen.getByRole('region', { name: 'Export the bank' })).getByRole('button', {
+          name: 'Export Excel workbook',
+        }),
+      );
+      await waitFor(() => expect(calls.requests).toHaveLength(2));
+      expect(new URL(calls.requests[1].url).searchParams.get('platform_id')).toBe('2');
+      expect(new URL(calls.requests[1].url).searchParams.get('format')).toBe('xlsx');
+
+      const template = screen.getByRole('region', { name: 'Template' });
+      await user.click(within(template).getByRole('button', { name: 'Excel template (Arabic)' }));
+      await waitFor(() => expect(calls.requests).toHaveLength(3));
+      expect(Object.fromEntries(new URL(calls.requests[2].url).searchParams)).toEqual({
+        format: 'xlsx',
+        lang: 'ar',
+        platform_id: '2',
+      });
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('checks a file with default lookups: the summary, every question and its problems, Import asleep', async () => {
+    author('create');
+    const uploads = recorder();
+    server.use(
+      http.post('*/api/questions-bank/imports', async ({ request }) => {
+        uploads.record(request);
+        return HttpResponse.json({
+          data: report({
+            summary: { create: 1, unsupported: 1, errors: 1, lookups_created: 0 },
+            items: [
+              {
+                identifier: 'Capital of France',
+                type: 'single_choice',
+                status: 'create',
+                messages: [],
+                notes: ['The file map.jpg was not imported: a question keeps one image or audio.'],
+              },
+              {
+                identifier: 'Calculated 1',
+                type: null,
+                status: 'unsupported',
+                messages: ['This kind of question (calculated) cannot be imported; it is skipped.'],
+                notes: [],
+              },
+              {
+                identifier: 'Rivers',
+                type: 'matching',
+                status: 'error',
+                messages: ['The file gives no Skill: choose one for such questions.'],
+                notes: [],
+              },
+            ],
+          }),
+        });
+      }),
+    );
+    renderApp('/questions-bank/interchange');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'Import a file' });
+    const importButton = within(upload).getByRole('button', { name: 'Import' });
+    const check = within(upload).getByRole('button', { name: 'Check the file (dry run)' });
+    expect(importButton).toBeDisabled();
+    expect(check).toBeDisabled();
+    expect(within(upload).getByRole('group', { name: 'For questions whose file names no lookup' })).toBeInTheDocument();
+
+    await pick('Skill', 'Reading');
+    await pick('Difficulty level', 'Easy');
+    await user.click(within(upload).getByRole('checkbox', { name: /Create the lookup values/ }));
+    await user.upload(screen.getByTestId('interchange-file'), moodleFile());
+    expect(within(upload).getByText('quiz.xml')).toBeInTheDocument();
+    await user.click(check);
+
+    const found = await screen.findByTestId('interchange-report');
+    expect(within(found).getByText('Moodle XML')).toBeInTheDocument();
+    const figures = within(found).getByTestId('interchange-summary');
+    const figure = (name: string) => within(figures).getByText(name).nextSibling;
+    expect(figure('To create')).toHaveTextContent('1');
+    expect(figure('Not supported (skipped)')).toHaveTextContent('1');
+    expect(figure('In error')).toHaveTextContent('1');
+    expect(within(found).getByText(/Nothing can be imported while a question is in error/)).toBeInTheDocument();
+    const rows = within(found).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      [
+        'Capital of France',
+        'Single choice',
+        'To create',
+        'Note: The file map.jpg was not imported: a question keeps one image or audio.',
+      ],
+      ['Calculated 1', '—', 'Skipped', 'This kind of question (calculated) cannot be imported; it is skipped.'],
+      ['Rivers', 'Matching', 'Error', 'The file gives no Skill: choose one for such questions.'],
+    ]);
+    expect(importButton).toBeDisabled();
+
+    const body = await uploads.requests[0].clone().text();
+    // The fields before the file, which the server reads as they come.
+    expect(body.indexOf('name="platform_id"')).toBeLessThan(body.indexOf('name="file"'));
+    const form = await uploads.requests[0].formData();
+    expect(form.get('mode')).toBe('dry_run');
+    expect(form.get('platform_id')).toBe('1');
+    expect(form.get('default_skill_id')).toBe('4');
+    expect(form.get('default_difficulty_level_id')).toBe('5');
+    expect(form.get('default_question_type_id')).toBeNull();
+    expect(form.get('create_lookups')).toBe('true');
+
+    // Another default: the check no longer stands.
+    await pick('Cognitive level', 'Remember');
+    expect(screen.queryByTestId('interchange-report')).not.toBeInTheDocument();
+  });
+
+  it('imports a clean file after its dry run, in Arabic: a progress bar, then the result and the bank', async () => {
+    author('create');
+    const uploads = recorder();
+    let polls = 0;
+    server.use(
+      http.post('*/api/questions-bank/imports', async ({ request }) => {
+        uploads.record(request);
+        const form = await request.formData();
+        return form.get('mode') === 'dry_run'
+          ? HttpResponse.json({ data: report() })
+          : HttpResponse.json({ data: report({ id: 72, status: 'queued' }) }, { status: 202 });
+      }),
+      http.get('*/api/questions-bank/imports/72', () => {
+        polls += 1;
+        return HttpResponse.json({
+          data:
+            polls < 2
+              ? report({ id: 72, status: 'running' })
+              : report({ id: 72, status: 'done', created_ids: [501, 502] }),
+        });
+      }),
+    );
+    renderApp('/questions-bank/interchange', 'ar');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'استيراد الأسئلة وتصديرها', level: 1 })).toBeInTheDocument();
+    const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
+    expect(within(upload).getByRole('combobox', { name: 'المهارة' })).toBeInTheDocument();
+    expect(within(upload).getByRole('combobox', { name: 'عمق المعرفة' })).toBeInTheDocument();
+    expect(
+      within(upload).getByRole('checkbox', { name: 'أنشئ قيم القوائم التي يذكرها الملف وليست في المنصة' }),
+    ).not.toBeChecked();
+    await user.upload(screen.getByTestId('interchange-file'), moodleFile());
+    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
+    const found = await screen.findByTestId('interchange-report');
+    expect(within(found).getByText('لا مشكلات: يمكن استيراد الملف.')).toBeInTheDocument();
+    expect(within(found).getByText('ملف Moodle XML')).toBeInTheDocument();
+    expect(within(found).getByRole('columnheader', { name: 'يصير' })).toBeInTheDocument();
+    expect(within(found).getByText('التوصيل')).toBeInTheDocument();
+    expect(within(found).getAllByText('سيُنشأ')).toHaveLength(2);
+
+    const importButton = within(upload).getByRole('button', { name: 'استيراد' });
+    await waitFor(() => expect(importButton).toBeEnabled());
+    await user.click(importButton);
+
+    const job = await screen.findByTestId('interchange-import');
+    expect(within(job).getByRole('progressbar', { name: 'الاستيراد جارٍ…' })).toBeInTheDocument();
+    expect(within(upload).getByRole('button', { name: 'اختر ملفًا' })).toBeDisabled();
+    expect(within(upload).getByRole('combobox', { name: 'المهارة' })).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(job).toHaveAttribute('data-status', 'done'), { timeout: 5000 });
+    expect(within(job).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(job).getByRole('status')).toHaveTextContent('استُورد سؤالان');
+    expect(within(job).getByText('أُنشئت').nextSibling?.textContent).toMatch(/^[2٢]$/);
+    expect(within(job).getByRole('link', { name: 'افتح بنك الأسئلة' })).toHaveAttribute('href', '/questions-bank');
+    expect(within(upload).getByRole('button', { name: 'اختر ملفًا' })).toBeEnabled();
+    expect(screen.queryByTestId('interchange-report')).not.toBeInTheDocument();
+
+    expect(uploads.requests).toHaveLength(2);
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('shows why a file is refused whole, and an import refused for items in error with its report', async () => {
+    author('create');
+    let mode = 'dry_run';
+    server.use(
+      http.post('*/api/questions-bank/imports', async ({ request }) => {
+        mode = String((await request.formData()).get('mode'));
+        if (mode === 'dry_run')
+          return HttpResponse.json(
+            {
+              message: 'The zip file has no imsmanifest.xml: it is not a QTI content package.',
+              errors: { file: ['The zip file has no imsmanifest.xml: it is not a QTI content package.'] },
+            },
+            { status: 422 },
+          );
+        return HttpResponse.json({}, { status: 500 });
+      }),
+    );
+    renderApp('/questions-bank/interchange');
+    const user = userEvent.setup();
+    await user.upload(await screen.findByTestId('interchange-file'), moodleFile());
+    await user.click(screen.getByRole('button', { name: 'Check the file (dry run)' }));
+    expect(await screen.findByTestId('interchange-refusal')).toHaveTextContent('The zip file has no imsmanifest.xml');
+    expect(screen.queryByTestId('interchange-report')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+});
+
+describe("an exam's QTI export", () => {
+  it('downloads the exam as a QTI 3.0 package from its page', async () => {
+    signInAuthor();
+    const calls = recorder();
+    server.use(
+      http.get('*/api/exams/12/preview', () =>
+        HttpResponse.json({
+          data: {
+            exam: {
+              id: 12,
+              name_en: 'Reading benchmark',
+              name_ar: 'اختبار القراءة',
+              questions_per_page: 0,
+              duration_minutes: 45,
+              total_mark: 0,
+              questions_count: 0,
+            },
+            localization: null,
+            pages: [],
+          },
+        }),
+      ),
+      http.get('*/api/exams/12/export', ({ request }) => {
+        calls.record(request);
+        return new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+          headers: { 'content-disposition': 'attachment; filename="exam-12-qti3.zip"' },
+        });
+      }),
+    );
+    URL.createObjectURL = () => 'blob:exam';
+    URL.revokeObjectURL = () => undefined;
+    renderApp('/exams/12/preview', 'ar');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'تصدير QTI 3.0' }, { timeout: 5000 }));
+    await waitFor(() => expect(calls.requests).toHaveLength(1));
+    expect(new URL(calls.requests[0].url).searchParams.get('format')).toBe('qti3');
+  });
+});
