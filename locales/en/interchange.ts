@@ -88,6 +88,7 @@ export default {
       no_items: 'The file holds no question.',
       items_in_error:
         'Nothing was imported: %{smart_count} question is in error. |||| Nothing was imported: %{smart_count} questions are in error.',
+      nothing_to_import: 'Nothing was imported: no question in the file can be imported here.',
       changed_since_dry_run:
         'The bank changed since the dry run and the file no longer imports cleanly: check it again.',
       import_failed: 'The import failed and nothing was written.',

@@ -211,9 +211,11 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
       });
       const data = presentQuestionImport((await findQuestionImport(app.db, received.id))!, request.lang);
       if (received.status === 'refused') {
-        const message = translate(request.lang, 'interchange.errors.items_in_error', {
-          smart_count: received.plan.summary.errors,
-        });
+        // Refused: items in error, or nothing in the file this platform can take (every item unsupported).
+        const { errors } = received.plan.summary;
+        const message = errors
+          ? translate(request.lang, 'interchange.errors.items_in_error', { smart_count: errors })
+          : translate(request.lang, 'interchange.errors.nothing_to_import');
         return reply.status(422).send({ message, errors: { file: [message] }, data });
       }
       if (received.status === 'queued')

@@ -215,6 +215,19 @@ describe('question imports', () => {
     expect(await t.db.selectFrom('question_imports').select('id').where('status', '=', 'queued').execute()).toEqual([]);
   });
 
+  it('refuses an import in which nothing can be imported, saying so', async () => {
+    const numerical = Buffer.from('::N::How many legs has a spider? {#8}');
+    const response = await uploadQuestions(
+      t,
+      author,
+      { name: 'n.gift', content: numerical },
+      { mode: 'import', platform_id: String(platform.id), ...defaults },
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('Nothing was imported: no question in the file can be imported here.');
+    expect(response.json().data.items[0]).toMatchObject({ status: 'unsupported', type: null });
+  });
+
   it('refuses a bad mode, a missing platform and an empty file', async () => {
     const gift = Buffer.from('::One::Pick one {=a ~b}');
     const badMode = await uploadQuestions(
