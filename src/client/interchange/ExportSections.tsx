@@ -1,42 +1,32 @@
-import { useTranslate } from 'react-admin';
 import { LANGUAGES } from '../../../locales/languages';
 import { useLanguage } from '../i18n/recordName';
-import { FileButtons, PageSection as Section } from '../roster';
+import { DownloadSection } from '../roster';
 import { useInterchange } from './useInterchange';
 
 const BANK_FORMATS = ['qti3', 'xlsx'] as const;
 
 /** The platform's bank as a QTI 3.0 package or an Excel workbook, and the Excel template in each language. */
 export function ExportSections({ platformId }: { platformId: number }) {
-  const translate = useTranslate();
   const language = useLanguage();
   const interchange = useInterchange();
   return (
     <>
-      <Section
-        title={translate('interchange.page.export_heading')}
-        text={translate('interchange.page.export_text')}
+      <DownloadSection
+        title="interchange.page.export_heading"
+        text="interchange.page.export_text"
         testId="interchange-export"
-      >
-        <FileButtons
-          testId="interchange-export"
-          variants={BANK_FORMATS}
-          labels={{ qti3: 'interchange.page.export_qti', xlsx: 'interchange.page.export_xlsx' }}
-          request={(format) => interchange.exportBank(format, platformId, language)}
-        />
-      </Section>
-      <Section
-        title={translate('interchange.page.template_heading')}
-        text={translate('interchange.page.template_text')}
+        variants={BANK_FORMATS}
+        labels={{ qti3: 'interchange.page.export_qti', xlsx: 'interchange.page.export_xlsx' }}
+        request={(format) => interchange.exportBank(format, platformId, language)}
+      />
+      <DownloadSection
+        title="interchange.page.template_heading"
+        text="interchange.page.template_text"
         testId="interchange-template"
-      >
-        <FileButtons
-          testId="interchange-template"
-          variants={LANGUAGES}
-          labels={{ en: 'interchange.page.template_en', ar: 'interchange.page.template_ar' }}
-          request={(templateLanguage) => interchange.questionTemplate(templateLanguage, platformId)}
-        />
-      </Section>
+        variants={LANGUAGES}
+        labels={{ en: 'interchange.page.template_en', ar: 'interchange.page.template_ar' }}
+        request={(templateLanguage) => interchange.questionTemplate(templateLanguage, platformId)}
+      />
     </>
   );
 }

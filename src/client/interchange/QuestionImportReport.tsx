@@ -1,23 +1,23 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { SummaryFigures } from '../roster';
-import { ImportFacts } from './ImportFacts';
+import { ImportOverview } from '../roster';
 import type { QuestionImport } from '../providers/interchangeMethods';
 import { ItemsTable } from './ItemsTable';
 
 export const SUMMARY_FIGURES = ['create', 'unsupported', 'errors', 'lookups_created'] as const;
 
-/** What a dry run found (or why an import was refused): the four figures and every question. */
+/** What a dry run found (or why an import was refused): the file, the four figures and every question. */
 export function QuestionImportReport({ report }: { report: QuestionImport }) {
   const translate = useTranslate();
   const { errors, create } = report.summary;
   return (
     <Box data-testid="interchange-report" sx={{ mt: 2 }}>
-      <ImportFacts report={report} />
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
-        {translate('interchange.page.summary_heading')}
-      </Typography>
-      <SummaryFigures
+      <ImportOverview
+        facts={[
+          [translate('interchange.page.file'), report.file_name],
+          [translate('interchange.page.format'), translate(`interchange.page.formats.${report.format}`)],
+        ]}
+        heading="interchange.page.summary_heading"
         summary={report.summary}
         figures={SUMMARY_FIGURES}
         prefix="interchange.page.summary"

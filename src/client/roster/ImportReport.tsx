@@ -1,9 +1,9 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RosterImport } from '../providers/rosterMethods';
+import { ImportOverview } from './ImportOverview';
 import { ProblemsTable } from './ProblemsTable';
 import { ResultFileButton } from './ResultFileButton';
-import { SummaryFigures } from './SummaryFigures';
 
 /** The four figures of a dry run or an import. */
 export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors'] as const;
@@ -21,22 +21,9 @@ export function ImportReport({ report }: { report: RosterImport }) {
   if (report.encoding) facts.push([translate('roster.page.encoding'), encodingName(report.encoding)]);
   return (
     <Box data-testid="roster-report" sx={{ mt: 2 }}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 0.5 }}>
-        {facts.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2" color="text.secondary">
-              {term}
-            </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-              <bdi>{value}</bdi>
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
-        {translate('roster.page.summary_heading')}
-      </Typography>
-      <SummaryFigures
+      <ImportOverview
+        facts={facts}
+        heading="roster.page.summary_heading"
         summary={report.summary}
         figures={ROSTER_FIGURES}
         prefix="roster.page.summary"

@@ -8,10 +8,9 @@ import { useAccess } from '../auth';
 import { PageHeading } from '../components/PageHeading';
 import { useLanguage } from '../i18n/recordName';
 import { useAppDataProvider } from '../providers/appDataProvider';
-import { FileButtons } from './FileButtons';
+import { DownloadSection } from './DownloadSection';
 import { ImportSection } from './ImportSection';
 import { ROSTER_ACCESS } from './permissions';
-import { RosterSection } from './RosterSection';
 
 const ROSTER_FORMATS = ['csv', 'xlsx'] as const;
 
@@ -42,32 +41,24 @@ export default function RosterPage() {
           </Button>
         )}
       </Stack>
-      <RosterSection
-        title={translate('roster.page.template_heading')}
-        text={translate('roster.page.template_text')}
+      <DownloadSection
+        title="roster.page.template_heading"
+        text="roster.page.template_text"
         testId="roster-template"
-      >
-        <FileButtons
-          testId="roster-template"
-          variants={ROSTER_FORMATS}
-          labels={{ csv: 'roster.page.template_csv', xlsx: 'roster.page.template_xlsx' }}
-          request={(format) => dataProvider.rosterTemplate(format, language)}
-        />
-      </RosterSection>
+        variants={ROSTER_FORMATS}
+        labels={{ csv: 'roster.page.template_csv', xlsx: 'roster.page.template_xlsx' }}
+        request={(format) => dataProvider.rosterTemplate(format, language)}
+      />
       {access.allows({ anyOf: ROSTER_ACCESS.import }) && <ImportSection />}
       {access.allows({ anyOf: ROSTER_ACCESS.download }) && (
-        <RosterSection
-          title={translate('roster.page.export_heading')}
-          text={translate('roster.page.export_text')}
+        <DownloadSection
+          title="roster.page.export_heading"
+          text="roster.page.export_text"
           testId="roster-export"
-        >
-          <FileButtons
-            testId="roster-export"
-            variants={ROSTER_FORMATS}
-            labels={{ csv: 'roster.page.export_csv', xlsx: 'roster.page.export_xlsx' }}
-            request={(format) => dataProvider.exportStudents(format, language)}
-          />
-        </RosterSection>
+          variants={ROSTER_FORMATS}
+          labels={{ csv: 'roster.page.export_csv', xlsx: 'roster.page.export_xlsx' }}
+          request={(format) => dataProvider.exportStudents(format, language)}
+        />
       )}
     </>
   );
