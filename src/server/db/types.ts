@@ -281,7 +281,8 @@ export interface ReportsTable {
   updated_at: Timestamp;
 }
 
-export interface Database extends DeclaredTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables, ImportTables {
+export interface Database
+  extends DeclaredTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables, ImportTables {
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;

@@ -119,7 +119,10 @@ describe('a package made here', () => {
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.xsd'));
     const result = await validateXML({
       xml: { fileName: 'imsmanifest.xml', contents: manifest },
-      schema: { fileName: 'imsqtiv3p0_imscpv1p2_v1p0.xsd', contents: fs.readFileSync(path.join(dir, 'imsqtiv3p0_imscpv1p2_v1p0.xsd'), 'utf8') },
+      schema: {
+        fileName: 'imsqtiv3p0_imscpv1p2_v1p0.xsd',
+        contents: fs.readFileSync(path.join(dir, 'imsqtiv3p0_imscpv1p2_v1p0.xsd'), 'utf8'),
+      },
       preload: files
         .filter((f) => f !== 'imsqtiv3p0_imscpv1p2_v1p0.xsd')
         .map((f) => ({ fileName: f, contents: fs.readFileSync(path.join(dir, f), 'utf8') })),
@@ -129,7 +132,10 @@ describe('a package made here', () => {
     // And it refuses a manifest that breaks the profile.
     const broken = await validateXML({
       xml: { fileName: 'imsmanifest.xml', contents: manifest.replace('<schemaversion>3.0.0', '<schemaversion>9.9') },
-      schema: { fileName: 'imsqtiv3p0_imscpv1p2_v1p0.xsd', contents: fs.readFileSync(path.join(dir, 'imsqtiv3p0_imscpv1p2_v1p0.xsd'), 'utf8') },
+      schema: {
+        fileName: 'imsqtiv3p0_imscpv1p2_v1p0.xsd',
+        contents: fs.readFileSync(path.join(dir, 'imsqtiv3p0_imscpv1p2_v1p0.xsd'), 'utf8'),
+      },
       preload: files
         .filter((f) => f !== 'imsqtiv3p0_imscpv1p2_v1p0.xsd')
         .map((f) => ({ fileName: f, contents: fs.readFileSync(path.join(dir, f), 'utf8') })),
