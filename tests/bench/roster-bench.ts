@@ -8,53 +8,28 @@
  * PGlite by default; `BENCH_DATABASE_URL` (an admin URL) runs it on PostgreSQL in a database it
  * creates and drops. `BENCH_STUDENTS` changes the count.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
-import pg from 'pg';
 import { ROLES } from '../../src/common/permissions';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/database';
 import { runRosterImport } from '../../src/server/roster';
 import { headersIn } from '../../src/server/roster/roster-columns';
-import { prepareDatabase } from '../../src/server/setup/prepare';
-import { databaseUrlFor } from '../helpers/db-template';
-import { buildUser } from '../helpers/factories';
 import { multipartBody } from '../helpers/media-fixtures';
 import { csvOf } from '../helpers/roster-files';
+import { ADMIN_URL, benchDatabase, benchServer, machine } from './bench-world';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const STUDENTS = Number(process.env.BENCH_STUDENTS) || 10_000;
 const SCHOOLS = 10;
 const CLASSES_PER_SCHOOL = 20;
-
-async function asAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL! });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20)} MB`;
 
 async function main() {
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  console.log(`${new Date().toISOString()}  ${machine}`);
+  console.log(`${new Date().toISOString()}  ${machine()}`);
   console.log(`database: ${ADMIN_URL ? 'postgres' : 'pglite'}, ${STUDENTS} students\n`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-roster-bench-'));
-  const name = `ltm_roster_bench_${Date.now().toString(36)}`;
-  if (ADMIN_URL) await asAdmin(`create database ${name}`);
-  const handle = await openDatabase({ databaseUrl: ADMIN_URL ? databaseUrlFor(ADMIN_URL, name) : null, dataDir });
+  const world = await benchDatabase('roster');
+  const { handle } = world;
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   try {
-    await prepareDatabase(handle.db);
     const platform = await handle.db
       .insertInto('platforms')
       .values({ name: 'Bench', name_en: 'Bench', name_ar: 'قياس', identifier: 'IRA' })
@@ -111,23 +86,8 @@ async function main() {
     const file = Buffer.from(csvOf([header, ...rows]));
     console.log(`file: ${STUDENTS} rows, ${mb(file.length)} (${file.length} bytes)`);
 
-    const config = loadConfig(
-      { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', LOG_LEVEL: 'warn' },
-      { clientDir: path.resolve('tests/fixtures/client') },
-    );
-    const app = await buildApp({
-      config,
-      database: handle,
-      logStream: new Writable({ write: (_c, _e, done) => done() }),
-    });
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await buildUser(handle.db, { role: ROLES.admin });
-    const login = await fetch(`${url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({ email: user.email, password: user.password }),
-    });
-    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { app, url, signIn } = await benchServer(world);
+    const cookie = await signIn(ROLES.admin);
     const upload = async (mode: 'dry_run' | 'import') => {
       const { payload, contentType } = multipartBody({ mode }, { name: 'roster.csv', content: file });
       const response = await fetch(`${url}/api/roster/imports`, {
@@ -182,9 +142,7 @@ async function main() {
     await app.close();
   } finally {
     clearInterval(sampler);
-    await handle.close().catch(() => undefined);
-    if (ADMIN_URL) await asAdmin(`drop database if exists ${name}`);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await world.close();
   }
 }
 
