@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
 import { permissionFor } from '../../../src/common/permissions';
-import { ManualClock } from '../../../src/server/clock';
 import { finalizeAttempt, finalizeDueAttempts } from '../../../src/server/delivery';
 import { migrateSchoolResults } from '../../../src/server/reports/index';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildDeliveryScene } from '../../helpers/delivery-factory';
 import { buildUserWithPermissions, signIn } from '../../helpers/factories';
 import { buildExamDayScene, EXAM_DAY_QUESTIONS, type ExamDayScene } from '../../helpers/exam-day-scene';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
 /**
  * Issue 26, the edges: interventions racing submissions, an extension the clock must not undo,
  * keys once shown, withdrawals that reach the reports, and every school boundary of the monitor,
  * the interventions and the releases.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useExamDayApp();
 
 const extend = (s: ExamDayScene, studentIds: number[]) =>
   s.staff(s.cookies.admin).intervene({ action: 'extend', student_ids: studentIds, minutes: 5, reason: 'Fire alarm' });

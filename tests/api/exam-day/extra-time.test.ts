@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { attemptView, studentExam } from '../../../src/common/contracts/index';
-import { ManualClock } from '../../../src/server/clock';
 import { finalizeDueAttempts } from '../../../src/server/delivery';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { auditRows, buildExamDayScene } from '../../helpers/exam-day-scene';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
 /**
  * Issue 26, accommodations: extra time set once on the student (minutes, percent or both) is given
  * by every timed exam they sit, practice tests included, and an assignment may override it; the
  * deadline, the deadline job and grace, the student's list and player all use the student's own.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useExamDayApp();
 
 const minutes = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000;
 

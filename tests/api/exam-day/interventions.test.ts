@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { heartbeatAnswer, interventionOutcome } from '../../../src/common/contracts/index';
-import { ManualClock } from '../../../src/server/clock';
 import { finalizeDueAttempts } from '../../../src/server/delivery';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildUser, signIn } from '../../helpers/factories';
 import { auditRows, buildExamDayScene, type ExamDayScene } from '../../helpers/exam-day-scene';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
 /**
  * Issue 26, interventions: extend, reopen, force-submit and reset, each with a reason, each
  * audited, each felt by the student's player (its next heartbeat or save) without a reload; and
  * every refusal: wrong role, wrong school, after release, on a practice test, nothing to act on.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useExamDayApp();
 
 const beat = async (s: ExamDayScene, i: number, attemptId: number) => {
   const response = await s.student(i).as('POST', '/heartbeat', { attempt_id: attemptId, unsent: 0 });

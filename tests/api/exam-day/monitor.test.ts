@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { examMonitor } from '../../../src/common/contracts/index';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamDayScene } from '../../helpers/exam-day-scene';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { createTestApp } from '../../helpers/test-app';
+import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
 /**
  * Issue 26, live monitoring: per school, class and student, what the exam is now: statuses, time
  * left with extra time, answers held of total, the last save, whether the computer is online (its
  * heartbeat) and what it keeps unsent; in the reader's schools only.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useExamDayApp();
 
 type Entry = Record<string, unknown> & { student_id: number };
 

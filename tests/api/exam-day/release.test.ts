@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
-import { ManualClock } from '../../../src/server/clock';
+import { describe, expect, it } from 'vitest';
 import { releaseClosedAssignments } from '../../../src/server/exam-day';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildUser, signIn } from '../../helpers/factories';
 import { auditRows, buildExamDayScene, EXAM_DAY_QUESTIONS, type ExamDayScene } from '../../helpers/exam-day-scene';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
 /**
  * Issue 26, result release: results (and right answers) reach students and school staff only when
  * an author or admin releases them, or when the window has closed if the assignment says so;
  * practice tests stay immediate; release and withdrawal are audited.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useExamDayApp();
 
 /** Student 0 sits the exam (the true/false right) and submits. */
 async function sit(s: ExamDayScene) {
