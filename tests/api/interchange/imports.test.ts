@@ -271,6 +271,8 @@ describe('question imports', () => {
       expect((await call(t.app, 'GET', url, undefined, { cookie: corrector })).statusCode, url).toBe(403);
       expect((await call(t.app, 'GET', url)).statusCode, url).toBe(401);
     }
+    const missing = await call(t.app, 'GET', '/api/exams/999999/export', undefined, { cookie: author });
+    expect(missing.statusCode).toBe(404);
     const mine = await dryRun('q.gift', gift, defaults);
     const id = mine.json().data.id;
     expect(
