@@ -16,7 +16,7 @@ const messages: Pick<Messages, 'exam_students' | 'correction_screen'> = {
     filters: {
       label: 'عوامل التصفية',
       school: 'المدرسة',
-      school_class: 'الفصل',
+      school_class: 'الشعبة',
       exam_status: 'حالة الاختبار',
       correction_status: 'حالة التصحيح',
       needs_deciding: 'بحاجة إلى درجة حاسمة',
@@ -26,7 +26,7 @@ const messages: Pick<Messages, 'exam_students' | 'correction_screen'> = {
       name: 'الاسم',
       code: 'الرمز',
       school: 'المدرسة',
-      school_class: 'الفصل',
+      school_class: 'الشعبة',
       start: 'البداية',
       end: 'النهاية',
       exam_status: 'حالة الاختبار',

@@ -43,6 +43,7 @@ const messages: Pick<Messages, 'landing' | 'demo' | 'login'> = {
     password: 'كلمة المرور',
     submit: 'تسجيل الدخول',
     back_home: 'العودة إلى الصفحة الرئيسية',
+    incorrect: 'اسم المستخدم أو كلمة المرور غير صحيحة، يرجى التحقق والمحاولة مرة أخرى.',
   },
 };
 

@@ -39,7 +39,7 @@ const messages: Pick<Messages, 'ra'> = {
       search_columns: 'البحث في الأعمدة',
       select_all: 'تحديد الكل',
       select_all_button: 'تحديد الكل',
-      select_row: 'تحديد هذا الصف',
+      select_row: 'تحديد هذا السطر',
       show: 'عرض',
       sort: 'ترتيب',
       undo: 'تراجع',

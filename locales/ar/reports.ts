@@ -5,9 +5,9 @@ const messages: Pick<Messages, 'reports'> = {
   reports: {
     types: {
       student: 'تقرير الطالب',
-      class: 'تقرير الصف',
+      class: 'تقرير الشعبة',
       bundle: 'تقارير الطلاب (ملف مضغوط)',
-      grade: 'تقرير المرحلة الدراسية',
+      grade: 'تقرير الصف',
       school: 'تقرير المدرسة',
     },
     statuses: {
@@ -34,7 +34,7 @@ const messages: Pick<Messages, 'reports'> = {
     migration_started: 'جارٍ نقل تقارير المدرسة. حدّث الصفحة بعد نحو 15 دقيقة.',
     errors: {
       cant_generate: 'تعذّر إنشاء التقرير',
-      school_not_corrected: 'لا يمكن إنشاء تقرير المدرسة لأن اختبارات المراحل الدراسية لم تُصحَّح كلها بعد.',
+      school_not_corrected: 'لا يمكن إنشاء تقرير المدرسة لأن اختبارات الصفوف لم تُصحَّح كلها بعد.',
       not_eligible: 'لا يمكن إرسال التقارير حاليًا.',
       invalid_response: 'استجابة غير صالحة من الخادم',
       not_generated: 'لم يُنشأ هذا التقرير بعد.',
@@ -50,15 +50,15 @@ const messages: Pick<Messages, 'reports'> = {
     },
     breadcrumbs: {
       schools: 'المدارس',
-      grades: 'المراحل الدراسية',
+      grades: 'الصفوف',
       students: 'الطلاب',
       student_exams: 'اختبارات الطالب',
     },
     pdf: {
       titles: {
         student: 'تقرير الطالب',
-        class: 'تقرير الصف',
-        grade: 'تقرير المرحلة الدراسية',
+        class: 'تقرير الشعبة',
+        grade: 'تقرير الصف',
         school: 'تقرير المدرسة',
       },
       page: 'صفحة',
@@ -66,8 +66,8 @@ const messages: Pick<Messages, 'reports'> = {
       facts: {
         student: 'الطالب',
         school: 'المدرسة',
-        class: 'الصف',
-        grade: 'المرحلة الدراسية',
+        class: 'الشعبة',
+        grade: 'الصف',
         exam: 'الاختبار',
         round: 'الجولة',
         academic_year: 'العام الدراسي',
@@ -89,7 +89,7 @@ const messages: Pick<Messages, 'reports'> = {
         distribution: 'الطلاب حسب مستوى التحصيل',
         students: 'الطلاب',
         student: 'الطالب',
-        group: 'الصف',
+        group: 'الشعبة',
         comparison: 'المقارنة بالجولة السابقة',
         current_round: 'هذه الجولة',
         previous_round: 'الجولة السابقة',

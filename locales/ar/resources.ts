@@ -75,9 +75,9 @@ const messages: ResourceLabels = {
       fields: {},
     },
     grades: {
-      name: 'الصفوف الدراسية |||| صف دراسي |||| الصفوف الدراسية |||| الصفوف الدراسية |||| الصفوف الدراسية |||| الصفوف الدراسية',
-      item: 'الصف الدراسي',
-      items: 'الصفوف الدراسية',
+      name: 'الصفوف |||| صف |||| الصفوف |||| الصفوف |||| الصفوف |||| الصفوف',
+      item: 'الصف',
+      items: 'الصفوف',
       fields: {},
     },
     levels: {
@@ -94,6 +94,7 @@ const messages: ResourceLabels = {
     },
     'exam-types': {
       name: 'أنواع الاختبارات |||| نوع اختبار |||| أنواع الاختبارات |||| أنواع الاختبارات |||| أنواع الاختبارات |||| أنواع الاختبارات',
+      title: 'أنواع الاختبارات',
       item: 'نوع الاختبار',
       items: 'أنواع الاختبارات',
       fields: { is_mock: 'اختبار تجريبي' },
@@ -116,7 +117,7 @@ const messages: ResourceLabels = {
       items: 'نواتج التعلم',
       fields: {
         skill_id: 'المهارة',
-        grade_id: 'الصف الدراسي',
+        grade_id: 'الصف',
         level_id: 'المستوى',
       },
     },
@@ -128,6 +129,7 @@ const messages: ResourceLabels = {
     },
     'question-types': {
       name: 'أنواع الأسئلة |||| نوع سؤال |||| أنواع الأسئلة |||| أنواع الأسئلة |||| أنواع الأسئلة |||| أنواع الأسئلة',
+      title: 'أنواع الأسئلة',
       item: 'نوع السؤال',
       items: 'أنواع الأسئلة',
       fields: {},
@@ -146,7 +148,7 @@ const messages: ResourceLabels = {
       fields: {
         school_id: 'المدرسة',
         school_class_id: 'الشعبة',
-        grade_id: 'الصف الدراسي',
+        grade_id: 'الصف',
         level_id: 'المستوى',
         gender: 'الجنس',
         nationality: 'الجنسية',
@@ -169,11 +171,12 @@ const messages: ResourceLabels = {
       items: 'الشُّعب',
       fields: {
         school_id: 'المدرسة',
-        grade_id: 'الصف الدراسي',
+        grade_id: 'الصف',
       },
     },
     platforms: {
       name: 'منصات التعلم |||| منصة تعلم |||| منصات التعلم |||| منصات التعلم |||| منصات التعلم |||| منصات التعلم',
+      title: 'منصات التعلم',
       item: 'المنصة',
       items: 'المنصات',
       fields: {
@@ -185,6 +188,7 @@ const messages: ResourceLabels = {
     users: {
       // The plural names the screen, as in the English catalog.
       name: 'إدارة المستخدمين |||| مستخدم |||| إدارة المستخدمين |||| إدارة المستخدمين |||| إدارة المستخدمين |||| إدارة المستخدمين',
+      title: 'إدارة المستخدمين',
       item: 'المستخدم',
       items: 'المستخدمين',
       fields: {

@@ -16,7 +16,7 @@ const messages: Pick<Messages, 'web_reports' | 'item_analysis'> = {
       schools: 'المدارس',
       academic_years: 'الأعوام الدراسية',
       rounds: 'الجولات',
-      grades: 'الصفوف الدراسية',
+      grades: 'الصفوف',
       all: 'الكل',
       comparative: 'العرض المقارن',
     },

@@ -41,5 +41,6 @@ export default {
     password: 'Password',
     submit: 'Sign in',
     back_home: 'Back to home',
+    incorrect: 'Incorrect username or password, Please check and try again.',
   },
 };

@@ -4,7 +4,6 @@ import '@fontsource/cairo/700.css';
 import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
-import { useMediaQuery } from '@mui/material';
 import { useMemo } from 'react';
 import type { AuthProvider } from 'react-admin';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -16,7 +15,7 @@ import type { AppDataProvider } from './providers/appDataProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { createI18nProvider } from './providers/i18nProvider';
 import { BlockPage } from './public/BlockPage';
-import { BLOCK_QUERY } from './components/blockQuery';
+import { useBlocked } from './components/blockQuery';
 import { DirectionProvider } from './theme/DirectionProvider';
 import { themeFor } from './theme/theme';
 
@@ -29,7 +28,7 @@ export interface AppProps {
 
 export function App({ language = getStoredLanguage(), authProvider, dataProvider = defaultDataProvider }: AppProps) {
   const i18nProvider = useMemo(() => createI18nProvider(language), [language]);
-  const tooNarrow = useMediaQuery(BLOCK_QUERY, { noSsr: true });
+  const tooNarrow = useBlocked();
   // Real paths (/exams, not #/exams) through a data router, which react-admin needs
   // for blocking navigation away from unsaved forms.
   const router = useMemo(() => {

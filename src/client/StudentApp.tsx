@@ -1,7 +1,7 @@
 import '@fontsource/cairo/400.css';
 import '@fontsource/cairo/700.css';
-import { Box, Button, useMediaQuery } from '@mui/material';
-import { Suspense, useEffect, useMemo } from 'react';
+import { Box, Button } from '@mui/material';
+import { Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
 import {
   CoreAdminContext,
   localStorageStore,
@@ -13,7 +13,7 @@ import {
 import { createBrowserRouter, Navigate, NavLink, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
 import type { Language, Messages } from '../../locales';
 import { bootsStudentApp, storedUserIsStudent } from './boot';
-import { BLOCK_QUERY } from './components/blockQuery';
+import { useBlocked } from './components/blockQuery';
 import { getStoredLanguage } from './language';
 import { HeaderBar } from './layout/HeaderBar';
 import { Notification } from './layout/Notification';
@@ -23,7 +23,7 @@ import { dataProvider } from './providers/dataProvider';
 import { singleCatalogI18nProvider } from './providers/polyglot';
 import { BlockPage } from './public/BlockPage';
 import { LoginPage } from './public/LoginPage';
-import { MY_EXAMS_PATH, studentSignOut } from './student';
+import { isExamPlayerPath, MY_EXAMS_PATH, studentSignOut } from './student';
 import StudentRoutes from './student/StudentRoutes';
 import { DirectionProvider } from './theme/DirectionProvider';
 
@@ -103,7 +103,7 @@ export interface StudentAppProps {
  */
 export function StudentApp({ language = getStoredLanguage(), messages, authProvider }: StudentAppProps) {
   const i18nProvider = useMemo(() => singleCatalogI18nProvider(language, messages), [language, messages]);
-  const tooNarrow = useMediaQuery(BLOCK_QUERY, { noSsr: true });
+  const narrow = useBlocked();
   const router = useMemo(() => {
     const element = (
       <CoreAdminContext
@@ -119,6 +119,10 @@ export function StudentApp({ language = getStoredLanguage(), messages, authProvi
     );
     return createBrowserRouter([{ path: '*', element }]);
   }, [authProvider, i18nProvider]);
+  const pathname = useSyncExternalStore(router.subscribe, () => router.state.location.pathname);
+  // An exam's clock runs on the server: covering its page would eat the student's time, so the
+  // exam (its start page, the player, the submit page) is never blocked; it reflows instead.
+  const tooNarrow = narrow && !isExamPlayerPath(pathname);
 
   return (
     <DirectionProvider language={language}>

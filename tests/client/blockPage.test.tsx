@@ -49,4 +49,21 @@ describe('desktop-only block page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.queryByTestId('block-page')).not.toBeInTheDocument();
   });
+
+  it('is not shown when a wide window is zoomed to 200% (the viewport shrinks, the window does not)', async () => {
+    window.outerWidth = 1280;
+    window.innerWidth = 640;
+    renderApp('/login');
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByTestId('block-page')).not.toBeInTheDocument();
+  });
+
+  it('is shown when the window itself is narrow, whatever the zoom', async () => {
+    window.outerWidth = 1000;
+    window.innerWidth = 500;
+    renderApp('/login');
+
+    expect(await screen.findByTestId('block-page')).toBeInTheDocument();
+  });
 });

@@ -55,13 +55,13 @@ describe('learning outcomes follow the platform', () => {
 
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('الصف الثالث')).toBeInTheDocument();
-    expect(within(table).getByRole('columnheader', { name: /الصف الدراسي/ })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /^الصف$/ })).toBeInTheDocument();
     expect(within(table).queryByRole('columnheader', { name: /^المستوى$/ })).not.toBeInTheDocument();
     expect(within(table).getByText('القراءة')).toBeInTheDocument();
 
     await userEvent.setup().click(screen.getByRole('link', { name: 'إضافة' }));
     expect(await screen.findByRole('heading', { name: 'إضافة ناتج تعلم', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByLabelText(/الصف الدراسي/)).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^الصف/)).toBeInTheDocument();
     expect(screen.queryByLabelText(/^المستوى/)).not.toBeInTheDocument();
   });
 

@@ -70,6 +70,8 @@ window.scrollTo = () => undefined;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   window.innerWidth = DESKTOP_WIDTH;
+  // jsdom's 1024 would be a narrow window; 0 is a browser that does not say (the viewport decides).
+  window.outerWidth = 0;
 });
 afterEach(() => {
   cleanup();

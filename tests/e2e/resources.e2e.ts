@@ -124,7 +124,7 @@ describe('settings screens from schemas', () => {
     await page.locator('input[name="name_en"]').fill('Writes a short paragraph');
     await page.locator('input[name="name_ar"]').fill('يكتب فقرة قصيرة');
     await choose(page, 'المهارة', 'الكتابة');
-    await choose(page, 'الصف الدراسي', 'الصف الثالث');
+    await choose(page, 'الصف', 'الصف الثالث');
     expect(await page.getByRole('combobox', { name: 'المستوى' }).count()).toBe(0);
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await settle(page);
@@ -146,7 +146,7 @@ describe('settings screens from schemas', () => {
     await page.locator('input[name="name_ar"]').fill('يتحدث بوضوح');
     await choose(page, 'المهارة', 'التحدث');
     await choose(page, 'المستوى', 'المستوى الأول (مبتدئ)');
-    expect(await page.getByRole('combobox', { name: 'الصف الدراسي' }).count()).toBe(0);
+    expect(await page.getByRole('combobox', { name: 'الصف' }).count()).toBe(0);
     await page.getByRole('button', { name: 'حفظ' }).click();
     await toast(page, 'تم إنشاء ناتج التعلم بنجاح');
     await page.locator('input[name="search"]').fill('يتحدث بوضوح');
@@ -180,7 +180,7 @@ describe('settings screens from schemas', () => {
     const dialog = page.getByRole('dialog', { name: 'إضافة شعبة' });
     await dialog.locator('input[name="name_en"]').fill('Class C');
     await dialog.locator('input[name="name_ar"]').fill('الشعبة ج');
-    await choose(page, 'الصف الدراسي', 'الصف الخامس (التقييم الدولي للقراءة)');
+    await choose(page, 'الصف', 'الصف الخامس (التقييم الدولي للقراءة)');
     await dialog.getByRole('button', { name: 'حفظ' }).click();
     await toast(page, 'تم إنشاء الشعبة بنجاح');
     await classes

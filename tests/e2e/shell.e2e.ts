@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -77,6 +77,34 @@ describe('console shell', () => {
     await page.getByTestId('user-menu').waitFor();
     expect(await page.getByTestId('block-page').count()).toBe(0);
     expect(await name.inputValue()).toBe('Half-typed name');
+    await context.close();
+  });
+
+  it('never blocks a zoomed wide window: 200% of 1280 px shows the console, reflowed', async () => {
+    // Chromium's zoom halves the viewport and doubles the pixel ratio; the window keeps its width.
+    const context = await browser.newContext({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+    await context.addInitScript(() => Object.defineProperty(window, 'outerWidth', { get: () => 1280 }));
+    const page = await context.newPage();
+    await signInThroughForm(page, baseUrl, 'admin@example.com');
+    await page.goto(`${baseUrl}/exams`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('block-page').count()).toBe(0);
+    await screenshot(page, 'zoom-200-exams-en');
+    await context.close();
+  });
+
+  it('never covers an exam with the block page: its clock runs on the server', async () => {
+    const { context, page } = await freshPage();
+    await signInThroughForm(page, baseUrl, 'student@example.com');
+    const exams = await pageApi<{ data: { id: number }[] }>(page, 'GET', '/api/student/exams');
+    const id = exams.data[0]!.id;
+    await page.setViewportSize({ width: 1000, height: 760 });
+    await page.goto(`${baseUrl}/my-exams`);
+    await page.getByTestId('block-page').waitFor();
+    await page.goto(`${baseUrl}/my-exams/${id}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('block-page').count()).toBe(0);
+    await screenshot(page, 'exam-start-1000-en');
     await context.close();
   });
 

@@ -16,6 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
+import { statusOf } from '../providers/errors';
 import { PublicHeader } from '../layout';
 
 interface Credentials {
@@ -79,8 +80,14 @@ export function LoginPage() {
     try {
       await login({ email: values.email.trim(), password: values.password, redirectTo: returnPath });
     } catch (error) {
-      // The server translates its own messages; our keys (app_denied) are translated by notify.
-      const message = error instanceof Error && error.message ? error.message : 'ra.auth.sign_in_error';
+      // The server translates its own messages (401 "Invalid login details", 429); credentials it
+      // refuses as malformed (422) get the spec's wording; our keys (app_denied) are translated by notify.
+      const message =
+        statusOf(error) === 422
+          ? translate('login.incorrect')
+          : error instanceof Error && error.message
+            ? error.message
+            : 'ra.auth.sign_in_error';
       notify(message, { type: 'error', messageArgs: { _: message } });
     } finally {
       setSending(false);

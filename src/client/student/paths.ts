@@ -10,3 +10,7 @@ export const examResultPath = (id: number | string) => `${MY_EXAMS_PATH}/${id}/r
 /** Taking an exam (start, answer, submit): what marks a user as a student in the console. */
 export const STUDENT_ANSWER_PERMISSION = permissionFor(AREAS.studentExams, 'edit');
 export const STUDENT_VIEW_PERMISSION = permissionFor(AREAS.studentExams, 'view');
+
+/** An exam's own page (its start page, the player, the submit page), not its result. */
+export const isExamPlayerPath = (pathname: string) =>
+  new RegExp(`^${MY_EXAMS_PATH}/[^/]+/?$`).test(pathname);

@@ -24,17 +24,35 @@ const FONTS = {
   ltr: '"Roboto", "Cairo", "Helvetica", "Arial", sans-serif',
 };
 
+/**
+ * WCAG 2.2 AA (1.4.3) for every pair the console draws: each colour's main with its contrast text
+ * (filled chips and buttons), and as text on paper and on the page's background (outlined buttons,
+ * chips, links). MUI's own warning orange, info blue, grey toggles and disabled text fall short, so
+ * the palette replaces them here, once, rather than element by element. Tested in
+ * tests/unit/theme-contrast.test.ts.
+ */
+export const PALETTE = {
+  mode: 'light',
+  // MUI picks white or black text on a colour by this ratio; AA asks for 4.5 for normal text.
+  contrastThreshold: 4.5,
+  primary: { main: '#1d5c63' },
+  secondary: { main: '#8a5300', light: '#c27c0e', dark: '#6b4000' },
+  error: { main: '#c62828' },
+  warning: { main: '#a34a00', light: '#ed6c02', dark: '#7a3700' },
+  info: { main: '#01579b', light: '#0288d1', dark: '#013f70' },
+  success: { main: '#1b6e20', light: '#2e7d32', dark: '#10501a' },
+  text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.64)', disabled: 'rgba(0, 0, 0, 0.6)' },
+  // Icons and toggle buttons' text.
+  action: { active: 'rgba(0, 0, 0, 0.64)' },
+  background: { default: '#f5f7f8', paper: '#ffffff' },
+} as const;
+
 /** The console's theme for one direction: react-admin's defaults with our palette and fonts. */
 export function themeFor(rtl: boolean): RaThemeOptions {
   return {
     ...defaultTheme,
     direction: rtl ? 'rtl' : 'ltr',
-    palette: {
-      mode: 'light',
-      primary: { main: '#1d5c63' },
-      secondary: { main: '#c27c0e' },
-      background: { default: '#f5f7f8' },
-    },
+    palette: PALETTE,
     typography: {
       fontFamily: rtl ? FONTS.rtl : FONTS.ltr,
       h1: { fontWeight: 700 },

@@ -11,7 +11,7 @@ export type SheetLanguage = 'en' | 'ar';
 
 /** The columns, in order: question-row columns first, then the columns of part rows, then media and lookups. */
 export const XLSX_COLUMNS = [
-  { key: 'row', en: 'Row', ar: 'نوع الصف' },
+  { key: 'row', en: 'Row', ar: 'نوع السطر' },
   { key: 'ref', en: 'Ref', ar: 'المرجع' },
   { key: 'type', en: 'Answer type', ar: 'نوع الإجابة' },
   { key: 'text', en: 'Text', ar: 'النص' },
@@ -62,7 +62,8 @@ const HEADERS = new Map<string, XlsxColumn>(
     [normalise(c.ar), c.key],
     [normalise(c.key), c.key],
   ]),
-);
+  // Templates written before the one-term rule named the row column with الصف (the grade's word).
+).set(normalise('نوع الصف'), 'row');
 
 /** The column a header names (either language, or the key), or undefined. */
 export const columnOfHeader = (header: string): XlsxColumn | undefined => HEADERS.get(normalise(header));
@@ -188,7 +189,7 @@ export const LANGUAGE_LABELS: Record<SheetLanguage, Record<SheetLanguage, string
 /** The reference sheet's titles. */
 export const REFERENCE_TITLES = {
   type: { en: 'Answer type', ar: 'نوع الإجابة' },
-  row: { en: 'Row', ar: 'نوع الصف' },
+  row: { en: 'Row', ar: 'نوع السطر' },
   mark_option: { en: 'Mark option', ar: 'خيارات الدرجة' },
   media_type: { en: 'Media type', ar: 'نوع الوسائط' },
   content_language: { en: 'Content language', ar: 'لغة المحتوى' },

@@ -61,7 +61,7 @@ describe('eligibility', () => {
     expect(en.statusCode).toBe(418);
     expect(en.json().message).toBe("School Report can't be generated since not all grade's exams have been corrected.");
     const ar = await api('POST', '/api/schools/reports', body, admin, 'ar');
-    expect(ar.json().message).toBe('لا يمكن إنشاء تقرير المدرسة لأن اختبارات المراحل الدراسية لم تُصحَّح كلها بعد.');
+    expect(ar.json().message).toBe('لا يمكن إنشاء تقرير المدرسة لأن اختبارات الصفوف لم تُصحَّح كلها بعد.');
     const now = await api('POST', '/api/schools/generate/exams/report', { school_id: scene.school.id });
     expect(now.statusCode).toBe(418);
     // Asking only for corrected schools finds none: not eligible.

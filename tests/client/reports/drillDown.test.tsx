@@ -161,7 +161,7 @@ describe('the drill-down in Arabic', () => {
       ),
     );
     renderApp('/grades?school_id=1', 'ar');
-    expect(await screen.findByRole('heading', { name: 'المراحل الدراسية: مدرسة النور', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'الصفوف: مدرسة النور', level: 1 })).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('dir', 'rtl');
     const crumbs = screen.getByRole('navigation', { name: 'موقعك' });
     expect(within(crumbs).getByRole('link', { name: 'المدارس' })).toHaveAttribute('href', '/schools-list');
@@ -171,6 +171,6 @@ describe('the drill-down in Arabic', () => {
       '/students?school_id=1&grade_id=4',
     );
     expect(within(row).getByText('صُحِّح')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'إنشاء تقارير المرحلة' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'إنشاء تقارير الصف' })).toBeInTheDocument();
   });
 });

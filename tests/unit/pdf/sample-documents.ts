@@ -66,7 +66,7 @@ export function emptyClassReport(lang: 'en' | 'ar'): ReportDocument {
   return {
     ...school,
     kind: 'class',
-    title: ar ? 'تقرير الصف' : 'Class Report',
+    title: ar ? 'تقرير الشعبة' : 'Class Report',
     participation: [
       { label: ar ? 'الطلاب المسند إليهم الاختبار' : 'Students assigned', value: '24' },
       { label: ar ? 'أكملوا الاختبار' : 'Completed', value: '0' },
