@@ -24,7 +24,18 @@ export interface DemoSummary {
 export async function seedDemo(app: FastifyInstance): Promise<DemoSummary | null> {
   const existing = await app.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
+  // Hundreds of requests go through the API: their log lines would bury the demo sign-in that
+  // main.ts prints after them. Warnings and errors still show.
+  const level = app.log.level;
+  if (['trace', 'debug', 'info'].includes(level)) app.log.level = 'warn';
+  try {
+    return await loadDemo(app);
+  } finally {
+    app.log.level = level;
+  }
+}
 
+async function loadDemo(app: FastifyInstance): Promise<DemoSummary> {
   const accounts = await seedAccounts(app.db);
   const admin = await demoClient(app, 'admin@example.com');
   const { ira, isa } = await seedLookups(admin);
