@@ -7,13 +7,14 @@ import '@fontsource/roboto/700.css';
 import { useMemo } from 'react';
 import type { AuthProvider } from 'react-admin';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { isRTL, type Language } from '../../locales';
+import { isRTL, type Language } from '../../locales/languages';
+import type { Messages } from '../../locales/types';
 import { Console } from './Console';
 import { getStoredLanguage } from './language';
 import { createAuthProvider } from './auth';
 import type { AppDataProvider } from './providers/appDataProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
-import { createI18nProvider } from './providers/i18nProvider';
+import { singleCatalogI18nProvider } from './providers/polyglot';
 import { BlockPage } from './public/BlockPage';
 import { useBlocked } from './components/blockQuery';
 import { DirectionProvider } from './theme/DirectionProvider';
@@ -21,13 +22,20 @@ import { themeFor } from './theme/theme';
 
 export interface AppProps {
   language?: Language;
+  /** The language's catalog, from `loadCatalog`: the console downloads only the one it shows. */
+  messages: Messages;
   /** Tests pass their own; the page gets one per load. */
   authProvider?: AuthProvider;
   dataProvider?: AppDataProvider;
 }
 
-export function App({ language = getStoredLanguage(), authProvider, dataProvider = defaultDataProvider }: AppProps) {
-  const i18nProvider = useMemo(() => createI18nProvider(language), [language]);
+export function App({
+  language = getStoredLanguage(),
+  messages,
+  authProvider,
+  dataProvider = defaultDataProvider,
+}: AppProps) {
+  const i18nProvider = useMemo(() => singleCatalogI18nProvider(language, messages), [language, messages]);
   const tooNarrow = useBlocked();
   // Real paths (/exams, not #/exams) through a data router, which react-admin needs
   // for blocking navigation away from unsaved forms.

@@ -13,13 +13,16 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
 // Students get a slimmer boot (sign-in and their exams, without react-admin's whole <Admin>):
-// on school networks every kilobyte counts (issue 11). Staff get the console.
+// on school networks every kilobyte counts (issue 11). Staff get the console. Either downloads
+// only the catalog of the language it shows (switching language reloads the page).
 const student = bootsStudentApp(window.location.pathname);
 const app: Promise<ReactElement> = student
   ? Promise.all([import('./StudentApp'), loadCatalog(language)]).then(([{ StudentApp }, messages]) => (
       <StudentApp language={language} messages={messages} />
     ))
-  : import('./App').then(({ App }) => <App language={language} />);
+  : Promise.all([import('./App'), loadCatalog(language)]).then(([{ App }, messages]) => (
+      <App language={language} messages={messages} />
+    ));
 
 void app.then((element) => createRoot(root).render(<StrictMode>{element}</StrictMode>));
 // A student's exam opens again after a reload without a connection.

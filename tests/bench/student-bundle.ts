@@ -7,6 +7,7 @@
  */
 import { launchBrowser, signInThroughForm } from '../e2e/browser';
 import { startServer } from '../e2e/server-process';
+import { printWireSizes, recordWireSizes } from './wire-sizes';
 
 const GOAL_KB = 350;
 /** `BENCH_LANGUAGE=ar` measures an Arabic-speaking student (the Arabic catalog is a little larger). */
@@ -23,23 +24,7 @@ try {
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-  const sizes: { url: string; kind: string; bytes: number }[] = [];
-  page.on('requestfinished', async (request) => {
-    const response = await request.response();
-    if (!response) return;
-    const { responseBodySize, responseHeadersSize } = await request.sizes();
-    const url = new URL(request.url());
-    const kind = /\.js$/.test(url.pathname)
-      ? 'scripts'
-      : /\.css$/.test(url.pathname)
-        ? 'styles'
-        : /\.(woff2?|ttf)$/.test(url.pathname)
-          ? 'fonts'
-          : url.pathname.startsWith('/api/')
-            ? 'api'
-            : 'other';
-    sizes.push({ url: url.pathname, kind, bytes: responseBodySize + responseHeadersSize });
-  });
+  const sizes = recordWireSizes(page);
   await page.addInitScript((lang) => localStorage.setItem('language', lang), language);
   await signInThroughForm(page, server.url, 'student@example.com');
   await page.waitForURL(/\/my-exams/);
@@ -54,22 +39,7 @@ try {
   await page.getByRole('timer').waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
 
-  const totals = new Map<string, number>();
-  for (const { kind, bytes } of sizes) totals.set(kind, (totals.get(kind) ?? 0) + bytes);
-  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
-  console.log(`language: ${language}`);
-  console.log('kind      kB on the wire');
-  for (const [kind, bytes] of [...totals].sort()) console.log(`${kind.padEnd(9)} ${kb(bytes).padStart(8)}`);
-  const payload = (totals.get('scripts') ?? 0) + (totals.get('styles') ?? 0) + (totals.get('fonts') ?? 0);
-  console.log(
-    `scripts + styles + fonts: ${kb(payload)} kB (goal < ${GOAL_KB} kB): ${payload / 1024 < GOAL_KB ? 'met' : 'NOT met'}`,
-  );
-  console.log('largest files:');
-  for (const file of sizes
-    .filter((s) => s.kind !== 'api')
-    .sort((a, b) => b.bytes - a.bytes)
-    .slice(0, 8))
-    console.log(`  ${kb(file.bytes).padStart(7)} kB  ${file.url}`);
+  printWireSizes(sizes, GOAL_KB, `language: ${language}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -96,7 +96,7 @@ describe('console shell', () => {
   it('never covers an exam with the block page: its clock runs on the server', async () => {
     const { context, page } = await freshPage();
     await signInThroughForm(page, baseUrl, 'student@example.com');
-    const exams = await pageApi<{ data: { id: number }[] }>(page, 'GET', '/api/student/exams');
+    const exams = await pageApi<{ data: { id: number }[] }>(page, 'GET', '/student/exams');
     const id = exams.data[0]!.id;
     await page.setViewportSize({ width: 1000, height: 760 });
     await page.goto(`${baseUrl}/my-exams`);

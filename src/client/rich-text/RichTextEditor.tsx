@@ -2,7 +2,7 @@ import { Box, FormHelperText, FormLabel } from '@mui/material';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useId } from 'react';
 import { useTranslate } from 'react-admin';
-import { isRTL } from '../../../locales';
+import { isRTL } from '../../../locales/languages';
 import { RICH_TEXT_EXTENSIONS } from './extensions';
 import { RichTextToolbar } from './RichTextToolbar';
 

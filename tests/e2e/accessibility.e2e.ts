@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { Language } from '../../locales';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { seriousAxeIssues, type AxeIssue } from './axe';
+import { launchBrowser, pageApi, signInThroughForm } from './browser';
+
+/**
+ * WCAG 2.2 AA, measured by axe-core on every screen a role reaches, in English and in Arabic
+ * (Arabic contrast checked too: see axe.ts): the generic screens of every declared resource (list,
+ * create, edit), the custom pages (exam preview, assignment, item analysis, monitor, localization,
+ * correction, reports, web reports, audit log, imports), each role's home and profile, the
+ * student's exams and result, and the not-found and restricted pages. No serious or critical
+ * violation anywhere.
+ */
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Finding = { path: string; issues: AxeIssue[] };
+
+/** Lets a screen finish its first reads (lists, charts) before it is audited. */
+async function settle(page: Page) {
+  await page
+    .locator('main h1, [role="main"] h1, h1')
+    .first()
+    .waitFor({ timeout: 15_000 })
+    .catch(() => undefined);
+  await page
+    .locator('[role="progressbar"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+async function audit(email: string, language: Language, paths: (page: Page) => Promise<string[]>): Promise<Finding[]> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const page = await context.newPage();
+  await signInThroughForm(page, baseUrl, email);
+  await page.evaluate((lang) => localStorage.setItem('language', lang), language);
+  const findings: Finding[] = [];
+  for (const path of await paths(page)) {
+    await page.goto(`${baseUrl}${path}`);
+    await settle(page);
+    const issues = await seriousAxeIssues(page);
+    if (issues.length > 0) findings.push({ path, issues });
+  }
+  await context.close();
+  return findings;
+}
+
+const firstId = async (page: Page, apiPath: string): Promise<number | undefined> => {
+  const answer = await pageApi<{ data: { id: number }[] }>(page, 'GET', apiPath).catch(() => ({ data: [] }));
+  return answer.data[0]?.id;
+};
+
+/** The first link on `path` whose address matches, as a user would follow it. */
+async function linkOn(page: Page, path: string, pattern: RegExp): Promise<string | undefined> {
+  await page.goto(`${baseUrl}${path}`);
+  await settle(page);
+  const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  return hrefs.find((href) => pattern.test(href));
+}
+
+async function staffPaths(page: Page): Promise<string[]> {
+  const registry = await loadSchemaRegistry();
+  const paths: string[] = [];
+  for (const definition of registry.screens()) {
+    const list = definition.menu.route;
+    paths.push(list, `${list}/create`);
+    const id = await firstId(page, `/${definition.name}?per_page=1`);
+    if (id !== undefined) paths.push(`${list}/${id}`);
+  }
+  const exam = await firstId(page, '/exams?per_page=1&sort=id&order=asc');
+  const question = await firstId(page, '/questions-bank?per_page=1');
+  const report = await firstId(page, '/reports?per_page=1');
+  paths.push(
+    '/exams',
+    '/exams/create',
+    `/exams/${exam}/edit`,
+    `/exams/${exam}/preview`,
+    `/exams/${exam}/assign`,
+    `/exams/${exam}/item-analysis`,
+    `/exams/${exam}/preview/students`,
+    `/exams/${exam}/localize`,
+    `/exams/${exam}/monitor`,
+    '/questions-bank',
+    '/questions-bank/create',
+    `/questions-bank/${question}/edit`,
+    `/questions-bank/${question}/preview`,
+    '/questions-bank/interchange',
+    '/generated-reports',
+    ...(report ? [`/generated-reports/${report}/view`] : []),
+    '/schools-list',
+    '/web-reports',
+    '/settings/audit-log',
+    '/settings/roster',
+    '/demo-requests',
+    '/profile',
+    '/no/such/page',
+  );
+  return paths;
+}
+
+const ROLES: { email: string; paths: (page: Page) => Promise<string[]> }[] = [
+  { email: 'admin@example.com', paths: staffPaths },
+  {
+    email: 'author@example.com',
+    paths: async (page) => {
+      const exam = await firstId(page, '/exams?per_page=1');
+      return [
+        '/exams',
+        `/exams/${exam}/preview`,
+        '/questions-bank',
+        '/web-reports',
+        '/profile',
+        '/settings/users/create',
+      ];
+    },
+  },
+  {
+    email: 'corrector@example.com',
+    paths: async (page) => {
+      const correction = await linkOn(page, '/marking', /\/correction$/);
+      return ['/marking', ...(correction ? [correction] : []), '/profile'];
+    },
+  },
+  {
+    email: 'school@example.com',
+    paths: async () => [
+      '/my-school',
+      '/schools-list',
+      '/settings/roster',
+      '/generated-reports',
+      '/web-reports',
+      '/profile',
+    ],
+  },
+  {
+    email: 'student@example.com',
+    paths: async (page) => {
+      const result = await linkOn(page, '/my-exams', /\/result$/);
+      return ['/my-exams', ...(result ? [result] : [])];
+    },
+  },
+];
+
+describe('WCAG 2.2 AA on every screen, each role, both languages (axe-core)', () => {
+  for (const { email, paths } of ROLES) {
+    for (const language of ['en', 'ar'] as const) {
+      it(`${email} in ${language}`, { timeout: 600_000 }, async () => {
+        const findings = await audit(email, language, paths);
+        const report = findings.flatMap(({ path, issues }) =>
+          issues.map(
+            (issue) =>
+              `${path} [${issue.impact}] ${issue.id}: ${issue.help}\n    ${issue.nodes.slice(0, 3).join('\n    ')}`,
+          ),
+        );
+        expect(report, report.join('\n')).toEqual([]);
+      });
+    }
+  }
+});
