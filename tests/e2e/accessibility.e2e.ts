@@ -27,17 +27,13 @@ type Finding = { path: string; issues: AxeIssue[] };
 
 /** Lets a screen finish its first reads (lists, charts) before it is audited. */
 async function settle(page: Page) {
-  await page
-    .locator('main h1, [role="main"] h1, h1')
-    .first()
-    .waitFor({ timeout: 15_000 })
-    .catch(() => undefined);
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
   await page
     .locator('[role="progressbar"]')
     .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
+    .waitFor({ state: 'detached', timeout: 8_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(400);
+  await page.waitForTimeout(300);
 }
 
 async function audit(email: string, language: Language, paths: (page: Page) => Promise<string[]>): Promise<Finding[]> {
@@ -47,9 +43,11 @@ async function audit(email: string, language: Language, paths: (page: Page) => P
   await page.evaluate((lang) => localStorage.setItem('language', lang), language);
   const findings: Finding[] = [];
   for (const path of await paths(page)) {
+    const started = Date.now();
     await page.goto(`${baseUrl}${path}`);
     await settle(page);
     const issues = await seriousAxeIssues(page);
+    if (process.env.A11Y_TIMES) console.log(`${language} ${path} ${Date.now() - started} ms`);
     if (issues.length > 0) findings.push({ path, issues });
   }
   await context.close();

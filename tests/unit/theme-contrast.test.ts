@@ -8,7 +8,14 @@ const AA = 4.5;
 describe('the console palette meets WCAG AA contrast in both directions', () => {
   for (const rtl of [false, true]) {
     const { palette } = createTheme(themeFor(rtl));
-    const surfaces = { paper: palette.background.paper, page: palette.background.default, grey: palette.grey[100] };
+    const surfaces = {
+      paper: palette.background.paper,
+      page: palette.background.default,
+      grey: palette.grey[100],
+      // Form toolbars (Save, Delete) and a disabled chip.
+      toolbar: palette.grey[300],
+      'disabled chip': '#f0f0f0',
+    };
     const colours = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
 
     it(`${rtl ? 'rtl' : 'ltr'}: filled colours carry their text (chips, contained buttons)`, () => {

@@ -37,8 +37,8 @@ export const PALETTE = {
   contrastThreshold: 4.5,
   primary: { main: '#1d5c63' },
   secondary: { main: '#8a5300', light: '#c27c0e', dark: '#6b4000' },
-  error: { main: '#c62828' },
-  warning: { main: '#a34a00', light: '#ed6c02', dark: '#7a3700' },
+  error: { main: '#b71c1c' },
+  warning: { main: '#9a4300', light: '#ed6c02', dark: '#7a3700' },
   info: { main: '#01579b', light: '#0288d1', dark: '#013f70' },
   success: { main: '#1b6e20', light: '#2e7d32', dark: '#10501a' },
   text: { primary: 'rgba(0, 0, 0, 0.87)', secondary: 'rgba(0, 0, 0, 0.64)', disabled: 'rgba(0, 0, 0, 0.6)' },
@@ -69,6 +69,14 @@ export function themeFor(rtl: boolean): RaThemeOptions {
         ...defaultTheme.components,
         MuiAppBar: { defaultProps: { elevation: 0, color: 'primary' } },
         MuiCard: { defaultProps: { variant: 'outlined' } },
+        // A disabled chip (a read-only tag) stays readable: lighter, not faded to 2:1.
+        MuiChip: {
+          styleOverrides: {
+            root: {
+              '&.Mui-disabled': { opacity: 1, backgroundColor: '#f0f0f0', color: PALETTE.text.disabled },
+            },
+          },
+        },
         // Arrow-like icons point the reading way: add this class to mirror them in Arabic.
         MuiCssBaseline: { styleOverrides: { '[dir="rtl"] .flip-in-rtl': { transform: 'scaleX(-1)' } } },
       },
