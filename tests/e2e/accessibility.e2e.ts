@@ -78,6 +78,15 @@ async function staffPaths(page: Page): Promise<string[]> {
   }
   const exam = await firstId(page, '/exams?per_page=1&sort=id&order=asc');
   const question = await firstId(page, '/questions-bank?per_page=1');
+  // The ten answer types' editors: one question of each kind from the demo bank.
+  const bank = await pageApi<{ data: { id: number; answer_type: string }[] }>(
+    page,
+    'GET',
+    '/questions-bank?per_page=100',
+  );
+  const editors = [...new Map(bank.data.map((q) => [q.answer_type, q.id])).values()].map(
+    (id) => `/questions-bank/${id}/edit`,
+  );
   const report = await firstId(page, '/reports?per_page=1');
   paths.push(
     '/exams',
@@ -91,7 +100,7 @@ async function staffPaths(page: Page): Promise<string[]> {
     `/exams/${exam}/monitor`,
     '/questions-bank',
     '/questions-bank/create',
-    `/questions-bank/${question}/edit`,
+    ...editors,
     `/questions-bank/${question}/preview`,
     '/questions-bank/interchange',
     '/generated-reports',
