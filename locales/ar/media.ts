@@ -48,6 +48,7 @@ const messages: Pick<Messages, 'media' | 'recorder' | 'uploader'> = {
     uploading: 'جارٍ الرفع',
     remove: 'إزالة',
     failed: 'حدث خطأ أثناء الرفع',
+    failed_file: 'حدث خطأ أثناء رفع الملف',
     preview_alt: 'الصورة المرفوعة',
     audio_player: 'الملف الصوتي المرفوع',
   },

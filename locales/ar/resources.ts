@@ -48,6 +48,7 @@ const messages: ResourceLabels = {
         media_image: 'الصورة',
         media_audio: 'الملف الصوتي',
         media_replay_count: 'عدد مرات تشغيل الوسائط',
+        media_alt: 'النص البديل',
         instruction_audio: 'التعليمات الصوتية',
         answer_type: 'نوع الإجابة',
         media: 'ملف الوسائط',

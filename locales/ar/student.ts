@@ -60,6 +60,7 @@ const messages: Pick<Messages, 'student'> = {
     },
     player: {
       question_number: 'السؤال %{number}',
+      skip_to_questions: 'انتقل إلى الأسئلة',
       mark: '%{mark} درجة |||| درجة واحدة |||| درجتان |||| %{mark} درجات |||| %{mark} درجة |||| %{mark} درجة',
       flag: 'علّم للمراجعة',
       instruction_audio: 'التعليمات',
@@ -67,12 +68,14 @@ const messages: Pick<Messages, 'student'> = {
       audio: {
         play: 'شغّل الصوت',
         pause: 'إيقاف مؤقت',
-        plays_left: 'مرات التشغيل المتبقية: %{left} من %{max}',
+        plays_left:
+          'بقي %{left} من %{max} مرة تشغيل |||| بقي %{left} من مرة تشغيل واحدة |||| بقي %{left} من مرتَي تشغيل |||| بقي %{left} من %{max} مرات تشغيل |||| بقي %{left} من %{max} مرةَ تشغيل |||| بقي %{left} من %{max} مرة تشغيل',
         failed: 'تعذّر تشغيل الصوت. تحقّق من الاتصال وأعد المحاولة.',
       },
       map: {
         title: 'الأسئلة',
-        progress: 'أُجيب عن %{answered} من %{total}',
+        progress:
+          'أُجيب عن %{answered} من %{total} سؤال |||| أُجيب عن %{answered} من سؤال واحد |||| أُجيب عن %{answered} من سؤالين |||| أُجيب عن %{answered} من %{total} أسئلة |||| أُجيب عن %{answered} من %{total} سؤالًا |||| أُجيب عن %{answered} من %{total} سؤال',
         answered: 'مُجاب',
         unanswered: 'غير مُجاب',
         flagged: 'معلَّم للمراجعة',
@@ -93,7 +96,8 @@ const messages: Pick<Messages, 'student'> = {
       submit: 'سلّم الاختبار',
       submit_page: {
         title: 'المراجعة والتسليم',
-        summary: 'أجبت عن %{answered} من %{total} سؤالًا.',
+        summary:
+          'أجبت عن %{answered} من %{total} سؤال. |||| أجبت عن %{answered} من سؤال واحد. |||| أجبت عن %{answered} من سؤالين. |||| أجبت عن %{answered} من %{total} أسئلة. |||| أجبت عن %{answered} من %{total} سؤالًا. |||| أجبت عن %{answered} من %{total} سؤال.',
         unanswered: 'أسئلة لم تُجب عنها',
         all_answered: 'أجبت عن جميع الأسئلة.',
         flagged: 'أسئلة معلَّمة للمراجعة',
@@ -121,9 +125,12 @@ const messages: Pick<Messages, 'student'> = {
       retrying: 'لم يحفظ الخادم آخر إجاباتك بعد: إنها محفوظة على هذا الحاسوب وستُرسَل مرة أخرى قريبًا',
       rejected: 'رفض الخادم إحدى الإجابات: عدّلها وستُرسَل من جديد',
       closed: 'انتهى وقت هذا الاختبار: لم يعد بالإمكان حفظ الإجابات',
+      recovered: 'عاد الاتصال: حُفظت جميع الإجابات',
     },
     result: {
       title: 'نتيجتك',
+      title_submitted: 'سُلِّم اختبارك: نتيجتك',
+      no_answer: 'لا توجد إجابة',
       score: 'حصلت على %{score} من %{max}',
       score_pending: 'نتيجتك غير متاحة بعد.',
       needs_correction: 'يصحّح المعلم بعض الإجابات، لذا قد تتغيّر درجتك.',

@@ -48,6 +48,7 @@ export default {
     uploading: 'Uploading',
     remove: 'Remove',
     failed: 'An error occurred during upload',
+    failed_file: 'An error occurred while uploading the file',
     preview_alt: 'Uploaded image',
     audio_player: 'Uploaded audio',
   },

@@ -46,6 +46,7 @@ export default {
         media_image: 'Image',
         media_audio: 'Audio',
         media_replay_count: 'Media replay count',
+        media_alt: 'Text alternative',
         instruction_audio: 'Instruction audio',
         answer_type: 'Answer type',
         media: 'Media file',
@@ -92,6 +93,8 @@ export default {
     },
     'exam-types': {
       name: 'Exam type |||| Exam types',
+      // The screen's title (SPEC section 2), where it differs from the plural.
+      title: 'Exam Types',
       item: 'exam type',
       items: 'exam types',
       fields: { is_mock: 'Mock test' },
@@ -126,6 +129,7 @@ export default {
     },
     'question-types': {
       name: 'Question type |||| Question types',
+      title: 'Question Types',
       item: 'question type',
       items: 'question types',
       fields: {},
@@ -169,6 +173,7 @@ export default {
     },
     platforms: {
       name: 'Learning platform |||| Learning platforms',
+      title: 'Learning Platforms',
       item: 'platform',
       items: 'platforms',
       fields: {
@@ -180,6 +185,7 @@ export default {
     users: {
       // The plural names the screen (SPEC section 2: "Users Management").
       name: 'User |||| Users management',
+      title: 'Users Management',
       item: 'user',
       items: 'users',
       fields: {

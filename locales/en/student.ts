@@ -59,6 +59,7 @@ const messages = {
     },
     player: {
       question_number: 'Question %{number}',
+      skip_to_questions: 'Skip to the questions',
       mark: '%{mark} mark |||| %{mark} marks',
       flag: 'Flag for review',
       instruction_audio: 'Instructions',
@@ -66,7 +67,7 @@ const messages = {
       audio: {
         play: 'Play audio',
         pause: 'Pause',
-        plays_left: 'Plays left: %{left} of %{max}',
+        plays_left: '%{left} of %{max} play left |||| %{left} of %{max} plays left',
         failed: 'The audio could not be started. Check the connection and try again.',
       },
       map: {
@@ -92,7 +93,7 @@ const messages = {
       submit: 'Submit exam',
       submit_page: {
         title: 'Review and submit',
-        summary: 'You answered %{answered} of %{total} questions.',
+        summary: 'You answered %{answered} of %{total} question. |||| You answered %{answered} of %{total} questions.',
         unanswered: 'Not answered',
         all_answered: 'You answered every question.',
         flagged: 'Flagged for review',
@@ -120,9 +121,12 @@ const messages = {
         'The server has not saved your latest answers yet: they are kept on this computer and will be sent again shortly',
       rejected: 'The server refused an answer: change it and it will be sent again',
       closed: 'The time for this exam is over: answers can no longer be saved',
+      recovered: 'Connection restored: all answers saved',
     },
     result: {
       title: 'Your result',
+      title_submitted: 'Your exam has been submitted: your result',
+      no_answer: 'No answer',
       score: 'You scored %{score} out of %{max}',
       score_pending: 'Your score is not available yet.',
       needs_correction: 'Some answers are marked by a teacher; your score may change.',

@@ -21,6 +21,8 @@ export const QUESTION_LIMITS = {
   mark: 100,
   replayCount: 10,
   mediaReference: 500,
+  /** A picture's text alternative: a sentence or two. */
+  mediaAlt: 300,
 } as const;
 
 /** Limits on what a student sends; anything larger is malformed rather than merely wrong. */

@@ -20,6 +20,8 @@ export const QM = {
   replayInvalid: 'questions.replay_invalid',
   mediaRequired: 'questions.media_required',
   mediaInvalid: 'questions.media_invalid',
+  mediaAltRequired: 'questions.media_alt_required',
+  mediaAltTooLong: 'questions.media_alt_too_long',
   answerTypeRequired: 'questions.answer_type_required',
   paragraphMarkMismatch: 'questions.paragraph_mark_mismatch',
   textTooLong: 'questions.text_too_long',

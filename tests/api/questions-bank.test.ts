@@ -278,7 +278,13 @@ describe('rich text and media', () => {
         lookups.refs,
         'true_false',
         { correct: true },
-        { media_type: 'image', media: image, instruction_audio: audio, media_replay_count: 2 },
+        {
+          media_type: 'image',
+          media: image,
+          media_alt: 'A red square',
+          instruction_audio: audio,
+          media_replay_count: 2,
+        },
       ),
     );
     expect(ok.statusCode, ok.body).toBe(201);

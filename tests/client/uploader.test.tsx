@@ -121,7 +121,7 @@ describe('uploaders', () => {
     const user = userEvent.setup();
     await user.upload(screen.getByTestId('uploader-image-input'), png());
     await user.click(screen.getByRole('button', { name: 'رفع' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('حدث خطأ أثناء الرفع');
+    expect(await screen.findByRole('alert')).toHaveTextContent('حدث خطأ أثناء رفع الملف');
   });
 
   it('needs a file and a label before it calls the server', async () => {

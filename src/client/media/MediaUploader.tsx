@@ -8,7 +8,7 @@ import { errorMessage } from '../providers/errors';
 import { ACCEPT, type MediaKind } from './mediaKinds';
 import { mediaFileName, mediaUrl } from './mediaReferences';
 import { MediaPreview } from './MediaPreview';
-import { UPLOAD_FAILED, useDeleteMedia, useUploadMedia, type UploadedMedia } from './useMedia';
+import { UPLOAD_FAILED, UPLOAD_FAILED_FILE, useDeleteMedia, useUploadMedia, type UploadedMedia } from './useMedia';
 
 export interface MediaUploaderProps {
   kind: MediaKind;
@@ -47,18 +47,23 @@ export function MediaUploader({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const message = failure ?? error;
+  /** An upload that failed (not a removal, nor the form's own error): the spec's sentence first. */
+  const [uploadFailed, setUploadFailed] = useState(false);
   const uploadMedia = useUploadMedia();
   const deleteMedia = useDeleteMedia();
 
   const upload = async () => {
     setBusy(true);
     setFailure(null);
+    setUploadFailed(false);
     try {
       const uploaded = await uploadMedia(file, label);
       setFile(null);
       onChange(uploaded.relative_path, uploaded);
     } catch (failed) {
       setFailure(failed instanceof Error ? failed.message : UPLOAD_FAILED);
+      // A file that was never chosen is the form's matter, not a failed upload.
+      setUploadFailed(!(failed instanceof Error && failed.message === 'media.file_required'));
     } finally {
       setBusy(false);
     }
@@ -126,8 +131,9 @@ export function MediaUploader({
         </Box>
       )}
       {message && (
-        <FormHelperText error role="alert">
-          {translate(message, { _: message })}
+        <FormHelperText error role="alert" data-testid="upload-error">
+          {uploadFailed && message !== UPLOAD_FAILED ? `${translate(UPLOAD_FAILED_FILE)}: ` : ''}
+          {translate(uploadFailed && message === UPLOAD_FAILED ? UPLOAD_FAILED_FILE : message, { _: message })}
         </FormHelperText>
       )}
     </Box>

@@ -6,3 +6,5 @@ export * from './recorder/recordingKeeper';
 export * from './uploaders';
 export * from './MediaUploader';
 export * from './useMedia';
+export * from './bidi';
+export * from './mediaTime';

@@ -8,6 +8,9 @@ export type { UploadedMedia } from '../providers/mediaMethods';
 /** SPEC section 8: the generic upload failure, when the server says nothing better. */
 export const UPLOAD_FAILED = 'uploader.failed';
 
+/** SPEC section 8's other sentence, said whenever an upload of a file or a recording fails. */
+export const UPLOAD_FAILED_FILE = 'uploader.failed_file';
+
 /** A refused or failed upload; `message` is a catalog key or the server's translated sentence. */
 export class UploadError extends Error {}
 

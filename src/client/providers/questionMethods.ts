@@ -9,6 +9,8 @@ export interface PreviewQuestion {
   mark: number;
   media_type: 'none' | 'image' | 'audio';
   media_url?: string | null;
+  /** The picture's text alternative (empty for a question saved before it was asked for). */
+  media_alt?: string | null;
   media_replay_count: number;
   instruction_audio_url?: string | null;
   answer_type: AnswerKind;

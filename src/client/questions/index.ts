@@ -9,6 +9,8 @@ export { newQuestionValues, questionFormValues, questionPayload } from './form/f
 export { QuestionPreview, type QuestionPreviewProps } from './preview/QuestionPreview';
 export { ANSWER_VIEWS } from './preview/answerViews';
 export { InertAnswer } from './preview/InertAnswer';
+export { contentName, InterfaceText, isolate, useInterfaceLanguage } from './preview/interfaceText';
+export { QuestionImage } from './preview/QuestionImage';
 export { ANSWER_EDITORS, emptyDefinition, type AnswerEditorProps, type ErrorLookup } from './editors';
 export { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from './access';
 export type { PreviewQuestion, QuestionFormValues, QuestionRecord } from './types';

@@ -49,6 +49,14 @@ export const studentApi = {
   preferences: () => data(http<{ data: PlayerPreferences }>('/student/preferences')),
   savePreferences: (preferences: PlayerPreferences) =>
     data(http<{ data: PlayerPreferences }>('/student/preferences', { method: 'PUT', body: preferences })),
+  /** The whole set of flagged questions, kept with the running attempt. */
+  saveFlags: (id: number | string, attemptId: number, flags: number[]) =>
+    data(
+      http<{ data: { flags: number[] } }>(`${exam(id)}/flags`, {
+        method: 'PUT',
+        body: { attempt_id: attemptId, flags },
+      }),
+    ),
   playMedia: (id: number | string, questionId: number) =>
     data(http<{ data: MediaPlay }>(`${exam(id)}/media/${questionId}/play`, { method: 'POST' })),
 

@@ -12,5 +12,4 @@ export const STUDENT_ANSWER_PERMISSION = permissionFor(AREAS.studentExams, 'edit
 export const STUDENT_VIEW_PERMISSION = permissionFor(AREAS.studentExams, 'view');
 
 /** An exam's own page (its start page, the player, the submit page), not its result. */
-export const isExamPlayerPath = (pathname: string) =>
-  new RegExp(`^${MY_EXAMS_PATH}/[^/]+/?$`).test(pathname);
+export const isExamPlayerPath = (pathname: string) => new RegExp(`^${MY_EXAMS_PATH}/[^/]+/?$`).test(pathname);

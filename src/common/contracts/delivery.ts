@@ -83,6 +83,8 @@ export const attemptView = z
     /** Saved answers by question id, with the sequence number the server holds. */
     answers: z.record(z.string(), z.object({ answer: z.unknown(), seq: z.number() }).strict()),
     media_plays: z.record(z.string(), z.number()),
+    /** The questions the student flagged for review (`PUT .../flags`). */
+    flags: z.array(z.number()).optional(),
     result: z
       .object({
         /** Whether the results have reached the student: until then score and max_score are null. */

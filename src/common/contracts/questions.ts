@@ -7,6 +7,8 @@ import { recordContract } from '../declarations/contract';
 const media = {
   media_type: z.enum(questionsBank.fields.media_type.choices),
   media: z.string().nullable(),
+  // Optional for clients of an older server; this one always sends it.
+  media_alt: z.string().optional(),
   media_replay_count: z.number(),
   instruction_audio: z.string().nullable(),
 };

@@ -9,6 +9,8 @@ export interface StudentQuestion {
   mark: number;
   media_type: AuthoredQuestion['media_type'];
   media: string | null;
+  /** The picture's text alternative; empty for a question saved before it was asked for. */
+  media_alt: string;
   media_replay_count: number;
   instruction_audio: string | null;
   answer_type: AuthoredQuestion['answer_type'];
@@ -26,6 +28,7 @@ export function studentQuestion(question: AuthoredQuestion, shuffle?: Shuffle): 
     mark: question.mark,
     media_type: question.media_type,
     media: question.media,
+    media_alt: question.media_type === 'image' ? (question.media_alt ?? '') : '',
     media_replay_count: question.media_replay_count,
     instruction_audio: question.instruction_audio,
     answer_type: question.answer_type,

@@ -131,6 +131,8 @@ export interface ExamAttemptsTable {
   needs_correction: Generated<boolean>;
   /** Plays of each question's media so far: `{question id: count}` (replay limits survive a reload). */
   media_plays: ColumnType<Record<string, number>, string | undefined, string>;
+  /** The questions the student flagged for review (their ids), so the flags follow them to another computer. */
+  flags: ColumnType<number[], string | undefined, string>;
   /** Parts a human marks, how many have a final mark, whether marking began, whether one waits for a deciding mark. */
   marking_total: Generated<number>;
   marking_final: Generated<number>;

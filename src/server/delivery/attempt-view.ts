@@ -77,6 +77,7 @@ export function presentAttempt({
       answers.map((a) => [String(a.question_id), { answer: shown(a.question_id, json(a.answer)), seq: a.seq }]),
     ) as Record<string, { answer: unknown; seq: number }>,
     media_plays: json(attempt.media_plays) as Record<string, number>,
+    flags: (json(attempt.flags) as number[] | null) ?? [],
     result: submitted
       ? {
           released,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { encodeDefinition, renameAnswerIds, type IdCodec } from '../../common/questions/index';
 import type { Clock } from '../clock';
 import type { Db, RunPrepared } from '../db/database';
@@ -17,6 +18,16 @@ import type { DeadlineScheduler } from './deadline-jobs';
 import { attemptIdCodec } from './opaque-ids';
 import { preparedQuestionsFor } from './student-view-cache';
 import { extraSecondsOf } from './extra-time';
+
+/** More flags than any exam has questions is malformed. */
+const MAX_FLAGS = 1000;
+
+/** `PUT .../flags`: the attempt the flags belong to, and every flagged question's id. */
+export const flagsBody = z.strictObject({
+  attempt_id: z.number().int().positive(),
+  flags: z.array(z.number().int().positive()).max(MAX_FLAGS),
+});
+export type FlagsBody = z.infer<typeof flagsBody>;
 
 /** A student's exam: start, resume, save answers, count media plays, submit. */
 export class Attempts {
@@ -110,6 +121,36 @@ export class Attempts {
       graceMs: this.graceSeconds * 1000,
     };
     return saveAnswerBatch(context, userId, assignmentId, input);
+  }
+
+  /**
+   * `PUT .../flags`: the questions the student flagged for review, kept with the running attempt
+   * (the whole set each time, so a repeated request changes nothing). Ids of questions outside the
+   * exam are dropped; 418 once the attempt is over or when the flags were set in an earlier attempt.
+   */
+  async saveFlags(studentId: number, assignmentId: number, body: FlagsBody) {
+    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const attempt = await this.writable(assignment);
+    if (attempt.id !== body.attempt_id) throw deliveryRefusal.attemptReplaced();
+    const wanted = [...new Set(body.flags)];
+    const inExam =
+      wanted.length === 0
+        ? []
+        : await this.db
+            .selectFrom('exam_questions')
+            .select('id')
+            .where('exam_id', '=', assignment.exam_id)
+            .where('id', 'in', wanted)
+            .execute();
+    const kept = new Set(inExam.map((row) => row.id));
+    const flags = wanted.filter((id) => kept.has(id));
+    await this.db
+      .updateTable('exam_attempts')
+      .set({ flags: JSON.stringify(flags), updated_at: this.clock.now() })
+      .where('id', '=', attempt.id)
+      .where('status', '=', 'in_progress')
+      .execute();
+    return { flags };
   }
 
   /** Counts one play of a question's media; 418 past its `media_replay_count` (0: no limit). */

@@ -9,7 +9,7 @@ import { QuestionsStore } from '../questions';
 import { studentIdOf } from './assignment-store';
 import type { DeadlineScheduler } from './deadline-jobs';
 import { answersBody } from './answer-batch';
-import { Attempts } from './attempts';
+import { Attempts, flagsBody } from './attempts';
 import { listStudentExams } from './student-exams';
 import { heartbeat, heartbeatBody } from './heartbeat';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
@@ -174,6 +174,24 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         request.params.id,
         request.params.questionId,
       ),
+    }),
+  );
+
+  app.put(
+    '/student/exams/:id/flags',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary:
+          'Keep the questions the student flagged for review with the running attempt (the whole set; ids outside ' +
+          'the exam are dropped); 418 once the attempt is over',
+        params: idParams,
+        body: flagsBody,
+      },
+    },
+    async (request) => ({
+      data: await attempts.saveFlags(await student(request.auth!.user.id), request.params.id, request.body),
     }),
   );
 

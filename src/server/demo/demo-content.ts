@@ -37,6 +37,12 @@ const QUESTION_TYPE_OF: Record<string, number> = {
   audio_response: 3,
 };
 
+/** The demo picture's text alternative (an image is refused without one). */
+const PICTURE_ALT = {
+  ar: 'بيت صغير بجانبه شجرة خضراء، والشمس مشرقة في السماء.',
+  en: 'A small house with a green tree beside it, under a shining sun.',
+} as const;
+
 function questionBody(
   question: DemoQuestion,
   index: number,
@@ -58,6 +64,7 @@ function questionBody(
     mark_option: question.markOption,
     media_type: question.media === 'picture' ? 'image' : question.media === 'tones' ? 'audio' : 'none',
     media: question.media ? media[question.media] : null,
+    media_alt: question.media === 'picture' ? PICTURE_ALT[language] : null,
     media_replay_count: question.replays ?? 0,
     instruction_audio: null,
     answer_type: question.kind,

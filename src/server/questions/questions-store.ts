@@ -31,6 +31,16 @@ export function presentQuestion(row: Row): Row {
 }
 
 /**
+ * A picture needs its text alternative (WCAG 1.1.1). Checked when a question is saved, not when one
+ * is read: questions written before the field existed still load, and get one when next edited.
+ */
+function checkMediaAlt(question: AuthoredQuestion): FieldErrors {
+  return question.media_type === 'image' && !question.media_alt?.trim()
+    ? { media_alt: ['questions.media_alt_required'] }
+    : {};
+}
+
+/**
  * Bank questions on the schema engine (schemas/questions-bank.ts): sanitized, validated by the
  * shared question schema, then checked for the outcome's skill and the media's kinds.
  */
@@ -114,9 +124,14 @@ export class QuestionsStore {
       .where('id', '=', question.platform_id)
       .executeTakeFirst();
     if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
-    const errors = { ...(await this.checkOutcome(question)), ...(await this.checkMedia(question)) };
+    const errors = {
+      ...(await this.checkOutcome(question)),
+      ...(await this.checkMedia(question)),
+      ...checkMediaAlt(question),
+    };
     if (Object.keys(errors).length > 0) throw invalid(errors);
-    return { ...question, media: question.media_type === 'none' ? null : question.media };
+    const media = question.media_type === 'none' ? null : question.media;
+    return { ...question, media, media_alt: question.media_type === 'image' ? question.media_alt!.trim() : null };
   }
 
   private async checkOutcome(question: AuthoredQuestion): Promise<FieldErrors> {

@@ -4,6 +4,12 @@ import { permissionFor, ROLES } from '../../../src/common/permissions';
 import { makeUser, signIn } from '../support/fixtures';
 import { server } from '../support/server';
 
+/** A name or text without its Unicode isolates (U+2066 to U+2069), as a reader hears it. */
+export const unisolated = (text: string) => text.replace(/[\u2066-\u2069]/g, '');
+
+/** A testing-library name matcher that ignores the isolates around interpolated values. */
+export const named = (expected: string) => (name: string) => unisolated(name) === expected;
+
 export function signInStudent() {
   signIn(
     makeUser([permissionFor('student-exams', 'view'), permissionFor('student-exams', 'edit')], {
@@ -45,6 +51,7 @@ const question = (id: number, position: number): AttemptView['questions'][number
   mark: 1,
   media_type: 'none',
   media: null,
+  media_alt: '',
   media_replay_count: 0,
   instruction_audio: null,
   media_url: null,
@@ -72,6 +79,7 @@ export function attemptView(overrides: Partial<AttemptView> = {}): AttemptView {
     questions: [question(101, 1), question(102, 2)],
     answers: {},
     media_plays: {},
+    flags: [],
     result: null,
     ...overrides,
   };
@@ -102,5 +110,8 @@ export function serveExam(attempt: AttemptView, exam = studentExam()) {
       HttpResponse.json({ data: { text_size: 'normal', high_contrast: false } }),
     ),
     http.put('*/api/student/preferences', async ({ request }) => HttpResponse.json({ data: await request.json() })),
+    http.put('*/api/student/exams/5/flags', async ({ request }) =>
+      HttpResponse.json({ data: { flags: ((await request.json()) as { flags: number[] }).flags } }),
+    ),
   );
 }

@@ -99,6 +99,7 @@ describe('studentQuestion', () => {
         'instruction_audio',
         'mark',
         'media',
+        'media_alt',
         'media_replay_count',
         'media_type',
         'text',

@@ -6,7 +6,10 @@ import { Alert, Box, Button, CircularProgress, LinearProgress, Typography } from
 import { useEffect, useRef } from 'react';
 import { useTranslate } from 'react-admin';
 import { AudioPlayButton } from '../AudioPlayButton';
+import { formatMediaTime } from '../mediaTime';
+import { isolate } from '../bidi';
 import { QUESTION_LIMITS } from '../../../common/questions';
+import { UPLOAD_FAILED, UPLOAD_FAILED_FILE } from '../useMedia';
 import { useAudioRecorder, type SavedRecording } from './useAudioRecorder';
 
 export type { SavedRecording };
@@ -29,10 +32,7 @@ export interface AudioRecorderProps {
   note?: string | null;
 }
 
-const clock = (seconds: number) => {
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-};
+const clock = (seconds: number) => isolate(formatMediaTime(seconds));
 
 /**
  * The audio recorder of SPEC section 4: readyToRecord -> recording -> localPlayback (play, retry,
@@ -154,8 +154,11 @@ export function AudioRecorder({
         </Typography>
       )}
       {state.error && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {translate(state.error, { _: state.error })}
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="recorder-error">
+          {state.uploadFailed && state.error !== UPLOAD_FAILED ? `${translate(UPLOAD_FAILED_FILE)}: ` : ''}
+          {translate(state.uploadFailed && state.error === UPLOAD_FAILED ? UPLOAD_FAILED_FILE : state.error, {
+            _: state.error,
+          })}
         </Alert>
       )}
     </Box>

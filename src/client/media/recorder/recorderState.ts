@@ -15,6 +15,8 @@ export interface RecorderState {
   saving: boolean;
   /** A catalog key or server message. */
   error: string | null;
+  /** The error is a failed upload of the recording (said with the spec's upload sentence). */
+  uploadFailed?: boolean;
 }
 
 export type RecorderEvent =
@@ -24,7 +26,7 @@ export type RecorderEvent =
   | { type: 'retry' }
   | { type: 'save' }
   | { type: 'saved'; url: string }
-  | { type: 'failed'; error: string };
+  | { type: 'failed'; error: string; upload?: boolean };
 
 export function initialRecorderState(remoteUrl: string | null | undefined): RecorderState {
   return {
@@ -61,7 +63,7 @@ export function recorderReducer(state: RecorderState, event: RecorderEvent): Rec
     case 'failed':
       // A failed start leaves the recorder ready; a failed save keeps the recording to try again.
       return state.status === 'recording'
-        ? { ...state, status: 'readyToRecord', error: event.error }
-        : { ...state, saving: false, error: event.error };
+        ? { ...state, status: 'readyToRecord', error: event.error, uploadFailed: false }
+        : { ...state, saving: false, error: event.error, uploadFailed: event.upload ?? false };
   }
 }

@@ -128,7 +128,7 @@ export function useAudioRecorder({ label, maxSeconds, savedUrl, onSaved, keep }:
       forgetLocal();
       dispatch({ type: 'saved', url: uploaded.preview_url });
     } catch (error) {
-      dispatch({ type: 'failed', error: error instanceof Error ? error.message : UPLOAD_FAILED });
+      dispatch({ type: 'failed', error: error instanceof Error ? error.message : UPLOAD_FAILED, upload: true });
     }
   }, [forgetLocal, keep, label, onSaved, state.elapsed, uploadMedia]);
 

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { RadioButtonGroupInput } from 'react-admin';
+import { RadioButtonGroupInput, TextInput } from 'react-admin';
 import { BoundedNumberInput } from '../../components/BoundedNumberInput';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { MEDIA_TYPES, QUESTION_LIMITS } from '../../../common/questions';
@@ -26,6 +26,18 @@ export function MediaInputs({ hideRemove }: { hideRemove?: boolean }) {
         // A file of the other kind would be refused on save: the author picks a new one.
         onChange={() => setValue('media', null, { shouldDirty: true })}
       />
+      {mediaType === 'image' && (
+        // The picture's text alternative (WCAG 1.1.1): the server refuses an image saved without one,
+        // and its message shows under this field.
+        <TextInput
+          source="media_alt"
+          label="question_editor.media_alt"
+          helperText="question_editor.media_alt_help"
+          multiline
+          fullWidth
+          sx={{ maxWidth: 640 }}
+        />
+      )}
       {Uploader && (
         <Uploader
           title={`resources.questions-bank.fields.media_${mediaType}`}

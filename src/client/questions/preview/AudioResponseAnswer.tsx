@@ -1,4 +1,6 @@
 import { AudioRecorder, mediaUrl, useRecordingKeeper } from '../../media';
+import { Box } from '@mui/material';
+import { useInterfaceLanguage } from './interfaceText';
 import type { AnswerViewProps } from './types';
 
 /** SPEC section 7: a student's recording is filed under the question. */
@@ -20,15 +22,19 @@ export function AudioResponseAnswer({
   const label = audioResponseLabel(questionId);
   const id = Number(questionId);
   const waiting = keeper?.waitingUrl(id) ?? null;
+  const { lang, dir } = useInterfaceLanguage();
+  // The recorder is the interface's, inside the question: its words are spoken in the interface's voice.
   return (
-    <AudioRecorder
-      title="question_editor.preview_answer.record"
-      label={label}
-      maxSeconds={view.max_duration_seconds}
-      savedUrl={waiting ?? mediaUrl(answer?.media)}
-      note={waiting ? 'recorder.waiting_upload' : null}
-      keep={keeper ? (blob, seconds) => keeper.keep(id, label, blob, seconds) : undefined}
-      onSaved={(saved) => onChange({ media: saved.relative_path, duration_seconds: saved.duration_seconds })}
-    />
+    <Box lang={lang} dir={dir}>
+      <AudioRecorder
+        title="question_editor.preview_answer.record"
+        label={label}
+        maxSeconds={view.max_duration_seconds}
+        savedUrl={waiting ?? mediaUrl(answer?.media)}
+        note={waiting ? 'recorder.waiting_upload' : null}
+        keep={keeper ? (blob, seconds) => keeper.keep(id, label, blob, seconds) : undefined}
+        onSaved={(saved) => onChange({ media: saved.relative_path, duration_seconds: saved.duration_seconds })}
+      />
+    </Box>
   );
 }

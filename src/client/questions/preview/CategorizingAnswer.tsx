@@ -8,6 +8,7 @@ export function CategorizingAnswer({
   view,
   answer,
   onChange,
+  language,
 }: AnswerViewProps<View, { placements: Record<string, string | null> }>) {
   const categories = view.categories.map((category) => ({ id: category.id, text: category.name }));
   return (
@@ -16,6 +17,7 @@ export function CategorizingAnswer({
       targets={categories}
       value={answer?.placements ?? {}}
       onChange={(placements) => onChange({ placements })}
+      language={language}
       pickLabel="question_editor.preview_answer.category_for"
     />
   );

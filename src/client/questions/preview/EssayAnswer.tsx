@@ -1,13 +1,16 @@
 import { TextField } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { countWords } from '../../../common/questions';
 import { dirOf } from '../editors/parts';
+import { InterfaceText, isolate } from './interfaceText';
 import type { AnswerViewProps } from './types';
 
 /**
  * An essay with a live word count, counted as the server counts (`countWords`, Arabic
- * included). Typing past the maximum is refused, as delivery refuses such an answer.
+ * included). Typing past the maximum is refused, as delivery refuses such an answer, and said
+ * aloud (a polite live region): a refused keystroke is otherwise silent.
  */
 export function EssayAnswer({
   view,
@@ -19,27 +22,37 @@ export function EssayAnswer({
   const [refused, setRefused] = useState(false);
   const text = answer?.text ?? '';
   const words = countWords(text);
+  const max = { smart_count: view.max_words, max: isolate(view.max_words) };
   return (
-    <TextField
-      multiline
-      minRows={5}
-      fullWidth
-      label={translate('question_editor.preview_answer.essay')}
-      value={text}
-      onChange={(event) => {
-        const next = event.target.value;
-        const over = countWords(next) > view.max_words;
-        setRefused(over);
-        if (!over) onChange({ text: next });
-      }}
-      error={refused}
-      helperText={
-        <span data-testid="word-count">
-          {refused ? `${translate('questions.answer_word_limit', { max: view.max_words })} · ` : ''}
-          {translate('question_editor.preview_answer.word_count', { count: words, max: view.max_words })}
+    <>
+      <TextField
+        multiline
+        minRows={5}
+        fullWidth
+        label={<InterfaceText>{translate('question_editor.preview_answer.essay')}</InterfaceText>}
+        value={text}
+        onChange={(event) => {
+          const next = event.target.value;
+          const over = countWords(next) > view.max_words;
+          setRefused(over);
+          if (!over) onChange({ text: next });
+        }}
+        error={refused}
+        helperText={
+          <InterfaceText>
+            <span data-testid="word-count">
+              {refused ? `${translate('questions.answer_word_limit', max)} · ` : ''}
+              {translate('question_editor.preview_answer.word_count', { ...max, count: isolate(words) })}
+            </span>
+          </InterfaceText>
+        }
+        slotProps={{ htmlInput: { dir: dirOf(language), lang: language } }}
+      />
+      <InterfaceText sx={visuallyHidden}>
+        <span role="status" aria-live="polite" data-testid="word-limit-status">
+          {refused ? translate('question_editor.preview_answer.word_limit_reached', max) : ''}
         </span>
-      }
-      slotProps={{ htmlInput: { dir: dirOf(language) } }}
-    />
+      </InterfaceText>
+    </>
   );
 }

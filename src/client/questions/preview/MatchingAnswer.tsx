@@ -6,6 +6,7 @@ export function MatchingAnswer({
   view,
   answer,
   onChange,
+  language,
 }: AnswerViewProps<{ lefts: Entry[]; rights: Entry[] }, { matches: Record<string, string | null> }>) {
   return (
     <PickAnswer
@@ -13,6 +14,7 @@ export function MatchingAnswer({
       targets={view.rights}
       value={answer?.matches ?? {}}
       onChange={(matches) => onChange({ matches })}
+      language={language}
       pickLabel="question_editor.preview_answer.match_for"
     />
   );

@@ -3,6 +3,7 @@ import { useTranslate } from 'react-admin';
 import { RichTextView } from '../../rich-text';
 import { ItemActions } from '../editors/parts';
 import { SortableList } from '../shared/SortableList';
+import { contentName } from './interfaceText';
 import type { AnswerViewProps, Entry } from './types';
 
 /** The items in the order the student receives them, reordered by drag, keyboard or buttons. */
@@ -13,7 +14,8 @@ export function ReorderingAnswer({ view, answer, onChange }: AnswerViewProps<{ i
     ? answer.order.map((id) => byId.get(id)).filter((item): item is Entry => Boolean(item))
     : view.items;
   const update = (next: Entry[]) => onChange({ order: next.map((item) => item.id) });
-  const nameOf = (_: Entry, index: number) => translate('question_editor.reordering.item', { number: index + 1 });
+  // Named by its text ("Move “the cat” up"), not by a position that changes as it moves.
+  const nameOf = (item: Entry) => contentName(item.text, translate);
   return (
     <SortableList
       items={items}
@@ -29,14 +31,7 @@ export function ReorderingAnswer({ view, answer, onChange }: AnswerViewProps<{ i
           <Box sx={{ flexGrow: 1 }}>
             <RichTextView html={item.text} />
           </Box>
-          <ItemActions
-            list={items}
-            index={index}
-            onChange={update}
-            name={nameOf(item, index)}
-            itemId={item.id}
-            moveOnly
-          />
+          <ItemActions list={items} index={index} onChange={update} name={nameOf(item)} itemId={item.id} moveOnly />
         </Paper>
       )}
     />

@@ -15,6 +15,8 @@ export interface AnswerViewProps<View, Answer> {
   questionId?: number | string;
   /** The content's language: plain inputs take its direction. */
   language: string;
+  /** The question's number in the exam, when it has one: a paragraph names its parts after it. */
+  number?: number;
 }
 
 export interface Entry {

@@ -25,6 +25,8 @@ export function ExamPlayerPage() {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [lateAnswers, setLateAnswers] = useState(0);
+  /** Submitted on this page just now (by the student or the clock): the result says so and takes the focus. */
+  const [justSubmitted, setJustSubmitted] = useState(false);
   /** What a supervisor did to the attempt this page showed: said above the page that follows. */
   const [notice, setNotice] = useState<'reset' | 'reopened' | null>(null);
 
@@ -45,6 +47,7 @@ export function ExamPlayerPage() {
     (view: AttemptView, late: number) => {
       setAttempt(view);
       setLateAnswers(late);
+      setJustSubmitted(true);
       void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
     },
     [queryClient],
@@ -73,7 +76,7 @@ export function ExamPlayerPage() {
         <Player key={attempt.id + attempt.deadline_at} attempt={attempt} onSubmitted={submitted} onReset={reset} />
       </>
     );
-  if (attempt) return <ResultView attempt={attempt} lateAnswers={lateAnswers} />;
+  if (attempt) return <ResultView attempt={attempt} lateAnswers={lateAnswers} justSubmitted={justSubmitted} />;
   if (exams.isPending) return <Loading />;
   const exam = exams.data?.find((entry) => String(entry.id) === id);
   if (!exam || (exam.status !== 'available' && exam.status !== 'in_progress')) {

@@ -6,7 +6,7 @@ import { Loading, useLocaleState, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
 import { studentApi, type AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
-import { RecordingKeeperContext } from '../../media';
+import { isolate, RecordingKeeperContext } from '../../media';
 import { ExamTimer } from './ExamTimer';
 import { isAnswered, paginate } from './pages';
 import { QuestionMap, type MapEntry } from './QuestionMap';
@@ -22,6 +22,7 @@ import { DisplayMenu } from './DisplayMenu';
 import { PlayerDisplay } from './PlayerDisplay';
 import { usePlayerPreferences } from './usePlayerPreferences';
 import { ExtraTimeNote } from './ExtraTimeNote';
+import { SkipLink } from './SkipLink';
 
 export interface PlayerProps {
   attempt: AttemptView;
@@ -68,7 +69,7 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
   }, [sync.unsent]);
   useSessionKeepAlive();
   const display = usePlayerPreferences();
-  const [flags, toggleFlag] = useFlags(attempt.id);
+  const [flags, toggleFlag] = useFlags(attempt);
   const pages = useMemo(
     () => paginate(attempt.questions.length, attempt.questions_per_page),
     [attempt.questions.length, attempt.questions_per_page],
@@ -86,6 +87,18 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
       void submit(true);
     });
   }, [beat, submit]);
+
+  // On arrival (after Start, or a resume that left the focus nowhere), focus the first question's
+  // heading, so a keyboard user is at question 1 rather than at the top of the page.
+  const ready = Boolean(sync.answers);
+  useEffect(() => {
+    if (!ready) return;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const first = attempt.questions[0];
+    if (first) document.getElementById(`${questionAnchor(first.id)}-heading`)?.focus();
+    // Once, when the questions first show.
+  }, [ready]);
 
   // After moving to a page, focus the chosen question's heading (or the page's first) for keyboard users.
   useEffect(() => {
@@ -124,6 +137,9 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
     <PlayerDisplay preferences={display.preferences}>
       <RecordingKeeperContext.Provider value={sync.keeper}>
         <Box sx={{ maxWidth: 1200, mx: 'auto' }}>
+          <SkipLink
+            onSkip={() => goTo(page, page === reviewPage ? 'submit-page-heading' : headingOf(pages[page]![0]!))}
+          />
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
             <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
               {name}
@@ -151,7 +167,7 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
                 {translate('student.player.review')}
               </Button>
             </Paper>
-            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} id="player-questions">
               {page === reviewPage ? (
                 <SubmitPage
                   entries={entries}
@@ -188,8 +204,8 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
                 <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1, textAlign: 'center' }}>
                   {page < reviewPage &&
                     translate('student.player.page_of', {
-                      page: formatCount(page + 1, locale),
-                      pages: formatCount(pages.length, locale),
+                      page: isolate(formatCount(page + 1, locale)),
+                      pages: isolate(formatCount(pages.length, locale)),
                     })}
                 </Typography>
                 {page < reviewPage && (

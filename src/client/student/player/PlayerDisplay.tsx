@@ -13,6 +13,8 @@ const contrast = (outer: Theme): Theme =>
       mode: 'light',
       primary: { main: '#00307a', contrastText: '#ffffff' },
       error: { main: '#a00000', contrastText: '#ffffff' },
+      // The flags of the question map: 8.3:1 with white (MUI derives a light orange otherwise).
+      warning: { main: '#7a3f00', light: '#9a4f00', dark: '#5c2f00', contrastText: '#ffffff' },
       text: { primary: '#000000', secondary: '#1a1a1a', disabled: '#3d3d3d' },
       divider: '#000000',
       background: { default: '#ffffff', paper: '#ffffff' },

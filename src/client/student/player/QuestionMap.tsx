@@ -1,6 +1,7 @@
 import FlagIcon from '@mui/icons-material/Flag';
 import { Box, Button, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { isolate } from '../../media';
 import { formatCount } from '../format';
 
 export interface MapEntry {
@@ -22,8 +23,9 @@ export function QuestionMap({ entries, onSelect }: { entries: MapEntry[]; onSele
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {translate('student.player.map.progress', {
-          answered: formatCount(answered, locale),
-          total: formatCount(entries.length, locale),
+          smart_count: entries.length,
+          answered: isolate(formatCount(answered, locale)),
+          total: isolate(formatCount(entries.length, locale)),
         })}
       </Typography>
       <Box
@@ -34,7 +36,7 @@ export function QuestionMap({ entries, onSelect }: { entries: MapEntry[]; onSele
           const number = formatCount(index + 1, locale);
           const state = translate(entry.answered ? 'student.player.map.answered' : 'student.player.map.unanswered');
           const label = [
-            translate('student.player.question_number', { number }),
+            translate('student.player.question_number', { number: isolate(number) }),
             state,
             ...(entry.flagged ? [translate('student.player.map.flagged')] : []),
           ].join(translate('student.player.map.separator'));
@@ -48,10 +50,23 @@ export function QuestionMap({ entries, onSelect }: { entries: MapEntry[]; onSele
                 variant={entry.answered ? 'contained' : 'outlined'}
                 color={entry.flagged ? 'warning' : 'primary'}
                 onClick={() => onSelect(entry.id)}
-                sx={{ minWidth: 0, px: 0.5, outline: entry.current ? '2px solid' : undefined, outlineOffset: 1 }}
+                sx={{
+                  minWidth: 0,
+                  px: 0.5,
+                  outline: entry.current ? '2px solid' : undefined,
+                  outlineOffset: 1,
+                  // The flag's colour at full strength: text and border at least 4.5:1 on the paper
+                  // (MUI draws an outlined button's border at half its colour's strength).
+                  ...(entry.flagged && !entry.answered
+                    ? { borderColor: 'warning.dark', color: 'warning.dark', '&:hover': { borderColor: 'warning.dark' } }
+                    : {}),
+                  ...(entry.flagged && entry.answered
+                    ? { bgcolor: 'warning.dark', color: 'warning.contrastText', '&:hover': { bgcolor: 'warning.dark' } }
+                    : {}),
+                }}
                 data-testid="question-map-button"
               >
-                {number}
+                <bdi>{number}</bdi>
                 {entry.flagged && <FlagIcon fontSize="inherit" sx={{ ms: 0.25 }} />}
               </Button>
             </li>

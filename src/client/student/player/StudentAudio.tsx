@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { statusOf } from '../../providers/errors';
 import { studentApi } from '../api';
+import { isolate } from '../../media';
 import { formatCount } from '../format';
 
 interface StudentAudioProps {
@@ -75,10 +76,12 @@ export function StudentAudio({ assignmentId, questionId, src, limit, played }: S
         {translate(playing ? 'student.player.audio.pause' : 'student.player.audio.play')}
       </Button>
       {limit > 0 && (
-        <Typography variant="body2" color="text.secondary" data-testid="plays-left">
+        // Shown and, after each play, said (a live region: what it holds on arrival is not announced).
+        <Typography variant="body2" color="text.secondary" data-testid="plays-left" role="status" aria-live="polite">
           {translate('student.player.audio.plays_left', {
-            left: formatCount(refused ? 0 : Math.max(0, limit - plays), locale),
-            max: formatCount(limit, locale),
+            smart_count: limit,
+            left: isolate(formatCount(refused ? 0 : Math.max(0, limit - plays), locale)),
+            max: isolate(formatCount(limit, locale)),
           })}
         </Typography>
       )}

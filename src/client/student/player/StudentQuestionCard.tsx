@@ -3,7 +3,7 @@ import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { AudioPlayButton } from '../../media';
-import { ANSWER_VIEWS } from '../../questions';
+import { ANSWER_VIEWS, InterfaceText, isolate, QuestionImage, useInterfaceLanguage } from '../../questions';
 import { ContentDirection, RichTextView } from '../../rich-text';
 import { formatCount } from '../format';
 import type { StudentQuestion } from './pages';
@@ -30,6 +30,8 @@ export function StudentQuestionCard(props: StudentQuestionCardProps) {
   const [locale] = useLocaleState();
   const View = ANSWER_VIEWS[question.answer_type];
   const headingId = `${questionAnchor(question.id)}-heading`;
+  const kindId = `${questionAnchor(question.id)}-kind`;
+  const ui = useInterfaceLanguage();
   return (
     <Paper
       variant="outlined"
@@ -39,18 +41,29 @@ export function StudentQuestionCard(props: StudentQuestionCardProps) {
       data-testid="student-question"
       data-answer-type={question.answer_type}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Typography variant="h6" component="h2" id={headingId} tabIndex={-1} sx={{ flexGrow: 1 }}>
-          {translate('student.player.question_number', { number: formatCount(number, locale) })}
-        </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h6" component="h2" id={headingId} tabIndex={-1} aria-describedby={kindId}>
+            {translate('student.player.question_number', { number: isolate(formatCount(number, locale)) })}
+          </Typography>
+          {/* The kind says how to answer (a screen reader hears it with the heading). */}
+          <Typography variant="body2" color="text.secondary" id={kindId} data-testid="question-kind">
+            {translate(`question_editor.kinds.${question.answer_type}`)}
+          </Typography>
+        </Box>
         <Typography variant="body2" color="text.secondary">
-          {translate('student.player.mark', { smart_count: question.mark, mark: formatCount(question.mark, locale) })}
+          {translate('student.player.mark', {
+            smart_count: question.mark,
+            mark: isolate(formatCount(question.mark, locale)),
+          })}
         </Typography>
         <Button
           onClick={onToggleFlag}
           aria-pressed={flagged}
           startIcon={flagged ? <FlagIcon /> : <OutlinedFlagIcon />}
-          color={flagged ? 'warning' : 'inherit'}
+          color="inherit"
+          // The flag's colour as text: 4.5:1 at least in both display modes (warning.dark, see PlayerDisplay).
+          sx={flagged ? { color: 'warning.dark' } : undefined}
         >
           {translate('student.player.flag')}
         </Button>
@@ -59,22 +72,19 @@ export function StudentQuestionCard(props: StudentQuestionCardProps) {
         <RichTextView html={question.text} sx={{ fontSize: '1.1rem', mb: 2 }} />
         {question.instruction_audio_url && (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
-            <Typography variant="body2" color="text.secondary">
-              {translate('student.player.instruction_audio')}
-            </Typography>
-            <AudioPlayButton src={question.instruction_audio_url} />
+            <InterfaceText>
+              <Typography variant="body2" color="text.secondary" component="span">
+                {translate('student.player.instruction_audio')}
+              </Typography>
+            </InterfaceText>
+            <AudioPlayButton src={question.instruction_audio_url} lang={ui.lang} dir={ui.dir} />
           </Box>
         )}
         {question.media_type === 'image' && question.media_url && (
-          <Box
-            component="img"
-            src={question.media_url}
-            alt={translate('student.player.image_alt')}
-            sx={{ maxWidth: '100%', maxHeight: 360, borderRadius: 1, mb: 1.5, display: 'block' }}
-          />
+          <QuestionImage src={question.media_url} alt={question.media_alt} />
         )}
         {question.media_type === 'audio' && question.media_url && (
-          <Box sx={{ mb: 1.5 }}>
+          <Box sx={{ mb: 1.5 }} lang={ui.lang} dir={ui.dir}>
             <StudentAudio
               assignmentId={assignmentId}
               questionId={question.id}
@@ -91,6 +101,7 @@ export function StudentQuestionCard(props: StudentQuestionCardProps) {
             onChange={onChange}
             questionId={question.id}
             language={question.content_language}
+            number={number}
           />
         )}
       </ContentDirection>

@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { isolate } from '../../media';
 import { formatCount } from '../format';
 import type { MapEntry } from './QuestionMap';
 
@@ -42,7 +43,7 @@ export function SubmitPage({ entries, onSelect, onSubmit, submitting }: SubmitPa
       {items.map((entry) => (
         <li key={entry.id}>
           <Button variant="outlined" size="small" onClick={() => onSelect(entry.id)}>
-            {translate('student.player.question_number', { number: entry.number })}
+            {translate('student.player.question_number', { number: isolate(entry.number) })}
           </Button>
         </li>
       ))}
@@ -60,8 +61,9 @@ export function SubmitPage({ entries, onSelect, onSubmit, submitting }: SubmitPa
       </Typography>
       <Typography>
         {translate('student.player.submit_page.summary', {
-          answered: formatCount(answered, locale),
-          total: formatCount(entries.length, locale),
+          smart_count: entries.length,
+          answered: isolate(formatCount(answered, locale)),
+          total: isolate(formatCount(entries.length, locale)),
         })}
       </Typography>
       {unanswered.length > 0 ? (
@@ -99,7 +101,7 @@ export function SubmitPage({ entries, onSelect, onSubmit, submitting }: SubmitPa
             {unanswered.length > 0
               ? translate('student.player.confirm.unanswered', {
                   smart_count: unanswered.length,
-                  count: formatCount(unanswered.length, locale),
+                  count: isolate(formatCount(unanswered.length, locale)),
                 })
               : translate('student.player.confirm.all_answered')}{' '}
             {translate('student.player.confirm.final')}

@@ -1,18 +1,53 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { studentApi, type AttemptView } from '../api';
 import { readFlags, writeFlags } from '../sync/flagsStore';
 
-/** The questions the student flagged for review, kept on this computer for the attempt. */
-export function useFlags(attemptId: number): [ReadonlySet<number>, (questionId: number) => void] {
-  const [flags, setFlags] = useState<ReadonlySet<number>>(() => new Set(readFlags(attemptId)));
-  const toggle = useCallback(
-    (questionId: number) =>
-      setFlags((previous) => {
-        const next = new Set(previous);
-        if (!next.delete(questionId)) next.add(questionId);
-        writeFlags(attemptId, next);
-        return next;
-      }),
-    [attemptId],
+/**
+ * The questions the student flagged for review. Kept with the attempt on the server (so they follow
+ * the student to another computer after signing in again) and on this computer, which covers a page
+ * reloaded while offline; a set the server has not taken yet is sent again when the connection returns.
+ */
+export function useFlags(attempt: Pick<AttemptView, 'id' | 'assignment_id' | 'flags'>) {
+  const { id: attemptId, assignment_id: assignmentId } = attempt;
+  const [flags, setFlags] = useState<ReadonlySet<number>>(
+    () => new Set([...(attempt.flags ?? []), ...readFlags(attemptId)]),
   );
-  return [flags, toggle];
+  const unsent = useRef<ReadonlySet<number> | null>(null);
+
+  const send = useCallback(
+    (next: ReadonlySet<number>) => {
+      unsent.current = next;
+      studentApi.saveFlags(assignmentId, attemptId, [...next]).then(
+        () => {
+          if (unsent.current === next) unsent.current = null;
+        },
+        () => undefined, // kept in `unsent`: sent again when the connection returns
+      );
+    },
+    [assignmentId, attemptId],
+  );
+
+  useEffect(() => {
+    // Flags kept here but not on the server (set offline before a reload): send them now.
+    const server = new Set(attempt.flags ?? []);
+    if (flags.size !== server.size || [...flags].some((id) => !server.has(id))) send(flags);
+    const online = () => {
+      if (unsent.current) send(unsent.current);
+    };
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+    // Once per attempt: later changes are sent by `toggle`.
+  }, [attemptId]);
+
+  const toggle = useCallback(
+    (questionId: number) => {
+      const next = new Set(flags);
+      if (!next.delete(questionId)) next.add(questionId);
+      setFlags(next);
+      writeFlags(attemptId, next);
+      send(next);
+    },
+    [attemptId, flags, send],
+  );
+  return [flags, toggle] as const;
 }

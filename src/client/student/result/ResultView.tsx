@@ -1,8 +1,10 @@
 import { Alert, Box, Button, Chip, Paper, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
-import { InertAnswer } from '../../questions';
+import { InertAnswer, InterfaceText, isolate } from '../../questions';
+import { isAnswered } from '../player/pages';
 import { ContentDirection, RichTextView } from '../../rich-text';
 import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
@@ -12,14 +14,38 @@ import { keyAnswer } from './keyAnswer';
 type Question = AttemptView['questions'][number];
 type QuestionResult = NonNullable<NonNullable<AttemptView['result']>['questions']>[number];
 
-/** An answer with a heading, for reading only. */
-function ReadOnlyAnswer({ question, answer, label }: { question: Question; answer: unknown; label: string }) {
+/**
+ * An answer with a heading, for reading only. The student's own answer, when there is none, says so
+ * rather than showing the empty controls (an idle "Record" button after the exam, for a spoken answer).
+ */
+function ReadOnlyAnswer({
+  question,
+  answer,
+  label,
+  own = false,
+}: {
+  question: Question;
+  answer: unknown;
+  label: string;
+  own?: boolean;
+}) {
+  const translate = useTranslate();
   return (
     <Box component="section" aria-label={label}>
-      <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
-        {label}
-      </Typography>
-      <InertAnswer question={question} answer={answer} />
+      <InterfaceText block>
+        <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
+          {label}
+        </Typography>
+      </InterfaceText>
+      {own && !isAnswered(answer) ? (
+        <InterfaceText block>
+          <Typography color="text.secondary" data-testid="result-no-answer">
+            {translate('student.result.no_answer')}
+          </Typography>
+        </InterfaceText>
+      ) : (
+        <InertAnswer question={question} answer={answer} />
+      )}
     </Box>
   );
 }
@@ -32,7 +58,7 @@ function QuestionOutcome({ question, result, number }: { question: Question; res
     <Paper variant="outlined" component="li" sx={{ p: 3, listStyle: 'none' }} data-testid="result-question">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography variant="h6" component="h3" sx={{ flexGrow: 1 }}>
-          {translate('student.player.question_number', { number: formatCount(number, locale) })}
+          {translate('student.player.question_number', { number: isolate(formatCount(number, locale)) })}
         </Typography>
         <Chip
           label={
@@ -48,7 +74,12 @@ function QuestionOutcome({ question, result, number }: { question: Question; res
       <ContentDirection language={question.content_language}>
         <RichTextView html={question.text} sx={{ mb: 2 }} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-          <ReadOnlyAnswer question={question} answer={result.answer} label={translate('student.result.your_answer')} />
+          <ReadOnlyAnswer
+            question={question}
+            answer={result.answer}
+            label={translate('student.result.your_answer')}
+            own
+          />
           {right !== null && (
             <ReadOnlyAnswer question={question} answer={right} label={translate('student.result.right_answer')} />
           )}
@@ -62,8 +93,21 @@ function QuestionOutcome({ question, result, number }: { question: Question; res
  * After submission: the score, and each question with both answers when the assignment shows them.
  * `lateAnswers`: answers this computer kept that reached the server after its deadline and grace.
  */
-export function ResultView({ attempt, lateAnswers = 0 }: { attempt: AttemptView; lateAnswers?: number }) {
+export function ResultView({
+  attempt,
+  lateAnswers = 0,
+  justSubmitted = false,
+}: {
+  attempt: AttemptView;
+  lateAnswers?: number;
+  /** Submitted on this page a moment ago: the heading says so and takes the focus (it was on a button now gone). */
+  justSubmitted?: boolean;
+}) {
   const translate = useTranslate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (justSubmitted) heading.current?.focus();
+  }, [justSubmitted]);
   const [locale] = useLocaleState();
   const name = nameIn(attempt.exam, locale);
   usePageTitle(name);
@@ -75,8 +119,16 @@ export function ResultView({ attempt, lateAnswers = 0 }: { attempt: AttemptView;
         {name}
       </Typography>
       <Paper variant="outlined" sx={{ p: 3 }} component="section" aria-labelledby="result-heading">
-        <Typography variant="h5" component="h2" id="result-heading" sx={{ mb: 1 }}>
-          {translate('student.result.title')}
+        <Typography
+          variant="h5"
+          component="h2"
+          id="result-heading"
+          ref={heading}
+          tabIndex={-1}
+          sx={{ mb: 1 }}
+          data-testid="result-heading"
+        >
+          {translate(justSubmitted ? 'student.result.title_submitted' : 'student.result.title')}
         </Typography>
         {attempt.auto_submitted && (
           <Alert severity="info" sx={{ mb: 1 }}>
