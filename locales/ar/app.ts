@@ -4,6 +4,7 @@ import type { Messages } from '../types';
 const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' | 'not_found' | 'restricted'> = {
   app: {
     site_title: 'تقييم اللغة العربية المعياري',
+    select_row: 'تحديد %{name}',
   },
   nav: {
     main: 'التنقل الرئيسي',

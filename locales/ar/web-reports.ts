@@ -90,8 +90,10 @@ const messages: Pick<Messages, 'web_reports' | 'item_analysis'> = {
     discrimination: 'مؤشر التمييز (العليا – الدنيا)',
     flags_title: 'المراجعة',
     options: 'الخيارات المختارة (الكل / أعلى 27% / أدنى 27%)',
+    options_legend:
+      'تحت كل سؤال، يعرض كل خيار نسبة الطلاب الذين اختاروه: جميع الطلاب / أعلى 27% / أدنى 27% حسب الدرجة الكلية.',
     omitted: 'بلا إجابة',
-    values: { true: 'صح', false: 'خطأ' },
+    values: { true: 'صواب', false: 'خطأ' },
     correct: 'صحيح',
     ok: 'سليم',
     flags: {

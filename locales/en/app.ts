@@ -2,6 +2,7 @@
 export default {
   app: {
     site_title: 'Arabic Benchmark Assessment',
+    select_row: 'Select %{name}',
   },
   nav: {
     main: 'Main navigation',

@@ -104,7 +104,8 @@ const messages = {
       languages: { en: 'English', ar: 'Arabic', both: 'English and Arabic' },
     },
     viewer: {
-      title: 'Report %{id}',
+      title: 'Report Viewer',
+      report: 'Report %{id}',
       back: 'Back to reports',
       language: 'Language',
       download: 'Download',

@@ -88,6 +88,8 @@ const messages = {
     discrimination: 'Upper–lower index',
     flags_title: 'Review',
     options: 'Options chosen (all / upper 27% / lower 27%)',
+    options_legend:
+      'Under each question, each option shows the share of students who chose it: all students / the upper 27% / the lower 27% by total score.',
     omitted: 'No answer',
     values: { true: 'True', false: 'False' },
     correct: 'correct',

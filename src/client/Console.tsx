@@ -17,6 +17,7 @@ import { Landing } from './public/Landing';
 import { LoginPage } from './public/LoginPage';
 import { NotFoundPage } from './public/NotFoundPage';
 import { RestrictedPage } from './public/RestrictedPage';
+import { NotFoundProvider } from './components/UnknownPath';
 
 export interface ConsoleProps {
   authProvider: AuthProvider;
@@ -36,35 +37,37 @@ const definitions = schemaRegistry.all();
  */
 export function Console({ authProvider, dataProvider, i18nProvider, theme }: ConsoleProps) {
   return (
-    <Admin
-      disableTelemetry
-      authProvider={authProvider}
-      dataProvider={dataProvider}
-      i18nProvider={i18nProvider}
-      layout={Layout}
-      loginPage={LoginPage}
-      catchAll={NotFoundPage}
-      notification={Notification}
-      theme={theme}
-      darkTheme={null}
-    >
-      <CustomRoutes noLayout>
-        <Route path="/" element={<Landing />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/restricted" element={<RestrictedPage />} />
-        {declaredPageRoutes()}
-        <Route
-          path="/profile"
-          element={
-            <ProtectedPage>
-              <ProfilePage />
-            </ProtectedPage>
-          }
-        />
-        {schemaScreenRoutes(definitions)}
-      </CustomRoutes>
-      {schemaResources(definitions)}
-    </Admin>
+    <NotFoundProvider page={NotFoundPage}>
+      <Admin
+        disableTelemetry
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        layout={Layout}
+        loginPage={LoginPage}
+        catchAll={NotFoundPage}
+        notification={Notification}
+        theme={theme}
+        darkTheme={null}
+      >
+        <CustomRoutes noLayout>
+          <Route path="/" element={<Landing />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/restricted" element={<RestrictedPage />} />
+          {declaredPageRoutes()}
+          <Route
+            path="/profile"
+            element={
+              <ProtectedPage>
+                <ProfilePage />
+              </ProtectedPage>
+            }
+          />
+          {schemaScreenRoutes(definitions)}
+        </CustomRoutes>
+        {schemaResources(definitions)}
+      </Admin>
+    </NotFoundProvider>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { areaPermission, permissionFor } from '../../src/common/permissions';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
@@ -42,10 +42,14 @@ describe('generic create and edit forms', () => {
     await user.clear(screen.getByLabelText(/Name \(Arabic\)/));
     await user.type(screen.getByLabelText(/Name \(Arabic\)/), 'الاستماع');
     await waitFor(() => expect(save).toBeEnabled());
+    const scrolls = vi.spyOn(window, 'scrollTo');
     await user.click(save);
 
     expect(await screen.findByText('Skill created successfully')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/settings/exams/skills'));
+    // The list opens at its top, not where the form was scrolled to.
+    expect(scrolls).toHaveBeenCalledWith(0, 0);
+    scrolls.mockRestore();
     expect(await posts.requests[0].json()).toEqual({ name_en: 'Listening', name_ar: 'الاستماع', platform_id: 2 });
   });
 

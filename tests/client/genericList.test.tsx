@@ -166,11 +166,11 @@ describe('generic list of a platform-scoped lookup (skills)', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
-  it('shows the no-permission message without the view permission', async () => {
+  it('shows the restricted page without the view permission, before fetching anything', async () => {
     signIn(makeUser([areaPermission('exams', 'view')]));
     renderApp('/settings/exams/skills');
 
-    expect(await screen.findByTestId('no-access')).toHaveTextContent("You don't have permissions to access this data.");
+    expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
     expect(screen.queryByTestId('platform-selector')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { areaPermission, PLATFORMS_VIEW } from '../../src/common/permissions';
+import { areaPermission, permissionFor, PLATFORMS_VIEW, ROLES } from '../../src/common/permissions';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { recorder, server } from './support/server';
@@ -14,32 +14,64 @@ function input(name: string): HTMLInputElement {
 }
 
 describe('profile page', () => {
-  it('lists the roles and permissions of the user', async () => {
+  it('lists the roles and the permissions grouped by area, in words, in a focusable region', async () => {
     const examsView = areaPermission('exams', 'view');
-    signIn(makeUser([examsView], { roles: [adminRole] }));
+    signIn(
+      makeUser(
+        [
+          examsView,
+          permissionFor('exams', 'edit'),
+          permissionFor('exams', 'assign'),
+          areaPermission('all-schools', 'view'),
+          // A combination no screen uses: not listed.
+          areaPermission('all-schools', 'download'),
+          areaPermission('item-statistics', 'view'),
+          permissionFor('web-reports', 'generate'),
+        ],
+        { roles: [adminRole] },
+      ),
+    );
     renderApp('/profile');
 
     const roles = await screen.findByRole('list', { name: 'Roles' });
     expect(within(roles).getByText('Administrator')).toBeInTheDocument();
-    const permissions = screen.getByRole('list', { name: 'Permissions' });
-    expect(within(permissions).getByText('Learning platforms: View')).toBeInTheDocument();
-    expect(within(permissions).getByText('Exams: View the list')).toBeInTheDocument();
-    expect(within(permissions).queryByText(examsView)).not.toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Permissions' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const rows = [...region.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(rows).toEqual([
+      ['All schools', 'View'],
+      ['Exams', 'View, Edit, Assign to students'],
+      ['Item analysis', 'View'],
+      ['Learning Platforms', 'View'],
+      ['Web reports', 'Generate'],
+    ]);
+    expect(region).not.toHaveTextContent(/all-schools|item-statistics|web-reports|Download/);
     // Administrators can show the identifiers too.
     await userEvent.click(screen.getByRole('switch', { name: 'Show permission identifiers' }));
-    expect(within(permissions).getByText(PLATFORMS_VIEW)).toBeInTheDocument();
-    expect(within(permissions).getByText(examsView)).toBeInTheDocument();
+    expect(within(region).getByText(PLATFORMS_VIEW)).toBeInTheDocument();
+    expect(within(region).getByText(examsView)).toBeInTheDocument();
     expect(screen.getByText('mona@example.test')).toBeInTheDocument();
     expect(document.title).toBe('Profile | Arabic Benchmark Assessment');
   });
 
-  it('names the permissions in Arabic, with no identifier switch for a non-administrator', async () => {
-    signIn(makeUser([areaPermission('exams', 'view'), 'com.ltm.permissions.skills.edit.skill']));
+  it('names the roles and permissions in Arabic, with no identifier switch for a non-administrator', async () => {
+    signIn(
+      makeUser([areaPermission('exams', 'view'), 'com.ltm.permissions.skills.edit.skill'], {
+        roles: [{ name: 'Exam author', role: ROLES.author }],
+      }),
+    );
     renderApp('/profile', 'ar');
 
-    const permissions = await screen.findByRole('list', { name: 'الصلاحيات' });
-    expect(within(permissions).getByText('الاختبارات: عرض القائمة')).toBeInTheDocument();
-    expect(within(permissions).getByText(/^المهارات: تعديل$/)).toBeInTheDocument();
+    const region = await screen.findByRole('region', { name: 'الصلاحيات' });
+    expect(within(screen.getByRole('list', { name: 'الأدوار' })).getByText('معدّ الاختبارات')).toBeInTheDocument();
+    const terms = [...region.querySelectorAll('dt')].map(
+      (term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`,
+    );
+    expect(terms).toContain('الاختبارات: عرض');
+    expect(terms).toContain('المهارات: تعديل');
     expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 

@@ -103,6 +103,54 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { name: 'Depth of knowledge', level: 1 })).toBeInTheDocument();
   });
 
+  it.each([
+    '/exams/x/y',
+    '/exams/12/edit/zzz',
+    '/settings/zzz',
+    '/settings/exams/skills/1/zzz',
+    '/generated-reports/abc/zzz',
+  ])('shows Page Not Found for the unknown path %s, not a list', async (path) => {
+    signIn(
+      makeUser([areaPermission('exams', 'view'), areaPermission('skills', 'view'), areaPermission('reports', 'view')]),
+    );
+    servePlatforms();
+    renderApp(path);
+
+    expect(await screen.findByTestId('not-found-page')).toHaveTextContent('Page Not Found');
+    expect(window.location.pathname).toBe(path);
+  });
+
+  it.each(['/settings/users/create', '/settings/users', '/settings/exams/skills/create'])(
+    'shows an author, corrector or school account the restricted page at %s, calls nothing and keeps them signed in',
+    async (path) => {
+      signIn(makeUser([areaPermission('exams', 'view'), areaPermission('skills', 'view')]));
+      const calls = recorder();
+      const logouts = recorder();
+      server.use(
+        http.get('*/api/roles', ({ request }) => {
+          calls.record(request);
+          return HttpResponse.json({ message: 'Forbidden' }, { status: 403 });
+        }),
+        http.get('*/api/users', ({ request }) => {
+          calls.record(request);
+          return HttpResponse.json({ message: 'Forbidden' }, { status: 403 });
+        }),
+        http.post('*/api/logout', ({ request }) => {
+          logouts.record(request);
+          return new HttpResponse(null, { status: 204 });
+        }),
+      );
+      renderApp(path);
+
+      expect(await screen.findByTestId('restricted-page')).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/restricted');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(calls.requests).toHaveLength(0);
+      expect(logouts.requests).toHaveLength(0);
+      expect(window.localStorage.getItem('user')).not.toBeNull();
+    },
+  );
+
   it('shows the restricted page to signed-out visitors too', async () => {
     renderApp('/restricted');
     expect(await screen.findByTestId('restricted-page')).toHaveTextContent('Access restricted');

@@ -93,11 +93,9 @@ export function createAuthProvider(): AuthProvider {
 
     async checkError(error: unknown) {
       const status = statusOf(error);
+      // Only a lost session signs out. A 403 is a refusal of one call to a signed-in user: the
+      // screen that made it says so, and the user stays signed in.
       if (status === 401) throw new Error('ra.notification.logged_out');
-      if (status === 403) {
-        const message = error instanceof Error && error.message ? error.message : 'errors.forbidden';
-        throw new Error(message);
-      }
     },
 
     async getPermissions() {

@@ -11,11 +11,13 @@ interface PageHeadingProps {
   title: string;
   /** Where the back link goes; none on the list. */
   back?: { to: string; label: string };
+  /** A line under the heading, e.g. which record the page shows. */
+  subtitle?: ReactNode;
   actions?: ReactNode;
 }
 
 /** A page's heading, document title (SPEC section 2) and optional back link and actions. */
-export function PageHeading({ title, back, actions }: PageHeadingProps) {
+export function PageHeading({ title, back, subtitle, actions }: PageHeadingProps) {
   const translate = useTranslate();
   usePageTitle(title);
   // The RTL stylesheet mirrors layout, not icons: "back" points right in Arabic.
@@ -27,9 +29,18 @@ export function PageHeading({ title, back, actions }: PageHeadingProps) {
           {translate(back.label)}
         </Button>
       )}
-      <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-        {title}
-      </Typography>
+      {subtitle ? (
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+          <Typography color="text.secondary">{subtitle}</Typography>
+        </Box>
+      ) : (
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+      )}
       {actions}
     </Box>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
+import { UnknownPath } from '../components/UnknownPath';
 import { ProtectedPage, RequirePermission } from '../auth';
 import { CORRECTION_PERMISSIONS, CorrectionPage, ExamStudentsPage } from '../correction';
 import { PlatformProvider } from '../platforms';
@@ -74,7 +75,7 @@ export function ExamsRoutes() {
               element={guard('editLocalization', <LocalizationFormPage mode="edit" />)}
             />
             <Route path=":id/localize/preview/:secondId" element={guard('preview', <ExamPreviewPage localized />)} />
-            <Route path="*" element={<Navigate to="/exams" replace />} />
+            <Route path="*" element={<UnknownPath />} />
           </Routes>
         </RulePopupProvider>
       </PlatformProvider>

@@ -16,6 +16,7 @@ import { declaredColumns } from './DeclaredColumns';
 import { useScreen } from './ScreenContext';
 import { FetchErrorMessage, NoAccessMessage, NoDataMessage, ReadOnlyNotice, ScreenHeading } from './ScreenParts';
 import { useResourceNotify } from './useResourceNotify';
+import { SelectableBody } from './SelectableRows';
 import { listLayoutSx } from '../components/listLayout';
 
 function AddButton() {
@@ -113,6 +114,7 @@ export function GenericList({ extraColumns }: { extraColumns?: ReactNode }) {
           queryOptions={{ onError: (error: unknown) => notify.fetchError(error) }}
         >
           <DataTable
+            body={SelectableBody}
             bulkActionButtons={false}
             rowClick={access.canEdit || opensForChildren ? (id) => paths.edit(id) : false}
             empty={<NoDataMessage />}

@@ -14,14 +14,15 @@ export function ScreenHeading({ titleKey }: { titleKey?: string }) {
   const translate = useTranslate();
   const { definition, paths } = useScreen();
   const keys = labelKeys(definition.name);
-  if (!titleKey) return <PageHeading title={translate(keys.name, { smart_count: 2 })} />;
+  const plural = translate(keys.name, { smart_count: 2 });
+  if (!titleKey) return <PageHeading title={translate(keys.title, { _: plural })} />;
   const title = translate(titleKey, { name: translate(keys.name, { smart_count: 1 }) });
   return (
     <PageHeading
       title={title}
       back={{
         to: paths.list,
-        label: translate('settings.back_to', { name: translate(keys.name, { smart_count: 2 }) }),
+        label: translate('settings.back_to', { name: plural }),
       }}
     />
   );

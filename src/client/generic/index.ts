@@ -3,6 +3,7 @@ export * from './DeclaredColumns';
 export * from './DeclaredInputs';
 export * from './DeleteRecordButton';
 export * from './GenericList';
+export * from './SelectableRows';
 export * from './ScreenContext';
 export * from './ScreenParts';
 export * from './menu-config';

@@ -132,6 +132,8 @@ export function screenPermissions(definition: ResourceDefinition): ScreenPermiss
 /** Catalog keys of a resource: react-admin's convention plus the nouns used inside sentences. */
 export const labelKeys = (name: string) => ({
   name: `resources.${name}.name`,
+  /** The screen's title where the spec names it otherwise than the plural ("Exam Types"). */
+  title: `resources.${name}.title`,
   item: `resources.${name}.item`,
   items: `resources.${name}.items`,
   field: (source: string) => `resources.${name}.fields.${source}`,

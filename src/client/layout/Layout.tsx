@@ -9,6 +9,7 @@ import { SignInButton } from './PublicHeader';
 import { storedUserIsStudent } from '../boot';
 import { studentSignOut } from '../student';
 import { UserMenu } from './UserMenu';
+import { useScrollToTop } from './useScrollToTop';
 
 /**
  * Header and content, no sidebar. The same layout serves signed-out visitors (the
@@ -18,6 +19,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const { authenticated, isPending } = useAuthState(undefined, false);
+  useScrollToTop();
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { ProtectedPage } from '../auth';
+import { UnknownPath } from '../components/UnknownPath';
 import { REPORT_PERMISSIONS } from './access';
 import { ReportsListPage } from './list/ReportsListPage';
 import { GradesPage } from './schools/GradesPage';
@@ -26,6 +27,7 @@ export function GeneratedReportsRoutes() {
       <Routes>
         <Route index element={<ReportsListPage />} />
         <Route path=":id/view" element={<ReportViewerPage />} />
+        <Route path="*" element={<UnknownPath />} />
       </Routes>
     </ProtectedPage>
   );

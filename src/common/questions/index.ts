@@ -11,6 +11,7 @@ export { countWords } from './words';
 export { plainText, isBlankHtml, comparableText } from './rich-text';
 export { isAnswerId, newAnswerId } from './schema-parts';
 export { isMediaReference } from './media-reference';
+export { mediaAltIssue } from './media-alt';
 export { seededShuffle, studentOrder, blankOptionsOrder, MIN_KEY_FREE_ENTRIES } from './student-order';
 export { answerPartIds, codecFor, encodeDefinition, renameAnswerIds, type IdCodec, type ScopedId } from './id-renaming';
 export { round2 } from './score-result';

@@ -6,6 +6,10 @@ import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { auditContext } from '../audit';
 import { requirePermission } from '../http/route-access';
 import { presentBulk } from '../http/bulk';
+import { translate } from '../http/i18n';
+import type { Db } from '../db/database';
+import type { Language } from '../../../locales/index';
+import type { AuditContext } from '../audit';
 import { listQueryValidator, type ListQuery } from '../resources';
 import {
   bulkExamAction,
@@ -22,6 +26,41 @@ import { describeBody, describeFilters } from '../../common/declarations';
 import { idParam, idValue } from '../../common/ids';
 
 const area = AREAS.exams;
+
+/** A bulk outcome's status for an exam left as it was, already in the asked state: counted neither way. */
+export const BULK_SKIPPED = 409;
+
+/**
+ * Bulk unpublish counts only the exams it unpublished: a draft among the selection is reported as
+ * skipped ("Already draft", status 409) and is neither a success nor a failure in `meta`.
+ */
+async function bulkUnpublish(db: Db, examIds: number[], audit: AuditContext, lang: Language) {
+  const ids = [...new Set(examIds)];
+  const drafts = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db.selectFrom('exams').select('id').where('id', 'in', ids).where('is_published', '=', false).execute()
+        ).map((row) => row.id),
+  );
+  const outcome = presentBulk(
+    lang,
+    await bulkExamAction(
+      db,
+      'unpublish',
+      ids.filter((id) => !drafts.has(id)),
+      audit,
+    ),
+  );
+  const byId = new Map(outcome.data.map((result) => [result.id, result]));
+  const skipped = (id: number) => ({
+    id,
+    success: false,
+    status: BULK_SKIPPED,
+    message: translate(lang, 'exams.notifications.already_draft'),
+  });
+  return { data: ids.map((id) => byId.get(id) ?? skipped(id)), meta: outcome.meta };
+}
 const tags = ['exams'];
 const idParams = z.object({ id: idParam() });
 const selection = z.strictObject({ platform_id: idParam().optional() });
@@ -149,7 +188,12 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         },
       },
       async (request) =>
-        presentBulk(request.lang, await bulkExamAction(app.db, action, request.body.exam_ids, auditContext(request))),
+        action === 'unpublish'
+          ? bulkUnpublish(app.db, request.body.exam_ids, auditContext(request), request.lang)
+          : presentBulk(
+              request.lang,
+              await bulkExamAction(app.db, action, request.body.exam_ids, auditContext(request)),
+            ),
     );
   }
 

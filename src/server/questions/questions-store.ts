@@ -1,6 +1,6 @@
 import type { SchemaRegistry } from '../../../schemas/index';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
-import { parseQuestion, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
+import { mediaAltIssue, parseQuestion, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
 import type { Db } from '../db/database';
 import type { DynamicRow } from '../db/dynamic';
 import { AppError, invalid, ValidationIssues, type FieldErrors } from '../http/app-error';
@@ -30,14 +30,10 @@ export function presentQuestion(row: Row): Row {
   };
 }
 
-/**
- * A picture needs its text alternative (WCAG 1.1.1). Checked when a question is saved, not when one
- * is read: questions written before the field existed still load, and get one when next edited.
- */
+/** A picture needs its text alternative (common/questions/media-alt.ts). */
 function checkMediaAlt(question: AuthoredQuestion): FieldErrors {
-  return question.media_type === 'image' && !question.media_alt?.trim()
-    ? { media_alt: ['questions.media_alt_required'] }
-    : {};
+  const issue = mediaAltIssue(question);
+  return issue ? { media_alt: [issue] } : {};
 }
 
 /**

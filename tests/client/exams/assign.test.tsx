@@ -82,7 +82,7 @@ describe('assigning an exam', () => {
       exam_localization_id: null,
       release_results: 'after_close',
     });
-    expect(await screen.findByText('Exam assigned successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Exam assigned')).toBeInTheDocument();
   });
 
   it('asks before reassigning, naming how many students will lose their answers', async () => {

@@ -150,6 +150,18 @@ describe('exam form', () => {
     });
   });
 
+  it('warns about localized exams only on an exam that has some', async () => {
+    signInAuthor();
+    serveLookups();
+    serveExam();
+    server.use(http.get('*/api/exams/12/localizations', () => HttpResponse.json({ data: [] })));
+    renderApp('/exams/12/edit');
+
+    await screen.findByRole('textbox', { name: 'Name (English)' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByTestId('localized-warning')).not.toBeInTheDocument();
+  });
+
   it('updates an existing exam with PUT, then goes to /exams; it warns about localized exams', async () => {
     signInAuthor();
     serveLookups();
@@ -157,13 +169,16 @@ describe('exam form', () => {
     serveExamList();
     const puts = recorder();
     server.use(
+      http.get('*/api/exams/12/localizations', () =>
+        HttpResponse.json({ data: [{ id: 3, exam_id: 12, name: 'UAE', countries: ['AE'], is_published: false }] }),
+      ),
       http.put('*/api/exams/12', ({ request }) => (puts.record(request), HttpResponse.json({ data: makeExam() }))),
     );
     renderApp('/exams/12/edit');
     const user = userEvent.setup();
 
     expect(await screen.findByRole('heading', { name: 'Edit exam #12', level: 1 })).toBeInTheDocument();
-    expect(screen.getByTestId('localized-warning')).toHaveTextContent(
+    expect(await screen.findByTestId('localized-warning')).toHaveTextContent(
       'Changes to this exam also apply to its localized exams.',
     );
     const name = await screen.findByRole('textbox', { name: 'Name (English)' });

@@ -135,6 +135,22 @@ describe('exam list', () => {
     expect(await calls.requests[0].json()).toEqual({ exam_ids: [1, 2, 3] });
   });
 
+  it('names each row checkbox after its exam, on the input and not on the wrapping span', async () => {
+    signInAuthor();
+    serveLookups();
+    serveExamList([makeExam({ id: 1, name_en: 'First' }), makeExam({ id: 2, name_en: 'Second' })]);
+    renderApp('/exams');
+
+    const first = await screen.findByRole('checkbox', { name: 'Select First' });
+    expect(first.tagName).toBe('INPUT');
+    expect(screen.getByRole('checkbox', { name: 'Select Second' })).toBeInTheDocument();
+    for (const span of document.querySelectorAll('.select-item')) expect(span).not.toHaveAttribute('aria-label');
+    await userEvent.setup().click(first);
+    expect(first).toBeChecked();
+    const toolbar = document.querySelector<HTMLElement>('[data-test="bulk-actions-toolbar"]')!;
+    expect(await within(toolbar).findByText('1 item selected')).toBeInTheDocument();
+  });
+
   it("shows the business-rule popup with the action, the exam id and the server's message, and closes it", async () => {
     signInAuthor();
     serveLookups();

@@ -86,6 +86,19 @@ describe('item analysis', () => {
     expect(within(rows[1]).getByText('OK')).toBeInTheDocument();
     expect(within(rows[1]).getByText('False')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Item analysis', selected: true })).toBeInTheDocument();
+    // The three shares are explained on screen, not only to screen readers.
+    expect(screen.getByTestId('options-legend')).toBeVisible();
+    expect(screen.getByTestId('options-legend')).toHaveTextContent('all students / the upper 27% / the lower 27%');
+  });
+
+  it('names True صواب in Arabic, as the exam does', async () => {
+    signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
+    serveAnalysis();
+    renderApp('/exams/12/item-analysis', 'ar');
+    const rows = await screen.findAllByTestId('item-row');
+    expect(within(rows[1]).getByText('صواب')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('خطأ')).toBeInTheDocument();
+    expect(screen.getByTestId('options-legend')).toHaveTextContent('جميع الطلاب');
   });
 
   it('says so when no attempt is corrected yet, in Arabic', async () => {

@@ -90,6 +90,18 @@ describe('localized exams', () => {
     expect(JSON.parse(window.localStorage.getItem('exam_localizations.countries') ?? '[]')).toEqual(['AE', 'EG']);
   });
 
+  it('gives each piece of original text its own direction, not the whole card', async () => {
+    signInAuthor();
+    serveLocalizePages();
+    renderApp('/exams/12/localize/Create/0', 'ar');
+
+    await waitFor(() => expect(screen.getAllByTestId('translation-original').length).toBeGreaterThan(0));
+    for (const card of screen.getAllByTestId('translation-original')) {
+      expect(card).not.toHaveAttribute('dir');
+      expect(card.lastElementChild).toHaveAttribute('dir', 'auto');
+    }
+  });
+
   it("shows a question's media to translators without any button to delete or remove it", async () => {
     signInAuthor();
     serveLocalizePages();

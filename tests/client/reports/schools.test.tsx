@@ -188,3 +188,23 @@ describe('the drill-down', () => {
     await waitFor(() => expect(window.location.search).toBe('?school_id=1&grade_id=4'));
   });
 });
+
+describe("another school's pages", () => {
+  it.each([
+    [403, "You don't have permissions to access this data."],
+    [404, 'The requested item was not found.'],
+  ])('say so on a %i, with no table and no pager', async (status, message) => {
+    signInAuthor(AUTHOR_VIEW_ONLY);
+    server.use(
+      http.get('*/api/schools/9/grades', () => HttpResponse.json({ message: 'Nope' }, { status })),
+      http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+    );
+    renderApp('/grades?school_id=9');
+
+    expect(await screen.findByTestId('list-error')).toHaveTextContent(message);
+    expect(screen.queryByText('Error fetching data')).not.toBeInTheDocument();
+    expect(screen.queryByText(/of \d+/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('grades-list-row')).not.toBeInTheDocument();
+    expect(window.location.pathname).toBe('/grades');
+  });
+});

@@ -122,9 +122,20 @@ export function StudentsTable({
                     slotProps={{ input: { 'aria-label': translate('exam_students.select_row', { name: row.name }) } }}
                   />
                 </TableCell>
-                <TableCell>{row.name}</TableCell>
-                {!anonymous && <TableCell>{nameOf(row.school, language)}</TableCell>}
-                {!anonymous && <TableCell>{nameOf(row.school_class, language)}</TableCell>}
+                {/* Names are user content: each isolated from the page's direction. */}
+                <TableCell>
+                  <bdi>{row.name}</bdi>
+                </TableCell>
+                {!anonymous && (
+                  <TableCell>
+                    <bdi>{nameOf(row.school, language)}</bdi>
+                  </TableCell>
+                )}
+                {!anonymous && (
+                  <TableCell>
+                    <bdi>{nameOf(row.school_class, language)}</bdi>
+                  </TableCell>
+                )}
                 {!anonymous && <TableCell sx={noWrap}>{formatDateTime(row.start_date_time, language)}</TableCell>}
                 {!anonymous && <TableCell sx={noWrap}>{formatDateTime(row.end_date_time, language)}</TableCell>}
                 <TableCell>

@@ -8,26 +8,35 @@ import { formatShare, formatStatistic } from './formatStatistic';
 export function ItemTable({ items }: { items: ItemStatisticsRow[] }) {
   const translate = useTranslate();
   const t = (key: string) => translate(`item_analysis.${key}`);
+  const hasOptions = items.some((item) => item.options);
   return (
-    <Table size="small" data-testid="item-table">
-      <TableHead>
-        <TableRow>
-          <TableCell>#</TableCell>
-          <TableCell>{t('question')}</TableCell>
-          <TableCell>{t('max')}</TableCell>
-          <TableCell>{t('mean')}</TableCell>
-          <TableCell>{t('facility')}</TableCell>
-          <TableCell>{t('item_rest')}</TableCell>
-          <TableCell>{t('discrimination')}</TableCell>
-          <TableCell>{t('flags_title')}</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {items.map((item) => (
-          <ItemRow key={item.id} item={item} />
-        ))}
-      </TableBody>
-    </Table>
+    <>
+      {/* The three shares of each option ("75% / 83% / 67%") read only with this legend. */}
+      {hasOptions && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="options-legend">
+          {t('options_legend')}
+        </Typography>
+      )}
+      <Table size="small" data-testid="item-table">
+        <TableHead>
+          <TableRow>
+            <TableCell>#</TableCell>
+            <TableCell>{t('question')}</TableCell>
+            <TableCell>{t('max')}</TableCell>
+            <TableCell>{t('mean')}</TableCell>
+            <TableCell>{t('facility')}</TableCell>
+            <TableCell>{t('item_rest')}</TableCell>
+            <TableCell>{t('discrimination')}</TableCell>
+            <TableCell>{t('flags_title')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.map((item) => (
+            <ItemRow key={item.id} item={item} />
+          ))}
+        </TableBody>
+      </Table>
+    </>
   );
 }
 

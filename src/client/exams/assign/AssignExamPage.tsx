@@ -37,7 +37,8 @@ export function AssignExamPage() {
   const translate = useTranslate();
   const language = useLanguage();
   const navigate = useNavigate();
-  const notify = useNotifyResult('delivery.toasts');
+  // The spec's words for the exams area (SPEC section 8): "Exam assigned" / "Error assigning exam".
+  const notify = useNotifyResult('exams.notifications');
   const dataProvider = useAppDataProvider();
   const exam = useExam(examId);
   const schools = useAssignationSchools(examId);
@@ -85,7 +86,7 @@ export function AssignExamPage() {
       );
       navigate('/exams');
     } catch (error) {
-      await notify.fail(again ? 'reassign_failed' : 'assign_failed', error);
+      await notify.fail(again ? 'reassign_error' : 'assign_error', error);
     }
   };
   const bodyOf = (values: Record<string, unknown>): AssignmentBody => ({
@@ -100,7 +101,7 @@ export function AssignExamPage() {
   const published = (localizations.data ?? []).filter((l) => l.is_published);
 
   return (
-    <Box sx={{ p: 2, maxWidth: 1100 }}>
+    <Box>
       <PageHeading
         title={translate('delivery.assign.title', { name: nameOf(exam.data, language) })}
         back={{ to: '/exams', label: translate('exams.title') }}

@@ -28,11 +28,12 @@ export function useExamRestriction(query: RestrictionQuery | null) {
   });
 }
 
-export function useExamLocalizations(examId: number) {
+export function useExamLocalizations(examId: number, enabled = true) {
   const dataProvider = useAppDataProvider();
   return useQuery({
     queryKey: ['exam-localizations', 'examLocalizations', { examId }],
     queryFn: ({ signal }) => dataProvider.examLocalizations(examId, signal).then(({ data }) => data),
+    enabled,
     ...READ_OPTIONS,
   });
 }

@@ -5,24 +5,28 @@ import { useParams } from 'react-router-dom';
 import { usePlatformSelection } from '../../platforms';
 import { PageHeading } from '../../components/PageHeading';
 import { useExamLookups } from '../common/useExamLookups';
-import { useExam, useExamRestriction } from '../common/examQueries';
+import { useExam, useExamLocalizations, useExamRestriction } from '../common/examQueries';
+import { useExamAccess } from '../common/useExamAccess';
 import { ExamQuestions } from '../questions/ExamQuestions';
 import { useRecordName } from '../../i18n/recordName';
 import { ExamForm } from './ExamForm';
 import { PublishedNotice } from './PublishedNotice';
 
 /**
- * `/exams/{id}/edit`: the exam's form and its questions. It warns that linked localized exams
+ * `/exams/{id}/edit`: the exam's form and its questions. It warns that its localized exams (if any)
  * change with it (SPEC section 4); a published exam opens read-only, says why, and offers to
  * unpublish or duplicate it.
  */
 export function ExamEditPage() {
   const translate = useTranslate();
   const name = useRecordName();
+  const { can } = useExamAccess();
   const examId = Number(useParams<{ id: string }>().id);
   const platforms = usePlatformSelection()?.platforms ?? [];
   const exam = useExam(examId);
   const restriction = useExamRestriction({ exam_id: examId });
+  // The warning about linked localized exams is for exams that have some.
+  const localizations = useExamLocalizations(examId, can('localizations'));
   const lookups = useExamLookups(exam.data?.platform_id ?? null);
   const [dirty, setDirty] = useState(false);
   // A published exam opens read-only: nothing in its form or its questions can be changed.
@@ -48,9 +52,11 @@ export function ExamEditPage() {
           }}
         />
       )}
-      <Alert severity="warning" data-testid="localized-warning" sx={{ mb: 2 }}>
-        {translate('exams.form.localized_warning')}
-      </Alert>
+      {(localizations.data?.length ?? 0) > 0 && (
+        <Alert severity="warning" data-testid="localized-warning" sx={{ mb: 2 }}>
+          {translate('exams.form.localized_warning')}
+        </Alert>
+      )}
       {exam.data && lookups.data && (
         <Paper variant="outlined" sx={{ p: 3, mb: 3 }}>
           {exam.data.platform && (

@@ -7,7 +7,7 @@ import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
 import examsDeclaration from '../../../../schemas/exams';
 import type { ResourceDefinition } from '../../../../schemas/vocabulary';
 import { formatDateTime } from '../../format';
-import { declaredColumns } from '../../generic';
+import { declaredColumns, RowNameProvider, SelectableBody } from '../../generic';
 import { usePlatformSelection } from '../../platforms';
 import { PlatformSelector } from '../../platforms';
 import { nameOf, useLanguage } from '../../i18n/recordName';
@@ -86,49 +86,56 @@ export function ExamList({ definition = examsDeclaration }: { definition?: Resou
           storeKey={`exams.${platform.id}.listParams`}
           queryOptions={{ onError: (error: unknown) => notify.fail('fetch_error', error) }}
         >
-          <DataTable bulkActionButtons={bulk ? <ExamBulkActions /> : false} rowClick={false} empty={<NoExams />}>
-            {declaredColumns(definition, platform.identifier, {
-              // One name, in the reader's language.
-              name_en: (
-                <DataTable.Col
-                  key="name"
-                  source={nameField}
-                  label="resources.exams.fields.name"
-                  render={(exam: Exam) => nameOf(exam, language)}
-                />
-              ),
-              name_ar: null,
-              is_published: (
-                <DataTable.Col
-                  key="is_published"
-                  source="is_published"
-                  label="exams.list.status"
-                  render={(exam: Exam) => <PublishedChip published={exam.is_published} />}
-                />
-              ),
-              // The window: its start above its end.
-              start_date_time: (
-                <DataTable.Col
-                  key="window"
-                  source="start_date_time"
-                  label="exams.list.window"
-                  cellSx={noWrap}
-                  render={(exam: Exam) => (
-                    <>
-                      {formatDateTime(exam.start_date_time, language)}
-                      <br />
-                      {formatDateTime(exam.end_date_time, language)}
-                    </>
-                  )}
-                />
-              ),
-            })}
-            <DataTable.Col
-              label="exams.list.actions"
-              disableSort
-              render={(exam: Exam) => <ExamRowActions exam={exam} />}
-            />
-          </DataTable>
+          <RowNameProvider name={(exam) => nameOf(exam, language)}>
+            <DataTable
+              body={SelectableBody}
+              bulkActionButtons={bulk ? <ExamBulkActions /> : false}
+              rowClick={false}
+              empty={<NoExams />}
+            >
+              {declaredColumns(definition, platform.identifier, {
+                // One name, in the reader's language.
+                name_en: (
+                  <DataTable.Col
+                    key="name"
+                    source={nameField}
+                    label="resources.exams.fields.name"
+                    render={(exam: Exam) => <bdi>{nameOf(exam, language)}</bdi>}
+                  />
+                ),
+                name_ar: null,
+                is_published: (
+                  <DataTable.Col
+                    key="is_published"
+                    source="is_published"
+                    label="exams.list.status"
+                    render={(exam: Exam) => <PublishedChip published={exam.is_published} />}
+                  />
+                ),
+                // The window: its start above its end.
+                start_date_time: (
+                  <DataTable.Col
+                    key="window"
+                    source="start_date_time"
+                    label="exams.list.window"
+                    cellSx={noWrap}
+                    render={(exam: Exam) => (
+                      <>
+                        {formatDateTime(exam.start_date_time, language)}
+                        <br />
+                        {formatDateTime(exam.end_date_time, language)}
+                      </>
+                    )}
+                  />
+                ),
+              })}
+              <DataTable.Col
+                label="exams.list.actions"
+                disableSort
+                render={(exam: Exam) => <ExamRowActions exam={exam} />}
+              />
+            </DataTable>
+          </RowNameProvider>
         </List>
       )}
     </>

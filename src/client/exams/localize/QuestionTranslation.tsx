@@ -111,18 +111,20 @@ export function QuestionTranslation({ question, number, values, onChange, disabl
           const label = labelOf(slot);
           return (
             <Box key={slot.key} sx={{ display: 'contents' }}>
-              <Box
-                sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }}
-                dir={question.content_language === 'ar' ? 'rtl' : 'ltr'}
-                lang={question.content_language}
-              >
+              {/* The card keeps the page's direction; each piece of text takes its own (a partly
+                  translated question mixes both languages). */}
+              <Box sx={{ p: 1.5, bgcolor: 'action.hover', borderRadius: 1 }} data-testid="translation-original">
                 <Typography variant="caption" color="text.secondary" component="div">
                   {label}
                 </Typography>
                 {slot.rich ? (
-                  <RichTextView html={slot.original} />
+                  <Box dir="auto" lang={question.content_language}>
+                    <RichTextView html={slot.original} />
+                  </Box>
                 ) : (
-                  <Typography>{plainText(slot.original)}</Typography>
+                  <Typography dir="auto" lang={question.content_language}>
+                    {plainText(slot.original)}
+                  </Typography>
                 )}
               </Box>
               <TranslationInput

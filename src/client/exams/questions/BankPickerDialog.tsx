@@ -123,15 +123,18 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
                     />
                   </TableCell>
                   <TableCell sx={{ maxWidth: 360 }}>
+                    {/* A question's own direction, isolated from the page's (English in Arabic). */}
                     <Typography noWrap title={text}>
-                      {text}
+                      <bdi dir="auto">{text}</bdi>
                     </Typography>
                     {existingSourceIds.has(question.id) && (
                       <Chip size="small" variant="outlined" label={translate('exams.bank.already_added')} />
                     )}
                   </TableCell>
                   <TableCell>{translate(`question_editor.kinds.${question.answer_type}`)}</TableCell>
-                  <TableCell>{nameOf(question.skill, language)}</TableCell>
+                  <TableCell>
+                    <bdi>{nameOf(question.skill, language)}</bdi>
+                  </TableCell>
                   <TableCell>{formatNumber(question.mark, language)}</TableCell>
                 </TableRow>
               );

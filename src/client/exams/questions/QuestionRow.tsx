@@ -45,13 +45,9 @@ export function QuestionRow({ question, index, last, disabled, onMove, onRemove 
         {formatNumber(number, language)}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography
-          noWrap
-          dir={question.content_language === 'ar' ? 'rtl' : 'ltr'}
-          sx={{ textAlign: 'start' }}
-          title={text}
-        >
-          {text}
+        {/* The text takes its own direction, isolated; the row keeps the page's alignment. */}
+        <Typography noWrap sx={{ textAlign: 'start' }} title={text}>
+          <bdi dir="auto">{text}</bdi>
         </Typography>
       </Box>
       <Chip size="small" label={translate(`question_editor.kinds.${question.answer_type}`)} />

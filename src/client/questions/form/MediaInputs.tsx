@@ -27,8 +27,8 @@ export function MediaInputs({ hideRemove }: { hideRemove?: boolean }) {
         onChange={() => setValue('media', null, { shouldDirty: true })}
       />
       {mediaType === 'image' && (
-        // The picture's text alternative (WCAG 1.1.1): the server refuses an image saved without one,
-        // and its message shows under this field.
+        // The picture's text alternative (WCAG 1.1.1): the form's resolver asks for it before sending,
+        // and the server refuses an image without one too (common/questions/media-alt.ts).
         <TextInput
           source="media_alt"
           label="question_editor.media_alt"

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { parseQuestion } from '../../../common/questions';
+import { mediaAltIssue, parseQuestion } from '../../../common/questions';
 import type { QuestionFormValues, QuestionRecord } from '../types';
 import { issuesToErrors, serverErrors } from './formErrors';
 import { newQuestionValues, questionFormValues, questionPayload } from './formValues';
@@ -12,8 +12,14 @@ import { newQuestionValues, questionFormValues, questionPayload } from './formVa
  */
 export function questionResolver(platformId: number | null): Resolver<QuestionFormValues> {
   return async (values) => {
-    const parsed = parseQuestion(questionPayload(values, platformId));
-    return parsed.success ? { values, errors: {} } : { values: {}, errors: issuesToErrors(parsed.issues) };
+    const payload = questionPayload(values, platformId);
+    const parsed = parseQuestion(payload);
+    const altIssue = mediaAltIssue(payload);
+    const issues = [
+      ...(parsed.success ? [] : parsed.issues),
+      ...(altIssue ? [{ path: ['media_alt'], message: altIssue }] : []),
+    ];
+    return issues.length === 0 ? { values, errors: {} } : { values: {}, errors: issuesToErrors(issues) };
   };
 }
 

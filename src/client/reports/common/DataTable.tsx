@@ -14,6 +14,7 @@ import {
 import type { ReactNode } from 'react';
 import { ListPaginationContext, useTranslate, type ListPaginationContextValue } from 'react-admin';
 import { ListPagination } from '../../components/ListPagination';
+import { statusOf } from '../../providers/errors';
 import type { UrlList } from './urlList';
 
 export interface Column<T> {
@@ -32,7 +33,8 @@ interface DataTableProps<T extends { id: number }> {
   total: number | undefined;
   loading: boolean;
   fetching: boolean;
-  error: boolean;
+  /** The failed query's error (or true): a refusal or a missing record is said so, with no table or pager. */
+  error: unknown;
   onChange: (change: Partial<UrlList>) => void;
   /** Row selection (the reports list): the chosen ids and how to change them. */
   selection?: { ids: number[]; onChange: (ids: number[]) => void; label: (row: T) => string; all: string };
@@ -62,18 +64,24 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     setPerPage: (perPage) => props.onChange({ perPage }),
     resource: props.testId,
   };
+  const status = props.error ? statusOf(props.error) : undefined;
+  const failure =
+    status === 403 ? 'errors.forbidden' : status === 404 ? 'errors.not_found' : 'report_screens.fetch_error';
   const sortBy = (sort: string) =>
     props.onChange({ sort, order: list.sort === sort && list.order === 'asc' ? 'desc' : 'asc' });
 
   return (
     <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
       {props.fetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
-      {props.error && (
-        <Alert severity="error" sx={{ m: 2 }}>
-          {translate('report_screens.fetch_error')}
+      {props.error ? (
+        <Alert
+          severity={failure === 'report_screens.fetch_error' ? 'error' : 'warning'}
+          sx={{ m: 2 }}
+          data-testid="list-error"
+        >
+          {translate(failure)}
         </Alert>
-      )}
-      {rows && rows.length === 0 ? (
+      ) : rows && rows.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="no-data">
           {translate('report_screens.empty')}
         </Typography>
@@ -140,9 +148,11 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
           </Table>
         )
       )}
-      <ListPaginationContext.Provider value={pagination}>
-        <ListPagination />
-      </ListPaginationContext.Provider>
+      {!props.error && (
+        <ListPaginationContext.Provider value={pagination}>
+          <ListPagination />
+        </ListPaginationContext.Provider>
+      )}
     </Paper>
   );
 }

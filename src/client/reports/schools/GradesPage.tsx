@@ -75,7 +75,7 @@ export function GradesPage() {
         total={grades.data?.meta.total}
         loading={grades.isPending}
         fetching={grades.isFetching}
-        error={grades.isError}
+        error={grades.error}
         onChange={update}
       />
     </>

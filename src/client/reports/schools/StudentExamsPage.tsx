@@ -102,7 +102,7 @@ export function StudentExamsPage() {
         total={exams.data?.meta.total}
         loading={exams.isPending}
         fetching={exams.isFetching}
-        error={exams.isError}
+        error={exams.error}
         onChange={update}
       />
     </>

@@ -101,7 +101,7 @@ export function StudentsPage() {
         total={students.data?.meta.total}
         loading={students.isPending}
         fetching={students.isFetching}
-        error={students.isError}
+        error={students.error}
         onChange={update}
       />
     </>

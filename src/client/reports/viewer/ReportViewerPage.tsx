@@ -38,7 +38,8 @@ export function ReportViewerPage() {
         : report && !made.includes(lang)
           ? translate('reports.errors.language_missing')
           : null;
-  const title = translate('report_screens.viewer.title', { id: formatNumber(id, language) });
+  const title = translate('report_screens.viewer.title');
+  const subtitle = translate('report_screens.viewer.report', { id: formatNumber(id, language) });
   const pageLabel = useCallback(
     (page: number, pages: number) =>
       translate('report_screens.viewer.page', {
@@ -52,6 +53,7 @@ export function ReportViewerPage() {
     <>
       <PageHeading
         title={title}
+        subtitle={subtitle}
         back={{ to: '/generated-reports', label: 'report_screens.viewer.back' }}
         actions={
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>

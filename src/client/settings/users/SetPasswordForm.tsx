@@ -5,7 +5,7 @@ import { useFormFailure } from '../../components/useFormFailure';
 import { labelKeys } from '../../generic';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import type { PasswordReset } from '../../providers/userMethods';
-import { validateConfirmation, validatePassword } from './userValidation';
+import { PASSWORD_RULES, validateConfirmation, validatePassword } from './userValidation';
 
 /** An administrator sets another user's password; the server's rule errors land under the fields. */
 export function SetPasswordForm({ userId }: { userId: number }) {
@@ -40,6 +40,7 @@ export function SetPasswordForm({ userId }: { userId: number }) {
           source="password"
           label={label('password')}
           validate={validatePassword}
+          helperText={PASSWORD_RULES}
           autoComplete="new-password"
           fullWidth
         />

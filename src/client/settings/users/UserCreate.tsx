@@ -15,7 +15,7 @@ import { useScreen } from '../../generic';
 import { NoAccessMessage, ScreenHeading } from '../../generic';
 import { useResourceNotify } from '../../generic';
 import { useRoles } from './useRoles';
-import { validateConfirmation, validateEmail, validateName, validatePassword } from './userValidation';
+import { PASSWORD_RULES, validateConfirmation, validateEmail, validateName, validatePassword } from './userValidation';
 
 /** A new account: name, email, password twice, roles and whether it may sign in. */
 export function UserCreate() {
@@ -67,6 +67,7 @@ export function UserCreate() {
               source="password"
               label={label('password')}
               validate={validatePassword}
+              helperText={PASSWORD_RULES}
               autoComplete="new-password"
               fullWidth
             />
