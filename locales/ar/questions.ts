@@ -31,7 +31,7 @@ const messages: Pick<Messages, 'questions' | 'question_editor'> = {
     exactly_one_correct: 'حدّد خيارًا صحيحًا واحدًا فقط',
     at_least_one_correct: 'حدّد خيارًا صحيحًا واحدًا على الأقل',
     duplicate_options: 'هذا الخيار مكرر',
-    correct_value_required: 'اختر الإجابة الصحيحة: صح أو خطأ',
+    correct_value_required: 'اختر الإجابة الصحيحة: صواب أو خطأ',
     max_words_invalid: 'يجب أن يكون الحد الأقصى للكلمات عددًا صحيحًا من 1 إلى 5000',
     blank_required: 'أضف فراغًا واحدًا على الأقل',
     blank_answer_required: 'يجب أن يكون لكل فراغ إجابة صحيحة',

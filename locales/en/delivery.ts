@@ -59,12 +59,6 @@ const messages = {
         'The selected students start again. %{count} of them have answers for this exam, which will be erased. This cannot be undone.',
       outcome: '%{assigned} assigned, %{already} already assigned, %{skipped} skipped',
     },
-    toasts: {
-      assigned: 'Exam assigned successfully',
-      assign_failed: 'Error while assigning exam',
-      reassigned: 'Exam reassigned successfully',
-      reassign_failed: 'Error while reassigning exam',
-    },
   },
 };
 

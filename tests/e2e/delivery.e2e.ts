@@ -118,7 +118,7 @@ describe('assigning from the console', () => {
       .check();
     await screenshot(page, 'assign-ar');
     await page.getByRole('button', { name: catalogs.ar.delivery.assign.submit, exact: true }).click();
-    await page.getByText(catalogs.ar.delivery.toasts.assigned).first().waitFor();
+    await page.getByText(catalogs.ar.exams.notifications.assigned).first().waitFor();
     await page.waitForURL(/\/exams$/);
     await context.close();
   });

@@ -1,4 +1,12 @@
+import { lazy } from 'react';
+
 /** What the rest of the console may use from correction: its screens, paths and permissions. */
 export { CORRECTION_PERMISSIONS, correctionPath, examStudentsPath } from './access';
-export { ExamStudentsPage } from './list/ExamStudentsPage';
-export { CorrectionPage } from './screen/CorrectionPage';
+
+/** The screens load on first visit: the exams list (the staff's first page) does not carry them. */
+export const ExamStudentsPage = lazy(() =>
+  import('./list/ExamStudentsPage').then((m) => ({ default: m.ExamStudentsPage })),
+);
+export const CorrectionPage = lazy(() =>
+  import('./screen/CorrectionPage').then((m) => ({ default: m.CorrectionPage })),
+);

@@ -1,8 +1,8 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { ProtectedPage } from '../auth';
+import { UnknownPath } from '../components/UnknownPath';
 import { PlatformProvider } from '../platforms';
-import { QUESTION_PATHS } from './access';
 import { QuestionList } from './list/QuestionList';
 import { QuestionPreviewPage } from './preview/QuestionPreviewPage';
 import { QuestionCreate } from './QuestionCreate';
@@ -21,7 +21,7 @@ export default function QuestionsRoutes() {
           <Route path="create" element={<QuestionCreate />} />
           <Route path=":id/edit" element={<QuestionEdit />} />
           <Route path=":id/preview" element={<QuestionPreviewPage />} />
-          <Route path="*" element={<Navigate to={QUESTION_PATHS.list} replace />} />
+          <Route path="*" element={<UnknownPath />} />
         </Routes>
       </PlatformProvider>
     </ProtectedPage>
