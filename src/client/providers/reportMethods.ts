@@ -66,11 +66,23 @@ export interface ReportMethods {
   fetchReportFile(url: string): Promise<DownloadedFile>;
 }
 
+/** SPEC section 8: a download that carries no file (or a report without its preview URL) is "Invalid response from the server". */
+export class InvalidServerResponse extends Error {
+  constructor() {
+    super('reports.errors.invalid_response');
+  }
+}
+
 /** A blob answer as a file, named as the server's `Content-Disposition` says. */
-export const toFile = (response: { json: Blob; headers?: Headers }, fallback: string): DownloadedFile => ({
-  blob: response.json,
-  fileName: fileNameOf(response.headers?.get('content-disposition') ?? null, fallback),
-});
+export const toFile = (response: { json: Blob; headers?: Headers }, fallback: string): DownloadedFile => {
+  // Duck-typed: a Blob from another realm (a test's fetch) is a Blob too.
+  if (!response.json || typeof response.json.size !== 'number' || response.json.size === 0)
+    throw new InvalidServerResponse();
+  return {
+    blob: response.json,
+    fileName: fileNameOf(response.headers?.get('content-disposition') ?? null, fallback),
+  };
+};
 
 export const reportMethods: ReportMethods = {
   schoolStatuses: (ids, signal) =>

@@ -98,6 +98,20 @@ describe('the reports list', () => {
     created.mockRestore();
     clicked.mockRestore();
   });
+
+  it('says "Invalid response from the server" when a download carries no file, and saves nothing', async () => {
+    signInAuthor();
+    serveReports([[makeReport()]]);
+    server.use(http.post('*/api/reports/download', () => new HttpResponse(new Uint8Array([]), { status: 200 })));
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/generated-reports');
+    await screen.findAllByTestId('reports-list-row');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every report on this page' }));
+    await userEvent.click(within(screen.getByTestId('download-bar')).getByRole('button', { name: 'Download' }));
+    expect(await screen.findByText('Invalid response from the server')).toBeInTheDocument();
+    expect(clicked).not.toHaveBeenCalled();
+    clicked.mockRestore();
+  });
 });
 
 describe('the Report Viewer', () => {

@@ -4,7 +4,7 @@ import { useTranslate } from 'react-admin';
 import { CORRECTION_STATUSES } from '../../../common/correction/statuses';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
-import type { ReportLanguageChoice } from '../../providers/reportMethods';
+import { InvalidServerResponse, type ReportLanguageChoice } from '../../providers/reportMethods';
 import { saveFile } from './saveFile';
 
 /**
@@ -33,7 +33,8 @@ export function useReportActions() {
       // The schools screens' queries and react-admin's list of reports both start with 'reports'.
       await queryClient.invalidateQueries({ queryKey: ['reports'] });
     } catch (error) {
-      await fail(failure, error);
+      if (error instanceof InvalidServerResponse) text(translate(error.message), 'error');
+      else await fail(failure, error);
     } finally {
       setBusy(null);
     }
@@ -46,6 +47,7 @@ export function useReportActions() {
     generateNow: (schoolId: number) =>
       run(`now-${schoolId}`, 'generate_error', async () => {
         const { data } = await dataProvider.generateSchoolReportNow(schoolId);
+        if (!data.preview_url) throw new InvalidServerResponse();
         const file = await dataProvider.fetchReportFile(data.preview_url);
         saveFile(file);
         return translate('report_screens.schools.downloaded', { name: file.fileName });
