@@ -111,6 +111,8 @@ export default {
       media_missing: 'The question refers to the file %{name}, which the file does not contain.',
       media_invalid: 'The file %{name} is not an image or audio file of an accepted type.',
       wildcard_answer: 'The answer "%{answer}" uses Moodle\'s * wildcard, which blanks do not support.',
+      picture_without_alt:
+        'The picture has no text alternative: it is imported, and the editor asks for one when the question is next edited.',
       extra_media_dropped: 'The file %{name} was not imported: a question keeps one image or audio.',
       extra_answers_dropped: 'Other accepted answers were dropped: %{answers}.',
       distractors_dropped: 'Answers without a match were dropped: %{answers}.',

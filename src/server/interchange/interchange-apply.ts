@@ -76,7 +76,7 @@ export async function applyImport(
       media: await storeMedia(item.media),
       instruction_audio: await storeMedia(item.instructionAudio),
     });
-    created.push((await store.create(body, userId)).id);
+    created.push((await store.create(body, userId, { imported: true })).id);
     progress?.(created.length);
   }
   return created;

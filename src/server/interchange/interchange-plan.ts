@@ -1,4 +1,4 @@
-import { parseQuestion } from '../../common/questions/index';
+import { mediaAltIssue, parseQuestion } from '../../common/questions/index';
 import type { Db } from '../db/database';
 import { detectMedia } from '../media/index';
 import { PLAIN_TEXT_KEYS, RICH_TEXT_KEYS } from '../questions/index';
@@ -139,6 +139,8 @@ export async function planImport(
       items.push({ identifier: item.identifier, type: null, status: 'error', problems, notes });
       continue;
     }
+    // Stored like a question written before alt text existed; the editor asks for it when next edited.
+    if (mediaAltIssue(item.question)) notes.push(problem('interchange.problems.picture_without_alt'));
     const resolved: Partial<Record<LookupField, number | string>> = {};
     for (const field of LOOKUP_FIELDS) {
       const name = item.metadata[field];

@@ -31,6 +31,7 @@ export function exportQuestion(row: StoredQuestion, prefix: string): ExportQuest
     mark_option: row.mark_option as MarkOption,
     media_type: (row.media_type as ExportQuestion['media_type']) ?? 'none',
     media: media && row.media_type !== 'none' ? `media/${media}` : null,
+    media_alt: typeof row.media_alt === 'string' ? row.media_alt : null,
     media_replay_count: Number(row.media_replay_count ?? 0),
     instruction_audio: audio ? `media/${audio}` : null,
   };

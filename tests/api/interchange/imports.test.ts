@@ -71,6 +71,8 @@ describe('question imports', () => {
       }),
     ]);
     expect(report.items.flatMap((i: { notes: string[] }) => i.notes).join(' ')).toContain('map.jpg');
+    // A picture without alt text is imported, with a note saying the editor will ask for one.
+    expect(report.items.flatMap((i: { notes: string[] }) => i.notes).join(' ')).toContain('ليس للصورة نص بديل');
     const refused = await uploadQuestions(
       t,
       author,

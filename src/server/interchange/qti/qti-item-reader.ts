@@ -77,8 +77,10 @@ export function mediaOf(body: Element, path: string, notes: ItemProblem[]) {
       ? 'image'
       : 'audio';
   const plays = Number(main?.getAttribute('data-max-plays') ?? 0);
+  const alt = kind === 'image' ? (main?.getAttribute('alt') ?? '').trim() : '';
   return {
     media_type: kind,
+    media_alt: alt || undefined,
     media: main ? (resolvePath(path, src(main)) ?? src(main)) : undefined,
     instructionAudio: instruction ? (resolvePath(path, src(instruction)) ?? src(instruction)) : undefined,
     media_replay_count: Number.isInteger(plays) && plays > 0 ? plays : 0,
@@ -167,6 +169,7 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
           mark: markOf(root, ctx.responses),
           mark_option: markOptionOf(root),
           media_type: media.media_type,
+          ...(media.media_alt ? { media_alt: media.media_alt } : {}),
           media_replay_count: media.media_replay_count,
         }
       : undefined,

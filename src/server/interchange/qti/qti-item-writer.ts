@@ -16,6 +16,8 @@ export interface ExportQuestion {
   media_type: 'none' | 'image' | 'audio';
   /** Paths inside the package (`media/…`), when the question has them. */
   media: string | null;
+  /** The picture's text alternative, written as the image's `alt`. */
+  media_alt?: string | null;
   media_replay_count: number;
   instruction_audio: string | null;
 }
@@ -32,7 +34,8 @@ export function mediaMarkup(question: ExportQuestion, base: string): string {
       src: base + question.instruction_audio,
       controls: 'controls',
     });
-  if (question.media && question.media_type === 'image') out += element('img', { src: base + question.media, alt: '' });
+  if (question.media && question.media_type === 'image')
+    out += element('img', { src: base + question.media, alt: question.media_alt ?? '' });
   if (question.media && question.media_type === 'audio')
     out += element('audio', {
       src: base + question.media,
