@@ -58,6 +58,7 @@ const messages: Pick<Messages, 'exams'> = {
       duplicate: 'نسخ',
       preview: 'معاينة',
       localize: 'الاختبارات المحلية',
+      more: 'إجراءات أخرى',
       delete: 'حذف',
       delete_title: 'حذف الاختبار رقم %{id}',
       delete_content: 'هل تريد بالتأكيد حذف «%{name}» مع أسئلته واختباراته المحلية؟ لا يمكن التراجع عن ذلك.',

@@ -57,6 +57,7 @@ export default {
       duplicate: 'Duplicate',
       preview: 'Preview',
       localize: 'Localized exams',
+      more: 'More actions',
       delete: 'Delete',
       delete_title: 'Delete exam #%{id}',
       delete_content:

@@ -110,7 +110,8 @@ describe('assigning from the console', () => {
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.goto(`${baseUrl}/exams`);
     const row = page.getByRole('row').filter({ hasText: 'الاختبار المعياري للقراءة والاستماع' });
-    await row.getByRole('link', { name: catalogs.ar.delivery.assign.action }).click();
+    await row.getByRole('button', { name: catalogs.ar.exams.actions.more }).click();
+    await page.getByRole('menuitem', { name: catalogs.ar.delivery.assign.action, exact: true }).click();
     await page.getByRole('list', { name: catalogs.ar.delivery.assign.schools }).waitFor();
     await page
       .getByRole('checkbox', { name: /المدرسة كاملة/ })

@@ -136,8 +136,9 @@ describe('exams, as an author in Arabic', () => {
     await page.goto(`${baseUrl}/exams`);
     await page
       .getByRole('row', { name: new RegExp(EXAM.ar) })
-      .getByRole('button', { name: ex.actions.publish })
+      .getByRole('button', { name: ex.actions.more })
       .click();
+    await page.getByRole('menuitem', { name: ex.actions.publish, exact: true }).click();
     await toast(page, ex.notifications.published);
     await page
       .getByRole('row', { name: new RegExp(EXAM.ar) })
@@ -162,8 +163,9 @@ describe('exams, as an author in Arabic', () => {
     await page
       .getByRole('row', { name: new RegExp(`${EXAM.ar}$|${EXAM.ar} `) })
       .first()
-      .getByRole('button', { name: ex.actions.duplicate })
+      .getByRole('button', { name: ex.actions.more })
       .click();
+    await page.getByRole('menuitem', { name: ex.actions.duplicate, exact: true }).click();
     await toast(page, ex.notifications.duplicated);
     await page.getByRole('row', { name: new RegExp(`${EXAM.ar} \\(نسخة\\)`) }).waitFor();
     await shot(page, 'exams-list-ar');
@@ -173,8 +175,9 @@ describe('exams, as an author in Arabic', () => {
     await page
       .getByRole('row', { name: new RegExp(EXAM.ar) })
       .filter({ hasNotText: 'نسخة' })
-      .getByRole('link', { name: ex.actions.localize })
+      .getByRole('button', { name: ex.actions.more })
       .click();
+    await page.getByRole('menuitem', { name: ex.actions.localize, exact: true }).click();
     await page.waitForURL(`${baseUrl}/exams/${examId}/localize`);
     await page.getByRole('link', { name: ex.localize.add }).click();
     await page.waitForURL(`${baseUrl}/exams/${examId}/localize/Create/0`);

@@ -43,8 +43,9 @@ describe('Arabic terminology', () => {
       readFileSync(path, 'utf8')
         .split('\n')
         .flatMap((line, index) =>
-          RETIRED.filter(({ term }) => term.test(line) && !line.includes('one-term rule') && !line.includes("'نوع الصف'"))
-            .map(({ instead }) => `${path.slice(root.length)}:${index + 1} (use ${instead})`),
+          RETIRED.filter(
+            ({ term }) => term.test(line) && !line.includes('one-term rule') && !line.includes("'نوع الصف'"),
+          ).map(({ instead }) => `${path.slice(root.length)}:${index + 1} (use ${instead})`),
         ),
     );
     expect(found).toEqual([]);
@@ -53,7 +54,9 @@ describe('Arabic terminology', () => {
   it('grade, class and level read the same wherever they are labelled', () => {
     const labels = new Map(leaves(ar as Catalog));
     const gradeKeys = [...labels].filter(([key]) => /(^|\.)(grade|grade_id)$/.test(key)).map(([, m]) => m);
-    const classKeys = [...labels].filter(([key]) => /(^|\.)(school_class|school_class_id|class)$/.test(key)).map(([, m]) => m);
+    const classKeys = [...labels]
+      .filter(([key]) => /(^|\.)(school_class|school_class_id|class)$/.test(key))
+      .map(([, m]) => m);
     expect(new Set(gradeKeys.filter((m) => !m.includes('تقرير')))).toEqual(new Set(['الصف']));
     expect(new Set(classKeys.filter((m) => !m.includes('تقرير')))).toEqual(new Set(['الشعبة']));
   });

@@ -35,7 +35,11 @@ describe('the console palette meets WCAG AA contrast in both directions', () => 
     });
 
     it(`${rtl ? 'rtl' : 'ltr'}: grey text, disabled text and toggle buttons`, () => {
-      const greys = { secondary: palette.text.secondary, disabled: palette.text.disabled, active: palette.action.active };
+      const greys = {
+        secondary: palette.text.secondary,
+        disabled: palette.text.disabled,
+        active: palette.action.active,
+      };
       for (const [name, colour] of Object.entries(greys)) {
         for (const [surface, background] of Object.entries(surfaces)) {
           expect(getContrastRatio(colour, background), `${name} on ${surface}`).toBeGreaterThanOrEqual(AA);

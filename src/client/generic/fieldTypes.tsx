@@ -41,13 +41,26 @@ function RelationNameField({ source }: ColumnFieldProps) {
   return <span>{nameOf(related, language)}</span>;
 }
 
+/**
+ * Chips in a row that wraps, their labels a little tighter than MUI's: several are at least two
+ * chips wide, so a squeezed table gives them two lines rather than one chip a line.
+ */
+const chipRowSx = (count: number) =>
+  ({
+    display: 'flex',
+    gap: 0.5,
+    flexWrap: 'wrap',
+    minWidth: count > 1 ? '9rem' : undefined,
+    '& .MuiChip-labelSmall': { px: 0.75 },
+  }) as const;
+
 /** Several related records (`skill_ids`, sent as `skills`) as chips. */
 function RelationNamesField({ source }: ColumnFieldProps) {
   const record = useRecordContext();
   const [language] = useLocaleState();
   const related = (record?.[relationOf(source)] ?? []) as Record<string, unknown>[];
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <Box sx={chipRowSx(related.length)}>
       {related.map((item, index) => (
         <Chip key={String(item.id ?? index)} size="small" label={nameOf(item, language)} />
       ))}
@@ -59,7 +72,7 @@ function TagsField({ source }: ColumnFieldProps) {
   const record = useRecordContext();
   const tags = (record?.[source] ?? []) as string[];
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <Box sx={chipRowSx(tags.length)}>
       {tags.map((tag) => (
         <Chip key={tag} size="small" variant="outlined" label={tag} />
       ))}

@@ -173,7 +173,8 @@ describe('the assigned-students list', () => {
     signInCorrector();
     serveExamList([makeExam({ id: 12, is_published: true })]);
     renderApp('/exams');
-    const link = await screen.findByRole('link', { name: 'Assigned students' });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'More actions' }));
+    const link = await screen.findByRole('menuitem', { name: 'Assigned students' });
     expect(link).toHaveAttribute('href', LIST);
   });
 });

@@ -14,6 +14,13 @@ async function choose(label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** Opens a row's "More actions" menu by keyboard, as its button is reached with Tab, and returns the menu. */
+async function openMoreActions(row: HTMLElement) {
+  within(row).getByRole('button', { name: 'More actions' }).focus();
+  await userEvent.setup().keyboard('{Enter}');
+  return screen.findByRole('menu');
+}
+
 describe('exam list', () => {
   it("lists the selected platform's exams and turns every filter and the search into the list query", async () => {
     signInAuthor();
@@ -90,12 +97,17 @@ describe('exam list', () => {
 
     const draft = (await screen.findByText('Draft exam')).closest('tr')!;
     const live = screen.getByText('Live exam').closest('tr')!;
-    expect(within(live).getByRole('link', { name: 'Localized exams' })).toHaveAttribute('href', '/exams/2/localize');
-    expect(within(draft).queryByRole('link', { name: 'Localized exams' })).not.toBeInTheDocument();
-    for (const name of ['Edit', 'Delete', 'Duplicate', 'Publish', 'Preview'])
-      expect(
-        within(draft).queryByRole(name === 'Edit' || name === 'Preview' ? 'link' : 'button', { name }),
-      ).not.toBeInTheDocument();
+    const menu = await openMoreActions(live);
+    expect(within(menu).getByRole('menuitem', { name: 'Localized exams' })).toHaveAttribute(
+      'href',
+      '/exams/2/localize',
+    );
+    for (const name of ['Delete', 'Duplicate', 'Publish', 'Unpublish', 'Preview'])
+      expect(within(menu).queryByRole('menuitem', { name })).not.toBeInTheDocument();
+    await userEvent.setup().keyboard('{Escape}');
+    // Nothing this reader may do applies to the draft: its row has no menu at all.
+    expect(within(draft).queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+    for (const name of ['Edit', 'Preview']) expect(within(draft).queryByRole('link', { name })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add exam' })).not.toBeInTheDocument();
   });
 
@@ -164,7 +176,7 @@ describe('exam list', () => {
     const user = userEvent.setup();
 
     const row = (await screen.findByText('Reading benchmark')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Publish' }));
+    await user.click(within(await openMoreActions(row)).getByRole('menuitem', { name: 'Publish' }));
 
     const popup = await screen.findByRole('dialog', { name: 'Publish exam #12' });
     expect(within(popup).getByText('An exam without questions cannot be published.')).toBeInTheDocument();
@@ -181,7 +193,7 @@ describe('exam list', () => {
     const user = userEvent.setup();
 
     const row = (await screen.findByText('Reading benchmark')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Unpublish' }));
+    await user.click(within(await openMoreActions(row)).getByRole('menuitem', { name: 'Unpublish' }));
     const popup = await screen.findByRole('dialog', { name: 'Unpublish exam #7' });
     expect(within(popup).getByText('Unknown error')).toBeInTheDocument();
   });
@@ -195,7 +207,7 @@ describe('exam list', () => {
     const user = userEvent.setup();
 
     const row = (await screen.findByText('Reading benchmark')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Duplicate' }));
+    await user.click(within(await openMoreActions(row)).getByRole('menuitem', { name: 'Duplicate' }));
     expect(await screen.findByText('Exam duplicated')).toBeInTheDocument();
   });
 
@@ -212,7 +224,7 @@ describe('exam list', () => {
     const user = userEvent.setup();
 
     const row = (await screen.findByText('Reading benchmark')).closest('tr')!;
-    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await openMoreActions(row)).getByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete exam #12' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Students have started this exam, so it cannot be deleted.')).toBeInTheDocument();

@@ -10,6 +10,8 @@ import {
   TableHead,
   TableRow,
   TableSortLabel,
+  type SxProps,
+  type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -20,6 +22,7 @@ import type { MarkingHandle } from '../../../common/correction/index';
 import { correctionPath } from '../access';
 import type { ListState, SortKey } from '../listState';
 import { StatusChip } from '../../components/StatusChip';
+import { compactTableSx, nameColumnSx } from '../../components/listLayout';
 
 interface StudentsTableProps {
   examId: number;
@@ -34,6 +37,14 @@ interface StudentsTableProps {
 }
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
+
+// A sort label takes its direction from its parent (MUI): in a column, its arrow would go below it.
+const stackedLabelsSx = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-start',
+  '& .MuiTableSortLabel-root': { flexDirection: 'row' },
+} as const;
 
 /** A row's id: the assignment's, or under anonymous marking the code. */
 export type RowId = AssignedStudent['id'];
@@ -60,20 +71,23 @@ export function StudentsTable({
   const allSelected = ids.length > 0 && chosen.length === ids.length;
   const column = (key: string) => translate(`exam_students.columns.${key}`);
 
-  const sortable = (sort: SortKey, label: string) => (
-    <TableCell sx={noWrap} sortDirection={state.sort === sort ? state.order : false}>
-      <TableSortLabel
-        active={state.sort === sort}
-        direction={state.sort === sort ? state.order : 'asc'}
-        onClick={() => onSort(sort)}
-      >
-        {label}
-      </TableSortLabel>
+  const sortLabel = (sort: SortKey, label: string) => (
+    <TableSortLabel
+      active={state.sort === sort}
+      direction={state.sort === sort ? state.order : 'asc'}
+      onClick={() => onSort(sort)}
+    >
+      {label}
+    </TableSortLabel>
+  );
+  const sortable = (sort: SortKey, label: string, sx?: SxProps<Theme>) => (
+    <TableCell sx={sx} sortDirection={state.sort === sort ? state.order : false}>
+      {sortLabel(sort, label)}
     </TableCell>
   );
 
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <Box sx={compactTableSx}>
       <Table size="small" data-testid="exam-students-table">
         <TableHead>
           <TableRow>
@@ -89,17 +103,27 @@ export function StudentsTable({
                 slotProps={{ input: { 'aria-label': translate('exam_students.select_all') } }}
               />
             </TableCell>
-            {sortable('name', column(anonymous ? 'code' : 'name'))}
-            {!anonymous && sortable('school', column('school'))}
-            {!anonymous && sortable('school_class', column('school_class'))}
+            {sortable('name', column(anonymous ? 'code' : 'name'), noWrap)}
+            {!anonymous && sortable('school', column('school'), noWrap)}
+            {!anonymous && sortable('school_class', column('school_class'), noWrap)}
             {/* Under anonymous marking the window is not shown: schools may sit at different times. */}
-            {!anonymous && sortable('start_date_time', column('start'))}
-            {!anonymous && sortable('end_date_time', column('end'))}
+            {/* The window in one column, its start above its end, each sorted by its own label. */}
+            {!anonymous && (
+              <TableCell
+                sx={noWrap}
+                sortDirection={state.sort === 'start_date_time' || state.sort === 'end_date_time' ? state.order : false}
+              >
+                <Box sx={stackedLabelsSx}>
+                  {sortLabel('start_date_time', column('start'))}
+                  {sortLabel('end_date_time', column('end'))}
+                </Box>
+              </TableCell>
+            )}
             {sortable('exam_status_id', column('exam_status'))}
             {sortable('student_exam_status_id', column('correction_status'))}
             {sortable('total', column('total'))}
-            <TableCell sx={noWrap}>{column('pass_mark')}</TableCell>
-            <TableCell sx={noWrap}>{column('actions')}</TableCell>
+            <TableCell>{column('pass_mark')}</TableCell>
+            <TableCell>{column('actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -123,7 +147,7 @@ export function StudentsTable({
                   />
                 </TableCell>
                 {/* Names are user content: each isolated from the page's direction. */}
-                <TableCell>
+                <TableCell sx={nameColumnSx}>
                   <bdi>{row.name}</bdi>
                 </TableCell>
                 {!anonymous && (
@@ -136,8 +160,13 @@ export function StudentsTable({
                     <bdi>{nameOf(row.school_class, language)}</bdi>
                   </TableCell>
                 )}
-                {!anonymous && <TableCell sx={noWrap}>{formatDateTime(row.start_date_time, language)}</TableCell>}
-                {!anonymous && <TableCell sx={noWrap}>{formatDateTime(row.end_date_time, language)}</TableCell>}
+                {!anonymous && (
+                  <TableCell sx={noWrap}>
+                    {formatDateTime(row.start_date_time, language)}
+                    <br />
+                    {formatDateTime(row.end_date_time, language)}
+                  </TableCell>
+                )}
                 <TableCell>
                   <StatusChip status={row.exam_status} />
                 </TableCell>
@@ -154,8 +183,8 @@ export function StudentsTable({
                     ? translate('exam_students.not_marked')
                     : translate('exam_students.total_of', { total: number(row.total), max: number(row.total_mark) })}
                 </TableCell>
-                <TableCell sx={noWrap}>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                <TableCell>
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
                     {number(row.pass_mark)}
                     {row.passed !== null && (
                       <Chip

@@ -20,7 +20,7 @@ import type { Exam } from '../types';
 import { ExamBulkActions } from './ExamBulkActions';
 import { examFilters } from './examFilters';
 import { ExamRowActions } from './ExamRowActions';
-import { listLayoutSx } from '../../components/listLayout';
+import { listLayoutSx, nameColumnSx } from '../../components/listLayout';
 
 function AddExamButton() {
   return (
@@ -100,6 +100,7 @@ export function ExamList({ definition = examsDeclaration }: { definition?: Resou
                     key="name"
                     source={nameField}
                     label="resources.exams.fields.name"
+                    cellSx={() => nameColumnSx}
                     render={(exam: Exam) => <bdi>{nameOf(exam, language)}</bdi>}
                   />
                 ),

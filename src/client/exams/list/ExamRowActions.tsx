@@ -17,22 +17,20 @@ import { nameOf, useLanguage } from '../../i18n/recordName';
 import { examMonitorPath } from '../analysis/ExamTabs';
 import { useExamAccess } from '../common/useExamAccess';
 import type { Exam } from '../types';
+import { MoreActions, type MenuAction } from './MoreActions';
 import { useExamActions } from './useExamActions';
 
 interface ActionProps {
   label: string;
   icon: ReactElement;
-  to?: string;
-  onClick?: () => void;
-  color?: 'error' | 'primary';
+  to: string;
 }
 
-/** An icon button named for assistive technology, with the same name as a tooltip. */
-function Action({ label, icon, to, onClick, color }: ActionProps) {
-  const link = to ? { component: RouterLink, to } : {};
+/** An icon link named for assistive technology, with the same name as a tooltip. */
+function Action({ label, icon, to }: ActionProps) {
   return (
     <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick} color={color} {...link}>
+      <IconButton size="small" aria-label={label} component={RouterLink} to={to}>
         {icon}
       </IconButton>
     </Tooltip>
@@ -43,9 +41,10 @@ function Action({ label, icon, to, onClick, color }: ActionProps) {
 const Slot = () => <Box component="span" aria-hidden sx={{ width: 34, flexShrink: 0 }} />;
 
 /**
- * A row's actions (SPEC section 2, /exams), each only with its permission; localize only for a
- * published exam and delete only for a draft (a published exam is not deleted). Every row has the
- * same slots, so the icons form columns.
+ * A row's actions (SPEC section 2, /exams), each only with its permission; localize, assign,
+ * the assigned students and exam day only for a published exam, delete only for a draft. Edit
+ * (or preview, for one who may not edit) stays in the row; the rest are in a "More actions" menu,
+ * so the list fits a 1025 px window.
  */
 export function ExamRowActions({ exam }: { exam: Exam }) {
   const translate = useTranslate();
@@ -54,53 +53,59 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
   const actions = useExamActions();
   const [confirming, setConfirming] = useState(false);
   const label = (key: string) => translate(`exams.actions.${key}`);
+  const published = exam.is_published;
+  const editor = can('edit');
+
+  const preview: ActionProps = {
+    label: label('preview'),
+    icon: <VisibilityIcon />,
+    to: `/exams/${exam.id}/preview`,
+  };
+  const more: (MenuAction | false)[] = [
+    editor &&
+      (published
+        ? { label: label('unpublish'), icon: <UnpublishedIcon />, onClick: () => void actions.unpublish(exam) }
+        : { label: label('publish'), icon: <PublishIcon />, onClick: () => void actions.publish(exam) }),
+    can('create') && {
+      label: label('duplicate'),
+      icon: <ContentCopyIcon />,
+      onClick: () => void actions.duplicate(exam),
+    },
+    editor && can('preview') && preview,
+    published &&
+      can('localizations') && { label: label('localize'), icon: <PublicIcon />, to: `/exams/${exam.id}/localize` },
+    published &&
+      can('assign') && {
+        label: translate('delivery.assign.action'),
+        icon: <GroupAddIcon />,
+        to: `/exams/${exam.id}/assign`,
+      },
+    published &&
+      allows({ anyOf: CORRECTION_PERMISSIONS.students }) && {
+        label: translate('exam_students.action'),
+        icon: <RateReviewIcon />,
+        to: examStudentsPath(exam.id),
+      },
+    published &&
+      can('monitor') && { label: translate('exam_day.tab'), icon: <MonitorHeartIcon />, to: examMonitorPath(exam.id) },
+    !published &&
+      can('delete') && {
+        label: label('delete'),
+        icon: <DeleteIcon />,
+        onClick: () => setConfirming(true),
+        danger: true,
+      },
+  ];
+  const menu = more.filter((action): action is MenuAction => action !== false);
 
   return (
     <Box
       sx={{ display: 'flex', gap: 0.25, justifyContent: 'flex-start', flexWrap: 'nowrap' }}
       onClick={(event) => event.stopPropagation()}
     >
-      {can('edit') && <Action label={label('edit')} icon={<EditIcon />} to={`/exams/${exam.id}/edit`} />}
-      {can('edit') &&
-        (exam.is_published ? (
-          <Action label={label('unpublish')} icon={<UnpublishedIcon />} onClick={() => void actions.unpublish(exam)} />
-        ) : (
-          <Action label={label('publish')} icon={<PublishIcon />} onClick={() => void actions.publish(exam)} />
-        ))}
-      {can('create') && (
-        <Action label={label('duplicate')} icon={<ContentCopyIcon />} onClick={() => void actions.duplicate(exam)} />
-      )}
-      {can('preview') && <Action label={label('preview')} icon={<VisibilityIcon />} to={`/exams/${exam.id}/preview`} />}
-      {can('localizations') &&
-        (exam.is_published ? (
-          <Action label={label('localize')} icon={<PublicIcon />} to={`/exams/${exam.id}/localize`} />
-        ) : (
-          <Slot />
-        ))}
-      {can('assign') &&
-        (exam.is_published ? (
-          <Action label={translate('delivery.assign.action')} icon={<GroupAddIcon />} to={`/exams/${exam.id}/assign`} />
-        ) : (
-          <Slot />
-        ))}
-      {allows({ anyOf: CORRECTION_PERMISSIONS.students }) &&
-        (exam.is_published ? (
-          <Action label={translate('exam_students.action')} icon={<RateReviewIcon />} to={examStudentsPath(exam.id)} />
-        ) : (
-          <Slot />
-        ))}
-      {can('monitor') &&
-        (exam.is_published ? (
-          <Action label={translate('exam_day.tab')} icon={<MonitorHeartIcon />} to={examMonitorPath(exam.id)} />
-        ) : (
-          <Slot />
-        ))}
-      {can('delete') &&
-        (exam.is_published ? (
-          <Slot />
-        ) : (
-          <Action label={label('delete')} icon={<DeleteIcon />} color="error" onClick={() => setConfirming(true)} />
-        ))}
+      {editor && <Action label={label('edit')} icon={<EditIcon />} to={`/exams/${exam.id}/edit`} />}
+      {!editor && can('preview') && <Action {...preview} />}
+      {menu.length > 0 ? <MoreActions label={label('more')} actions={menu} /> : <Slot />}
       <Confirm
         isOpen={confirming}
         title={translate('exams.actions.delete_title', { id: exam.id })}

@@ -16,6 +16,7 @@ import { ListPaginationContext, useTranslate, type ListPaginationContextValue } 
 import { ListPagination } from '../../components/ListPagination';
 import { statusOf } from '../../providers/errors';
 import type { UrlList } from './urlList';
+import { compactTableSx } from '../../components/listLayout';
 
 export interface Column<T> {
   key: string;
@@ -40,8 +41,6 @@ interface DataTableProps<T extends { id: number }> {
   selection?: { ids: number[]; onChange: (ids: number[]) => void; label: (row: T) => string; all: string };
   testId: string;
 }
-
-const noWrap = { whiteSpace: 'nowrap' } as const;
 
 /**
  * A server-paged list in the API's dialect: sortable headings (the sort and order kept in the
@@ -71,7 +70,7 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
     props.onChange({ sort, order: list.sort === sort && list.order === 'asc' ? 'desc' : 'asc' });
 
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+    <Paper variant="outlined" sx={compactTableSx}>
       {props.fetching && <LinearProgress aria-label={translate('ra.page.loading')} />}
       {props.error ? (
         <Alert
@@ -103,7 +102,6 @@ export function DataTable<T extends { id: number }>(props: DataTableProps<T>) {
                 {columns.map((column) => (
                   <TableCell
                     key={column.key}
-                    sx={noWrap}
                     sortDirection={column.sort && list.sort === column.sort ? list.order : false}
                   >
                     {column.sort ? (
