@@ -138,7 +138,7 @@ const messages: Pick<Messages, 'ra'> = {
       last: 'الانتقال إلى الصفحة الأخيرة',
       next: 'الانتقال إلى الصفحة التالية',
       previous: 'الانتقال إلى الصفحة السابقة',
-      page_rows_per_page: 'عدد الصفوف في الصفحة:',
+      page_rows_per_page: 'عدد الأسطر في الصفحة:',
       skip_nav: 'تخطَّ إلى المحتوى',
     },
     sort: {

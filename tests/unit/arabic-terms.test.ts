@@ -11,7 +11,10 @@ const RETIRED: { term: RegExp; instead: string }[] = [
   { term: /المرحلة الدراسية|المراحل الدراسية|تقارير المرحلة/, instead: 'الصف (grade)' },
   { term: /الصفوف الدراسية|صف دراسي/, instead: 'الصفوف / الصف (grade)' },
   { term: /الفصل|الفصول/, instead: 'الشعبة / الشعب (class)' },
-  { term: /(الصف|صف|صفوف|الصفوف) %\{row|%\{max\} صف|كل صف دون|حسب الصف|الصف الأول/, instead: 'السطر (a row)' },
+  {
+    term: /(الصف|صف|صفوف|الصفوف) %\{row|%\{max\} صف|كل صف دون|حسب الصف|الصف الأول|الصفوف في الصفحة|هذا الصف/,
+    instead: 'السطر (a row)',
+  },
 ];
 
 type Catalog = { [key: string]: string | Catalog };
