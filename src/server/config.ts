@@ -33,6 +33,8 @@ export interface Config {
     graceSeconds: number;
     /** How long one reading of the exam-day monitor answers for the same view (0: never shared). */
     monitorCacheMs: number;
+    /** Group commit of answer saves (delivery/save-group.ts): the window, the group's size, statements in flight. */
+    saveGroup: { windowMs: number; maxRequests: number; maxFlushes: number };
   };
   /** Server processes on one port (node:cluster); above 1 only on PostgreSQL. */
   webConcurrency: number;
@@ -92,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     delivery: {
       graceSeconds: int(env.DELIVERY_GRACE_SECONDS, 60),
       monitorCacheMs: int(env.MONITOR_CACHE_MS, 2000),
+      saveGroup: {
+        windowMs: nonNegativeInt(env.ANSWER_SAVE_WINDOW_MS, 2),
+        maxRequests: int(env.ANSWER_SAVE_GROUP_MAX, 200),
+        maxFlushes: int(env.ANSWER_SAVE_FLUSHES, 2),
+      },
     },
     webConcurrency: int(env.WEB_CONCURRENCY, 1),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),

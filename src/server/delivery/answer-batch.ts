@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { renameAnswerIds, validateAnswer } from '../../common/questions/index';
 import { idValue } from '../../common/ids';
-import type { Db, RunPrepared } from '../db/database';
+import type { Db } from '../db/database';
 import { invalid, parseOrThrow } from '../http/app-error';
-import { examQuestionKeys, forgetRunningAttempt, runningTarget, saveTarget, storeAnswers } from './answer-save';
+import { examQuestionKeys, forgetRunningAttempt, runningTarget, saveTarget } from './answer-save';
+import { storeAnswers, type AnswerSaveGroup } from './answer-store';
 import { attemptIdCodec } from './opaque-ids';
 import { deliveryRefusal } from './refusals';
 import { notePresence } from './presence';
@@ -60,7 +61,8 @@ async function ownRecordings(db: Db, userId: number, answers: { question_id: num
 
 export interface SaveContext {
   db: Db;
-  runPrepared: RunPrepared;
+  /** This database's group commit of saves (answer-store.ts). */
+  saves: AnswerSaveGroup;
   now: Date;
   graceMs: number;
 }
@@ -69,10 +71,11 @@ export interface SaveContext {
  * `PUT .../answers`, in this order: the body's shape (422); the running attempt (404, 403 or 418,
  * the same whatever questions the batch names); each answer read back into the author's ids and
  * checked against its question (422 naming each, after checking again that the attempt still
- * runs); then one statement that checks again and saves.
+ * runs); then the save goes to the group commit (answer-store.ts), whose statement checks again and
+ * saves, and it is answered once that statement has committed.
  */
 export async function saveAnswerBatch(context: SaveContext, userId: number, assignmentId: number, input: unknown) {
-  const { db, runPrepared, now, graceMs } = context;
+  const { db, saves, now, graceMs } = context;
   const body = parseOrThrow(answersBody, input);
   const attemptId = body.attempt_id ?? null;
   const target = await runningTarget(db, userId, assignmentId, attemptId, now, graceMs);
@@ -106,7 +109,7 @@ export async function saveAnswerBatch(context: SaveContext, userId: number, assi
   for (const item of items)
     if ((newest.get(item.question_id)?.seq ?? -1) < item.seq) newest.set(item.question_id, item);
   try {
-    const { saved, deadlineAt, extraSeconds } = await storeAnswers(db, runPrepared, {
+    const { saved, deadlineAt, extraSeconds } = await storeAnswers(db, saves, {
       userId,
       assignmentId,
       attemptId: target.attemptId,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db, RunPrepared } from '../db/database';
+import type { Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
 import { notFound } from '../http/app-error';
 import { studentIdOf } from './assignment-store';
@@ -144,88 +144,4 @@ export async function runningTarget(
   if (attemptId !== null && target.attemptId !== attemptId) throw deliveryRefusal.attemptReplaced();
   rememberRunningAttempt(db, userId, assignmentId, target);
   return target;
-}
-
-/**
- * Stores the newest answer of each question in one statement, which also finds the attempt: the
- * latest attempt of this assignment, only when the assignment is the caller's. Its row is locked
- * first (a submit or the deadline job waits for it, so an acknowledged answer is in the attempt that
- * gets scored), nothing is written past the deadline and grace, and a stored seq as high or higher
- * wins. Answers the seq the server holds for each question: the one sent, or the stored one when
- * that is higher (another tab moved on; the client's next change goes above it), with the attempt's
- * deadline. When nothing could be written, `saveTarget` says why (404, 403 or 418).
- */
-export async function storeAnswers(
-  db: Db,
-  runPrepared: RunPrepared,
-  save: {
-    userId: number;
-    assignmentId: number;
-    /** The attempt the client answered in, when it says (an earlier one is refused). */
-    attemptId: number | null;
-    items: { question_id: number; answer: unknown; seq: number }[];
-    now: Date;
-    graceMs: number;
-  },
-) {
-  const { userId, assignmentId, attemptId, items, now, graceMs } = save;
-  const batch = JSON.stringify(
-    items.map((i) => ({ question_id: i.question_id, answer: i.answer ?? null, seq: i.seq })),
-  );
-  const grace = graceMs / 1000;
-  // Prepared: planning this statement took twice as long as running it (pg_stat_statements).
-  const statement = sql<{
-    deadline_at: Date | null;
-    extra_seconds: number | null;
-    late: boolean | null;
-    saved: { question_id: number; seq: number }[] | string;
-  }>`
-    with target as (
-      select a.id from students s
-      join student_exams se on se.student_id = s.id
-      cross join lateral (
-        select id from exam_attempts where student_exam_id = se.id order by number desc limit 1
-      ) a
-      where s.user_id = ${userId} and se.id = ${assignmentId} and (${attemptId}::int is null or a.id = ${attemptId})
-    ), locked as (
-      select ea.id, ea.deadline_at, ea.extra_seconds from exam_attempts ea
-      where ea.id = (select id from target) and ea.status = 'in_progress'
-      for update
-    ), incoming as (
-      select * from jsonb_to_recordset(${batch}::jsonb) as x(question_id integer, answer jsonb, seq integer)
-    ), written as (
-      insert into attempt_answers (attempt_id, question_id, answer, seq, saved_at)
-      select l.id, i.question_id, i.answer, i.seq, ${now}
-      from incoming i cross join locked l
-      where ${now}::timestamptz <= l.deadline_at + make_interval(secs => ${grace})
-      on conflict (attempt_id, question_id) do update
-        set answer = excluded.answer, seq = excluded.seq, saved_at = excluded.saved_at
-        where attempt_answers.seq < excluded.seq
-      returning question_id, seq
-    )
-    select
-      (select deadline_at from locked) as deadline_at,
-      (select extra_seconds from locked) as extra_seconds,
-      (select ${now}::timestamptz > deadline_at + make_interval(secs => ${grace}) from locked) as late,
-      coalesce((
-        select json_agg(json_build_object('question_id', i.question_id, 'seq', coalesce(w.seq, greatest(a.seq, i.seq)))
-          order by i.question_id)
-        from incoming i
-        left join written w on w.question_id = i.question_id
-        left join attempt_answers a on a.attempt_id = (select id from locked) and a.question_id = i.question_id
-      ), '[]') as saved`.compile(db);
-  const { rows } = await runPrepared('ltm_store_answers', statement);
-  const result = rows[0]!;
-  if (result.deadline_at === null || result.late) {
-    // Not the caller's, not running, or past its deadline and grace: the refusal, with the attempt
-    // submitted first when it ran out (as any read of it does).
-    const target = await saveTarget(db, userId, assignmentId, now, graceMs);
-    if (attemptId !== null && target.attemptId !== attemptId) throw deliveryRefusal.attemptReplaced();
-    throw deliveryRefusal.deadlinePassed();
-  }
-  return {
-    saved: json(result.saved) as { question_id: number; seq: number }[],
-    deadlineAt: new Date(result.deadline_at),
-    extraSeconds: Number(result.extra_seconds ?? 0),
-  };
 }

@@ -13,6 +13,8 @@ import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
 import { forgetRunningAttempt, rememberRunningAttempt } from './answer-save';
 import { saveAnswerBatch } from './answer-batch';
+import { answerSaveGroup, type AnswerSaveGroup } from './answer-store';
+import type { SaveGroupOptions } from './save-group';
 import { answersRelease, resultsReleased } from './result-release';
 import type { DeadlineScheduler } from './deadline-jobs';
 import { attemptIdCodec } from './opaque-ids';
@@ -31,14 +33,19 @@ export type FlagsBody = z.infer<typeof flagsBody>;
 
 /** A student's exam: start, resume, save answers, count media plays, submit. */
 export class Attempts {
+  private readonly saves: AnswerSaveGroup;
+
   constructor(
     private readonly db: Db,
-    private readonly runPrepared: RunPrepared,
+    runPrepared: RunPrepared,
     private readonly bank: QuestionsStore,
     private readonly clock: Clock,
     private readonly graceSeconds: number,
     private readonly deadlines: DeadlineScheduler,
-  ) {}
+    saveGroup: SaveGroupOptions,
+  ) {
+    this.saves = answerSaveGroup(db, runPrepared, saveGroup);
+  }
 
   private async latest(assignment: Assignment): Promise<AttemptRow | undefined> {
     return (await latestAttempts(this.db, [assignment.id]))[0];
@@ -116,7 +123,7 @@ export class Attempts {
   saveAnswers(userId: number, assignmentId: number, input: unknown) {
     const context = {
       db: this.db,
-      runPrepared: this.runPrepared,
+      saves: this.saves,
       now: this.clock.now(),
       graceMs: this.graceSeconds * 1000,
     };

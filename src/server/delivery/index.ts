@@ -6,3 +6,4 @@ export { defineDeadlineJobs, type DeadlineScheduler } from './deadline-jobs';
 export { flushPresence, startPresenceFlusher } from './presence';
 export { answersShownForExam, resultsReleasedSql } from './result-release';
 export { extraSecondsOf, extraTimeOf } from './extra-time';
+export { answerSaveStats } from './answer-store';

@@ -33,6 +33,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     app.clock,
     app.config.delivery.graceSeconds,
     deadlines,
+    app.config.delivery.saveGroup,
   );
   const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
   const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };

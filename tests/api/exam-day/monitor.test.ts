@@ -3,6 +3,7 @@ import { examMonitor } from '../../../src/common/contracts/index';
 import { call } from '../../helpers/api-client';
 import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamDayScene } from '../../helpers/exam-day-scene';
+import { loadConfig } from '../../../src/server/config';
 import { createTestApp } from '../../helpers/test-app';
 import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
@@ -207,7 +208,7 @@ describe('the heartbeat', () => {
 
 describe('the monitor shared between supervisors', () => {
   it('answers one reading for the same view for a moment, and forgets it when an intervention changes the exam', async () => {
-    const shared = await createTestApp({ delivery: { graceSeconds: 60, monitorCacheMs: 2000 } }, clock);
+    const shared = await createTestApp({ delivery: { ...loadConfig({}).delivery, monitorCacheMs: 2000 } }, clock);
     try {
       const s = await buildExamDayScene(shared, registry);
       const read = async () => (await s.staff(s.cookies.admin).monitor()).json().data.totals;
