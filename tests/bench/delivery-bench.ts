@@ -38,6 +38,11 @@ const HEARTBEAT_MS = 8000;
 const MONITOR_EVERY_MS = 5000;
 
 const COOKIE = 'ltm_session';
+/** The server's group commit of saves, as this run sets it (README: ANSWER_SAVE_*); "off" is one statement per save. */
+const SAVE_GROUP =
+  process.env.ANSWER_SAVE_GROUP_MAX === '1'
+    ? 'off'
+    : `window ${process.env.ANSWER_SAVE_WINDOW_MS ?? 2} ms, at most ${process.env.ANSWER_SAVE_GROUP_MAX ?? 200} saves, ${process.env.ANSWER_SAVE_FLUSHES ?? 2} in flight`;
 
 async function prepare() {
   const registry = await loadSchemaRegistry();
@@ -70,7 +75,7 @@ async function main() {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   console.log(`${new Date().toISOString()}  ${machine}`);
   console.log(
-    `students ${STUDENTS} (${ANSWERING} answering), database ${ADMIN_URL ? 'postgres' : 'pglite'}, server processes ${PROCESSES}, client connections ${CONNECTIONS}\n`,
+    `students ${STUDENTS} (${ANSWERING} answering), database ${ADMIN_URL ? 'postgres' : 'pglite'}, server processes ${PROCESSES}, client connections ${CONNECTIONS}, group commit ${SAVE_GROUP}\n`,
   );
   const { data, env, dataDir, drop } = await prepare();
   const server = await startServer({ needsConsole: false, env, dataDir });
@@ -289,7 +294,9 @@ async function main() {
       `\nsign-ins: ${signInFigures.per_second}/s, about ${Math.round(perCore)}/s per busy core: ` +
         `${STUDENTS} students signing in within a minute need about ${Math.ceil(STUDENTS / 60 / perCore)} cores for it`,
     );
-    console.log(`answer saves at saturation: ${Math.round(ratio * 100)}% of the bare baseline (goal: at least 60%)`);
+    console.log(
+      `answer saves at saturation: ${Math.round(ratio * 100)}% of the bare baseline in this run (goal: above 150%, which only group commit can reach)`,
+    );
     const delivery = phases.filter((p) => ['start rush', 'answering', 'heartbeat', 'submit rush'].includes(p.phase));
     const watched = phases.find((p) => p.phase === 'monitor (staff)')!;
     console.log(
@@ -308,6 +315,7 @@ async function main() {
       students: STUDENTS,
       database: ADMIN_URL ? 'postgres' : 'pglite',
       processes: PROCESSES,
+      save_group: SAVE_GROUP,
       answer_seconds: ANSWER_SECONDS,
       answering: ANSWERING,
       rush_seconds: RUSH_SECONDS,

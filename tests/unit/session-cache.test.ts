@@ -20,6 +20,25 @@ describe('SessionCache', () => {
     expect(cache.find(hash('b'), 999)).toBeUndefined();
   });
 
+  it("holds a started student's session past its time, and still forgets it at once on a change", () => {
+    const cache = new SessionCache(30_000, true);
+    cache.keep(hash('a'), entry(1), cache.epoch);
+    cache.keep(hash('b'), entry(2), cache.epoch);
+    cache.hold(hash('a'), 600_000);
+    cache.hold(hash('z'), 600_000); // nothing kept: nothing held
+    expect(cache.find(hash('a'), 599_999)).toBeDefined();
+    expect(cache.find(hash('b'), 31_000)).toBeUndefined();
+    expect(cache.find(hash('a'), 600_000)).toBeUndefined();
+    cache.keep(hash('c'), entry(3), cache.epoch);
+    cache.hold(hash('c'), 600_000);
+    cache.forget({ user: 3 });
+    expect(cache.find(hash('c'), 2_000)).toBeUndefined();
+    cache.keep(hash('d'), entry(4), cache.epoch);
+    cache.hold(hash('d'), 600_000);
+    cache.setLive(false);
+    expect(cache.find(hash('d'), 2_000)).toBeUndefined();
+  });
+
   it('refuses an entry read before a change, and forgets by session or by user', () => {
     const cache = new SessionCache(30_000, true);
     const before = cache.epoch;

@@ -12,6 +12,8 @@ export interface CachedSession {
   cachedAtMs: number;
   /** This session's idle limit (a student's is shorter); the policy's when absent. */
   idleMs?: number;
+  /** Kept past its time until then (see `hold`). */
+  heldUntilMs?: number;
 }
 
 /** The PostgreSQL channel on which every server process hears of session changes. */
@@ -44,7 +46,8 @@ export class SessionCache {
   find(idHash: string, nowMs: number): CachedSession | undefined {
     const entry = this.entries.get(idHash);
     if (!entry) return undefined;
-    if (nowMs - entry.cachedAtMs >= this.ttlMs || nowMs < entry.cachedAtMs) {
+    const stale = nowMs - entry.cachedAtMs >= this.ttlMs && nowMs >= (entry.heldUntilMs ?? 0);
+    if (stale || nowMs < entry.cachedAtMs) {
       this.entries.delete(idHash);
       return undefined;
     }
@@ -55,6 +58,18 @@ export class SessionCache {
     if (!this.live || this.ttlMs <= 0 || epochAtRead !== this.epochValue) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(idHash, entry);
+  }
+
+  /**
+   * Keeps a session this process holds until `untilMs` even past its time (issue 29: a student's
+   * start, whose saves follow; the first of them would otherwise read the session again, all at
+   * once after a start rush). Safe because the cache is only ever kept while every change is heard:
+   * a change forgets the entry at once, held or not, and the idle and absolute limits are checked on
+   * every use.
+   */
+  hold(idHash: string, untilMs: number): void {
+    const entry = this.entries.get(idHash);
+    if (entry) entry.heldUntilMs = Math.max(entry.heldUntilMs ?? 0, untilMs);
   }
 
   forget(change: SessionChange): void {

@@ -15,6 +15,8 @@ import { heartbeat, heartbeatBody } from './heartbeat';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
 
 const tags = ['student'];
+/** How long a start keeps its session in this process for the saves that follow (SessionCache.hold). */
+const START_SESSION_HOLD_MS = 10 * 60_000;
 const idParams = z.object({ id: idParam() });
 
 /**
@@ -91,7 +93,10 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     },
     async (request) => {
       const userId = request.auth!.user.id;
-      return { data: await attempts.start(await student(userId), request.params.id, userId) };
+      const data = await attempts.start(await student(userId), request.params.id, userId);
+      // The saves that follow use the session the start has just read, however long the first waits.
+      app.sessionCache.hold(request.auth!.sessionHash, Date.now() + START_SESSION_HOLD_MS);
+      return { data };
     },
   );
 

@@ -3,6 +3,7 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import { ManualClock } from '../../../src/server/clock';
 import { loadConfig } from '../../../src/server/config';
 import { answerSaveStats, finalizeDueAttempts } from '../../../src/server/delivery';
+import { hashToken } from '../../../src/server/auth/sessions';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildExamDayScene, type ExamDayScene } from '../../helpers/exam-day-scene';
@@ -207,5 +208,19 @@ describe('group commit of answer saves', () => {
     expect(await storedAnswers(s, 1)).toEqual([]);
     expect(await storedAnswers(s, 2)).toEqual([]);
     expect(await storedAnswers(s, 0)).toEqual([expect.objectContaining({ seq: 1 })]);
+  });
+
+  it("keeps the session a start read for the saves that follow, past the cache's 30 s", async () => {
+    const s = await buildExamDayScene(t, registry);
+    const hash = hashToken(s.student(0).cookie.split('=')[1]!.split(';')[0]!);
+    const inSixMinutes = () => Date.now() + 6 * 60_000;
+    expect(t.app.sessionCache.find(hash, inSixMinutes())).toBeUndefined();
+    expect((await s.student(0).as('POST', '/start')).statusCode).toBe(200);
+    const { user_id } = await t.db
+      .selectFrom('students')
+      .select('user_id')
+      .where('id', '=', s.student(0).student.id)
+      .executeTakeFirstOrThrow();
+    expect(t.app.sessionCache.find(hash, inSixMinutes())?.auth.user.id).toBe(user_id);
   });
 });
