@@ -180,7 +180,10 @@ async function main() {
         await sleep((w / data.staff.length) * MONITOR_EVERY_MS);
         while (performance.now() < end) {
           monitor.record(
-            await staffClient.call('GET', `/api/exams/${data.examId}/monitor`, { cookie: `${COOKIE}=${token}` }),
+            await staffClient.call('GET', `/api/exams/${data.examId}/monitor`, {
+              cookie: `${COOKIE}=${token}`,
+              discard: true,
+            }),
           );
           await sleep(MONITOR_EVERY_MS);
         }
@@ -193,6 +196,7 @@ async function main() {
               await client.call('PUT', `/api/student/exams/${s.assignmentId}/answers`, {
                 cookie: cookies[i],
                 body: { answers: batchOf(i) },
+                discard: true,
               }),
             );
             // The pause is cut at the phase's end, so that requests per second count the phase alone
@@ -206,6 +210,7 @@ async function main() {
                 await client.call('POST', `/api/student/exams/${s.assignmentId}/heartbeat`, {
                   cookie: cookies[i],
                   body: { attempt_id: attemptIds[i], unsent: 0 },
+                  discard: true,
                 }),
               );
             }
@@ -244,6 +249,7 @@ async function main() {
           await client.call('PUT', `/api/student/exams/${data.students[i]!.assignmentId}/answers`, {
             cookie: cookies[i],
             body: { answers: batchOf(i) },
+            discard: true,
           }),
         );
       }),
@@ -255,6 +261,7 @@ async function main() {
         baseline.record(
           await client.call('PUT', '/api/bench/baseline', {
             body: { id: i + 1, payload: batchOf(i), seq: 1 },
+            discard: true,
           }),
         );
       }),
@@ -266,7 +273,10 @@ async function main() {
       spread(
         data.students.map((s, i) => async () => {
           submit.record(
-            await client.call('POST', `/api/student/exams/${s.assignmentId}/submit`, { cookie: cookies[i] }),
+            await client.call('POST', `/api/student/exams/${s.assignmentId}/submit`, {
+              cookie: cookies[i],
+              discard: true,
+            }),
           );
         }),
         RUSH_SECONDS * 1000,

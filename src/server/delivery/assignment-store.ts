@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db, RunPrepared } from '../db/database';
 import { notFound } from '../http/app-error';
 import { extraTimeOf, type ExtraTime } from './extra-time';
 import { deliveryRefusal } from './refusals';
@@ -39,8 +39,12 @@ export interface Assignment {
 export type AttemptRow = Awaited<ReturnType<typeof latestAttempts>>[number];
 
 /** The student record of a signed-in user: 403 for an account that is not a student's. */
-export async function studentIdOf(db: Db, userId: number): Promise<number> {
-  const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst();
+export async function studentIdOf(db: Db, userId: number, runPrepared?: RunPrepared): Promise<number> {
+  const query = db.selectFrom('students').select('id').where('user_id', '=', userId);
+  // Prepared where it can be: every start and submit of an exam day begins here (issue 29).
+  const student = runPrepared
+    ? (await runPrepared('ltm_student_of_user', query.compile())).rows[0]
+    : await query.executeTakeFirst();
   if (!student) throw deliveryRefusal.notAStudent();
   return student.id;
 }
@@ -115,11 +119,18 @@ function toAssignment(row: AssignmentRow): Assignment {
 }
 
 /** One of the student's assignments; another student's is 404, so ids cannot be probed. */
-export async function loadAssignment(db: Db, studentId: number, assignmentId: number): Promise<Assignment> {
-  const row = await assignmentQuery(db)
+export async function loadAssignment(
+  db: Db,
+  studentId: number,
+  assignmentId: number,
+  runPrepared?: RunPrepared,
+): Promise<Assignment> {
+  const query = assignmentQuery(db)
     .where('student_exams.id', '=', assignmentId)
-    .where('student_exams.student_id', '=', studentId)
-    .executeTakeFirst();
+    .where('student_exams.student_id', '=', studentId);
+  const row = runPrepared
+    ? (await runPrepared('ltm_load_assignment', query.compile())).rows[0]
+    : await query.executeTakeFirst();
   if (!row) throw notFound();
   return toAssignment(row);
 }
@@ -131,6 +142,17 @@ export async function studentAssignments(db: Db, studentId: number): Promise<Ass
     .orderBy('student_exams.id')
     .execute();
   return rows.map(toAssignment);
+}
+
+/** The latest attempt of one assignment, as a prepared statement (a start's and a submit's read). */
+export async function latestAttempt(db: Db, runPrepared: RunPrepared, assignmentId: number) {
+  const query = db
+    .selectFrom('exam_attempts')
+    .selectAll()
+    .where('student_exam_id', '=', assignmentId)
+    .orderBy('number', 'desc')
+    .limit(1);
+  return (await runPrepared('ltm_latest_attempt', query.compile())).rows[0];
 }
 
 /** The latest attempt of each assignment (the running one, if any, is always the latest). */

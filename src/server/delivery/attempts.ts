@@ -7,7 +7,7 @@ import type { Db, RunPrepared } from '../db/database';
 import { notFound } from '../http/app-error';
 import { orderStudentQuestions } from '../exams';
 import type { QuestionsStore } from '../questions';
-import { latestAttempts, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
+import { latestAttempt, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
@@ -37,7 +37,7 @@ export class Attempts {
 
   constructor(
     private readonly db: Db,
-    runPrepared: RunPrepared,
+    private readonly runPrepared: RunPrepared,
     private readonly bank: QuestionsStore,
     private readonly clock: Clock,
     private readonly graceSeconds: number,
@@ -48,7 +48,7 @@ export class Attempts {
   }
 
   private async latest(assignment: Assignment): Promise<AttemptRow | undefined> {
-    return (await latestAttempts(this.db, [assignment.id]))[0];
+    return latestAttempt(this.db, this.runPrepared, assignment.id);
   }
 
   /** The latest attempt, submitted first when it ran past its deadline and grace (one read otherwise). */
@@ -63,7 +63,7 @@ export class Attempts {
 
   /** `userId`: the student's account, told so that the saves of a running attempt skip its lookup. */
   async start(studentId: number, assignmentId: number, userId?: number) {
-    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
     const latest = await this.settled(assignment);
     if (latest?.status === 'in_progress') return this.view(assignment, latest, { userId });
     const now = this.clock.now();
@@ -80,32 +80,28 @@ export class Attempts {
         assignment.end.getTime() + extraSeconds * 1000,
       ),
     );
-    // Two tabs starting at once: the partial unique index lets one insert; the other reads it.
-    const created = await this.db
-      .insertInto('exam_attempts')
-      .values({
-        student_exam_id: assignment.id,
-        number: (latest?.number ?? 0) + 1,
-        seed: randomBytes(8).toString('hex'),
-        started_at: now,
-        deadline_at: deadline,
-        extra_seconds: extraSeconds,
-      })
-      .onConflict((oc) => oc.column('student_exam_id').where('status', '=', 'in_progress').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    // Two tabs starting at once: the partial unique index lets one insert; the other reads it. The
+    // assignment is marked started in the same statement, prepared (issue 29: a start rush).
+    const seed = randomBytes(8).toString('hex');
+    const statement = sql<AttemptRow>`
+      with created as (
+        insert into exam_attempts (student_exam_id, number, seed, started_at, deadline_at, extra_seconds)
+        values (${assignment.id}, ${(latest?.number ?? 0) + 1}, ${seed}, ${now}, ${deadline}, ${extraSeconds})
+        on conflict (student_exam_id) where status = 'in_progress' do nothing
+        returning *
+      ), marked as (
+        update student_exams set status = 'in_progress', started_at = coalesce(started_at, ${now}), updated_at = ${now}
+        where id = ${assignment.id} and exists (select 1 from created)
+      )
+      select * from created`.compile(this.db);
+    const created = (await this.runPrepared('ltm_start_attempt', statement)).rows[0];
     if (!created) return this.view(assignment, (await this.latest(assignment))!, { userId });
     await this.deadlines.schedule(created.id, new Date(deadline.getTime() + this.graceSeconds * 1000));
-    await this.db
-      .updateTable('student_exams')
-      .set({ status: 'in_progress', started_at: sql<Date>`coalesce(started_at, ${now})`, updated_at: now })
-      .where('id', '=', assignment.id)
-      .execute();
     return this.view(assignment, created, { userId, hasAnswers: false });
   }
 
   async current(studentId: number, assignmentId: number, userId?: number) {
-    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
     const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
     return this.view(assignment, latest, { userId });
@@ -136,7 +132,7 @@ export class Attempts {
    * exam are dropped; 418 once the attempt is over or when the flags were set in an earlier attempt.
    */
   async saveFlags(studentId: number, assignmentId: number, body: FlagsBody) {
-    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
     const attempt = await this.writable(assignment);
     if (attempt.id !== body.attempt_id) throw deliveryRefusal.attemptReplaced();
     const wanted = [...new Set(body.flags)];
@@ -162,7 +158,7 @@ export class Attempts {
 
   /** Counts one play of a question's media; 418 past its `media_replay_count` (0: no limit). */
   async playMedia(studentId: number, assignmentId: number, questionId: number) {
-    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
     const attempt = await this.writable(assignment);
     const question = await this.db
       .selectFrom('exam_questions')
@@ -191,7 +187,7 @@ export class Attempts {
   }
 
   async submit(studentId: number, assignmentId: number, userId?: number) {
-    const assignment = await loadAssignment(this.db, studentId, assignmentId);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
     if (userId !== undefined) forgetRunningAttempt(this.db, userId, assignment.id);
     // Past its deadline and grace, the attempt was submitted by the clock, not by the student.
     const latest = await this.settled(assignment);

@@ -39,7 +39,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   );
   const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
   const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };
-  const student = (userId: number) => studentIdOf(app.db, userId);
+  const student = (userId: number) => studentIdOf(app.db, userId, app.runPrepared);
 
   app.get(
     '/student/exams',
