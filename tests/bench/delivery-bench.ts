@@ -63,6 +63,27 @@ async function prepare() {
   return { ...prepared, env };
 }
 
+interface GroupFigures {
+  statements: number;
+  requests: number;
+  largest: number;
+}
+
+/** The server's group commit figures (the bench-only route), to say how large a phase's groups were. */
+async function groupFigures(client: ReturnType<typeof httpClient>): Promise<GroupFigures> {
+  const answer = await client.call('GET', '/api/bench/save-groups');
+  return (JSON.parse(answer.body) as { data: GroupFigures }).data;
+}
+
+function printGroups(phase: string, before: GroupFigures, after: GroupFigures) {
+  const statements = after.statements - before.statements;
+  const saves = after.requests - before.requests;
+  console.log(
+    `  group commit, ${phase}: ${saves} saves in ${statements} statements (${(saves / Math.max(1, statements)).toFixed(1)} a statement; largest group so far ${after.largest})`,
+  );
+  return { statements, saves };
+}
+
 interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
   /** The server's processes, PostgreSQL's (when it runs here), and the load generator's: % of one core. */
   cpu_percent: number;
@@ -141,6 +162,7 @@ async function main() {
 
     // 3. Answering: each student saves a batch of 1 to 3 answers every 5 s on average.
     const answering = new PhaseRecorder('answering');
+    const groupsBefore = await groupFigures(client);
     const seqs = data.students.map(() => new Map<number, number>());
     const batchOf = (student: number) => {
       const size = 1 + Math.floor(Math.random() * 3);
@@ -223,6 +245,8 @@ async function main() {
       loopDelay.disable();
     });
     await staffClient.close();
+    const groupsAfterAnswering = await groupFigures(client);
+    const groupsAnswering = printGroups('answering', groupsBefore, groupsAfterAnswering);
     for (const extra of [heartbeat, monitor]) {
       const figures = extra.summary();
       phases.push({ ...figures, cpu_percent: 0, db_cpu_percent: 0, client_cpu_percent: 0, rss_mb: 0 });
@@ -254,6 +278,7 @@ async function main() {
         );
       }),
     );
+    const groupsSaturated = printGroups('saves saturated', groupsAfterAnswering, await groupFigures(client));
     const baseline = new PhaseRecorder('baseline, saturated');
     await measure(baseline, () =>
       saturate(workers, SATURATE_SECONDS, async () => {
@@ -326,6 +351,7 @@ async function main() {
       database: ADMIN_URL ? 'postgres' : 'pglite',
       processes: PROCESSES,
       save_group: SAVE_GROUP,
+      groups: { answering: groupsAnswering, saturated: groupsSaturated },
       answer_seconds: ANSWER_SECONDS,
       answering: ANSWERING,
       rush_seconds: RUSH_SECONDS,

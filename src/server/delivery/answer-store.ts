@@ -16,15 +16,23 @@ export interface AnswerSave {
   graceMs: number;
 }
 
-interface StoredRow {
+/** One row per question a request sent (joined flat: a correlated aggregate per request was quadratic in the group). */
+interface StoredItemRow {
   k: number;
   deadline_at: Date | null;
   extra_seconds: number | null;
   late: boolean | null;
-  saved: { question_id: number; seq: number }[] | string;
+  question_id: number;
+  seq: number;
 }
 
-const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+/** What one request's save came to: its attempt's deadline (null when nothing could be written) and the seqs held. */
+interface Stored {
+  deadline_at: Date | null;
+  extra_seconds: number | null;
+  late: boolean | null;
+  saved: { question_id: number; seq: number }[];
+}
 
 /**
  * The saves of a group in one statement, which also finds each request's attempt: the latest
@@ -51,7 +59,7 @@ function groupStatement(db: Db, group: AnswerSave[]) {
       items: save.items.map((i) => ({ question_id: i.question_id, answer: i.answer ?? null, seq: i.seq })),
     })),
   );
-  return sql<StoredRow>`
+  return sql<StoredItemRow>`
     with req as (
       select * from jsonb_to_recordset(${requests}::jsonb)
         as r(k integer, user_id integer, assignment_id integer, attempt_id integer, at timestamptz, grace float8, items jsonb)
@@ -89,29 +97,34 @@ function groupStatement(db: Db, group: AnswerSave[]) {
       l.deadline_at,
       l.extra_seconds,
       r.at > l.deadline_at + make_interval(secs => r.grace) as late,
-      coalesce((
-        select json_agg(json_build_object('question_id', x.question_id, 'seq', coalesce(w.seq, greatest(a.seq, x.seq)))
-          order by x.question_id)
-        from jsonb_to_recordset(r.items) as x(question_id integer, seq integer)
-        left join written w on w.attempt_id = l.id and w.question_id = x.question_id
-        left join attempt_answers a on a.attempt_id = l.id and a.question_id = x.question_id
-      ), '[]') as saved
+      x.question_id,
+      coalesce(w.seq, greatest(a.seq, x.seq)) as seq
     from req r
     left join target t on t.k = r.k
     left join locked l on l.id = t.attempt_id
-    order by r.k`.compile(db);
+    left join lateral jsonb_to_recordset(r.items) as x(question_id integer, seq integer) on true
+    left join written w on w.attempt_id = l.id and w.question_id = x.question_id
+    left join attempt_answers a on a.attempt_id = l.id and a.question_id = x.question_id
+    order by r.k, x.question_id`.compile(db);
 }
 
-const groups = new WeakMap<Db, SaveGroup<AnswerSave, StoredRow>>();
+const groups = new WeakMap<Db, SaveGroup<AnswerSave, Stored>>();
 
 /** This database's save queue (one per server process and database), made on first use. */
 export function answerSaveGroup(db: Db, runPrepared: RunPrepared, options: SaveGroupOptions) {
   let group = groups.get(db);
   if (!group) {
-    group = new SaveGroup<AnswerSave, StoredRow>(async (saves) => {
+    group = new SaveGroup<AnswerSave, Stored>(async (saves) => {
       const { rows } = await runPrepared('ltm_store_answer_group', groupStatement(db, saves));
-      const byK = new Map(rows.map((row) => [Number(row.k), row]));
-      return saves.map((_, k) => byK.get(k) ?? { k, deadline_at: null, extra_seconds: null, late: null, saved: '[]' });
+      const stored: Stored[] = saves.map(() => ({ deadline_at: null, extra_seconds: null, late: null, saved: [] }));
+      for (const row of rows) {
+        const one = stored[Number(row.k)]!;
+        one.deadline_at = row.deadline_at;
+        one.extra_seconds = row.extra_seconds;
+        one.late = row.late;
+        if (row.question_id !== null) one.saved.push({ question_id: row.question_id, seq: Number(row.seq) });
+      }
+      return stored;
     }, options);
     groups.set(db, group);
   }
@@ -123,7 +136,7 @@ export function answerSaveGroup(db: Db, runPrepared: RunPrepared, options: SaveG
  * be written (not the caller's, not running, past its deadline and grace), `saveTarget` says why
  * (404, 403 or 418), with the attempt submitted first when it ran out (as any read of it does).
  */
-export async function storeAnswers(db: Db, group: SaveGroup<AnswerSave, StoredRow>, save: AnswerSave) {
+export async function storeAnswers(db: Db, group: SaveGroup<AnswerSave, Stored>, save: AnswerSave) {
   const result = await group.store(save);
   if (result.deadline_at === null || result.late) {
     const target = await saveTarget(db, save.userId, save.assignmentId, save.now, save.graceMs);
@@ -131,7 +144,7 @@ export async function storeAnswers(db: Db, group: SaveGroup<AnswerSave, StoredRo
     throw deliveryRefusal.deadlinePassed();
   }
   return {
-    saved: json(result.saved) as { question_id: number; seq: number }[],
+    saved: result.saved,
     deadlineAt: new Date(result.deadline_at),
     extraSeconds: Number(result.extra_seconds ?? 0),
   };

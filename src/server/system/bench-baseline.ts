@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { answerSaveStats } from '../delivery';
 
 /**
  * `PUT /api/bench/baseline`: the delivery benchmark's yardstick (issue 12), an upsert of one row
  * with no session, permission or validation beyond the shape. Registered only when the benchmark
  * starts the server in its own mode (`BENCH_BASELINE_ROUTE=1`), never in a normal start; a test
- * proves it is absent otherwise.
+ * proves it is absent otherwise. `GET /api/bench/save-groups`: the group commit's figures (statements
+ * written, saves they carried), so that the benchmark can say how large its groups were.
  */
 export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onReady', async () => {
@@ -34,4 +36,7 @@ export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: { id, seq } };
     },
   );
+  app.get('/bench/save-groups', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
+    data: { ...(answerSaveStats(app.db) ?? { statements: 0, requests: 0, largest: 0, retriedAlone: 0 }) },
+  }));
 };

@@ -21,7 +21,9 @@ describe('the benchmark baseline route', () => {
   it('is absent from a normal start: 404, and nothing stored', async () => {
     const response = await call(normal.app, 'PUT', '/api/bench/baseline', body);
     expect(response.statusCode).toBe(404);
+    expect((await call(normal.app, 'GET', '/api/bench/save-groups')).statusCode).toBe(404);
     expect(normal.app.printRoutes()).not.toContain('baseline');
+    expect(normal.app.printRoutes()).not.toContain('save-groups');
   });
 
   it("answers in the benchmark's mode: one upsert, no session", async () => {
@@ -29,5 +31,10 @@ describe('the benchmark baseline route', () => {
     expect((await call(bench.app, 'PUT', '/api/bench/baseline', { ...body, seq: 4 })).statusCode).toBe(200);
     const { rows } = await sql<{ seq: number }>`select seq from bench_baseline where id = 7`.execute(bench.db);
     expect(rows).toEqual([{ seq: 4 }]);
+    // The group commit's figures, for the benchmark's report (no save made in this app yet).
+    expect((await call(bench.app, 'GET', '/api/bench/save-groups')).json().data).toMatchObject({
+      statements: 0,
+      requests: 0,
+    });
   });
 });
