@@ -67,6 +67,9 @@ interface GroupFigures {
   statements: number;
   requests: number;
   largest: number;
+  /** Milliseconds, summed: statements' writing, and saves' waiting for their group to start. */
+  writeMs: number;
+  waitMs: number;
 }
 
 /** The server's group commit figures (the bench-only route), to say how large a phase's groups were. */
@@ -78,10 +81,12 @@ async function groupFigures(client: ReturnType<typeof httpClient>): Promise<Grou
 function printGroups(phase: string, before: GroupFigures, after: GroupFigures) {
   const statements = after.statements - before.statements;
   const saves = after.requests - before.requests;
+  const writeMs = (after.writeMs - before.writeMs) / Math.max(1, statements);
+  const waitMs = (after.waitMs - before.waitMs) / Math.max(1, saves);
   console.log(
-    `  group commit, ${phase}: ${saves} saves in ${statements} statements (${(saves / Math.max(1, statements)).toFixed(1)} a statement; largest group so far ${after.largest})`,
+    `  group commit, ${phase}: ${saves} saves in ${statements} statements (${(saves / Math.max(1, statements)).toFixed(1)} a statement; largest group so far ${after.largest}); a statement took ${writeMs.toFixed(1)} ms, a save waited ${waitMs.toFixed(1)} ms for its group`,
   );
-  return { statements, saves };
+  return { statements, saves, write_ms: Math.round(writeMs * 10) / 10, wait_ms: Math.round(waitMs * 10) / 10 };
 }
 
 interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
@@ -217,7 +222,8 @@ async function main() {
             answering.record(
               await client.call('PUT', `/api/student/exams/${s.assignmentId}/answers`, {
                 cookie: cookies[i],
-                body: { answers: batchOf(i) },
+                // As the player sends it: the attempt the answers were given in.
+                body: { attempt_id: attemptIds[i], answers: batchOf(i) },
                 discard: true,
               }),
             );
@@ -272,7 +278,7 @@ async function main() {
         saves.record(
           await client.call('PUT', `/api/student/exams/${data.students[i]!.assignmentId}/answers`, {
             cookie: cookies[i],
-            body: { answers: batchOf(i) },
+            body: { attempt_id: attemptIds[i], answers: batchOf(i) },
             discard: true,
           }),
         );

@@ -47,7 +47,7 @@ interface Stored {
  * Prepared: planning took twice as long as running (pg_stat_statements), and the statement's shape
  * is the same whatever the group's size.
  */
-function groupStatement(db: Db, group: AnswerSave[]) {
+export function groupStatement(db: Db, group: AnswerSave[]) {
   const requests = JSON.stringify(
     group.map((save, k) => ({
       k,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, RunPrepared } from '../db/database';
 import { notFound } from '../http/app-error';
 import { extraTimeOf, type ExtraTime } from './extra-time';
@@ -146,13 +147,10 @@ export async function studentAssignments(db: Db, studentId: number): Promise<Ass
 
 /** The latest attempt of one assignment, as a prepared statement (a start's and a submit's read). */
 export async function latestAttempt(db: Db, runPrepared: RunPrepared, assignmentId: number) {
-  const query = db
-    .selectFrom('exam_attempts')
-    .selectAll()
-    .where('student_exam_id', '=', assignmentId)
-    .orderBy('number', 'desc')
-    .limit(1);
-  return (await runPrepared('ltm_latest_attempt', query.compile())).rows[0];
+  // `limit 1` written out: a prepared `limit $n` gets a generic plan that cannot know it is one row.
+  const query = sql<AttemptRow>`
+    select * from exam_attempts where student_exam_id = ${assignmentId} order by number desc limit 1`.compile(db);
+  return (await runPrepared('ltm_latest_attempt', query)).rows[0];
 }
 
 /** The latest attempt of each assignment (the running one, if any, is always the latest). */

@@ -21,6 +21,8 @@ export interface SaveGroupOptions {
 
 interface Waiting<In, Out> {
   input: In;
+  /** When it arrived (performance.now()), for the figures. */
+  at: number;
   resolve: (output: Out) => void;
   reject: (error: unknown) => void;
 }
@@ -37,7 +39,7 @@ export class SaveGroup<In, Out> {
   private flushing = 0;
   private timer: NodeJS.Timeout | null = null;
   /** Figures for tests and the benchmark: statements written and requests they carried. */
-  readonly stats = { statements: 0, requests: 0, largest: 0, retriedAlone: 0 };
+  readonly stats = { statements: 0, requests: 0, largest: 0, retriedAlone: 0, writeMs: 0, waitMs: 0 };
 
   constructor(
     private readonly write: (group: In[]) => Promise<Out[]>,
@@ -46,7 +48,7 @@ export class SaveGroup<In, Out> {
 
   store(input: In): Promise<Out> {
     return new Promise<Out>((resolve, reject) => {
-      this.pending.push({ input, resolve, reject });
+      this.pending.push({ input, resolve, reject, at: performance.now() });
       this.schedule();
     });
   }
@@ -80,8 +82,11 @@ export class SaveGroup<In, Out> {
   }
 
   private async run(group: Waiting<In, Out>[]): Promise<void> {
+    const started = performance.now();
+    for (const waiting of group) this.stats.waitMs += started - waiting.at;
     try {
       const outputs = await this.write(group.map((waiting) => waiting.input));
+      this.stats.writeMs += performance.now() - started;
       group.forEach((waiting, i) => waiting.resolve(outputs[i]!));
     } catch (error) {
       if (group.length === 1 || isConnectionTrouble(error)) {

@@ -37,6 +37,15 @@ export const benchBaselineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
   app.get('/bench/save-groups', { config: { access: 'public' }, schema: { hide: true } }, async () => ({
-    data: { ...(answerSaveStats(app.db) ?? { statements: 0, requests: 0, largest: 0, retriedAlone: 0 }) },
+    data: {
+      ...(answerSaveStats(app.db) ?? {
+        statements: 0,
+        requests: 0,
+        largest: 0,
+        retriedAlone: 0,
+        writeMs: 0,
+        waitMs: 0,
+      }),
+    },
   }));
 };
