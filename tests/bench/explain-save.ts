@@ -43,7 +43,10 @@ try {
     userId: t.user_id,
     assignmentId: t.assignment_id,
     attemptId: t.attempt_id,
-    items: data.questions.slice(0, 2).map((q) => ({ question_id: q.id, answer: { text: 'كتب المدرسة' }, seq: 2 })),
+    // As the load generator sends them: 1 to 3 questions at random, essays of 40 to 160 words.
+    items: [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => Math.floor(Math.random() * data.questions.length)))]
+      .map((n) => data.questions[n]!)
+      .map((q) => ({ question_id: q.id, answer: answerFor(q.kind), seq: 2 })),
     now: new Date(),
     graceMs: 60_000,
   }));
