@@ -97,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       saveGroup: {
         windowMs: nonNegativeInt(env.ANSWER_SAVE_WINDOW_MS, 2),
         maxRequests: int(env.ANSWER_SAVE_GROUP_MAX, 200),
-        maxFlushes: int(env.ANSWER_SAVE_FLUSHES, 2),
+        maxFlushes: int(env.ANSWER_SAVE_FLUSHES, 1),
       },
     },
     webConcurrency: int(env.WEB_CONCURRENCY, 1),

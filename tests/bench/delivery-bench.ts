@@ -42,7 +42,7 @@ const COOKIE = 'ltm_session';
 const SAVE_GROUP =
   process.env.ANSWER_SAVE_GROUP_MAX === '1'
     ? 'off'
-    : `window ${process.env.ANSWER_SAVE_WINDOW_MS ?? 2} ms, at most ${process.env.ANSWER_SAVE_GROUP_MAX ?? 200} saves, ${process.env.ANSWER_SAVE_FLUSHES ?? 2} in flight`;
+    : `window ${process.env.ANSWER_SAVE_WINDOW_MS ?? 2} ms, at most ${process.env.ANSWER_SAVE_GROUP_MAX ?? 200} saves, ${process.env.ANSWER_SAVE_FLUSHES ?? 1} in flight`;
 
 async function prepare() {
   const registry = await loadSchemaRegistry();
