@@ -41,7 +41,7 @@ const COOKIE = 'ltm_session';
 /** The server's group commit of saves, as this run sets it (README: ANSWER_SAVE_*); "off" is one statement per save. */
 const SAVE_GROUP =
   process.env.ANSWER_SAVE_GROUP_MAX === '1'
-    ? 'off'
+    ? `off (one save a statement, ${process.env.ANSWER_SAVE_FLUSHES ?? 1} in flight)`
     : `window ${process.env.ANSWER_SAVE_WINDOW_MS ?? 2} ms, at most ${process.env.ANSWER_SAVE_GROUP_MAX ?? 200} saves, ${process.env.ANSWER_SAVE_FLUSHES ?? 1} in flight`;
 
 async function prepare() {

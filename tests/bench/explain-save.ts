@@ -44,13 +44,19 @@ try {
     assignmentId: t.assignment_id,
     attemptId: t.attempt_id,
     // As the load generator sends them: 1 to 3 questions at random, essays of 40 to 160 words.
-    items: [...new Set(Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () => Math.floor(Math.random() * data.questions.length)))]
+    items: [
+      ...new Set(
+        Array.from({ length: 1 + Math.floor(Math.random() * 3) }, () =>
+          Math.floor(Math.random() * data.questions.length),
+        ),
+      ),
+    ]
       .map((n) => data.questions[n]!)
       .map((q) => ({ question_id: q.id, answer: answerFor(q.kind), seq: 2 })),
     now: new Date(),
     graceMs: 60_000,
   }));
-  const compiled = groupStatement(db, group);
+  const compiled = groupStatement(db, group, 'skip locked');
   const parameter = compiled.parameters[0] as string;
   const explain = async (label: string, text: string, values: unknown[] = []) => {
     const { rows } = await handle.executeSql(`explain (analyze, buffers, costs off) ${text}`, values);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConnectionTrouble, SaveGroup } from '../../src/server/delivery/save-group';
+import { isOneRequestsFault, SaveGroup } from '../../src/server/delivery/save-group';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -55,6 +55,26 @@ describe('the group commit of answer saves', () => {
     expect(await Promise.all(rest)).toEqual([1, 2, 3, 4, 5].map((n) => `stored ${n}`));
   });
 
+  it('sends a full group at once, without waiting for the window', async () => {
+    const writer = recordingWriter();
+    const group = new SaveGroup(writer.write, { windowMs: 10_000, maxRequests: 2, maxFlushes: 2 });
+    const saves = [1, 2, 3, 4, 5].map((n) => group.store(n));
+    await tick();
+    expect(writer.groups).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    writer.releaseAll();
+    await Promise.all(saves.slice(0, 4));
+    // The fifth waits for its window (or for the next full group), as a lone save does.
+    expect(writer.groups).toHaveLength(2);
+    const sixth = group.store(6);
+    await tick();
+    expect(writer.groups.at(-1)).toEqual([5, 6]);
+    writer.releaseAll();
+    await Promise.all([saves[4], sixth]);
+  });
+
   it('keeps maxFlushes statements in flight, never more', async () => {
     const writer = recordingWriter();
     const group = new SaveGroup(writer.write, { windowMs: 0, maxRequests: 1, maxFlushes: 2 });
@@ -70,26 +90,23 @@ describe('the group commit of answer saves', () => {
   });
 
   it("writes a failed group again one save at a time, so one save's fault refuses only that save", async () => {
-    const bad = Object.assign(new Error('invalid input'), { code: '22P02' });
+    const bad = Object.assign(new Error('invalid input'), { code: '22P02', severity: 'ERROR' });
     const writer = recordingWriter((g) => (g.includes(2) ? bad : undefined));
     const group = new SaveGroup(writer.write, { windowMs: 1, maxRequests: 10, maxFlushes: 1 });
-    const saves = [1, 2, 3].map((n) => group.store(n));
-    const settled = (async () => {
-      while (writer.groups.length < 4 || writer.groups.flat().length < 6) {
-        writer.releaseAll();
-        await tick();
-      }
+    const outcomes = Promise.allSettled([1, 2, 3].map((n) => group.store(n)));
+    while (writer.groups.length < 4) {
       writer.releaseAll();
-      return Promise.allSettled(saves);
-    })();
-    const results = await settled;
+      await tick();
+    }
+    writer.releaseAll();
+    const results = await outcomes;
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(writer.groups).toEqual([[1, 2, 3], [1], [2], [3]]);
     expect(group.stats.retriedAlone).toBe(3);
   });
 
   it('refuses the whole group at once when the connection failed (no retry storm on a database that is away)', async () => {
-    const gone = Object.assign(new Error('connection terminated'), { code: '57P01' });
+    const gone = Object.assign(new Error('terminating connection'), { code: '57P01', severity: 'FATAL' });
     const writer = recordingWriter(() => gone);
     const group = new SaveGroup(writer.write, { windowMs: 1, maxRequests: 10, maxFlushes: 1 });
     const saves = [1, 2].map((n) => group.store(n));
@@ -97,7 +114,9 @@ describe('the group commit of answer saves', () => {
     writer.releaseAll();
     expect((await Promise.allSettled(saves)).map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(writer.groups).toEqual([[1, 2]]);
-    expect(isConnectionTrouble(new Error('ECONNREFUSED'))).toBe(true);
-    expect(isConnectionTrouble(Object.assign(new Error('deadlock'), { code: '40P01' }))).toBe(false);
+    expect(isOneRequestsFault(Object.assign(new Error('socket'), { code: 'EPIPE' }))).toBe(false);
+    expect(isOneRequestsFault(Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }))).toBe(false);
+    expect(isOneRequestsFault(Object.assign(new Error('deadlock'), { code: '40P01', severity: 'ERROR' }))).toBe(true);
+    expect(isOneRequestsFault(Object.assign(new Error('unique'), { code: '23505', severity: 'ERROR' }))).toBe(true);
   });
 });

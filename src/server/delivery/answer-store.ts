@@ -19,6 +19,8 @@ export interface AnswerSave {
 /** One row per question a request sent (joined flat: a correlated aggregate per request was quadratic in the group). */
 interface StoredItemRow {
   k: number;
+  /** The attempt was found but not locked: another transaction holds it, or it is not running. */
+  skipped: boolean;
   deadline_at: Date | null;
   extra_seconds: number | null;
   late: boolean | null;
@@ -28,6 +30,7 @@ interface StoredItemRow {
 
 /** What one request's save came to: its attempt's deadline (null when nothing could be written) and the seqs held. */
 interface Stored {
+  skipped: boolean;
   deadline_at: Date | null;
   extra_seconds: number | null;
   late: boolean | null;
@@ -37,9 +40,10 @@ interface Stored {
 /**
  * The saves of a group in one statement, which also finds each request's attempt: the latest
  * attempt of its assignment, only when the assignment is the caller's (and is the attempt the client
- * names). The running attempts' rows are locked first, in id order (two groups touching the same
- * attempts wait for each other instead of deadlocking; a submit or the deadline job waits for the
- * group, so an acknowledged answer is in the attempt that gets scored). Nothing is written past an
+ * names). The running attempts' rows are locked first, in id order (a submit or the deadline job
+ * waits for the group, so an acknowledged answer is in the attempt that gets scored); a group skips
+ * the rows another transaction holds (`skip locked`: those saves are written again alone, waiting
+ * for their one lock: see `answerSaveGroup`), and says which it skipped. Nothing is written past an
  * attempt's deadline and grace, and a stored seq as high or higher wins. Two requests of one group
  * naming the same question of the same attempt (two tabs) write the higher seq once. Each request is
  * answered with the seq the server holds for each question it sent (the one sent, or the stored one
@@ -47,7 +51,7 @@ interface Stored {
  * Prepared: planning took twice as long as running (pg_stat_statements), and the statement's shape
  * is the same whatever the group's size.
  */
-export function groupStatement(db: Db, group: AnswerSave[]) {
+export function groupStatement(db: Db, group: AnswerSave[], locking: 'skip locked' | 'wait') {
   const requests = JSON.stringify(
     group.map((save, k) => ({
       k,
@@ -75,7 +79,7 @@ export function groupStatement(db: Db, group: AnswerSave[]) {
       select ea.id, ea.deadline_at, ea.extra_seconds from exam_attempts ea
       where ea.id in (select attempt_id from target) and ea.status = 'in_progress'
       order by ea.id
-      for update
+      for update ${sql.raw(locking === 'skip locked' ? 'skip locked' : '')}
     ), incoming as (
       select distinct on (l.id, x.question_id) l.id as attempt_id, x.question_id, x.answer, x.seq, r.at
       from req r
@@ -97,6 +101,7 @@ export function groupStatement(db: Db, group: AnswerSave[]) {
       l.deadline_at,
       l.extra_seconds,
       r.at > l.deadline_at + make_interval(secs => r.grace) as late,
+      t.attempt_id is not null and l.id is null as skipped,
       x.question_id,
       coalesce(w.seq, greatest(a.seq, x.seq)) as seq
     from req r
@@ -108,27 +113,61 @@ export function groupStatement(db: Db, group: AnswerSave[]) {
     order by r.k, x.question_id`.compile(db);
 }
 
-const groups = new WeakMap<Db, SaveGroup<AnswerSave, Stored>>();
+/** A group's statement run, with one answer per request. */
+function writer(db: Db, runPrepared: RunPrepared, locking: 'skip locked' | 'wait') {
+  const name = locking === 'wait' ? 'ltm_store_answers_alone' : 'ltm_store_answer_group';
+  return async (saves: AnswerSave[]): Promise<Stored[]> => {
+    const { rows } = await runPrepared(name, groupStatement(db, saves, locking));
+    const stored: Stored[] = saves.map(() => ({
+      skipped: false,
+      deadline_at: null,
+      extra_seconds: null,
+      late: null,
+      saved: [],
+    }));
+    for (const row of rows) {
+      const one = stored[Number(row.k)]!;
+      one.skipped = row.skipped;
+      one.deadline_at = row.deadline_at;
+      one.extra_seconds = row.extra_seconds;
+      one.late = row.late;
+      if (row.question_id !== null) one.saved.push({ question_id: row.question_id, seq: Number(row.seq) });
+    }
+    return stored;
+  };
+}
 
-/** This database's save queue (one per server process and database), made on first use. */
-export function answerSaveGroup(db: Db, runPrepared: RunPrepared, options: SaveGroupOptions) {
-  let group = groups.get(db);
-  if (!group) {
-    group = new SaveGroup<AnswerSave, Stored>(async (saves) => {
-      const { rows } = await runPrepared('ltm_store_answer_group', groupStatement(db, saves));
-      const stored: Stored[] = saves.map(() => ({ deadline_at: null, extra_seconds: null, late: null, saved: [] }));
-      for (const row of rows) {
-        const one = stored[Number(row.k)]!;
-        one.deadline_at = row.deadline_at;
-        one.extra_seconds = row.extra_seconds;
-        one.late = row.late;
-        if (row.question_id !== null) one.saved.push({ question_id: row.question_id, seq: Number(row.seq) });
-      }
-      return stored;
-    }, options);
-    groups.set(db, group);
+export interface AnswerSaves {
+  /** Stores one request's save and answers once it is committed (or could not be written). */
+  store(save: AnswerSave): Promise<Stored>;
+  stats: SaveGroup<AnswerSave, Stored>['stats'];
+}
+
+const groups = new WeakMap<Db, AnswerSaves>();
+
+/**
+ * This database's save queue (one per server process and database), made on first use. A group
+ * skips the attempts another transaction holds (a submit, the deadline job, a supervisor's
+ * intervention for a whole school, a reassignment), so that one held attempt never holds up the
+ * saves of every other student, and a group never waits for a lock while holding others (no
+ * deadlock with any transaction that locks attempts). A save whose attempt was skipped is written
+ * alone right after, waiting for that attempt's lock as a single save always did.
+ */
+export function answerSaveGroup(db: Db, runPrepared: RunPrepared, options: SaveGroupOptions): AnswerSaves {
+  let saves = groups.get(db);
+  if (!saves) {
+    const group = new SaveGroup<AnswerSave, Stored>(writer(db, runPrepared, 'skip locked'), options);
+    const alone = writer(db, runPrepared, 'wait');
+    saves = {
+      async store(save) {
+        const stored = await group.store(save);
+        return stored.skipped ? (await alone([save]))[0]! : stored;
+      },
+      stats: group.stats,
+    };
+    groups.set(db, saves);
   }
-  return group;
+  return saves;
 }
 
 /**
@@ -136,7 +175,7 @@ export function answerSaveGroup(db: Db, runPrepared: RunPrepared, options: SaveG
  * be written (not the caller's, not running, past its deadline and grace), `saveTarget` says why
  * (404, 403 or 418), with the attempt submitted first when it ran out (as any read of it does).
  */
-export async function storeAnswers(db: Db, group: SaveGroup<AnswerSave, Stored>, save: AnswerSave) {
+export async function storeAnswers(db: Db, group: AnswerSaves, save: AnswerSave) {
   const result = await group.store(save);
   if (result.deadline_at === null || result.late) {
     const target = await saveTarget(db, save.userId, save.assignmentId, save.now, save.graceMs);
@@ -150,7 +189,7 @@ export async function storeAnswers(db: Db, group: SaveGroup<AnswerSave, Stored>,
   };
 }
 
-export type AnswerSaveGroup = ReturnType<typeof answerSaveGroup>;
+export type AnswerSaveGroup = AnswerSaves;
 
 /** The save queue's figures for this database (statements, requests, the largest group), when it has one. */
 export const answerSaveStats = (db: Db) => groups.get(db)?.stats;

@@ -27,11 +27,16 @@ interface Waiting<In, Out> {
   reject: (error: unknown) => void;
 }
 
-/** True for an error that is the connection's or the server's, not one request's (it is not retried alone). */
-export function isConnectionTrouble(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
-  return code.startsWith('08') || code.startsWith('57') || code.startsWith('53');
+/**
+ * True for a database error that may be one request's own (bad data, a constraint, a deadlock or
+ * serialization failure: SQLSTATE classes 22, 23 and 40), which is worth writing again one save at a
+ * time; anything else (a lost connection, a server shutting down, a socket error) is everyone's.
+ */
+export function isOneRequestsFault(error: unknown): boolean {
+  const { code, severity } = (error ?? {}) as { code?: unknown; severity?: unknown };
+  // A server's error carries a severity; a socket's (EPIPE, ECONNRESET) does not.
+  if (typeof code !== 'string' || typeof severity !== 'string') return false;
+  return /^(22|23|40)[0-9A-Z]{3}$/.test(code);
 }
 
 export class SaveGroup<In, Out> {
@@ -54,15 +59,19 @@ export class SaveGroup<In, Out> {
   }
 
   private schedule(): void {
-    if (this.timer || this.flushing >= this.options.maxFlushes || this.pending.length === 0) return;
-    // A full group goes at once; otherwise the window lets the saves of the next moments join it.
+    if (this.flushing >= this.options.maxFlushes || this.pending.length === 0) return;
+    // A full group goes at once (even while a window runs); otherwise the window lets the saves of
+    // the next moments join it.
     if (this.pending.length >= this.options.maxRequests) {
       this.flush();
+      this.schedule();
       return;
     }
+    if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       this.flush();
+      this.schedule();
     }, this.options.windowMs);
   }
 
@@ -89,22 +98,21 @@ export class SaveGroup<In, Out> {
       this.stats.writeMs += performance.now() - started;
       group.forEach((waiting, i) => waiting.resolve(outputs[i]!));
     } catch (error) {
-      if (group.length === 1 || isConnectionTrouble(error)) {
+      if (group.length === 1 || !isOneRequestsFault(error)) {
         for (const waiting of group) waiting.reject(error);
         return;
       }
-      // Perhaps one request's own fault: each is written alone and answered for itself.
+      // Perhaps one request's own fault: each is written alone, one after another (not hundreds of
+      // statements at once), and answered for itself.
       this.stats.retriedAlone += group.length;
-      await Promise.all(
-        group.map(async (waiting) => {
-          try {
-            const [output] = await this.write([waiting.input]);
-            waiting.resolve(output!);
-          } catch (alone) {
-            waiting.reject(alone);
-          }
-        }),
-      );
+      for (const waiting of group) {
+        try {
+          const [output] = await this.write([waiting.input]);
+          waiting.resolve(output!);
+        } catch (alone) {
+          waiting.reject(alone);
+        }
+      }
     }
   }
 }

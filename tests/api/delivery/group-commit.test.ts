@@ -4,6 +4,7 @@ import { ManualClock } from '../../../src/server/clock';
 import { loadConfig } from '../../../src/server/config';
 import { answerSaveStats, finalizeDueAttempts } from '../../../src/server/delivery';
 import { hashToken } from '../../../src/server/auth/sessions';
+import { answerSaveGroup, storeAnswers, type AnswerSave } from '../../../src/server/delivery/answer-store';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildExamDayScene, type ExamDayScene } from '../../helpers/exam-day-scene';
@@ -223,4 +224,73 @@ describe('group commit of answer saves', () => {
       .executeTakeFirstOrThrow();
     expect(t.app.sessionCache.find(hash, inSixMinutes())?.auth.user.id).toBe(user_id);
   });
+
+  it("checks each save's owner and attempt in the group statement itself, and writes the others of its group", async () => {
+    const s = await started();
+    const [a0, a1] = [await attemptOf(s, 0), await attemptOf(s, 1)];
+    const users = await t.db
+      .selectFrom('students')
+      .select(['id', 'user_id'])
+      .where(
+        'id',
+        'in',
+        [0, 1, 2].map((i) => s.student(i).student.id),
+      )
+      .execute();
+    const userOf = (i: number) => users.find((u) => u.id === s.student(i).student.id)!.user_id!;
+    const saves = answerSaveGroup(t.db, t.app.runPrepared, loadConfig({}).delivery.saveGroup);
+    const save = (i: number, assignment: number, attemptId: number | null): AnswerSave => ({
+      userId: userOf(i),
+      assignmentId: s.student(assignment).id,
+      attemptId,
+      items: [{ question_id: s.q.tf, answer: { value: true }, seq: 3 }],
+      now: clock.now(),
+      graceMs: 60_000,
+    });
+    // Straight to the store, past the route's own checks: the statement must refuse these by itself.
+    const before = saves.stats.statements;
+    const outcomes = await Promise.allSettled([
+      storeAnswers(t.db, saves, save(0, 0, a0)),
+      storeAnswers(t.db, saves, save(2, 0, a0)), // student 2 writing into student 0's attempt
+      storeAnswers(t.db, saves, save(1, 1, a0)), // student 1's assignment, naming student 0's attempt
+    ]);
+    expect(saves.stats.statements - before).toBe(1);
+    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: { saved: [{ question_id: s.q.tf, seq: 3 }] } });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected', reason: { statusCode: 404 } });
+    expect(outcomes[2]).toMatchObject({ status: 'rejected', reason: { statusCode: 418 } });
+    expect(await storedAnswers(s, 0)).toEqual([expect.objectContaining({ seq: 3 })]);
+    expect(await storedAnswers(s, 1)).toEqual([]);
+    expect(a1).not.toBe(a0);
+  });
+
+  // PGlite is one connection: another transaction cannot hold a lock while a save runs, so this
+  // interleaving exists only on PostgreSQL (CI's API step runs this file there).
+  it.runIf(process.env.DATABASE_URL)(
+    'skips an attempt another transaction holds, writes the rest of the group, then that save once the lock is let go',
+    async () => {
+      const s = await started();
+      const held = await attemptOf(s, 0);
+      const tf = { answers: [{ question_id: s.q.tf, answer: { value: true }, seq: 1 }] };
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // A supervisor's intervention, say: it holds student 0's attempt for a while.
+      const holder = t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('exam_attempts').select('id').where('id', '=', held).forUpdate().execute();
+        locked();
+        await released;
+      });
+      await isLocked;
+      let heldAnswered = false;
+      const heldSave = save(s, 0, tf).then((answer) => ((heldAnswered = true), answer));
+      const others = await Promise.all([save(s, 1, tf), save(s, 2, tf)]);
+      for (const answer of others) expect(answer.statusCode, answer.body).toBe(200);
+      expect(heldAnswered).toBe(false);
+      release();
+      await holder;
+      expect((await heldSave).statusCode).toBe(200);
+      expect(await storedAnswers(s, 0)).toEqual([expect.objectContaining({ seq: 1 })]);
+    },
+  );
 });
