@@ -114,4 +114,29 @@ describe('a kept session still expires', () => {
       await app.close();
     }
   });
+
+  it("is not ended by this process's stale copy when another process kept it in use", async () => {
+    const app = await createTestApp({
+      sessionCacheSeconds: 100_000,
+      session: { idleMinutes: 1, absoluteHours: 1, cookieName: 'ltm_session' },
+    });
+    try {
+      const cookie = await signIn(app.app, await buildUser(app.db, { role: ROLES.school }));
+      const start = realNow();
+      expect((await me(app.app, cookie)).statusCode).toBe(200);
+      // Another server process served it 50 s later and wrote its last use.
+      await app.db
+        .updateTable('sessions')
+        .set({ last_seen_at: new Date(start + 50_000) })
+        .execute();
+      Date.now = () => start + 70_000;
+      expect((await me(app.app, cookie)).statusCode).toBe(200);
+      // Really idle (a minute after its last use anywhere): ended.
+      Date.now = () => start + 200_000;
+      expect((await me(app.app, cookie)).statusCode).toBe(401);
+      expect(await app.db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -72,6 +72,11 @@ export class SessionCache {
     if (entry) entry.heldUntilMs = Math.max(entry.heldUntilMs ?? 0, untilMs);
   }
 
+  /** Drops one entry without announcing anything (this process's copy is no longer trusted). */
+  drop(idHash: string): void {
+    this.entries.delete(idHash);
+  }
+
   forget(change: SessionChange): void {
     this.epochValue += 1;
     if ('session' in change) {

@@ -83,13 +83,16 @@ export async function loadSession(
   const idHash = hashToken(token);
   const now = Date.now();
   const cached = cache?.find(idHash, now);
-  if (cached) {
-    const idleMs = cached.idleMs ?? idleMsOf(policy, false);
-    if (now >= cached.expiresMs || now >= cached.lastSeenMs + idleMs) {
-      await endSession(db, idHash);
-      return null;
-    }
-    if (now - cached.lastSeenMs > touchIntervalMs(idleMs)) {
+  if (cached && now >= cached.expiresMs) {
+    await endSession(db, idHash);
+    return null;
+  }
+  const cachedIdleMs = cached ? (cached.idleMs ?? idleMsOf(policy, false)) : 0;
+  // Idle by this process's copy only: another process may have served it since (its last use is in
+  // the database), so the database decides below.
+  if (cached && now >= cached.lastSeenMs + cachedIdleMs) cache!.drop(idHash);
+  else if (cached) {
+    if (now - cached.lastSeenMs > touchIntervalMs(cachedIdleMs)) {
       await touchSession(db, idHash, now);
       cached.lastSeenMs = now;
     }

@@ -87,7 +87,7 @@ export function groupStatement(db: Db, group: AnswerSave[], locking: 'skip locke
       join locked l on l.id = t.attempt_id
       cross join lateral jsonb_to_recordset(r.items) as x(question_id integer, answer jsonb, seq integer)
       where r.at <= l.deadline_at + make_interval(secs => r.grace)
-      order by l.id, x.question_id, x.seq desc
+      order by l.id, x.question_id, x.seq desc, r.k
     ), written as (
       insert into attempt_answers (attempt_id, question_id, answer, seq, saved_at)
       select attempt_id, question_id, answer, seq, at from incoming
