@@ -1,15 +1,18 @@
+import { alphaInterval, correlationInterval, meanInterval, proportionInterval, type Interval } from './confidence';
 import { correlation, mean, median, roundTo, standardDeviation, sum, variance } from './descriptive';
+import { optionStatistics, type OptionStatistics } from './distractors';
+import { extremeGroups, groupMean } from './extreme-groups';
+import { REVIEW_LIMITS } from './review-limits';
+
+export { GROUP_SHARE, REVIEW_LIMITS } from './review-limits';
+export { extremeGroups } from './extreme-groups';
+export type { OptionStatistics } from './distractors';
 
 /**
  * Classical item analysis of one exam (Moodle quiz statistics, Crocker & Algina ch. 14): per
  * question its facility and discrimination and, for choice questions, who chose each option; for
  * the exam its reliability. Pure: the caller gives the score of every item in every attempt.
  */
-
-/** Facility outside [0.2, 0.9] and discrimination below 0.1 ask an author to review the question. */
-export const REVIEW_LIMITS = { hardBelow: 0.2, easyAbove: 0.9, weakBelow: 0.1 } as const;
-/** The share of attempts in each of the upper and lower groups (Kelley's 27%). */
-export const GROUP_SHARE = 0.27;
 
 export type ItemFlag = 'too_hard' | 'too_easy' | 'negative_discrimination' | 'weak_discrimination';
 
@@ -28,16 +31,6 @@ export interface AnalysisInput {
   choices?: Map<number, (readonly string[] | null)[]>;
 }
 
-export interface OptionStatistics {
-  id: string;
-  correct: boolean;
-  count: number;
-  /** Share of all attempts choosing it; `upper_share` and `lower_share`: within the two groups. */
-  share: number;
-  upper_share: number;
-  lower_share: number;
-}
-
 export interface ItemStatistics {
   id: number;
   max: number;
@@ -47,8 +40,16 @@ export interface ItemStatistics {
   facility: number | null;
   /** Correlation of the item with the rest of the test (the total without it). */
   item_rest_correlation: number | null;
-  /** Upper-lower index: (upper group's mean - lower group's mean) / maximum. */
+  /** Correlation of the item with the total (itself included: higher than item-rest, by its own share). */
+  item_total_correlation: number | null;
+  /** Cronbach's alpha of the test without this item: above the test's, the item lowers reliability. */
+  alpha_if_deleted: number | null;
+  /** Upper-lower index: (upper group's mean - lower group's mean) / maximum, boundary ties shared pro rata. */
   discrimination_index: number | null;
+  /** 95% intervals: the facility's (Wilson's, or the mean's for marks over 1) and the item-rest correlation's (Fisher's z). */
+  facility_ci: Interval | null;
+  item_rest_ci: Interval | null;
+  /** Empty when the analysis is unstable (too few attempts to judge by). */
   flags: ItemFlag[];
   options?: OptionStatistics[];
   omitted_share?: number;
@@ -65,9 +66,13 @@ export interface ExamStatistics {
   highest: number;
   /** Cronbach's alpha (KR-20 for items scored 0 or 1); null with fewer than two items, two attempts or no spread. */
   alpha: number | null;
+  /** Feldt's 95% interval of alpha. */
+  alpha_ci: Interval | null;
   /** Standard error of measurement: sd × √(1 − alpha). */
   sem: number | null;
   group_size: number;
+  /** Fewer attempts than `REVIEW_LIMITS.minAttempts`: intervals are shown and nothing is flagged. */
+  unstable: boolean;
 }
 
 export interface ItemAnalysis {
@@ -76,6 +81,8 @@ export interface ItemAnalysis {
 }
 
 const r4 = (value: number | null) => roundTo(value, 4);
+const r4Interval = (interval: Interval | null): Interval | null =>
+  interval && [roundTo(interval[0], 4), roundTo(interval[1], 4)];
 
 /** Cronbach's alpha from the variance of each item and of the totals. */
 export function cronbachAlpha(itemVariances: readonly number[], totalVariance: number): number | null {
@@ -90,7 +97,7 @@ export function standardErrorOfMeasurement(sd: number, alpha: number | null): nu
   return sd * Math.sqrt(Math.max(0, 1 - alpha));
 }
 
-/** The flags of an item for review. */
+/** The flags of an item for review, by `REVIEW_LIMITS`. */
 export function reviewFlags(facility: number | null, discrimination: number | null): ItemFlag[] {
   const flags: ItemFlag[] = [];
   if (facility !== null && facility < REVIEW_LIMITS.hardBelow) flags.push('too_hard');
@@ -100,89 +107,65 @@ export function reviewFlags(facility: number | null, discrimination: number | nu
   return flags;
 }
 
-/**
- * The upper and lower groups: the attempts with the highest and the lowest totals, each
- * `GROUP_SHARE` of all (at least one; ties keep the attempts' order).
- */
-export function extremeGroups(totals: readonly number[]): { upper: number[]; lower: number[]; size: number } {
-  const n = totals.length;
-  if (n < 2) return { upper: [], lower: [], size: 0 };
-  const size = Math.min(Math.floor(n / 2), Math.max(1, Math.round(n * GROUP_SHARE)));
-  const order = totals.map((total, index) => ({ total, index })).sort((a, b) => b.total - a.total || a.index - b.index);
-  return {
-    upper: order.slice(0, size).map((entry) => entry.index),
-    lower: order.slice(n - size).map((entry) => entry.index),
-    size,
-  };
-}
-
-function optionStatistics(
-  item: AnalysedItem,
-  chosen: (readonly string[] | null)[],
-  groups: { upper: number[]; lower: number[] },
-): { options: OptionStatistics[]; omitted_share: number } {
-  const n = chosen.length;
-  const share = (count: number, of: number) => (of === 0 ? 0 : r4(count / of)!);
-  const picks = (indices: Iterable<number>, id: string) => {
-    let count = 0;
-    for (const index of indices) if (chosen[index]?.includes(id)) count++;
-    return count;
-  };
-  const all = chosen.map((_, index) => index);
-  const omitted = chosen.filter((choice) => !choice || choice.length === 0).length;
-  return {
-    options: (item.options ?? []).map((option) => {
-      const count = picks(all, option.id);
-      return {
-        id: option.id,
-        correct: option.correct,
-        count,
-        share: share(count, n),
-        upper_share: share(picks(groups.upper, option.id), groups.upper.length),
-        lower_share: share(picks(groups.lower, option.id), groups.lower.length),
-      };
-    }),
-    omitted_share: share(omitted, n),
-  };
-}
+const isBinary = (column: readonly number[]) => column.every((score) => score === 0 || score === 1);
 
 /** The item analysis of an exam's attempts. */
 export function analyseItems(input: AnalysisInput): ItemAnalysis {
   const { items, scores } = input;
   const n = scores.length;
+  const k = items.length;
+  const unstable = n < REVIEW_LIMITS.minAttempts;
   const totals = scores.map((row) => sum(row));
   const groups = extremeGroups(totals);
-  const itemVariances: number[] = [];
+  const columns = items.map((_, index) => scores.map((row) => row[index] ?? 0));
+  const itemVariances = columns.map((column) => variance(column));
   const analysed = items.map((item, index): ItemStatistics => {
-    const column = scores.map((row) => row[index] ?? 0);
+    const column = columns[index];
     const rest = column.map((score, attempt) => totals[attempt] - score);
-    itemVariances.push(variance(column));
     const itemMean = mean(column);
+    const itemSd = standardDeviation(column);
     const facility = n > 0 && item.max > 0 ? itemMean / item.max : null;
     const discrimination =
       groups.size > 0 && item.max > 0
-        ? (mean(groups.upper.map((a) => column[a])) - mean(groups.lower.map((a) => column[a]))) / item.max
+        ? (groupMean(column, groups.upper, groups.size) - groupMean(column, groups.lower, groups.size)) / item.max
         : null;
     const itemRest = correlation(column, rest);
+    const facilityCi =
+      facility === null
+        ? null
+        : item.max === 1 && isBinary(column)
+          ? proportionInterval(facility, n)
+          : meanInterval(facility, itemSd / item.max, n, 0, 1);
     const chosen = input.choices?.get(index);
     return {
       id: item.id,
       max: item.max,
       mean: r4(itemMean)!,
-      sd: r4(standardDeviation(column))!,
+      sd: r4(itemSd)!,
       facility: r4(facility),
       item_rest_correlation: r4(itemRest),
+      item_total_correlation: r4(correlation(column, totals)),
+      alpha_if_deleted: r4(
+        k > 2
+          ? cronbachAlpha(
+              itemVariances.filter((_, other) => other !== index),
+              variance(rest),
+            )
+          : null,
+      ),
       discrimination_index: r4(discrimination),
-      flags: reviewFlags(facility, itemRest ?? discrimination),
-      ...(item.options && chosen ? optionStatistics(item, chosen, groups) : {}),
+      facility_ci: r4Interval(facilityCi),
+      item_rest_ci: r4Interval(correlationInterval(itemRest, n)),
+      flags: unstable ? [] : reviewFlags(facility, itemRest ?? discrimination),
+      ...(item.options && chosen ? optionStatistics(item.options, chosen, rest, groups, !unstable, r4) : {}),
     };
   });
   const sd = standardDeviation(totals);
-  const alpha = cronbachAlpha(itemVariances, variance(totals));
+  const alpha = k < 2 ? null : cronbachAlpha(itemVariances, variance(totals));
   return {
     exam: {
       attempts: n,
-      items: items.length,
+      items: k,
       max: roundTo(sum(items.map((item) => item.max)), 2),
       mean: r4(mean(totals))!,
       median: r4(median(totals))!,
@@ -190,8 +173,10 @@ export function analyseItems(input: AnalysisInput): ItemAnalysis {
       min: totals.reduce((low, total) => Math.min(low, total), n === 0 ? 0 : Infinity),
       highest: totals.reduce((high, total) => Math.max(high, total), 0),
       alpha: r4(alpha),
+      alpha_ci: r4Interval(alphaInterval(alpha, n, k)),
       sem: r4(standardErrorOfMeasurement(sd, alpha)),
       group_size: groups.size,
+      unstable,
     },
     items: analysed,
   };

@@ -1,0 +1,29 @@
+/**
+ * Every threshold the item analysis judges by, in one place: the analysis flags with them, the
+ * report carries them and the analysis tab's legend shows them, so the three never disagree.
+ */
+export const REVIEW_LIMITS = {
+  /** Facility (mean score over the maximum) below this: too hard. */
+  hardBelow: 0.2,
+  /** Facility above this: too easy. */
+  easyAbove: 0.9,
+  /**
+   * Item-rest correlation below this: the item tells strong and weak students apart poorly
+   * (Ebel's 0.20; below 0 it is flagged as negative).
+   */
+  weakBelow: 0.2,
+  /**
+   * Below this many attempts the figures are shown with their 95% confidence intervals and called
+   * unstable, instead of being flagged: a facility's interval from 30 attempts is ±0.18 wide, a
+   * correlation's ±0.35 (classical item statistics are usually read from 100 to 200 examinees on).
+   */
+  minAttempts: 100,
+  /** A distractor whose point-biserial with the rest of the test is above this attracts strong students. */
+  distractorAbove: 0,
+} as const;
+
+/** The share of attempts in each of the upper and lower groups (Kelley's 27%). */
+export const GROUP_SHARE = 0.27;
+
+/** The level of every confidence interval the analysis gives. */
+export const CONFIDENCE = 0.95;
