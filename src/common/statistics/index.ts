@@ -1,2 +1,5 @@
 export * from './descriptive';
 export * from './item-analysis';
+export * from './rasch';
+export * from './dif';
+export * from './agreement';
