@@ -18,6 +18,7 @@ import pickers from './pickers';
 import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
+import itemAnalysis from './item-analysis';
 import roster from './roster';
 import examDay from './exam-day';
 import audit from './audit';
@@ -40,6 +41,7 @@ const ar: Messages = {
   ...settings,
   ...student,
   ...webReports,
+  ...itemAnalysis,
   ...roster,
   ...examDay,
   ...audit,

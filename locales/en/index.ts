@@ -17,6 +17,7 @@ import pickers from './pickers';
 import settings from './settings';
 import student from './student';
 import webReports from './web-reports';
+import itemAnalysis from './item-analysis';
 import roster from './roster';
 import examDay from './exam-day';
 import audit from './audit';
@@ -42,6 +43,7 @@ const en = {
   ...settings,
   ...student,
   ...webReports,
+  ...itemAnalysis,
   ...roster,
   ...examDay,
   ...audit,

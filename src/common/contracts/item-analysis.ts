@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
 const flag = z.enum(['too_hard', 'too_easy', 'negative_discrimination', 'weak_discrimination']);
+const distractorFlag = z.enum(['unused', 'attracts_strong']);
+/** A 95% confidence interval, [low, high]. */
+const interval = z.tuple([z.number(), z.number()]).nullable();
 
 export const itemOption = z
   .object({
@@ -12,6 +15,9 @@ export const itemOption = z
     share: z.number(),
     upper_share: z.number(),
     lower_share: z.number(),
+    /** Choosing it against the rest score. */
+    point_biserial: z.number().nullable(),
+    flags: z.array(distractorFlag),
   })
   .strict();
 
@@ -27,13 +33,146 @@ export const itemStatisticsRow = z
     sd: z.number(),
     facility: z.number().nullable(),
     item_rest_correlation: z.number().nullable(),
+    item_total_correlation: z.number().nullable(),
+    alpha_if_deleted: z.number().nullable(),
     discrimination_index: z.number().nullable(),
+    facility_ci: interval,
+    item_rest_ci: interval,
     flags: z.array(flag),
     options: z.array(itemOption).nullable(),
     omitted_share: z.number().nullable(),
   })
   .strict();
 export type ItemStatisticsRow = z.infer<typeof itemStatisticsRow>;
+
+/** An exam's Rasch calibration (dichotomous Rasch, partial credit for questions marked out of more than 1). */
+export const raschCalibration = z
+  .object({
+    model: z.enum(['rasch', 'partial_credit']),
+    /** SD of the students' abilities in logits (their mean is 0). */
+    sd: z.number(),
+    reliability: z.number().nullable(),
+    iterations: z.number(),
+    converged: z.boolean(),
+    items: z.array(
+      z
+        .object({
+          id: z.number(),
+          position: z.number(),
+          model: z.enum(['dichotomous', 'partial_credit']),
+          /** Everybody scored the same: not calibrated. */
+          extreme: z.boolean(),
+          difficulty: z.number().nullable(),
+          se: z.number().nullable(),
+          /** Step difficulties of a partial credit question. */
+          thresholds: z.array(z.number()),
+          infit: z.number().nullable(),
+          outfit: z.number().nullable(),
+          /** Infit or outfit above the limit. */
+          misfit: z.boolean(),
+        })
+        .strict(),
+    ),
+    /** The person-item (Wright) map: students per band of ability, questions by difficulty. */
+    map: z
+      .object({
+        bins: z.array(z.object({ from: z.number(), to: z.number(), persons: z.number() }).strict()),
+        items: z.array(z.object({ position: z.number(), difficulty: z.number() }).strict()),
+      })
+      .strict(),
+  })
+  .strict();
+export type RaschCalibration = z.infer<typeof raschCalibration>;
+
+const difGroup = z
+  .object({
+    /** `original` or a localization id; `male`, `female` or `unknown`; a school id. */
+    key: z.string(),
+    /** A localization's or a school's name; null where the key itself is translated. */
+    name_en: z.string().nullable(),
+    name_ar: z.string().nullable(),
+    n: z.number(),
+  })
+  .strict();
+
+/** Differential item functioning by one grouping of the students (Mantel-Haenszel, SMD for marks over 1). */
+export const difComparison = z
+  .object({
+    by: z.enum(['language', 'gender', 'school']),
+    reference: difGroup.nullable(),
+    focal: z.array(
+      difGroup
+        .extend({
+          skipped: z.enum(['too_small']).nullable(),
+          items: z.array(
+            z
+              .object({
+                id: z.number(),
+                position: z.number(),
+                kind: z.enum(['mh', 'smd']),
+                /** MH D-DIF (dichotomous) or the standardized mean difference over the item's SD. */
+                statistic: z.number().nullable(),
+                category: z.enum(['A', 'B', 'C']).nullable(),
+                favours: z.enum(['reference', 'focal']).nullable(),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type DifComparison = z.infer<typeof difComparison>;
+
+const agreementFigures = {
+  n: z.number(),
+  exact: z.number().nullable(),
+  adjacent: z.number().nullable(),
+  icc: z.number().nullable(),
+};
+const markerRef = z.object({ id: z.number(), name: z.string() }).strict();
+
+/** Agreement of double marking: by question, by pair of markers, and markers who drift. */
+export const markerAgreementReport = z
+  .object({
+    questions: z.array(
+      z
+        .object({
+          id: z.number(),
+          position: z.number(),
+          /** A paragraph's part, '' for the whole question. */
+          part: z.string(),
+          max: z.number(),
+          ...agreementFigures,
+          kappa: z.number().nullable(),
+        })
+        .strict(),
+    ),
+    pairs: z.array(
+      z
+        .object({
+          first: markerRef,
+          second: markerRef,
+          ...agreementFigures,
+          /** Mean of (first − second) over the item maximum. */
+          mean_difference: z.number().nullable(),
+        })
+        .strict(),
+    ),
+    drift: z.array(
+      z
+        .object({
+          marker: markerRef,
+          answers: z.number(),
+          mean_difference: z.number(),
+          exact_or_adjacent: z.number(),
+          reasons: z.array(z.enum(['lenient', 'severe', 'low_agreement'])),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type MarkerAgreementReport = z.infer<typeof markerAgreementReport>;
 
 /** `GET /api/exams/{id}/item-analysis`: classical item statistics of the exam's corrected attempts. */
 export const itemAnalysisReport = z
@@ -52,11 +191,30 @@ export const itemAnalysisReport = z
         min: z.number(),
         highest: z.number(),
         alpha: z.number().nullable(),
+        alpha_ci: interval,
         sem: z.number().nullable(),
         group_size: z.number(),
+        /** Too few attempts to judge by: intervals are shown and nothing is flagged. */
+        unstable: z.boolean(),
       })
       .strict(),
     items: z.array(itemStatisticsRow),
+    /** Null with fewer than two attempts or no question that varies. */
+    rasch: raschCalibration.nullable(),
+    dif: z.array(difComparison),
+    markers: markerAgreementReport,
+    /** The thresholds the flags follow (the legend shows them). */
+    limits: z
+      .object({
+        hard_below: z.number(),
+        easy_above: z.number(),
+        weak_below: z.number(),
+        min_attempts: z.number(),
+        group_share: z.number(),
+        misfit_above: z.number(),
+        dif_min_group: z.number(),
+      })
+      .strict(),
   })
   .strict();
 export type ItemAnalysisReport = z.infer<typeof itemAnalysisReport>;

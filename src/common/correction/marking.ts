@@ -194,3 +194,18 @@ export function sheetResult(
   const own = marks.filter((m) => m.slot === slot).map((m) => ({ ...m, slot: MARKER_SLOTS.first }));
   return attemptResult(items, own, { double: false, thresholdPercent: 0 }, exam);
 }
+
+/** Each question's final score (its parts' final marks added up; a part without one counts 0), by question id. */
+export function questionScores(items: MarkingItem[], marks: SheetMark[], rules: MarkingRules): Map<number, number> {
+  const byItem = new Map<string, SheetMark[]>();
+  for (const mark of marks) {
+    const key = itemKey(mark.question_id, mark.part);
+    byItem.set(key, [...(byItem.get(key) ?? []), mark]);
+  }
+  const scores = new Map<number, number>();
+  for (const item of items) {
+    const earned = itemOutcome(item, byItem.get(itemKey(item.question_id, item.part)) ?? [], rules).final ?? 0;
+    scores.set(item.question_id, round2((scores.get(item.question_id) ?? 0) + earned));
+  }
+  return scores;
+}

@@ -20,6 +20,8 @@ export const REVIEW_LIMITS = {
   minAttempts: 100,
   /** A distractor whose point-biserial with the rest of the test is above this attracts strong students. */
   distractorAbove: 0,
+  /** A question whose Rasch infit or outfit mean square is above this misfits (Wright & Linacre's 1.3 for high-stakes tests). */
+  misfitAbove: 1.3,
 } as const;
 
 /** The share of attempts in each of the upper and lower groups (Kelley's 27%). */

@@ -5,6 +5,7 @@ import {
   itemKey,
   itemOutcome,
   MARKER_SLOTS,
+  questionScores,
   sheetResult,
   type MarkerSlot,
   type MarkingHandle,
@@ -15,6 +16,7 @@ import { markingCode } from '../../common/contracts/index';
 import { idValue } from '../../common/ids';
 import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
+import { itemScoresText } from '../item-analysis/item-cells';
 import { ValidationIssues } from '../http/app-error';
 import {
   loadCorrectionTarget,
@@ -256,6 +258,7 @@ async function storeResult(
       result_mark: result.complete ? result.mark : null,
       result_passed: result.complete ? result.passed : null,
       skill_scores: result.complete ? JSON.stringify(result.skills) : null,
+      item_scores: result.complete ? itemScoresText(questionScores(items, marks, rulesOf(target.exam))) : null,
       corrected_at: result.complete ? now : null,
       updated_at: now,
     })

@@ -145,6 +145,10 @@ export interface ExamAttemptsTable {
   result_mark: ColumnType<string | null, number | null | undefined, number | null>;
   result_passed: boolean | null;
   skill_scores: ColumnType<unknown, string | null | undefined, string | null>;
+  /** With the result: each question's final score, `question:score;...` (item analysis reads these). */
+  item_scores: string | null;
+  /** At submission: each choice question's choice, `question:choice;...`. */
+  item_choices: string | null;
   corrected_at: Timestamp | null;
   /** The extra time its deadline holds: the accommodation at its start and every extension since. */
   extra_seconds: Generated<number>;

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { scoreAnswer } from '../../common/questions/index';
-import { attemptResult, markingItems, type MarkingItem } from '../../common/correction/index';
+import { attemptResult, markingItems, questionScores, type MarkingItem } from '../../common/correction/index';
 import type { Db } from '../db/database';
+import { itemChoicesText, itemScoresText } from '../item-analysis/item-cells';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -89,12 +90,11 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
         from jsonb_to_recordset(${JSON.stringify(scored)}::jsonb) as s(question_id integer, score numeric, needs_manual boolean)
         where aa.attempt_id = ${attemptId} and aa.question_id = s.question_id`.execute(trx);
   // Nothing to mark (or a mock, which is never marked): the result is final now.
-  const outcome = attemptResult(
-    items,
-    [],
-    { double: assignment.double_marking, thresholdPercent: Number(assignment.double_marking_threshold) },
-    { max_mark: Number(assignment.max_mark), pass_mark: Number(assignment.pass_mark) },
-  );
+  const rules = { double: assignment.double_marking, thresholdPercent: Number(assignment.double_marking_threshold) };
+  const outcome = attemptResult(items, [], rules, {
+    max_mark: Number(assignment.max_mark),
+    pass_mark: Number(assignment.pass_mark),
+  });
   const final = outcome.complete || assignment.is_mock;
   await trx
     .updateTable('exam_attempts')
@@ -104,6 +104,8 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
       // Mock results never enter correction or reports.
       needs_correction: manual && !assignment.is_mock,
       marking_total: assignment.is_mock ? 0 : outcome.marking_total,
+      // What the item analysis reads: the choices now, the scores with the result.
+      item_choices: itemChoicesText(questions, new Map([...answers].map(([id, stored]) => [id, json(stored.answer)]))),
       ...(final
         ? {
             result_score: outcome.score,
@@ -111,6 +113,7 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
             result_mark: outcome.mark,
             result_passed: outcome.passed,
             skill_scores: JSON.stringify(outcome.skills),
+            item_scores: itemScoresText(questionScores(items, [], rules)),
             corrected_at: now,
           }
         : {}),

@@ -137,7 +137,8 @@ export async function applyIntervention(context: Step, body: InterventionBody, a
         update exam_attempts a set status = 'in_progress', deadline_at = x.deadline_at, submitted_at = null,
           auto_submitted = false, forced_by = null, score = null, max_score = null, needs_correction = false,
           marking_total = 0, marking_final = 0, result_score = null, result_max = null, result_mark = null,
-          result_passed = null, skill_scores = null, corrected_at = null, updated_at = ${now}
+          result_passed = null, skill_scores = null, item_scores = null, item_choices = null, corrected_at = null,
+          updated_at = ${now}
         from jsonb_to_recordset(${JSON.stringify(deadlines)}::jsonb) as x(id integer, deadline_at timestamptz)
         where a.id = x.id and a.status = 'submitted' and not a.marking_started`.execute(db);
       await db

@@ -11,6 +11,7 @@ import { auditContext, recordAudit } from '../audit';
 import { invalid, notFound } from '../http/app-error';
 import { takeUpload } from '../http/file-upload';
 import { translate } from '../http/i18n';
+import { sendFile } from '../http/sheet-file';
 import { requirePermission } from '../http/route-access';
 import type { MediaStorage } from '../media/index';
 import { QuestionsStore } from '../questions/index';
@@ -32,13 +33,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const ZIP = 'application/zip';
 const tags = ['questions bank'];
 
-function sendFile(reply: FastifyReply, bytes: Uint8Array, type: string, name: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(bytes));
-}
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 const idParams = z.object({ id: idParam() });

@@ -1,11 +1,13 @@
 import type { ItemAnalysisReport } from '../../common/contracts/index';
 import { plainText } from '../../common/questions/rich-text';
-import { analyseItems } from '../../common/statistics/index';
+import { analyseItems, DIF_MIN_GROUP_SIZE, GROUP_SHARE, REVIEW_LIMITS } from '../../common/statistics/index';
 import { truncateText } from '../../common/text-bounds';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
 import { analysisFingerprint, type AnalysisCache } from './analysis-cache';
 import { choiceOptions, loadItemScores, type ExamQuestion } from './item-scores';
+import { examMarkerAgreement } from './marker-agreement';
+import { difComparisons, raschCalibration } from './psychometrics';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const TEXT_LENGTH = 200;
@@ -56,7 +58,7 @@ async function computeAnalysis(
       .orderBy('id')
       .execute()
   ).map((q) => ({ ...q, answer_key: json<unknown>(q.answer_key), mark: Number(q.mark) }));
-  const { items, scores, choices } = await loadItemScores(
+  const { items, scores, choices, attempts } = await loadItemScores(
     db,
     {
       id: exam.id,
@@ -66,6 +68,10 @@ async function computeAnalysis(
     questions,
   );
   const analysis = analyseItems({ items, scores, choices });
+  const [dif, markers] = await Promise.all([
+    difComparisons(db, items, scores, attempts),
+    examMarkerAgreement(db, examId, questions),
+  ]);
   return {
     exam: { id: exam.id, name_en: exam.name_en, name_ar: exam.name_ar, ...analysis.exam },
     items: analysis.items.map((item, index) => {
@@ -81,11 +87,27 @@ async function computeAnalysis(
         sd: item.sd,
         facility: item.facility,
         item_rest_correlation: item.item_rest_correlation,
+        item_total_correlation: item.item_total_correlation,
+        alpha_if_deleted: item.alpha_if_deleted,
         discrimination_index: item.discrimination_index,
+        facility_ci: item.facility_ci,
+        item_rest_ci: item.item_rest_ci,
         flags: item.flags,
         options: item.options?.map((option) => ({ ...option, text: texts.get(option.id) ?? option.id })) ?? null,
         omitted_share: item.omitted_share ?? null,
       };
     }),
+    rasch: raschCalibration(items, scores),
+    dif,
+    markers,
+    limits: {
+      hard_below: REVIEW_LIMITS.hardBelow,
+      easy_above: REVIEW_LIMITS.easyAbove,
+      weak_below: REVIEW_LIMITS.weakBelow,
+      min_attempts: REVIEW_LIMITS.minAttempts,
+      group_share: GROUP_SHARE,
+      misfit_above: REVIEW_LIMITS.misfitAbove,
+      dif_min_group: DIF_MIN_GROUP_SIZE,
+    },
   };
 }

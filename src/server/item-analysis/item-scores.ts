@@ -4,8 +4,8 @@ import { round2 } from '../../common/questions/index';
 import type { AnalysedItem } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import type { MarkerSlot } from '../../common/correction/index';
+import { CHOICE_TYPES, choiceIds, readCells } from './item-cells';
 
-const CHOICE_TYPES = ['single_choice', 'multiple_choice', 'true_false'];
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
 export interface ExamQuestion extends MarkedQuestion {
@@ -14,14 +14,25 @@ export interface ExamQuestion extends MarkedQuestion {
 }
 
 /**
- * The corrected attempts of an exam (the latest of each assignment, submitted, with its result),
- * as a CTE: every query below reads the same set.
+ * The corrected attempts of an exam (the latest of each assignment, submitted, with its result)
+ * whose item scores or choices were not kept with the result (stored before they were), as a
+ * subquery: every query of the old way reads the same set.
  */
-const attemptsOf = (examId: number) => sql`
+const unkeptAttemptsOf = (examId: number) => sql`
   select la.id from student_exams se
-  join lateral (select a.id, a.status, a.result_mark from exam_attempts a where a.student_exam_id = se.id
-    order by a.number desc limit 1) la on true
-  where se.exam_id = ${examId} and la.status = 'submitted' and la.result_mark is not null`;
+  join lateral (select a.id, a.status, a.result_mark, a.item_scores, a.item_choices from exam_attempts a
+    where a.student_exam_id = se.id order by a.number desc limit 1) la on true
+  where se.exam_id = ${examId} and la.status = 'submitted' and la.result_mark is not null
+    and (la.item_scores is null or la.item_choices is null)`;
+
+/** What the analysis knows of each corrected attempt besides its scores: the groups compared for DIF. */
+export interface AttemptFacts {
+  id: number;
+  /** The exam's version it was taken in: null for the exam itself, else its localization. */
+  localization_id: number | null;
+  gender: string | null;
+  school_id: number | null;
+}
 
 /**
  * Half (0 or 1, by attempt id) of the attempts' answers, one row per attempt: `question:score:choice;...`.
@@ -48,41 +59,31 @@ export function choiceOptions(question: ExamQuestion): { id: string; text: strin
 }
 
 /**
- * Every corrected attempt's score on every question, by the same rules as its result: the stored
- * automatic score, or, where a marker marked it (a manual item, an override), each part's final
- * mark. Four queries whatever the number of attempts.
+ * Every corrected attempt's score on every question, by the same rules as its result, with who
+ * took it. One short row per attempt where its item scores were kept with its result; the
+ * attempts stored before that are scored from their answers and marks (`scoreUnkept`).
  */
 export async function loadItemScores(
   db: Db,
   exam: { id: number; double_marking: boolean; double_marking_threshold: number },
   questions: ExamQuestion[],
 ) {
-  const attempts = attemptsOf(exam.id);
-  const [{ rows: attemptRows }, { rows: firstHalf }, { rows: secondHalf }, { rows: markedAnswers }, { rows: marks }] =
-    await Promise.all([
-      sql<{ id: number }>`${attempts} order by la.id`.execute(db),
-      // One row per attempt, `question:score:choice;...`: ten thousand rows to read rather than four
-      // hundred thousand, in two halves that PostgreSQL reads on two connections at once.
-      answerCells(attempts, 0)(db),
-      answerCells(attempts, 1)(db),
-      // The whole answer only where a marker marked it: its parts are scored again with the marks.
-      sql<{ attempt_id: number; question_id: number; answer: unknown }>`
-      select aa.attempt_id, aa.question_id, aa.answer from attempt_answers aa
-      join (select distinct attempt_id, question_id from correction_marks where attempt_id in (${attempts})) m
-        on m.attempt_id = aa.attempt_id and m.question_id = aa.question_id`.execute(db),
-      sql<{
-        attempt_id: number;
-        slot: number;
-        question_id: number;
-        part: string;
-        mark: string | null;
-        reason: string | null;
-        updated_at: Date;
-      }>`
-      select cm.attempt_id, cm.slot, cm.question_id, cm.part, cm.mark, cm.reason, cm.updated_at
-      from correction_marks cm where cm.attempt_id in (${attempts})`.execute(db),
-    ]);
-
+  const { rows: attemptRows } = await sql<{
+    id: number;
+    item_scores: string | null;
+    item_choices: string | null;
+    localization_id: number | null;
+    gender: string | null;
+    school_id: number | null;
+  }>`
+    select la.id, la.item_scores, la.item_choices, se.exam_localization_id as localization_id, st.gender,
+      se.school_id
+    from student_exams se
+    join students st on st.id = se.student_id
+    join lateral (select a.id, a.status, a.result_mark, a.item_scores, a.item_choices from exam_attempts a
+      where a.student_exam_id = se.id order by a.number desc limit 1) la on true
+    where se.exam_id = ${exam.id} and la.status = 'submitted' and la.result_mark is not null
+    order by la.id`.execute(db);
   const row = new Map(attemptRows.map((attempt, index) => [attempt.id, index]));
   const column = new Map(questions.map((question, index) => [question.id, index]));
   const scores = attemptRows.map(() => new Array<number>(questions.length).fill(0));
@@ -90,6 +91,83 @@ export async function loadItemScores(
   questions.forEach((question, index) => {
     if (choiceOptions(question)) choices.set(index, new Array<string[] | null>(attemptRows.length).fill(null));
   });
+  const setChoice = (r: number, c: number, cell: string) => {
+    const chosen = choices.get(c);
+    if (chosen && cell) chosen[r] = choiceIds(cell);
+  };
+  let unkept = 0;
+  attemptRows.forEach((attempt, r) => {
+    if (attempt.item_scores === null || attempt.item_choices === null) {
+      unkept++;
+      return;
+    }
+    readCells(attempt.item_scores, (question, value) => {
+      const c = column.get(question);
+      if (c !== undefined) scores[r][c] = Number(value);
+    });
+    readCells(attempt.item_choices, (question, value) => {
+      const c = column.get(question);
+      if (c !== undefined) setChoice(r, c, value);
+    });
+  });
+  if (unkept > 0) await scoreUnkept(db, exam, questions, { row, column, scores, setChoice });
+  const items: AnalysedItem[] = questions.map((question) => {
+    const options = choiceOptions(question);
+    return {
+      id: question.id,
+      max: round2(markingItems(question, null).reduce((total, item) => total + item.max, 0)),
+      ...(options ? { options: options.map(({ id, correct }) => ({ id, correct })) } : {}),
+    };
+  });
+  const attempts: AttemptFacts[] = attemptRows.map(({ id, localization_id, gender, school_id }) => ({
+    id,
+    localization_id,
+    gender,
+    school_id,
+  }));
+  return { items, scores, choices, attempts };
+}
+
+interface ScoreTable {
+  row: Map<number, number>;
+  column: Map<number, number>;
+  scores: number[][];
+  setChoice(r: number, c: number, cell: string): void;
+}
+
+/**
+ * The attempts whose item scores were not kept with their result, scored from their answers: the
+ * stored automatic score, or, where a marker marked it (a manual item, an override), each part's
+ * final mark. Four queries whatever the number of attempts.
+ */
+async function scoreUnkept(
+  db: Db,
+  exam: { id: number; double_marking: boolean; double_marking_threshold: number },
+  questions: ExamQuestion[],
+  { row, column, scores, setChoice }: ScoreTable,
+) {
+  const attempts = unkeptAttemptsOf(exam.id);
+  const [{ rows: firstHalf }, { rows: secondHalf }, { rows: markedAnswers }, { rows: marks }] = await Promise.all([
+    // One row per attempt, `question:score:choice;...`, in two halves that PostgreSQL reads on two connections at once.
+    answerCells(attempts, 0)(db),
+    answerCells(attempts, 1)(db),
+    // The whole answer only where a marker marked it: its parts are scored again with the marks.
+    sql<{ attempt_id: number; question_id: number; answer: unknown }>`
+      select aa.attempt_id, aa.question_id, aa.answer from attempt_answers aa
+      join (select distinct attempt_id, question_id from correction_marks where attempt_id in (${attempts})) m
+        on m.attempt_id = aa.attempt_id and m.question_id = aa.question_id`.execute(db),
+    sql<{
+      attempt_id: number;
+      slot: number;
+      question_id: number;
+      part: string;
+      mark: string | null;
+      reason: string | null;
+      updated_at: Date;
+    }>`
+      select cm.attempt_id, cm.slot, cm.question_id, cm.part, cm.mark, cm.reason, cm.updated_at
+      from correction_marks cm where cm.attempt_id in (${attempts})`.execute(db),
+  ]);
   const marksOf = new Map<string, SheetMark[]>();
   for (const mark of marks) {
     const key = `${mark.attempt_id}:${mark.question_id}`;
@@ -117,20 +195,13 @@ export async function loadItemScores(
   for (const { attempt_id, cells } of [...firstHalf, ...secondHalf]) {
     const r = row.get(attempt_id);
     if (r === undefined || !cells) continue;
-    // Read by hand (no split into arrays): four hundred thousand cells.
-    for (let at = 0; at < cells.length;) {
-      const end = cells.indexOf(';', at) === -1 ? cells.length : cells.indexOf(';', at);
-      const first = cells.indexOf(':', at);
-      const second = cells.indexOf(':', first + 1);
-      const c = column.get(Number(cells.slice(at, first)));
-      if (c !== undefined) {
-        scores[r][c] = Number(cells.slice(first + 1, second));
-        const chosen = choices.get(c);
-        const choice = cells.slice(second + 1, end);
-        if (chosen && choice) chosen[r] = choice.startsWith('[') ? (choice.match(/[A-Za-z0-9_-]+/g) ?? []) : [choice];
-      }
-      at = end + 1;
-    }
+    readCells(cells, (question, value) => {
+      const c = column.get(question);
+      if (c === undefined) return;
+      const colon = value.indexOf(':');
+      scores[r][c] = Number(value.slice(0, colon));
+      setChoice(r, c, value.slice(colon + 1));
+    });
   }
   // Marked items (a human's marks, an override; an unanswered question's zero among them) by their marks.
   const answerOf = new Map(markedAnswers.map((a) => [`${a.attempt_id}:${a.question_id}`, json<unknown>(a.answer)]));
@@ -141,13 +212,4 @@ export async function loadItemScores(
     if (r !== undefined && c !== undefined)
       scores[r][c] = scoreWithMarks(questions[c], answerOf.get(key) ?? null, sheet);
   }
-  const items: AnalysedItem[] = questions.map((question) => {
-    const options = choiceOptions(question);
-    return {
-      id: question.id,
-      max: round2(markingItems(question, null).reduce((total, item) => total + item.max, 0)),
-      ...(options ? { options: options.map(({ id, correct }) => ({ id, correct })) } : {}),
-    };
-  });
-  return { items, scores, choices };
 }

@@ -10,6 +10,7 @@ import { auditContext, recordAudit } from '../audit';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
 import { invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
+import { sendFile } from '../http/sheet-file';
 import { requirePermission } from '../http/route-access';
 import { takeUpload } from '../http/file-upload';
 import type { PdfPool } from '../pdf';
@@ -31,13 +32,6 @@ const formatQuery = z.strictObject({
 });
 const idParams = z.object({ id: idParam() });
 
-function sendFile(reply: FastifyReply, bytes: Uint8Array, type: string, name: string) {
-  return reply
-    .header('content-type', type)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('cache-control', 'no-store')
-    .send(Buffer.from(bytes));
-}
 
 /**
  * Bringing a roster in and out (issue 25): the template, imports (a dry run, then the import as a

@@ -1,42 +1,16 @@
 import ExcelJS from 'exceljs';
 import type { Language } from '../../../locales/index';
 import { countryChoices } from '../../common/countries';
-import { toCsv, type CsvCell } from '../../common/csv';
 import type { SchoolScope } from '../auth';
 import { schoolScopeCondition } from '../auth';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
+import { sheetFile, type SheetFormat } from '../http/sheet-file';
 import { sql } from 'kysely';
 import { studentValues } from './student-values';
 import { GENDER_WORDS, headersIn, ROSTER_COLUMNS, YES_NO_WORDS } from './roster-columns';
 
-export type SheetFormat = 'csv' | 'xlsx';
-
-export const CONTENT_TYPES: Record<SheetFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-/** Rows as a file: CSV in UTF-8 with a byte order mark (so Excel reads Arabic right), or one XLSX sheet. */
-export async function sheetFile(
-  format: SheetFormat,
-  sheetName: string,
-  rows: readonly (readonly CsvCell[])[],
-  language: Language,
-  /** Columns (from 1) formatted as text, so Excel keeps what is typed there (`00123` stays `00123`). */
-  textColumns: readonly number[] = [],
-): Promise<Buffer> {
-  if (format === 'csv') return Buffer.from(`\uFEFF${toCsv(rows)}`, 'utf8');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName, {
-    views: [{ rightToLeft: language === 'ar', state: 'frozen', ySplit: 1 }],
-  });
-  for (const row of rows) sheet.addRow(row.map((cell) => cell ?? null));
-  sheet.getRow(1).font = { bold: true };
-  sheet.columns.forEach((column) => (column.width = 22));
-  for (const column of textColumns) sheet.getColumn(column).numFmt = '@';
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
+export { CONTENT_TYPES, sheetFile, type SheetFormat } from '../http/sheet-file';
 
 /** The template's columns that hold codes, not numbers: the student number and the national id. */
 const TEXT_COLUMNS = ROSTER_COLUMNS.flatMap((column, index) =>

@@ -3,6 +3,7 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import { itemAnalysisReport } from '../../../src/common/contracts/index';
 import { ROLES } from '../../../src/common/permissions';
 import { ManualClock } from '../../../src/server/clock';
+import { examItemAnalysis } from '../../../src/server/item-analysis/index';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildUser, signIn } from '../../helpers/factories';
@@ -52,7 +53,11 @@ describe('GET /api/exams/{id}/item-analysis', () => {
       alpha: 0.8494,
       sem: 1.4259,
       group_size: 1,
+      // Five attempts: figures with intervals, no flags.
+      unstable: true,
     });
+    expect(exam.alpha_ci![0]).toBeLessThan(0.8494);
+    expect(exam.alpha_ci![1]).toBeGreaterThan(0.8494);
     expect(items.map((item) => [item.answer_type, item.max, item.facility])).toEqual([
       ['essay', 4, 0.7],
       ['audio_response', 4, 0.55],
@@ -60,11 +65,30 @@ describe('GET /api/exams/{id}/item-analysis', () => {
       ['paragraph', 5, 0.4],
     ]);
     expect(items[0].discrimination_index).toBe(0.75);
-    expect(items[0].flags).toEqual([]);
-    expect(items[2].flags).toEqual(['too_easy', 'weak_discrimination']);
+    expect(items.map((item) => item.flags)).toEqual([[], [], [], []]);
     expect(items[2].options).toEqual([
-      { id: 'true', text: 'true', correct: true, count: 5, share: 1, upper_share: 1, lower_share: 1 },
-      { id: 'false', text: 'false', correct: false, count: 0, share: 0, upper_share: 0, lower_share: 0 },
+      {
+        id: 'true',
+        text: 'true',
+        correct: true,
+        count: 5,
+        share: 1,
+        upper_share: 1,
+        lower_share: 1,
+        point_biserial: null,
+        flags: [],
+      },
+      {
+        id: 'false',
+        text: 'false',
+        correct: false,
+        count: 0,
+        share: 0,
+        upper_share: 0,
+        lower_share: 0,
+        point_biserial: null,
+        flags: [],
+      },
     ]);
     expect(items[2].omitted_share).toBe(0);
     expect(items[0].options).toBeNull();
@@ -83,6 +107,48 @@ describe('GET /api/exams/{id}/item-analysis', () => {
     const { exam } = (await get(`/api/exams/${scene.exam.id}/item-analysis`)).json().data;
     expect(stored).toHaveLength(5);
     expect(exam.mean).toBeCloseTo(stored.reduce((a, b) => a + b, 0) / stored.length, 4);
+  });
+
+  it('reads the item scores kept with each result, and an attempt stored without them the old way, alike', async () => {
+    const kept = await examItemAnalysis(t.db, scene.exam.id);
+    const stored = await t.db
+      .selectFrom('exam_attempts as a')
+      .innerJoin('student_exams as se', 'se.id', 'a.student_exam_id')
+      .select(['a.id', 'a.item_scores', 'a.item_choices'])
+      .where('se.exam_id', '=', scene.exam.id)
+      .where('a.result_mark', 'is not', null)
+      .orderBy('a.id')
+      .execute();
+    expect(stored.every((row) => row.item_scores && row.item_choices !== null)).toBe(true);
+    // The first student's essay and recording (4 and 4), the true/false (4), the paragraph (3 of 5).
+    const cells = Object.fromEntries(stored[0].item_scores!.split(';').map((cell) => cell.split(':').map(Number)));
+    expect(cells).toEqual({
+      [scene.q.essay.id]: 4,
+      [scene.q.spoken.id]: 4,
+      [scene.q.tf.id]: 4,
+      [scene.q.paragraph.id]: 3,
+    });
+    expect(stored[0].item_choices).toBe(`${scene.q.tf.id}:true`);
+    // As if three results had been stored before the scores were kept: the same figures.
+    await t.db
+      .updateTable('exam_attempts')
+      .set({ item_scores: null, item_choices: null })
+      .where(
+        'id',
+        'in',
+        stored.slice(0, 3).map((row) => row.id),
+      )
+      .execute();
+    expect(await examItemAnalysis(t.db, scene.exam.id)).toEqual(kept);
+    await Promise.all(
+      stored.map((row) =>
+        t.db
+          .updateTable('exam_attempts')
+          .set({ item_scores: row.item_scores, item_choices: row.item_choices })
+          .where('id', '=', row.id)
+          .execute(),
+      ),
+    );
   });
 
   it('follows a marker’s override of an automatic score', async () => {

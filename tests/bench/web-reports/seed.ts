@@ -152,10 +152,15 @@ export async function seedWebReportBench(db: Db, registry: SchemaRegistry): Prom
         ((a.student_id * 31 % 100) + ((a.id * 7 + q.id * 13) % 40) - 20) > (q.position * 2 + 10) as right_answer
       from exam_questions q where q.exam_id = ${analysisExamId}
     ) q`.execute(db);
+  // The result, with its item scores and choices kept as the product keeps them (item-cells.ts).
   await sql`update exam_attempts a set result_score = t.total, result_max = t.max, result_mark = t.total,
-      result_passed = t.total >= t.max / 2, corrected_at = now()
+      result_passed = t.total >= t.max / 2, corrected_at = now(), item_scores = t.item_scores,
+      item_choices = t.item_choices
     from (select aa.attempt_id, sum(aa.score) as total,
-      (select sum(mark) from exam_questions where exam_id = ${analysisExamId}) as max
+      (select sum(mark) from exam_questions where exam_id = ${analysisExamId}) as max,
+      string_agg(aa.question_id || ':' || aa.score::text, ';') as item_scores,
+      string_agg(aa.question_id || ':' || coalesce(aa.answer ->> 'option_id', aa.answer ->> 'value', ''), ';')
+        as item_choices
       from attempt_answers aa group by aa.attempt_id) t
     where t.attempt_id = a.id`.execute(db);
   return {
