@@ -83,7 +83,8 @@ const messages = {
       not_converged: 'The estimation did not converge in %{iterations} iterations: read the figures with care.',
       thresholds: 'Steps: %{steps}',
       map: 'Person–item map',
-      map_help: 'Each row is a band of the logit scale: students at that ability on one side, questions of that difficulty on the other. A question above most students is hard for this group.',
+      map_help:
+        'Each row is a band of the logit scale: students at that ability on one side, questions of that difficulty on the other. A question above most students is hard for this group.',
       map_persons: 'Students',
       map_items: 'Questions',
       logits: 'Logits',

@@ -1,5 +1,6 @@
 import type { ItemAnalysisReport, WebReportFilters, WebReportResults } from '../../common/contracts/index';
 import { dataOf, http } from './http';
+import { toFile, type DownloadedFile } from './reportMethods';
 
 /** Web reports and item analysis (issue 15): the dashboard's filters and figures, a refresh, an exam's item statistics. */
 export interface WebReportMethods {
@@ -7,6 +8,8 @@ export interface WebReportMethods {
   webReportResults(query: URLSearchParams, signal?: AbortSignal): Promise<{ data: WebReportResults }>;
   refreshWebReports(): Promise<{ message: string; data: { refreshed_at: string; rows: number } }>;
   examItemAnalysis(examId: number, signal?: AbortSignal): Promise<{ data: ItemAnalysisReport }>;
+  /** The item analysis as a file, worded in the language the request carries. */
+  examItemAnalysisExport(examId: number, format: 'csv' | 'xlsx'): Promise<DownloadedFile>;
 }
 
 export const webReportMethods: WebReportMethods = {
@@ -20,4 +23,8 @@ export const webReportMethods: WebReportMethods = {
     }).then(({ json }) => json),
   examItemAnalysis: (examId, signal) =>
     dataOf(http<{ data: ItemAnalysisReport }>(`/exams/${examId}/item-analysis`, { signal })),
+  examItemAnalysisExport: (examId, format) =>
+    http<Blob>(`/exams/${examId}/item-analysis/export`, { query: new URLSearchParams({ format }), as: 'blob' }).then(
+      (response) => toFile(response, `item-analysis-${examId}.${format}`),
+    ),
 };

@@ -3,29 +3,29 @@
  * Moodle's quiz statistics and the classical test theory texts use them.
  */
 
-export function sum(values: readonly number[]): number {
+export function sum(values: ArrayLike<number>): number {
   let total = 0;
-  for (const value of values) total += value;
+  for (let i = 0; i < values.length; i++) total += values[i];
   return total;
 }
 
 /** The mean; 0 for no values. */
-export function mean(values: readonly number[]): number {
+export function mean(values: ArrayLike<number>): number {
   return values.length === 0 ? 0 : sum(values) / values.length;
 }
 
 /** The sample variance (n - 1); 0 for fewer than two values. */
-export function variance(values: readonly number[]): number {
+export function variance(values: ArrayLike<number>): number {
   const n = values.length;
   if (n < 2) return 0;
   const m = mean(values);
   let squares = 0;
-  for (const value of values) squares += (value - m) ** 2;
+  for (let i = 0; i < n; i++) squares += (values[i] - m) ** 2;
   return squares / (n - 1);
 }
 
 /** The sample standard deviation. */
-export const standardDeviation = (values: readonly number[]): number => Math.sqrt(variance(values));
+export const standardDeviation = (values: ArrayLike<number>): number => Math.sqrt(variance(values));
 
 /** The median; 0 for no values. */
 export function median(values: readonly number[]): number {
@@ -39,11 +39,17 @@ export function median(values: readonly number[]): number {
  * Pearson's correlation of two series of the same length; null when it is undefined (fewer than
  * two pairs, or a series that does not vary).
  */
-export function correlation(xs: readonly number[], ys: readonly number[]): number | null {
+export function correlation(xs: ArrayLike<number>, ys: ArrayLike<number>): number | null {
   const n = Math.min(xs.length, ys.length);
   if (n < 2) return null;
-  const mx = mean(xs.slice(0, n));
-  const my = mean(ys.slice(0, n));
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += xs[i];
+    my += ys[i];
+  }
+  mx /= n;
+  my /= n;
   let sxy = 0;
   let sxx = 0;
   let syy = 0;

@@ -26,7 +26,7 @@ export interface OptionStatistics {
 export function optionStatistics(
   options: readonly { id: string; correct: boolean }[],
   chosen: readonly (readonly string[] | null)[],
-  rest: readonly number[],
+  rest: ArrayLike<number>,
   groups: ExtremeGroups,
   judge: boolean,
   round: (value: number | null) => number | null,
@@ -35,11 +35,19 @@ export function optionStatistics(
   const share = (count: number, of: number) => (of === 0 ? 0 : round(count / of)!);
   let omitted = 0;
   for (const choice of chosen) if (!choice || choice.length === 0) omitted++;
+  // Who chose each option, in one pass over the choices: forty questions over ten thousand attempts.
+  const pickedBy = options.map(() => new Float64Array(n));
+  const optionIndex = new Map(options.map((option, k) => [option.id, k]));
+  for (let i = 0; i < n; i++)
+    for (const id of chosen[i] ?? []) {
+      const k = optionIndex.get(id);
+      if (k !== undefined) pickedBy[k][i] = 1;
+    }
   return {
-    options: options.map((option) => {
-      const picked = chosen.map((choice) => (choice?.includes(option.id) ? 1 : 0));
+    options: options.map((option, k) => {
+      const picked = pickedBy[k];
       let count = 0;
-      for (const value of picked) count += value;
+      for (let i = 0; i < n; i++) count += picked[i];
       const pointBiserial = correlation(picked, rest);
       const flags: DistractorFlag[] = [];
       if (judge && !option.correct) {

@@ -107,7 +107,7 @@ export function reviewFlags(facility: number | null, discrimination: number | nu
   return flags;
 }
 
-const isBinary = (column: readonly number[]) => column.every((score) => score === 0 || score === 1);
+const isBinary = (column: Float64Array) => column.every((score) => score === 0 || score === 1);
 
 /** The item analysis of an exam's attempts. */
 export function analyseItems(input: AnalysisInput): ItemAnalysis {
@@ -117,7 +117,11 @@ export function analyseItems(input: AnalysisInput): ItemAnalysis {
   const unstable = n < REVIEW_LIMITS.minAttempts;
   const totals = scores.map((row) => sum(row));
   const groups = extremeGroups(totals);
-  const columns = items.map((_, index) => scores.map((row) => row[index] ?? 0));
+  // Each item's scores as a column, filled in one pass over the rows.
+  const columns = items.map(() => new Float64Array(n));
+  scores.forEach((row, attempt) => {
+    for (let index = 0; index < k; index++) columns[index][attempt] = row[index] ?? 0;
+  });
   const itemVariances = columns.map((column) => variance(column));
   const analysed = items.map((item, index): ItemStatistics => {
     const column = columns[index];

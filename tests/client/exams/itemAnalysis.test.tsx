@@ -1,121 +1,548 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { ItemAnalysisReport } from '../../../src/common/contracts/index';
+import { itemAnalysisReport, type ItemAnalysisReport } from '../../../src/common/contracts/index';
 import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
+import { formatShare, formatStatistic } from '../../../src/client/exams/analysis/formatStatistic';
 import { renderApp } from '../support/render';
-import { server } from '../support/server';
+import { recorder, server } from '../support/server';
 import { AUTHOR_PERMISSIONS, signInAuthor } from './support';
 
-const REPORT: ItemAnalysisReport = {
-  exam: {
-    id: 12,
-    name_en: 'Reading benchmark',
-    name_ar: 'اختبار القراءة',
-    attempts: 24,
-    items: 2,
-    max: 3,
-    mean: 2.25,
-    median: 2,
-    sd: 0.8,
-    min: 0,
-    highest: 3,
-    alpha: 0.6842,
-    sem: 0.45,
-    group_size: 6,
-  },
-  items: [
-    {
-      id: 1,
-      position: 1,
-      answer_type: 'single_choice',
-      text: 'Which sentence describes the picture?',
-      max: 2,
-      mean: 1.5,
-      sd: 0.9,
-      facility: 0.75,
-      item_rest_correlation: 0.04,
-      discrimination_index: 0.17,
-      flags: ['weak_discrimination'],
-      options: [
-        { id: 'a', text: 'The sun rises', correct: true, count: 18, share: 0.75, upper_share: 0.83, lower_share: 0.67 },
-        { id: 'b', text: 'It rains', correct: false, count: 6, share: 0.25, upper_share: 0.17, lower_share: 0.33 },
-      ],
-      omitted_share: 0,
-    },
-    {
-      id: 2,
-      position: 2,
-      answer_type: 'true_false',
-      text: 'The sun rises in the west.',
-      max: 1,
-      mean: 0.63,
-      sd: 0.5,
-      facility: 0.63,
-      item_rest_correlation: 0.24,
-      discrimination_index: 0.67,
-      flags: [],
-      options: [
-        { id: 'true', text: 'true', correct: false, count: 9, share: 0.38, upper_share: 0, lower_share: 0.67 },
-        { id: 'false', text: 'false', correct: true, count: 15, share: 0.63, upper_share: 1, lower_share: 0.33 },
-      ],
-      omitted_share: 0,
-    },
-  ],
-};
+type Overrides = { [K in keyof ItemAnalysisReport]?: Partial<ItemAnalysisReport[K]> };
 
-const serveAnalysis = (report = REPORT) =>
+/** A report of 240 attempts on two questions, checked against the contract; `overrides` merge into each part. */
+function buildReport(overrides: Overrides = {}): ItemAnalysisReport {
+  const report: ItemAnalysisReport = {
+    exam: {
+      id: 12,
+      name_en: 'Reading benchmark',
+      name_ar: 'اختبار القراءة',
+      attempts: 240,
+      items: 2,
+      max: 3,
+      mean: 2.25,
+      median: 2,
+      sd: 0.8,
+      min: 0,
+      highest: 3,
+      alpha: 0.6842,
+      alpha_ci: [0.61, 0.75],
+      sem: 0.45,
+      group_size: 65,
+      unstable: false,
+      ...overrides.exam,
+    },
+    items: [
+      {
+        id: 1,
+        position: 1,
+        answer_type: 'single_choice',
+        text: 'Which sentence describes the picture?',
+        max: 2,
+        mean: 1.5,
+        sd: 0.9,
+        facility: 0.75,
+        item_rest_correlation: 0.04,
+        item_total_correlation: 0.21,
+        alpha_if_deleted: 0.712,
+        discrimination_index: 0.17,
+        facility_ci: [0.69, 0.8],
+        item_rest_ci: [-0.09, 0.17],
+        flags: ['weak_discrimination'],
+        options: [
+          {
+            id: 'a',
+            text: 'The sun rises',
+            correct: true,
+            count: 180,
+            share: 0.75,
+            upper_share: 0.83,
+            lower_share: 0.67,
+            point_biserial: 0.04,
+            flags: [],
+          },
+          {
+            id: 'b',
+            text: 'It rains',
+            correct: false,
+            count: 60,
+            share: 0.25,
+            upper_share: 0.17,
+            lower_share: 0.33,
+            point_biserial: 0.12,
+            flags: ['attracts_strong'],
+          },
+        ],
+        omitted_share: 0,
+      },
+      {
+        id: 2,
+        position: 2,
+        answer_type: 'true_false',
+        text: 'The sun rises in the west.',
+        max: 1,
+        mean: 0.63,
+        sd: 0.5,
+        facility: 0.63,
+        item_rest_correlation: 0.24,
+        item_total_correlation: 0.41,
+        alpha_if_deleted: 0.655,
+        discrimination_index: 0.67,
+        facility_ci: [0.57, 0.69],
+        item_rest_ci: [0.12, 0.36],
+        flags: [],
+        options: [
+          {
+            id: 'true',
+            text: 'true',
+            correct: false,
+            count: 90,
+            share: 0.38,
+            upper_share: 0,
+            lower_share: 0.67,
+            point_biserial: -0.3,
+            flags: [],
+          },
+          {
+            id: 'false',
+            text: 'false',
+            correct: true,
+            count: 150,
+            share: 0.63,
+            upper_share: 1,
+            lower_share: 0.33,
+            point_biserial: 0.3,
+            flags: [],
+          },
+        ],
+        omitted_share: 0,
+      },
+    ],
+    rasch:
+      overrides.rasch === null
+        ? null
+        : {
+            model: 'rasch',
+            sd: 1.12,
+            reliability: 0.71,
+            iterations: 25,
+            converged: true,
+            items: [
+              {
+                id: 1,
+                position: 1,
+                model: 'dichotomous',
+                extreme: false,
+                difficulty: -0.85,
+                se: 0.21,
+                thresholds: [],
+                infit: 0.95,
+                outfit: 1.02,
+                misfit: false,
+              },
+              {
+                id: 2,
+                position: 2,
+                model: 'dichotomous',
+                extreme: false,
+                difficulty: 1.4,
+                se: 0.3,
+                thresholds: [],
+                infit: 1.45,
+                outfit: 1.6,
+                misfit: true,
+              },
+            ],
+            map: {
+              bins: [
+                { from: -2, to: -1, persons: 30 },
+                { from: -1, to: 0, persons: 80 },
+                { from: 0, to: 1, persons: 100 },
+                { from: 1, to: 2, persons: 30 },
+              ],
+              items: [
+                { position: 1, difficulty: -0.85 },
+                { position: 2, difficulty: 1.4 },
+              ],
+            },
+            ...overrides.rasch,
+          },
+    dif: [
+      {
+        by: 'language',
+        reference: { key: 'original', name_en: null, name_ar: null, n: 150 },
+        focal: [
+          {
+            key: '7',
+            name_en: 'French version',
+            name_ar: 'النسخة الفرنسية',
+            n: 90,
+            skipped: null,
+            items: [
+              { id: 1, position: 1, kind: 'mh', statistic: -0.4, category: 'A', favours: 'reference' },
+              { id: 2, position: 2, kind: 'mh', statistic: -1.8, category: 'C', favours: 'reference' },
+            ],
+          },
+        ],
+      },
+      {
+        by: 'gender',
+        reference: { key: 'male', name_en: null, name_ar: null, n: 120 },
+        focal: [
+          {
+            key: 'female',
+            name_en: null,
+            name_ar: null,
+            n: 110,
+            skipped: null,
+            items: [
+              { id: 1, position: 1, kind: 'mh', statistic: 1.2, category: 'B', favours: 'focal' },
+              { id: 2, position: 2, kind: 'mh', statistic: 0.1, category: 'A', favours: 'focal' },
+            ],
+          },
+          { key: 'unknown', name_en: null, name_ar: null, n: 10, skipped: 'too_small', items: [] },
+        ],
+      },
+    ],
+    markers: {
+      questions: [{ id: 3, position: 3, part: '', max: 4, n: 40, exact: 0.55, adjacent: 0.4, icc: 0.81, kappa: 0.77 }],
+      pairs: [
+        {
+          first: { id: 5, name: 'Huda Saleh' },
+          second: { id: 6, name: 'Omar Nasser' },
+          n: 40,
+          exact: 0.55,
+          adjacent: 0.4,
+          icc: 0.81,
+          mean_difference: 0.08,
+        },
+      ],
+      drift: [
+        {
+          marker: { id: 6, name: 'Omar Nasser' },
+          answers: 40,
+          mean_difference: -0.12,
+          exact_or_adjacent: 0.7,
+          reasons: ['severe', 'low_agreement'],
+        },
+      ],
+      ...overrides.markers,
+    },
+    limits: {
+      hard_below: 0.3,
+      easy_above: 0.9,
+      weak_below: 0.2,
+      min_attempts: 100,
+      group_share: 0.27,
+      misfit_above: 1.3,
+      dif_min_group: 30,
+      ...overrides.limits,
+    },
+  };
+  if (overrides.items) report.items = overrides.items as ItemAnalysisReport['items'];
+  if (overrides.dif) report.dif = overrides.dif as ItemAnalysisReport['dif'];
+  return itemAnalysisReport.parse(report);
+}
+
+const serveAnalysis = (report = buildReport()) =>
   server.use(http.get('*/api/exams/12/item-analysis', () => HttpResponse.json({ data: report })));
+
+/** Signs in an author who may see item statistics, serves `report` and opens the analysis (in `language`). */
+async function openAnalysis(report = buildReport(), language: 'en' | 'ar' = 'en') {
+  signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
+  serveAnalysis(report);
+  renderApp('/exams/12/item-analysis', language);
+  await screen.findByTestId('exam-statistics', {}, { timeout: 5000 });
+}
+
+/** Opens an inner section by its tab and returns its panel, found by the tab's name. */
+async function openSection(name: string) {
+  await userEvent.click(screen.getByRole('tab', { name }));
+  return screen.getByRole('tabpanel', { name });
+}
 
 describe('item analysis', () => {
   it("shows the exam's reliability and each question's statistics, options and flags", async () => {
-    signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
-    serveAnalysis();
-    renderApp('/exams/12/item-analysis');
-    expect(
-      await screen.findByRole('heading', { name: 'Item analysis: Reading benchmark', level: 1 }),
-    ).toBeInTheDocument();
-    const figures = screen.getByTestId('exam-statistics');
-    expect(within(figures).getByText("Cronbach's alpha")).toBeInTheDocument();
-    expect(within(figures).getByText('0.684')).toBeInTheDocument();
-    const rows = screen.getAllByTestId('item-row');
+    await openAnalysis();
+    expect(screen.getByRole('heading', { name: 'Item analysis: Reading benchmark', level: 1 })).toBeInTheDocument();
+    const alpha = screen.getByTestId('exam-figure-alpha');
+    expect(within(alpha).getByText("Cronbach's alpha")).toBeInTheDocument();
+    expect(within(alpha).getByText('0.684')).toBeInTheDocument();
+    expect(within(alpha).getByText('95% interval: 0.61 to 0.75')).toBeInTheDocument();
+    expect(screen.queryByTestId('unstable-notice')).not.toBeInTheDocument();
+
+    const panel = screen.getByRole('tabpanel', { name: 'Questions' });
+    const table = within(panel).getByTestId('item-table');
+    for (const column of ['Item–rest r', 'Item–total r', 'Alpha if deleted', 'Upper–lower index', 'Review'])
+      expect(within(table).getByRole('columnheader', { name: column })).toBeInTheDocument();
+    const rows = within(panel).getAllByTestId('item-row');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]).getByText('Near-zero discrimination')).toBeInTheDocument();
-    expect(within(rows[0]).getByText(/75% \/ 83% \/ 67%/)).toBeInTheDocument();
+    expect(within(rows[0]).getByText('Weak discrimination')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('0.21')).toBeInTheDocument();
+    expect(within(rows[0]).getByText('0.712')).toBeInTheDocument();
+    expect(within(rows[0]).queryByTestId('interval')).not.toBeInTheDocument();
+    // Each option: all / upper / lower, then its point-biserial; a distractor that draws strong students is flagged.
+    const options = within(rows[0]).getByRole('list', {
+      name: 'Options chosen (all / upper 27% / lower 27%, point-biserial)',
+    });
+    const distractor = within(options).getAllByRole('listitem')[1];
+    expect(distractor).toHaveTextContent('It rains: 25% / 17% / 33%, r = 0.12');
+    expect(within(distractor).getByText('Draws strong students')).toBeInTheDocument();
     expect(within(rows[1]).getByText('OK')).toBeInTheDocument();
     expect(within(rows[1]).getByText('False')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Item analysis', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Questions', selected: true })).toBeInTheDocument();
     // The three shares are explained on screen, not only to screen readers.
     expect(screen.getByTestId('options-legend')).toBeVisible();
-    expect(screen.getByTestId('options-legend')).toHaveTextContent('all students / the upper 27% / the lower 27%');
+    expect(screen.getByTestId('options-legend')).toHaveTextContent('all students / the upper group / the lower group');
+  });
+
+  it.each([
+    [
+      {},
+      [
+        'under 0.3 is too hard',
+        'above 0.9 too easy',
+        'under 0.2 discriminates',
+        'bottom 27% of totals',
+        'From 100 attempts',
+      ],
+    ],
+    [
+      { hard_below: 0.25, easy_above: 0.95, weak_below: 0.15, group_share: 0.33, min_attempts: 50 },
+      [
+        'under 0.25 is too hard',
+        'above 0.95 too easy',
+        'under 0.15 discriminates',
+        'bottom 33% of totals',
+        'From 50 attempts',
+      ],
+    ],
+  ])('words the legend with the limits the server sent (%o)', async (limits, phrases) => {
+    await openAnalysis(buildReport({ limits }));
+    const legend = screen.getByTestId('flags-legend');
+    for (const phrase of phrases) expect(legend).toHaveTextContent(phrase);
+  });
+
+  it('shows intervals and no flags while the figures are unstable', async () => {
+    await openAnalysis(buildReport({ exam: { attempts: 24, unstable: true, alpha_ci: [0.41, 0.83] } }));
+    expect(screen.getByTestId('unstable-notice')).toHaveTextContent(
+      'Only 24 attempts: figures from fewer than 100 are unstable.',
+    );
+    expect(within(screen.getByTestId('exam-figure-alpha')).getByText('95% interval: 0.41 to 0.83')).toBeInTheDocument();
+    const [first] = screen.getAllByTestId('item-row');
+    const intervals = within(first).getAllByTestId('interval');
+    expect(intervals.map((node) => node.textContent)).toEqual([
+      '95% interval: 0.69 to 0.8',
+      '95% interval: -0.09 to 0.17',
+    ]);
+    expect(within(first).getByText('Unstable')).toBeInTheDocument();
+    expect(within(first).queryByText('Weak discrimination')).not.toBeInTheDocument();
+  });
+
+  it('downloads the analysis as CSV or Excel', async () => {
+    const calls = recorder();
+    server.use(
+      http.get('*/api/exams/12/item-analysis/export', ({ request }) => {
+        calls.record(request);
+        return new HttpResponse(new Uint8Array([80, 75]), {
+          headers: { 'content-disposition': 'attachment; filename="item-analysis-12.xlsx"' },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    URL.createObjectURL = () => 'blob:analysis';
+    URL.revokeObjectURL = () => undefined;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      await openAnalysis();
+      await userEvent.click(screen.getByRole('button', { name: 'Export Excel' }));
+      await waitFor(() => expect(saved).toEqual(['item-analysis-12.xlsx']));
+      expect(new URL(calls.requests[0].url).searchParams.get('format')).toBe('xlsx');
+      expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+    }
+  });
+
+  it('shows the Rasch calibration and the person–item map', async () => {
+    await openAnalysis();
+    expect(screen.queryByTestId('rasch-table')).not.toBeInTheDocument();
+    const panel = await openSection('Rasch model');
+    expect(within(panel).getByTestId('rasch-help')).toHaveTextContent('above 1.3 the question does not behave');
+    const figures = within(panel).getByTestId('rasch-figures');
+    expect(figures).toHaveTextContent('ModelRasch');
+    expect(figures).toHaveTextContent('Ability SD (logits)1.12');
+    expect(figures).toHaveTextContent('Person separation reliability0.71');
+    expect(within(panel).queryByTestId('rasch-not-converged')).not.toBeInTheDocument();
+    const rows = within(panel).getAllByTestId('rasch-row');
+    expect(rows[0]).toHaveTextContent('1Rasch-0.850.210.951.02');
+    expect(within(rows[0]).queryByText('Misfit')).not.toBeInTheDocument();
+    expect(within(rows[1]).getByText('Misfit')).toBeInTheDocument();
+
+    // Highest logits at the top; each question in the band of its difficulty.
+    const bands = within(panel).getAllByTestId('wright-band');
+    expect(bands.map((band) => within(band).getByTestId('wright-band-range').textContent)).toEqual([
+      '1 – 2',
+      '0 – 1',
+      '-1 – 0',
+      '-2 – -1',
+    ]);
+    expect(bands.map((band) => within(band).getByTestId('wright-items').textContent)).toEqual(['2', '', '1', '']);
+    // The bar of the fullest band is the longest.
+    const widths = bands.map((band) => within(band).getByTestId('wright-bar').style.width);
+    expect(widths).toEqual(['24%', '80%', '64%', '24%']);
+    // The same figures as a table for screen readers.
+    const table = within(panel).getByRole('table', { name: 'Person–item map' });
+    const top = within(table).getByRole('row', { name: /From 1 to 2 logits/ });
+    expect(top).toHaveTextContent('30 students');
+    expect(within(top).getAllByRole('cell')[1]).toHaveTextContent('2');
+  });
+
+  it('moves between the sections with the keyboard', async () => {
+    await openAnalysis();
+    const user = userEvent.setup();
+    screen.getByRole('tab', { name: 'Questions' }).focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Differential item functioning' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const panel = screen.getByRole('tabpanel', { name: 'Differential item functioning' });
+    expect(within(panel).getByTestId('dif-language')).toBeInTheDocument();
+    expect(screen.queryByTestId('item-table')).not.toBeInTheDocument();
+  });
+
+  it('marks uncalibrated questions and an estimation that did not converge', async () => {
+    const report = buildReport();
+    const [first, second] = report.rasch!.items;
+    await openAnalysis(
+      buildReport({
+        rasch: {
+          converged: false,
+          iterations: 200,
+          items: [{ ...first, extreme: true, difficulty: null, se: null, infit: null, outfit: null }, second],
+        },
+      }),
+    );
+    const panel = await openSection('Rasch model');
+    expect(within(panel).getByTestId('rasch-not-converged')).toHaveTextContent(
+      'The estimation did not converge in 200 iterations',
+    );
+    expect(within(panel).getAllByTestId('rasch-row')[0]).toHaveTextContent(
+      'Not calibrated: every student scored the same',
+    );
+  });
+
+  it('says so when there is no calibration', async () => {
+    await openAnalysis(buildReport({ rasch: null }));
+    const panel = await openSection('Rasch model');
+    expect(within(panel).getByText('Not enough attempts or questions to calibrate.')).toBeInTheDocument();
+    expect(within(panel).queryByTestId('wright-map')).not.toBeInTheDocument();
+  });
+
+  it('draws the person–item map in Arabic, right to left, with the numbers of the language', async () => {
+    await openAnalysis(buildReport(), 'ar');
+    const panel = await openSection('نموذج راش');
+    expect(document.documentElement.dir).toBe('rtl');
+    const bands = within(panel).getAllByTestId('wright-band');
+    const range = (from: number, to: number) => `${formatStatistic(from, 'ar')} – ${formatStatistic(to, 'ar')}`;
+    expect(bands.map((band) => within(band).getByTestId('wright-band-range').textContent)).toEqual([
+      range(1, 2),
+      range(0, 1),
+      range(-1, 0),
+      range(-2, -1),
+    ]);
+    expect(within(bands[0]).getByTestId('wright-items')).toHaveTextContent(formatStatistic(2, 'ar', 0));
+    const table = within(panel).getByRole('table', { name: 'خريطة الطلاب والأسئلة' });
+    expect(within(table).getByRole('columnheader', { name: 'الطلاب' })).toBeInTheDocument();
+    // 30 students: the plural form of 11 to 99.
+    expect(within(table).getAllByText(`${formatStatistic(30, 'ar', 0)} طالبًا`)).toHaveLength(2);
+    expect(within(table).getByText(`${formatStatistic(100, 'ar', 0)} طالب`)).toBeInTheDocument();
+  });
+
+  it('lists DIF by grouping, large DIF first, and groups too small to compare', async () => {
+    await openAnalysis();
+    const panel = await openSection('Differential item functioning');
+    expect(within(panel).getByTestId('dif-help')).toHaveTextContent('Groups under 30 students are not compared.');
+
+    const language = within(panel).getByTestId('dif-language');
+    expect(within(language).getByRole('heading', { name: 'Exam version' })).toBeInTheDocument();
+    expect(within(language).getByTestId('dif-reference')).toHaveTextContent(
+      'Reference group: Original version (150 students)',
+    );
+    const french = within(language).getByTestId('dif-focal');
+    expect(french).toHaveTextContent('Focal group: French version (90 students)');
+    expect(within(french).getByTestId('dif-flagged')).toHaveTextContent('Questions with large DIF (C): 2');
+    const rows = within(french).getAllByTestId('dif-row');
+    expect(rows[0]).toHaveTextContent('2-1.8 D-DIFC: largeharder for the focal group');
+    expect(within(rows[0]).getByText('C: large').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+    expect(rows[1]).toHaveTextContent('A: negligible');
+
+    const gender = within(panel).getByTestId('dif-gender');
+    expect(within(gender).getByTestId('dif-reference')).toHaveTextContent('Reference group: Male (120 students)');
+    const [female, unknown] = within(gender).getAllByTestId('dif-focal');
+    expect(within(female).getAllByTestId('dif-row')[0]).toHaveTextContent('B: moderateeasier for the focal group');
+    expect(unknown).toHaveTextContent('Focal group: Not recorded (10 students) — too few students');
+    expect(within(unknown).queryByTestId('dif-table')).not.toBeInTheDocument();
+  });
+
+  it('says so when no two groups can be compared for DIF', async () => {
+    await openAnalysis(buildReport({ dif: [], limits: { dif_min_group: 40 } }));
+    const panel = await openSection('Differential item functioning');
+    expect(within(panel).getByText('No two groups have 40 students each yet.')).toBeInTheDocument();
+  });
+
+  it('shows the agreement of double marking and the markers who drift', async () => {
+    await openAnalysis();
+    const panel = await openSection('Marker agreement');
+    const drift = within(panel).getByTestId('marker-drift');
+    expect(drift).toHaveTextContent('Drifts from co-markers');
+    expect(within(drift).getByRole('listitem')).toHaveTextContent(
+      'Omar Nasser: marks lower than co-markers and agrees too rarely (Mean difference: -0.12)',
+    );
+    const questions = within(panel).getByTestId('marker-questions');
+    expect(within(questions).queryByRole('columnheader', { name: 'Part' })).not.toBeInTheDocument();
+    expect(within(questions).getAllByRole('row')[1]).toHaveTextContent(
+      `340${formatShare(0.55, 'en')}${formatShare(0.4, 'en')}0.770.81`,
+    );
+    const pairs = within(panel).getByTestId('marker-pairs');
+    expect(within(pairs).getAllByRole('row')[1]).toHaveTextContent('Huda Saleh – Omar Nasser4055%40%0.810.08');
+  });
+
+  it('says so when nothing was double marked', async () => {
+    await openAnalysis(buildReport({ markers: { questions: [], pairs: [], drift: [] } }));
+    const panel = await openSection('Marker agreement');
+    expect(within(panel).getByText('No answer has been marked by two markers yet.')).toBeInTheDocument();
+    expect(within(panel).queryByTestId('marker-drift')).not.toBeInTheDocument();
   });
 
   it('names True صواب in Arabic, as the exam does', async () => {
-    signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
-    serveAnalysis();
-    renderApp('/exams/12/item-analysis', 'ar');
+    await openAnalysis(buildReport(), 'ar');
     const rows = await screen.findAllByTestId('item-row');
     expect(within(rows[1]).getByText('صواب')).toBeInTheDocument();
     expect(within(rows[1]).getByText('خطأ')).toBeInTheDocument();
     expect(screen.getByTestId('options-legend')).toHaveTextContent('جميع الطلاب');
+    expect(screen.getByTestId('flags-legend')).toHaveTextContent(`أعلى ${formatShare(0.27, 'ar')}`);
   });
 
   it('says so when no attempt is corrected yet, in Arabic', async () => {
-    signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
-    serveAnalysis({ exam: { ...REPORT.exam, attempts: 0, alpha: null, sem: null }, items: [] });
-    renderApp('/exams/12/item-analysis', 'ar');
+    await openAnalysis(
+      buildReport({ exam: { attempts: 0, alpha: null, alpha_ci: null, sem: null }, items: [], rasch: null }),
+      'ar',
+    );
     expect(
-      await screen.findByText('لا توجد محاولات مسلّمة ومصححة بعد: تظهر الإحصاءات عندما تصبح للطلاب نتائج.'),
+      screen.getByText('لا توجد محاولات مسلّمة ومصححة بعد: تظهر الإحصاءات عندما تصبح للطلاب نتائج.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'تحليل الأسئلة' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'نموذج راش' })).not.toBeInTheDocument();
   });
 
   it('is a tab of the exam page only for those who may see it', async () => {
-    signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
-    serveAnalysis();
-    renderApp('/exams/12/item-analysis');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Preview' }));
+    await openAnalysis();
+    await userEvent.click(screen.getByRole('tab', { name: 'Preview' }));
     expect(window.location.pathname).toBe('/exams/12/preview');
   });
 });

@@ -1,69 +1,114 @@
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ItemStatisticsRow } from '../../../common/contracts/index';
-import { useLanguage } from '../../i18n/recordName';
-import { formatShare, formatStatistic } from './formatStatistic';
+import { ItemOptions } from './ItemOptions';
+import { useStatisticFormat } from './useStatisticFormat';
 
-/** One row per question: facility, discrimination, flags, and the options chosen by all, the upper and the lower group. */
-export function ItemTable({ items }: { items: ItemStatisticsRow[] }) {
+const COLUMNS = [
+  'max',
+  'mean',
+  'facility',
+  'item_rest',
+  'item_total',
+  'alpha_if_deleted',
+  'discrimination',
+  'flags_title',
+] as const;
+
+/**
+ * One row per question: facility, discrimination, reliability without it, flags, and the options
+ * chosen by all, the upper and the lower group. With too few attempts (`unstable`), facility and
+ * item–rest r carry their 95% intervals and nothing is flagged.
+ */
+export function ItemTable({
+  items,
+  unstable,
+  groupShare,
+}: {
+  items: ItemStatisticsRow[];
+  unstable: boolean;
+  groupShare: number;
+}) {
   const translate = useTranslate();
-  const t = (key: string) => translate(`item_analysis.${key}`);
   const hasOptions = items.some((item) => item.options);
   return (
     <>
       {/* The three shares of each option ("75% / 83% / 67%") read only with this legend. */}
       {hasOptions && (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="options-legend">
-          {t('options_legend')}
+          {translate('item_analysis.options_legend')}
         </Typography>
       )}
-      <Table size="small" data-testid="item-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>#</TableCell>
-            <TableCell>{t('question')}</TableCell>
-            <TableCell>{t('max')}</TableCell>
-            <TableCell>{t('mean')}</TableCell>
-            <TableCell>{t('facility')}</TableCell>
-            <TableCell>{t('item_rest')}</TableCell>
-            <TableCell>{t('discrimination')}</TableCell>
-            <TableCell>{t('flags_title')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((item) => (
-            <ItemRow key={item.id} item={item} />
-          ))}
-        </TableBody>
-      </Table>
+      <TableContainer>
+        <Table size="small" data-testid="item-table">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>{translate('item_analysis.question')}</TableCell>
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{translate(`item_analysis.${column}`)}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((item) => (
+              <ItemRow key={item.id} item={item} unstable={unstable} groupShare={groupShare} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </>
   );
 }
 
-function ItemRow({ item }: { item: ItemStatisticsRow }) {
+function ItemRow({ item, unstable, groupShare }: { item: ItemStatisticsRow; unstable: boolean; groupShare: number }) {
   const translate = useTranslate();
-  const language = useLanguage();
-  const number = (value: number | null, digits = 2) => formatStatistic(value, language, digits);
+  const { number, interval } = useStatisticFormat();
+  /** A figure, and under it its interval while the figures are unstable. */
+  const withInterval = (value: number | null, ci: [number, number] | null) => (
+    <>
+      {number(value)}
+      {unstable && ci && (
+        <Typography variant="caption" color="text.secondary" component="div" data-testid="interval">
+          {interval(ci)}
+        </Typography>
+      )}
+    </>
+  );
   return (
     <TableRow data-testid="item-row" sx={{ verticalAlign: 'top' }}>
       <TableCell>{number(item.position, 0)}</TableCell>
-      <TableCell sx={{ maxWidth: 420 }}>
+      <TableCell sx={{ maxWidth: 420, minWidth: 220 }}>
         <Typography variant="body2" dir="auto">
           {item.text}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {translate(`question_editor.kinds.${item.answer_type}`)}
         </Typography>
-        {item.options && <Options item={item} />}
+        {item.options && <ItemOptions item={item} groupShare={groupShare} />}
       </TableCell>
       <TableCell>{number(item.max)}</TableCell>
       <TableCell>{number(item.mean)}</TableCell>
-      <TableCell>{number(item.facility)}</TableCell>
-      <TableCell>{number(item.item_rest_correlation)}</TableCell>
+      <TableCell>{withInterval(item.facility, item.facility_ci)}</TableCell>
+      <TableCell>{withInterval(item.item_rest_correlation, item.item_rest_ci)}</TableCell>
+      <TableCell>{number(item.item_total_correlation)}</TableCell>
+      <TableCell>{number(item.alpha_if_deleted, 3)}</TableCell>
       <TableCell>{number(item.discrimination_index)}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {item.flags.length === 0 ? (
+          {unstable ? (
+            <Chip size="small" color="info" label={translate('item_analysis.unstable')} />
+          ) : item.flags.length === 0 ? (
             <Chip size="small" color="success" variant="outlined" label={translate('item_analysis.ok')} />
           ) : (
             item.flags.map((flag) => (
@@ -73,28 +118,5 @@ function ItemRow({ item }: { item: ItemStatisticsRow }) {
         </Stack>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** Distractor analysis: each option's share overall, in the upper 27% and in the lower 27%. */
-function Options({ item }: { item: ItemStatisticsRow }) {
-  const translate = useTranslate();
-  const language = useLanguage();
-  const share = (value: number) => formatShare(value, language);
-  return (
-    <Box component="ul" sx={{ m: 0, mt: 0.5, ps: 2 }} aria-label={translate('item_analysis.options')}>
-      {item.options!.map((option) => (
-        <Typography component="li" variant="caption" key={option.id} sx={{ display: 'list-item' }}>
-          <bdi>{item.answer_type === 'true_false' ? translate(`item_analysis.values.${option.id}`) : option.text}</bdi>
-          {option.correct && ` (${translate('item_analysis.correct')})`}: {share(option.share)} /{' '}
-          {share(option.upper_share)} / {share(option.lower_share)}
-        </Typography>
-      ))}
-      {item.omitted_share !== null && item.omitted_share > 0 && (
-        <Typography component="li" variant="caption" sx={{ display: 'list-item' }}>
-          {translate('item_analysis.omitted')}: {share(item.omitted_share)}
-        </Typography>
-      )}
-    </Box>
   );
 }

@@ -4,7 +4,8 @@ export function formatStatistic(value: number | null, language: string, digits =
   return new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value);
 }
 
-/** A share (0 to 1) as a percentage. */
-export function formatShare(value: number, language: string): string {
+/** A share (0 to 1) as a percentage; a dash when it cannot be computed. */
+export function formatShare(value: number | null, language: string): string {
+  if (value === null) return '—';
   return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
 }
