@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { catalogs } from '../../locales/index';
 import { launchBrowser, screenshot, signInThroughForm, tmp } from './browser';
+import { buildItemAnalysisReport } from '../helpers/item-analysis-report';
 import { api } from './exams-steps';
 
 /**
@@ -131,11 +132,44 @@ describe('item analysis, as the author', () => {
     expect(await page.getByTestId('item-row').count()).toBe(6);
     expect(await page.getByTestId('exam-statistics').textContent()).toContain(en.item_analysis.exam.alpha);
     await screenshot(page, 'item-analysis-en');
+    // The other sections: the Rasch calibration with its person-item map, DIF, marker agreement.
+    const sections = async (catalog: (typeof catalogs)['en'], language: string) => {
+      for (const section of ['rasch', 'dif', 'markers'] as const) {
+        await page.getByRole('tab', { name: catalog.item_analysis.sections[section], exact: true }).click();
+        const panel = page.getByRole('tabpanel', { name: catalog.item_analysis.sections[section], exact: true });
+        await panel.waitFor();
+        expect((await panel.textContent())!.length).toBeGreaterThan(20);
+        await screenshot(page, `item-analysis-${section}-${language}`);
+      }
+      await page.getByRole('tab', { name: catalog.item_analysis.sections.items, exact: true }).click();
+    };
+    await sections(en, 'en');
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: new RegExp(ar.item_analysis.title) }).waitFor();
     await page.getByTestId('item-table').waitFor();
     expect(await page.getByRole('tab', { name: ar.item_analysis.tab, selected: true }).count()).toBe(1);
     await screenshot(page, 'item-analysis-ar');
+    await sections(ar, 'ar');
+  }, 60_000);
+
+  it('draws a full analysis (DIF and marker agreement with figures) mirrored in Arabic', async () => {
+    // The demo's 24 attempts are too few for DIF and nobody double-marked them: this exam's analysis
+    // is served from the client tests' report (240 attempts, two versions, a drifting marker).
+    const page = await signedIn('author@example.com', 'ar');
+    const exams = await api<{ data: { id: number; name_en: string }[] }>(page, 'GET', '/exams?per_page=50');
+    const exam = exams.data.find((e) => e.name_en.startsWith('Arabic Reading Benchmark, Grade 5'))!;
+    await page.route(`**/api/exams/${exam.id}/item-analysis`, (route) =>
+      route.fulfill({ json: { data: buildItemAnalysisReport({ exam: { id: exam.id } }) } }),
+    );
+    await page.goto(`${baseUrl}/exams/${exam.id}/item-analysis`);
+    await page.getByTestId('item-table').waitFor();
+    expect(await page.evaluate(() => document.dir)).toBe('rtl');
+    for (const section of ['dif', 'markers'] as const) {
+      await page.getByRole('tab', { name: ar.item_analysis.sections[section], exact: true }).click();
+      const panel = page.getByRole('tabpanel', { name: ar.item_analysis.sections[section], exact: true });
+      await panel.locator('table').first().waitFor();
+      await screenshot(page, `item-analysis-${section}-full-ar`);
+    }
   }, 60_000);
 });
