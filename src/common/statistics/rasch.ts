@@ -13,11 +13,14 @@
  * category cannot be calibrated: it is reported `extreme` with null estimates and left out of the raw
  * scores. Marks that are not finite numbers count as 0.
  */
+import { inverseOf, solveSymmetric, type Covariance } from './symmetric-matrix';
 
 /** Defaults: 49 points from -6 to 6 (as irtQ's est_irt), at most 1,000 EM cycles, parameter change below 1e-6. */
 export const RASCH_DEFAULTS = { quadraturePoints: 49, quadratureRange: 6, maxIterations: 1000, tolerance: 1e-6 };
 /** The most score categories an item keeps above 0: an item marked out of more is rescaled to 0..10. */
 export const RASCH_MAX_CATEGORIES = 10;
+
+export { wrightMap, type WrightMap } from './wright-map';
 
 export interface RaschInput {
   items: readonly { max: number }[];
@@ -632,96 +635,4 @@ function separationReliability(table: RaschScore[], M: number): number | null {
   const observed = (squares - (sum * sum) / n) / (n - 1);
   if (!(observed > 0)) return null;
   return Math.max(0, 1 - error / n / observed);
-}
-
-/** Solves A x = b for a symmetric positive definite A (Cholesky); null when A is not. */
-function solveSymmetric(A: Float64Array, b: Float64Array, n: number): Float64Array | null {
-  const L = cholesky(A, n);
-  return L ? solveCholesky(L, b, n) : null;
-}
-
-function solveCholesky(L: Float64Array, b: Float64Array, n: number): Float64Array {
-  const y = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    let total = b[i];
-    for (let k = 0; k < i; k++) total -= L[i * n + k] * y[k];
-    y[i] = total / L[i * n + i];
-  }
-  for (let i = n - 1; i >= 0; i--) {
-    let total = y[i];
-    for (let k = i + 1; k < n; k++) total -= L[k * n + i] * y[k];
-    y[i] = total / L[i * n + i];
-  }
-  return y;
-}
-
-function cholesky(A: Float64Array, n: number): Float64Array | null {
-  const L = new Float64Array(n * n);
-  for (let i = 0; i < n; i++)
-    for (let j = 0; j <= i; j++) {
-      let total = A[i * n + j];
-      for (let k = 0; k < j; k++) total -= L[i * n + k] * L[j * n + k];
-      if (i === j) {
-        if (!(total > 1e-12)) return null;
-        L[i * n + i] = Math.sqrt(total);
-      } else L[i * n + j] = total / L[j * n + j];
-    }
-  return L;
-}
-
-type Covariance = ((a: number, b: number) => number) & { size: number };
-
-/**
- * Entries of the inverse of a symmetric positive definite matrix from the inverse of its Cholesky factor
- * (A⁻¹ = L⁻ᵀ L⁻¹), so only the entries asked for are summed; null when the matrix is not positive definite.
- */
-function inverseOf({ information, size }: { information: Float64Array; size: number }): Covariance | null {
-  const L = cholesky(information, size);
-  if (!L) return null;
-  const inverse = new Float64Array(size * size);
-  for (let j = 0; j < size; j++) {
-    inverse[j * size + j] = 1 / L[j * size + j];
-    for (let i = j + 1; i < size; i++) {
-      let total = 0;
-      for (let k = j; k < i; k++) total += L[i * size + k] * inverse[k * size + j];
-      inverse[i * size + j] = -total / L[i * size + i];
-    }
-  }
-  const entry = (a: number, b: number) => {
-    let total = 0;
-    for (let k = Math.max(a, b); k < size; k++) total += inverse[k * size + a] * inverse[k * size + b];
-    return total;
-  };
-  return Object.assign(entry, { size });
-}
-
-export interface WrightMap {
-  bins: { from: number; to: number; persons: number }[];
-  items: { index: number; difficulty: number }[];
-}
-
-/** Persons' abilities counted in bins of `binWidth` logits, and the calibrated items' difficulties, on one scale. */
-export function wrightMap(result: RaschResult, binWidth = 0.5): WrightMap {
-  const width = binWidth > 0 && Number.isFinite(binWidth) ? binWidth : 0.5;
-  const items = result.items.flatMap((item) =>
-    item.difficulty === null ? [] : [{ index: item.index, difficulty: item.difficulty }],
-  );
-  let low = Infinity;
-  let high = -Infinity;
-  for (const value of [...result.persons.map((person) => person.ability), ...items.map((item) => item.difficulty)])
-    if (value !== null) {
-      low = Math.min(low, value);
-      high = Math.max(high, value);
-    }
-  if (low > high) return { bins: [], items };
-  const first = Math.floor(low / width);
-  const last = Math.floor(high / width);
-  const bins = Array.from({ length: last - first + 1 }, (_, k) => ({
-    from: (first + k) * width,
-    to: (first + k + 1) * width,
-    persons: 0,
-  }));
-  for (const person of result.persons)
-    if (person.ability !== null) bins[Math.floor(person.ability / width) - first].persons++;
-  return { bins, items };
 }
