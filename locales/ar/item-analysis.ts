@@ -100,7 +100,7 @@ const messages: Pick<Messages, 'item_analysis'> = {
       reference: 'المجموعة المرجعية',
       focal: 'المجموعة المركّزة',
       statistic: 'D-DIF أو SMD',
-      kinds: { mh: 'D-DIF', smd: 'SMD' },
+      kinds: { mh: 'D-DIF (مانتل–هانزل)', smd: 'SMD (الفرق المعياري للمتوسطات)' },
       category: 'فئة ETS',
       categories: { A: 'A: مهمل', B: 'B: متوسط', C: 'C: كبير' },
       direction: 'الاتجاه',

@@ -1,3 +1,4 @@
 export * from './statuses';
 export * from './marking';
 export * from './handles';
+export * from './item-cells';

@@ -3,3 +3,4 @@ export * from './item-analysis';
 export * from './rasch';
 export * from './dif';
 export * from './agreement';
+export * from './wright-map';

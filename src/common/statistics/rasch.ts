@@ -20,8 +20,6 @@ export const RASCH_DEFAULTS = { quadraturePoints: 49, quadratureRange: 6, maxIte
 /** The most score categories an item keeps above 0: an item marked out of more is rescaled to 0..10. */
 export const RASCH_MAX_CATEGORIES = 10;
 
-export { wrightMap, type WrightMap } from './wright-map';
-
 export interface RaschInput {
   items: readonly { max: number }[];
   /** One row per person: the mark of each item, in the order of `items`. */

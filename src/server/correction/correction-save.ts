@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   attemptResult,
   itemKey,
+  itemScoresText,
   itemOutcome,
   MARKER_SLOTS,
   questionScores,
@@ -16,7 +17,7 @@ import { markingCode } from '../../common/contracts/index';
 import { idValue } from '../../common/ids';
 import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
-import { itemScoresText } from '../item-analysis/item-cells';
+
 import { ValidationIssues } from '../http/app-error';
 import {
   loadCorrectionTarget,

@@ -1,8 +1,14 @@
 import { sql } from 'kysely';
 import { scoreAnswer } from '../../common/questions/index';
-import { attemptResult, markingItems, questionScores, type MarkingItem } from '../../common/correction/index';
+import {
+  attemptResult,
+  itemChoicesText,
+  itemScoresText,
+  markingItems,
+  questionScores,
+  type MarkingItem,
+} from '../../common/correction/index';
 import type { Db } from '../db/database';
-import { itemChoicesText, itemScoresText } from '../item-analysis/item-cells';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 

@@ -4,7 +4,7 @@ import { round2 } from '../../common/questions/index';
 import type { AnalysedItem } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import type { MarkerSlot } from '../../common/correction/index';
-import { CHOICE_TYPES, choiceIds, readCells } from './item-cells';
+import { CHOICE_TYPES, choiceIds, readCells } from '../../common/correction/index';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 

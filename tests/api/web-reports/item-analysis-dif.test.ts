@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32, normal } from '../../helpers/seeded-random';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { difComparison } from '../../../src/common/contracts/index';
 import { ManualClock } from '../../../src/server/clock';
@@ -19,16 +20,6 @@ let t: TestContext;
 let registry: SchemaRegistry;
 let scene: Awaited<ReturnType<typeof buildReportScene>>;
 let localizationId: number;
-
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let r = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   t = await createTestApp({}, clock);
@@ -52,11 +43,11 @@ function simulate() {
   const attempts: AttemptFacts[] = [];
   for (let person = 0; person < 600; person++) {
     const localized = person % 3 === 0;
-    const normal = Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
+    const theta = normal(random);
     scores.push(
       difficulties.map((difficulty, index) => {
         const shift = localized && index === 2 ? 1.5 : 0;
-        return random() < 1 / (1 + Math.exp(-(normal - difficulty - shift))) ? 1 : 0;
+        return random() < 1 / (1 + Math.exp(-(theta - difficulty - shift))) ? 1 : 0;
       }),
     );
     attempts.push({

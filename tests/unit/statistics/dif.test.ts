@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32, normal } from '../../helpers/seeded-random';
 import {
   analyseDif,
   chiSquarePValue,
@@ -83,17 +84,6 @@ describe('polytomous DIF', () => {
   });
 });
 
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const normal = (random: () => number) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-
-/** Rasch / partial credit answers; `shift` makes an item harder by that many logits for the focal group. */
 function answer(random: () => number, theta: number, steps: number[], shift: number): number {
   let eta = 0;
   const weights = [1, ...steps.map((step) => Math.exp((eta += theta - step - shift)))];

@@ -1,37 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { lsat6Scores } from '../../helpers/lsat6';
+import { mulberry32, normal } from '../../helpers/seeded-random';
 import {
   fitRasch,
   raschCategory,
   raschTopCategory,
   wrightMap,
   type RaschResult,
-} from '../../../src/common/statistics/rasch';
+} from '../../../src/common/statistics/index';
 
-/**
- * LSAT section VI (Bock & Lieberman 1970; ltm's `LSAT`): 1,000 examinees, 5 items, as response patterns
- * (items 1..5) with their frequencies. Facilities .924 .709 .553 .763 .870.
- */
-const LSAT_PATTERNS: [string, number][] = [
-  ['00000', 3], ['00001', 6], ['00010', 2], ['00011', 11], ['00100', 1], ['00101', 1], ['00110', 3], ['00111', 4],
-  ['01000', 1], ['01001', 8], ['01010', 0], ['01011', 16], ['01100', 0], ['01101', 3], ['01110', 2], ['01111', 15],
-  ['10000', 10], ['10001', 29], ['10010', 14], ['10011', 81], ['10100', 3], ['10101', 28], ['10110', 15], ['10111', 80],
-  ['11000', 16], ['11001', 56], ['11010', 21], ['11011', 173], ['11100', 11], ['11101', 61], ['11110', 28], ['11111', 298],
-]; // prettier-ignore
-const LSAT = LSAT_PATTERNS.flatMap(([pattern, count]) => Array.from({ length: count }, () => [...pattern].map(Number)));
+/** LSAT section VI (tests/helpers/lsat6.ts): facilities .924 .709 .553 .763 .870. */
+const LSAT = lsat6Scores();
 const FIVE_ITEMS = Array.from({ length: 5 }, () => ({ max: 1 }));
 
-/** A tiny seeded PRNG (mulberry32) and Box–Muller normals, so simulated data are the same on every run. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const normal = (random: () => number) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-
-/** Persons N(0, 1) answering partial credit items with the given steps (one step: dichotomous); `reversed` items answer to -θ. */
 function simulate(seed: number, persons: number, steps: number[][], reversed = new Set<number>()): number[][] {
   const random = mulberry32(seed);
   return Array.from({ length: persons }, () => {
