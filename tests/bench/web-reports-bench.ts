@@ -31,6 +31,8 @@ import { seedWebReportBench } from './web-reports/seed';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const RUNS = Number(process.env.BENCH_RUNS) || 40;
+/** `analysis`: seed and time the item analysis only. */
+const ONLY_ANALYSIS = process.env.BENCH_ONLY === 'analysis';
 const REFRESHES = 3;
 const ANALYSES = 7;
 
@@ -59,31 +61,41 @@ async function main() {
     await prepareDatabase(handle.db);
     const registry = await loadSchemaRegistry();
     let started = performance.now();
-    const data = await seedWebReportBench(handle.db, registry);
+    const data = await seedWebReportBench(handle.db, registry, ONLY_ANALYSIS);
     console.log(
       `seeded ${data.results} results and 10,000 attempts of 40 questions in ${seconds(started).toFixed(1)} s`,
     );
 
-    const refreshes: number[] = [];
-    let rows = 0;
-    for (let i = 0; i < REFRESHES; i++) {
-      started = performance.now();
-      rows = (await refreshWebReports(handle.db, 'schedule', () => new Date())).rows;
-      refreshes.push(seconds(started));
+    if (!ONLY_ANALYSIS) {
+      const refreshes: number[] = [];
+      let rows = 0;
+      for (let i = 0; i < REFRESHES; i++) {
+        started = performance.now();
+        rows = (await refreshWebReports(handle.db, 'schedule', () => new Date())).rows;
+        refreshes.push(seconds(started));
+      }
+      refreshes.sort((a, b) => a - b);
+      console.log(
+        `refresh of every aggregate (${rows} rows): min ${refreshes[0].toFixed(2)} s, median ${refreshes[1].toFixed(2)} s, max ${refreshes[2].toFixed(2)} s (goal on PostgreSQL: under 60 s)\n`,
+      );
     }
-    refreshes.sort((a, b) => a - b);
-    console.log(
-      `refresh of every aggregate (${rows} rows): min ${refreshes[0].toFixed(2)} s, median ${refreshes[1].toFixed(2)} s, max ${refreshes[2].toFixed(2)} s (goal on PostgreSQL: under 60 s)\n`,
-    );
 
+    const analysisLogs: { ms: number; phases: Record<string, number> }[] = [];
     const config = loadConfig(
-      { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', LOG_LEVEL: 'warn' },
+      { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', LOG_LEVEL: 'info' },
       { clientDir: path.resolve('tests/fixtures/client') },
     );
     const app = await buildApp({
       config,
       database: handle,
-      logStream: new Writable({ write: (_c, _e, done) => done() }),
+      // Every log line dropped but the analysis' own, whose phases are printed below.
+      logStream: new Writable({
+        write: (chunk, _e, done) => {
+          const line = String(chunk);
+          if (line.includes('item analysis computed')) analysisLogs.push(JSON.parse(line));
+          done();
+        },
+      }),
     });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     const signIn = async (role: string, schoolId?: number) => {
@@ -137,7 +149,7 @@ async function main() {
     ];
     let worst = 0;
     console.log(`${'GET /api/web-report/results'.padEnd(38)}    p50      p95      max`);
-    for (const [title, query, cookie] of combos) {
+    for (const [title, query, cookie] of ONLY_ANALYSIS ? [] : combos) {
       const times: number[] = [];
       for (let i = 0; i < RUNS + 3; i++) {
         const t0 = performance.now();
@@ -153,7 +165,7 @@ async function main() {
         `${title.padEnd(38)} ${p50.toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(6)} ms ${max.toFixed(1).padStart(6)} ms`,
       );
     }
-    console.log(`worst p95: ${worst.toFixed(1)} ms (goal: under 300 ms)\n`);
+    if (!ONLY_ANALYSIS) console.log(`worst p95: ${worst.toFixed(1)} ms (goal: under 300 ms)\n`);
 
     // Cold: a result changed since the last view (one attempt touched), so every answer is read again.
     // Warm: nothing changed, the analysis comes from the process's cache after its fingerprint query.
@@ -176,6 +188,12 @@ async function main() {
       warm.push((await analyse()).ms);
       if (i === 0) console.log(`item analysis: ${first.exam.attempts} attempts, alpha ${first.exam.alpha}`);
     }
+    // Where a cold computation's time goes (median of each phase over the cold runs).
+    const phaseNames = Object.keys(analysisLogs[0]?.phases ?? {});
+    const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    console.log(
+      `cold computation's phases (median ms): ${phaseNames.map((name) => `${name} ${medianOf(analysisLogs.map((l) => l.phases[name]))}`).join(', ')}; in all ${medianOf(analysisLogs.map((l) => l.ms))}`,
+    );
     // The same cold analysis as if every result had been stored before item scores were kept with it
     // (migration 0023): every answer and mark read again.
     const unkept: number[] = [];

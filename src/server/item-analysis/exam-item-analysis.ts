@@ -36,17 +36,29 @@ export async function examItemAnalysis(
   if (!exam) throw notFound();
   const compute = async () => {
     const started = performance.now();
-    const report = await computeAnalysis(db, exam);
-    log?.info({ exam: examId, ms: Math.round(performance.now() - started) }, 'item analysis computed');
+    const phases: Record<string, number> = {};
+    const report = await computeAnalysis(db, exam, phases);
+    log?.info({ exam: examId, ms: Math.round(performance.now() - started), phases }, 'item analysis computed');
     return report;
   };
   if (!cache) return compute();
   return cache.share(examId, await analysisFingerprint(db, examId), compute);
 }
 
+/** Runs `step`, adding its milliseconds to `phases[name]` (logged, and printed by the benchmark). */
+async function timed<T>(phases: Record<string, number>, name: string, step: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await step();
+  } finally {
+    phases[name] = Math.round(performance.now() - started);
+  }
+}
+
 async function computeAnalysis(
   db: Db,
   exam: { id: number; name_en: string; name_ar: string; double_marking: boolean; double_marking_threshold: unknown },
+  phases: Record<string, number> = {},
 ): Promise<ItemAnalysisReport> {
   const examId = exam.id;
   const questions: ExamQuestion[] = (
@@ -58,20 +70,21 @@ async function computeAnalysis(
       .orderBy('id')
       .execute()
   ).map((q) => ({ ...q, answer_key: json<unknown>(q.answer_key), mark: Number(q.mark) }));
-  const { items, scores, choices, attempts } = await loadItemScores(
-    db,
-    {
-      id: exam.id,
-      double_marking: exam.double_marking,
-      double_marking_threshold: Number(exam.double_marking_threshold),
-    },
-    questions,
+  const { items, scores, choices, attempts } = await timed(phases, 'load', () =>
+    loadItemScores(
+      db,
+      {
+        id: exam.id,
+        double_marking: exam.double_marking,
+        double_marking_threshold: Number(exam.double_marking_threshold),
+      },
+      questions,
+    ),
   );
-  const analysis = analyseItems({ items, scores, choices });
-  const [dif, markers] = await Promise.all([
-    difComparisons(db, items, scores, attempts),
-    examMarkerAgreement(db, examId, questions),
-  ]);
+  const analysis = await timed(phases, 'classical', () => analyseItems({ items, scores, choices }));
+  const rasch = await timed(phases, 'rasch', () => raschCalibration(items, scores));
+  const dif = await timed(phases, 'dif', () => difComparisons(db, items, scores, attempts));
+  const markers = await timed(phases, 'markers', () => examMarkerAgreement(db, examId, questions));
   return {
     exam: { id: exam.id, name_en: exam.name_en, name_ar: exam.name_ar, ...analysis.exam },
     items: analysis.items.map((item, index) => {
@@ -97,7 +110,7 @@ async function computeAnalysis(
         omitted_share: item.omitted_share ?? null,
       };
     }),
-    rasch: raschCalibration(items, scores),
+    rasch,
     dif,
     markers,
     limits: {

@@ -34,7 +34,12 @@ export interface WebReportBenchData {
   results: number;
 }
 
-export async function seedWebReportBench(db: Db, registry: SchemaRegistry): Promise<WebReportBenchData> {
+export async function seedWebReportBench(
+  db: Db,
+  registry: SchemaRegistry,
+  /** Only the item analysis' exam and attempts (`BENCH_ONLY=analysis`): no assignments of the report exams. */
+  analysisOnly = false,
+): Promise<WebReportBenchData> {
   const built = await buildExam(db, registry, {
     questions: Array.from({ length: ANALYSIS_QUESTIONS }, (_, i) =>
       i % 4 === 3 ? { kind: 'true_false', key: { correct: true } } : { kind: 'single_choice', key: CHOICE_KEY },
@@ -94,39 +99,41 @@ export async function seedWebReportBench(db: Db, registry: SchemaRegistry): Prom
     from school_classes c join schools s on s.id = c.school_id cross join generate_series(1, ${STUDENTS_PER_GRADE}) n
     where s.name like 'Bench school %'`.execute(db);
 
-  const examValues = sql.join(exams.map((e) => sql`(${e.id}::int, ${e.grade}::int)`));
-  await sql`insert into student_exams (exam_id, student_id, status)
-    select x.exam_id, st.id, 'assigned' from (values ${examValues}) as x(exam_id, grade_id)
-    join students st on st.grade_id = x.grade_id join schools s on s.id = st.school_id
-    where s.name like 'Bench school %'`.execute(db);
-  const benchExams = sql.join(exams.map((e) => sql`${e.id}::int`));
-  // Every assignment but three in a hundred is submitted.
-  await sql`insert into exam_attempts (student_exam_id, number, status, seed, started_at, deadline_at, submitted_at)
-    select se.id, 1, case when se.id % 100 < 97 then 'submitted' else 'in_progress' end, 'bench',
-      now() - interval '2 hours', now() - interval '1 hour', case when se.id % 100 < 97 then now() - interval '1 hour' end
-    from student_exams se where se.exam_id in (${benchExams})`.execute(db);
+  if (!analysisOnly) {
+    const examValues = sql.join(exams.map((e) => sql`(${e.id}::int, ${e.grade}::int)`));
+    await sql`insert into student_exams (exam_id, student_id, status)
+      select x.exam_id, st.id, 'assigned' from (values ${examValues}) as x(exam_id, grade_id)
+      join students st on st.grade_id = x.grade_id join schools s on s.id = st.school_id
+      where s.name like 'Bench school %'`.execute(db);
+    const benchExams = sql.join(exams.map((e) => sql`${e.id}::int`));
+    // Every assignment but three in a hundred is submitted.
+    await sql`insert into exam_attempts (student_exam_id, number, status, seed, started_at, deadline_at, submitted_at)
+      select se.id, 1, case when se.id % 100 < 97 then 'submitted' else 'in_progress' end, 'bench',
+        now() - interval '2 hours', now() - interval '1 hour', case when se.id % 100 < 97 then now() - interval '1 hour' end
+      from student_exams se where se.exam_id in (${benchExams})`.execute(db);
 
-  // A percent per result (a spread from 10 to 100) and per skill around it.
-  const skillJson = sql.join(
-    skills.map(
-      (skill, i) =>
-        sql`${String(skill)}::text, jsonb_build_object('score', least(10, greatest(0, round((base.p / 10 + ${i} - 1.5)::numeric, 1))), 'max', 10)`,
-    ),
-  );
-  await sql`insert into report_results (student_exam_id, attempt_id, exam_id, platform_id, round_id, academic_year_id,
-      school_id, school_class_id, grade_id, level_id, student_id, gender, nationality, score, max_score, mark, percent,
-      passed, tier, skill_scores, outcome_scores, submitted_at, corrected_at)
-    select base.se_id, base.attempt_id, base.exam_id, e.platform_id, e.round_id, e.academic_year_id, st.school_id,
-      st.school_class_id, st.grade_id, null, st.id, st.gender, st.nationality, base.p, 100, base.p, base.p, base.p >= 50,
-      case when base.p >= 80 then 'above' when base.p >= 50 then 'within' else 'below' end,
-      jsonb_build_object(${skillJson}), '{}'::jsonb, now(), now()
-    from (
-      select se.id as se_id, a.id as attempt_id, se.exam_id, se.student_id,
-        round((10 + ((se.student_id * 7919 + se.exam_id * 104729) % 9001) / 100.0)::numeric, 2) as p
-      from student_exams se join exam_attempts a on a.student_exam_id = se.id
-      where se.exam_id in (${benchExams}) and a.status = 'submitted'
-    ) base
-    join exams e on e.id = base.exam_id join students st on st.id = base.student_id`.execute(db);
+    // A percent per result (a spread from 10 to 100) and per skill around it.
+    const skillJson = sql.join(
+      skills.map(
+        (skill, i) =>
+          sql`${String(skill)}::text, jsonb_build_object('score', least(10, greatest(0, round((base.p / 10 + ${i} - 1.5)::numeric, 1))), 'max', 10)`,
+      ),
+    );
+    await sql`insert into report_results (student_exam_id, attempt_id, exam_id, platform_id, round_id, academic_year_id,
+        school_id, school_class_id, grade_id, level_id, student_id, gender, nationality, score, max_score, mark, percent,
+        passed, tier, skill_scores, outcome_scores, submitted_at, corrected_at)
+      select base.se_id, base.attempt_id, base.exam_id, e.platform_id, e.round_id, e.academic_year_id, st.school_id,
+        st.school_class_id, st.grade_id, null, st.id, st.gender, st.nationality, base.p, 100, base.p, base.p, base.p >= 50,
+        case when base.p >= 80 then 'above' when base.p >= 50 then 'within' else 'below' end,
+        jsonb_build_object(${skillJson}), '{}'::jsonb, now(), now()
+      from (
+        select se.id as se_id, a.id as attempt_id, se.exam_id, se.student_id,
+          round((10 + ((se.student_id * 7919 + se.exam_id * 104729) % 9001) / 100.0)::numeric, 2) as p
+        from student_exams se join exam_attempts a on a.student_exam_id = se.id
+        where se.exam_id in (${benchExams}) and a.status = 'submitted'
+      ) base
+      join exams e on e.id = base.exam_id join students st on st.id = base.student_id`.execute(db);
+  }
   const results = Number((await sql<{ n: string }>`select count(*) as n from report_results`.execute(db)).rows[0].n);
 
   // Item analysis: the first 10,000 bench students sit the 40-question exam, corrected.
