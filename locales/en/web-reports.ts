@@ -1,4 +1,4 @@
-/** Web reports and item analysis (SPEC sections 2, 3 and 9; issue 15): the server's messages and the screens. */
+/** Web reports (SPEC sections 2, 3 and 9; issue 15): the server's messages and the screens. */
 const messages = {
   web_reports: {
     title: 'Web reports',
@@ -7,6 +7,8 @@ const messages = {
     refreshed: 'The web report figures were refreshed.',
     refreshed_at: 'Figures as of %{date}. They are refreshed every 24 hours.',
     never_refreshed: 'The figures have not been refreshed yet.',
+    included:
+      'Averages and tiers include %{included} of %{completed} completed exams: those corrected, released and moved into the reports.',
     refresh: 'Refresh now',
     refresh_error: 'The figures could not be refreshed.',
     filters: {
@@ -22,9 +24,11 @@ const messages = {
       title: 'Participation',
       schools: 'Schools',
       subscribed: 'Subscribed students',
-      assigned: 'Students assigned',
-      completed: 'Completed',
-      non_submitters: 'Non-submitters',
+      assigned: 'Exams assigned',
+      completed: 'Exams completed',
+      non_submitters: 'Exams not submitted',
+      units:
+        'Subscribed students counts each student once. The exam figures count one per student and exam: a student assigned in two rounds counts twice.',
     },
     average: 'Average score',
     results: 'Results',
@@ -53,7 +57,7 @@ const messages = {
       year: 'Academic year',
       percent: 'Score (%)',
       mark: 'Mark',
-      tier: 'Tier',
+      tier: 'Attainment',
     },
     export: {
       png: 'Download PNG',
@@ -64,43 +68,6 @@ const messages = {
       value: 'Value',
       file: 'web-report',
     },
-  },
-  item_analysis: {
-    tab: 'Item analysis',
-    title: 'Item analysis',
-    none: 'No submitted and corrected attempts yet: the statistics appear once students have results.',
-    exam: {
-      attempts: 'Attempts',
-      mean: 'Mean total',
-      median: 'Median',
-      sd: 'Standard deviation',
-      range: 'Lowest – highest',
-      alpha: "Cronbach's alpha",
-      sem: 'Standard error of measurement',
-      max: 'Maximum',
-    },
-    question: 'Question',
-    type: 'Type',
-    max: 'Max',
-    mean: 'Mean',
-    facility: 'Facility',
-    item_rest: 'Item–rest r',
-    discrimination: 'Upper–lower index',
-    flags_title: 'Review',
-    options: 'Options chosen (all / upper 27% / lower 27%)',
-    options_legend:
-      'Under each question, each option shows the share of students who chose it: all students / the upper 27% / the lower 27% by total score.',
-    omitted: 'No answer',
-    values: { true: 'True', false: 'False' },
-    correct: 'correct',
-    ok: 'OK',
-    flags: {
-      too_hard: 'Too hard',
-      too_easy: 'Too easy',
-      negative_discrimination: 'Negative discrimination',
-      weak_discrimination: 'Near-zero discrimination',
-    },
-    help: 'Facility is the mean score over the maximum. Discrimination compares the item with the rest of the test. Questions with facility below 0.2 or above 0.9, or with negative or near-zero discrimination, are flagged for review.',
   },
 };
 

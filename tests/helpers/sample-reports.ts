@@ -1,158 +1,195 @@
-import { tierOf } from '../../src/common/reports/index';
-import type { ReportDocument, ScoreRow } from '../../src/server/pdf/index';
+import { DEFAULT_TIER_THRESHOLDS, percentOf, REPORT_TYPE, tierOf } from '../../src/common/reports/index';
+import type { ReportDocument } from '../../src/server/pdf/index';
+import type { Named, ReportContext, ResultRow, ScoreMap } from '../../src/server/reports/report-data';
+import { composeReportDocument, type ReportData } from '../../src/server/reports/report-documents';
 
-/** A one-page student report as the server makes it (four skills, four outcomes), in Arabic or English. */
+/**
+ * Sample reports made the way the server makes them: one set of student rows (a school of 26
+ * students in two classes, four skills of 10 points each, two rounds) goes through the real
+ * document builders, so every figure of every sample (totals, averages, tiers, growth) comes from
+ * the same rows and agrees with every other. Names are written with markup characters, and in both
+ * scripts, as schools type them.
+ */
+const named = (id: number, name_en: string, name_ar: string): Named => ({ id, name_en, name_ar });
+
+export const SAMPLE = {
+  platform: named(1, 'International Reading Assessment', 'التقييم الدولي للقراءة'),
+  school: named(1, 'Al Amal Model School', 'مدرسة الأمل النموذجية'),
+  grade: named(5, 'Grade 5', 'الصف الخامس'),
+  classes: [named(1, 'Class A', 'الشعبة أ'), named(3, 'Class C', 'الشعبة ج')],
+  rounds: [named(1, 'Round 1', 'الجولة الأولى'), named(2, 'Round 2', 'الجولة الثانية')],
+  year: named(1, '2026-2027', '2026-2027'),
+  exam: named(1, 'Arabic Reading Benchmark, Grade 5', 'الاختبار المعياري للقراءة، الصف الخامس'),
+  skills: [
+    named(1, 'Reading', 'القراءة'),
+    named(2, 'Writing', 'الكتابة'),
+    named(3, 'Listening', 'الاستماع'),
+    named(4, 'Speaking', 'التحدث'),
+  ],
+  /** One learning outcome per skill, scored on the same questions. */
+  outcomes: [
+    named(11, 'Identifies the main idea of a short text', 'يحدد الفكرة الرئيسة في نص قصير'),
+    named(12, 'Writes a complete simple sentence', 'يكتب جملة بسيطة تامة'),
+    named(13, 'Follows simple oral instructions', 'ينفذ تعليمات شفهية بسيطة'),
+    named(14, 'Describes a picture in connected sentences', 'يصف صورة بجمل مترابطة'),
+  ],
+  /** Points of each skill. */
+  skillMax: 10,
+  /** Assigned the exam in round 2 (26 handed it in). */
+  assigned: 28,
+  issuedAt: new Date('2026-11-24T08:00:00Z'),
+  timeZone: 'Asia/Dubai',
+};
+
 const FIRST = ['ليلى', 'عمر', 'سارة', 'يوسف', 'مريم', 'خالد', 'نورة', 'أحمد', 'ريم', 'طارق'];
 const LAST = ['المنصوري', 'الحسن', 'الشامي', 'العلي', 'حداد', 'ناصر'];
-const SKILLS = {
-  ar: ['القراءة', 'الكتابة', 'الاستماع', 'التحدث'],
-  en: ['Reading', 'Writing', 'Listening', 'Speaking'],
-};
-const TIERS = {
-  ar: { below: 'دون المتوسط', within: 'ضمن المتوسط', above: 'فوق المتوسط' },
-  en: { below: 'Below Average', within: 'Within Average', above: 'Above Average' },
-};
+const LATIN = ['Adam Younis', 'Huda Barakat', 'Zaid Karim', 'Bella Haddad', 'Carla Mansour'];
+/**
+ * The Arabic names of students whose school sent both (the others, known by one name so far, have
+ * it in both languages: an Arabic report lists them after the Arabic names).
+ */
+const IN_ARABIC: Record<string, string> = { 'Adam Younis': 'آدم يونس', 'Huda Barakat': 'هدى بركات' };
 
-function row(lang: 'en' | 'ar', name: string, score: number, max: number): ScoreRow {
-  const percent = Math.round((score / max) * 1000) / 10;
-  const tier = tierOf(percent);
-  const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 2 });
+/** The 26 students' names: markup characters first, Arabic names, and a few written in Latin letters. */
+export const SAMPLE_NAMES: string[] = [`Omar "O'Neil" #1 $x <b> *bold* _under_ \\ back`, 'ليلى أحمد'];
+for (let i = 2; i < 26; i++)
+  SAMPLE_NAMES.push(i % 5 === 3 ? LATIN[(i / 5) | 0] : `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]} ${i}`);
+
+/**
+ * Points of student `i` on skill `k` in round `round` (0 to 10, in halves): each student has an
+ * ability and each skill varies around it; most students did a little better in round 2.
+ */
+function points(i: number, k: number, round: 1 | 2): number {
+  const ability = (i * 7) % 11;
+  const growth = round === 1 ? (((i + 2 * k) % 6) - 1) * 0.5 : 0;
+  const value = 1.5 + ability * 0.6 + ((i * 3 + k * 5) % 7) * 0.5 - growth;
+  return Math.max(0, Math.min(10, Math.round(value * 2) / 2));
+}
+
+/** A result row as the reporting table holds it: the total is the sum of the skills, on a mark of 100. */
+export function sampleRow(
+  i: number,
+  skills: number[],
+  options: { outcomes?: ScoreMap; outcomeMax?: number[]; name?: string; classIndex?: number } = {},
+): ResultRow {
+  const max = skills.length * SAMPLE.skillMax;
+  const score = skills.reduce((a, b) => a + b, 0);
+  const percent = (score / max) * 100;
+  const mark = percentOf(score, max); // the exam's maximum mark is 100
+  const byId = (list: Named[], scores: number[]): ScoreMap =>
+    Object.fromEntries(list.map((n, k) => [String(n.id), { score: scores[k], max: SAMPLE.skillMax }]));
+  const name = options.name ?? SAMPLE_NAMES[i % SAMPLE_NAMES.length];
   return {
-    name,
-    score: `${number.format(score)} / ${number.format(max)}`,
+    student_id: 1000 + i,
+    student_name: name,
+    student_names: { name_en: name, name_ar: IN_ARABIC[name] ?? name },
+    school_class: SAMPLE.classes[options.classIndex ?? (i % 2 ? 0 : 1)],
+    grade: SAMPLE.grade,
+    mark,
+    score,
+    max_score: max,
     percent,
-    percent_text: new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 1 }).format(percent / 100),
-    tier,
-    tier_name: TIERS[lang][tier],
+    passed: mark >= 50,
+    tier: tierOf(percentOf(score, max)),
+    skills: byId(SAMPLE.skills, skills),
+    outcomes: options.outcomes ?? byId(SAMPLE.outcomes, skills),
   };
 }
 
-export function sampleStudentReport(index: number, lang: 'en' | 'ar'): ReportDocument {
-  const ar = lang === 'ar';
-  const scores = SKILLS[lang].map((_, k) => ((index * 7 + k * 13) % 21) / 2);
-  const total = scores.reduce((a, b) => a + b, 0);
-  const name = `${FIRST[index % FIRST.length]} ${LAST[index % LAST.length]} ${index + 1}`;
+/** Every student's result in a round: 26 in round 2; in round 1 all but the last two. */
+export function sampleResults(round: 1 | 2): ResultRow[] {
+  const count = round === 2 ? 26 : 24;
+  return Array.from({ length: count }, (_, i) =>
+    sampleRow(
+      i,
+      SAMPLE.skills.map((_, k) => points(i, k, round)),
+    ),
+  );
+}
+
+/** The record of a report of the sample school, in round 2. */
+export function sampleContext(
+  kind: 'student' | 'class' | 'grade' | 'school',
+  at: { schoolClass?: Named; student?: ResultRow } = {},
+): ReportContext {
+  return {
+    id: 1,
+    type: REPORT_TYPE[kind],
+    status: 3,
+    language: 'both',
+    file_name: 'sample',
+    exam: { ...SAMPLE.exam, max_mark: 100, pass_mark: 50, exam_type_id: 1 },
+    platform: SAMPLE.platform,
+    school: SAMPLE.school,
+    grade: kind === 'school' ? null : SAMPLE.grade,
+    schoolClass: at.student?.school_class ?? at.schoolClass ?? null,
+    student: at.student
+      ? { id: at.student.student_id, name: at.student.student_name, ...at.student.student_names }
+      : null,
+    round: SAMPLE.rounds[1],
+    academicYear: SAMPLE.year,
+    thresholds: DEFAULT_TIER_THRESHOLDS,
+  };
+}
+
+const names = (list: Named[]) => new Map(list.map((n) => [n.id, n]));
+const compose = (context: ReportContext, data: ReportData, lang: 'en' | 'ar') =>
+  composeReportDocument(context, data, lang, SAMPLE.issuedAt, SAMPLE.timeZone);
+
+/** The data of student `index`'s report (any index: the 26 students repeat). */
+export function sampleStudentData(index: number, result = sampleResults(2)[index % 26]): ReportData {
+  const earlier = sampleResults(1).find((r) => r.student_id === result.student_id);
   return {
     kind: 'student',
-    lang,
-    title: ar ? 'تقرير الطالب' : 'Student Report',
-    header: {
-      school: ar ? 'مدرسة الأمل النموذجية' : 'Al Amal Model School',
-      platform: ar ? 'التقييم الدولي للقراءة' : 'International Reading Assessment',
-    },
-    page_label: ar ? { page: 'صفحة', of: 'من' } : { page: 'Page', of: 'of' },
-    facts: [
-      { label: ar ? 'الطالب' : 'Student', value: name },
-      { label: ar ? 'المدرسة' : 'School', value: ar ? 'مدرسة الأمل النموذجية' : 'Al Amal Model School' },
-      { label: ar ? 'الصف' : 'Class', value: ar ? 'الشعبة أ' : 'Class A' },
-      {
-        label: ar ? 'الاختبار' : 'Exam',
-        value: ar ? 'الاختبار المعياري للقراءة، الصف الخامس' : 'Arabic Reading Benchmark, Grade 5',
-      },
-      { label: ar ? 'الجولة' : 'Round', value: ar ? 'الجولة الثانية' : 'Round 2' },
-      { label: ar ? 'العام الدراسي' : 'Academic year', value: '2026-2027', ltr: true },
-      { label: ar ? 'تاريخ الإصدار' : 'Issued on', value: ar ? '24 نوفمبر 2026' : '24 November 2026' },
-    ],
-    labels: {
-      total: ar ? 'المجموع' : 'Total',
-      result: ar ? 'النتيجة' : 'Result',
-      skills: ar ? 'الدرجة في كل مهارة' : 'Score per skill',
-      skill: ar ? 'المهارة' : 'Skill',
-      score: ar ? 'الدرجة' : 'Score',
-      percent: ar ? 'النسبة' : 'Percent',
-      tier: ar ? 'مستوى التحصيل' : 'Attainment',
-      outcomes: ar ? 'الدرجة في كل ناتج تعلم' : 'Score per learning outcome',
-      outcome: ar ? 'ناتج التعلم' : 'Learning outcome',
-      chart: ar ? 'النسبة في كل مهارة' : 'Percent per skill',
-      participation: '',
-      average_per_skill: '',
-      distribution: '',
-      students: '',
-      student: '',
-      group: '',
-      comparison: '',
-      current_round: '',
-      previous_round: '',
-      change: '',
-      count: '',
-      tier_legend: ar ? 'مستوى التحصيل' : 'Attainment',
-    },
-    tier_names: TIERS[lang],
-    total: {
-      value: `${Math.round((total / 40) * 100)} / 100`,
-      result: total >= 20 ? (ar ? 'ناجح' : 'Passed') : ar ? 'راسب' : 'Failed',
-      passed: total >= 20,
-    },
-    skills: SKILLS[lang].map((skill, k) => row(lang, skill, scores[k], 10)),
-    outcomes: SKILLS[lang].map((skill, k) =>
-      row(lang, ar ? `يفهم النصوص: ${skill}` : `Understands texts: ${skill}`, scores[(k + 1) % 4], 10),
-    ),
+    result,
+    skillNames: names(SAMPLE.skills),
+    outcomeNames: names(SAMPLE.outcomes),
+    schoolResults: sampleResults(2),
+    previous: earlier ? { round: SAMPLE.rounds[0], result: earlier } : null,
+  };
+}
+
+/** A one-page student report (four skills, four outcomes, the growth since round 1), in Arabic or English. */
+export function sampleStudentReport(index: number, lang: 'en' | 'ar'): ReportDocument {
+  const data = sampleStudentData(index);
+  if (data.kind !== 'student') throw new Error('unreachable');
+  return compose(sampleContext('student', { student: data.result }), data, lang);
+}
+
+/** The data of a class, grade or school report of the sample school. */
+export function sampleGroupData(
+  kind: 'class' | 'grade' | 'school',
+  schoolClass?: Named,
+): Extract<ReportData, { kind: 'class' | 'grade' | 'school' }> {
+  const inScope = (rows: ResultRow[]) => rows.filter((r) => !schoolClass || r.school_class.id === schoolClass.id);
+  const results = inScope(sampleResults(2));
+  // Two students of the school did not hand the exam in.
+  const assigned = schoolClass ? results.length + 1 : SAMPLE.assigned;
+  return {
+    kind,
+    results,
+    participation: { assigned, completed: results.length },
+    skillNames: names(SAMPLE.skills),
+    previous: { round: SAMPLE.rounds[0], results: inScope(sampleResults(1)) },
   };
 }
 
 /** A school report with participation, averages, tiers, the comparison and 26 students (two pages). */
 export function sampleSchoolReport(lang: 'en' | 'ar'): ReportDocument {
-  const ar = lang === 'ar';
-  const student = sampleStudentReport(0, lang);
-  const names = [`Omar "O'Neil" #1 $x <b> *bold* _under_ \\ back`, 'ليلى أحمد'];
-  for (let i = 2; i < 26; i++) names.push(`${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]} ${i}`);
-  const tiers = (['below', 'within', 'above'] as const).map((tier, k) => ({
-    tier,
-    name: TIERS[lang][tier],
-    count: String([6, 12, 8][k]),
-    percent: [23.1, 46.2, 30.8][k],
-    percent_text: `${[23.1, 46.2, 30.8][k]}%`,
-  }));
-  return {
-    ...student,
-    kind: 'school',
-    title: ar ? 'تقرير المدرسة' : 'School Report',
-    facts: student.facts.filter((f) => ![ar ? 'الطالب' : 'Student', ar ? 'الصف' : 'Class'].includes(f.label)),
-    labels: {
-      ...student.labels,
-      participation: ar ? 'المشاركة' : 'Participation',
-      average_per_skill: ar ? 'المتوسط في كل مهارة' : 'Average per skill',
-      distribution: ar ? 'الطلاب حسب مستوى التحصيل' : 'Students by attainment',
-      students: ar ? 'الطلاب' : 'Students',
-      student: ar ? 'الطالب' : 'Student',
-      group: ar ? 'الصف' : 'Class',
-      comparison: ar ? 'المقارنة بالجولة السابقة' : 'Comparison with the previous round',
-      current_round: ar ? 'هذه الجولة' : 'This round',
-      previous_round: ar ? 'الجولة السابقة' : 'Previous round',
-      change: ar ? 'التغيّر' : 'Change',
-      count: ar ? 'عدد الطلاب' : 'Students',
-    },
-    total: undefined,
-    outcomes: undefined,
-    participation: [
-      { label: ar ? 'الطلاب المسند إليهم الاختبار' : 'Students assigned', value: '28' },
-      { label: ar ? 'أكملوا الاختبار' : 'Completed', value: '26' },
-      { label: ar ? 'لم يسلّموا' : 'Did not submit', value: '2' },
-      { label: ar ? 'متوسط العلامة' : 'Average mark', value: '68.4 / 100' },
-      { label: ar ? 'الناجحون' : 'Passed', value: '76.9%' },
-    ],
-    tiers,
-    comparison: {
-      previous_round: ar ? 'الجولة الأولى' : 'Round 1',
-      rows: SKILLS[lang].map((name, k) => ({
-        name,
-        current: `${70 + k}%`,
-        previous: `${64 + k}%`,
-        change: `+${6 - k}`,
-      })),
-    },
-    students: names.map((name, i) => {
-      const percent = (i * 37) % 100;
-      const tier = tierOf(percent);
-      return {
-        name,
-        group: ar ? (i % 2 ? 'الشعبة أ' : 'الشعبة ج') : i % 2 ? 'Class A' : 'Class C',
-        score: `${percent} / 100`,
-        percent_text: `${percent}%`,
-        tier,
-        tier_name: TIERS[lang][tier],
-        result: percent >= 50 ? (ar ? 'ناجح' : 'Passed') : ar ? 'راسب' : 'Failed',
-      };
-    }),
-  };
+  return compose(sampleContext('school'), sampleGroupData('school'), lang);
+}
+
+/** The grade's report: its classes compared instead of its students listed. */
+export function sampleGradeReport(lang: 'en' | 'ar'): ReportDocument {
+  return compose(sampleContext('grade'), sampleGroupData('grade'), lang);
+}
+
+/** The report of one class of the sample school. */
+export function sampleClassReport(lang: 'en' | 'ar', schoolClass = SAMPLE.classes[0]): ReportDocument {
+  return compose(sampleContext('class', { schoolClass }), sampleGroupData('class', schoolClass), lang);
+}
+
+/** Any report of the sample school from data the caller shaped (a class with no results, say). */
+export function sampleReport(context: ReportContext, data: ReportData, lang: 'en' | 'ar'): ReportDocument {
+  return compose(context, data, lang);
 }

@@ -50,7 +50,7 @@ function Rows({ title, rows, testId }: { title: string; rows: LeaderboardRow[]; 
           {rows.map((row) => (
             <TableRow key={`${row.student.id}-${row.academic_year?.id ?? 0}`}>
               <TableCell>{formatCount(row.rank, language)}</TableCell>
-              <TableCell>{row.student.name}</TableCell>
+              <TableCell>{nameOf(row.student, language)}</TableCell>
               <TableCell>{nameOf(row.school_class, language)}</TableCell>
               <TableCell>{formatPercent(row.percent, language)}</TableCell>
               <TableCell>{translate(`web_reports.tiers.${row.tier}`)}</TableCell>

@@ -37,7 +37,7 @@ export function figureRows(results: WebReportResults, translate: Translate, lang
       for (const row of entries)
         rows.push([
           t(`leaderboard.${list}`),
-          `${row.rank}. ${row.student.name} (${nameOf(row.school_class, language)})`,
+          `${row.rank}. ${nameOf(row.student, language)} (${nameOf(row.school_class, language)})`,
           formatPercent(row.percent, language),
         ]);
   return rows;

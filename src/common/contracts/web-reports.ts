@@ -18,6 +18,10 @@ export const webReportFilters = z
   .strict();
 export type WebReportFilters = z.infer<typeof webReportFilters>;
 
+/**
+ * Subscribed counts students; assigned, completed and non-submitters count exams assigned to
+ * students (one per student and exam), so a student assigned in two rounds counts twice.
+ */
 export const participation = z
   .object({
     schools: z.number(),
@@ -41,8 +45,12 @@ export type TierCount = z.infer<typeof tierCount>;
 export const webReportFigures = z
   .object({
     participation,
-    /** Mean percentage of the results (null without results). */
+    /** Mean of the results' exact percentages, unrounded (null without results). */
     average: z.number().nullable(),
+    /**
+     * The results the average, skills and tiers include: completed exams corrected, released and
+     * moved into the reports by the last refresh (at most `participation.completed`).
+     */
     results: z.number(),
     skills: z.array(skillAverage),
     tiers: z.array(tierCount),
@@ -52,8 +60,10 @@ export type WebReportFigures = z.infer<typeof webReportFigures>;
 
 export const leaderboardRow = z
   .object({
+    /** Competition rank: students with the same percent and mark share one (1, 2, 2, 4). */
     rank: z.number(),
-    student: z.object({ id: z.number(), name: z.string() }).strict(),
+    /** `name` is the Latin copy; the screen shows the reader's `name_en` or `name_ar`. */
+    student: z.object({ id: z.number(), name: z.string(), name_en: z.string(), name_ar: z.string() }).strict(),
     school_class: named,
     academic_year: named.nullable(),
     percent: z.number(),

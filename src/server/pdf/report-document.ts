@@ -20,22 +20,40 @@ export interface ReportDocument {
   labels: ReportLabels;
   /** The three tiers' names, for the charts' legend. */
   tier_names: Record<TierKey, string>;
-  /** Student report: the total and pass or fail. */
-  total?: { value: string; result: string; passed: boolean };
+  /** Student report: the total, its tier, pass or fail, and the class's and the school's averages beside it. */
+  total?: Total;
   /** Student report: per skill; group reports: the average per skill. */
   skills: ScoreRow[];
+  /** Student report: the headings of the averages shown beside each skill's percent (class, school). */
+  skill_averages?: string[];
   /** Student report: per learning outcome, when the exam covers several. */
   outcomes?: ScoreRow[];
   /** Group reports: participation figures. */
   participation?: Figure[];
   /** Group reports: how many students in each tier. */
   tiers?: TierCount[];
-  /** Group reports: the previous round of the same academic year, when there is one. */
+  /**
+   * The previous round of the same exam series (platform, academic year, exam type), when there is
+   * one: the overall line first, then each skill. A student's own growth in a student report.
+   */
   comparison?: { previous_round: string; rows: ComparisonRow[] };
-  /** Group reports: the students with their tiers. */
+  /** Grade report: its classes side by side. */
+  classes?: ClassComparison;
+  /** Class and school reports: the students with their marks and tiers. */
   students?: StudentRow[];
   /** Shown when a group has no corrected results yet. */
   empty_message?: string;
+}
+
+export interface Total {
+  /** "86.96 / 100". */
+  value: string;
+  result: string;
+  passed: boolean;
+  tier: TierKey;
+  tier_name: string;
+  /** The class average and the school average, in the total's format. */
+  averages: Figure[];
 }
 
 export interface Fact {
@@ -58,6 +76,8 @@ export interface ScoreRow {
   percent_text: string;
   tier: TierKey;
   tier_name: string;
+  /** Student report: the class's and the school's average percent of the same skill. */
+  averages?: string[];
 }
 
 export interface Figure {
@@ -76,25 +96,47 @@ export interface TierCount {
 
 export interface ComparisonRow {
   name: string;
-  current: string;
   previous: string;
-  /** "+4.5" or "−2", formatted. */
+  current: string;
+  /** In percentage points, "+4.5" or "−2" (the unit is in the column's heading). */
   change: string;
+  /** The overall line (the total), set apart from the skills. */
+  overall?: boolean;
 }
 
 export interface StudentRow {
   name: string;
-  /** The student's class (grade and school reports). */
+  /** The student's class (school reports). */
   group?: string;
-  score: string;
-  percent_text: string;
+  /** "86.96 / 100". */
+  mark: string;
   tier: TierKey;
   tier_name: string;
   result: string;
 }
 
+export interface ClassComparison {
+  /** The skills' names: the columns of the per-skill table. */
+  skills: string[];
+  rows: ClassRow[];
+}
+
+export interface ClassRow {
+  name: string;
+  /** How many students of the class have a result. */
+  students: string;
+  /** The class's average percent. */
+  average: string;
+  /** How many of its students are in each tier. */
+  tiers: Record<TierKey, string>;
+  /** The average percent of each skill, in the order of `ClassComparison.skills` ("—" without results). */
+  skills: string[];
+}
+
 export interface ReportLabels {
   total: string;
+  overall: string;
+  mark: string;
   result: string;
   skills: string;
   skill: string;
@@ -114,6 +156,12 @@ export interface ReportLabels {
   current_round: string;
   previous_round: string;
   change: string;
+  change_note: string;
   count: string;
   tier_legend: string;
+  class_average: string;
+  school_average: string;
+  classes: string;
+  class_skills: string;
+  average: string;
 }

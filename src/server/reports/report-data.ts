@@ -17,12 +17,13 @@ export interface ReportContext {
   status: number;
   language: 'en' | 'ar' | 'both';
   file_name: string;
-  exam: Named & { max_mark: number; pass_mark: number };
+  exam: Named & { max_mark: number; pass_mark: number; exam_type_id: number };
   platform: Named;
   school: Named;
   grade: Named | null;
   schoolClass: Named | null;
-  student: { id: number; name: string } | null;
+  /** `name` is the Latin copy (file names); the document shows the reader's `name_en` or `name_ar`. */
+  student: (Named & { name: string }) | null;
   round: Named;
   academicYear: Named | null;
   thresholds: TierThresholds;
@@ -53,6 +54,7 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       'e.name_ar as exam_ar',
       'e.max_mark',
       'e.pass_mark',
+      'e.exam_type_id',
       'p.id as platform_id',
       'p.name_en as platform_en',
       'p.name_ar as platform_ar',
@@ -72,6 +74,8 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       'cl.name_ar as class_ar',
       'st.id as student_id',
       'st.name as student_name',
+      'st.name_en as student_en',
+      'st.name_ar as student_ar',
       'ay.id as year_id',
       'ay.name_en as year_en',
       'ay.name_ar as year_ar',
@@ -91,13 +95,22 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       name_ar: row.exam_ar,
       max_mark: Number(row.max_mark),
       pass_mark: Number(row.pass_mark),
+      exam_type_id: row.exam_type_id,
     },
     platform: { id: row.platform_id, name_en: row.platform_en, name_ar: row.platform_ar },
     school: { id: row.school_id, name_en: row.school_en, name_ar: row.school_ar },
     round: { id: row.round_id, name_en: row.round_en, name_ar: row.round_ar },
     grade: named(row.grade_id, row.grade_en, row.grade_ar),
     schoolClass: named(row.class_id, row.class_en, row.class_ar),
-    student: row.student_id === null ? null : { id: row.student_id, name: row.student_name ?? '' },
+    student:
+      row.student_id === null
+        ? null
+        : {
+            id: row.student_id,
+            name: row.student_name ?? '',
+            name_en: row.student_en ?? row.student_name ?? '',
+            name_ar: row.student_ar ?? row.student_name ?? '',
+          },
     academicYear: named(row.year_id, row.year_en, row.year_ar),
     thresholds: { within_from: Number(row.tier_within_from), above_from: Number(row.tier_above_from) },
   };
@@ -108,10 +121,17 @@ export type ScoreMap = Record<string, { score: number; max: number }>;
 /** A migrated result as reports use it. */
 export interface ResultRow {
   student_id: number;
+  /** The Latin copy of the name (file names). */
   student_name: string;
+  /** The names a document shows, in its reader's language. */
+  student_names: { name_en: string; name_ar: string };
   school_class: Named;
   grade: Named;
+  /** On the exam's scale, as the result holds it (two decimals). */
   mark: number;
+  score: number;
+  max_score: number;
+  /** Exact: score over max_score, times 100 (averages are taken over exact values). */
   percent: number;
   passed: boolean;
   tier: TierKey;
@@ -121,16 +141,33 @@ export interface ResultRow {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** Which results a report covers: its exam (or a round of the same year) at its school, grade, class or student. */
+/** The exams of one platform, academic year and exam type: one exam's rounds. */
+export interface ExamSeries {
+  platform_id: number;
+  academic_year_id: number;
+  exam_type_id: number;
+}
+
+/** Which results a report covers: its exam (or a round of the same series) at its school, grade, class or student. */
 export interface ResultScope {
   school_id: number;
   grade_id?: number | null;
   school_class_id?: number | null;
   student_id?: number | null;
   exam_id?: number;
-  /** Every exam of this platform, academic year and round (the comparison with an earlier round). */
-  round?: { platform_id: number; academic_year_id: number; round_id: number };
+  series?: ExamSeries;
+  round_id?: number;
 }
+
+/** The series of a report's exam; null when the exam has no academic year (no rounds to compare). */
+export const seriesOf = (context: ReportContext): ExamSeries | null =>
+  context.academicYear
+    ? {
+        platform_id: context.platform.id,
+        academic_year_id: context.academicYear.id,
+        exam_type_id: context.exam.exam_type_id,
+      }
+    : null;
 
 function scopeConditions(scope: ResultScope) {
   const conditions = [sql`r.school_id = ${scope.school_id}`];
@@ -138,10 +175,12 @@ function scopeConditions(scope: ResultScope) {
   if (scope.school_class_id) conditions.push(sql`r.school_class_id = ${scope.school_class_id}`);
   if (scope.student_id) conditions.push(sql`r.student_id = ${scope.student_id}`);
   if (scope.exam_id !== undefined) conditions.push(sql`r.exam_id = ${scope.exam_id}`);
-  if (scope.round)
+  if (scope.series)
     conditions.push(
-      sql`r.platform_id = ${scope.round.platform_id} and r.academic_year_id = ${scope.round.academic_year_id} and r.round_id = ${scope.round.round_id}`,
+      sql`r.platform_id = ${scope.series.platform_id} and r.academic_year_id = ${scope.series.academic_year_id}
+        and exists (select 1 from exams se where se.id = r.exam_id and se.exam_type_id = ${scope.series.exam_type_id})`,
     );
+  if (scope.round_id !== undefined) conditions.push(sql`r.round_id = ${scope.round_id}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -149,6 +188,8 @@ export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow
   const { rows } = await sql<{
     student_id: number;
     student_name: string;
+    student_en: string;
+    student_ar: string;
     class_id: number;
     class_en: string;
     class_ar: string;
@@ -156,14 +197,15 @@ export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow
     grade_en: string;
     grade_ar: string;
     mark: string;
-    percent: string;
+    score: string;
+    max_score: string;
     passed: boolean;
     tier: TierKey;
     skill_scores: unknown;
     outcome_scores: unknown;
   }>`
-    select r.student_id, st.name as student_name, cl.id as class_id, cl.name_en as class_en, cl.name_ar as class_ar,
-      g.id as grade_id, g.name_en as grade_en, g.name_ar as grade_ar, r.mark, r.percent, r.passed, r.tier, r.skill_scores, r.outcome_scores
+    select r.student_id, st.name as student_name, st.name_en as student_en, st.name_ar as student_ar, cl.id as class_id, cl.name_en as class_en, cl.name_ar as class_ar,
+      g.id as grade_id, g.name_en as grade_en, g.name_ar as grade_ar, r.mark, r.score, r.max_score, r.passed, r.tier, r.skill_scores, r.outcome_scores
     from report_results r
     join students st on st.id = r.student_id
     join school_classes cl on cl.id = r.school_class_id
@@ -173,10 +215,13 @@ export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow
   return rows.map((row) => ({
     student_id: Number(row.student_id),
     student_name: row.student_name,
+    student_names: { name_en: row.student_en, name_ar: row.student_ar },
     school_class: { id: Number(row.class_id), name_en: row.class_en, name_ar: row.class_ar },
     grade: { id: Number(row.grade_id), name_en: row.grade_en, name_ar: row.grade_ar },
     mark: Number(row.mark),
-    percent: Number(row.percent),
+    score: Number(row.score),
+    max_score: Number(row.max_score),
+    percent: Number(row.max_score) > 0 ? (Number(row.score) / Number(row.max_score)) * 100 : 0,
     passed: row.passed,
     tier: row.tier,
     skills: json<ScoreMap>(row.skill_scores) ?? {},
@@ -198,16 +243,18 @@ export async function loadParticipation(db: Db, examId: number, scope: ResultSco
   return { assigned: Number(rows[0].assigned), completed: Number(rows[0].completed) };
 }
 
-/** The latest earlier round of the same platform and academic year with results in the scope, if any. */
+/**
+ * The latest earlier round of the report's exam series (same platform, academic year and exam type)
+ * with results in the scope (a student's scope: that student's), if any.
+ */
 export async function previousRound(db: Db, context: ReportContext, scope: ResultScope): Promise<Named | null> {
-  if (!context.academicYear) return null;
+  const series = seriesOf(context);
+  if (!series) return null;
   const { rows } = await sql<{ id: number; name_en: string; name_ar: string }>`
     select ro.id, ro.name_en, ro.name_ar from rounds ro
     where ro.id < ${context.round.id} and exists (
       select 1 from report_results r
-      where ${scopeConditions({ ...scope, exam_id: undefined, student_id: undefined })}
-        and r.platform_id = ${context.platform.id} and r.academic_year_id = ${context.academicYear.id}
-        and r.round_id = ro.id)
+      where ${scopeConditions({ ...scope, exam_id: undefined, series })} and r.round_id = ro.id)
     order by ro.id desc limit 1`.execute(db);
   return rows[0] ? { id: Number(rows[0].id), name_en: rows[0].name_en, name_ar: rows[0].name_ar } : null;
 }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { languagesOf, REPORT_STATUS, REPORT_TYPE, type ReportLanguage } from '../../common/reports/index';
 import type { Db } from '../db/database';
 import type { ReportDocument } from '../pdf';
-import { buildReportDocument } from './report-documents';
+import { composeReportDocument, loadReportData, type ResultCache } from './report-documents';
 import { loadReportContext, loadResults, type ReportContext } from './report-data';
 import { languageFileName, reportFileName } from './report-file-names';
 import type { ReportFiles } from './report-files';
@@ -47,7 +47,7 @@ const studentContext = (
   type: REPORT_TYPE.student,
   grade: result.grade,
   schoolClass: result.school_class,
-  student: { id: result.student_id, name: result.student_name },
+  student: { id: result.student_id, name: result.student_name, ...result.student_names },
 });
 
 /**
@@ -61,10 +61,16 @@ async function* bundleEntries(deps: ReportDeps, bundle: ReportContext, languages
     exam_id: bundle.exam.id,
   });
   const issuedAt = deps.now();
+  const cache: ResultCache = new Map();
+  // Each student's figures are read once for both languages, and the school's results once for all.
+  const read = new Map<number, Promise<Awaited<ReturnType<typeof loadReportData>>>>();
   const work = results.flatMap((result) => languages.map((language) => ({ result, language })));
   const render = async ({ result, language }: (typeof work)[number]) => {
     const context = studentContext(bundle, result);
-    const doc = await buildReportDocument(deps.db, context, language, issuedAt, deps.timeZone);
+    if (!read.has(result.student_id)) read.set(result.student_id, loadReportData(deps.db, context, cache));
+    const data = await read.get(result.student_id)!;
+    if (language === languages.at(-1)) read.delete(result.student_id);
+    const doc = composeReportDocument(context, data, language, issuedAt, deps.timeZone);
     const name = reportFileName(REPORT_TYPE.student, `${result.student_name} ${result.student_id}`, bundle.exam.id);
     return { name: languageFileName(name, language), data: await deps.pdf.render(doc) };
   };
@@ -101,8 +107,9 @@ export async function generateReport(deps: ReportDeps, reportId: number): Promis
       const written = await deps.files.writeBundle(reportId, bundleEntries(deps, context, languages));
       deps.log?.info({ report: reportId, ...written }, 'report bundle written');
     } else {
+      const data = await loadReportData(deps.db, context);
       for (const language of languages) {
-        const doc = await buildReportDocument(deps.db, context, language, deps.now(), deps.timeZone);
+        const doc = composeReportDocument(context, data, language, deps.now(), deps.timeZone);
         await deps.files.writePdf(reportId, language, await deps.pdf.render(doc));
       }
     }

@@ -19,6 +19,8 @@ export type GroupColumn = 'school_id' | 'round_id' | 'academic_year_id';
 
 const n = (value: unknown) => Number(value ?? 0);
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10000) / 100 : 0);
+/** The mean of exact percentages, unrounded: the reader's screen rounds it once, for display. */
+const meanOf = (sum: number, count: number) => (count > 0 ? sum / count : null);
 
 function conditions(selection: Selection, alias: string, withRounds = true): RawBuilder<unknown> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);
@@ -88,7 +90,7 @@ export async function selectionFigures(
     }));
     figures.set(key, {
       participation,
-      average: results > 0 ? Math.round((n(row.percent_sum) / results) * 100) / 100 : null,
+      average: meanOf(n(row.percent_sum), results),
       results,
       skills: [],
       tiers,
@@ -105,7 +107,7 @@ export async function selectionFigures(
     const skill: SkillAverage = {
       id: row.skill_id,
       ...names,
-      average: results > 0 ? Math.round((n(row.percent_sum) / results) * 100) / 100 : 0,
+      average: meanOf(n(row.percent_sum), results) ?? 0,
       results,
     };
     entry.skills.push(skill);

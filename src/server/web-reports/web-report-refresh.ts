@@ -3,19 +3,27 @@ import type { Db } from '../db/database';
 
 export type RefreshReason = 'schedule' | 'migration' | 'admin';
 
-/** Participation from the assignments of non-mock exams, results from the reporting table, per grain. */
+/**
+ * Participation from the assignments of non-mock exams, results from the reporting table, per grain.
+ * Assigned, completed and results all count assignments (one student's exam), so they add up across
+ * rounds and compare with each other; subscribed students (ENROLMENTS) count students. An
+ * assignment's grain is its school and grade as the reporting table records them (the assignment's
+ * own, else the student's). The percentages summed are exact (score over maximum), never the
+ * results' two-decimal percentages: averages are taken over exact values (the column keeps the sum
+ * to two decimals, so an average is within 0.005 / results of the exact mean).
+ */
 const FIGURES = sql`
   insert into web_report_figures
     (platform_id, academic_year_id, round_id, school_id, grade_id, assigned, completed, results, percent_sum, below, within, above)
   select platform_id, nullif(year_key, 0), round_id, school_id, grade_id, sum(assigned), sum(completed),
     sum(results), sum(percent_sum), sum(below), sum(within), sum(above)
   from (
-    select platform_id, year_key, round_id, school_id, grade_id, count(distinct student_id) as assigned,
-      count(distinct student_id) filter (where submitted) as completed,
+    select platform_id, year_key, round_id, school_id, grade_id, count(*) as assigned,
+      count(*) filter (where submitted) as completed,
       0 as results, 0 as percent_sum, 0 as below, 0 as within, 0 as above
     from (
-      select e.platform_id, coalesce(e.academic_year_id, 0) as year_key, e.round_id, st.school_id, st.grade_id,
-        se.student_id,
+      select e.platform_id, coalesce(e.academic_year_id, 0) as year_key, e.round_id,
+        coalesce(se.school_id, st.school_id) as school_id, coalesce(se.grade_id, st.grade_id) as grade_id,
         exists (select 1 from exam_attempts a where a.student_exam_id = se.id and a.status = 'submitted') as submitted
       from student_exams se
       join exams e on e.id = se.exam_id
@@ -25,7 +33,8 @@ const FIGURES = sql`
     ) assignments
     group by platform_id, year_key, round_id, school_id, grade_id
     union all
-    select platform_id, coalesce(academic_year_id, 0), round_id, school_id, grade_id, 0, 0, count(*), sum(percent),
+    select platform_id, coalesce(academic_year_id, 0), round_id, school_id, grade_id, 0, 0, count(*),
+      sum(case when max_score > 0 then score * 100 / max_score else 0 end),
       count(*) filter (where tier = 'below'), count(*) filter (where tier = 'within'),
       count(*) filter (where tier = 'above')
     from report_results
@@ -33,12 +42,12 @@ const FIGURES = sql`
   ) parts
   group by platform_id, year_key, round_id, school_id, grade_id`;
 
-/** Each result's percentage on each skill it was scored on. */
+/** Each result's exact percentage on each skill it was scored on. */
 const SKILL_FIGURES = sql`
   insert into web_report_skill_figures
     (platform_id, academic_year_id, round_id, school_id, grade_id, skill_id, results, percent_sum)
   select r.platform_id, r.academic_year_id, r.round_id, r.school_id, r.grade_id, s.key::integer, count(*),
-    sum(round((s.value ->> 'score')::numeric * 100 / (s.value ->> 'max')::numeric, 2))
+    sum((s.value ->> 'score')::numeric * 100 / (s.value ->> 'max')::numeric)
   from report_results r
   cross join lateral jsonb_each(r.skill_scores) s
   where (s.value ->> 'max')::numeric > 0

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CompareBy, LeaderboardRow, WebReportResults } from '../../common/contracts/index';
+import { nameComparator } from '../../common/reports/index';
 import type { Language } from '../../../locales/languages';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
@@ -42,6 +43,8 @@ function singleSchool(selection: Selection): number | null {
 interface LeaderboardSource {
   student_id: number;
   name: string;
+  name_en: string;
+  name_ar: string;
   school_class_id: number;
   class_en: string;
   class_ar: string;
@@ -53,12 +56,32 @@ interface LeaderboardSource {
   tier: LeaderboardRow['tier'];
 }
 
+/**
+ * Competition ranks ("1, 2, 2, 4") of rows ordered best first: students with the same percent and
+ * mark, as shown, share a rank and are listed by their name in the reader's language and order.
+ */
+export function rankRows<T extends { percent: number; mark: number; name_en: string; name_ar: string }>(
+  rows: T[],
+  lang: Language,
+): { row: T; rank: number }[] {
+  const compareNames = nameComparator(lang);
+  const name = (row: T) => (lang === 'ar' ? row.name_ar : row.name_en);
+  const sorted = [...rows].sort((a, b) => b.percent - a.percent || b.mark - a.mark || compareNames(name(a), name(b)));
+  const ranked: { row: T; rank: number }[] = [];
+  sorted.forEach((row, index) => {
+    const before = ranked[index - 1];
+    const tied = before && before.row.percent === row.percent && before.row.mark === row.mark;
+    ranked.push({ row, rank: tied ? before.rank : index + 1 });
+  });
+  return ranked;
+}
+
 /** The top and lowest students of one school, round and grade (SPEC section 9), as of the last refresh. */
-async function leaderboard(db: Db, selection: Selection, schoolId: number) {
+async function leaderboard(db: Db, selection: Selection, schoolId: number, lang: Language) {
   const years = selection.yearIds.length > 0 ? sql`and ws.academic_year_id in (${sql.join(selection.yearIds)})` : sql``;
   const platform = selection.platformId !== undefined ? sql`and ws.platform_id = ${selection.platformId}` : sql``;
   const { rows } = await sql<LeaderboardSource>`
-    select ws.student_id, st.name, ws.school_class_id, cl.name_en as class_en, cl.name_ar as class_ar,
+    select ws.student_id, st.name, st.name_en, st.name_ar, ws.school_class_id, cl.name_en as class_en, cl.name_ar as class_ar,
       ws.academic_year_id, ay.name_en as year_en, ay.name_ar as year_ar, ws.percent, ws.mark, ws.tier
     from web_report_students ws
     join students st on st.id = ws.student_id
@@ -66,26 +89,31 @@ async function leaderboard(db: Db, selection: Selection, schoolId: number) {
     left join academic_years ay on ay.id = ws.academic_year_id
     where ws.school_id = ${schoolId} and ws.round_id = ${selection.roundIds[0]} and ws.grade_id = ${selection.gradeIds[0]}
       ${years} ${platform}
-    order by ws.percent desc, ws.mark desc, st.name, ws.student_id`.execute(db);
-  const present = (row: LeaderboardSource, rank: number): LeaderboardRow => ({
+    order by ws.student_id`.execute(db);
+  const ranked = rankRows(
+    rows.map((row) => ({ ...row, percent: Number(row.percent), mark: Number(row.mark) })),
+    lang,
+  );
+  const present = ({ row, rank }: (typeof ranked)[number]): LeaderboardRow => ({
     rank,
-    student: { id: row.student_id, name: row.name },
+    student: { id: row.student_id, name: row.name, name_en: row.name_en, name_ar: row.name_ar },
     school_class: { id: row.school_class_id, name_en: row.class_en, name_ar: row.class_ar },
     academic_year:
       row.academic_year_id === null
         ? null
         : { id: row.academic_year_id, name_en: row.year_en ?? '', name_ar: row.year_ar ?? '' },
-    percent: Number(row.percent),
-    mark: Number(row.mark),
+    percent: row.percent,
+    mark: row.mark,
     tier: row.tier,
   });
-  const top = rows.slice(0, LEADERBOARD_SIZE).map((row, index) => present(row, index + 1));
-  // The lowest never repeat the top: with fewer than twice the size, they are the rest.
-  const lowestCount = Math.min(LEADERBOARD_SIZE, rows.length - top.length);
-  const lowest = rows
-    .slice(rows.length - lowestCount)
-    .map((row, index) => present(row, rows.length - lowestCount + index + 1))
-    .reverse();
+  const top = ranked.slice(0, LEADERBOARD_SIZE).map(present);
+  // The lowest never repeat the top: with fewer than twice the size, they are the rest. Lowest
+  // first; students who share a rank keep their order by name.
+  const lowestCount = Math.min(LEADERBOARD_SIZE, ranked.length - top.length);
+  const lowest = ranked
+    .slice(ranked.length - lowestCount)
+    .map(present)
+    .sort((a, b) => b.rank - a.rank);
   return { top, lowest };
 }
 
@@ -103,7 +131,7 @@ export async function webReportResults(
   const result: WebReportResults = {
     refreshed_at: refreshed?.toISOString() ?? null,
     figures: whole.get(0)!,
-    leaderboard: boardAllowed ? await leaderboard(db, selection, school) : null,
+    leaderboard: boardAllowed ? await leaderboard(db, selection, school, lang) : null,
     leaderboard_message: boardAllowed ? null : translate(lang, 'web_reports.leaderboard_rule'),
     comparative: null,
     comparative_message: null,

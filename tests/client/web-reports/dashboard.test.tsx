@@ -30,6 +30,11 @@ describe('the web reports dashboard', () => {
       /^Figures as of .*2026.* They are refreshed every 24 hours\.$/,
     );
     expect(screen.getByTestId('tiers-legend')).toHaveTextContent('Within Average: 10 (50%)');
+    // How many completed exams the averages include, and what the counts count.
+    expect(screen.getByTestId('included-note')).toHaveTextContent(
+      'Averages and tiers include 20 of 22 completed exams: those corrected, released and moved into the reports.',
+    );
+    expect(screen.getByTestId('units-note')).toHaveTextContent(/Subscribed students counts each student once/);
     expect(screen.getByTestId('leaderboard-rule')).toHaveTextContent(
       'Choose exactly one school, one round and one grade to see the leaderboard.',
     );
@@ -60,7 +65,7 @@ describe('the web reports dashboard', () => {
     signInWith(VIEWER);
     const row = (rank: number, name: string, percent: number) => ({
       rank,
-      student: { id: rank, name },
+      student: { id: rank, name, name_en: name, name_ar: name },
       school_class: named(1, 'Class A', 'الشعبة أ'),
       academic_year: null,
       percent,
@@ -140,7 +145,7 @@ describe('the web reports dashboard', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = await blob.text();
     expect(text).toContain('Section,Item,Value');
-    expect(text).toContain('Participation,Students assigned,24');
+    expect(text).toContain('Participation,Exams assigned,24');
     created.mockRestore();
   });
 
@@ -174,7 +179,10 @@ describe('the web reports dashboard', () => {
     serveWebReports();
     renderApp('/web-reports', 'ar');
     expect(await screen.findByRole('heading', { name: 'التقارير التفاعلية', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText('الطلاب المكلفون')).toBeInTheDocument();
+    expect(await screen.findByText('الاختبارات المسندة')).toBeInTheDocument();
+    expect(screen.getByTestId('included-note')).toHaveTextContent(
+      'تشمل المتوسطات ومستويات التحصيل 20 من أصل 22 من الاختبارات المكتملة',
+    );
     expect(screen.getByTestId('tiers-legend')).toHaveTextContent('ضمن المتوسط');
     expect(document.documentElement.dir).toBe('rtl');
   });
@@ -197,7 +205,7 @@ describe('the exported figures', () => {
           top: [
             {
               rank: 1,
-              student: { id: 1, name: 'Huda' },
+              student: { id: 1, name: 'Huda', name_en: 'Huda', name_ar: 'هدى' },
               school_class: named(1, 'Class A', 'الشعبة أ'),
               academic_year: null,
               percent: 95,

@@ -1,82 +1,72 @@
-import { tierOf } from '../../../src/common/reports/index';
 import type { ReportDocument } from '../../../src/server/pdf/index';
-import { sampleSchoolReport, sampleStudentReport } from '../../helpers/sample-reports';
+import {
+  SAMPLE,
+  sampleContext,
+  sampleGroupData,
+  sampleReport,
+  sampleRow,
+  sampleSchoolReport,
+  sampleStudentData,
+} from '../../helpers/sample-reports';
 
 /**
- * Report documents for the cases the shared samples (tests/helpers/sample-reports.ts) leave out: the
- * fullest typical student report (six outcomes, long names, a pass), a class with no results yet,
- * and students of which only some have a class.
+ * Report documents for the cases the shared samples (tests/helpers/sample-reports.ts) leave out,
+ * made by the same builders from rows: the fullest typical student report (six outcomes, long
+ * names, a pass), a class with no results yet, and students of which only some have a class.
  */
-const OUTCOMES = {
-  ar: [
-    'يحدد الفكرة الرئيسة في نص قصير',
-    'يكتب جملة بسيطة تامة مع علامات الترقيم الصحيحة',
-    'ينفذ تعليمات شفهية بسيطة متعددة الخطوات',
-    'يصف صورة بجمل مترابطة',
-    'يستنتج معنى كلمة من السياق',
-    'يقرأ نصًا بصوت مسموع بطلاقة',
-  ],
-  en: [
-    'Identifies the main idea of a short text',
-    'Writes a complete simple sentence with correct punctuation',
-    'Follows simple multi-step oral instructions',
-    'Describes a picture in connected sentences',
-    'Infers the meaning of a word from its context',
-    'Reads a text aloud fluently',
-  ],
-};
+const OUTCOMES = [
+  { id: 21, name_ar: 'يحدد الفكرة الرئيسة في نص قصير', name_en: 'Identifies the main idea of a short text' },
+  {
+    id: 22,
+    name_ar: 'يكتب جملة بسيطة تامة مع علامات الترقيم الصحيحة',
+    name_en: 'Writes a complete simple sentence with correct punctuation',
+  },
+  {
+    id: 23,
+    name_ar: 'ينفذ تعليمات شفهية بسيطة متعددة الخطوات',
+    name_en: 'Follows simple multi-step oral instructions',
+  },
+  { id: 24, name_ar: 'يصف صورة بجمل مترابطة', name_en: 'Describes a picture in connected sentences' },
+  { id: 25, name_ar: 'يستنتج معنى كلمة من السياق', name_en: 'Infers the meaning of a word from its context' },
+  { id: 26, name_ar: 'يقرأ نصًا بصوت مسموع بطلاقة', name_en: 'Reads a text aloud fluently' },
+];
 
 /** A student who passed, with six learning outcomes: it must still fit on one page. */
 export function fullStudentReport(lang: 'en' | 'ar'): ReportDocument {
-  const ar = lang === 'ar';
-  const base = sampleStudentReport(5, lang);
-  const percents = [78.5, 100, 62.5, 45, 87.5, 70];
-  return {
-    ...base,
-    header: { ...base.header, school: ar ? 'مدرسة النور' : 'Al Noor School' },
-    facts: [
-      { label: ar ? 'الطالب' : 'Student', value: ar ? 'ليلى أحمد' : 'Layla Ahmed' },
-      { label: ar ? 'المدرسة' : 'School', value: ar ? 'مدرسة النور' : 'Al Noor School' },
-      { label: ar ? 'الصف' : 'Class', value: ar ? 'الشعبة ب' : 'Class B' },
-      {
-        label: ar ? 'الاختبار' : 'Exam',
-        value: ar
-          ? 'الاختبار المعياري للقراءة والكتابة باللغة العربية، الصف الخامس (الجولة الثانية)'
-          : 'Arabic Reading and Writing Benchmark, Grade 5 (Round 2)',
-      },
-      { label: ar ? 'العام الدراسي' : 'Academic year', value: '2026-2027', ltr: true },
-      { label: ar ? 'تاريخ الإصدار' : 'Issued on', value: ar ? '24 نوفمبر 2026' : '24 November 2026' },
-    ],
-    total: { value: '78.5 / 100', result: ar ? 'ناجح' : 'Passed', passed: true },
-    outcomes: OUTCOMES[lang].map((name, k) => ({
-      name,
-      score: `${percents[k] / 10} / 10`,
-      percent: percents[k],
-      percent_text: `${percents[k]}%`,
-      tier: tierOf(percents[k]),
-      tier_name: base.tier_names[tierOf(percents[k])],
-    })),
+  // Skills 8 + 10 + 6.5 + 7 = 31.5 of 40; the outcomes split the same 31.5 points of 40.
+  const outcomeScores = [
+    [4, 5],
+    [5, 5],
+    [6.5, 10],
+    [7, 10],
+    [4.5, 5],
+    [4.5, 5],
+  ];
+  const result = sampleRow(5, [8, 10, 6.5, 7], {
+    name: 'ليلى أحمد',
+    classIndex: 0,
+    outcomes: Object.fromEntries(
+      OUTCOMES.map((o, k) => [String(o.id), { score: outcomeScores[k][0], max: outcomeScores[k][1] }]),
+    ),
+  });
+  const data = sampleStudentData(5, result);
+  if (data.kind !== 'student') throw new Error('unreachable');
+  data.outcomeNames = new Map(OUTCOMES.map((o) => [o.id, o]));
+  const context = sampleContext('student', { student: result });
+  context.school = { ...context.school, name_en: 'Al Noor School', name_ar: 'مدرسة النور' };
+  context.exam = {
+    ...context.exam,
+    name_en: 'Arabic Reading and Writing Benchmark, Grade 5 (Round 2)',
+    name_ar: 'الاختبار المعياري للقراءة والكتابة باللغة العربية، الصف الخامس (الجولة الثانية)',
   };
+  return sampleReport(context, data, lang);
 }
 
 /** A class whose exam nobody has handed in yet: the message instead of empty tables. */
 export function emptyClassReport(lang: 'en' | 'ar'): ReportDocument {
-  const ar = lang === 'ar';
-  const school = sampleSchoolReport(lang);
-  return {
-    ...school,
-    kind: 'class',
-    title: ar ? 'تقرير الشعبة' : 'Class Report',
-    participation: [
-      { label: ar ? 'الطلاب المسند إليهم الاختبار' : 'Students assigned', value: '24' },
-      { label: ar ? 'أكملوا الاختبار' : 'Completed', value: '0' },
-    ],
-    skills: [],
-    tiers: undefined,
-    comparison: undefined,
-    students: undefined,
-    empty_message: ar ? 'لا توجد نتائج مصححة لهذا الصف بعد.' : 'This class has no corrected results yet.',
-  };
+  const schoolClass = SAMPLE.classes[0];
+  const data = { ...sampleGroupData('class', schoolClass), results: [], participation: { assigned: 24, completed: 0 } };
+  return sampleReport(sampleContext('class', { schoolClass }), data, lang);
 }
 
 /** A school report where the first students have no class: the class column is still there. */

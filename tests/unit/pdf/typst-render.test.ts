@@ -24,6 +24,7 @@ const words = (text: string) =>
     .split(/\s+/)
     .filter(Boolean)
     .map(asPopplerReadsIt);
+const squeeze = (text: string) => text.replace(/\s+/g, '');
 const expectWords = (text: string, value: string) => {
   for (const word of words(value)) expect(text).toContain(word);
 };
@@ -41,7 +42,8 @@ describe('the report template, read back', () => {
       for (const fact of doc.facts) expectWords(text, fact.value);
       for (const row of [...doc.skills, ...doc.outcomes!]) {
         expectWords(text, row.name);
-        expect(text).toContain(row.score);
+        // pdftotext closes up a short fraction ("4 / 5" comes out "4/5").
+        expect(squeeze(text)).toContain(squeeze(row.score));
         expect(text).toContain(plain(row.percent_text));
         expectWords(text, row.tier_name);
       }
@@ -53,16 +55,17 @@ describe('the report template, read back', () => {
     it(`prints every row of a school report (${lang})`, () => {
       const doc = sampleSchoolReport(lang);
       const text = read(renderer.render(doc));
-      for (const student of doc.students!.slice(1)) {
+      // (The name written with markup characters is read back by tests/unit/reports/report-pdf.test.ts.)
+      for (const student of doc.students!.filter((s) => !s.name.includes('<b>'))) {
         expectWords(text, student.name);
         expectWords(text, student.group!);
-        expect(text).toContain(student.percent_text);
+        expect(text).toContain(student.mark);
         expectWords(text, student.result);
       }
-      for (const tier of doc.tiers!) expect(text).toContain(tier.percent_text);
+      for (const tier of doc.tiers!) expect(text).toContain(plain(tier.percent_text));
       for (const row of doc.comparison!.rows) {
         expectWords(text, row.name);
-        expect(text).toContain(row.current);
+        expect(text).toContain(plain(row.current));
       }
       expectWords(text, doc.comparison!.previous_round);
       for (const figure of doc.participation!) expectWords(text, figure.label);
@@ -82,7 +85,7 @@ describe('the report template, read back', () => {
   it('keeps the class column when only some students have a class', () => {
     const doc = partlyGroupedReport('en');
     const text = read(renderer.render(doc));
-    expect(text).toMatch(/Student\s+Class\s+Score/);
+    expect(text).toMatch(/Student\s+Class\s+Mark/);
     for (const student of doc.students!.slice(2)) expect(text).toContain(student.group);
   });
 });

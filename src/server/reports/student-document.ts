@@ -1,0 +1,88 @@
+import type { ReportDocument, ScoreRow } from '../pdf';
+import { averagePercent, comparisonRow, scoreRow, skillAverages, type SkillAverage } from './report-base';
+import type { Named, ReportContext, ResultRow, ScoreMap } from './report-data';
+import { asShown, type ReportWords } from './report-format';
+
+/** What a student report is made from. */
+export interface StudentReportData {
+  /** The student's result of the report's exam (none: the report says there is none yet). */
+  result: ResultRow | undefined;
+  skillNames: Map<number, Named>;
+  outcomeNames: Map<number, Named>;
+  /** Every result of the same exam at the student's school: the school's and the class's averages. */
+  schoolResults: ResultRow[];
+  /** The student's result in the previous round of the same exam series, when there is one. */
+  previous: { round: Named; result: ResultRow } | null;
+}
+
+/**
+ * A student's report: the total with its tier and pass or fail beside the class's and the school's
+ * averages; per skill the score, percent and tier beside the same averages; per outcome when there
+ * are several; and the growth since the previous round (the total, then each skill).
+ */
+export function studentParts(w: ReportWords, context: ReportContext, data: StudentReportData): Partial<ReportDocument> {
+  const { result } = data;
+  if (!result) return { skills: [], empty_message: w.t('empty') };
+  const thresholds = context.thresholds;
+  const classId = context.schoolClass?.id ?? result.school_class.id;
+  const classResults = data.schoolResults.filter((r) => r.school_class.id === classId);
+  const bySkill = (results: ResultRow[]) =>
+    new Map(skillAverages(results, (r) => r.skills, data.skillNames).map((a) => [a.named.id, a]));
+  const [classSkills, schoolSkills] = [bySkill(classResults), bySkill(data.schoolResults)];
+  const averageText = (average: SkillAverage | undefined) =>
+    average && average.count > 0 ? w.percent(average.percent) : w.t('not_available');
+  const rows = (scores: ScoreMap, names: Map<number, Named>) =>
+    [...names.values()]
+      .filter((named) => scores[String(named.id)])
+      .map((named) => {
+        const s = scores[String(named.id)];
+        return { named, row: scoreRow(w, w.name(named), s.score, s.max, thresholds) };
+      });
+  const skills: ScoreRow[] = rows(result.skills, data.skillNames).map(({ named, row }) => ({
+    ...row,
+    averages: [averageText(classSkills.get(named.id)), averageText(schoolSkills.get(named.id))],
+  }));
+  const outcomes = rows(result.outcomes, data.outcomeNames).map(({ row }) => row);
+  const maxMark = context.exam.max_mark;
+  const markOf = (results: ResultRow[]) => w.outOf(asShown((averagePercent(results) * maxMark) / 100), maxMark);
+  return {
+    total: {
+      value: w.outOf(result.mark, maxMark),
+      result: w.result(result.passed),
+      passed: result.passed,
+      tier: result.tier,
+      tier_name: w.tier(result.tier),
+      averages: [
+        { label: w.t('labels.class_average'), value: markOf(classResults) },
+        { label: w.t('labels.school_average'), value: markOf(data.schoolResults) },
+      ],
+    },
+    skills,
+    skill_averages: [w.t('labels.class_average'), w.t('labels.school_average')],
+    ...(outcomes.length > 1 ? { outcomes } : {}),
+    ...(data.previous ? { comparison: growth(w, result, data.previous, data.skillNames) } : {}),
+  };
+}
+
+/** The student's total and skills now and in the previous round, in percent, with the change in points. */
+function growth(
+  w: ReportWords,
+  now: ResultRow,
+  previous: NonNullable<StudentReportData['previous']>,
+  skillNames: Map<number, Named>,
+): NonNullable<ReportDocument['comparison']> {
+  const percentOf = (scores: ScoreMap, id: number) => {
+    const s = scores[String(id)];
+    return s && s.max > 0 ? (s.score / s.max) * 100 : null;
+  };
+  const skills = [...skillNames.values()].flatMap((named) => {
+    const current = percentOf(now.skills, named.id);
+    return current === null
+      ? []
+      : [comparisonRow(w, w.name(named), current, percentOf(previous.result.skills, named.id))];
+  });
+  return {
+    previous_round: w.name(previous.round),
+    rows: [comparisonRow(w, w.t('labels.total'), now.percent, previous.result.percent, true), ...skills],
+  };
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { nameComparator, percentOf, scriptOf, tierOf } from '../../../src/common/reports/index';
+import type { ResultRow } from '../../../src/server/reports/report-data';
+import { composeReportDocument, type ReportData } from '../../../src/server/reports/report-documents';
+import { ReportWords } from '../../../src/server/reports/report-format';
+import { SAMPLE, sampleContext, sampleGroupData } from '../../helpers/sample-reports';
+
+/** The document builders from hand-made rows: what each kind of report shows, and how. */
+const row = (name: string, score: number, max: number, classIndex = 0): ResultRow => ({
+  student_id: name.length * 1000 + score * 10 + classIndex,
+  student_name: name,
+  student_names: { name_en: name, name_ar: name },
+  school_class: SAMPLE.classes[classIndex],
+  grade: SAMPLE.grade,
+  mark: percentOf(score, max),
+  score,
+  max_score: max,
+  percent: (score / max) * 100,
+  passed: score / max >= 0.5,
+  tier: tierOf(percentOf(score, max)),
+  skills: { '1': { score: score - 3, max: max - 3 }, '2': { score: 3, max: 3 } },
+  outcomes: {},
+});
+const skillNames = new Map(SAMPLE.skills.slice(0, 2).map((s) => [s.id, s]));
+const compose = (data: ReportData, lang: 'en' | 'ar', student?: ResultRow) => {
+  const kind = data.kind;
+  const context = sampleContext(
+    kind,
+    student ? { student } : kind === 'class' ? { schoolClass: SAMPLE.classes[0] } : {},
+  );
+  return composeReportDocument(context, data, lang, SAMPLE.issuedAt, SAMPLE.timeZone);
+};
+
+describe('the student report', () => {
+  // Issue 30's student: 95.65 in round 1, 86.96 in round 2.
+  const now = row('Huda Barakat', 20, 23);
+  const before = row('Huda Barakat', 22, 23);
+  const classmates = [now, row('Adam Younis', 10, 23), row('Zaid Karim', 16, 23, 1)];
+  const data: ReportData = {
+    kind: 'student',
+    result: now,
+    skillNames,
+    outcomeNames: new Map(),
+    schoolResults: classmates,
+    previous: { round: SAMPLE.rounds[0], result: before },
+  };
+
+  it('shows the overall tier, and the class and school averages beside the total and each skill', () => {
+    const doc = compose(data, 'en', now);
+    expect(doc.total).toEqual({
+      value: '86.96 / 100',
+      result: 'Passed',
+      passed: true,
+      tier: 'above',
+      tier_name: 'Above Average',
+      averages: [
+        { label: 'Class average', value: '65.22 / 100' }, // (20 + 10) / 2 of 23
+        { label: 'School average', value: '66.67 / 100' }, // (20 + 10 + 16) / 3 of 23
+      ],
+    });
+    expect(doc.skill_averages).toEqual(['Class average', 'School average']);
+    expect(doc.skills.map((s) => [s.name, s.percent_text, s.averages])).toEqual([
+      ['Reading', '85%', ['60%', '61.67%']], // 17, 7 and 13 of 20
+      ['Writing', '100%', ['100%', '100%']],
+    ]);
+  });
+
+  it('shows the growth since the previous round: the total first, then each skill, in percentage points', () => {
+    const doc = compose(data, 'en', now);
+    expect(doc.comparison).toEqual({
+      previous_round: 'Round 1',
+      rows: [
+        { name: 'Total', previous: '95.65%', current: '86.96%', change: '−8.69', overall: true },
+        { name: 'Reading', previous: '95%', current: '85%', change: '−10' },
+        { name: 'Writing', previous: '100%', current: '100%', change: '0' },
+      ],
+    });
+    expect(doc.labels.change).toBe('Change (pp)');
+    expect(compose(data, 'ar', now).labels.change).toBe('التغيّر (نقطة مئوية)');
+    // No earlier result: no growth section.
+    expect(compose({ ...data, previous: null }, 'en', now).comparison).toBeUndefined();
+  });
+
+  it('says so when the student has no result yet', () => {
+    const doc = compose({ ...data, result: undefined }, 'en', now);
+    expect(doc.total).toBeUndefined();
+    expect(doc.empty_message).toBe('No corrected results yet.');
+  });
+});
+
+describe('the group reports', () => {
+  it('compare with the previous round overall first, then per skill', () => {
+    const doc = compose(sampleGroupData('school'), 'en');
+    const [overall] = doc.comparison!.rows;
+    expect(overall).toMatchObject({ name: 'Overall', overall: true });
+    expect(doc.comparison!.rows.slice(1).map((r) => r.name)).toEqual(SAMPLE.skills.map((s) => s.name_en));
+    expect(doc.labels.change_note).toMatch(/percentage points/);
+  });
+
+  it('make the grade report compare its classes instead of listing the school’s students again', () => {
+    const gradeDoc = compose(sampleGroupData('grade'), 'ar');
+    const schoolDoc = compose(sampleGroupData('school'), 'ar');
+    expect(gradeDoc.students).toBeUndefined();
+    expect(schoolDoc.classes).toBeUndefined();
+    expect(gradeDoc.classes!.skills).toEqual(SAMPLE.skills.map((s) => s.name_ar));
+    expect(gradeDoc.classes!.rows.map((r) => r.name)).toEqual(['الشعبة أ', 'الشعبة ج']);
+    expect(gradeDoc.labels.classes).toBe('مقارنة الشعب');
+  });
+
+  it('show each student’s mark once, in the one format of the reports', () => {
+    const doc = compose(sampleGroupData('class', SAMPLE.classes[0]), 'en');
+    for (const student of doc.students!) {
+      expect(Object.keys(student).sort()).toEqual(['mark', 'name', 'result', 'tier', 'tier_name']);
+      expect(student.mark).toMatch(/^\d+(\.\d{1,2})? \/ 100$/);
+    }
+    const w = new ReportWords('en');
+    expect([w.percent(95.652173913), w.outOf(86.956, 100), w.change(86.956521, 95.652173)]).toEqual([
+      '95.65%',
+      '86.96 / 100',
+      '−8.69',
+    ]);
+  });
+
+  it('list Arabic names first for an Arabic reader and Latin names first for an English one', () => {
+    const results = [
+      row('Zaid Karim', 10, 20),
+      row('ليلى أحمد', 12, 20),
+      row('Adam Younis', 14, 20),
+      row('أحمد ناصر', 9, 20),
+    ];
+    const data: ReportData = { ...sampleGroupData('class', SAMPLE.classes[0]), results };
+    expect(compose(data, 'ar').students!.map((s) => s.name)).toEqual([
+      'أحمد ناصر',
+      'ليلى أحمد',
+      'Adam Younis',
+      'Zaid Karim',
+    ]);
+    expect(compose(data, 'en').students!.map((s) => s.name)).toEqual([
+      'Adam Younis',
+      'Zaid Karim',
+      'أحمد ناصر',
+      'ليلى أحمد',
+    ]);
+  });
+
+  it('name each student in the reader’s language when the school sent both names', () => {
+    const names = (lang: 'en' | 'ar') => compose(sampleGroupData('school'), lang).students!.map((s) => s.name);
+    expect(names('en')).toContain('Adam Younis');
+    expect(names('ar')).toContain('آدم يونس');
+    expect(names('ar')).not.toContain('Adam Younis');
+    // Known by a Latin name only: listed after the Arabic names for an Arabic reader.
+    expect(names('ar').indexOf('Zaid Karim')).toBeGreaterThan(names('ar').indexOf('آدم يونس'));
+  });
+
+  it('word the class, the grade and the tiers with one Arabic term each', () => {
+    const doc = compose(sampleGroupData('class', SAMPLE.classes[0]), 'ar');
+    const facts = Object.fromEntries(doc.facts.map((f) => [f.label, f.value]));
+    expect(facts['الصف']).toBe('الصف الخامس');
+    expect(facts['الشعبة']).toBe('الشعبة أ');
+    expect(doc.labels.group).toBe('الشعبة');
+    expect(doc.labels.tier).toBe('مستوى التحصيل');
+  });
+});
+
+describe('the order of names', () => {
+  it('puts the reader’s script first, then collates each part in the reader’s language', () => {
+    const names = ['Zaid', 'يوسف', 'adam', 'أحمد', 'Class 10', 'Class 2', '123', 'Ömer'];
+    expect([...names].sort(nameComparator('ar'))).toEqual([
+      'أحمد',
+      'يوسف',
+      'adam',
+      'Class 2',
+      'Class 10',
+      'Ömer',
+      'Zaid',
+      '123',
+    ]);
+    expect([...names].sort(nameComparator('en'))).toEqual([
+      'adam',
+      'Class 2',
+      'Class 10',
+      'Ömer',
+      'Zaid',
+      'أحمد',
+      'يوسف',
+      '123',
+    ]);
+    expect([scriptOf('"Omar" #1'), scriptOf('  ليلى'), scriptOf('42')]).toEqual(['latin', 'arabic', 'other']);
+  });
+});
