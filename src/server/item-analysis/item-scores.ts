@@ -4,7 +4,7 @@ import { round2 } from '../../common/questions/index';
 import type { AnalysedItem } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import type { MarkerSlot } from '../../common/correction/index';
-import { CHOICE_TYPES, choiceIds, readCells } from '../../common/correction/index';
+import { CHOICE_TYPES, choiceIds, readCells, readScoreCells } from '../../common/correction/index';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
@@ -24,6 +24,48 @@ const unkeptAttemptsOf = (examId: number) => sql`
     where a.student_exam_id = se.id order by a.number desc limit 1) la on true
   where se.exam_id = ${examId} and la.status = 'submitted' and la.result_mark is not null
     and (la.item_scores is null or la.item_choices is null)`;
+
+interface KeptAttempt {
+  id: number;
+  item_scores: string | null;
+  item_choices: string | null;
+  localization_id: number | null;
+  gender: string | null;
+  school_id: number | null;
+}
+
+/**
+ * The corrected attempts with what they kept, as one text of one line per attempt
+ * (`id|scores|choices|localization|gender|school`, `~` for nothing kept): one value to read instead
+ * of sixty thousand, which an embedded database spends most of its time on. No field can hold `|`
+ * or a line break (ids, numbers, option ids, the gender's two words).
+ */
+async function keptAttempts(db: Db, examId: number): Promise<KeptAttempt[]> {
+  const { rows } = await sql<{ lines: string | null }>`
+    select string_agg(concat_ws('|', la.id, coalesce(la.item_scores, '~'), coalesce(la.item_choices, '~'),
+      coalesce(se.exam_localization_id::text, ''), coalesce(st.gender, ''), coalesce(se.school_id::text, '')),
+      E'\n' order by la.id) as lines
+    from student_exams se
+    join students st on st.id = se.student_id
+    join lateral (select a.id, a.status, a.result_mark, a.item_scores, a.item_choices from exam_attempts a
+      where a.student_exam_id = se.id order by a.number desc limit 1) la on true
+    where se.exam_id = ${examId} and la.status = 'submitted' and la.result_mark is not null`.execute(db);
+  const text = rows[0]?.lines;
+  if (!text) return [];
+  const kept = (value: string) => (value === '~' ? null : value);
+  const idOrNull = (value: string) => (value === '' ? null : Number(value));
+  return text.split('\n').map((line) => {
+    const [id, scores, choices, localization, gender, school] = line.split('|');
+    return {
+      id: Number(id),
+      item_scores: kept(scores),
+      item_choices: kept(choices),
+      localization_id: idOrNull(localization),
+      gender: gender === '' ? null : gender,
+      school_id: idOrNull(school),
+    };
+  });
+}
 
 /** What the analysis knows of each corrected attempt besides its scores: the groups compared for DIF. */
 export interface AttemptFacts {
@@ -68,22 +110,7 @@ export async function loadItemScores(
   exam: { id: number; double_marking: boolean; double_marking_threshold: number },
   questions: ExamQuestion[],
 ) {
-  const { rows: attemptRows } = await sql<{
-    id: number;
-    item_scores: string | null;
-    item_choices: string | null;
-    localization_id: number | null;
-    gender: string | null;
-    school_id: number | null;
-  }>`
-    select la.id, la.item_scores, la.item_choices, se.exam_localization_id as localization_id, st.gender,
-      se.school_id
-    from student_exams se
-    join students st on st.id = se.student_id
-    join lateral (select a.id, a.status, a.result_mark, a.item_scores, a.item_choices from exam_attempts a
-      where a.student_exam_id = se.id order by a.number desc limit 1) la on true
-    where se.exam_id = ${exam.id} and la.status = 'submitted' and la.result_mark is not null
-    order by la.id`.execute(db);
+  const attemptRows = await keptAttempts(db, exam.id);
   const row = new Map(attemptRows.map((attempt, index) => [attempt.id, index]));
   const column = new Map(questions.map((question, index) => [question.id, index]));
   const scores = attemptRows.map(() => new Array<number>(questions.length).fill(0));
@@ -101,9 +128,10 @@ export async function loadItemScores(
       unkept++;
       return;
     }
-    readCells(attempt.item_scores, (question, value) => {
+    const cellsOf = scores[r];
+    readScoreCells(attempt.item_scores, (question, score) => {
       const c = column.get(question);
-      if (c !== undefined) scores[r][c] = Number(value);
+      if (c !== undefined) cellsOf[c] = score;
     });
     readCells(attempt.item_choices, (question, value) => {
       const c = column.get(question);
