@@ -118,9 +118,26 @@ export async function loadItemScores(
   questions.forEach((question, index) => {
     if (choiceOptions(question)) choices.set(index, new Array<string[] | null>(attemptRows.length).fill(null));
   });
+  // Choices repeat (a handful of options per question): each distinct cell is read into ids once.
+  const choiceColumns = questions.map((_, index) => choices.get(index));
+  const idsOf = new Map<string, string[]>();
   const setChoice = (r: number, c: number, cell: string) => {
-    const chosen = choices.get(c);
-    if (chosen && cell) chosen[r] = choiceIds(cell);
+    const chosen = choiceColumns[c];
+    if (!chosen || !cell) return;
+    let ids = idsOf.get(cell);
+    if (!ids) idsOf.set(cell, (ids = choiceIds(cell)));
+    chosen[r] = ids;
+  };
+  // Question ids to columns by an array (read four hundred thousand times), or by the map when an
+  // exam's ids lie too far apart for one.
+  const firstId = Math.min(...questions.map((question) => question.id));
+  const span = Math.max(0, ...questions.map((question) => question.id - firstId + 1));
+  const columnOf = span <= 65_536 ? new Int32Array(span).fill(-1) : null;
+  questions.forEach((question, index) => columnOf && (columnOf[question.id - firstId] = index));
+  const columnIndex = (question: number) => {
+    if (!columnOf) return column.get(question) ?? -1;
+    const at = question - firstId;
+    return at >= 0 && at < span ? columnOf[at] : -1;
   };
   let unkept = 0;
   attemptRows.forEach((attempt, r) => {
@@ -130,12 +147,12 @@ export async function loadItemScores(
     }
     const cellsOf = scores[r];
     readScoreCells(attempt.item_scores, (question, score) => {
-      const c = column.get(question);
-      if (c !== undefined) cellsOf[c] = score;
+      const c = columnIndex(question);
+      if (c >= 0) cellsOf[c] = score;
     });
     readCells(attempt.item_choices, (question, value) => {
-      const c = column.get(question);
-      if (c !== undefined) setChoice(r, c, value);
+      const c = columnIndex(question);
+      if (c >= 0) setChoice(r, c, value);
     });
   });
   if (unkept > 0) await scoreUnkept(db, exam, questions, { row, column, scores, setChoice });
