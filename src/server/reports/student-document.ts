@@ -83,6 +83,6 @@ function growth(
   });
   return {
     previous_round: w.name(previous.round),
-    rows: [comparisonRow(w, w.t('labels.total'), now.percent, previous.result.percent, true), ...skills],
+    rows: [comparisonRow(w, w.t('labels.overall'), now.percent, previous.result.percent, true), ...skills],
   };
 }

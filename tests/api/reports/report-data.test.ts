@@ -129,7 +129,7 @@ describe('the data of the reports', () => {
       `${(77.5 * max) / 100} / ${max}`,
     ]);
     expect(doc.comparison!.rows[0]).toEqual({
-      name: 'Total',
+      name: 'Overall',
       previous: '90%',
       current: '70%',
       change: '−20',

@@ -70,7 +70,7 @@ describe('the student report', () => {
     expect(doc.comparison).toEqual({
       previous_round: 'Round 1',
       rows: [
-        { name: 'Total', previous: '95.65%', current: '86.96%', change: '−8.69', overall: true },
+        { name: 'Overall', previous: '95.65%', current: '86.96%', change: '−8.69', overall: true },
         { name: 'Reading', previous: '95%', current: '85%', change: '−10' },
         { name: 'Writing', previous: '100%', current: '100%', change: '0' },
       ],

@@ -108,7 +108,7 @@ describe('the sample student reports', () => {
     expect(grown).toHaveLength(24); // the last two students have no round 1 result
     for (const doc of grown) {
       const [total, ...skills] = doc.comparison!.rows;
-      expect(total).toMatchObject({ name: 'Total', overall: true });
+      expect(total).toMatchObject({ name: 'Overall', overall: true });
       expect(value(total.current)).toBe(fraction(doc.total!.value)[0]);
       expect(skills.map((s) => s.current)).toEqual(doc.skills.map((s) => s.percent_text));
       for (const row of doc.comparison!.rows)
