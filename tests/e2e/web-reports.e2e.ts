@@ -69,7 +69,7 @@ describe('the dashboard, as the administrator', () => {
     await file.saveAs(saved);
     const csv = fs.readFileSync(saved, 'utf8');
     expect(csv.startsWith('\uFEFFSection,Item,Value')).toBe(true);
-    expect(csv).toContain('Al Amal Model School — Participation,Students assigned,');
+    expect(csv).toContain('Al Amal Model School — Participation,Exams assigned,');
 
     const png = page.waitForEvent('download');
     await page.getByTestId('chart-skills').getByRole('button', { name: en.web_reports.export.png }).click();
