@@ -115,7 +115,9 @@ export function analyseItems(input: AnalysisInput): ItemAnalysis {
   const n = scores.length;
   const k = items.length;
   const unstable = n < REVIEW_LIMITS.minAttempts;
-  const totals = scores.map((row) => sum(row));
+  // Totals to six decimals: marks have two, so equal totals made of different marks (1.1 + 2.2 and
+  // 3.3 + 0) are equal, and tie at a group's boundary as they should.
+  const totals = scores.map((row) => roundTo(sum(row), 6));
   const groups = extremeGroups(totals);
   // Each item's scores as a column, filled in one pass over the rows.
   const columns = items.map(() => new Float64Array(n));

@@ -18,8 +18,11 @@ export const REVIEW_LIMITS = {
    * correlation's ±0.35 (classical item statistics are usually read from 100 to 200 examinees on).
    */
   minAttempts: 100,
-  /** A distractor whose point-biserial with the rest of the test is above this attracts strong students. */
-  distractorAbove: 0,
+  /**
+   * A distractor whose point-biserial with the rest of the test is above this attracts strong
+   * students (a margin over 0: a distractor chosen at random sits near 0, on either side).
+   */
+  distractorAbove: 0.05,
   /** A question whose Rasch infit or outfit mean square is above this misfits (Wright & Linacre's 1.3 for high-stakes tests). */
   misfitAbove: 1.3,
 } as const;

@@ -17,7 +17,6 @@ import { markingCode } from '../../common/contracts/index';
 import { idValue } from '../../common/ids';
 import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
-
 import { ValidationIssues } from '../http/app-error';
 import {
   loadCorrectionTarget,

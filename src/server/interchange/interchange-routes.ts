@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
@@ -32,7 +32,6 @@ import { bankWorkbook, questionTemplate } from './xlsx-writer';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ZIP = 'application/zip';
 const tags = ['questions bank'];
-
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 const idParams = z.object({ id: idParam() });

@@ -7,16 +7,20 @@ const CAPACITY = 20;
 
 /**
  * What an exam's item analysis depends on, read in one small query: its attempts (how many, the
- * newest, every correction and re-marking through `correction_version` and `updated_at`) and its
- * questions. Equal fingerprints, equal analyses.
+ * newest, every correction and re-marking through `correction_version` and `updated_at`), its
+ * questions, and what DIF groups by (the assignments' version and school, the students' gender, the
+ * versions' names). Equal fingerprints, equal analyses.
  */
 export async function analysisFingerprint(db: Db, examId: number): Promise<string> {
   const { rows } = await sql<Record<string, unknown>>`
     select count(a.id) as attempts, max(a.id) as newest, max(a.updated_at) as changed,
       coalesce(sum(a.correction_version), 0) as versions,
+      max(se.updated_at) as assignments, max(st.updated_at) as students,
       (select max(q.updated_at) from exam_questions q where q.exam_id = ${examId}) as questions,
-      (select count(*) from exam_questions q where q.exam_id = ${examId}) as question_count
+      (select count(*) from exam_questions q where q.exam_id = ${examId}) as question_count,
+      (select max(l.updated_at) from exam_localizations l where l.exam_id = ${examId}) as versions_named
     from student_exams se join exam_attempts a on a.student_exam_id = se.id
+    join students st on st.id = se.student_id
     where se.exam_id = ${examId}`.execute(db);
   return JSON.stringify(rows[0], (_key, value) => (value instanceof Date ? value.getTime() : value));
 }

@@ -1,10 +1,19 @@
 import { sql, type RawBuilder } from 'kysely';
-import { itemKey, itemOutcome, markingItems, type MarkedQuestion, type SheetMark } from '../../common/correction/index';
+import {
+  CHOICE_TYPES,
+  choiceIds,
+  itemKey,
+  itemOutcome,
+  markingItems,
+  readCells,
+  readScoreCells,
+  type MarkedQuestion,
+  type MarkerSlot,
+  type SheetMark,
+} from '../../common/correction/index';
 import { round2 } from '../../common/questions/index';
 import type { AnalysedItem } from '../../common/statistics/index';
 import type { Db } from '../db/database';
-import type { MarkerSlot } from '../../common/correction/index';
-import { CHOICE_TYPES, choiceIds, readCells, readScoreCells } from '../../common/correction/index';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 

@@ -39,7 +39,10 @@ export function raschCalibration(items: AnalysedItem[], scores: number[][]): Ras
       thresholds: item.thresholds.map((value) => r4(value)!),
       infit: r4(item.infit),
       outfit: r4(item.outfit),
-      misfit: Math.max(item.infit ?? 0, item.outfit ?? 0) > REVIEW_LIMITS.misfitAbove,
+      // Like the classical flags, none below the attempts the figures need to be stable.
+      misfit:
+        scores.length >= REVIEW_LIMITS.minAttempts &&
+        Math.max(item.infit ?? 0, item.outfit ?? 0) > REVIEW_LIMITS.misfitAbove,
     })),
     map: {
       bins: map.bins.map((bin) => ({ from: bin.from, to: bin.to, persons: bin.persons })),

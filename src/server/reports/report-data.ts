@@ -17,7 +17,14 @@ export interface ReportContext {
   status: number;
   language: 'en' | 'ar' | 'both';
   file_name: string;
-  exam: Named & { max_mark: number; pass_mark: number; exam_type_id: number };
+  exam: Named & {
+    max_mark: number;
+    pass_mark: number;
+    exam_type_id: number;
+    /** The exam's own grade (IRA) or level (ISA): its earlier rounds are of the same. */
+    grade_id: number | null;
+    level_id: number | null;
+  };
   platform: Named;
   school: Named;
   grade: Named | null;
@@ -55,6 +62,8 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       'e.max_mark',
       'e.pass_mark',
       'e.exam_type_id',
+      'e.grade_id as exam_grade_id',
+      'e.level_id as exam_level_id',
       'p.id as platform_id',
       'p.name_en as platform_en',
       'p.name_ar as platform_ar',
@@ -96,6 +105,8 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       max_mark: Number(row.max_mark),
       pass_mark: Number(row.pass_mark),
       exam_type_id: row.exam_type_id,
+      grade_id: row.exam_grade_id,
+      level_id: row.exam_level_id,
     },
     platform: { id: row.platform_id, name_en: row.platform_en, name_ar: row.platform_ar },
     school: { id: row.school_id, name_en: row.school_en, name_ar: row.school_ar },
@@ -141,11 +152,13 @@ export interface ResultRow {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-/** The exams of one platform, academic year and exam type: one exam's rounds. */
+/** The exams of one platform, academic year, exam type and grade (or level): one exam's rounds. */
 export interface ExamSeries {
   platform_id: number;
   academic_year_id: number;
   exam_type_id: number;
+  grade_id: number | null;
+  level_id: number | null;
 }
 
 /** Which results a report covers: its exam (or a round of the same series) at its school, grade, class or student. */
@@ -166,6 +179,8 @@ export const seriesOf = (context: ReportContext): ExamSeries | null =>
         platform_id: context.platform.id,
         academic_year_id: context.academicYear.id,
         exam_type_id: context.exam.exam_type_id,
+        grade_id: context.exam.grade_id,
+        level_id: context.exam.level_id,
       }
     : null;
 
@@ -178,7 +193,9 @@ function scopeConditions(scope: ResultScope) {
   if (scope.series)
     conditions.push(
       sql`r.platform_id = ${scope.series.platform_id} and r.academic_year_id = ${scope.series.academic_year_id}
-        and exists (select 1 from exams se where se.id = r.exam_id and se.exam_type_id = ${scope.series.exam_type_id})`,
+        and exists (select 1 from exams se where se.id = r.exam_id and se.exam_type_id = ${scope.series.exam_type_id}
+          and se.grade_id is not distinct from ${scope.series.grade_id}::int
+          and se.level_id is not distinct from ${scope.series.level_id}::int)`,
     );
   if (scope.round_id !== undefined) conditions.push(sql`r.round_id = ${scope.round_id}`);
   return sql.join(conditions, sql` and `);
@@ -211,7 +228,7 @@ export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow
     join school_classes cl on cl.id = r.school_class_id
     join grades g on g.id = r.grade_id
     where ${scopeConditions(scope)}
-    order by cl.id, st.name, st.id`.execute(db);
+    order by cl.id, st.name, st.id, r.exam_id`.execute(db);
   return rows.map((row) => ({
     student_id: Number(row.student_id),
     student_name: row.student_name,

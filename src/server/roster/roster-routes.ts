@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGES } from '../../../locales/index';
@@ -31,7 +31,6 @@ const formatQuery = z.strictObject({
   school_id: idParam().optional(),
 });
 const idParams = z.object({ id: idParam() });
-
 
 /**
  * Bringing a roster in and out (issue 25): the template, imports (a dry run, then the import as a

@@ -106,6 +106,25 @@ describe('upper and lower groups', () => {
     ]);
   });
 
+  it('ties totals made of different marks (1.1 + 2.2 and 3.3 + 0 are one total)', () => {
+    // In floating point 1.1 + 2.2 is 3.3000000000000003: without rounding the first would be alone on top.
+    const { exam, items } = analyseItems({
+      items: [
+        { id: 1, max: 4 },
+        { id: 2, max: 4 },
+      ],
+      scores: [
+        [1.1, 2.2],
+        [3.3, 0],
+        [0, 0],
+        [0, 1],
+      ],
+    });
+    expect(exam.highest).toBe(3.3);
+    // Groups of one: the two totals of 3.3 share the upper place (0.5 each): item 1's upper mean is 2.2.
+    expect(items[0].discrimination_index).toBe(0.55);
+  });
+
   it('gives one discrimination index for the same answers in any order (the old rule gave 0.13 to 0.23)', () => {
     // 30 attempts on two items; item 1 splits the tied block at the upper boundary in half.
     const rows: number[][] = [];
