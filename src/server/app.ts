@@ -11,6 +11,7 @@ import { languageFromHeader } from '../../locales/index';
 import './fastify-types';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
+import { openReportReads } from './db/report-reads';
 import { installAccessControl, type RegisteredRoute } from './auth/access';
 import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
@@ -116,6 +117,8 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('runPrepared', database.runPrepared);
+  app.decorate('reportReads', await openReportReads(config, database, app.log));
+  app.addHook('onClose', () => app.reportReads.close());
   app.decorate('config', config);
   app.decorate('clock', clock);
   app.decorate(

@@ -10,6 +10,16 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * A streaming replica of DATABASE_URL for heavy reads (web reports, item analysis, report data);
+   * null: everything reads the primary. A read goes to the replica only when it has replayed what
+   * the primary had committed when the read began (db/read-replica.ts).
+   */
+  databaseReplicaUrl: string | null;
+  /** How long a read waits for a lagging replica before it reads the primary instead. */
+  replicaMaxWaitMs: number;
+  /** Where media, recordings, report PDFs and ZIP bundles are kept (storage/file-store.ts). */
+  storage: StorageConfig;
   production: boolean;
   sentryDsn: string | null;
   /** The proxies that may name the client address: none, a hop count, or their addresses and ranges. */
@@ -51,6 +61,40 @@ export interface Config {
   };
 }
 
+/** The local directory (DATA_DIR) by default; an S3-compatible bucket when S3_BUCKET is set. */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** null: AWS itself (the region's endpoint). */
+      endpoint: string | null;
+      region: string;
+      /** null: the AWS SDK's default chain (environment, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      /** Path-style addresses (`endpoint/bucket/key`): MinIO, s3rver, most S3-compatible stores. */
+      forcePathStyle: boolean;
+      /** A folder inside the bucket that holds everything ('' for its root). */
+      prefix: string;
+    };
+
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return { kind: 'local' };
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : endpoint !== null,
+    prefix: (env.S3_PREFIX?.trim() ?? '').replace(/^\/+|\/+$/g, ''),
+  };
+}
+
 function int(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
@@ -68,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
+    databaseReplicaUrl: env.DATABASE_REPLICA_URL?.trim() || null,
+    replicaMaxWaitMs: nonNegativeInt(env.REPLICA_MAX_WAIT_MS, 250),
+    storage: storageConfig(env),
     production: env.NODE_ENV === 'production',
     sentryDsn: env.SENTRY_DSN?.trim() || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -1,5 +1,6 @@
 import type { Language } from '../../locales/index';
 import type { Db, RunPrepared } from './db/database';
+import type { ReportReads } from './db/read-replica';
 import type { Config } from './config';
 import type { Clock } from './clock';
 import type { JobQueue } from './jobs';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     db: Db;
     /** The hottest statements, prepared once per connection (see `RunPrepared`). */
     runPrepared: RunPrepared;
+    /** Heavy reads (web reports, item analysis, report data): a caught-up replica, else the primary. */
+    reportReads: ReportReads;
     config: Config;
     clock: Clock;
     jobs: JobQueue;
