@@ -1,5 +1,6 @@
 import { TextField } from '@mui/material';
 import { lazy, Suspense } from 'react';
+import { FieldTitle } from 'react-admin';
 import type { WallTimeInputProps } from './wallTimeProps';
 
 export type { WallTimeInputProps };
@@ -9,8 +10,18 @@ const WallTimePicker = lazy(() => import('./WallTimePicker'));
 
 /** A start or end date-time of the schools' wall clock (SPEC section 3), as `YYYY-MM-DD HH:mm:ss`. */
 export function WallTimeInput(props: WallTimeInputProps) {
+  // While the picker loads, its place is held by a disabled field with the same label (never unnamed).
+  const waiting = (
+    <TextField
+      disabled
+      fullWidth={props.fullWidth}
+      size="small"
+      label={<FieldTitle label={props.label} source={props.source} />}
+      slotProps={{ htmlInput: { 'aria-busy': true } }}
+    />
+  );
   return (
-    <Suspense fallback={<TextField disabled fullWidth={props.fullWidth} size="small" />}>
+    <Suspense fallback={waiting}>
       <WallTimePicker {...props} />
     </Suspense>
   );
