@@ -45,7 +45,7 @@ try {
   const deps = {
     db: app.db,
     pdf,
-    files: new ReportFiles(path.join(dataDir, 'reports')),
+    files: new ReportFiles(app.fileStore),
     timeZone: config.timeZone,
     now: () => new Date(),
   };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock, type Clock } from './clock';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -48,7 +47,8 @@ import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
-import { localMediaStorage } from './media/media-storage';
+import { mediaStorage as createMediaStorage } from './media/media-storage';
+import { openFileStore } from './storage';
 import { auditLogRoutes } from './audit';
 
 export interface BuildOptions {
@@ -120,6 +120,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.decorate('reportReads', await openReportReads(config, database, app.log));
   app.addHook('onClose', () => app.reportReads.close());
   app.decorate('config', config);
+  app.decorate('fileStore', openFileStore(config));
   app.decorate('clock', clock);
   app.decorate(
     'jobs',
@@ -161,7 +162,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   const routeTable = installGuards(app, database);
   await app.register(rateLimit, { global: false });
   await installOpenApi(app);
-  const mediaStorage = localMediaStorage(path.join(config.dataDir, 'media'));
+  const mediaStorage = createMediaStorage(app.fileStore);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import type { Language } from '../../locales/index';
 import type { Db, RunPrepared } from './db/database';
 import type { ReportReads } from './db/read-replica';
+import type { FileStore } from './storage';
 import type { Config } from './config';
 import type { Clock } from './clock';
 import type { JobQueue } from './jobs';
@@ -15,6 +16,8 @@ declare module 'fastify' {
     runPrepared: RunPrepared;
     /** Heavy reads (web reports, item analysis, report data): a caught-up replica, else the primary. */
     reportReads: ReportReads;
+    /** Media, recordings, report PDFs and bundles: DATA_DIR, or the shared bucket (storage/). */
+    fileStore: FileStore;
     config: Config;
     clock: Clock;
     jobs: JobQueue;

@@ -8,13 +8,13 @@
  * PGlite by default; `BENCH_DATABASE_URL` (an admin URL) runs it on PostgreSQL in a database it
  * creates and drops. `BENCH_QUESTIONS` changes the count.
  */
-import path from 'node:path';
 import { ROLES } from '../../src/common/permissions';
 import { ARABIC_QUESTIONS } from '../../src/server/demo/demo-questions-ar';
 import { ENGLISH_QUESTIONS } from '../../src/server/demo/demo-questions-en';
 import { runQuestionImport } from '../../src/server/interchange';
 import { qtiPackage, type PackageQuestion } from '../../src/server/interchange/qti/qti-package-writer';
-import { localMediaStorage } from '../../src/server/media';
+import { mediaStorage } from '../../src/server/media';
+import { localFileStore } from '../../src/server/storage';
 import { QuestionsStore } from '../../src/server/questions';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { mp3, multipartBody, PNG_1X1 } from '../helpers/media-fixtures';
@@ -110,7 +110,7 @@ async function main() {
     await runQuestionImport(
       {
         db: handle.db,
-        storage: localMediaStorage(path.join(dataDir, 'media')),
+        storage: mediaStorage(localFileStore(dataDir)),
         storeFor: (db) => new QuestionsStore(db, registry, 'UTC'),
       },
       queued.data.id,

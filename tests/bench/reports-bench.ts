@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createPdfPool } from '../../src/server/pdf/index';
 import { ReportFiles } from '../../src/server/reports/index';
+import { localFileStore } from '../../src/server/storage/index';
 import { launchBrowser } from '../e2e/browser';
 import { sampleStudentReport } from '../helpers/sample-reports';
 import { pageFooter, studentReportHtml } from './reports/report-html';
@@ -100,7 +101,7 @@ console.log(`typst / chromium: ${(typstRate / chromiumRate).toFixed(1)}x (goal: 
 
 // 2. A bundle of 1,000 student reports, memory sampled meanwhile.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
-const files = new ReportFiles(dir);
+const files = new ReportFiles(localFileStore(dir));
 const samples: { main: number; workers: number }[] = [];
 const sampler = setInterval(() => {
   const workers = pool.stats().pids.reduce((sum, pid) => sum + rssMb(pid), 0);

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { TestContext } from './test-app';
 import { multipartBody } from './media-fixtures';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { QuestionsStore } from '../../src/server/questions/index';
-import { localMediaStorage } from '../../src/server/media/index';
+import { mediaStorage } from '../../src/server/media/index';
 import { runQuestionImport } from '../../src/server/interchange/index';
 
 /** Uploads a question file as the console does; `fields` adds defaults and create_lookups. */
@@ -29,7 +28,7 @@ export async function runImportJob(t: TestContext, id: number) {
   await runQuestionImport(
     {
       db: t.db,
-      storage: localMediaStorage(path.join(t.app.config.dataDir, 'media')),
+      storage: mediaStorage(t.app.fileStore),
       storeFor: (db) => new QuestionsStore(db, registry, 'UTC'),
       log: { error: (o: unknown) => console.error(o) } as never,
     },

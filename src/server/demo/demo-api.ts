@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { localMediaStorage, storeServerMedia } from '../media';
+import { mediaStorage, storeServerMedia } from '../media';
 import { DEMO_PASSWORD } from './demo-accounts';
 
 /** An exam's question as the demo reads it back to answer it (the key's parts it needs). */
@@ -76,7 +75,7 @@ export async function demoClient(app: FastifyInstance, email: string): Promise<D
     },
     async storeRecording(fileName, content, label) {
       const user = await app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-      const storage = localMediaStorage(path.join(app.config.dataDir, 'media'));
+      const storage = mediaStorage(app.fileStore);
       return storeServerMedia(app.db, storage, { content, name: fileName, label, ownerId: user.id });
     },
   };

@@ -1,5 +1,5 @@
 /** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
 export { mediaRoutes } from './media-routes';
-export { localMediaStorage, type MediaStorage } from './media-storage';
+export { mediaStorage, type MediaStorage } from './media-storage';
 export { storeServerMedia } from './media-store';
 export { detectMedia } from './media-types';

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { FileStore } from '../storage';
 
 /**
- * Where uploaded files live. One interface: a local directory by default; an object store
- * (S3-compatible) can implement the same calls when several servers share media.
+ * Where uploaded files live: `media/<name>` in the product's file store (DATA_DIR/media by default,
+ * or the shared bucket). Names are made by the server (random), never by the user.
  */
 export interface MediaStorage {
   put(fileName: string, content: Buffer): Promise<void>;
@@ -20,29 +18,15 @@ export interface MediaStorage {
 
 const SAFE_NAME = /^[A-Za-z0-9_-]+\.[a-z0-9]{2,5}$/;
 
-/** Files under `<DATA_DIR>/media`, named only by the server (random names), never by the user. */
-export function localMediaStorage(root: string): MediaStorage {
-  fs.mkdirSync(root, { recursive: true });
-  const pathOf = (fileName: string) => {
+export function mediaStorage(store: FileStore): MediaStorage {
+  const keyOf = (fileName: string) => {
     if (!SAFE_NAME.test(fileName)) throw new Error(`unsafe media name: ${fileName}`);
-    return path.join(root, fileName);
+    return `media/${fileName}`;
   };
   return {
-    put: async (fileName, content) => {
-      await fs.promises.writeFile(pathOf(fileName), content, { flag: 'wx' });
-    },
-    write: async (fileName, source) => {
-      const target = pathOf(fileName);
-      try {
-        await pipeline(source, fs.createWriteStream(target, { flags: 'wx' }));
-      } catch (error) {
-        await fs.promises.rm(target, { force: true });
-        throw error;
-      }
-    },
-    read: (fileName) => fs.createReadStream(pathOf(fileName)),
-    remove: async (fileName) => {
-      await fs.promises.rm(pathOf(fileName), { force: true });
-    },
+    put: (fileName, content) => store.write(keyOf(fileName), content),
+    write: (fileName, source) => store.write(keyOf(fileName), source),
+    read: (fileName) => store.read(keyOf(fileName)),
+    remove: (fileName) => store.remove(keyOf(fileName)),
   };
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { ZipArchive } from 'archiver';
 import {
   DOWNLOAD_NAMES,
@@ -23,12 +22,13 @@ interface DownloadableReport {
 
 interface Entry {
   name: string;
-  path: string;
+  /** The file's key in the store. */
+  key: string;
 }
 
 /** What a download sends: one file as it is, or several streamed into a ZIP. */
 export type Download =
-  { kind: 'file'; name: string; path: string; contentType: string } | { kind: 'zip'; name: string; entries: Entry[] };
+  { kind: 'file'; name: string; key: string; contentType: string } | { kind: 'zip'; name: string; entries: Entry[] };
 
 export const reportRefusal = {
   notGenerated: () => new AppError(418, 'reports.errors.not_generated'),
@@ -39,13 +39,13 @@ export const reportRefusal = {
 
 /** The files of one report in the languages asked (those it was made in). */
 function entriesOf(files: ReportFiles, report: DownloadableReport, wanted: ReportLanguage[]): Entry[] {
-  if (report.type === REPORT_TYPE.bundle) return [{ name: report.file_name, path: files.bundlePath(report.id) }];
+  if (report.type === REPORT_TYPE.bundle) return [{ name: report.file_name, key: files.bundleKey(report.id) }];
   const made = languagesOf(report.language);
   const languages = wanted.filter((language) => made.includes(language));
   if (languages.length === 0) throw reportRefusal.languageMissing();
   return languages.map((language) => ({
     name: wanted.length > 1 ? languageFileName(report.file_name, language) : report.file_name,
-    path: files.pdfPath(report.id, language),
+    key: files.pdfKey(report.id, language),
   }));
 }
 
@@ -67,7 +67,7 @@ export async function planDownload(
       throw reportRefusal.notGenerated();
     const own = entriesOf(files, report, wanted);
     for (const entry of own) {
-      if (await files.exists(entry.path)) continue;
+      if (await files.exists(entry.key)) continue;
       await db
         .updateTable('reports')
         .set({ status: REPORT_STATUS.download_failed })
@@ -80,12 +80,12 @@ export async function planDownload(
     entries.push(...own);
   }
   if (reports.length === 1 && reports[0].type === REPORT_TYPE.bundle)
-    return { kind: 'file', name: DOWNLOAD_NAMES.bundle, path: entries[0].path, contentType: 'application/zip' };
+    return { kind: 'file', name: DOWNLOAD_NAMES.bundle, key: entries[0].key, contentType: 'application/zip' };
   if (entries.length === 1)
     return {
       kind: 'file',
       name: entries[0].name || DOWNLOAD_NAMES.single,
-      path: entries[0].path,
+      key: entries[0].key,
       contentType: 'application/pdf',
     };
   return { kind: 'zip', name: DOWNLOAD_NAMES.several, entries: uniqueNames(entries) };
@@ -101,10 +101,10 @@ function uniqueNames(entries: Entry[]): Entry[] {
   });
 }
 
-/** A ZIP of the entries, streamed: each file is read from disk as the archive is sent. */
-export function zipStream(entries: Entry[]): ZipArchive {
+/** A ZIP of the entries, streamed: each file is read from the store as the archive is sent. */
+export function zipStream(files: ReportFiles, entries: Entry[]): ZipArchive {
   const archive = new ZipArchive({ store: true });
-  for (const entry of entries) archive.append(fs.createReadStream(entry.path), { name: entry.name });
+  for (const entry of entries) archive.append(files.store.read(entry.key), { name: entry.name });
   void archive.finalize();
   return archive;
 }

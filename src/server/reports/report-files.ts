@@ -1,52 +1,47 @@
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { PassThrough } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { ReportLanguage } from '../../common/reports/index';
+import type { FileStore } from '../storage';
 
 /**
- * Where report files live: `DATA_DIR/reports/{id}/{en|ar}.pdf` and `.../bundle.zip`. Every file is
- * written under a temporary name and renamed when complete, so a reader never sees half a file.
+ * Where report files live in the product's file store: `reports/{id}/{en|ar}.pdf` and
+ * `reports/{id}/bundle.zip` (under DATA_DIR, or in the shared bucket). The store writes each file
+ * whole or not at all, so a reader never sees half a file.
  */
 export class ReportFiles {
-  constructor(readonly root: string) {}
+  constructor(readonly store: FileStore) {}
 
-  private dir(reportId: number) {
-    return path.join(this.root, String(reportId));
+  pdfKey(reportId: number, language: ReportLanguage) {
+    return `reports/${reportId}/${language}.pdf`;
   }
 
-  pdfPath(reportId: number, language: ReportLanguage) {
-    return path.join(this.dir(reportId), `${language}.pdf`);
-  }
-
-  bundlePath(reportId: number) {
-    return path.join(this.dir(reportId), 'bundle.zip');
+  bundleKey(reportId: number) {
+    return `reports/${reportId}/bundle.zip`;
   }
 
   async writePdf(reportId: number, language: ReportLanguage, pdf: Uint8Array): Promise<void> {
-    const target = this.pdfPath(reportId, language);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-    await fs.promises.writeFile(temporary, pdf);
-    await fs.promises.rename(temporary, target);
+    await this.store.write(this.pdfKey(reportId, language), pdf, { contentType: 'application/pdf' });
   }
 
   /**
-   * Writes a ZIP bundle from entries produced one after another: each entry is written before the
-   * next is asked for, so memory holds a few documents, not the bundle.
+   * Writes a ZIP bundle from entries produced one after another, streamed to the store as it is
+   * made: each entry is written before the next is asked for, so memory holds a few documents (and
+   * the store's upload parts), not the bundle.
    */
   async writeBundle(
     reportId: number,
     entries: AsyncIterable<{ name: string; data: Uint8Array }>,
   ): Promise<{ entries: number; bytes: number }> {
-    const target = this.bundlePath(reportId);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+    const key = this.bundleKey(reportId);
     // PDFs are compressed already: stored entries cost no CPU and lose nothing.
     const archive = new ZipArchive({ store: true });
-    const written = pipeline(archive, fs.createWriteStream(temporary));
-    const failed = new Promise<never>((_resolve, reject) => archive.on('error', reject));
+    const body = new PassThrough();
+    archive.pipe(body);
+    const written = this.store.write(key, body, { contentType: 'application/zip' });
+    const failed = new Promise<never>((_resolve, reject) => {
+      archive.on('error', reject);
+      written.catch(reject);
+    });
     failed.catch(() => undefined);
     let count = 0;
     try {
@@ -58,22 +53,19 @@ export class ReportFiles {
         await Promise.race([processed, failed]);
         count++;
       }
-      await archive.finalize();
+      await Promise.race([archive.finalize(), failed]);
       await written;
     } catch (error) {
+      // The store keeps nothing of a failed stream.
       archive.abort();
+      body.destroy(error as Error);
       await written.catch(() => undefined);
-      await fs.promises.rm(temporary, { force: true });
       throw error;
     }
-    await fs.promises.rename(temporary, target);
-    return { entries: count, bytes: (await fs.promises.stat(target)).size };
+    return { entries: count, bytes: (await this.store.size(key)) ?? 0 };
   }
 
-  async exists(file: string): Promise<boolean> {
-    return fs.promises.access(file, fs.constants.R_OK).then(
-      () => true,
-      () => false,
-    );
+  async exists(key: string): Promise<boolean> {
+    return (await this.store.size(key)) !== null;
   }
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REPORT_ACCESS, REPORT_STATUS, REPORT_TYPE } from '../../common/reports/index';
@@ -40,7 +38,7 @@ function refuseEmpty(plan: Plan): never {
  * and downloads. Every call is limited to the caller's schools.
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async (app, { pdf }) => {
-  const files = new ReportFiles(path.join(app.config.dataDir, 'reports'));
+  const files = new ReportFiles(app.fileStore);
   const deps: ReportDeps = {
     db: app.db,
     pdf,
@@ -233,7 +231,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
         language: request.query.lang,
         inline: true,
       });
-      return sendFile(reply, download.path, download.contentType, inlineFile(download.name));
+      return sendFile(reply, files, download.key, download.contentType, inlineFile(download.name));
     },
   );
 
@@ -258,16 +256,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
         inline: false,
       });
       if (download.kind === 'file')
-        return sendFile(reply, download.path, download.contentType, attachment(download.name));
+        return sendFile(reply, files, download.key, download.contentType, attachment(download.name));
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(download.name));
-      return reply.send(zipStream(download.entries));
+      return reply.send(zipStream(files, download.entries));
     },
   );
 };
 
 /** Streams a stored file with its type, length and disposition. */
-async function sendFile(reply: FastifyReply, file: string, type: string, disposition: string) {
-  const { size } = await fs.promises.stat(file);
+async function sendFile(reply: FastifyReply, files: ReportFiles, key: string, type: string, disposition: string) {
+  const size = await files.store.size(key);
+  if (size === null) throw reportRefusal.downloadFailed();
   reply.header('content-type', type).header('content-length', size).header('content-disposition', disposition);
-  return reply.send(fs.createReadStream(file));
+  return reply.send(files.store.read(key));
 }
