@@ -30,7 +30,14 @@ export async function freePort(): Promise<number> {
  * demo data, or on the given one (kept: its owner removes it).
  */
 export async function startServer(
-  options: { needsConsole?: boolean; env?: NodeJS.ProcessEnv; dataDir?: string; port?: number } = {},
+  options: {
+    needsConsole?: boolean;
+    env?: NodeJS.ProcessEnv;
+    dataDir?: string;
+    port?: number;
+    /** Where to keep everything the server prints, whole (output() keeps its last 64 kB). */
+    logFile?: string;
+  } = {},
 ): Promise<RunningServer> {
   if (options.needsConsole !== false && !fs.existsSync('dist/client/index.html'))
     throw new Error('Build the console first: npm run build');
@@ -52,7 +59,11 @@ export async function startServer(
     detached: true,
   });
   let output = '';
-  const keep = (d: unknown) => (output = (output + String(d)).slice(-65_536));
+  const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : null;
+  const keep = (d: unknown) => {
+    log?.write(String(d));
+    output = (output + String(d)).slice(-65_536);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 

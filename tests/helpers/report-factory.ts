@@ -66,8 +66,9 @@ export function reportDeps(t: TestContext): ReportDeps & { close(): Promise<void
   const pdf = createPdfPool({ size: 1 });
   return {
     db: t.db,
+    reads: () => t.app.reportReads.db(),
     pdf,
-    files: new ReportFiles(path.join(t.app.config.dataDir, 'reports')),
+    files: new ReportFiles(t.app.fileStore),
     timeZone: t.app.config.timeZone,
     now: () => t.app.clock.now(),
     close: () => pdf.close(),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -31,14 +32,19 @@ export interface FrozenApp {
 
 /**
  * A full app on a fresh copy of the migrated template database (or of a frozen app's database and
- * files), with logs captured in memory.
+ * files), with logs captured in memory. `overrides` may be a function of the copy's database name
+ * (a read replica's URL names it too).
  */
 export async function createTestApp(
-  overrides: Partial<Config> = {},
+  overrides: Partial<Config> | ((database: string) => Partial<Config>) = {},
   clock?: Clock,
   from?: FrozenApp,
 ): Promise<TestContext> {
   const { handle, dispose, freeze } = await freshDatabase(from?.template ?? inject('dbTemplate'));
+  if (typeof overrides === 'function') {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(handle.db);
+    overrides = overrides(rows[0].name);
+  }
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, done) {

@@ -11,7 +11,8 @@ import { itemAnalysisSheet } from './item-analysis-export';
 /**
  * Item analysis (issues 15 and 30): facility, discrimination, options chosen and reliability of an
  * exam's questions, their Rasch calibration, DIF and the agreement of its markers; and the
- * question statistics as a sheet.
+ * question statistics as a sheet. It only reads, on the read replica when there is one
+ * (`app.reportReads`); the computed analyses are kept in this process's memory.
  */
 export const itemAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new AnalysisCache();
@@ -27,7 +28,9 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: idParam() }),
       },
     },
-    async (request) => ({ data: await examItemAnalysis(app.db, request.params.id, cache, request.log) }),
+    async (request) => ({
+      data: await examItemAnalysis(await app.reportReads.db(), request.params.id, cache, request.log),
+    }),
   );
   app.get(
     '/exams/:id/item-analysis/export',
@@ -42,7 +45,7 @@ export const itemAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { format } = request.query;
-      const report = await examItemAnalysis(app.db, request.params.id, cache, request.log);
+      const report = await examItemAnalysis(await app.reportReads.db(), request.params.id, cache, request.log);
       const bytes = await itemAnalysisSheet(report, format, request.lang);
       return sendFile(reply, bytes, CONTENT_TYPES[format], `item-analysis-${request.params.id}.${format}`);
     },

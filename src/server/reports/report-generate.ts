@@ -14,7 +14,13 @@ export interface PdfRenderer {
 }
 
 export interface ReportDeps {
+  /** The primary: the report's status is written there. */
   db: Db;
+  /**
+   * Where the report's data is read (`app.reportReads.db`: a read replica that has everything
+   * committed when it is called); the primary, `db`, when absent.
+   */
+  reads?: () => Promise<Db>;
   pdf: PdfRenderer;
   files: ReportFiles;
   timeZone: string;
@@ -54,8 +60,8 @@ const studentContext = (
  * The student reports of a school or grade, rendered a few at a time and handed over in order, each
  * language's PDF as its own entry.
  */
-async function* bundleEntries(deps: ReportDeps, bundle: ReportContext, languages: ReportLanguage[]) {
-  const results = await loadResults(deps.db, {
+async function* bundleEntries(deps: ReportDeps, reads: Db, bundle: ReportContext, languages: ReportLanguage[]) {
+  const results = await loadResults(reads, {
     school_id: bundle.school.id,
     grade_id: bundle.grade?.id ?? null,
     exam_id: bundle.exam.id,
@@ -67,7 +73,7 @@ async function* bundleEntries(deps: ReportDeps, bundle: ReportContext, languages
   const work = results.flatMap((result) => languages.map((language) => ({ result, language })));
   const render = async ({ result, language }: (typeof work)[number]) => {
     const context = studentContext(bundle, result);
-    if (!read.has(result.student_id)) read.set(result.student_id, loadReportData(deps.db, context, cache));
+    if (!read.has(result.student_id)) read.set(result.student_id, loadReportData(reads, context, cache));
     const data = await read.get(result.student_id)!;
     if (language === languages.at(-1)) read.delete(result.student_id);
     const doc = composeReportDocument(context, data, language, issuedAt, deps.timeZone);
@@ -101,13 +107,15 @@ export async function generateReport(deps: ReportDeps, reportId: number): Promis
   if (!exists) return false; // deleted with its school or exam meanwhile
   await setStatus(deps.db, reportId, REPORT_STATUS.generating);
   try {
-    const context = await loadReportContext(deps.db, reportId);
+    // Asked after the report was planned and marked: the reads see it and every result before it.
+    const reads = deps.reads ? await deps.reads() : deps.db;
+    const context = await loadReportContext(reads, reportId);
     const languages = languagesOf(context.language);
     if (context.type === REPORT_TYPE.bundle) {
-      const written = await deps.files.writeBundle(reportId, bundleEntries(deps, context, languages));
+      const written = await deps.files.writeBundle(reportId, bundleEntries(deps, reads, context, languages));
       deps.log?.info({ report: reportId, ...written }, 'report bundle written');
     } else {
-      const data = await loadReportData(deps.db, context);
+      const data = await loadReportData(reads, context);
       for (const language of languages) {
         const doc = composeReportDocument(context, data, language, deps.now(), deps.timeZone);
         await deps.files.writePdf(reportId, language, await deps.pdf.render(doc));

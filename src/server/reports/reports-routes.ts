@@ -41,6 +41,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
   const files = new ReportFiles(app.fileStore);
   const deps: ReportDeps = {
     db: app.db,
+    reads: () => app.reportReads.db(),
     pdf,
     files,
     timeZone: app.config.timeZone,

@@ -16,7 +16,9 @@ const REFRESH = permissionFor(AREAS.webReports, 'generate');
 
 /**
  * Web reports (SPEC sections 3, 7 and 9): the dashboard's filters and figures, read from the
- * aggregates that the refresh job rebuilds every 24 hours; admins may refresh them now.
+ * aggregates that the refresh job rebuilds every 24 hours; admins may refresh them now. The
+ * dashboard reads on the read replica when there is one (`app.reportReads`); the refresh writes,
+ * and the caller's schools are read, on the primary.
  */
 export const webReportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const canView = { access: requirePermission(...listPermissions(AREAS.webReports)) };
@@ -31,7 +33,7 @@ export const webReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await webReportFilters(
-        app.db,
+        await app.reportReads.db(),
         await schoolScopeOf(app.db, request.auth!),
         hasAnyPermission(request.auth!.permissions, [REFRESH]),
       ),
@@ -53,7 +55,8 @@ export const webReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await schoolScopeOf(app.db, request.auth!);
       const { comparative, ...chosen } = request.query;
       for (const schoolId of chosen.schoolIds) assertSchoolInScope(scope, schoolId);
-      return { data: await webReportResults(app.db, { scope, ...chosen }, comparative, request.lang) };
+      const reads = await app.reportReads.db();
+      return { data: await webReportResults(reads, { scope, ...chosen }, comparative, request.lang) };
     },
   );
 
