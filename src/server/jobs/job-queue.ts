@@ -69,14 +69,21 @@ export function createJobQueue(options: {
         for (const definition of definitions) {
           await started.createQueue(definition.name);
           // One job per worker at a time: a job that fails is retried alone, never taking its batch with it.
-          for (let worker = 0; worker < definition.workers; worker++)
-            await started.work<object>(
+          // A worker that has just done a job asks for the next at once (pg-boss would wait out its
+          // polling interval after every job): a queue drains at the speed of its work, and only an
+          // idle worker polls.
+          for (let worker = 0; worker < definition.workers; worker++) {
+            let id: string | undefined;
+            id = await started.work<object>(
               definition.name,
               { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
               async ([job]) => {
-                if (job) await definition.handler(job.data);
+                if (!job) return;
+                await definition.handler(job.data);
+                if (id) started.notifyWorker(id);
               },
             );
+          }
           if (definition.every) await started.schedule(definition.name, definition.every, {});
           else await started.unschedule(definition.name);
         }
