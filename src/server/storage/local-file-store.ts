@@ -12,11 +12,14 @@ export function localFileStore(root: string): FileStore {
     kind: 'local',
     async write(key, source) {
       const target = pathOf(key);
+      const from = source instanceof Readable ? source : Readable.from([source]);
+      // A stream that fails while the folder is made (a limit passed) must not go unheard: the
+      // pipeline below still sees its error, as the stream keeps it.
+      from.on('error', () => undefined);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       // Written under a temporary name and renamed when complete: a reader never sees half a file.
       const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
       try {
-        const from = source instanceof Readable ? source : Readable.from([source]);
         await pipeline(from, fs.createWriteStream(temporary, { flags: 'wx' }));
         await fs.promises.rename(temporary, target);
       } catch (error) {

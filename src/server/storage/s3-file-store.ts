@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
@@ -45,6 +45,9 @@ export function s3FileStore(config: S3Config, client: S3Client = s3Client(config
   return {
     kind: 's3',
     async write(key, source, options = {}) {
+      // A stream that fails before the upload reads it (a limit passed) must not go unheard: the
+      // upload still sees its error, as the stream keeps it.
+      if (source instanceof Readable) source.on('error', () => undefined);
       // One PUT for a small body; a multipart upload otherwise, aborted (nothing kept) when the source fails.
       const upload = new Upload({
         client,
