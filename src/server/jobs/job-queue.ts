@@ -72,15 +72,16 @@ export function createJobQueue(options: {
           // A worker that has just done a job asks for the next at once (pg-boss would wait out its
           // polling interval after every job): a queue drains at the speed of its work, and only an
           // idle worker polls.
-          for (let worker = 0; worker < definition.workers; worker++) {
-            let id: string | undefined;
-            id = await started.work<object>(
+          for (let n = 0; n < definition.workers; n++) {
+            // Known once `work` answers; a job done before then (rare) waits for the next poll.
+            const worker = { id: '' };
+            worker.id = await started.work<object>(
               definition.name,
               { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
               async ([job]) => {
                 if (!job) return;
                 await definition.handler(job.data);
-                if (id) started.notifyWorker(id);
+                if (worker.id) started.notifyWorker(worker.id);
               },
             );
           }
