@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../schemas/index';
 import { ROLES } from '../../src/common/permissions';
@@ -17,6 +16,7 @@ import { buildReportScene, reportDeps, runReportJobs } from '../helpers/report-f
 import { startStreamingReplica, type StreamingReplica } from '../helpers/streaming-replica';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 import { buildWebReportWorld } from '../helpers/web-report-factory';
+import { freePort } from '../e2e/server-process';
 
 /**
  * Heavy reads on a real streaming replica of the machine's PostgreSQL (pg_basebackup, then a hot
@@ -183,12 +183,7 @@ describe.skipIf(!adminUrl)('heavy reads on a streaming read replica (PostgreSQL 
 
   it('reads on the primary, without an error, when the replica cannot be reached', async () => {
     // An app whose replica's port is closed.
-    const closedPort = await new Promise<number>((resolve) => {
-      const server = net.createServer().listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as net.AddressInfo;
-        server.close(() => resolve(port));
-      });
-    });
+    const closedPort = await freePort();
     const other = await createTestApp({ databaseReplicaUrl: `postgres://postgres@127.0.0.1:${closedPort}/postgres` });
     try {
       const cookie = await signIn(other.app, await buildUser(other.db, { role: ROLES.admin }));

@@ -48,26 +48,30 @@ export async function startHaproxy(servers: { name: string; url: string }[]): Pr
   child.stdout!.on('data', (d) => (output += String(d)));
   child.stderr!.on('data', (d) => (output += String(d)));
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await ended;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`haproxy ended: ${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`haproxy ended: ${output}`);
+    }
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       /* not yet */
     }
-    if (Date.now() > deadline) throw new Error(`haproxy did not answer: ${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`haproxy did not answer: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const ended = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await ended;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, stop };
 }

@@ -35,7 +35,15 @@ export async function startS3Server(bucket = 'ltm-test'): Promise<S3Server> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const port = await new Promise<number>((resolve, reject) => {
+  const stopChild = async () => {
+    if (child.exitCode === null) {
+      const ended = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await ended;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const started = new Promise<number>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`s3rver did not start: ${output}`)), 15_000);
     const read = (chunk: Buffer) => {
@@ -50,6 +58,10 @@ export async function startS3Server(bucket = 'ltm-test'): Promise<S3Server> {
     child.stderr!.on('data', read);
     child.once('exit', (code) => reject(new Error(`s3rver ended (${code}): ${output}`)));
   });
+  const port = await started.catch(async (error: Error) => {
+    await stopChild();
+    throw error;
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
@@ -63,13 +75,6 @@ export async function startS3Server(bucket = 'ltm-test'): Promise<S3Server> {
       forcePathStyle: true,
       prefix,
     }),
-    stop: async () => {
-      if (child.exitCode === null) {
-        const ended = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await ended;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    stop: stopChild,
   };
 }

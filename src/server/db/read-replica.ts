@@ -86,13 +86,18 @@ export async function openReplicaReads(
     log.warn({ ...obj, reads: { ...counts } }, msg);
   };
   let restUntil = -Infinity;
-  const replica = await openDatabase({
-    databaseUrl: options.url,
-    dataDir: '',
-    poolSize: options.poolSize,
-    // A replica restarting drops its connections: the pool opens new ones, the process goes on.
-    onIdleError: (error) => warn('failed', { err: error }, 'read replica connection lost'),
-  });
+  const open = (poolSize: number) =>
+    openDatabase({
+      databaseUrl: options.url,
+      dataDir: '',
+      poolSize,
+      // A replica restarting drops its connections: the pool opens new ones, the process goes on.
+      onIdleError: (error) => warn('failed', { err: error }, 'read replica connection lost'),
+    });
+  const replica = await open(options.poolSize);
+  // The position is asked on a connection of its own: reads busy on every connection of the pool
+  // must not make a healthy replica look failed.
+  const checker = await open(1);
 
   const onPrimary = (reason: 'lagging' | 'failed') => {
     counts[reason]++;
@@ -105,7 +110,7 @@ export async function openReplicaReads(
       CHECK_TIMEOUT_MS,
       sql<{ recovering: boolean; replayed: boolean | null }>`
         select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn as replayed`.execute(
-        replica.db,
+        checker.db,
       ),
     );
     return rows[0].recovering ? rows[0].replayed === true : null;
@@ -142,6 +147,8 @@ export async function openReplicaReads(
       return onPrimary('lagging');
     },
     stats: () => ({ ...counts }),
-    close: () => replica.close(),
+    close: async () => {
+      await Promise.all([replica.close(), checker.close()]);
+    },
   };
 }

@@ -14,8 +14,10 @@ export interface FileStore {
   readonly kind: 'local' | 's3';
   /**
    * Stores bytes or a stream under `key`, replacing what was there. A stream is never held whole in
-   * memory. The file appears complete or not at all: a reader never sees half a file, and when the
-   * source fails (a limit passed, the client gone) nothing of it stays stored.
+   * memory: the directory writes it as it comes; the bucket holds one 8 MB upload part at a time (two
+   * in flight), so only a file smaller than a part is ever held whole. The file appears complete or
+   * not at all: a reader never sees half a file, and when the source fails (a limit passed, the
+   * client gone) nothing of it stays stored.
    */
   write(key: string, source: Readable | Uint8Array, options?: { contentType?: string }): Promise<void>;
   /** Streams a stored file; the stream fails (ENOENT / NoSuchKey) when there is none. */
