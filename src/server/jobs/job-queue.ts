@@ -13,14 +13,20 @@ export type JobHandler<T> = (data: T) => Promise<void>;
 export interface JobQueue {
   /**
    * Registers a queue and its handler; `every` (cron) also runs it on a schedule; `workers` jobs of
-   * the queue run at once in this process (default 1).
+   * the queue run at once in this process (default 1); `oneWaiting`: at most one job of the queue
+   * waits per `joinKey` (see `send`).
    */
-  define<T extends object>(name: string, handler: JobHandler<T>, options?: { every?: string; workers?: number }): void;
+  define<T extends object>(
+    name: string,
+    handler: JobHandler<T>,
+    options?: { every?: string; workers?: number; oneWaiting?: boolean },
+  ): void;
   /**
    * Queues a job that runs no sooner than `afterSeconds` from now (the database's clock).
-   * `onceWithinSeconds`: at most one job of this queue is queued per slot of that many seconds.
+   * `joinKey`, on a `oneWaiting` queue: while a job sent with the same key waits to start, this one
+   * joins it (nothing more is queued); once it has started, a new one is queued.
    */
-  send(name: string, data: object, options?: { afterSeconds?: number; onceWithinSeconds?: number }): Promise<void>;
+  send(name: string, data: object, options?: { afterSeconds?: number; joinKey?: string }): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,6 +36,7 @@ interface Definition {
   handler: JobHandler<object>;
   every?: string;
   workers: number;
+  oneWaiting: boolean;
 }
 
 export const JOBS_SCHEMA = 'pgboss';
@@ -42,16 +49,22 @@ export function createJobQueue(options: {
   const definitions: Definition[] = [];
   let boss: PgBoss | null = null;
   return {
-    define(name, handler, { every, workers = 1 } = {}) {
-      definitions.push({ name, handler: handler as JobHandler<object>, every, workers: Math.max(1, workers) });
+    define(name, handler, { every, workers = 1, oneWaiting = false } = {}) {
+      definitions.push({
+        name,
+        handler: handler as JobHandler<object>,
+        every,
+        workers: Math.max(1, workers),
+        oneWaiting,
+      });
     },
-    async send(name, data, { afterSeconds = 0, onceWithinSeconds } = {}) {
+    async send(name, data, { afterSeconds = 0, joinKey } = {}) {
       if (!boss) throw new Error(`job queue not started: cannot send ${name}`);
       await boss.send(name, data, {
         startAfter: Math.max(0, Math.ceil(afterSeconds)),
         retryLimit: 5,
         retryDelay: 30,
-        ...(onceWithinSeconds ? { singletonKey: name, singletonSeconds: onceWithinSeconds } : {}),
+        ...(joinKey ? { singletonKey: joinKey } : {}),
       });
     },
     async start() {
@@ -67,7 +80,12 @@ export function createJobQueue(options: {
       boss = started;
       try {
         for (const definition of definitions) {
-          await started.createQueue(definition.name);
+          // pg-boss's "short" policy: one waiting job per (queue, key), enforced by a unique index. Not
+          // its singletonSeconds, whose slots are aligned to the clock: two sends a second apart on
+          // either side of a slot's end would queue two jobs. Set again on an existing queue.
+          const policy = definition.oneWaiting ? 'short' : 'standard';
+          await started.createQueue(definition.name, { name: definition.name, policy });
+          await started.updateQueue(definition.name, { name: definition.name, policy });
           // One job per worker at a time: a job that fails is retried alone, never taking its batch with it.
           // A worker that has just done a job asks for the next at once (pg-boss would wait out its
           // polling interval after every job): a queue drains at the speed of its work, and only an

@@ -5,12 +5,15 @@ import { refreshWebReports, type RefreshReason } from './web-report-refresh';
 export const REFRESH_QUEUE = 'web-report-refresh';
 /** Every 24 hours (SPEC section 9), at 02:00 UTC when schools are closed. */
 export const REFRESH_EVERY = '0 2 * * *';
-/** After a school's migration the refresh waits this long, so that migrations close together share one. */
+/**
+ * After a school's migration the refresh waits this long; a migration done while it waits shares it
+ * (the refresh has not read anything yet).
+ */
 const AFTER_MIGRATION_SECONDS = 60;
 
 /**
  * The refresh job: on its schedule, and queued after each school's report migration (at most one
- * per minute). With the queue off (most tests), tests call `refreshWebReports` themselves.
+ * waiting at a time). With the queue off (most tests), tests call `refreshWebReports` themselves.
  */
 export function defineWebReportJobs(app: FastifyInstance, deps: { db: Db; now: () => Date }): void {
   app.jobs.define<{ reason?: RefreshReason }>(
@@ -19,7 +22,7 @@ export function defineWebReportJobs(app: FastifyInstance, deps: { db: Db; now: (
       const { rows } = await refreshWebReports(deps.db, reason ?? 'schedule', deps.now);
       app.log.info({ rows, reason: reason ?? 'schedule' }, 'web report figures refreshed');
     },
-    { every: REFRESH_EVERY },
+    { every: REFRESH_EVERY, oneWaiting: true },
   );
 }
 
@@ -28,6 +31,6 @@ export async function queueRefreshAfterMigration(app: FastifyInstance): Promise<
   await app.jobs.send(
     REFRESH_QUEUE,
     { reason: 'migration' },
-    { afterSeconds: AFTER_MIGRATION_SECONDS, onceWithinSeconds: AFTER_MIGRATION_SECONDS },
+    { afterSeconds: AFTER_MIGRATION_SECONDS, joinKey: 'migration' },
   );
 }
