@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTypstRenderer } from '../../../src/server/pdf/index';
 import { asPopplerReadsIt, pdfPages, pdfText, toUnicodeMappings } from '../../helpers/pdf-reading';
-import { sampleSchoolReport, sampleStudentReport } from '../../helpers/sample-reports';
+import { sampleGradeReport, sampleSchoolReport, sampleStudentReport } from '../../helpers/sample-reports';
 
 /**
  * The report PDFs, read back with poppler's pdftotext: every figure is there, Arabic words come out
@@ -82,6 +82,28 @@ describe('the report template', () => {
         expect(text).toContain(row.change);
       }
     }
+  });
+
+  it('keeps the comparison with the previous round on one page with its note, wherever the page ends', () => {
+    // Without its classes the grade report's comparison starts on page 1; more skills push it down,
+    // line by line, over the page's end.
+    const pagesSeen = new Set<number>();
+    for (let extra = 0; extra <= 14; extra++) {
+      const doc = { ...sampleGradeReport('en'), classes: undefined };
+      doc.skills = [
+        ...doc.skills,
+        ...Array.from({ length: extra }, (_, n) => ({ ...doc.skills[0], name: `Skill ${n}` })),
+      ];
+      const pages = pdfText(renderer.render(doc)).split('\f');
+      const at = (label: string) => pages.findIndex((page) => page.includes(label));
+      const heading = at(doc.labels.comparison);
+      expect(heading, `${extra} more skills`).toBeGreaterThanOrEqual(0);
+      expect(at(doc.labels.change_note), `${extra} more skills`).toBe(heading);
+      expect(pages[heading]).toContain(doc.comparison!.rows.at(-1)!.change);
+      pagesSeen.add(heading);
+    }
+    // The sweep did cross the page's end.
+    expect([...pagesSeen].sort()).toEqual([0, 1]);
   });
 
   it('refuses a document its template cannot lay out, with the reason', () => {
