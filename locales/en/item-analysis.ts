@@ -53,7 +53,7 @@ const messages = {
       attracts_strong: 'Draws strong students',
     },
     legend:
-      'Flags: facility under %{hard} is too hard and above %{easy} too easy; an item–rest correlation under %{weak} discriminates weakly, under 0 negatively. A wrong option nobody chose, or one that draws strong students (a positive point-biserial), is flagged too. The upper and lower groups are the top and bottom %{share} of totals; attempts tied at a group’s boundary share its last places. From %{min} attempts on, questions are flagged; below that, 95% intervals are shown instead.',
+      'Flags: facility under %{hard} is too hard and above %{easy} too easy; an item–rest correlation under %{weak} discriminates weakly, under 0 negatively. A wrong option nobody chose, or one that draws strong students (a point-biserial above %{distractor}), is flagged too. The upper and lower groups are the top and bottom %{share} of totals; attempts tied at a group’s boundary share its last places. From %{min} attempts on, questions are flagged; below that, 95% intervals are shown instead.',
     help: 'Facility is the mean score over the maximum. Item–rest r correlates the question with the rest of the test, item–total r with the whole test. Alpha if deleted is the test’s reliability without the question: above the test’s alpha, the question lowers it.',
     export: {
       csv: 'Export CSV',
@@ -92,7 +92,7 @@ const messages = {
       persons_count: '%{count} student |||| %{count} students',
     },
     dif: {
-      help: 'Mantel–Haenszel DIF compares groups of equal total score: a question that one group finds harder than the other at the same ability is flagged C (large) or B (moderate); A is negligible. Negative D-DIF means the question is harder for the focal group. Groups under %{min} students are not compared.',
+      help: 'Mantel–Haenszel DIF compares groups of equal total score: a question that one group finds harder than the other at the same ability is flagged C (large: |D-DIF| of %{large} or more) or B (moderate: %{moderate} or more); A is negligible. Negative D-DIF means the question is harder for the focal group. Groups under %{min} students are not compared.',
       none: 'No two groups have %{min} students each yet.',
       by: { language: 'Exam version', gender: 'Gender', school: 'School' },
       reference: 'Reference group',
@@ -109,7 +109,7 @@ const messages = {
       flagged: 'Questions with large DIF (C)',
     },
     markers: {
-      help: 'From double marking: how often the two markers gave the same mark (exact) or marks one step apart (adjacent), Cohen’s quadratic-weighted kappa and the intraclass correlation ICC(A,1). A marker whose marks drift from their co-markers’ is flagged for the chief marker.',
+      help: 'From double marking: how often the two markers gave the same mark (exact) or marks one step apart (adjacent), Cohen’s quadratic-weighted kappa and the intraclass correlation ICC(A,1). A marker with %{answers} double-marked answers or more is flagged for the chief marker when their marks are on average %{share} of the maximum above or below their co-markers’, or fewer than %{close} are within one step of them.',
       none: 'No answer has been marked by two markers yet.',
       per_question: 'By question',
       per_pair: 'By pair of markers',

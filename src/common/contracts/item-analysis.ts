@@ -154,6 +154,8 @@ export const markerAgreementReport = z
           first: markerRef,
           second: markerRef,
           ...agreementFigures,
+          /** Quadratic-weighted kappa over the pair's answers, marks as shares of their maximum. */
+          kappa: z.number().nullable(),
           /** Mean of (first − second) over the item maximum. */
           mean_difference: z.number().nullable(),
         })
@@ -212,7 +214,16 @@ export const itemAnalysisReport = z
         min_attempts: z.number(),
         group_share: z.number(),
         misfit_above: z.number(),
+        /** A distractor whose point-biserial is above this draws strong students. */
+        distractor_above: z.number(),
         dif_min_group: z.number(),
+        /** |D-DIF| from which a question is B (moderate) and C (large). */
+        dif_moderate_d: z.number(),
+        dif_large_d: z.number(),
+        /** Drift: answers a marker needs to be judged; mean difference (share of the maximum); least share within one step. */
+        drift_min_answers: z.number(),
+        drift_mean_difference: z.number(),
+        drift_min_close: z.number(),
       })
       .strict(),
   })

@@ -5,14 +5,15 @@
  * from their co-markers.
  */
 
+import { DRIFT_LIMITS } from './review-limits';
+
 /** A marking scale: marks from 0 to `max` in steps of `step` (e.g. 0..4 by 1, or by 0.5). */
 export interface MarkScale {
   max: number;
   step: number;
 }
 
-/** A marker is checked for drift only with at least `minAnswers` double-marked answers; see markerDrift. */
-export const DRIFT_LIMITS = { minAnswers: 20, meanDifferenceShare: 0.1, minExactOrAdjacent: 0.8 };
+export { DRIFT_LIMITS };
 
 /** The point of the scale (0, 1, 2...) a mark falls on, rounding to the nearest step. */
 export function scalePoint(mark: number, scale: MarkScale): number {
@@ -53,6 +54,34 @@ export function weightedKappa(
       chance += (weight(i, j) * rows[i] * columns[j]) / (n * n);
     }
   return 1 - chance > 1e-12 ? (observed - chance) / (1 - chance) : null;
+}
+
+/**
+ * Cohen's quadratic-weighted kappa computed from the marks themselves: 2·s_xy / (s_x² + s_y² + (x̄ − ȳ)²)
+ * with population moments (Fleiss & Cohen 1973). On one scale it equals `weightedKappa(table,
+ * 'quadratic')`, and it does not change when the marks are rescaled, so marks of questions with
+ * different maxima can be pooled as shares of their maximum (a pair of markers over an exam).
+ * Null with no pairs or no spread at all.
+ */
+export function quadraticKappa(pairs: readonly (readonly [number, number])[]): number | null {
+  const n = pairs.length;
+  if (n === 0) return null;
+  let meanX = 0;
+  let meanY = 0;
+  for (const [x, y] of pairs) {
+    meanX += x / n;
+    meanY += y / n;
+  }
+  let varX = 0;
+  let varY = 0;
+  let cov = 0;
+  for (const [x, y] of pairs) {
+    varX += (x - meanX) ** 2 / n;
+    varY += (y - meanY) ** 2 / n;
+    cov += ((x - meanX) * (y - meanY)) / n;
+  }
+  const denominator = varX + varY + (meanX - meanY) ** 2;
+  return denominator > 1e-12 ? (2 * cov) / denominator : null;
 }
 
 export interface IntraclassCorrelations {

@@ -7,10 +7,9 @@
  * Mazzeo 1997). Sign convention throughout: negative values disadvantage the focal group.
  */
 
-/** Groups with fewer students than this are not analysed (reason 'too_small'). */
-export const DIF_MIN_GROUP_SIZE = 100;
-/** ETS limits: |MH D-DIF| of 1 and 1.5 (delta scale); |SMD / SD| of .17 and .25; tests at the .05 level. */
-export const ETS_DIF_LIMITS = { negligibleD: 1, largeD: 1.5, negligibleEffect: 0.17, largeEffect: 0.25, alpha: 0.05 };
+import { DIF_MIN_GROUP_SIZE, ETS_DIF_LIMITS } from './review-limits';
+
+export { DIF_MIN_GROUP_SIZE, ETS_DIF_LIMITS };
 
 /** One group's item scores within a stratum: how many students, the sum and the sum of squares of their scores. */
 export interface DifGroupScores {

@@ -27,6 +27,18 @@ export const REVIEW_LIMITS = {
   misfitAbove: 1.3,
 } as const;
 
+/** Groups with fewer students than this are not compared for DIF (reason 'too_small'). */
+export const DIF_MIN_GROUP_SIZE = 100;
+/** ETS limits: |MH D-DIF| of 1 and 1.5 (delta scale); |SMD / SD| of .17 and .25; tests at the .05 level. */
+export const ETS_DIF_LIMITS = { negligibleD: 1, largeD: 1.5, negligibleEffect: 0.17, largeEffect: 0.25, alpha: 0.05 };
+
+/**
+ * A marker is checked for drift only with at least `minAnswers` double-marked answers: flagged when
+ * their mean signed difference from co-markers is `meanDifferenceShare` of the maximum or more, or
+ * fewer than `minExactOrAdjacent` of their marks are within one scale step of the co-marker's.
+ */
+export const DRIFT_LIMITS = { minAnswers: 20, meanDifferenceShare: 0.1, minExactOrAdjacent: 0.8 };
+
 /** The share of attempts in each of the upper and lower groups (Kelley's 27%). */
 export const GROUP_SHARE = 0.27;
 

@@ -1,6 +1,13 @@
 import type { ItemAnalysisReport } from '../../common/contracts/index';
 import { plainText } from '../../common/questions/rich-text';
-import { analyseItems, DIF_MIN_GROUP_SIZE, GROUP_SHARE, REVIEW_LIMITS } from '../../common/statistics/index';
+import {
+  analyseItems,
+  DIF_MIN_GROUP_SIZE,
+  DRIFT_LIMITS,
+  ETS_DIF_LIMITS,
+  GROUP_SHARE,
+  REVIEW_LIMITS,
+} from '../../common/statistics/index';
 import { truncateText } from '../../common/text-bounds';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
@@ -120,7 +127,13 @@ async function computeAnalysis(
       min_attempts: REVIEW_LIMITS.minAttempts,
       group_share: GROUP_SHARE,
       misfit_above: REVIEW_LIMITS.misfitAbove,
+      distractor_above: REVIEW_LIMITS.distractorAbove,
       dif_min_group: DIF_MIN_GROUP_SIZE,
+      dif_moderate_d: ETS_DIF_LIMITS.negligibleD,
+      dif_large_d: ETS_DIF_LIMITS.largeD,
+      drift_min_answers: DRIFT_LIMITS.minAnswers,
+      drift_mean_difference: DRIFT_LIMITS.meanDifferenceShare,
+      drift_min_close: DRIFT_LIMITS.minExactOrAdjacent,
     },
   };
 }

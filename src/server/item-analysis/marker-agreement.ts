@@ -5,6 +5,7 @@ import {
   intraclassCorrelation,
   markerAgreement,
   markerDrift,
+  quadraticKappa,
   roundTo,
   type DoubleMarkedAnswer,
 } from '../../common/statistics/index';
@@ -99,7 +100,7 @@ export async function examMarkerAgreement(
     .sort((a, b) => a.position - b.position || a.part.localeCompare(b.part));
 
   // A pair's answers may sit on different scales: agreement is counted on each answer's own scale,
-  // the ICC and the mean difference on marks as shares of their maximum.
+  // the ICC, the quadratic-weighted kappa and the mean difference on marks as shares of their maximum.
   const pairRows = groupBy((p) => `${p.first_id}:${p.second_id}`).map((group) => {
     let exact = 0;
     let adjacent = 0;
@@ -112,13 +113,15 @@ export async function examMarkerAgreement(
       difference += max > 0 ? (pair.first - pair.second) / max : 0;
     }
     const share = (pair: MarkPair, mark: number) => (scaleFor(pair).max > 0 ? mark / scaleFor(pair).max : 0);
+    const shares = group.map((p) => [share(p, p.first), share(p, p.second)] as const);
     return {
       first: { id: group[0].first_id, name: group[0].first_name },
       second: { id: group[0].second_id, name: group[0].second_name },
       n: group.length,
       exact: r4(exact / group.length),
       adjacent: r4(adjacent / group.length),
-      icc: r4(intraclassCorrelation(group.map((p) => [share(p, p.first), share(p, p.second)])).icc2),
+      icc: r4(intraclassCorrelation(shares).icc2),
+      kappa: r4(quadraticKappa(shares)),
       mean_difference: r4(difference / group.length),
     };
   });

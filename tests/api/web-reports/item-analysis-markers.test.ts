@@ -98,6 +98,10 @@ describe('marker agreement', () => {
     });
     // Mean of (first − second) / max: (1/4 + 2/4) / 9.
     expect(markers.pairs[0].mean_difference).toBeCloseTo(0.75 / 9, 4);
+    // Quadratic-weighted kappa of the nine marks as shares of their maximum (essay and recording /4,
+    // summary /3), by hand: means 0.611111 and 0.527778, variances 0.118827 and 0.095679, covariance
+    // 0.093364; 2 × 0.093364 / (0.118827 + 0.095679 + 0.083333²) = 0.8432.
+    expect(markers.pairs[0].kappa).toBe(0.8432);
     // Nine answers each: too few to judge a marker's drift.
     expect(markers.drift).toEqual([]);
   });

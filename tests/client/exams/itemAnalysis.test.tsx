@@ -75,16 +75,25 @@ describe('item analysis', () => {
         'under 0.2 discriminates',
         'bottom 27% of totals',
         'From 100 attempts',
+        'a point-biserial above 0.05',
       ],
     ],
     [
-      { hard_below: 0.25, easy_above: 0.95, weak_below: 0.15, group_share: 0.33, min_attempts: 50 },
+      {
+        hard_below: 0.25,
+        easy_above: 0.95,
+        weak_below: 0.15,
+        group_share: 0.33,
+        min_attempts: 50,
+        distractor_above: 0.1,
+      },
       [
         'under 0.25 is too hard',
         'above 0.95 too easy',
         'under 0.15 discriminates',
         'bottom 33% of totals',
         'From 50 attempts',
+        'a point-biserial above 0.1',
       ],
     ],
   ])('words the legend with the limits the server sent (%o)', async (limits, phrases) => {
@@ -235,6 +244,9 @@ describe('item analysis', () => {
     await openAnalysis();
     const panel = await openSection('Differential item functioning');
     expect(within(panel).getByTestId('dif-help')).toHaveTextContent('Groups under 30 students are not compared.');
+    expect(within(panel).getByTestId('dif-help')).toHaveTextContent(
+      'C (large: |D-DIF| of 1.5 or more) or B (moderate: 1 or more)',
+    );
 
     const language = within(panel).getByTestId('dif-language');
     expect(within(language).getByRole('heading', { name: 'Exam version' })).toBeInTheDocument();
@@ -268,6 +280,9 @@ describe('item analysis', () => {
     const panel = await openSection('Marker agreement');
     const drift = within(panel).getByTestId('marker-drift');
     expect(drift).toHaveTextContent('Drifts from co-markers');
+    expect(within(panel).getByTestId('marker-help')).toHaveTextContent(
+      `with 20 double-marked answers or more is flagged for the chief marker when their marks are on average ${formatShare(0.1, 'en')} of the maximum above or below their co-markers’, or fewer than ${formatShare(0.8, 'en')} are within one step`,
+    );
     expect(within(drift).getByRole('listitem')).toHaveTextContent(
       `Omar Nasser: marks lower than co-markers and agrees too rarely (Mean difference: ${minus('0.12')})`,
     );
@@ -277,7 +292,7 @@ describe('item analysis', () => {
       `340${formatShare(0.55, 'en')}${formatShare(0.4, 'en')}0.770.81`,
     );
     const pairs = within(panel).getByTestId('marker-pairs');
-    expect(within(pairs).getAllByRole('row')[1]).toHaveTextContent('Huda Saleh – Omar Nasser4055%40%0.810.08');
+    expect(within(pairs).getAllByRole('row')[1]).toHaveTextContent('Huda Saleh – Omar Nasser4055%40%0.740.810.08');
   });
 
   it('says so when nothing was double marked', async () => {

@@ -4,6 +4,7 @@ import {
   intraclassCorrelation,
   markerAgreement,
   markerDrift,
+  quadraticKappa,
   scalePoint,
   weightedKappa,
   type DoubleMarkedAnswer,
@@ -45,6 +46,34 @@ describe('weighted kappa', () => {
     expect(weightedKappa([[3, 0], [0, 2]], 'linear')).toBe(1); // prettier-ignore
     expect(weightedKappa([[5, 0], [0, 0]], 'quadratic')).toBeNull(); // prettier-ignore
     expect(weightedKappa([], 'linear')).toBeNull();
+  });
+});
+
+describe('quadratic-weighted kappa from the marks', () => {
+  /** The table's couples as pairs of category numbers, the same category rescaled to another maximum. */
+  const couples = (scale: number) =>
+    SEXUAL_FUN.flatMap((row, i) =>
+      row.flatMap((count, j) => Array.from({ length: count }, () => [i * scale, j * scale] as const)),
+    );
+
+  it('equals the table kappa on one scale, and does not change when the marks are rescaled', () => {
+    expect(quadraticKappa(couples(1))).toBeCloseTo(0.33205, 5);
+    expect(quadraticKappa(couples(1 / 3))).toBeCloseTo(0.33205, 5);
+    expect(quadraticKappa(couples(2.5))).toBeCloseTo(0.33205, 5);
+  });
+
+  it('pools questions of different maxima as shares, as a pair of markers over an exam', () => {
+    // The table's 91 couples on a 0..3 scale and the same on a 0..6 scale in steps of 2: as shares both are one table.
+    const pooled = [...couples(1 / 3), ...couples(2 / 6)];
+    expect(quadraticKappa(pooled)).toBeCloseTo(0.33205, 5);
+    expect(quadraticKappa([[1, 1], [0, 0], [0.5, 0.5]])).toBe(1); // prettier-ignore
+    // Systematic disagreement counts against it, unlike a correlation.
+    expect(quadraticKappa([[1, 0.5], [0.5, 0], [0.75, 0.25]])).toBeLessThan(0.5); // prettier-ignore
+  });
+
+  it('is null with nothing to compare or no spread', () => {
+    expect(quadraticKappa([])).toBeNull();
+    expect(quadraticKappa([[1, 1], [1, 1]])).toBeNull(); // prettier-ignore
   });
 });
 

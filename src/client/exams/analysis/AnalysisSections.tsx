@@ -24,7 +24,7 @@ export function AnalysisSections({ examId, report }: { examId: number; report: I
     items: () => <ItemsPanel examId={examId} report={report} />,
     rasch: () => <RaschPanel rasch={report.rasch} limits={report.limits} />,
     dif: () => <DifPanel dif={report.dif} limits={report.limits} />,
-    markers: () => <MarkerPanel markers={report.markers} />,
+    markers: () => <MarkerPanel markers={report.markers} limits={report.limits} />,
   };
   return (
     <>

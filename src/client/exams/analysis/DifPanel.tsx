@@ -16,7 +16,11 @@ export function DifPanel({ dif, limits }: { dif: DifComparison[]; limits: ItemAn
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="dif-help">
-        {translate('item_analysis.dif.help', { min })}
+        {translate('item_analysis.dif.help', {
+          min,
+          moderate: number(limits.dif_moderate_d),
+          large: number(limits.dif_large_d),
+        })}
       </Typography>
       {compared ? (
         dif.map((comparison) => <Comparison key={comparison.by} comparison={comparison} />)

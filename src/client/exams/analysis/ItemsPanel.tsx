@@ -28,6 +28,7 @@ export function ItemsPanel({ examId, report }: { examId: number; report: ItemAna
           weak: number(limits.weak_below),
           share: share(limits.group_share),
           min: number(limits.min_attempts, 0),
+          distractor: number(limits.distractor_above),
         })}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>

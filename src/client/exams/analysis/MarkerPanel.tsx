@@ -1,10 +1,16 @@
 import { Alert, AlertTitle, Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { MarkerAgreementReport } from '../../../common/contracts/index';
+import type { ItemAnalysisReport, MarkerAgreementReport } from '../../../common/contracts/index';
 import { useStatisticFormat } from './useStatisticFormat';
 
 /** Agreement of double marking: markers who drift, then agreement by question and by pair of markers. */
-export function MarkerPanel({ markers }: { markers: MarkerAgreementReport }) {
+export function MarkerPanel({
+  markers,
+  limits,
+}: {
+  markers: MarkerAgreementReport;
+  limits: ItemAnalysisReport['limits'];
+}) {
   const translate = useTranslate();
   const { number, share, language } = useStatisticFormat();
   const t = (key: string) => translate(`item_analysis.markers.${key}`);
@@ -17,8 +23,12 @@ export function MarkerPanel({ markers }: { markers: MarkerAgreementReport }) {
   );
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('help')}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="marker-help">
+        {translate('item_analysis.markers.help', {
+          answers: number(limits.drift_min_answers, 0),
+          share: share(limits.drift_mean_difference),
+          close: share(limits.drift_min_close),
+        })}
       </Typography>
       {markers.questions.length === 0 ? (
         <Alert severity="info">{t('none')}</Alert>
@@ -71,7 +81,7 @@ export function MarkerPanel({ markers }: { markers: MarkerAgreementReport }) {
           <Table size="small" data-testid="marker-pairs">
             <TableHead>
               <TableRow>
-                {['pair', 'answers', 'exact', 'adjacent', 'icc', 'mean_difference'].map((column) => (
+                {['pair', 'answers', 'exact', 'adjacent', 'kappa', 'icc', 'mean_difference'].map((column) => (
                   <TableCell key={column}>{t(column)}</TableCell>
                 ))}
               </TableRow>
@@ -85,6 +95,7 @@ export function MarkerPanel({ markers }: { markers: MarkerAgreementReport }) {
                   <TableCell>{number(pair.n, 0)}</TableCell>
                   <TableCell>{share(pair.exact)}</TableCell>
                   <TableCell>{share(pair.adjacent)}</TableCell>
+                  <TableCell>{number(pair.kappa)}</TableCell>
                   <TableCell>{number(pair.icc)}</TableCell>
                   <TableCell>{number(pair.mean_difference)}</TableCell>
                 </TableRow>
