@@ -90,6 +90,12 @@ const messages = {
       logits: 'Logits',
       map_band: 'From %{from} to %{to} logits',
       persons_count: '%{count} student |||| %{count} students',
+      scores: 'Ability for each raw score',
+      scores_help:
+        'Every raw score on the calibrated questions, the ability of a student who has it (Warm’s weighted likelihood estimate, in logits) with its standard error, and how many students had it. Zero and full scores get finite estimates.',
+      raw_score: 'Raw score',
+      ability: 'Ability (logits)',
+      students: 'Students',
     },
     dif: {
       help: 'Mantel–Haenszel DIF compares groups of equal total score: a question that one group finds harder than the other at the same ability is flagged C (large: |D-DIF| of %{large} or more) or B (moderate: %{moderate} or more); A is negligible. Negative D-DIF means the question is harder for the focal group. Groups under %{min} students are not compared.',

@@ -145,6 +145,11 @@ export function buildItemAnalysisReport(overrides: Overrides = {}): ItemAnalysis
                 misfit: true,
               },
             ],
+            scores: [
+              { raw_score: 0, ability: -2.05, se: 1.41, persons: 40 },
+              { raw_score: 1, ability: -0.31, se: 1.52, persons: 110 },
+              { raw_score: 2, ability: 1.63, se: 1.43, persons: 90 },
+            ],
             map: {
               bins: [
                 { from: -2, to: -1, persons: 30 },

@@ -73,6 +73,13 @@ export const raschCalibration = z
         })
         .strict(),
     ),
+    /**
+     * Each raw score on the calibrated questions (0 to their maximum): the ability of a student with
+     * it (Warm's weighted likelihood estimate, logits), its standard error and how many students had it.
+     */
+    scores: z.array(
+      z.object({ raw_score: z.number(), ability: z.number(), se: z.number(), persons: z.number() }).strict(),
+    ),
     /** The person-item (Wright) map: students per band of ability, questions by difficulty. */
     map: z
       .object({

@@ -44,6 +44,12 @@ export function raschCalibration(items: AnalysedItem[], scores: number[][]): Ras
         scores.length >= REVIEW_LIMITS.minAttempts &&
         Math.max(item.infit ?? 0, item.outfit ?? 0) > REVIEW_LIMITS.misfitAbove,
     })),
+    scores: result.score_table.map((row) => ({
+      raw_score: row.raw_score,
+      ability: r4(row.ability)!,
+      se: r4(row.se)!,
+      persons: row.persons,
+    })),
     map: {
       bins: map.bins.map((bin) => ({ from: bin.from, to: bin.to, persons: bin.persons })),
       items: map.items.map((item) => ({ position: item.index + 1, difficulty: r4(item.difficulty)! })),

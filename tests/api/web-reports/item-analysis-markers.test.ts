@@ -104,6 +104,15 @@ describe('marker agreement', () => {
     expect(markers.pairs[0].kappa).toBe(0.8432);
     // Nine answers each: too few to judge a marker's drift.
     expect(markers.drift).toEqual([]);
+    // The rules it judges by, for the tab's texts.
+    expect(itemAnalysisReport.parse(response.json().data).limits).toMatchObject({
+      distractor_above: 0.05,
+      dif_moderate_d: 1,
+      dif_large_d: 1.5,
+      drift_min_answers: 20,
+      drift_mean_difference: 0.1,
+      drift_min_close: 0.8,
+    });
   });
 
   it('names markers but never the students they marked', async () => {

@@ -95,6 +95,19 @@ describe('GET /api/exams/{id}/item-analysis', () => {
     expect(items[0].position).toBe(1);
   });
 
+  it('gives each raw score of the Rasch calibration its ability and standard error, and its students', async () => {
+    const { rasch, exam } = itemAnalysisReport.parse(
+      (await get(`/api/exams/${scene.exam.id}/item-analysis`)).json().data,
+    );
+    const scores = rasch!.scores;
+    expect(scores.map((row) => row.raw_score)).toEqual(scores.map((_, index) => index));
+    expect(scores.reduce((sum, row) => sum + row.persons, 0)).toBe(exam.attempts);
+    for (const [index, row] of scores.entries()) {
+      expect(row.se).toBeGreaterThan(0);
+      if (index > 0) expect(row.ability).toBeGreaterThan(scores[index - 1].ability);
+    }
+  });
+
   it('counts each attempt as its result does: the totals are the stored scores', async () => {
     const rows = await t.db
       .selectFrom('exam_attempts as a')

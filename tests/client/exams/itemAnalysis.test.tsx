@@ -178,6 +178,19 @@ describe('item analysis', () => {
     const top = within(table).getByRole('row', { name: /From 1 to 2 logits/ });
     expect(top).toHaveTextContent('30 students');
     expect(within(top).getAllByRole('cell')[1]).toHaveTextContent('2');
+
+    // Each raw score's ability, in a region named by its heading.
+    const scores = within(panel).getByRole('region', { name: 'Ability for each raw score' });
+    expect(
+      within(scores)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Raw scoreAbility (logits)SEStudents',
+      `0${minus('2.05')}1.4140`,
+      `1${minus('0.31')}1.52110`,
+      '21.631.4390',
+    ]);
   });
 
   it('moves between the sections with the keyboard', async () => {

@@ -13,6 +13,7 @@ import {
 import { useTranslate } from 'react-admin';
 import type { ItemAnalysisReport, RaschCalibration } from '../../../common/contracts/index';
 import { useStatisticFormat } from './useStatisticFormat';
+import { RaschScoreTable } from './RaschScoreTable';
 import { WrightMap } from './WrightMap';
 
 type RaschItem = RaschCalibration['items'][number];
@@ -83,6 +84,7 @@ function Calibration({ rasch }: { rasch: RaschCalibration }) {
         </Table>
       </TableContainer>
       <WrightMap map={rasch.map} />
+      <RaschScoreTable scores={rasch.scores} />
     </>
   );
 }
