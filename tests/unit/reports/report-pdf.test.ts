@@ -84,6 +84,51 @@ describe('the report template', () => {
     }
   });
 
+  it("prints a student's tier, the class and school averages and the growth since the last round, in both languages", () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const doc = sampleStudentReport(3, lang);
+      const text = pdfText(renderer.render(doc));
+      const plain = (value: string) => value.replace(/[\u200e\u200f]/g, '');
+      expect(doc.total!.averages).toHaveLength(2);
+      for (const average of doc.total!.averages) {
+        for (const word of words(average.label)) expect(text).toContain(asPopplerReadsIt(word));
+        expect(text).toContain(plain(average.value));
+      }
+      for (const word of words(doc.total!.tier_name)) expect(text).toContain(asPopplerReadsIt(word));
+      // Growth: the overall line first, then each skill, with the change in percentage points.
+      const rows = doc.comparison!.rows;
+      expect(rows[0].overall).toBe(true);
+      expect(rows.length).toBe(doc.skills.length + 1);
+      for (const row of rows) {
+        for (const word of words(row.name)) expect(text).toContain(asPopplerReadsIt(word));
+        for (const figure of [row.previous, row.current, row.change]) expect(text).toContain(plain(figure));
+      }
+      // (A word with a shadda is left out: pdftotext repeats the letter the mark sits on, "التغّيّير".)
+      for (const word of words(doc.labels.change).filter((w) => !w.includes('\u0651')))
+        expect(text).toContain(asPopplerReadsIt(word));
+    }
+  });
+
+  it("compares the grade's classes, overall and by skill, in both languages", () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const doc = sampleGradeReport(lang);
+      const text = pdfText(renderer.render(doc));
+      const plain = (value: string) => value.replace(/[\u200e\u200f]/g, '');
+      expect(doc.classes!.rows.length).toBeGreaterThanOrEqual(2);
+      expect(doc.students ?? []).toHaveLength(0);
+      for (const row of doc.classes!.rows) {
+        // Each class's line: its students, average and tier counts, in that order.
+        const line = text
+          .split('\n')
+          .find((l) => l.includes(asPopplerReadsIt(row.name.split(' ').at(-1)!)) && l.includes(plain(row.average)));
+        expect(line, `${lang} ${row.name}`).toBeDefined();
+        for (const figure of [row.students, row.tiers.below, row.tiers.within, row.tiers.above])
+          expect(line).toContain(figure);
+        for (const skill of row.skills) expect(text).toContain(plain(skill));
+      }
+    }
+  });
+
   it('keeps the comparison with the previous round on one page with its note, wherever the page ends', () => {
     // Without its classes the grade report's comparison starts on page 1; more skills push it down,
     // line by line, over the page's end.
