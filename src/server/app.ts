@@ -120,7 +120,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.decorate('reportReads', await openReportReads(config, database, app.log));
   app.addHook('onClose', () => app.reportReads.close());
   app.decorate('config', config);
-  app.decorate('fileStore', openFileStore(config));
+  app.decorate('fileStore', await openFileStore(config));
   app.decorate('clock', clock);
   app.decorate(
     'jobs',

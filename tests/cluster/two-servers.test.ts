@@ -8,7 +8,7 @@ import { ROLES } from '../../src/common/permissions';
 import { REPORT_STATUS, REPORT_TYPE } from '../../src/common/reports/index';
 import { DEMO_PASSWORD } from '../../src/server/demo/demo-accounts';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
-import { s3FileStore } from '../../src/server/storage/index';
+import { s3FileStore } from '../../src/server/storage/s3-file-store';
 import { startServer, type RunningServer } from '../e2e/server-process';
 import { databaseUrlFor } from '../helpers/db-template';
 import { multipartBody, wav } from '../helpers/media-fixtures';

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { withoutDiacritics } from '../../src/server/pdf/without-diacritics';
 
 /** Runs a poppler tool (Debian poppler-utils) on PDF bytes and answers what it printed. */
 function poppler(tool: 'pdftotext' | 'pdfinfo', pdf: Uint8Array, args: string[]): string {
@@ -29,9 +30,10 @@ export const pdfPages = (pdf: Uint8Array): number =>
 /**
  * An Arabic word as poppler's pdftotext prints it: it writes the two letters of a lam-alef ligature
  * (لا لأ لإ لآ) in the wrong order ("العلامة" comes out "العالمة") although the PDF maps that glyph to
- * lam then alef (see `ligatureMappings`). Expected words go through this to be compared.
+ * lam then alef (see `ligatureMappings`). Expected words go through this to be compared, without the
+ * diacritics the PDF leaves out (`withoutDiacritics`).
  */
-export const asPopplerReadsIt = (word: string): string => word.replace(/ل([اأإآ])/g, '$1ل');
+export const asPopplerReadsIt = (word: string): string => withoutDiacritics(word).replace(/ل([اأإآ])/g, '$1ل');
 
 /** The ToUnicode mappings of every font of a PDF (`<glyph> <code points>` pairs), from its streams. */
 export function toUnicodeMappings(pdf: Uint8Array): string[] {

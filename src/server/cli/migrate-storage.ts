@@ -15,7 +15,7 @@ if (config.storage.kind !== 's3') {
 }
 const verbose = process.argv.includes('--verbose');
 const from = localFileStore(config.dataDir);
-const to = openFileStore(config);
+const to = await openFileStore(config);
 const started = Date.now();
 const summary = await copyStore(from, to, (key, outcome) => {
   if (verbose || outcome === 'failed') console.log(`${outcome.padEnd(7)} ${key}`);

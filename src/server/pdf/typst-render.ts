@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { reportFonts } from './fonts';
 import type { LoginCardsDocument } from './login-cards-document';
+import { withoutDiacritics } from './without-diacritics';
 import type { ReportDocument } from './report-document';
 
 /** A document for one of the templates: a report, or a class's login cards (`template` says). */
@@ -31,7 +32,11 @@ export function createTypstRenderer(): TypstRenderer {
   return {
     render(doc) {
       const source = sources['template' in doc ? doc.template : 'report'];
-      const result = compiler.compile({ mainFileContent: source, inputs: { data: JSON.stringify(doc) } });
+      // Every text as a PDF can carry it (see withoutDiacritics).
+      const data = JSON.stringify(doc, (_key, value: unknown) =>
+        typeof value === 'string' ? withoutDiacritics(value) : value,
+      );
+      const result = compiler.compile({ mainFileContent: source, inputs: { data } });
       const error = result.takeError();
       if (error) throw fail('error', compiler.fetchDiagnostics(error));
       const warnings = result.takeWarnings();

@@ -2,14 +2,17 @@
 import type { Config } from '../config';
 import type { FileStore } from './file-store';
 import { localFileStore } from './local-file-store';
-import { s3FileStore } from './s3-file-store';
 
 export type { FileStore } from './file-store';
 export { localFileStore } from './local-file-store';
-export { s3Client, s3FileStore } from './s3-file-store';
 export { copyStore, type CopySummary } from './copy-store';
 
-/** The configured store: the bucket when S3_BUCKET is set, DATA_DIR otherwise. */
-export function openFileStore(config: Pick<Config, 'storage' | 'dataDir'>): FileStore {
-  return config.storage.kind === 's3' ? s3FileStore(config.storage) : localFileStore(config.dataDir);
+/**
+ * The configured store: the bucket when S3_BUCKET is set, DATA_DIR otherwise. The AWS SDK is loaded
+ * only for a bucket: a server on DATA_DIR does not pay for it at every start.
+ */
+export async function openFileStore(config: Pick<Config, 'storage' | 'dataDir'>): Promise<FileStore> {
+  if (config.storage.kind !== 's3') return localFileStore(config.dataDir);
+  const { s3FileStore } = await import('./s3-file-store');
+  return s3FileStore(config.storage);
 }

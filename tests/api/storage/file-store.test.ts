@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localFileStore, s3FileStore, type FileStore } from '../../../src/server/storage/index';
+import { localFileStore, type FileStore } from '../../../src/server/storage/index';
+import { s3FileStore } from '../../../src/server/storage/s3-file-store';
 import { startS3Server, type S3Server } from '../../helpers/s3-server';
 
 /** One contract, two stores: the local directory and an S3-compatible server over HTTP (AWS SDK v3). */

@@ -4,7 +4,8 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ReportFiles } from '../../../src/server/reports/report-files';
 import { zipStream } from '../../../src/server/reports/report-download';
-import { s3FileStore, type FileStore } from '../../../src/server/storage/index';
+import type { FileStore } from '../../../src/server/storage/index';
+import { s3FileStore } from '../../../src/server/storage/s3-file-store';
 import { startS3Server, type S3Server } from '../../helpers/s3-server';
 
 /**

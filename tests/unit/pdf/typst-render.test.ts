@@ -12,8 +12,8 @@ import { emptyClassReport, fullStudentReport, partlyGroupedReport } from './samp
 const renderer = createTypstRenderer();
 /**
  * Text to compare: without the bidirectional marks `Intl` puts in Arabic percents ("70\u200e%") and
- * pdftotext adds, and without Arabic vowel marks, which pdftotext may print one letter early
- * ("يسلّموا" comes out "يسّلموا").
+ * pdftotext adds, and without Arabic vowel marks, which the PDF leaves out (`withoutDiacritics`:
+ * with them, text extraction read "يسلّموا" as "يسّلموا", and "التغيّر" as "التغّيّير").
  */
 const plain = (text: string) => text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/\p{Mn}/gu, '');
 const read = (pdf: Uint8Array) => plain(pdfText(pdf));
