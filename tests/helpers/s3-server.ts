@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { StorageConfig } from '../../src/server/config';
+import { endChild } from './child-process';
 
 /**
  * An S3-compatible server in a separate process: s3rver (npm), which speaks S3's HTTP protocol from
@@ -35,14 +36,7 @@ export async function startS3Server(bucket = 'ltm-test'): Promise<S3Server> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const stopChild = async () => {
-    if (child.exitCode === null) {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await ended;
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
+  const stopChild = () => endChild(child, dir);
   const started = new Promise<number>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`s3rver did not start: ${output}`)), 15_000);

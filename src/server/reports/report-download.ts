@@ -27,9 +27,10 @@ interface Entry {
   key: string;
 }
 
-/** What a download sends: one file as it is, or several streamed into a ZIP. */
+/** What a download sends: one file as it is (its size known from the plan), or several streamed into a ZIP. */
 export type Download =
-  { kind: 'file'; name: string; key: string; contentType: string } | { kind: 'zip'; name: string; entries: Entry[] };
+  | { kind: 'file'; name: string; key: string; size: number; contentType: string }
+  | { kind: 'zip'; name: string; entries: Entry[] };
 
 export const reportRefusal = {
   notGenerated: () => new AppError(418, 'reports.errors.not_generated'),
@@ -69,13 +70,13 @@ export async function planDownload(
   });
   // Every file is looked for before the download starts, several at once (a bucket answers each in
   // a round trip), in order of the reports as before.
-  const present = await presentKeys(
+  const sizes = await sizesOf(
     files,
     planned.flatMap(({ own }) => own.map((entry) => entry.key)),
   );
   const entries: Entry[] = [];
   for (const { report, own } of planned) {
-    if (own.some((entry) => !present.has(entry.key))) {
+    if (own.some((entry) => !sizes.has(entry.key))) {
       await db
         .updateTable('reports')
         .set({ status: REPORT_STATUS.download_failed })
@@ -88,12 +89,19 @@ export async function planDownload(
     entries.push(...own);
   }
   if (reports.length === 1 && reports[0].type === REPORT_TYPE.bundle)
-    return { kind: 'file', name: DOWNLOAD_NAMES.bundle, key: entries[0].key, contentType: 'application/zip' };
+    return {
+      kind: 'file',
+      name: DOWNLOAD_NAMES.bundle,
+      key: entries[0].key,
+      size: sizes.get(entries[0].key)!,
+      contentType: 'application/zip',
+    };
   if (entries.length === 1)
     return {
       kind: 'file',
       name: entries[0].name || DOWNLOAD_NAMES.single,
       key: entries[0].key,
+      size: sizes.get(entries[0].key)!,
       contentType: 'application/pdf',
     };
   return { kind: 'zip', name: DOWNLOAD_NAMES.several, entries: uniqueNames(entries) };
@@ -102,17 +110,19 @@ export async function planDownload(
 /** Checks at once, at most this many: a download of 500 reports in two languages asks 1,000 times. */
 const CHECKS_AT_ONCE = 16;
 
-async function presentKeys(files: ReportFiles, keys: string[]): Promise<Set<string>> {
-  const present = new Set<string>();
+/** The size of each file that is there (a missing file has no entry). */
+async function sizesOf(files: ReportFiles, keys: string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
   let next = 0;
   const check = async () => {
     while (next < keys.length) {
       const key = keys[next++];
-      if (await files.exists(key)) present.add(key);
+      const size = await files.store.size(key);
+      if (size !== null) sizes.set(key, size);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CHECKS_AT_ONCE, keys.length) }, check));
-  return present;
+  return sizes;
 }
 
 /** Two reports may share a file name (the same student in two exams is told apart by exam; be safe anyway). */

@@ -64,8 +64,4 @@ export class ReportFiles {
     }
     return { entries: count, bytes: (await this.store.size(key)) ?? 0 };
   }
-
-  async exists(key: string): Promise<boolean> {
-    return (await this.store.size(key)) !== null;
-  }
 }

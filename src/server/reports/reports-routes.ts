@@ -10,7 +10,7 @@ import { requirePermission } from '../http/route-access';
 import { auditReportDownloads, auditReportRequest } from './report-audit';
 import { attachment, inlineFile } from './report-file-names';
 import { ReportFiles } from './report-files';
-import { planDownload, reportRefusal, zipStream } from './report-download';
+import { planDownload, reportRefusal, zipStream, type Download } from './report-download';
 import { generateReport, type PdfRenderer, type ReportDeps } from './report-generate';
 import { beginMigration, defineReportJobs } from './report-jobs';
 import { reportRequestRate } from './report-rate';
@@ -232,7 +232,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
         language: request.query.lang,
         inline: true,
       });
-      return sendFile(reply, files, download.key, download.contentType, inlineFile(download.name));
+      return sendFile(reply, files, download, inlineFile(download.name));
     },
   );
 
@@ -256,18 +256,23 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
         language: request.body.language,
         inline: false,
       });
-      if (download.kind === 'file')
-        return sendFile(reply, files, download.key, download.contentType, attachment(download.name));
+      if (download.kind === 'file') return sendFile(reply, files, download, attachment(download.name));
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(download.name));
       return reply.send(zipStream(files, download.entries));
     },
   );
 };
 
-/** Streams a stored file with its type, length and disposition. */
-async function sendFile(reply: FastifyReply, files: ReportFiles, key: string, type: string, disposition: string) {
-  const size = await files.store.size(key);
-  if (size === null) throw reportRefusal.downloadFailed();
-  reply.header('content-type', type).header('content-length', size).header('content-disposition', disposition);
-  return reply.send(files.store.read(key));
+/** Streams a stored file with its type, length (found by the plan) and disposition. */
+function sendFile(
+  reply: FastifyReply,
+  files: ReportFiles,
+  file: Extract<Download, { kind: 'file' }>,
+  disposition: string,
+) {
+  reply
+    .header('content-type', file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', disposition);
+  return reply.send(files.store.read(file.key));
 }
