@@ -26,7 +26,12 @@ const questionsBank = defineResource({
     skill_id: lookup('skills', QM.skillRequired),
     difficulty_level_id: lookup('difficulty-levels', QM.difficultyRequired),
     cognitive_level_id: lookup('cognitive-levels', QM.cognitiveRequired),
-    learning_outcome_id: lookup('learning-outcomes', QM.outcomeRequired),
+    // An outcome of the chosen skill: the form offers those only, and the server refuses another.
+    learning_outcome_id: reference('learning-outcomes', {
+      within: ['skill_id'],
+      narrow: { help: 'question_editor.outcome_needs_skill' },
+      messages: { required: QM.outcomeRequired, invalid: QM.outcomeSkillMismatch },
+    }),
     depth_of_knowledge_id: lookup('depth-of-knowledges', QM.depthRequired),
     mark: number(0, QUESTION_LIMITS.mark, {
       decimals: 2,
@@ -46,6 +51,7 @@ const questionsBank = defineResource({
     }),
     media_replay_count: number(0, QUESTION_LIMITS.replayCount, {
       initial: 0,
+      help: 'question_editor.replay_help',
       messages: { required: QM.replayRequired, invalid: QM.replayInvalid },
     }),
     instruction_audio: media(['audio'], { messages: { invalid: QM.mediaInvalid } }),
@@ -58,6 +64,29 @@ const questionsBank = defineResource({
     order: 'desc',
     search: ['text'],
     filters: ['answer_type', 'question_type_id', 'skill_id', 'difficulty_level_id', 'learning_outcome_id'],
+  },
+  // The question form's sections (labelled `resources.questions-bank.sections.*`); a field no section
+  // names joins the classification. The answer editors, media and rich text are the form's own inputs.
+  form: {
+    sections: [
+      { key: 'question', fields: ['content_language', 'text'] },
+      {
+        key: 'classification',
+        columns: 2,
+        rest: true,
+        fields: [
+          'question_type_id',
+          'skill_id',
+          'learning_outcome_id',
+          'difficulty_level_id',
+          'cognitive_level_id',
+          'depth_of_knowledge_id',
+        ],
+      },
+      { key: 'marking', columns: 2, fields: ['mark', 'mark_option'] },
+      { key: 'media', fields: ['media_type', 'media_alt', 'media', 'media_replay_count', 'instruction_audio'] },
+      { key: 'answer', fields: ['answer_type', 'answer_key'] },
+    ],
   },
   platformMessage: 'questions.platform_required',
   nameFromNameEn: false,

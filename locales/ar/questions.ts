@@ -69,14 +69,6 @@ const messages: Pick<Messages, 'questions' | 'question_editor'> = {
     move_up: 'نقل %{name} إلى الأعلى',
     move_down: 'نقل %{name} إلى الأسفل',
     remove: 'إزالة %{name}',
-    sections: {
-      question: 'السؤال',
-      classification: 'التصنيف',
-      marking: 'الدرجات',
-      media: 'الوسائط',
-      answer: 'الإجابة',
-    },
-    columns: { id: 'المعرّف', text: 'السؤال', answer_type: 'نوع الإجابة', skill: 'المهارة', mark: 'الدرجة' },
     kinds: {
       single_choice: 'اختيار من متعدد (إجابة واحدة)',
       multiple_choice: 'اختيار من متعدد (عدة إجابات)',
@@ -89,8 +81,6 @@ const messages: Pick<Messages, 'questions' | 'question_editor'> = {
       categorizing: 'التصنيف في فئات',
       paragraph: 'فقرة وأسئلة مرتبطة بها',
     },
-    mark_options: { all_or_nothing: 'الدرجة كاملة أو لا شيء', partial: 'درجة جزئية لكل جزء صحيح' },
-    media_types: { none: 'بدون وسائط', image: 'صورة', audio: 'صوت' },
     instruction: {
       record: 'تسجيل',
       upload: 'رفع ملف',

@@ -1,4 +1,5 @@
 import type { ResourceLabels } from '../types';
+import questions from './questions';
 
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 const messages: ResourceLabels = {
@@ -33,6 +34,19 @@ const messages: ResourceLabels = {
       name: 'بنك الأسئلة |||| سؤال |||| سؤالان |||| أسئلة |||| سؤالًا |||| سؤال',
       item: 'السؤال',
       items: 'الأسئلة',
+      sections: {
+        question: 'السؤال',
+        classification: 'التصنيف',
+        marking: 'الدرجات',
+        media: 'الوسائط',
+        answer: 'الإجابة',
+      },
+      choices: {
+        answer_type: questions.question_editor.kinds,
+        mark_option: { all_or_nothing: 'الدرجة كاملة أو لا شيء', partial: 'درجة جزئية لكل جزء صحيح' },
+        media_type: { none: 'بدون وسائط', image: 'صورة', audio: 'صوت' },
+        content_language: { en: 'الإنجليزية', ar: 'العربية' },
+      },
       fields: {
         text: 'نص السؤال',
         content_language: 'لغة المحتوى',

@@ -68,14 +68,6 @@ export default {
     move_up: 'Move %{name} up',
     move_down: 'Move %{name} down',
     remove: 'Remove %{name}',
-    sections: {
-      question: 'Question',
-      classification: 'Classification',
-      marking: 'Marking',
-      media: 'Media',
-      answer: 'Answer',
-    },
-    columns: { id: 'ID', text: 'Question', answer_type: 'Answer type', skill: 'Skill', mark: 'Mark' },
     kinds: {
       single_choice: 'Single choice',
       multiple_choice: 'Multiple choice',
@@ -88,8 +80,6 @@ export default {
       categorizing: 'Categorizing',
       paragraph: 'Paragraph with related questions',
     },
-    mark_options: { all_or_nothing: 'All or nothing', partial: 'Partial credit per correct part' },
-    media_types: { none: 'Without media', image: 'Image', audio: 'Audio' },
     instruction: {
       record: 'Record',
       upload: 'Upload a file',

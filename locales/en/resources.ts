@@ -1,3 +1,5 @@
+import questions from './questions';
+
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 export default {
   resources: {
@@ -31,6 +33,20 @@ export default {
       name: 'Question |||| Questions bank',
       item: 'question',
       items: 'questions',
+      // The question form's sections (schemas/questions-bank.ts `form.sections`).
+      sections: {
+        question: 'Question',
+        classification: 'Classification',
+        marking: 'Marking',
+        media: 'Media',
+        answer: 'Answer',
+      },
+      choices: {
+        answer_type: questions.question_editor.kinds,
+        mark_option: { all_or_nothing: 'All or nothing', partial: 'Partial credit per correct part' },
+        media_type: { none: 'Without media', image: 'Image', audio: 'Audio' },
+        content_language: { en: 'English', ar: 'Arabic' },
+      },
       fields: {
         text: 'Question text',
         content_language: 'Content language',

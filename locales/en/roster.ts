@@ -67,7 +67,7 @@ export default {
       student_number_format:
         'Use letters, digits, dots, dashes or underscores (at most 40), starting with a letter or digit',
       duplicate_in_file: 'This student number is also in row %{rows}',
-      number_of_other_school: 'This student number belongs to a student of another school',
+      number_unusable: 'This student number cannot be used: choose another, or ask an administrator',
       too_long: 'At most %{max} characters',
       unknown_school: 'No school of yours is named "%{value}"',
       unknown_grade: 'No grade is named "%{value}"',
@@ -87,6 +87,10 @@ export default {
       unknown_format: 'This is not a CSV file, an Excel workbook or a OneRoster zip',
       too_many_rows: 'The file has more than %{max} rows: split it into several files',
       too_many_cells: 'The workbook holds more than %{max} cells: keep only the students and the reference sheets',
+      too_many_columns: 'A sheet has a cell beyond column %{max}: keep the template’s columns and delete the rest',
+      read_memory:
+        'The file needs more than %{max} MB of memory to read: split it, or keep only the template’s sheets and columns',
+      read_time: 'The file took longer than %{max} seconds to read: split it into smaller files',
       file_too_large: 'The file is larger than 20 MB',
       zip_unreadable: 'The zip file is damaged',
       zip_too_large: 'The zip file unpacks to more than 200 MB',

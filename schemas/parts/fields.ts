@@ -86,6 +86,12 @@ export interface ReferenceField extends FieldBase {
   resource: string;
   /** Columns the referenced record must share with this one (a student's class is of their school and grade). */
   within?: readonly string[];
+  /**
+   * The form offers only the records that agree with its `within` columns (learning outcomes of the
+   * chosen skill): the input waits, with this help (a catalog key), until they are chosen, and is
+   * cleared when one of them changes.
+   */
+  narrow?: { help: string };
 }
 
 /**

@@ -49,6 +49,8 @@ export const QM = {
   paragraphNeedsChild: 'questions.paragraph_needs_child',
   childKindInvalid: 'questions.child_kind_invalid',
   answerInvalid: 'questions.answer_invalid',
+  /** A learning outcome of another skill than the question's. */
+  outcomeSkillMismatch: 'questions.outcome_skill_mismatch',
   /** Takes `%{max}`: the essay's maximum number of words. */
   answerWordLimit: 'questions.answer_word_limit',
   /** Takes `%{max}`: the maximum duration in seconds. */

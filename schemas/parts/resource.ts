@@ -33,6 +33,20 @@ export interface PageDeclaration {
 export type ComputedKind =
   'number' | 'number|null' | 'string' | 'string|null' | 'boolean' | 'related' | 'related[]' | 'unknown';
 
+/**
+ * One titled group of a form's inputs, labelled `resources.<name>.sections.<key>` (a question's
+ * classification). A form drawn from sections shows every field the form edits exactly once.
+ */
+export interface FormSection {
+  key: string;
+  /** Its fields, in the order they show. */
+  fields: readonly string[];
+  /** Two inputs to a row (dropdowns); one otherwise. */
+  columns?: 1 | 2;
+  /** It also takes every field no section names, in declared order: where a new field shows. */
+  rest?: boolean;
+}
+
 export type Fields = Readonly<Record<string, FieldDefinition>>;
 export type Computed = Readonly<Record<string, ComputedKind>>;
 
@@ -80,6 +94,8 @@ export interface ResourceDefinition {
   rules?: readonly string[];
   /** The message of a missing `platform_id` (catalog key), when not the generic one. */
   platformMessage?: string;
+  /** How a hand-written form that draws its inputs from the declaration groups them (the question form). */
+  form?: { sections: readonly FormSection[] };
 }
 
 /**

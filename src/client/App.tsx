@@ -13,7 +13,6 @@ import { isRTL, type Language } from '../../locales/languages';
 import type { Messages } from '../../locales/types';
 import { Console } from './Console';
 import { getStoredLanguage } from './language';
-import { createAuthProvider } from './auth';
 import type { AppDataProvider } from './providers/appDataProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { singleCatalogI18nProvider } from './providers/polyglot';
@@ -21,6 +20,7 @@ import { BlockPage } from './public/BlockPage';
 import { useBlocked } from './components/blockQuery';
 import { DirectionProvider } from './theme/DirectionProvider';
 import { themeFor } from './theme/theme';
+import { consoleAuthProvider } from './consoleAuth';
 
 export interface AppProps {
   language?: Language;
@@ -44,10 +44,10 @@ export function App({
   const router = useMemo(() => {
     const element = (
       <Console
-        authProvider={authProvider ?? createAuthProvider()}
+        authProvider={authProvider ?? consoleAuthProvider()}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
-        theme={themeFor(isRTL(language))}
+        theme={themeFor(isRTL(language), messages.ra.page.loading)}
       />
     );
     return createBrowserRouter([{ path: '*', element }]);
@@ -56,7 +56,7 @@ export function App({
   // The block page covers the console instead of replacing it: narrowing the window for a moment
   // must not throw away a half-filled form, so the console stays mounted (hidden and inert).
   return (
-    <DirectionProvider language={language}>
+    <DirectionProvider language={language} loading={messages.ra.page.loading}>
       <div hidden={tooNarrow} inert={tooNarrow} aria-hidden={tooNarrow || undefined}>
         {/* react-admin navigates and then clears its caches in the same tick (logout); a navigation
             deferred in a transition leaves the old page mounted to re-check auth and log out again,

@@ -18,7 +18,6 @@ import { getStoredLanguage } from './language';
 import { HeaderBar } from './layout/HeaderBar';
 import { Notification } from './layout/Notification';
 import { UserMenu } from './layout/UserMenu';
-import { createAuthProvider } from './auth';
 import { dataProvider } from './providers/dataProvider';
 import { singleCatalogI18nProvider } from './providers/polyglot';
 import { BlockPage } from './public/BlockPage';
@@ -26,6 +25,7 @@ import { LoginPage } from './public/LoginPage';
 import { isExamPlayerPath, MY_EXAMS_PATH, studentSignOut } from './student';
 import StudentRoutes from './student/StudentRoutes';
 import { DirectionProvider } from './theme/DirectionProvider';
+import { consoleAuthProvider } from './consoleAuth';
 
 /** A path of the console: a full page load boots it (staff after signing in, the profile, /restricted). */
 function ConsolePage() {
@@ -107,7 +107,7 @@ export function StudentApp({ language = getStoredLanguage(), messages, authProvi
   const router = useMemo(() => {
     const element = (
       <CoreAdminContext
-        authProvider={handingStaffToConsole(authProvider ?? createAuthProvider())}
+        authProvider={handingStaffToConsole(authProvider ?? consoleAuthProvider())}
         i18nProvider={i18nProvider}
         // The student's recordings upload through it (uploadMedia); without it ra-core's default has no such method.
         dataProvider={dataProvider}
@@ -125,7 +125,7 @@ export function StudentApp({ language = getStoredLanguage(), messages, authProvi
   const tooNarrow = narrow && !isExamPlayerPath(pathname);
 
   return (
-    <DirectionProvider language={language}>
+    <DirectionProvider language={language} loading={messages.ra.page.loading}>
       <div hidden={tooNarrow} inert={tooNarrow} aria-hidden={tooNarrow || undefined}>
         <RouterProvider router={router} useTransitions={false} />
       </div>

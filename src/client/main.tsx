@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { bootsStudentApp } from './boot';
 import { getStoredLanguage } from './language';
 import { registerOfflineShell } from './offlineShell';
+import { signalRendered } from './pageReady';
 import { loadCatalog } from './providers/polyglot';
 import { initSentry } from './sentry';
 
@@ -24,6 +25,9 @@ const app: Promise<ReactElement> = student
       <App language={language} messages={messages} />
     ));
 
-void app.then((element) => createRoot(root).render(<StrictMode>{element}</StrictMode>));
+void app.then((element) => {
+  createRoot(root).render(<StrictMode>{element}</StrictMode>);
+  signalRendered(student ? 'student' : 'console');
+});
 // A student's exam opens again after a reload without a connection.
 if (student) void app.then(() => registerOfflineShell());

@@ -6,6 +6,7 @@ import { idValue, MAX_ID } from './ids';
 import { parseWallTime } from './datetime';
 import { isMediaReference } from './questions/media-reference';
 import { isBlankHtml } from './questions/rich-text';
+import type { BodyOf } from './declarations/record-types';
 
 /** Keys a client may send back from a record it read; they are accepted and ignored on save. */
 export const READ_ONLY_KEYS = ['id', 'name', 'created_at', 'updated_at', 'platform'] as const;
@@ -29,9 +30,16 @@ export const relationOf = (field: string) => field.replace(/_ids$/, 's').replace
 const hasDecimalsAtMost = (places: number) => (value: number) =>
   Math.abs(Math.round(value * 10 ** places) - value * 10 ** places) < 1e-6;
 
+/** A value of the wrong type: "required" when there is none, else "the wrong type" (catalog keys). */
+const wrongType = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.invalid_type';
+
 /**
  * One field's validator, from its declaration. `messages.required` names a missing (or wrongly
- * typed) value; `messages.invalid` anything else wrong; without them the generic messages apply.
+ * typed) value; `messages.invalid` anything else wrong; `messages.tooLong` a text over its length.
+ * Every other rule names its own generic message, so every issue carries a catalog key (with its
+ * bound, `minimum` or `maximum`, in the issue) and reads in the request's language wherever it is
+ * shown: never zod's own English text.
  */
 export function fieldValidator(field: FieldDefinition): z.ZodType {
   const required = field.messages?.required ?? 'validation.required';
@@ -40,10 +48,9 @@ export function fieldValidator(field: FieldDefinition): z.ZodType {
   switch (field.type) {
     case 'text': {
       const base = z.string({ error: whenMissing(required) });
-      const bounded = (field.rich ? base : base.trim()).max(
-        field.max,
-        field.messages?.tooLong ? { error: field.messages.tooLong } : undefined,
-      );
+      const bounded = (field.rich ? base : base.trim()).max(field.max, {
+        error: field.messages?.tooLong ?? 'validation.too_long',
+      });
       return field.rich
         ? bounded.refine((html) => !isBlankHtml(html), { error: required })
         : bounded.min(1, { error: required });
@@ -53,14 +60,20 @@ export function fieldValidator(field: FieldDefinition): z.ZodType {
         .string({ error: whenMissing(required) })
         .trim()
         .min(1, { error: required })
-        .max(255)
+        .max(255, { error: 'validation.too_long' })
         .pipe(z.email({ error: 'validation.invalid_email' }));
     case 'number': {
-      const range = invalid ? { error: invalid } : undefined;
       const base = z.number({ error: whenMissing(required) });
       const typed =
-        field.decimals === undefined ? base.int(range) : base.refine(hasDecimalsAtMost(field.decimals), range);
-      return (typed as z.ZodNumber).min(field.min, range).max(field.max, range);
+        field.decimals === undefined
+          ? base.int({ error: invalid ?? 'validation.whole_number' })
+          : base.refine(hasDecimalsAtMost(field.decimals), {
+              error: invalid ?? 'validation.decimals',
+              params: { decimals: field.decimals },
+            });
+      return (typed as z.ZodNumber)
+        .min(field.min, { error: invalid ?? 'validation.too_small' })
+        .max(field.max, { error: invalid ?? 'validation.too_big' });
     }
     case 'choice':
       return z.enum(field.choices as [string, ...string[]], {
@@ -92,9 +105,21 @@ export function fieldValidator(field: FieldDefinition): z.ZodType {
         ? z.number({ error: own }).int({ error: own }).min(1, { error: own }).max(MAX_ID, { error: own })
         : idValue(required);
     case 'references':
-      return z.array(idValue(required), { error: required }).min(field.min, { error: required }).max(field.max);
+      return z
+        .array(idValue(required), { error: required })
+        .min(field.min, { error: required })
+        .max(field.max, { error: 'validation.too_many' });
     case 'tags':
-      return z.array(z.string().trim().min(1).max(field.maxLength)).max(field.max);
+      return z
+        .array(
+          z
+            .string({ error: wrongType })
+            .trim()
+            .min(1, { error: 'validation.required' })
+            .max(field.maxLength, { error: 'validation.too_long' }),
+          { error: wrongType },
+        )
+        .max(field.max, { error: 'validation.too_many' });
     case 'media':
       return z
         .string({ error: invalid ?? 'validation.invalid' })
@@ -128,13 +153,22 @@ const ignored = z
 const noneAsNull = (value: unknown) => (value === '' || value === 0 ? null : value);
 
 /**
+ * What a record's validator gives back: the declaration's body (`BodyOf`), with whatever read-only
+ * keys and related objects a client sent back from a record it read (ignored on save).
+ */
+export type ValidatedBody<D extends ResourceDefinition> = BodyOf<D> & Record<string, unknown>;
+
+/**
  * The validator of a record body, from its declaration: every declared field, `platform_id` for
  * platform-scoped resources, the read-only keys and related objects tolerated, anything else
  * refused; then the resource's rules, which run even when some fields failed, so every message
  * shows at once. Platform-dependent fields are optional here; `checkPlatformFields` decides once
  * the platform is known.
  */
-export function recordValidator(definition: ResourceDefinition, rules: Record<string, Rule> = {}) {
+export function recordValidator<D extends ResourceDefinition>(
+  definition: D,
+  rules: Record<string, Rule> = {},
+): z.ZodType<ValidatedBody<D>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(definition.fields)) {
     if (field.managed) {
@@ -171,13 +205,20 @@ export function recordValidator(definition: ResourceDefinition, rules: Record<st
     if (!rule) throw new Error(`${definition.name} names the rule ${name}, which nobody implements`);
     return rule;
   });
-  if (named.length === 0) return object;
-  return object.superRefine(
-    (value, ctx) => {
-      for (const rule of named) rule(value as Record<string, unknown>, ctx);
-    },
-    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
-  );
+  const checked =
+    named.length === 0
+      ? object
+      : object.superRefine(
+          (value, ctx) => {
+            for (const rule of named) rule(value as Record<string, unknown>, ctx);
+          },
+          {
+            when: (payload) =>
+              typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+          },
+        );
+  // The shape is built from the declaration at run time; its type is the declaration's body.
+  return checked as unknown as z.ZodType<ValidatedBody<D>>;
 }
 
 /**

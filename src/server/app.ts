@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { systemClock, type Clock } from './clock';
+import { OffsetClock, systemClock, type Clock } from './clock';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -45,11 +45,13 @@ import { webReportsRoutes } from './web-reports';
 import { itemAnalysisRoutes } from './item-analysis';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
+import { testClockRoutes } from './system/test-clock-routes';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { mediaStorage as createMediaStorage } from './media/media-storage';
 import { openFileStore } from './storage';
 import { auditLogRoutes } from './audit';
+import { setReadLimits } from './untrusted/index';
 
 export interface BuildOptions {
   config: Config;
@@ -77,7 +79,10 @@ export const LOG_REDACT = [
 ];
 
 /** Builds the whole server (API under /api, console elsewhere) without listening: tests use it directly. */
-export async function buildApp({ config, database, logStream, clock = systemClock }: BuildOptions): Promise<App> {
+export async function buildApp({ config, database, logStream, clock: given }: BuildOptions): Promise<App> {
+  // TEST_CLOCK=1 (never in production): a clock the end-to-end tests move over deadlines.
+  const testClock = config.testClock && !given ? new OffsetClock() : null;
+  const clock = given ?? testClock ?? systemClock;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -120,6 +125,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
   app.decorate('reportReads', await openReportReads(config, database, app.log));
   app.addHook('onClose', () => app.reportReads.close());
   app.decorate('config', config);
+  setReadLimits(config.readLimits);
   app.decorate('fileStore', await openFileStore(config));
   app.decorate('clock', clock);
   app.decorate(
@@ -195,6 +201,7 @@ export async function buildApp({ config, database, logStream, clock = systemCloc
       await api.register(rolesRoutes);
       await api.register(auditLogRoutes);
       if (config.benchBaselineRoute) await api.register(benchBaselineRoutes);
+      if (testClock) await api.register(testClockRoutes, { clock: testClock });
       await api.register(mediaRoutes, { storage: mediaStorage });
     },
     { prefix: '/api' },

@@ -18,3 +18,25 @@ export class ManualClock implements Clock {
     this.current = new Date(this.current.getTime() + seconds * 1000);
   }
 }
+
+/**
+ * The system's time plus an offset that a test moves (`TEST_CLOCK=1`, never in production): the
+ * end-to-end tests jump over a deadline, a grace period or the monitor's online window instead of
+ * waiting for them, while the server's time still flows.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  /** Seconds ahead of the system's time. */
+  get offsetSeconds(): number {
+    return this.offsetMs / 1000;
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+  reset(): void {
+    this.offsetMs = 0;
+  }
+}

@@ -1,13 +1,22 @@
 import path from 'node:path';
 import type { ThrottlePolicy } from './auth/login-throttle';
+import { parseSchoolNetworks } from './auth/school-networks';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { DEFAULT_READ_LIMITS, type ReadLimits } from './untrusted/index';
 
-export { ConfigError } from './http/trust-proxy';
+import { ConfigError } from './http/trust-proxy';
+
+export { ConfigError };
 
 /** Runtime settings, read once from the environment. Every variable is documented in the README. */
 export interface Config {
   port: number;
   host: string;
+  /**
+   * The address students and staff reach the product at (`PUBLIC_URL`, an http or https origin):
+   * what printed login cards say, never the Host a request names. Default: http://localhost:PORT.
+   */
+  publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
   /**
@@ -52,6 +61,13 @@ export interface Config {
   databasePoolSize: number;
   /** The delivery benchmark's bare baseline route (`BENCH_BASELINE_ROUTE=1`, set by the benchmark only). */
   benchBaselineRoute: boolean;
+  /**
+   * A clock the end-to-end tests move (`TEST_CLOCK=1`: `POST /api/test/clock`); refused with
+   * NODE_ENV=production, absent otherwise.
+   */
+  testClock: boolean;
+  /** What reading one uploaded file may cost, on a thread of its own (untrusted/read-pool.ts). */
+  readLimits: ReadLimits;
   /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
   jobs: {
     /** Off in most tests, which run the jobs' functions by hand. */
@@ -95,6 +111,36 @@ function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
   };
 }
 
+function testClock(env: NodeJS.ProcessEnv): boolean {
+  const on = env.TEST_CLOCK === '1';
+  if (on && env.NODE_ENV === 'production')
+    throw new ConfigError("TEST_CLOCK=1 moves the server's time for tests and is refused with NODE_ENV=production.");
+  return on;
+}
+
+function publicUrl(value: string | undefined, port: number, production: boolean): string {
+  const given = value?.trim();
+  // In production the cards would send pupils to localhost: the address must be said.
+  if (!given && production)
+    throw new ConfigError(
+      'PUBLIC_URL must be set with NODE_ENV=production (the address login cards print), such as https://assess.example.org.',
+    );
+  if (!given) return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http or https address, such as https://assess.example.org (got "${given}").`,
+    );
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash)
+    throw new ConfigError(
+      `PUBLIC_URL must be an http or https address, such as https://assess.example.org (got "${given}").`,
+    );
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
 function int(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
@@ -109,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   return {
     port: int(env.PORT, 3000),
+    publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000), env.NODE_ENV === 'production'),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL?.trim() || null,
@@ -132,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       perAccount: int(env.LOGIN_MAX_FAILURES_PER_ACCOUNT, 25),
       perAddress: int(env.LOGIN_MAX_FAILURES_PER_ADDRESS, 20),
       windowMinutes: int(env.LOGIN_THROTTLE_MINUTES, 15),
+      schoolNetworks: parseSchoolNetworks(env.SCHOOL_NETWORKS),
     },
     demoRequestsPerHour: int(env.DEMO_REQUESTS_PER_HOUR, 10),
     reportRequestsPerHour: int(env.REPORT_REQUESTS_PER_HOUR, 30),
@@ -150,6 +198,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webConcurrency: int(env.WEB_CONCURRENCY, 1),
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     benchBaselineRoute: env.BENCH_BASELINE_ROUTE === '1',
+    testClock: testClock(env),
+    readLimits: {
+      memoryMb: int(env.IMPORT_READ_MEMORY_MB, DEFAULT_READ_LIMITS.memoryMb),
+      seconds: int(env.IMPORT_READ_SECONDS, DEFAULT_READ_LIMITS.seconds),
+      threads: int(env.IMPORT_READ_THREADS, DEFAULT_READ_LIMITS.threads),
+    },
     jobs: {
       enabled: env.JOBS_ENABLED !== 'false',
       pollSeconds: Math.max(0.5, Number.parseFloat(env.JOBS_POLL_SECONDS ?? '') || 2),

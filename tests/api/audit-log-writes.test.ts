@@ -8,6 +8,7 @@ import { auditRows, expectNoSecrets, expectOneRow } from '../helpers/audit-rows'
 import { buildCorrectionScene } from '../helpers/correction-factory';
 import { bankQuestion, examBody } from '../helpers/exam-factory';
 import { buildUser, signIn } from '../helpers/factories';
+import { validBody } from '../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
@@ -111,6 +112,65 @@ describe('exams', () => {
     expect(row.summary).toEqual({
       before: { name: 'Emirates', exam_id: exam.id, countries: ['AE'], is_published: false },
     });
+  });
+});
+
+describe('exams, bank questions and settings lists as they are written (issue 39)', () => {
+  it('audits creating and editing an exam, a bank question and a settings record, with what changed', async () => {
+    const created = await author('POST', '/api/exams', examBody(scene.lookups));
+    expect(created.statusCode, created.body).toBe(201);
+    const exam = created.json().data;
+    const create = await expectOneRow(t.db, 'exams.create', `exams/${exam.id}`, { actorId: people.author.id });
+    expect(create.summary).toMatchObject({ before: null, after: { name_en: exam.name_en } });
+    const edited = await author('PUT', `/api/exams/${exam.id}`, {
+      ...examBody(scene.lookups),
+      name_en: 'Renamed exam',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const update = await expectOneRow(t.db, 'exams.update', `exams/${exam.id}`, { actorId: people.author.id });
+    expect(update.summary).toEqual({ before: { name_en: exam.name_en }, after: { name_en: 'Renamed exam' } });
+
+    const question = (await author('POST', '/api/questions-bank', bankQuestion(scene.lookups))).json().data;
+    await expectOneRow(t.db, 'questions-bank.create', `questions-bank/${question.id}`, { actorId: people.author.id });
+    const removed = await author('DELETE', `/api/questions-bank/${question.id}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const deleted = await expectOneRow(t.db, 'questions-bank.delete', `questions-bank/${question.id}`, {
+      actorId: people.author.id,
+    });
+    expect(deleted.summary).toMatchObject({ after: null, before: { text: expect.any(String) } });
+
+    const grade = await admin(
+      'POST',
+      '/api/grades',
+      await validBody(t.db, registry, registry.get('grades')!, scene.lookups.platform),
+    );
+    expect(grade.statusCode, grade.body).toBe(201);
+    await expectOneRow(t.db, 'grades.create', `grades/${grade.json().data.id}`, { actorId: people.admin.id });
+    // A refused write writes no row.
+    const refused = await author('PUT', `/api/exams/${exam.id}`, { ...examBody(scene.lookups), name_en: '' });
+    expect(refused.statusCode).toBe(422);
+    expect(await auditRows(t.db, 'exams.update', `exams/${exam.id}`)).toHaveLength(1);
+  });
+
+  it('keeps who did it as they were, and audits renaming oneself', async () => {
+    const user = await buildUser(t.db, { role: ROLES.author, name: 'Old Name' });
+    const cookie = await signIn(t.app, user);
+    const exam = (await call(t.app, 'POST', '/api/exams', examBody(scene.lookups), { cookie })).json().data;
+    const renamed = await call(t.app, 'PUT', '/api/user/change/information', { name: 'New Name' }, { cookie });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const rename = await expectOneRow(t.db, 'users.rename', `users/${user.id}`, { actorId: user.id });
+    expect(rename.summary).toEqual({ before: { name: 'Old Name' }, after: { name: 'New Name' } });
+    const log = (await admin('GET', `/api/audit-log?filter[user_id]=${user.id}&order=asc`)).json().data;
+    expect(log.map((row: { action: string; actor: { name: string } }) => [row.action, row.actor.name])).toEqual([
+      ['exams.create', 'Old Name'],
+      ['users.rename', 'Old Name'],
+    ]);
+    const stored = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_name', 'actor_email'])
+      .where('target', '=', `exams/${exam.id}`)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ actor_name: 'Old Name', actor_email: user.email });
   });
 });
 

@@ -6,10 +6,11 @@ import { buildUser } from '../helpers/factories';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
- * Sign-in throttling (issue 23): attempts are reserved before the password is checked, per account
- * and address pair (slowed down, never locked), per address and per account (ceilings), and a
- * browser that signed in to an account before is throttled on its own. The first wait is a minute
- * here so that a burst cannot outlast it.
+ * Sign-in throttling (issues 23 and 39): attempts are reserved before the password is checked, per
+ * account and address pair (slowed down, never locked), per address and per account (ceilings), and
+ * a browser that signed in to an account before is throttled on its own. The first wait is a minute
+ * here so that a burst cannot outlast it. What a pupil could do to a school with the limits is in
+ * login-school.test.ts.
  */
 const POLICY = { failuresBeforeDelay: 3, firstDelaySeconds: 60, perAccount: 6, perAddress: 10, windowMinutes: 15 };
 let t: TestContext;
@@ -42,8 +43,8 @@ const deviceOf = (response: Awaited<ReturnType<typeof login>>) => {
   return cookie.value;
 };
 
-/** Moves the throttle of every key containing `part` `minutes` into the past. */
-async function age(part: string, minutes: number) {
+/** Moves the throttle of every key of the account `userId` `minutes` into the past. */
+async function age(userId: number, minutes: number) {
   const back = sql<Date>`make_interval(mins => ${minutes})`;
   await t.db
     .updateTable('rate_limits')
@@ -52,7 +53,7 @@ async function age(part: string, minutes: number) {
       last_hit_at: sql`last_hit_at - ${back}`,
       blocked_until: sql`blocked_until - ${back}`,
     })
-    .where('key', 'like', `%${part}%`)
+    .where((eb) => eb.or([eb('key', 'like', `%:user:${userId}|%`), eb('key', 'like', `%:user:${userId}`)]))
     .execute();
 }
 
@@ -76,12 +77,12 @@ describe('slowing down an account and address pair', () => {
       'محاولات دخول فاشلة كثيرة',
     );
     // Once the wait is over, a try is checked again; another failure doubles the wait.
-    await age(user.email, 1);
+    await age(user.id, 1);
     expect((await login(user.email, 'wrong-pass-1', ip)).statusCode).toBe(401);
     const longer = await login(user.email, user.password, ip);
     expect(longer.statusCode).toBe(429);
     expect(Number(longer.headers['retry-after'])).toBeGreaterThan(110);
-    await age(user.email, 2);
+    await age(user.id, 2);
     const signedIn = await login(user.email, user.password, ip);
     expect(signedIn.statusCode).toBe(200);
     // From now on this browser is the account's own: its pair starts afresh.
@@ -94,10 +95,10 @@ describe('slowing down an account and address pair', () => {
     const user = await buildUser(t.db, { role: ROLES.author });
     const ip = address();
     for (let i = 0; i < 3; i++) await login(user.email, 'wrong-pass-1', ip);
-    await age(user.email, 16); // past the wait and a whole window: still remembered
+    await age(user.id, 16); // past the wait and a whole window: still remembered
     expect((await login(user.email, 'wrong-pass-1', ip)).statusCode).toBe(401);
     expect((await login(user.email, 'wrong-pass-1', ip)).statusCode).toBe(429);
-    await age(user.email, 24 * 60 + 5);
+    await age(user.id, 24 * 60 + 5);
     for (let i = 0; i < 3; i++) expect((await login(user.email, 'wrong-pass-1', ip)).statusCode).toBe(401);
   });
 
@@ -149,7 +150,7 @@ describe('the account ceiling and the owner’s browser', () => {
     expect(own.statusCode).toBe(200);
     expect(deviceOf(own)).toBe(device);
     // After the window, anyone may try again.
-    await age(owner.email, 16);
+    await age(owner.id, 16);
     expect((await login(owner.email, owner.password, address())).statusCode).toBe(200);
   });
 
@@ -199,13 +200,24 @@ describe('the account ceiling and the owner’s browser', () => {
 });
 
 describe('the address ceiling', () => {
-  it('refuses an address that tries many accounts, and not the others', async () => {
+  it('past it, holds the address to one try per account: a name that failed there waits, an account that did not is checked', async () => {
     const ip = address();
     for (let i = 0; i < 10; i++)
       expect((await login(`nobody${i}-${ip}@example.test`, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    const again = await login(`nobody0-${ip}@example.test`, 'wrong-pass-1', ip);
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(13 * 60);
+    // A pupil behind the same address, who has not failed there, is not refused for others' failures.
     const user = await buildUser(t.db, { role: ROLES.author });
-    expect((await login(user.email, user.password, ip)).statusCode).toBe(429);
-    expect((await login(user.email, user.password, address())).statusCode).toBe(200);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(200);
+    // A new name is checked once, then waits with the others.
+    expect((await login(`fresh-${ip}@example.test`, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(`fresh-${ip}@example.test`, 'wrong-pass-1', ip)).statusCode).toBe(429);
+    // An account that failed there waits too, even with the right password, until the address's window ends.
+    const mistyped = await buildUser(t.db, { role: ROLES.author });
+    expect((await login(mistyped.email, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(mistyped.email, mistyped.password, ip)).statusCode).toBe(429);
+    expect((await login(mistyped.email, mistyped.password, address())).statusCode).toBe(200);
   });
 
   it('counts failures only: many users signing in correctly from one school address are never refused', async () => {
@@ -214,6 +226,49 @@ describe('the address ceiling', () => {
       const user = await buildUser(t.db, { role: ROLES.student });
       expect((await login(user.email, user.password, ip)).statusCode, String(i)).toBe(200);
     }
+  });
+});
+
+describe('one budget per account, whatever name it is typed with (issue 39)', () => {
+  /** A student with an e-mail as well as a username: either signs in. */
+  async function studentWithBoth() {
+    const user = await buildUser(t.db, { role: ROLES.student });
+    const username = `pupil-${user.id}`;
+    await t.db.updateTable('users').set({ username }).where('id', '=', user.id).execute();
+    return { ...user, username };
+  }
+
+  it('fills one account ceiling from the e-mail and the username together', async () => {
+    const user = await studentWithBoth();
+    for (const ip of addresses(3)) expect((await login(user.email, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    for (const ip of addresses(3))
+      expect((await login(user.username.toUpperCase(), 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(user.email, user.password, address())).statusCode).toBe(429);
+    expect((await login(user.username, user.password, address())).statusCode).toBe(429);
+  });
+
+  it('slows one pair down from the e-mail and the username together', async () => {
+    const user = await studentWithBoth();
+    const ip = address();
+    expect((await login(user.email, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(` ${user.username} `, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(user.email.toUpperCase(), 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(user.username, user.password, ip)).statusCode).toBe(429);
+  });
+
+  it('counts a name that is no account by the name as typed (letter case and spaces aside)', async () => {
+    const ip = address();
+    for (const typed of [`Ghost-${ip}`, ` ghost-${ip} `, `GHOST-${ip}`])
+      expect((await login(typed, 'wrong-pass-1', ip)).statusCode).toBe(401);
+    expect((await login(`ghost-${ip}`, 'wrong-pass-1', ip)).statusCode).toBe(429);
+    const keys = (await t.db.selectFrom('rate_limits').select('key').where('key', 'like', `%ghost-${ip}%`).execute())
+      .map((row) => row.key)
+      .sort();
+    expect(keys).toEqual([
+      `login:account:name:ghost-${ip}`,
+      `login:pair:name:ghost-${ip}|${ip}`,
+      `login:share:name:ghost-${ip}|${ip}`,
+    ]);
   });
 });
 
@@ -236,11 +291,26 @@ describe('parallel attempts cannot outrun the limits (the attempt is reserved be
     expect(statuses(burst)).toEqual({ 401: 6, 429: 34 });
   });
 
-  it('one address trying many accounts: exactly the address ceiling checked', async () => {
+  it('stops a spray over many accounts from one address outside the school networks at five times its ceiling', async () => {
+    const user = await buildUser(t.db, { role: ROLES.admin });
     const ip = address();
+    // 50 failures (5 × perAddress), each at a name of its own: every one is checked.
+    const sprayed = [];
+    for (let i = 0; i < 50; i++) sprayed.push(await login(`sprayed${i}-${ip}@example.test`, 'wrong-pass-1', ip));
+    expect(statuses(sprayed)).toEqual({ 401: 50 });
+    // Then nothing more from that address, a correct password at an untried account included.
+    expect((await login(`sprayed-next-${ip}@example.test`, 'wrong-pass-1', ip)).statusCode).toBe(429);
+    expect((await login(user.email, user.password, ip)).statusCode).toBe(429);
+    // From elsewhere, the account signs in.
+    expect((await login(user.email, user.password, address())).statusCode).toBe(200);
+  });
+
+  it('one address past its ceiling, at one account it has not tried: exactly one try checked', async () => {
+    const ip = address();
+    for (let i = 0; i < 10; i++) await login(`spray${i}-${ip}@example.test`, 'wrong-pass-1', ip);
     const burst = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login(`spray${i}-${ip}@example.test`, 'wrong-pass-1', ip)),
+      Array.from({ length: 40 }, (_, i) => login(`target-${ip}@example.test`, `guess-${i}-pass`, ip)),
     );
-    expect(statuses(burst)).toEqual({ 401: 10, 429: 30 });
+    expect(statuses(burst)).toEqual({ 401: 1, 429: 39 });
   });
 });

@@ -88,6 +88,50 @@ describe('imports', () => {
     expect(result.body).toContain('Unchanged');
   });
 
+  it('audits every student an import creates or changes, with before and after and the import (issue 39)', async () => {
+    await importFile(staff, { name: 'a.csv', content: Buffer.from(csvOf([HEADER, row('AUD-1'), row('AUD-2')])) });
+    const changed = csvOf([HEADER, row('AUD-1', { extra: '100' }), row('AUD-2')]);
+    const done = await importFile(staff, { name: 'b.csv', content: Buffer.from(changed) });
+    expect(done.summary).toMatchObject({ update: 1, unchanged: 1 });
+    const student = await t.db
+      .selectFrom('students')
+      .select(['id', 'school_id'])
+      .where('student_number', '=', 'AUD-1')
+      .executeTakeFirstOrThrow();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'school_id', 'summary', 'request_id'])
+      .where('target', '=', `students/${student.id}`)
+      .orderBy('id')
+      .execute();
+    const parsed = rows.map((r) => ({
+      ...r,
+      summary: typeof r.summary === 'string' ? JSON.parse(r.summary) : r.summary,
+    }));
+    expect(parsed.map((r) => r.action)).toEqual(['students.create', 'students.update']);
+    // The importer: the user who sent the file (school staff), not the system.
+    const importer = await t.db
+      .selectFrom('roster_imports')
+      .select('user_id')
+      .where('file_name', '=', 'b.csv')
+      .executeTakeFirstOrThrow();
+    expect(parsed[1]).toMatchObject({
+      actor_id: importer.user_id,
+      school_id: student.school_id,
+      request_id: expect.stringMatching(/^roster_imports\/\d+$/),
+      summary: { before: { extra_time_percent: 0 }, after: { extra_time_percent: 100 } },
+    });
+    // The unchanged student got no entry of this import.
+    const other = await t.db
+      .selectFrom('students')
+      .select('id')
+      .where('student_number', '=', 'AUD-2')
+      .executeTakeFirstOrThrow();
+    expect(
+      await t.db.selectFrom('audit_log').select('action').where('target', '=', `students/${other.id}`).execute(),
+    ).toEqual([{ action: 'students.create' }]);
+  });
+
   it('exports the students in the template, which imports back unchanged (CSV and XLSX, both languages)', async () => {
     for (const [format, lang] of [
       ['csv', 'en'],
@@ -249,7 +293,9 @@ describe('bad input changes nothing', () => {
     expect(byRow.get(4)!.grade[0]).toContain('Grade 12');
     expect(byRow.get(5)!.student_number[0]).toContain('row 6');
     expect(byRow.get(6)!.student_number[0]).toContain('row 5');
-    expect(byRow.get(7)!.student_number).toEqual(['This student number belongs to a student of another school']);
+    expect(byRow.get(7)!.student_number).toEqual([
+      'This student number cannot be used: choose another, or ask an administrator',
+    ]);
     expect(byRow.get(8)!.date_of_birth[0]).toContain('2016-02-30');
     expect(Object.keys(byRow.get(9)!).sort()).toEqual(['name_en', 'nationality']);
     expect(byRow.get(10)!.name_en).toEqual(['Formulas are not accepted: type the value itself']);

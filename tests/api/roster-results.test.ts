@@ -5,6 +5,7 @@ import { ManualClock } from '../../src/server/clock';
 import { migrateSchoolResults } from '../../src/server/reports/index';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { call } from '../helpers/api-client';
+import { buildExam } from '../helpers/exam-factory';
 import { buildUser, signIn } from '../helpers/factories';
 import { buildReportScene, signInSchoolStaff } from '../helpers/report-factory';
 import { buildRecord } from '../helpers/resource-factory';
@@ -69,16 +70,17 @@ describe('GET /api/exams/{id}/results/export', () => {
 
   it('keeps school staff to their schools and refuses those without the reports download permission', async () => {
     const elsewhere = await signInSchoolStaff(t, []);
+    // An exam none of the reader's students sat is not found (issue 39), not an empty file with its header.
     const none = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export`, undefined, {
       cookie: elsewhere,
     });
-    expect(none.statusCode).toBe(200);
-    expect(
-      none.body
-        .replace(/^\uFEFF/, '')
-        .trim()
-        .split('\r\n'),
-    ).toHaveLength(1);
+    expect(none.statusCode).toBe(404);
+    // So is a draft, even to a reader of every school.
+    const draft = await buildExam(t.db, await loadSchemaRegistry(), { published: false });
+    const drafted = await call(t.app, 'GET', `/api/exams/${draft.exam.id}/results/export`, undefined, {
+      cookie: author,
+    });
+    expect(drafted.statusCode).toBe(404);
     const corrector = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector }));
     expect(
       (await call(t.app, 'GET', `/api/exams/${scene.exam.id}/results/export`, undefined, { cookie: corrector }))

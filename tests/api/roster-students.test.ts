@@ -155,6 +155,15 @@ describe('login cards', () => {
       if (login.statusCode === 200) signedIn = true;
     }
     expect(signedIn).toBe(true);
+    // The cards name the configured address, whatever Host the request named (issue 39).
+    const forged = await call(t.app, 'GET', `/api/school-classes/${klass.id}/login-cards?lang=en`, undefined, {
+      cookie: staff,
+      headers: { host: 'evil.example' },
+    });
+    expect(forged.statusCode).toBe(200);
+    const forgedText = pdfText(forged.rawPayload);
+    expect(forgedText).not.toContain('evil.example');
+    expect(forgedText).toContain(`${t.app.config.publicUrl}/login`);
     const arabic = await api('GET', `/api/school-classes/${klass.id}/login-cards?lang=ar`, undefined, staff);
     expect(arabic.statusCode).toBe(200);
     const arabicText = pdfText(arabic.rawPayload);

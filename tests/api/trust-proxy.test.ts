@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
 import type { Config } from '../../src/server/config';
@@ -72,10 +76,55 @@ describe('the client address behind proxies (TRUST_PROXY)', () => {
       });
     for (let i = 1; i <= 3; i++)
       expect((await attempt(`198.51.100.${i}`, `nobody${i}@example.test`)).statusCode).toBe(401);
-    const user = await buildUser(t.db, { role: ROLES.author });
-    expect((await attempt('198.51.100.99', user.email, user.password)).statusCode).toBe(429);
+    // Past the address's ceiling a name that failed from it waits, whatever address the client claims.
+    expect((await attempt('198.51.100.99', 'nobody1@example.test')).statusCode).toBe(429);
     const keys = (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key);
     expect(keys).toContain('login:address:203.0.113.5');
     expect(keys.some((key) => key.includes('198.51.100.'))).toBe(false);
+  });
+});
+
+describe('a TRUST_PROXY that would trust every address', () => {
+  /** Starts the server as an operator does, with `env` added; its exit code and everything it wrote. */
+  function start(env: Record<string, string>) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-trust-'));
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://assess.example.org',
+      ...env,
+    };
+    delete childEnv.DATABASE_URL; // an embedded database of its own, should it get that far
+    // Node itself (not the tsx wrapper), so that the kill below stops the server and not only its parent.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: childEnv });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // A server that starts has taken the setting: stop it after a while and report it.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+    return new Promise<{ code: number | null; output: string }>((resolve) =>
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        resolve({ code, output });
+      }),
+    );
+  }
+
+  it('refuses to start, saying why, without a stack trace', { timeout: 90_000 }, async () => {
+    const results = await Promise.all(
+      ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1'].map((value) => start({ TRUST_PROXY: value })),
+    );
+    for (const [i, value] of ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1'].entries()) {
+      const { code, output } = results[i];
+      expect(output.trim(), value).toBe(
+        `Cannot start: TRUST_PROXY=${value} covers every IPv4 address, so any client could choose its own ` +
+          'address by sending X-Forwarded-For. List only the proxies in front of the server ' +
+          '(TRUST_PROXY=10.0.0.0/8,192.168.1.10) or set their count (TRUST_PROXY=1).',
+      );
+      expect(code, value).toBe(1);
+    }
   });
 });

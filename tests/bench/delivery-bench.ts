@@ -55,6 +55,7 @@ async function prepare() {
   console.log(`prepared ${STUDENTS} students in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://assess.example.org',
     LOG_LEVEL: 'warn',
     BENCH_BASELINE_ROUTE: '1',
     WEB_CONCURRENCY: String(PROCESSES),

@@ -64,6 +64,7 @@ async function main() {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
+    PUBLIC_URL: 'https://assess.example.org',
     LOG_LEVEL: 'warn',
     WEB_CONCURRENCY: String(PROCESSES),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../e2e/server-process';
-import { endChild } from '../helpers/child-process';
+import { endChild, recordChild } from '../helpers/child-process';
 
 export interface Balancer {
   url: string;
@@ -49,6 +49,7 @@ export async function startHaproxy(servers: { name: string; url: string }[]): Pr
   child.stdout!.on('data', (d) => (output += String(d)));
   child.stderr!.on('data', (d) => (output += String(d)));
   const url = `http://127.0.0.1:${port}`;
+  recordChild(child);
   const stop = () => endChild(child, dir);
   const deadline = Date.now() + 15_000;
   for (;;) {

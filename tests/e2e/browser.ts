@@ -39,7 +39,8 @@ export function launchBrowser(options: { args?: string[] } = {}): Promise<Browse
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Transitions (a menu fading in) are finished before the picture, instead of waiting for them.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
 
@@ -79,4 +80,97 @@ export async function pageApi<T>(page: Page, method: string, path: string, body?
   );
   if (answer.status >= 400) throw new Error(`${method} /api${path}: ${answer.status} ${answer.text}`);
   return JSON.parse(answer.text) as T;
+}
+
+/**
+ * Waits for the console's page-ready signal (src/client/pageReady.ts): no API call or chunk in
+ * flight and no progress bar, held for 200 ms and five frames in a row (a long render blocks the
+ * frames; the reads it starts begin only after it commits). It replaces fixed pauses; `progress:
+ * false` ignores progress bars (a page that keeps one on purpose: an import's finished job).
+ */
+export async function pageReady(page: Page, options: { timeout?: number; progress?: boolean } = {}): Promise<void> {
+  const token = `${Date.now()}-${Math.random()}`;
+  await page.waitForFunction(
+    ({ token, progress }) => {
+      const w = window as Window & { __ready?: { token: string; since: number; frames: number } };
+      if (w.__ready?.token !== token) w.__ready = { token, since: 0, frames: 0 };
+      const busy =
+        document.documentElement.dataset.requests !== '0' ||
+        (progress && document.querySelector('[role="progressbar"]') !== null);
+      if (busy) {
+        w.__ready.frames = 0;
+        return false;
+      }
+      if (w.__ready.frames++ === 0) w.__ready.since = performance.now();
+      return w.__ready.frames >= 5 && performance.now() - w.__ready.since >= 200;
+    },
+    { token, progress: options.progress !== false },
+    { polling: 'raf', timeout: options.timeout ?? 15_000 },
+  );
+}
+
+/** Paths the students' boot serves (src/client/boot.ts): reached by loading the page. */
+const STUDENT_BOOT = /^\/(login|my-exams)?(\/|$)/;
+
+/**
+ * Opens `path` of the console as a user following a link would: inside the console already, by
+ * its router (no new page load: the console's scripts are not read and started again); otherwise,
+ * or for a path of the students' boot, by loading the page.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  const target = new URL(path, e2eBaseUrl());
+  const inConsole =
+    page.url().startsWith(target.origin) &&
+    (await page.evaluate(() => document.documentElement.dataset.app === 'console'));
+  if (!inConsole || STUDENT_BOOT.test(target.pathname)) {
+    await page.goto(target.href);
+    return;
+  }
+  // pushState is synchronous, and the router may move on at once (a role without the screen is
+  // sent to the restricted page): no wait for the address, the caller's pageReady follows.
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, `${target.pathname}${target.search}`);
+}
+
+/** This file's server: its worker's (file-server.ts). */
+export function e2eBaseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('No e2e server: run the e2e tests with tests/e2e/vitest.config.ts');
+  return url;
+}
+
+/**
+ * Moves time forward by `seconds` on this file's server (its test clock, TEST_CLOCK=1) and in the
+ * given pages (which called `page.clock.install()` before they loaded), instead of waiting for a
+ * deadline, a grace period or the monitor's online window. Answers the server's new time.
+ */
+export async function moveClock(seconds: number, pages: Page[] = []): Promise<number> {
+  const now = await setTestClock({ advance_seconds: seconds });
+  for (const page of pages) await page.clock.fastForward(seconds * 1000);
+  return now;
+}
+
+/**
+ * The server's test clock (`POST /api/test/clock`): moved forward, or set back to the real time.
+ * Answers the server's new time.
+ */
+export async function setTestClock(
+  body: { advance_seconds: number } | { reset: true },
+  baseUrl = e2eBaseUrl(),
+): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/test/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`the test clock: ${response.status} ${await response.text()}`);
+  return Date.parse(((await response.json()) as { data: { now: string } }).data.now);
+}
+
+/** The server's time now (its test clock). */
+export async function serverNow(): Promise<number> {
+  const response = await fetch(`${e2eBaseUrl()}/api/test/clock`);
+  return Date.parse(((await response.json()) as { data: { now: string } }).data.now);
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, screenshot, signInThroughForm } from './browser';
 import { api } from './exams-steps';
 
 /**
@@ -9,7 +9,7 @@ import { api } from './exams-steps';
  * filters the list, opens a student, plays the recorded answer, marks the essay and the spoken
  * answer, saves, moves to the next student with the filters kept, and sees the statuses change.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ar = catalogs.ar;
 let browser: Browser;
 let page: Page;

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
+import { ONLINE_SECONDS } from '../../src/server/exam-day';
+import { e2eBaseUrl, launchBrowser, moveClock, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
 
 /**
  * Issue 26, exam day, in Arabic in Chromium: an admin gives a student 15 minutes of extra time
@@ -10,7 +11,7 @@ import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser
  * minutes and the student's timer moves without a reload; the admin force-submits another student;
  * that student's result appears only after the release.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ar = catalogs.ar;
 const EXAM_EN = 'Arabic Standards Benchmark, Level 2';
 let browser: Browser;
@@ -42,7 +43,6 @@ function clockSeconds(text: string): number {
   return latin.split(':').reduce((total, part) => total * 60 + Number(part), 0);
 }
 
-const settle = (page: Page) => page.waitForTimeout(400);
 const monitorRow = (page: Page, studentId: number) => page.locator(`tr[data-student="${studentId}"]`);
 
 type Named = { id: number; name_en: string; name_ar: string };
@@ -139,12 +139,14 @@ describe('exam day', () => {
     await row.locator('[data-online="true"]').waitFor({ timeout: 30_000 });
     await expect.poll(async () => row.textContent(), { timeout: 20_000 }).toMatch(/(^|\D)(1|١) (من)/);
     expect(await row.textContent()).toContain(ar.exam_day.statuses.in_progress);
-    await settle(admin);
+    await pageReady(admin);
     await screenshot(admin, 'exam-day-monitor-ar');
 
-    // The student's computer goes offline: the monitor says so within the online window.
+    // The student's computer goes offline: the monitor says so once the online window has passed
+    // (the server's test clock jumps over it instead of waiting).
     await student.context().setOffline(true);
-    await row.locator('[data-online="false"]').waitFor({ timeout: 60_000 });
+    await moveClock(ONLINE_SECONDS + 5);
+    await row.locator('[data-online="false"]').waitFor({ timeout: 30_000 });
     expect(await row.textContent()).toContain(ar.exam_day.presence.offline);
     await student.context().setOffline(false);
     await row.locator('[data-online="true"]').waitFor({ timeout: 30_000 });
@@ -163,7 +165,7 @@ describe('exam day', () => {
     await dialog.getByLabel(ar.exam_day.dialog.reason).fill('إنذار حريق');
     await dialog.getByRole('button', { name: ar.exam_day.dialog.review }).click();
     await dialog.getByTestId('intervention-review').waitFor();
-    await settle(admin);
+    await pageReady(admin);
     await screenshot(admin, 'exam-day-extend-review-ar');
     await dialog.locator('button.MuiButton-contained').click();
     await dialog.waitFor({ state: 'detached' });

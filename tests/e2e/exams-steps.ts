@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser';
+import { pageReady, screenshot } from './browser';
 import { catalogs } from '../../locales';
 
 /** The Arabic console's labels (the e2e runs in Arabic) and polyglot-style filling of `%{name}`. */
@@ -162,12 +162,9 @@ export async function choose(page: Page, label: string, option: string) {
 /** Waits for a toast (or any text) to show. */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-/** Menus, dialogs and toasts fade in and out: let them settle before a picture. */
-export const settle = (page: Page) => page.waitForTimeout(400);
-
 /** A full-page picture from the top, so the header sits where a reader sees it. */
 export async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await settle(page);
+  await pageReady(page);
   await screenshot(page, name);
 }

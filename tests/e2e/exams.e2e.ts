@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm, typeWallTime } from './browser';
+import { e2eBaseUrl, launchBrowser, signInThroughForm, typeWallTime } from './browser';
 import {
   api,
   ar,
@@ -16,7 +16,7 @@ import {
   type Refs,
 } from './exams-steps';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ex = ar.exams;
 const qe = ar.question_editor;
 const qeFields = ar.resources['questions-bank'].fields;

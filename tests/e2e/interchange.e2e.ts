@@ -2,16 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
 
 /**
  * Questions in and out in Arabic, in Chromium (issue 27): the demo author exports the bank as a
  * QTI 3.0 package and an exam as a QTI test from the console, then imports that package back into
  * the same platform and a Moodle XML file (with default lookups) through the dry run, and sees the result.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ar = catalogs.ar;
 const words = ar.interchange.page;
 const BENCHMARK_AR = 'الاختبار المعياري للقراءة والاستماع، الصف الرابع';
@@ -24,9 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Menus and alerts fade in and out: let them settle before a picture. */
-const settle = (page: Page) => page.waitForTimeout(400);
 
 /** Clicks `button` and reads the file the browser downloads. */
 async function downloaded(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
@@ -61,7 +58,7 @@ async function dryRun(page: Page, picture: string) {
   await page.getByRole('button', { name: words.dry_run }).click();
   const report = page.getByTestId('interchange-report');
   await report.waitFor();
-  await settle(page);
+  await pageReady(page, { progress: false });
   await screenshot(page, picture);
   const figure = async (name: string) => latinDigits(await report.locator(`[data-figure="${name}"] dd`).innerText());
   return { report, figure };
@@ -118,7 +115,7 @@ describe('questions in and out, in Arabic', () => {
     expect(exported.name).toMatch(/^questions-bank-[\d-]+-qti3\.zip$/);
     const bankFiles = expectPackage(exported.bytes);
     expect(strFromU8(bankFiles['imsmanifest.xml']!)).toContain('QTI Package');
-    await settle(page);
+    await pageReady(page, { progress: false });
     await screenshot(page, 'interchange-page-ar');
 
     // The exam's page: its QTI 3.0 test, in the exam's order.
@@ -131,7 +128,7 @@ describe('questions in and out, in Arabic', () => {
     await page.goto(`${baseUrl}/exams/${exam.id}/preview`);
     const examExport = page.getByRole('button', { name: ar.interchange.exam_export });
     await examExport.waitFor();
-    await settle(page);
+    await pageReady(page, { progress: false });
     await screenshot(page, 'interchange-exam-export-ar');
     const examPackage = await downloaded(page, examExport);
     expect(examPackage.name).toBe(`exam-${exam.id}-qti3.zip`);
@@ -159,19 +156,19 @@ describe('questions in and out, in Arabic', () => {
       .getByRole('status')
       .getByText(/استُورد/)
       .waitFor();
-    await settle(page);
+    await pageReady(page, { progress: false });
     await screenshot(page, 'interchange-imported-ar');
     const bankAfter = await pageApi<{ meta: { total: number } }>(page, 'GET', `/questions-bank?platform_id=${ira.id}`);
     expect(bankAfter.meta.total).toBeGreaterThan(bankBefore.meta.total);
 
     // A Moodle XML file: defaults for the questions whose tags name no lookup, all six chosen by keyboard.
-    const lookups = ar.interchange.lookups;
-    await choose(page, lookups.question_type);
-    await choose(page, lookups.skill);
-    await choose(page, lookups.difficulty_level);
-    await choose(page, lookups.cognitive_level);
-    await choose(page, lookups.learning_outcome);
-    await choose(page, lookups.depth_of_knowledge);
+    const lookups = ar.resources['questions-bank'].fields;
+    await choose(page, lookups.question_type_id);
+    await choose(page, lookups.skill_id);
+    await choose(page, lookups.difficulty_level_id);
+    await choose(page, lookups.cognitive_level_id);
+    await choose(page, lookups.learning_outcome_id);
+    await choose(page, lookups.depth_of_knowledge_id);
     await page.getByTestId('interchange-file').setInputFiles(MOODLE);
     const moodle = await dryRun(page, 'interchange-moodle-dry-run-ar');
     await moodle.report.getByText(words.formats.moodle_xml, { exact: true }).waitFor();
@@ -205,7 +202,7 @@ describe('questions in and out, in Arabic', () => {
     await expectClean(fixed);
     expect(await fixed.figure('lookups_created')).toBeGreaterThan(0);
     const moodleJob = await importChecked(page);
-    await settle(page);
+    await pageReady(page, { progress: false });
     await screenshot(page, 'interchange-moodle-imported-ar');
     await moodleJob.getByRole('link', { name: words.open_bank }).click();
     await page.waitForURL(/\/questions-bank$/);

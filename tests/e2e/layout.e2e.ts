@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageReady, screenshot, signInThroughForm, visit } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -50,9 +50,9 @@ describe('layout', () => {
       await signInThroughForm(page, baseUrl, 'admin@example.com');
       const overflowing: string[] = [];
       for (const path of PAGES) {
-        await page.goto(`${baseUrl}${path}`);
+        await visit(page, path);
         await page.getByTestId('user-menu').waitFor();
-        await page.waitForLoadState('networkidle');
+        await pageReady(page);
         const extra = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
@@ -63,7 +63,7 @@ describe('layout', () => {
       }
       if (width === 1280) {
         await page.goto(`${baseUrl}/exams`);
-        await page.waitForLoadState('networkidle');
+        await pageReady(page);
         await screenshot(page, `exams-list-${language}-${width}`);
       }
       expect(overflowing).toEqual([]);

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageReady, signInThroughForm, visit } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const SHOTS = '/tmp/shots';
 let browser: Browser;
 beforeAll(async () => {
@@ -60,9 +60,9 @@ describe('list widths', () => {
       await signInThroughForm(page, baseUrl, 'admin@example.com');
       const problems: string[] = [];
       for (const path of LISTS) {
-        await page.goto(`${baseUrl}${path}`);
+        await visit(page, path);
         await page.getByTestId('user-menu').waitFor();
-        await page.waitForLoadState('networkidle');
+        await pageReady(page);
         // A list shows its table, or says it has no rows (the demo data may have no generated report).
         await page.locator('main table, [data-testid="no-data"]').first().waitFor({ timeout: 15_000 });
         for (const problem of await measure(page)) problems.push(`${path}: ${problem}`);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser';
+import { pageReady, screenshot } from './browser';
 import { catalogs, type Language } from '../../locales';
 
 /** The console's own labels, so the steps read the same screens in English and Arabic. */
@@ -111,9 +111,6 @@ const catalogLanguageName = (language: Language) => catalogs[language].languages
 /** Waits for a toast (or any text) to show. */
 export const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-/** Menus and toasts fade: let them settle before a picture. */
-export const settle = (page: Page) => page.waitForTimeout(400);
-
 /**
  * A full-page picture of a form that must survive it. Playwright's full-page capture resizes the
  * viewport through a 1 px wide state, which makes the console swap in its narrow-screen block
@@ -123,7 +120,7 @@ export async function screenshotForm(page: Page, name: string) {
   const viewport = page.viewportSize() ?? { width: 1366, height: 900 };
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, height) });
-  await settle(page);
+  await pageReady(page);
   await screenshot(page, name);
   await page.setViewportSize(viewport);
 }

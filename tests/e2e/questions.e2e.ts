@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ANSWER_KINDS, type AnswerKind } from '../../src/common/questions';
-import { launchBrowser, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, signInThroughForm, visit } from './browser';
 import { ANSWERS } from './questions-kinds';
 import { api, choose, createLookups, fillQuestion, labels, screenshotForm, toast, typeRich } from './questions-steps';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const en = labels('en');
 const ar = labels('ar');
 let browser: Browser;
@@ -60,7 +60,7 @@ describe('questions bank', () => {
     const { context, page } = await freshPage('en');
     ({ platformId, ids: lookupIds } = await createLookups(page));
     for (const kind of ANSWER_KINDS) {
-      await page.goto(`${baseUrl}/questions-bank/create`);
+      await visit(page, '/questions-bank/create');
       await page.getByRole('heading', { name: en.qe.create_title, level: 1 }).waitFor();
       await fillQuestion(page, 'en', `Question of type ${kind}`);
       await choose(page, en.qeFields.answer_type, en.qe.kinds[kind]);
@@ -127,7 +127,7 @@ describe('questions bank', () => {
   it('previews every question as a student sees it, without its key', async () => {
     const { context, page } = await freshPage('en');
     for (const kind of ANSWER_KINDS) {
-      await page.goto(`${baseUrl}/questions-bank/${created[kind]}/preview`);
+      await visit(page, `/questions-bank/${created[kind]}/preview`);
       const preview = page.getByTestId('question-preview');
       await preview.getByText(`Question of type ${kind}`).waitFor();
       // The content is marked English and left to right; in an English console, so are the interface
@@ -206,6 +206,7 @@ describe('questions bank', () => {
     for (const path of ['/questions-bank', `/questions-bank/${data.id}/edit`, `/questions-bank/${data.id}/preview`]) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByText('Stored payload question').first().waitFor();
+      // A script the page let through would run as its images fail to load: give it the time.
       await page.waitForTimeout(500);
       expect(await xss()).toBeUndefined();
     }

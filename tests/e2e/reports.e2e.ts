@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, screenshot, signInThroughForm, tmp } from './browser';
+import { e2eBaseUrl, launchBrowser, screenshot, signInThroughForm, tmp } from './browser';
 import { api } from './exams-steps';
 
 /**
@@ -13,7 +13,7 @@ import { api } from './exams-steps';
  * downloads the ZIP bundle; in English, the school staff account drills down from its one school to a
  * student's exams and opens a report, and the school report downloads at once.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ar = catalogs.ar;
 const en = catalogs.en;
 let browser: Browser;

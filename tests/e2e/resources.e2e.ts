@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageReady, screenshot, signInThroughForm } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -56,9 +56,6 @@ async function choose(page: Page, label: string, option: string) {
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).waitFor();
 
-/** Menus, dialogs and toasts fade in and out: let them settle before a picture. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
 describe('settings screens from schemas', () => {
   it('lets the admin add, edit and delete a skill in Arabic', async () => {
     const { context, page } = await freshPage();
@@ -100,7 +97,7 @@ describe('settings screens from schemas', () => {
       .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('هل تريد بالتأكيد حذف «مهارة التجربة المعدلة»؟', { exact: false }).waitFor();
-    await settle(page);
+    await pageReady(page);
     await screenshot(page, 'skill-delete-ar');
     await dialog.getByRole('button', { name: 'تأكيد' }).click();
     await toast(page, 'تم حذف المهارة بنجاح');
@@ -127,7 +124,7 @@ describe('settings screens from schemas', () => {
     await choose(page, 'الصف', 'الصف الثالث');
     expect(await page.getByRole('combobox', { name: 'المستوى' }).count()).toBe(0);
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    await settle(page);
+    await pageReady(page);
     await screenshot(page, 'learning-outcome-ira-ar');
     await page.getByRole('button', { name: 'حفظ' }).click();
     await toast(page, 'تم إنشاء ناتج التعلم بنجاح');
@@ -154,7 +151,7 @@ describe('settings screens from schemas', () => {
       .getByRole('row', { name: /يتحدث بوضوح/ })
       .getByText('المستوى الأول (مبتدئ)')
       .waitFor();
-    await settle(page);
+    await pageReady(page);
     await screenshot(page, 'learning-outcomes-isa-ar');
     // The selection survives a reload (session storage, per language).
     await page.reload();
@@ -187,7 +184,7 @@ describe('settings screens from schemas', () => {
       .getByRole('row', { name: /الشعبة ج/ })
       .getByText('الصف الخامس')
       .waitFor();
-    await settle(page);
+    await pageReady(page);
     await screenshot(page, 'school-classes-ar');
     await context.close();
   });
@@ -217,7 +214,7 @@ describe('settings screens from schemas', () => {
     await toast(page, 'تم إنشاء المستخدم بنجاح');
     const row = page.getByRole('row', { name: /sara@example.com/ });
     await row.getByText('مصحّح').waitFor();
-    await settle(page);
+    await pageReady(page);
     await screenshot(page, 'users-ar');
 
     await row.getByRole('link', { name: 'تعديل' }).click();
@@ -234,7 +231,7 @@ describe('settings screens from schemas', () => {
     await toast(page, 'تم تغيير كلمة المرور بنجاح');
     // A full-page picture of a scrolled page draws the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await settle(page);
+    await pageReady(page);
     await screenshot(page, 'user-edit-ar');
 
     await page.getByRole('toolbar').getByRole('button', { name: 'حذف' }).click();

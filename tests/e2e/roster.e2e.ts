@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
 import { pdfText } from '../helpers/pdf-reading';
-import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
 
 /**
  * Rostering in Arabic, in Chromium (issue 25): school staff check a file on the roster page, add a
  * class to their school and a student to it, print the class's login cards, and the student signs
  * in with the card's username and password and finds the exam the administrator assigned to the class.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ar = catalogs.ar;
 const BENCHMARK_AR = 'الاختبار المعياري للقراءة والاستماع، الصف الرابع';
 let browser: Browser;
@@ -40,9 +40,6 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 }
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
-/** Menus, dialogs and toasts fade in and out: let them settle before a picture. */
-const settle = (page: Page) => page.waitForTimeout(400);
-
 interface NamedRecord {
   id: number;
   name_ar: string;
@@ -95,7 +92,7 @@ describe('rostering in Arabic', () => {
     expect(await report.getByRole('row').count()).toBe(2);
     expect(await report.getByText('UTF-8').count()).toBe(1);
     expect(await importButton.isDisabled()).toBe(true);
-    await settle(page);
+    await pageReady(page, { progress: false });
     await page.screenshot({ path: '/tmp/roster-ar.png', fullPage: true });
     await screenshot(page, 'roster-ar');
 
@@ -119,7 +116,7 @@ describe('rostering in Arabic', () => {
       job.getByRole('button', { name: ar.roster.page.download_result }).click(),
     ]);
     expect(result.suggestedFilename()).toMatch(/^roster-import-\d+-result\.csv$/);
-    await settle(page);
+    await pageReady(page, { progress: false });
     await screenshot(page, 'roster-imported-ar');
 
     // A class in their school, from the school's screen (they may not edit the school itself).
@@ -141,7 +138,7 @@ describe('rostering in Arabic', () => {
     await classRow.waitFor();
     await classRow.getByRole('button', { name: ar.roster.cards.print }).click();
     await page.getByRole('menu').getByText(ar.roster.cards.warning).waitFor();
-    await settle(page);
+    await pageReady(page, { progress: false });
     await screenshot(page, 'login-cards-menu-ar');
     await page.keyboard.press('Escape');
 

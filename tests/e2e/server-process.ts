@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import { recordProcess } from '../helpers/recorded-processes';
 
 export interface RunningServer {
   url: string;
@@ -27,13 +28,16 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts `src/server/main.ts` as `npm start` would (after a build), on a fresh data directory with
- * demo data, or on the given one (kept: its owner removes it).
+ * demo data, on a fresh copy of a seeded one (`seededFrom`: it starts in seconds), or on the given
+ * one (kept: its owner removes it).
  */
 export async function startServer(
   options: {
     needsConsole?: boolean;
     env?: NodeJS.ProcessEnv;
     dataDir?: string;
+    /** A data directory to start from a copy of (removed when the server stops). */
+    seededFrom?: string;
     port?: number;
     /** Where to keep everything the server prints, whole (output() keeps its last 64 kB). */
     logFile?: string;
@@ -43,6 +47,7 @@ export async function startServer(
     throw new Error('Build the console first: npm run build');
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-e2e-'));
+  if (options.seededFrom) fs.cpSync(options.seededFrom, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -58,6 +63,9 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // The server's process group, for CI to stop if the test dies before it does.
+  const forget = recordProcess(child.pid, { group: true });
+  child.once('exit', forget);
   let output = '';
   const log = options.logFile ? fs.createWriteStream(options.logFile, { flags: 'a' }) : null;
   const keep = (d: unknown) => {

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { benchmarkOf, reassignAfresh } from './fresh-attempt';
+import { e2eBaseUrl, launchBrowser, screenshot, signInThroughForm } from './browser';
 
 /**
  * Issue 23, shared school computers, in Chromium: a student answers (a recording among the answers,
@@ -9,7 +10,7 @@ import { launchBrowser, screenshot, signInThroughForm } from './browser';
  * the server, and once it has, signs out; then nothing of theirs is left in IndexedDB, in the
  * service worker's caches or in the HTTP cache, and no session cookie remains.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const en = catalogs.en;
 let browser: Browser;
 
@@ -77,44 +78,8 @@ describe('a shared school computer', () => {
     const page = await context.newPage();
     await signInThroughForm(page, baseUrl, 'student@example.com');
     // The benchmark with a spoken question, started afresh (the author reassigns it).
-    const exams = await api<{ data: { id: number; exam: { id: number; is_mock: boolean; question_count: number } }[] }>(
-      page,
-      'GET',
-      '/api/student/exams',
-    );
-    const examId = exams.data.find((e) => !e.exam.is_mock && e.exam.question_count > 10)!.exam.id;
-    const author = await browser.newContext();
-    const authorPage = await author.newPage();
-    await signInThroughForm(authorPage, baseUrl, 'author@example.com');
-    const exam = await api<{ data: { start_date_time: string; end_date_time: string } }>(
-      authorPage,
-      'GET',
-      `/api/exams/${examId}`,
-    );
-    const schools = await api<{ data: { id: number }[] }>(
-      authorPage,
-      'GET',
-      `/api/exams/${examId}/assignation/schools`,
-    );
-    let studentIds: number[] = [];
-    for (const school of schools.data) {
-      const students = await api<{ data: { id: number; assigned: boolean; name: string }[] }>(
-        authorPage,
-        'GET',
-        `/api/exams/${examId}/assignation/schools/${school.id}/students`,
-      );
-      studentIds = studentIds.concat(students.data.filter((s) => s.assigned).map((s) => s.id));
-    }
-    await api(authorPage, 'POST', `/api/exams/${examId}/reassign/students`, {
-      student_ids: studentIds,
-      start_date_time: exam.data.start_date_time,
-      end_date_time: exam.data.end_date_time,
-    });
-    await author.close();
-    const fresh = await api<{ data: { id: number; exam: { id: number } }[] }>(page, 'GET', '/api/student/exams');
-    const assignment = fresh.data.find((e) => e.exam.id === examId)!;
-
-    await page.goto(`${baseUrl}/my-exams/${assignment.id}`);
+    const assignment = await reassignAfresh(browser, page, await benchmarkOf(page));
+    await page.goto(`${baseUrl}/my-exams/${assignment}`);
     await page.getByRole('button', { name: en.student.start.begin }).click();
     await page.getByRole('timer').waitFor();
     await page.getByRole('radio').first().check();
@@ -134,7 +99,7 @@ describe('a shared school computer', () => {
     const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
       page,
       'GET',
-      `/api/student/exams/${assignment.id}/attempt`,
+      `/api/student/exams/${assignment}/attempt`,
     );
     const media = Object.values(attempt.data.answers).find((a) => a.answer?.media)!.answer.media!;
     const recordingUrl = `/api/media/${media.replace(/^media\//, '')}`;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -52,7 +52,6 @@ describe('console shell', () => {
     await page.getByRole('link', { name: 'الاختبارات', exact: true }).waitFor();
     await page.getByTestId('settings-menu').click();
     await page.getByRole('menuitem', { name: 'إدارة المستخدمين' }).waitFor();
-    await page.waitForTimeout(400); // let the menu finish fading in before the picture
     await screenshot(page, 'shell-ar-settings');
     await page.keyboard.press('Escape');
     // The header runs right to left: the logo sits to the right of the user menu.
@@ -156,7 +155,7 @@ describe('console shell', () => {
     for (const path of ['/exams', '/questions-bank', '/questions-bank/create', '/settings/exams/skills', '/profile']) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByTestId('user-menu').waitFor();
-      await page.waitForTimeout(300);
+      await pageReady(page);
       expect(await violations(), path).toEqual([]);
     }
     await context.close();

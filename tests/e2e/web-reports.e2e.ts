@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../locales/index';
-import { launchBrowser, screenshot, signInThroughForm, tmp } from './browser';
+import { e2eBaseUrl, launchBrowser, screenshot, signInThroughForm, tmp } from './browser';
 import { buildItemAnalysisReport } from '../helpers/item-analysis-report';
 import { api } from './exams-steps';
 
@@ -12,7 +12,7 @@ import { api } from './exams-steps';
  * two schools and exports the figures, in English and in Arabic; the school staff account sees its
  * school's leaderboard in Arabic; the author opens the demo exam's item analysis in both languages.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eBaseUrl();
 const ar = catalogs.ar;
 const en = catalogs.en;
 let browser: Browser;

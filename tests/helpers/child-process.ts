@@ -1,5 +1,15 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import { recordProcess } from './recorded-processes';
+
+/**
+ * Records a helper process a test started (recorded-processes.ts) until it exits: CI stops it by
+ * its id if the test dies first.
+ */
+export function recordChild(child: ChildProcess): void {
+  const forget = recordProcess(child.pid);
+  child.once('exit', forget);
+}
 
 /** Ends a helper process a test started (SIGTERM, then waits for it) and removes its working folder. */
 export async function endChild(child: ChildProcess, dir: string): Promise<void> {

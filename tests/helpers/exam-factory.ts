@@ -1,6 +1,10 @@
+import exams from '../../schemas/exams';
 import type { SchemaRegistry } from '../../schemas/index';
 import { parseWallTime } from '../../src/common/datetime';
+import type { InputOf } from '../../src/common/declarations';
 import type { Db } from '../../src/server/db/database';
+import type { Insertable } from 'kysely';
+import type { Database } from '../../src/server/db/types';
 import { buildRecord } from './resource-factory';
 import { buildQuestionLookups, questionBody } from './question-factory';
 
@@ -21,9 +25,15 @@ export async function buildExamLookups(db: Db, registry: SchemaRegistry, identif
 
 export type ExamLookups = Awaited<ReturnType<typeof buildExamLookups>>;
 
+/**
+ * What the exam form sends, typed by the exams' declaration: a required field added to
+ * schemas/exams.ts fails `tsc` here (tests/unit/declared-inputs.test.ts).
+ */
+export type ExamInput = InputOf<typeof exams>;
+
 /** A valid exam form body. */
-export function examBody(l: ExamLookups, overrides: Record<string, unknown> = {}) {
-  return {
+export function examBody(l: ExamLookups, overrides: Partial<ExamInput> = {}) {
+  const body = {
     name_en: 'Reading benchmark',
     name_ar: 'اختبار القراءة المعياري',
     platform_id: l.platform.id,
@@ -39,8 +49,8 @@ export function examBody(l: ExamLookups, overrides: Record<string, unknown> = {}
     max_mark: 100,
     pass_mark: 50,
     questions_per_page: 2,
-    ...overrides,
-  };
+  } satisfies ExamInput;
+  return { ...body, ...overrides };
 }
 
 /** A bank question on the exam's platform and skill. */
@@ -58,8 +68,8 @@ export interface ExamSpec {
   /** The bank questions to copy into the exam, in order; one true/false question by default. */
   questions?: { kind: string; key: unknown; overrides?: Record<string, unknown> }[];
   published?: boolean;
-  /** Any exam column: name_en, start_date_time, questions_per_page, ... */
-  exam?: Record<string, unknown>;
+  /** Any field of the exam form: name_en, start_date_time, questions_per_page, ... */
+  exam?: Partial<ExamInput>;
 }
 
 /**
@@ -70,17 +80,22 @@ export interface ExamSpec {
 export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec = {}) {
   const lookups = await buildExamLookups(db, registry, spec.identifier ?? 'IRA');
   const { skill_ids, start_date_time, end_date_time, ...columns } = examBody(lookups, spec.exam);
+  const { fields } = exams;
   const exam = await db
     .insertInto('exams')
     .values({
       ...columns,
       name: columns.name_en,
+      // What the form leaves out (or sends as null) takes the declaration's default, as on save.
+      double_marking: columns.double_marking ?? fields.double_marking.default,
+      double_marking_threshold: columns.double_marking_threshold ?? fields.double_marking_threshold.default,
+      anonymous_marking: columns.anonymous_marking ?? fields.anonymous_marking.default,
       // The test app's schools' time zone is UTC (APP_TIMEZONE unset).
-      start_date_time: parseWallTime(String(start_date_time), 'UTC')!,
-      end_date_time: parseWallTime(String(end_date_time), 'UTC')!,
-      tags: '[]',
+      start_date_time: parseWallTime(start_date_time, 'UTC')!,
+      end_date_time: parseWallTime(end_date_time, 'UTC')!,
+      tags: JSON.stringify(columns.tags ?? []),
       is_published: spec.published ?? true,
-    } as never)
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   for (const skill_id of skill_ids) await db.insertInto('exam_skills').values({ exam_id: exam.id, skill_id }).execute();
@@ -90,18 +105,18 @@ export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec
       ...bankQuestion(lookups, question.kind, question.key, question.overrides),
       answer_key: question.key,
     });
-    const { id, created_at, updated_at, ...copy } = bank as Record<string, unknown>;
-    void created_at;
-    void updated_at;
+    const { id, created_at, updated_at, ...copy } = bank;
+    void [created_at, updated_at];
+    // A copy of the bank's row: its columns are the questions' declaration's (as the store copies them).
     const examQuestion = await db
       .insertInto('exam_questions')
       .values({
-        ...copy,
+        ...(copy as Insertable<Database['questions']>),
         answer_key: JSON.stringify(question.key),
         exam_id: exam.id,
         source_question_id: id,
         position,
-      } as never)
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     questions.push(examQuestion);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTemplate, dropTemplate, type DbTemplate } from './db-template';
+import { markSeeded } from '../e2e/seeded-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,17 +13,32 @@ declare module 'vitest' {
   }
 }
 
-/** Removes the run's demo template, its database copy (PGlite) and its files. */
+/**
+ * Removes the run's demo template, its database copy (PGlite) and its files. With
+ * `KEEP_DEMO_DATA_DIR` (CI), a PGlite template is first laid out there as a server's data directory
+ * (`pglite/` beside the files), which the end-to-end servers then start from (`E2E_SEED_DIR`)
+ * instead of seeding the demo again.
+ */
 function removeDemoTemplate(dir: string) {
   const ready = path.join(dir, 'demo.json');
   if (fs.existsSync(ready)) {
     const { frozen } = JSON.parse(fs.readFileSync(ready, 'utf8')) as {
       frozen: { dataDir: string; template: DbTemplate };
     };
+    const keep = process.env.KEEP_DEMO_DATA_DIR;
+    if (keep && frozen.template.kind === 'pglite') keepAsDataDir(frozen.dataDir, frozen.template.dir, keep);
     fs.rmSync(frozen.dataDir, { recursive: true, force: true });
     if (frozen.template.kind === 'pglite') fs.rmSync(frozen.template.dir, { recursive: true, force: true });
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** `database` is the template's data directory: its PGlite folder is `pglite/` in it, as a server's. */
+function keepAsDataDir(files: string, database: string, target: string) {
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.cpSync(files, target, { recursive: true });
+  fs.cpSync(path.join(database, 'pglite'), path.join(target, 'pglite'), { recursive: true });
+  markSeeded(target, 'npm test (the demo template)');
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { SchemaRegistry } from '../../schemas/index';
+import type questionsBank from '../../schemas/questions-bank';
+import type { InputOf } from '../../src/common/declarations';
 import type { Db } from '../../src/server/db/database';
 import { buildPlatform, buildRecord } from './resource-factory';
 
@@ -23,14 +25,31 @@ export async function buildQuestionLookups(db: Db, registry: SchemaRegistry, ide
   };
 }
 
+/**
+ * What the question form sends, typed by the questions bank's declaration: a required field added
+ * to schemas/questions-bank.ts fails `tsc` here (the answer type and its key are the tests' own).
+ */
+type QuestionInput = InputOf<typeof questionsBank>;
+/** The lookups a question names (`buildQuestionLookups(...).refs`). */
+export type QuestionRefs = Pick<
+  QuestionInput,
+  | 'platform_id'
+  | 'question_type_id'
+  | 'skill_id'
+  | 'difficulty_level_id'
+  | 'cognitive_level_id'
+  | 'learning_outcome_id'
+  | 'depth_of_knowledge_id'
+>;
+
 /** A valid question body of a kind, given its definition and the lookups. */
 export function questionBody(
-  refs: Record<string, number>,
+  refs: QuestionRefs,
   answer_type: string,
   answer_key: unknown,
   overrides: Record<string, unknown> = {},
 ) {
-  return {
+  const body = {
     ...refs,
     text: '<p>Choose the <strong>right</strong> answer</p>',
     content_language: 'en',
@@ -40,8 +59,6 @@ export function questionBody(
     media: null,
     media_replay_count: 0,
     instruction_audio: null,
-    answer_type,
-    answer_key,
-    ...overrides,
-  };
+  } satisfies Omit<QuestionInput, 'answer_type' | 'answer_key'>;
+  return { ...body, answer_type, answer_key, ...overrides };
 }

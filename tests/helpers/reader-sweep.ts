@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import type { App } from '../../src/server/app';
 
 /** What a reader got for one request: its status, and its body (base64 when it is not text). */
@@ -77,12 +78,35 @@ export async function readEverything(
         const text = type.startsWith('application/json') || type.startsWith('text/');
         seen.set(url, {
           status: response.statusCode,
-          body: text ? response.body : response.rawPayload.toString('base64'),
+          body: text ? response.body : binaryBody(response.rawPayload),
         });
       }
     }
   }
   return seen;
+}
+
+/**
+ * A binary answer as a sweep compares it: a zip (an XLSX, a QTI package) by its entries' contents,
+ * without the instants a zip writer stamps (each entry's time, a workbook's created and modified
+ * properties), which follow the wall clock of the run and tell nothing of what was read; anything
+ * else as base64.
+ */
+function binaryBody(bytes: Buffer): string {
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return bytes.toString('base64');
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(new Uint8Array(bytes));
+  } catch {
+    return bytes.toString('base64');
+  }
+  const decoder = new TextDecoder();
+  const stamped = /<dcterms:(created|modified)[^>]*>[^<]*<\/dcterms:\1>/g;
+  return JSON.stringify(
+    Object.keys(entries)
+      .sort()
+      .map((name) => [name, decoder.decode(entries[name]).replace(stamped, '')]),
+  );
 }
 
 /** The requests whose answers differ between two sweeps (or that only one made): empty when alike. */

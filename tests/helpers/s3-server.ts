@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { StorageConfig } from '../../src/server/config';
-import { endChild } from './child-process';
+import { endChild, recordChild } from './child-process';
 
 /**
  * An S3-compatible server in a separate process: s3rver (npm), which speaks S3's HTTP protocol from
@@ -36,6 +36,7 @@ export async function startS3Server(bucket = 'ltm-test'): Promise<S3Server> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  recordChild(child);
   const stopChild = () => endChild(child, dir);
   const started = new Promise<number>((resolve, reject) => {
     let output = '';

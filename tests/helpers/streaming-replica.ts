@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../e2e/server-process';
+import { recordProcess } from './recorded-processes';
 
 const run = promisify(execFile);
 
@@ -89,10 +90,12 @@ export async function startStreamingReplica(adminUrl: string): Promise<Streaming
   const port = await freePort();
   const urlFor = (database: string) => `postgres://${primary.username || 'postgres'}@127.0.0.1:${port}/${database}`;
   let running = false;
+  let forget = () => undefined as void;
   const stop = async () => {
     if (!running) return;
     running = false;
     await asServer('pg_ctl', ['-D', dir, '-m', 'immediate', 'stop']);
+    forget();
   };
   try {
     if (asRoot) {
@@ -117,6 +120,10 @@ export async function startStreamingReplica(adminUrl: string): Promise<Streaming
     const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c hot_standby=on`;
     running = true;
     await asServer('pg_ctl', ['-D', dir, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+    // Its postmaster's id, for CI to stop at once (SIGQUIT, as -m immediate) if this test dies first.
+    forget = recordProcess(Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]), {
+      signal: 'QUIT',
+    });
     const admin = urlFor('postgres');
     await until(
       'recovery',

@@ -48,3 +48,16 @@ describe('the console palette meets WCAG AA contrast in both directions', () => 
     });
   }
 });
+
+describe('progress indicators', () => {
+  it('are named by the catalog word for loading when they have no name of their own (axe: aria-progressbar-name)', () => {
+    for (const [rtl, word] of [
+      [false, 'Loading'],
+      [true, 'جارٍ التحميل'],
+    ] as const) {
+      const { components } = createTheme(themeFor(rtl, word));
+      expect(components?.MuiCircularProgress?.defaultProps).toMatchObject({ 'aria-label': word });
+      expect(components?.MuiLinearProgress?.defaultProps).toMatchObject({ 'aria-label': word });
+    }
+  });
+});

@@ -5,7 +5,7 @@ import { useListContext, useNotify, useTranslate } from 'react-admin';
 import { useLanguage } from '../i18n/recordName';
 import { errorMessage } from '../providers/errors';
 import { useAppDataProvider } from '../providers/appDataProvider';
-import { saveFile } from '../reports';
+import { saveFile } from '../components/saveFile';
 
 /** Downloads the log as CSV with the filters on screen, headers in the console's language. */
 export function ExportAuditLogButton() {

@@ -31,6 +31,9 @@ export function homePath(permissions: readonly string[]): string {
   return '/profile';
 }
 
+/** Whether a user with these permissions lands on a student's own exams (a student). */
+export const isStudentHome = (permissions: readonly string[]) => homePath(permissions) === pathOf(STUDENT_HOME);
+
 /** A rule for showing something: any one of `anyOf`, and, when given, one of `roles`. */
 export interface AccessRule {
   anyOf?: readonly string[];

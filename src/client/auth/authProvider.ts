@@ -1,8 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
-import { homePath } from './access';
+import { homePath, isStudentHome } from './access';
 import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from './user';
-import { forgetAcknowledgedWork, MY_EXAMS_PATH } from '../student';
 import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
 
@@ -32,7 +31,15 @@ async function ensureAppAccess(user: User): Promise<void> {
  * permission changes and expired sessions are noticed on reload; later checks use the
  * stored user and rely on `checkError` to catch a session lost in between.
  */
-export function createAuthProvider(): AuthProvider {
+export interface AuthProviderOptions {
+  /**
+   * What a student's sign-out forgets on this computer (the student area's acknowledged work: the
+   * composition root passes it, so that auth imports no feature).
+   */
+  onStudentSignOut?: () => Promise<void>;
+}
+
+export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {}): AuthProvider {
   let verified: Promise<User> | null = null;
 
   async function fetchUser(signal?: AbortSignal): Promise<User> {
@@ -75,8 +82,8 @@ export function createAuthProvider(): AuthProvider {
       const user = readStoredUser();
       await postLogout();
       // A shared school computer keeps nothing of a student's that the server holds (issue 23).
-      if (user && homePath(permissionsOf(user)) === MY_EXAMS_PATH)
-        await forgetAcknowledgedWork().catch(() => undefined);
+      if (user && onStudentSignOut && isStudentHome(permissionsOf(user)))
+        await onStudentSignOut().catch(() => undefined);
       clearSession();
       return '/login';
     },

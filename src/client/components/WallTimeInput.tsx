@@ -1,12 +1,13 @@
 import { TextField } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FieldTitle } from 'react-admin';
 import type { WallTimeInputProps } from './wallTimeProps';
+import { lazyLoaded } from '../pageReady';
 
 export type { WallTimeInputProps };
 
 // The pickers (MUI X, Luxon) load with the first form that needs them, not with the console.
-const WallTimePicker = lazy(() => import('./WallTimePicker'));
+const WallTimePicker = lazyLoaded(() => import('./WallTimePicker'));
 
 /** A start or end date-time of the schools' wall clock (SPEC section 3), as `YYYY-MM-DD HH:mm:ss`. */
 export function WallTimeInput(props: WallTimeInputProps) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Loading } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { UnknownPath } from '../components/UnknownPath';
@@ -9,22 +9,25 @@ import { RulePopupProvider } from './common/RulePopup';
 import { EXAM_PERMISSIONS, type ExamAbility } from './common/useExamAccess';
 import { ITEM_ANALYSIS_PERMISSIONS } from './analysis/ExamTabs';
 import { ExamList } from './list/ExamList';
+import { lazyLoaded } from '../pageReady';
 
 // The list is the staff's first page; every other exam page loads on first visit (issue 28: the
 // first load of /exams carried the preview's question renderers and the forms).
-const ItemAnalysisPage = lazy(() =>
+const ItemAnalysisPage = lazyLoaded(() =>
   import('./analysis/ItemAnalysisPage').then((m) => ({ default: m.ItemAnalysisPage })),
 );
-const AssignExamPage = lazy(() => import('./assign/AssignExamPage').then((m) => ({ default: m.AssignExamPage })));
-const ExamCreatePage = lazy(() => import('./form/ExamCreatePage').then((m) => ({ default: m.ExamCreatePage })));
-const ExamEditPage = lazy(() => import('./form/ExamEditPage').then((m) => ({ default: m.ExamEditPage })));
-const LocalizationFormPage = lazy(() =>
+const AssignExamPage = lazyLoaded(() => import('./assign/AssignExamPage').then((m) => ({ default: m.AssignExamPage })));
+const ExamCreatePage = lazyLoaded(() => import('./form/ExamCreatePage').then((m) => ({ default: m.ExamCreatePage })));
+const ExamEditPage = lazyLoaded(() => import('./form/ExamEditPage').then((m) => ({ default: m.ExamEditPage })));
+const LocalizationFormPage = lazyLoaded(() =>
   import('./localize/LocalizationFormPage').then((m) => ({ default: m.LocalizationFormPage })),
 );
-const LocalizationListPage = lazy(() =>
+const LocalizationListPage = lazyLoaded(() =>
   import('./localize/LocalizationListPage').then((m) => ({ default: m.LocalizationListPage })),
 );
-const ExamPreviewPage = lazy(() => import('./preview/ExamPreviewPage').then((m) => ({ default: m.ExamPreviewPage })));
+const ExamPreviewPage = lazyLoaded(() =>
+  import('./preview/ExamPreviewPage').then((m) => ({ default: m.ExamPreviewPage })),
+);
 
 const guard = (ability: ExamAbility, page: ReactNode) => (
   <RequirePermission anyOf={EXAM_PERMISSIONS[ability]}>{page}</RequirePermission>

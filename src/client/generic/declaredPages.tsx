@@ -1,10 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent } from 'react';
 import { Route } from 'react-router-dom';
 import type { DeclaredPage } from '../../../schemas/index';
 import { accessPermissions } from '../../common/permission-catalog';
 import { ProtectedPage } from '../auth';
 import type { NavItem } from './menu-config';
 import { schemaRegistry } from './registry';
+import { lazyLoaded } from '../pageReady';
 
 type View = ComponentType<Record<string, string>>;
 
@@ -30,7 +31,7 @@ export function viewOf(name: string): LazyExoticComponent<View> {
   if (cached) return cached;
   const load = modules[`../${name}.tsx`];
   if (!load) throw new Error(`A declaration names the page ${name}, which src/client/${name}.tsx does not provide`);
-  const view = lazy(load);
+  const view = lazyLoaded(load);
   views.set(name, view);
   return view;
 }

@@ -1,6 +1,7 @@
 /** What the rest of the code base may use from this feature (lint refuses imports of its other files). */
 export * from './DeclaredColumns';
 export * from './DeclaredInputs';
+export * from './DeclaredSections';
 export * from './DeleteRecordButton';
 export * from './GenericList';
 export * from './SelectableRows';

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
   BooleanInput,
   email,
@@ -233,6 +234,54 @@ function ReferenceSchemaInput(props: SchemaInputProps<'reference'>) {
   );
 }
 
+/**
+ * A reference the declaration narrows (`narrow`): only the records agreeing with the form's values
+ * of its `within` columns (learning outcomes of the chosen skill). It waits for them, saying so,
+ * and is cleared when one changes, since the server refuses a record that disagrees.
+ */
+function NarrowedReferenceInput(props: SchemaInputProps<'reference'>) {
+  const [language] = useLocaleState();
+  const { setValue } = useFormContext();
+  const columns = props.field.within ?? [];
+  const values = useWatch({ name: [...columns] }) as unknown[];
+  const chosen = JSON.stringify(values);
+  const seen = useRef(chosen);
+  useEffect(() => {
+    if (seen.current === chosen) return;
+    seen.current = chosen;
+    setValue(props.source, null, { shouldDirty: true });
+  }, [chosen, props.source, setValue]);
+  const waiting = values.some((value) => value === null || value === undefined || value === '');
+  const scoped = Boolean(schemaRegistry.get(props.field.resource)?.platformScoped) && props.platformId !== null;
+  const filter = {
+    ...(scoped ? { platform_id: props.platformId } : {}),
+    ...(waiting ? {} : Object.fromEntries(columns.map((column, index) => [column, values[index]]))),
+  };
+  const shared = common(props);
+  return (
+    <ReferenceInput
+      source={props.source}
+      reference={props.field.resource}
+      filter={filter}
+      perPage={100}
+      sort={{ field: 'id', order: 'ASC' }}
+    >
+      <SelectInput
+        {...shared}
+        optionText={(record: RaRecord) => nameOf(record, language)}
+        validate={validateRequired(props.field)}
+        disabled={props.disabled || waiting}
+        helperText={waiting ? props.field.narrow?.help : (props.field.help ?? false)}
+        fullWidth
+      />
+    </ReferenceInput>
+  );
+}
+
+/** A reference input, narrowed when its declaration says so. */
+const ReferenceOrNarrowed = (props: SchemaInputProps<'reference'>) =>
+  props.field.narrow ? <NarrowedReferenceInput {...props} /> : <ReferenceSchemaInput {...props} />;
+
 /** Field type -> form input (STYLE.md "Views from a type map"). */
 export const inputByType: { [T in FieldType]: ComponentType<SchemaInputProps<T>> } = {
   text: TextSchemaInput,
@@ -243,7 +292,7 @@ export const inputByType: { [T in FieldType]: ComponentType<SchemaInputProps<T>>
   date: DateSchemaInput,
   country: CountrySchemaInput,
   datetime: DateTimeSchemaInput,
-  reference: ReferenceSchemaInput,
+  reference: ReferenceOrNarrowed,
   references: ReferencesSchemaInput,
   tags: TagsSchemaInput,
   media: MediaSchemaInput,

@@ -137,6 +137,8 @@ export const labelKeys = (name: string) => ({
   item: `resources.${name}.item`,
   items: `resources.${name}.items`,
   field: (source: string) => `resources.${name}.fields.${source}`,
+  /** A form section's title (`form.sections` of the declaration). */
+  section: (key: string) => `resources.${name}.sections.${key}`,
   /** A choice's name, where the catalog gives one (`resources.students.choices.gender.female`). */
   choice: (source: string, value: string) => `resources.${name}.choices.${source}.${value}`,
 });

@@ -1,7 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useDownload } from '../roster';
+import { useDownload } from '../components/import-flow';
 import { useInterchange } from './useInterchange';
 
 /** An exam as a QTI 3.0 package: its questions' items and an assessment test in the exam's order. */

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '../../../locales/languages';
 import { useLanguage } from '../i18n/recordName';
-import { DownloadSection } from '../roster';
+import { DownloadSection } from '../components/import-flow';
 import { useInterchange } from './useInterchange';
 
 const BANK_FORMATS = ['qti3', 'xlsx'] as const;

@@ -11,6 +11,7 @@ const ALL = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order:
 /** One lookup's values on the platform, to choose the default from (or none). */
 function LookupSelect({
   field,
+  column,
   resource,
   filter,
   value,
@@ -18,6 +19,7 @@ function LookupSelect({
   disabled,
 }: {
   field: LookupField;
+  column: string;
   resource: string;
   filter: Record<string, number>;
   value: number | undefined;
@@ -32,7 +34,7 @@ function LookupSelect({
       select
       size="small"
       fullWidth
-      label={translate(`interchange.lookups.${field}`)}
+      label={translate(`resources.questions-bank.fields.${column}`)}
       value={value !== undefined && data.some((record) => record.id === value) ? String(value) : ''}
       onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
       disabled={disabled}
@@ -52,9 +54,10 @@ function LookupSelect({
 }
 
 /**
- * The values questions take when their file names no lookup (Moodle XML, GIFT, single items): six
- * optional selects of the platform's lookups, grouped under their heading; the outcomes offered are
- * the chosen skill's, since the server refuses an outcome of another skill.
+ * The values questions take when their file names no lookup (Moodle XML, GIFT, single items): an
+ * optional select of the platform's values for each lookup the question declares, grouped under
+ * their heading; a lookup that must agree with another (an outcome with its skill) offers only the
+ * chosen one's values.
  */
 export function LookupDefaultsFields({
   platformId,
@@ -79,19 +82,32 @@ export function LookupDefaultsFields({
         {translate('interchange.page.defaults_text')}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' }, gap: 2 }}>
-        {LOOKUP_FIELDS.map(([field, resource]) => (
+        {LOOKUP_FIELDS.map(({ field, column, resource, within }) => (
           <LookupSelect
             key={field}
             field={field}
+            column={column}
             resource={resource}
             filter={{
               platform_id: platformId,
-              ...(field === 'learning_outcome' && value.skill ? { skill_id: value.skill } : {}),
+              // An outcome is offered for the chosen skill only: the server refuses one of another skill.
+              ...Object.fromEntries(
+                within.flatMap((parent) => (value[parent] ? [[`${parent}_id`, value[parent]]] : [])),
+              ),
             }}
             value={value[field]}
             onChange={(id) =>
-              // An outcome belongs to a skill: another skill drops it, as the question form does.
-              onChange({ ...value, [field]: id, ...(field === 'skill' ? { learning_outcome: undefined } : {}) })
+              // A lookup that must agree with this one is dropped when this one changes, as the question form does.
+              onChange({
+                ...value,
+                [field]: id,
+                ...Object.fromEntries(
+                  LOOKUP_FIELDS.filter((other) => other.within.includes(field)).map((other) => [
+                    other.field,
+                    undefined,
+                  ]),
+                ),
+              })
             }
             disabled={disabled}
           />

@@ -3,7 +3,7 @@ import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { QUESTION_PATHS } from '../questions';
-import { isUnderWay, SummaryFigures } from '../roster';
+import { isUnderWay, SummaryFigures } from '../components/import-flow';
 import type { QuestionImport } from '../providers/interchangeMethods';
 
 const DONE_FIGURES = ['create', 'unsupported', 'lookups_created'] as const;

@@ -1,6 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { ImportOverview } from '../roster';
+import { ImportOverview } from '../components/import-flow';
 import type { QuestionImport } from '../providers/interchangeMethods';
 import { ItemsTable } from './ItemsTable';
 

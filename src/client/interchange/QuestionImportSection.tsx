@@ -1,7 +1,7 @@
 import { Checkbox, FormControlLabel } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { FileChooser, ImportActions, isUnderWay, PageSection, useImportFlow } from '../roster';
+import { FileChooser, ImportActions, isUnderWay, PageSection, useImportFlow } from '../components/import-flow';
 import { refusedQuestionImport, type QuestionImport } from '../providers/interchangeMethods';
 import { LookupDefaultsFields, type LookupDefaults } from './LookupDefaults';
 import { QuestionImportProgress } from './QuestionImportProgress';

@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { getStoredLanguage } from '../language';
+import { countedRequest } from '../pageReady';
 import { failureMessage, firstFieldErrors, type ServerErrorBody } from './errors';
 
 export const API_PREFIX = '/api';
@@ -36,7 +37,11 @@ export function apiUrl(path: string, query?: URLSearchParams): string {
  * CSRF header on every state-changing call and a timeout. Failures become react-admin
  * `HttpError`s whose body holds `{message, errors: {field: firstMessage}}`.
  */
-export async function http<T = unknown>(path: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+export function http<T = unknown>(path: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
+  return countedRequest(() => send<T>(path, options));
+}
+
+async function send<T>(path: string, options: HttpOptions): Promise<HttpResponse<T>> {
   const method = options.method ?? 'GET';
   // The server refuses state-changing requests without X-Requested-With (CSRF defence); some GETs
   // change state too (the spec's duplicate), so every call sends it.

@@ -1,4 +1,6 @@
 import type { Language } from '../../../locales/languages';
+import questionsBank from '../../../schemas/questions-bank';
+import type { FieldDefinition } from '../../../schemas/vocabulary';
 import { dataOf, http } from './http';
 import { toFile, type DownloadedFile } from './reportMethods';
 
@@ -7,16 +9,35 @@ export type QuestionImportStatus = 'dry_run' | 'queued' | 'refused' | 'running' 
 export type QuestionFileFormat = 'qti3' | 'qti2' | 'moodle_xml' | 'gift' | 'xlsx';
 export type BankExportFormat = 'qti3' | 'xlsx';
 
-/** The lookups a question names, each of which an import may default (`default_<lookup>_id`). */
-export const LOOKUP_FIELDS = [
-  ['question_type', 'question-types'],
-  ['skill', 'skills'],
-  ['difficulty_level', 'difficulty-levels'],
-  ['cognitive_level', 'cognitive-levels'],
-  ['learning_outcome', 'learning-outcomes'],
-  ['depth_of_knowledge', 'depth-of-knowledges'],
-] as const;
-export type LookupField = (typeof LOOKUP_FIELDS)[number][0];
+type QuestionFields = (typeof questionsBank)['fields'];
+
+/** A reference field of the question's declaration, as files name it: `skill_id` -> `skill`. */
+export type LookupField = {
+  [K in keyof QuestionFields]: QuestionFields[K] extends { type: 'reference' }
+    ? K extends `${infer B}_id`
+      ? B
+      : never
+    : never;
+}[keyof QuestionFields];
+
+/**
+ * The lookups a question names, each of which an import may default (`default_<lookup>_id`): the
+ * references of its declaration (schemas/questions-bank.ts), with their resource and the lookups
+ * each must agree with (a learning outcome with its skill), so a lookup added there is offered here.
+ */
+export const LOOKUP_FIELDS = Object.entries(questionsBank.fields as Readonly<Record<string, FieldDefinition>>).flatMap(
+  ([name, field]) =>
+    field.type === 'reference'
+      ? [
+          {
+            field: name.replace(/_id$/, '') as LookupField,
+            column: name,
+            resource: field.resource,
+            within: (field.within ?? []).map((column) => column.replace(/_id$/, '') as LookupField),
+          },
+        ]
+      : [],
+);
 
 /** The four figures of a dry run or an import. */
 export interface QuestionImportSummary {

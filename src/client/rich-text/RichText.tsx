@@ -1,11 +1,12 @@
 import { Skeleton } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor';
+import { lazyLoaded } from '../pageReady';
 
 export type { RichTextEditorProps };
 
 // tiptap and ProseMirror weigh about as much as the rest of the console: load them on first use.
-const RichTextEditor = lazy(() => import('./RichTextEditor'));
+const RichTextEditor = lazyLoaded(() => import('./RichTextEditor'));
 
 /** The rich-text field (bold and color), loaded on demand; see `RichTextEditor`. */
 export function RichText(props: RichTextEditorProps) {

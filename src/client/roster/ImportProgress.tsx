@@ -5,7 +5,7 @@ import { useLanguage } from '../i18n/recordName';
 import type { RosterImport } from '../providers/rosterMethods';
 import { ROSTER_FIGURES } from './ImportReport';
 import { ResultFileButton } from './ResultFileButton';
-import { SummaryFigures } from './SummaryFigures';
+import { SummaryFigures } from '../components/import-flow';
 
 /** An import job from its queuing to its end: a determinate progress bar, then its outcome. */
 export function ImportProgress({ job }: { job: RosterImport }) {

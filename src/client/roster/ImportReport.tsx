@@ -1,9 +1,9 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RosterImport } from '../providers/rosterMethods';
-import { ImportOverview } from './ImportOverview';
 import { ProblemsTable } from './ProblemsTable';
 import { ResultFileButton } from './ResultFileButton';
+import { ImportOverview } from '../components/import-flow';
 
 /** The four figures of a dry run or an import. */
 export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors'] as const;

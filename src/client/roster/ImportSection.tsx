@@ -1,12 +1,9 @@
 import { useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { refusedRosterReport, type RosterImport } from '../providers/rosterMethods';
-import { FileChooser } from './FileChooser';
-import { ImportActions } from './ImportActions';
 import { ImportProgress } from './ImportProgress';
 import { ImportReport } from './ImportReport';
-import { RosterSection } from './RosterSection';
-import { useImportFlow } from './useImportFlow';
+import { FileChooser, ImportActions, PageSection, useImportFlow } from '../components/import-flow';
 
 /** What the file chooser offers; the server decides by the content, not the name. */
 const ACCEPTED = '.csv,.txt,.xlsx,.zip';
@@ -29,7 +26,7 @@ export function ImportSection() {
   const { job, current } = flow;
 
   return (
-    <RosterSection
+    <PageSection
       title={translate('roster.page.upload_heading')}
       text={translate('roster.page.file_types')}
       testId="roster-upload"
@@ -49,6 +46,6 @@ export function ImportSection() {
       />
       {current && !job && <ImportReport report={current} />}
       {job && <ImportProgress job={job} />}
-    </RosterSection>
+    </PageSection>
   );
 }

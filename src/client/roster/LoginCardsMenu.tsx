@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { LANGUAGES, type Language } from '../../../locales/languages';
 import { useAppDataProvider } from '../providers/appDataProvider';
-import { useDownload } from './useDownload';
+import { useDownload } from '../components/import-flow';
 
 const CARDS_LABEL: Record<Language, string> = { en: 'roster.cards.print_en', ar: 'roster.cards.print_ar' };
 

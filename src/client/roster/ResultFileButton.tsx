@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import type { RosterImport } from '../providers/rosterMethods';
-import { useDownload } from './useDownload';
+import { useDownload } from '../components/import-flow';
 
 /**
  * The file's rows with a status and a message column, in the format the file came in (a OneRoster

@@ -8,9 +8,9 @@ import { useAccess } from '../auth';
 import { PageHeading } from '../components/PageHeading';
 import { useLanguage } from '../i18n/recordName';
 import { useAppDataProvider } from '../providers/appDataProvider';
-import { DownloadSection } from './DownloadSection';
 import { ImportSection } from './ImportSection';
 import { ROSTER_ACCESS } from './permissions';
+import { DownloadSection } from '../components/import-flow';
 
 const ROSTER_FORMATS = ['csv', 'xlsx'] as const;
 

@@ -13,9 +13,18 @@ import { themeFor } from './theme';
  * react-admin builds its own theme from the same options inside <Admin>; this provider
  * serves what renders outside it (the block page) and holds the emotion cache for both.
  */
-export function DirectionProvider({ language, children }: { language: Language; children: ReactNode }) {
+export function DirectionProvider({
+  language,
+  loading,
+  children,
+}: {
+  language: Language;
+  /** The catalog's word for loading, the name of progress indicators that have none (theme.ts). */
+  loading?: string;
+  children: ReactNode;
+}) {
   const rtl = isRTL(language);
-  const theme = useMemo(() => createTheme(themeFor(rtl)), [rtl]);
+  const theme = useMemo(() => createTheme(themeFor(rtl, loading)), [rtl, loading]);
   // Before the first paint, so the page never shows in the wrong direction.
   useLayoutEffect(() => applyDocumentLanguage(language), [language]);
   return (

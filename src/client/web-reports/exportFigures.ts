@@ -1,6 +1,6 @@
 import type { WebReportResults } from '../../common/contracts/index';
 import { nameOf } from '../i18n/recordName';
-import { saveFile } from '../reports';
+import { saveFile } from '../components/saveFile';
 import { formatPercent } from './formatFigures';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

@@ -163,11 +163,12 @@ export const correctionView = z
     localization: z.object({ id: z.number(), name: z.string() }).strict().nullable(),
     attempt: z
       .object({
+        /** Under anonymous marking every field is null: an instant, a number or how it ended could join a code to a person. */
         id: z.number().nullable(),
-        number: z.number(),
-        started_at: instant,
+        number: z.number().nullable(),
+        started_at: instant.nullable(),
         submitted_at: instant.nullable(),
-        auto_submitted: z.boolean(),
+        auto_submitted: z.boolean().nullable(),
       })
       .strict()
       .nullable(),

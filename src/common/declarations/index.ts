@@ -6,3 +6,4 @@ export * from './record-types';
 export * from './contract';
 export * from './form';
 export * from './describe';
+export * from './sections';

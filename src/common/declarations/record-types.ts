@@ -110,3 +110,33 @@ export type BodyOf<D extends ResourceDefinition> = Flatten<
     >;
   } & (D['platformScoped'] extends true ? { platform_id: number } : unknown)
 >;
+
+/**
+ * Whether a request may leave a field out: one that is not required, shown on some platforms
+ * only, or taken from its default.
+ */
+type MayOmit<F> = F extends { required: false }
+  ? true
+  : F extends { platforms: readonly unknown[] }
+    ? true
+    : F extends { default: unknown }
+      ? true
+      : false;
+
+type Sent<D extends ResourceDefinition> = {
+  [K in keyof FieldsOf<D>]: FieldsOf<D>[K] extends { managed: true } ? never : K;
+}[keyof FieldsOf<D>];
+type MustSend<D extends ResourceDefinition> = {
+  [K in Sent<D>]: MayOmit<FieldsOf<D>[K]> extends true ? never : K;
+}[Sent<D>];
+
+/**
+ * What a client sends to create a record (the demo's data, the tests' factories): every field a
+ * request must carry, and the others it may. A required field added to a declaration is missing
+ * from every such object until it is written there, so `tsc` finds them all.
+ */
+export type InputOf<D extends ResourceDefinition> = Flatten<
+  { -readonly [K in MustSend<D>]: FieldValue<FieldsOf<D>[K]> } & {
+    -readonly [K in Exclude<Sent<D>, MustSend<D>>]?: ValueOf<FieldsOf<D>[K]> | null;
+  } & (D['platformScoped'] extends true ? { platform_id: number } : unknown)
+>;

@@ -11,8 +11,7 @@ import { paragraphMark, type ParagraphDefinition } from './types/paragraph';
 import { round2 } from './score-result';
 import type { TypedAnswerKey } from './definitions';
 
-/** The declaration's choices, for the form's own inputs. */
-export const CONTENT_LANGUAGES = questionsBank.fields.content_language.choices;
+/** The declaration's media types, for the form's own media input. */
 export const MEDIA_TYPES = questionsBank.fields.media_type.choices;
 
 /** The question's checks that span fields, named in schemas/questions-bank.ts. */

@@ -65,7 +65,7 @@ const COLUMNS = [
   'a.id',
   'a.at',
   'a.actor_id',
-  'u.name as actor_name',
+  sql<string | null>`coalesce(a.actor_name, u.name)`.as('actor_name'),
   'a.address',
   'a.action',
   'a.target',

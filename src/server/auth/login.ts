@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { knownBrowser, rememberBrowser } from './login-devices';
-import { attemptSucceeded, reserveAttempt, type ThrottlePolicy } from './login-throttle';
+import { attemptSucceeded, attemptTarget, reserveAttempt, type ThrottlePolicy } from './login-throttle';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 
 export interface Credentials {
@@ -35,7 +35,9 @@ export async function authenticate(
     })
     .executeTakeFirst();
   const browser = await knownBrowser(db, user?.id ?? null, credentials.device);
-  const reservation = await reserveAttempt(db, policy, { email, ip, knownBrowser: browser });
+  // Counted by account, not by the name typed: a student's e-mail and username share one budget.
+  const target = attemptTarget(user?.id ?? null, email);
+  const reservation = await reserveAttempt(db, policy, { target, ip, knownBrowser: browser });
   const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
   if (!user || !ok || !user.is_active) throw new AppError(401, 'errors.invalid_login');
   await attemptSucceeded(db, reservation);

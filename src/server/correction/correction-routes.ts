@@ -23,6 +23,7 @@ import { correctionAudit } from './correction-audit';
 import { loadCorrectionTarget } from './correction-context';
 import { correctionBody, handleOfBody, saveCorrections } from './correction-save';
 import { presentCorrection } from './correction-view';
+import { openedRead } from '../storage';
 import { loadRecording } from './recordings';
 import { waitingRoutes } from './waiting-routes';
 import type { MediaStorage } from '../media';
@@ -167,13 +168,15 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
           params.questionId,
           request.query.part,
         );
+        // Begun before any header is set: a store out of reach is a 503 in our shape, never a 500.
+        const content = await openedRead(file.read());
         return reply
           .header('content-type', file.mime)
           .header('content-length', String(file.size))
           .header('cache-control', 'no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-disposition', `inline; filename="recording.${file.ext}"`)
-          .send(file.read());
+          .send(content);
       },
     );
 

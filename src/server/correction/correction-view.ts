@@ -192,13 +192,17 @@ export async function presentCorrection(
   });
   return {
     ...base,
-    attempt: {
-      id: anonymous ? null : attempt.id,
-      number: attempt.number,
-      started_at: new Date(attempt.started_at).toISOString(),
-      submitted_at: attempt.submitted_at ? new Date(attempt.submitted_at).toISOString() : null,
-      auto_submitted: attempt.auto_submitted,
-    },
+    // Under anonymous marking the attempt carries nothing another answer shows beside a name: no
+    // instant (the monitor and other exams' views show those), no number, no way it ended.
+    attempt: anonymous
+      ? { id: null, number: null, started_at: null, submitted_at: null, auto_submitted: null }
+      : {
+          id: attempt.id,
+          number: attempt.number,
+          started_at: new Date(attempt.started_at).toISOString(),
+          submitted_at: attempt.submitted_at ? new Date(attempt.submitted_at).toISOString() : null,
+          auto_submitted: attempt.auto_submitted,
+        },
     result: {
       basis: blind ? 'own_sheet' : 'final',
       score: result.score,

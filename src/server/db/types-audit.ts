@@ -18,6 +18,9 @@ export interface AuditLogTable {
   school_id: number | null;
   /** The first part of `target` (`exams` of `exams/12`), derived by the database. */
   target_type: ColumnType<string, never, never>;
+  /** The actor's name and e-mail (or username) as they were, filled by the database (migration 0024). */
+  actor_name: ColumnType<string | null, never, never>;
+  actor_email: ColumnType<string | null, never, never>;
 }
 
 /** Bytes an upload under way holds against its owner's daily quota (migration 0017). */

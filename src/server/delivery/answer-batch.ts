@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { renameAnswerIds, validateAnswer } from '../../common/questions/index';
 import { idValue } from '../../common/ids';
 import type { Db } from '../db/database';
-import { invalid, parseOrThrow } from '../http/app-error';
+import { ValidationIssues, type SchemaIssue } from '../http/app-error';
 import { examQuestionKeys, forgetRunningAttempt, runningTarget, saveTarget } from './answer-save';
 import { storeAnswers, type AnswerSaveGroup } from './answer-store';
 import { attemptIdCodec } from './opaque-ids';
@@ -19,7 +19,9 @@ export const answersBody = z.strictObject({
     .array(
       z.strictObject({
         question_id: idValue(),
-        answer: z.unknown(),
+        // Any JSON: checked against its question's answer type once the attempt is known to be
+        // running, so that a refused save answers the same whatever it holds (issue 23).
+        answer: z.unknown().describe("The answer, in the shape of its question's answer type"),
         seq: z.number().int().min(0).max(MAX_SEQ),
       }),
     )
@@ -27,7 +29,8 @@ export const answersBody = z.strictObject({
     .max(500),
 });
 
-type Item = z.infer<typeof answersBody>['answers'][number];
+export type AnswersBody = z.output<typeof answersBody>;
+type Item = AnswersBody['answers'][number];
 
 /** The recordings an answer names (an audio response's `media`, a paragraph's children's too). */
 function recordingsIn(answer: unknown, found: string[] = []): string[] {
@@ -42,7 +45,7 @@ function recordingsIn(answer: unknown, found: string[] = []): string[] {
 
 /** A spoken answer must be the student's own upload for an exam question (not someone else's file). */
 async function ownRecordings(db: Db, userId: number, answers: { question_id: number; answer: unknown }[]) {
-  const errors: Record<string, string[]> = {};
+  const issues: SchemaIssue[] = [];
   for (const item of answers) {
     const names = recordingsIn(item.answer);
     if (names.length === 0) continue;
@@ -54,9 +57,9 @@ async function ownRecordings(db: Db, userId: number, answers: { question_id: num
       .where('label', 'like', 'exams/questions/%/audio_responses')
       .execute();
     if (owned.length !== new Set(names).size)
-      errors[`answers.${item.question_id}`] = ['delivery.errors.recording_not_yours'];
+      issues.push({ path: ['answers', item.question_id], message: 'delivery.errors.recording_not_yours' });
   }
-  return errors;
+  return issues;
 }
 
 export interface SaveContext {
@@ -68,41 +71,41 @@ export interface SaveContext {
 }
 
 /**
- * `PUT .../answers`, in this order: the body's shape (422); the running attempt (404, 403 or 418,
+ * `PUT .../answers`, its body's shape checked by its route (422), then in this order: the running attempt (404, 403 or 418,
  * the same whatever questions the batch names); each answer read back into the author's ids and
  * checked against its question (422 naming each, after checking again that the attempt still
  * runs); then the save goes to the group commit (answer-store.ts), whose statement checks again and
  * saves, and it is answered once that statement has committed.
  */
-export async function saveAnswerBatch(context: SaveContext, userId: number, assignmentId: number, input: unknown) {
+export async function saveAnswerBatch(context: SaveContext, userId: number, assignmentId: number, body: AnswersBody) {
   const { db, saves, now, graceMs } = context;
-  const body = parseOrThrow(answersBody, input);
   const attemptId = body.attempt_id ?? null;
   const target = await runningTarget(db, userId, assignmentId, attemptId, now, graceMs);
   const questions = await examQuestionKeys(db, target.examId, now.getTime());
-  const errors: Record<string, string[]> = {};
+  const issues: SchemaIssue[] = [];
   const items: Item[] = [];
   for (const item of body.answers) {
     const question = questions.get(item.question_id);
-    const field = `answers.${item.question_id}`;
+    const path = ['answers', item.question_id];
     if (!question) {
-      errors[field] = ['delivery.errors.question_not_in_exam'];
+      issues.push({ path, message: 'delivery.errors.question_not_in_exam' });
       continue;
     }
     const { answer_type: kind, answer_key: key } = question;
     const codec = attemptIdCodec(target.seed, item.question_id, kind, key);
     const answer = renameAnswerIds(kind, key, item.answer ?? null, codec, 'decode');
-    const issues = validateAnswer(kind, key, answer);
-    if (issues.length > 0) errors[field] = [...new Set(issues.map((issue) => issue.message))];
-    else items.push({ ...item, answer });
+    const refused = validateAnswer(kind, key, answer);
+    // Under the answer's own field, with their parameters (an essay's word limit).
+    for (const { message, params } of refused) issues.push({ path, message, params });
+    if (refused.length === 0) items.push({ ...item, answer });
   }
-  Object.assign(errors, await ownRecordings(db, userId, items));
-  if (Object.keys(errors).length > 0) {
+  issues.push(...(await ownRecordings(db, userId, items)));
+  if (issues.length > 0) {
     // What this process kept may be stale: an attempt that no longer runs is refused as such.
     forgetRunningAttempt(db, userId, assignmentId);
     const current = await saveTarget(db, userId, assignmentId, now, graceMs);
     if (current.attemptId !== target.attemptId) throw deliveryRefusal.attemptReplaced();
-    throw invalid(errors);
+    throw new ValidationIssues(issues);
   }
   // The highest seq of each question in the batch; a stored seq as high or higher wins.
   const newest = new Map<number, Item>();

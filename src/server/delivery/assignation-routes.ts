@@ -9,9 +9,12 @@ import { requirePermission } from '../http/route-access';
 import { assignationSchools, assignationStudents } from './assignation';
 import { assignmentBody } from './assignment-body';
 import { assignStudents, reassignStudents } from './assignments';
+import { installCompiledSerializer } from '../http/response-serializer';
+import { assignationSchool, assignationStudent, assignmentOutcome } from '../../common/contracts/index';
 
 const tags = ['assignment'];
 const idParams = z.object({ id: idParam() });
+const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
 const bodyDoc =
   'school_ids and student_ids (at least one of them), start_date_time and end_date_time as "YYYY-MM-DD HH:mm:ss" in APP_TIMEZONE ' +
   "inside the exam's window, show_answers, shuffle_choices, shuffle_questions, exam_localization_id (a published localization " +
@@ -22,12 +25,18 @@ const bodyDoc =
 export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
   const canAssign = { access: requirePermission(permissionFor(AREAS.exams, 'assign')) };
   const actor = (request: FastifyRequest) => ({ ...auditContext(request), actorId: request.auth!.user.id });
+  installCompiledSerializer(app);
 
   app.get(
     '/exams/:id/assignation/schools',
     {
       config: canAssign,
-      schema: { tags, summary: 'Schools with students eligible for the exam, with counts', params: idParams },
+      schema: {
+        tags,
+        summary: 'Schools with students eligible for the exam, with counts',
+        params: idParams,
+        response: dataOf(z.array(assignationSchool)),
+      },
     },
     async (request) => ({ data: await assignationSchools(app.db, request.params.id) }),
   );
@@ -44,6 +53,7 @@ export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
           school_class_id: idParam().optional(),
           search: z.string().max(100).optional(),
         }),
+        response: dataOf(z.array(assignationStudent)),
       },
     },
     async (request) => ({
@@ -60,6 +70,7 @@ export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Assign the exam; students assigned already keep their attempts',
         params: idParams,
         body: assignmentBody.describe(bodyDoc),
+        response: dataOf(assignmentOutcome),
       },
     },
     async (request) => ({
@@ -76,6 +87,7 @@ export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reassign: the students start afresh and all their earlier answers for this exam are erased',
         params: idParams,
         body: assignmentBody.describe(bodyDoc),
+        response: dataOf(assignmentOutcome),
       },
     },
     async (request) => ({

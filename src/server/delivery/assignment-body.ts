@@ -21,7 +21,7 @@ export const assignmentBody = z.strictObject({
    */
   release_results: z.enum(['manual', 'after_close']).default('manual'),
 });
-export type AssignmentBody = z.infer<typeof assignmentBody>;
+export type AssignmentBody = z.output<typeof assignmentBody>;
 
 export interface AssignmentWindow {
   start: Date;

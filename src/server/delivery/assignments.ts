@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { recordAudits, type AuditContext } from '../audit';
 import { retryOnUniqueViolation } from '../db/unique-retry';
-import { invalid, parseOrThrow } from '../http/app-error';
-import { assignmentBody, windowOf, type AssignmentBody } from './assignment-body';
+import { invalid } from '../http/app-error';
+import { windowOf, type AssignmentBody } from './assignment-body';
 import { eligibleStudents, loadExamTarget, type ExamTarget } from './eligibility';
 import { deliveryRefusal } from './refusals';
 
@@ -26,8 +26,7 @@ interface Plan {
 }
 
 /** Checks an assign or reassign request against the exam (418, 422) and resolves its students. */
-async function plan(db: Db, examId: number, input: unknown, timeZone: string): Promise<Plan> {
-  const body = parseOrThrow(assignmentBody, input);
+async function plan(db: Db, examId: number, body: AssignmentBody, timeZone: string): Promise<Plan> {
   const exam = await loadExamTarget(db, examId);
   if (!exam.is_published) throw deliveryRefusal.assignUnpublished();
   const window = windowOf(body, timeZone);
@@ -129,12 +128,12 @@ const optionsOf = (p: Plan, userId: number) => ({
 export async function assignStudents(
   db: Db,
   examId: number,
-  input: unknown,
+  body: AssignmentBody,
   timeZone: string,
   context: AuditContext & { actorId: number },
 ): Promise<AssignmentOutcome> {
   const userId = context.actorId;
-  const p = await plan(db, examId, input, timeZone);
+  const p = await plan(db, examId, body, timeZone);
   return retryOnUniqueViolation(MARKING_CODES, () =>
     db.transaction().execute(async (trx) => {
       const existing = new Set(
@@ -180,12 +179,12 @@ export async function assignStudents(
 export async function reassignStudents(
   db: Db,
   examId: number,
-  input: unknown,
+  body: AssignmentBody,
   timeZone: string,
   context: AuditContext & { actorId: number },
 ): Promise<AssignmentOutcome> {
   const userId = context.actorId;
-  const p = await plan(db, examId, input, timeZone);
+  const p = await plan(db, examId, body, timeZone);
   return retryOnUniqueViolation(MARKING_CODES, () =>
     db.transaction().execute(async (trx) => {
       const erased = new Map<number, number>();

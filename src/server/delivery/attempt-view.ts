@@ -2,7 +2,8 @@ import type { StudentQuestionRecord } from '../../common/contracts/index';
 import type { Assignment, AttemptRow } from './assignment-store';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const instant = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: Date | string | null) => (value === null ? null : instant(value));
 const number = (value: string | number | null) => (value === null ? null : Number(value));
 
 interface AnswerRow {
@@ -56,8 +57,8 @@ export function presentAttempt({
     assignment_id: assignment.id,
     number: attempt.number,
     status: attempt.status,
-    started_at: iso(attempt.started_at),
-    deadline_at: iso(attempt.deadline_at),
+    started_at: instant(attempt.started_at),
+    deadline_at: instant(attempt.deadline_at),
     submitted_at: iso(attempt.submitted_at),
     auto_submitted: attempt.auto_submitted,
     /** Closed by a supervisor, not by its student or the clock. */

@@ -12,7 +12,7 @@ import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
 import { forgetRunningAttempt, rememberRunningAttempt } from './answer-save';
-import { saveAnswerBatch } from './answer-batch';
+import { saveAnswerBatch, type AnswersBody } from './answer-batch';
 import { answerSaveGroup, type AnswerSaveGroup } from './answer-store';
 import type { SaveGroupOptions } from './save-group';
 import { answersRelease, resultsReleased } from './result-release';
@@ -116,14 +116,14 @@ export class Attempts {
   }
 
   /** `PUT .../answers`: see `saveAnswerBatch`. */
-  saveAnswers(userId: number, assignmentId: number, input: unknown) {
+  saveAnswers(userId: number, assignmentId: number, body: AnswersBody) {
     const context = {
       db: this.db,
       saves: this.saves,
       now: this.clock.now(),
       graceMs: this.graceSeconds * 1000,
     };
-    return saveAnswerBatch(context, userId, assignmentId, input);
+    return saveAnswerBatch(context, userId, assignmentId, body);
   }
 
   /**

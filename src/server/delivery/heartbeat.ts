@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { idValue } from '../../common/ids';
+import type { HeartbeatAnswer } from '../../common/contracts/index';
 import type { Db, RunPrepared } from '../db/database';
-import { notFound, parseOrThrow } from '../http/app-error';
+import { notFound } from '../http/app-error';
 import { studentIdOf } from './assignment-store';
 import { notePresence } from './presence';
 import { finalizeAttempt } from './scoring';
@@ -12,6 +13,7 @@ export const heartbeatBody = z.strictObject({
   attempt_id: idValue(),
   unsent: z.number().int().min(0).max(100_000),
 });
+export type HeartbeatBody = z.output<typeof heartbeatBody>;
 
 export interface HeartbeatContext {
   db: Db;
@@ -27,9 +29,8 @@ export interface HeartbeatContext {
  * or none) or a reopening. One prepared read of the assignment's latest attempt; the presence is
  * only noted in memory (presence.ts).
  */
-export async function heartbeat(context: HeartbeatContext, userId: number, assignmentId: number, input: unknown) {
+export async function heartbeat(context: HeartbeatContext, userId: number, assignmentId: number, body: HeartbeatBody) {
   const { db, runPrepared, now, graceMs } = context;
-  const body = parseOrThrow(heartbeatBody, input);
   const statement = sql<{
     attempt_id: number | null;
     status: 'in_progress' | 'submitted' | null;
@@ -59,7 +60,7 @@ export async function heartbeat(context: HeartbeatContext, userId: number, assig
     if (await finalizeAttempt(db, row.attempt_id!, now, { by: 'clock', graceMs })) status = 'submitted';
   } else if (status === 'in_progress' && row.attempt_id === body.attempt_id)
     notePresence(db, row.attempt_id, now, { unsent: body.unsent });
-  return {
+  const answer: HeartbeatAnswer = {
     attempt_id: row.attempt_id,
     status: status ?? 'none',
     deadline_at: deadline?.toISOString() ?? null,
@@ -68,4 +69,5 @@ export async function heartbeat(context: HeartbeatContext, userId: number, assig
     forced: row.forced ?? false,
     server_time: now.toISOString(),
   };
+  return answer;
 }

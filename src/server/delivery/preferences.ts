@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import { parseOrThrow } from '../http/app-error';
 import { studentIdOf } from './assignment-store';
 
 /** A student's own display preferences in the player (issue 26), kept on their record. */
@@ -29,8 +28,7 @@ export async function readPreferences(db: Db, userId: number): Promise<PlayerPre
   return present(row.player_preferences);
 }
 
-export async function savePreferences(db: Db, userId: number, input: unknown): Promise<PlayerPreferences> {
-  const body = parseOrThrow(preferencesBody, input);
+export async function savePreferences(db: Db, userId: number, body: PlayerPreferences): Promise<PlayerPreferences> {
   const studentId = await studentIdOf(db, userId);
   await db
     .updateTable('students')

@@ -13,11 +13,22 @@ import { Attempts, flagsBody } from './attempts';
 import { listStudentExams } from './student-exams';
 import { heartbeat, heartbeatBody } from './heartbeat';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
+import { installCompiledSerializer } from '../http/response-serializer';
+import {
+  answersSaved,
+  attemptView,
+  heartbeatAnswer,
+  mediaPlay,
+  playerPreferences,
+  studentExam,
+} from '../../common/contracts/index';
 
 const tags = ['student'];
 /** How long a start keeps its session in this process for the saves that follow (SessionCache.hold). */
 const START_SESSION_HOLD_MS = 10 * 60_000;
 const idParams = z.object({ id: idParam() });
+/** `{data}`: the one envelope of these answers. */
+const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
 
 /**
  * The student's exam (our API; the spec shows it only in part): the student's own assignments,
@@ -40,6 +51,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
   const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };
   const student = (userId: number) => studentIdOf(app.db, userId, app.runPrepared);
+  installCompiledSerializer(app);
 
   app.get(
     '/student/exams',
@@ -49,6 +61,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         tags,
         summary:
           "The student's assignments: exam outline, window, status (upcoming, available, in_progress, submitted, expired), time left",
+        response: dataOf(z.array(studentExam)),
       },
     },
     async (request) => ({
@@ -63,7 +76,11 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     '/student/preferences',
     {
       config: canView,
-      schema: { tags, summary: "The student's display preferences in the player: text_size, high_contrast" },
+      schema: {
+        tags,
+        summary: "The student's display preferences in the player: text_size, high_contrast",
+        response: dataOf(playerPreferences),
+      },
     },
     async (request) => ({ data: await readPreferences(app.db, request.auth!.user.id) }),
   );
@@ -76,6 +93,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         tags,
         summary: "Keep the student's display preferences (text_size normal, large or larger; high_contrast)",
         body: preferencesBody,
+        response: dataOf(playerPreferences),
       },
     },
     async (request) => ({ data: await savePreferences(app.db, request.auth!.user.id, request.body) }),
@@ -89,6 +107,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         tags,
         summary: 'Start the attempt, or return the running one (idempotent); 418 outside the window or once submitted',
         params: idParams,
+        response: dataOf(attemptView),
       },
     },
     async (request) => {
@@ -109,6 +128,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         summary:
           "The latest attempt with its questions and saved answers (resume); answer-part ids are this attempt's own",
         params: idParams,
+        response: dataOf(attemptView),
       },
     },
     async (request) => {
@@ -128,6 +148,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
           '418 after the deadline plus DELIVERY_GRACE_SECONDS or after submission',
         params: idParams,
         body: answersBody,
+        response: dataOf(answersSaved),
       },
     },
     async (request) => ({
@@ -147,6 +168,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
           '(deadline with extra time, a submission or a reset by a supervisor, a reopening)',
         params: idParams,
         body: heartbeatBody,
+        response: dataOf(heartbeatAnswer),
       },
     },
     async (request) => ({
@@ -172,6 +194,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         tags,
         summary: "Count one play of a question's media; 418 past its media_replay_count",
         params: z.object({ id: idParam(), questionId: idParam() }),
+        response: dataOf(mediaPlay),
       },
     },
     async (request) => ({
@@ -194,6 +217,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
           'the exam are dropped); 418 once the attempt is over',
         params: idParams,
         body: flagsBody,
+        response: dataOf(z.strictObject({ flags: z.array(z.number()) })),
       },
     },
     async (request) => ({
@@ -211,6 +235,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
           'Submit the attempt and score it (idempotent). The score comes at once; with show_answers, the right answers ' +
           "and each question's outcome only once the exam has closed for everyone assigned to it (result.answers_pending)",
         params: idParams,
+        response: dataOf(attemptView),
       },
     },
     async (request) => {

@@ -1,4 +1,8 @@
+import exams from '../../../schemas/exams';
+import questionsBank from '../../../schemas/questions-bank';
+import type { LocalizationBody } from '../../common/contracts/index';
 import { formatWallTime } from '../../common/datetime';
+import type { InputOf } from '../../common/declarations';
 import type { DemoClient } from './demo-api';
 import type { PlatformLookups } from './demo-lookups';
 import { gardenPicture, tonesClip } from './demo-media';
@@ -13,6 +17,14 @@ export interface DemoMedia {
   picture: string;
   tones: string;
 }
+
+/**
+ * The demo's bodies are typed by the declarations they are sent to (`InputOf`): a required field
+ * added to schemas/exams.ts or schemas/questions-bank.ts fails `tsc` here, before the seed meets
+ * the server's 422 (tests/unit/declared-inputs.test.ts).
+ */
+type ExamInput = InputOf<typeof exams>;
+type QuestionInput = InputOf<typeof questionsBank>;
 
 /** What the API answers on creation, as far as the demo needs it. */
 type Created = { id: number };
@@ -43,7 +55,8 @@ const PICTURE_ALT = {
   en: 'A small house with a green tree beside it, under a shining sun.',
 } as const;
 
-function questionBody(
+/** A demo question as the questions bank takes it. */
+export function demoQuestionBody(
   question: DemoQuestion,
   index: number,
   language: 'ar' | 'en',
@@ -69,7 +82,7 @@ function questionBody(
     instruction_audio: null,
     answer_type: question.kind,
     answer_key: question.answerKey,
-  };
+  } satisfies QuestionInput;
 }
 
 /** Writes the items into the bank of a platform; returns their ids in order. */
@@ -82,11 +95,13 @@ export async function seedBank(
   const items = language === 'ar' ? ARABIC_QUESTIONS : ENGLISH_QUESTIONS;
   const ids: number[] = [];
   for (const [index, question] of items.entries())
-    ids.push((await author.post<Created>('/api/questions-bank', questionBody(question, index, language, l, media))).id);
+    ids.push(
+      (await author.post<Created>('/api/questions-bank', demoQuestionBody(question, index, language, l, media))).id,
+    );
   return ids;
 }
 
-interface ExamSpec {
+export interface ExamSpec {
   name_en: string;
   name_ar: string;
   questionIds: number[];
@@ -101,7 +116,7 @@ interface ExamSpec {
   stage?: number;
   academicYearId?: number;
   /** Marking settings: `double_marking`, `double_marking_threshold`, `anonymous_marking`. */
-  marking?: Record<string, unknown>;
+  marking?: Pick<ExamInput, 'double_marking' | 'double_marking_threshold' | 'anonymous_marking'>;
 }
 
 /** The wall-clock time `days` from today at `hour` o'clock in the schools' time zone. */
@@ -110,14 +125,9 @@ export const wallTime = (days: number, hour: number, timeZone: string) => {
   return `${formatWallTime(day, timeZone).slice(0, 10)} ${String(hour).padStart(2, '0')}:00:00`;
 };
 
-/** Creates an exam with its questions (copied from the bank) and publishes it when asked. */
-export async function seedExam(
-  author: DemoClient,
-  l: PlatformLookups,
-  spec: ExamSpec,
-  timeZone: string,
-): Promise<number> {
-  const exam = await author.post<Created>('/api/exams', {
+/** A demo exam as the exam form sends it. */
+export function demoExamBody(l: PlatformLookups, spec: ExamSpec, timeZone: string) {
+  return {
     name_en: spec.name_en,
     name_ar: spec.name_ar,
     platform_id: l.platform.id,
@@ -136,7 +146,17 @@ export async function seedExam(
     questions_per_page: 3,
     tags: ['demo'],
     ...spec.marking,
-  });
+  } satisfies ExamInput;
+}
+
+/** Creates an exam with its questions (copied from the bank) and publishes it when asked. */
+export async function seedExam(
+  author: DemoClient,
+  l: PlatformLookups,
+  spec: ExamSpec,
+  timeZone: string,
+): Promise<number> {
+  const exam = await author.post<Created>('/api/exams', demoExamBody(l, spec, timeZone));
   await author.post(`/api/exams/${exam.id}/questions/assign`, { question_ids: spec.questionIds });
   if (spec.publish) await author.put(`/api/exams/${exam.id}/publish`);
   return exam.id;
@@ -152,7 +172,7 @@ export async function seedSaudiLocalization(author: DemoClient, examId: number):
     name: 'الاختبار المعياري للقراءة والاستماع — نسخة المملكة العربية السعودية',
     countries: ['SA'],
     translations: { questions: translated },
-  });
+  } satisfies LocalizationBody);
   await author.post('/api/exam-localizations/publish', { exam_localization_ids: [localization.id] });
   return localization.id;
 }

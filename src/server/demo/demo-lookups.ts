@@ -1,3 +1,18 @@
+import academicYears from '../../../schemas/academic-years';
+import cognitiveLevels from '../../../schemas/cognitive-levels';
+import depthOfKnowledges from '../../../schemas/depth-of-knowledges';
+import difficultyLevels from '../../../schemas/difficulty-levels';
+import durations from '../../../schemas/durations';
+import examTypes from '../../../schemas/exam-types';
+import grades from '../../../schemas/grades';
+import learningOutcomes from '../../../schemas/learning-outcomes';
+import levels from '../../../schemas/levels';
+import platforms from '../../../schemas/platforms';
+import questionTypes from '../../../schemas/question-types';
+import rounds from '../../../schemas/rounds';
+import skills from '../../../schemas/skills';
+import type { ResourceDefinition } from '../../../schemas/vocabulary';
+import type { InputOf } from '../../common/declarations';
 import type { DemoClient } from './demo-api';
 import {
   ACADEMIC_YEARS,
@@ -36,15 +51,18 @@ export interface PlatformLookups {
 
 const names = ({ en, ar }: Named) => ({ name_en: en, name_ar: ar });
 
-async function createAll(
+/** A record of a platform's list, typed by its declaration (a required field added there fails `tsc` here). */
+type ItemOf<D extends ResourceDefinition> = Omit<InputOf<D>, 'platform_id'>;
+
+async function createAll<D extends ResourceDefinition>(
   api: DemoClient,
-  resource: string,
+  definition: D,
   platformId: number,
-  items: Record<string, unknown>[],
+  items: ItemOf<D>[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (const item of items)
-    ids.push((await api.post<{ id: number }>(`/api/${resource}`, { ...item, platform_id: platformId })).id);
+    ids.push((await api.post<{ id: number }>(`/api/${definition.name}`, { ...item, platform_id: platformId })).id);
   return ids;
 }
 
@@ -53,63 +71,58 @@ async function seedPlatform(api: DemoClient, spec: (typeof PLATFORMS)[number]): 
     name_en: spec.en,
     name_ar: spec.ar,
     identifier: spec.identifier,
-  });
+  } satisfies InputOf<typeof platforms>);
   const id = platform.id as number;
-  const list = (resource: string, items: Named[]) => createAll(api, resource, id, items.map(names));
+  const list = <D extends ResourceDefinition>(definition: D, items: ItemOf<D>[]) =>
+    createAll(api, definition, id, items);
 
   const skillKeys = Object.keys(SKILLS) as SkillKey[];
   const skillIds = await list(
-    'skills',
-    skillKeys.map((k) => SKILLS[k]),
+    skills,
+    skillKeys.map((k) => names(SKILLS[k])),
   );
-  const skills = Object.fromEntries(skillKeys.map((k, i) => [k, skillIds[i]])) as Record<SkillKey, number>;
-  const stageResource = spec.identifier === 'IRA' ? 'grades' : 'levels';
-  const stages = await list(stageResource, spec.identifier === 'IRA' ? GRADES : LEVELS);
-  const stageField = spec.identifier === 'IRA' ? 'grade_id' : 'level_id';
+  const skillOf = Object.fromEntries(skillKeys.map((k, i) => [k, skillIds[i]])) as Record<SkillKey, number>;
+  const ira = spec.identifier === 'IRA';
+  const stages = ira ? await list(grades, GRADES.map(names)) : await list(levels, LEVELS.map(names));
 
   const outcomes = {} as Record<SkillKey, number[]>;
   for (const key of skillKeys) {
-    outcomes[key] = await createAll(
-      api,
-      'learning-outcomes',
-      id,
+    outcomes[key] = await list(
+      learningOutcomes,
       LEARNING_OUTCOMES[key].map((outcome, stage) => ({
         ...names(outcome),
-        skill_id: skills[key],
-        [stageField]: stages[stage],
+        skill_id: skillOf[key],
+        ...(ira ? { grade_id: stages[stage] } : { level_id: stages[stage] }),
       })),
     );
   }
-  const examTypeIds = await createAll(
-    api,
-    'exam-types',
-    id,
+  const examTypeIds = await list(
+    examTypes,
     EXAM_TYPES.map((t) => ({ ...names(t), is_mock: t.mock })),
   );
 
   return {
     platform: { id, identifier: spec.identifier },
-    skills,
-    rounds: await list('rounds', ROUNDS),
+    skills: skillOf,
+    rounds: await list(rounds, ROUNDS.map(names)),
     stages,
-    durations: await createAll(
-      api,
-      'durations',
-      id,
+    durations: await list(
+      durations,
       DURATIONS.map((d) => ({ ...names(d), number: d.minutes })),
     ),
     examTypes: { benchmark: examTypeIds[0], diagnostic: examTypeIds[1], mock: examTypeIds[2] },
-    questionTypes: await list('question-types', QUESTION_TYPES),
-    difficulty: await list('difficulty-levels', DIFFICULTY_LEVELS),
-    cognitive: await list('cognitive-levels', COGNITIVE_LEVELS),
-    depth: await list('depth-of-knowledges', DEPTHS_OF_KNOWLEDGE),
+    questionTypes: await list(questionTypes, QUESTION_TYPES.map(names)),
+    difficulty: await list(difficultyLevels, DIFFICULTY_LEVELS.map(names)),
+    cognitive: await list(cognitiveLevels, COGNITIVE_LEVELS.map(names)),
+    depth: await list(depthOfKnowledges, DEPTHS_OF_KNOWLEDGE.map(names)),
     outcomes,
   };
 }
 
 /** Both platforms with every settings list, and the academic years. */
 export async function seedLookups(admin: DemoClient): Promise<{ ira: PlatformLookups; isa: PlatformLookups }> {
-  for (const year of ACADEMIC_YEARS) await admin.post('/api/academic-years', names(year));
+  for (const year of ACADEMIC_YEARS)
+    await admin.post('/api/academic-years', names(year) satisfies InputOf<typeof academicYears>);
   const [ira, isa] = [await seedPlatform(admin, PLATFORMS[0]), await seedPlatform(admin, PLATFORMS[1])];
   return { ira, isa };
 }

@@ -6,6 +6,8 @@ import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { permissionFor } from '../../common/permissions';
 import { auditContext } from '../audit';
 import { schoolScopeOf } from '../auth';
+import { refuseAnonymousMarker } from '../correction/index';
+import { queueRefreshAfterMigration } from '../web-reports/index';
 import type { DeadlineScheduler } from '../delivery';
 import { requirePermission } from '../http/route-access';
 import { extraTimeBody, setExtraTime } from './extra-time-override';
@@ -14,9 +16,15 @@ import { intervene } from './interventions';
 import { loadMonitor, monitorQuery } from './monitor';
 import { forgetReadings, sharedReading } from './monitor-cache';
 import { releaseBody, releaseClosedAssignments, releaseResults, withdrawRelease } from './releases';
+import { installCompiledSerializer } from '../http/response-serializer';
+import { examMonitor, interventionOutcome, listMeta } from '../../common/contracts/index';
 
 const tags = ['exam day'];
 const idParams = z.object({ id: idParam() });
+const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
+/** How many assignments a release or its withdrawal reached, and how many it changed. */
+const released = z.strictObject({ released: z.number(), assignments: z.number() });
+const withdrawn = z.strictObject({ withdrawn: z.number(), held: z.number(), assignments: z.number() });
 /** The job behind assignments whose results are released when their window closes. */
 export const RELEASE_SWEEP_QUEUE = 'results-release-sweep';
 
@@ -29,6 +37,14 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
   const canWatch = { access: requirePermission(...listPermissions(AREAS.examMonitor)) };
   const canIntervene = { access: requirePermission(permissionFor(AREAS.examMonitor, 'edit')) };
   const grace = () => app.config.delivery.graceSeconds;
+  installCompiledSerializer(app);
+  // Every route here names students beside what their attempts did: refused to whoever marks the
+  // exam anonymously while its marking is open (after the route's own permission check).
+  app.addHook('preHandler', async (request) => {
+    const { id } = request.params as { id?: number };
+    if (id !== undefined && request.auth)
+      await refuseAnonymousMarker(app.db, request.auth.user.id, id, app.clock.now());
+  });
   const context = async (request: FastifyRequest) => ({
     db: app.db,
     scope: await schoolScopeOf(app.db, request.auth!),
@@ -59,6 +75,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
           'comma list); filter[school_id], filter[school_class_id] narrow it all. Poll it every few seconds',
         params: idParams,
         querystring: monitorQuery,
+        response: { 200: z.strictObject({ data: examMonitor, meta: listMeta }) },
       },
     },
     async (request) => {
@@ -86,6 +103,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
           '418 on a practice test, or when it applies to none of them',
         params: idParams,
         body: interventionBody,
+        response: dataOf(interventionOutcome),
       },
     },
     async (request) => {
@@ -106,6 +124,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
           'from their next start; both null: back to their own. Audited',
         params: idParams,
         body: extraTimeBody,
+        response: dataOf(z.strictObject({ updated: z.number() })),
       },
     },
     async (request) => {
@@ -115,7 +134,13 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
     },
   );
 
-  const releaseSchema = (summary: string) => ({ tags, summary, params: idParams, body: releaseBody.optional() });
+  const releaseSchema = <T extends z.ZodType>(summary: string, answer: T) => ({
+    tags,
+    summary,
+    params: idParams,
+    body: releaseBody.optional(),
+    response: dataOf(answer),
+  });
   app.post(
     '/exams/:id/release',
     {
@@ -123,6 +148,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
       schema: releaseSchema(
         'Release the results to the students and school staff: the whole exam, or student_ids, a school_class_id or a ' +
           'school_id. Audited; 418 on a practice test (its results are shown at once)',
+        released,
       ),
     },
     async (request) => {
@@ -138,11 +164,14 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
       config: { access: requirePermission(permissionFor(AREAS.resultReleases, 'delete')) },
       schema: releaseSchema(
         'Withdraw a release (the same choice of students); the window’s end does not release them again. Audited',
+        withdrawn,
       ),
     },
     async (request) => {
       const data = await withdrawRelease(await context(request), request.params.id, request.body);
       forgetReadings(app.db, request.params.id);
+      // The leaderboard lost the withdrawn marks at once; the dashboards' figures follow shortly.
+      if (data.withdrawn > 0) await queueRefreshAfterMigration(app);
       return { data };
     },
   );

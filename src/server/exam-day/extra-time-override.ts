@@ -3,7 +3,6 @@ import { idValue } from '../../common/ids';
 import { recordAudits, type AuditContext } from '../audit';
 import type { SchoolScope } from '../auth';
 import type { Db } from '../db/database';
-import { parseOrThrow } from '../http/app-error';
 import { loadExamOfDay } from './exam-of-day';
 import { resolveTargets } from './targets';
 
@@ -18,13 +17,13 @@ export const extraTimeBody = z.strictObject({
   extra_time_percent: z.number().int().min(0).max(100).nullable(),
   reason: z.string().trim().min(3).max(500),
 });
+export type ExtraTimeBody = z.output<typeof extraTimeBody>;
 
 export async function setExtraTime(
   context: { db: Db; scope: SchoolScope; audit: AuditContext; now: Date; graceSeconds: number },
   examId: number,
-  input: unknown,
+  body: ExtraTimeBody,
 ) {
-  const body = parseOrThrow(extraTimeBody, input);
   await loadExamOfDay(context.db, examId);
   return context.db.transaction().execute(async (trx) => {
     const targets = await resolveTargets(

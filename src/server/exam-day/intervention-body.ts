@@ -15,7 +15,7 @@ export const interventionBody = z.strictObject({
   /** Say what would happen (and what a reset erases) without changing anything. */
   preview: z.boolean().default(false),
 });
-export type InterventionBody = z.infer<typeof interventionBody>;
+export type InterventionBody = z.output<typeof interventionBody>;
 
 export interface InterventionContext {
   db: Db;

@@ -1,10 +1,10 @@
 import { recordAudits } from '../audit';
-import { invalid, parseOrThrow } from '../http/app-error';
+import { invalid } from '../http/app-error';
 import { loadExamOfDay } from './exam-of-day';
 import { examDayRefusal, type SkipReason } from './refusals';
 import { answersShownForExam } from '../delivery';
 import { lockAssignmentsAndAttempts, resolveTargets, targetKinds, type TargetRow } from './targets';
-import { interventionBody, type InterventionBody, type InterventionContext } from './intervention-body';
+import type { InterventionBody, InterventionContext } from './intervention-body';
 import { applyIntervention, planIntervention, type Planned } from './intervention-steps';
 
 /**
@@ -14,8 +14,7 @@ import { applyIntervention, planIntervention, type Planned } from './interventio
  * Each applied one is audited with its reason, in the transaction that makes it. What does not
  * apply to a student is said (`skipped`); when it applies to none, 418 says why.
  */
-export async function intervene(context: InterventionContext, examId: number, input: unknown) {
-  const body = parseOrThrow(interventionBody, input);
+export async function intervene(context: InterventionContext, examId: number, body: InterventionBody) {
   if (targetKinds(body) !== 1) throw invalid({ student_ids: ['exam_day.errors.one_target'] });
   if (body.action === 'extend' && body.minutes === undefined) throw invalid({ minutes: ['validation.required'] });
   const exam = await loadExamOfDay(context.db, examId);

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { recordAudits, type AuditContext } from '../audit';
 import type { SchoolScope } from '../auth';
 import type { Db } from '../db/database';
-import { parseOrThrow } from '../http/app-error';
 import { loadExamOfDay } from './exam-of-day';
 import { examDayRefusal } from './refusals';
 import { resolveTargets, targetFields, type TargetRow } from './targets';
 
 /** `POST` and `DELETE /exams/{id}/release`: the whole exam, or some students, a class or a school. */
 export const releaseBody = z.strictObject({ ...targetFields, reason: z.string().trim().max(500).optional() });
+/** Left out, the release is the whole exam's. */
+export type ReleaseBody = z.output<typeof releaseBody> | undefined;
 
 export interface ReleaseContext {
   db: Db;
@@ -53,17 +54,46 @@ function auditBySchool(
  * the assignment shows answers, the right answers once nobody can still sit the exam), and school
  * staff see them in their lists, exports and reports. Audited. A practice test needs none (418).
  */
-export async function releaseResults(context: ReleaseContext, examId: number, input: unknown) {
-  return changeRelease(context, examId, input, 'release');
+export async function releaseResults(context: ReleaseContext, examId: number, body: ReleaseBody) {
+  return changeRelease(context, examId, body ?? {}, 'release');
 }
 
 /** Withdraws a release: the results go back to waiting, and no window's end releases them again. */
-export async function withdrawRelease(context: ReleaseContext, examId: number, input: unknown) {
-  return changeRelease(context, examId, input, 'withdraw');
+export async function withdrawRelease(context: ReleaseContext, examId: number, body: ReleaseBody) {
+  return changeRelease(context, examId, body ?? {}, 'withdraw');
 }
 
-async function changeRelease(context: ReleaseContext, examId: number, input: unknown, change: 'release' | 'withdraw') {
-  const body = parseOrThrow(releaseBody, input ?? {});
+/** What a release changed: the assignments it released, of those it reached. */
+export interface Released {
+  released: number;
+  assignments: number;
+}
+/** What a withdrawal changed: the releases it withdrew and the releases at the window's end it held back. */
+export interface Withdrawn {
+  withdrawn: number;
+  held: number;
+  assignments: number;
+}
+
+type Target = NonNullable<ReleaseBody>;
+async function changeRelease(
+  context: ReleaseContext,
+  examId: number,
+  body: Target,
+  change: 'release',
+): Promise<Released>;
+async function changeRelease(
+  context: ReleaseContext,
+  examId: number,
+  body: Target,
+  change: 'withdraw',
+): Promise<Withdrawn>;
+async function changeRelease(
+  context: ReleaseContext,
+  examId: number,
+  body: Target,
+  change: 'release' | 'withdraw',
+): Promise<Released | Withdrawn> {
   const exam = await loadExamOfDay(context.db, examId);
   if (exam.is_mock) throw examDayRefusal.mock();
   return context.db.transaction().execute(async (trx) => {
@@ -97,7 +127,12 @@ async function changeRelease(context: ReleaseContext, examId: number, input: unk
         .set({ released_at: null, released_by: null, release_mode: 'manual', updated_at: context.now })
         .where('id', 'in', ids)
         .execute();
-      // The reports lose them at once (their figures follow at the next refresh of the dashboards).
+      // The reports lose them at once, and so does the dashboards' leaderboard (issue 39: a withdrawn
+      // mark stayed there until the next refresh); the figures follow at the refresh it queues.
+      await sql`delete from web_report_students w using report_results r
+        where r.student_exam_id in (${sql.join(ids)}) and w.student_id = r.student_id
+          and w.platform_id = r.platform_id and w.round_id is not distinct from r.round_id
+          and w.academic_year_id is not distinct from r.academic_year_id`.execute(trx);
       await trx.deleteFrom('report_results').where('student_exam_id', 'in', ids).execute();
       await auditBySchool(scoped, examId, 'results.withdraw', changing, {
         reason: body.reason,

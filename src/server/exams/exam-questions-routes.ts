@@ -5,15 +5,22 @@ import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { requirePermission } from '../http/route-access';
 import { ExamQuestionsStore } from './exam-questions-store';
+import { questionBody } from '../questions';
+import { beforeBody } from '../http/route-body';
+import { installCompiledSerializer } from '../http/response-serializer';
+import { examQuestion } from '../../common/contracts/index';
 import { idParam, idValue } from '../../common/ids';
 
 const tags = ['exam questions'];
 const params = z.object({ id: idParam() });
 const questionParams = z.object({ id: idParam(), questionId: idParam() });
+const aQuestion = z.strictObject({ data: examQuestion });
+const theQuestions = { 200: z.strictObject({ data: z.array(examQuestion) }) };
 const idList = z.array(idValue(), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500);
 
 /** The questions inside an exam: copies from the bank, questions written in place, removal and order. 418 once published. */
 export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
+  installCompiledSerializer(app);
   const store = new ExamQuestionsStore(app.db, registry, app.config.timeZone);
   const canEdit = requirePermission(permissionFor(AREAS.exams, 'edit'), permissionFor(AREAS.exams, 'create'));
 
@@ -21,7 +28,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
     '/exams/:id/questions',
     {
       config: { access: requirePermission(...listPermissions(AREAS.exams)) },
-      schema: { tags, summary: "The exam's questions in order, with answer keys", params },
+      schema: { tags, summary: "The exam's questions in order, with answer keys", params, response: theQuestions },
     },
     async (request) => ({
       data: await store.list(request.params.id),
@@ -37,6 +44,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
         summary: "Questions bank assign: copy bank questions (same platform, one of the exam's skills) into the exam",
         params,
         body: z.strictObject({ question_ids: idList }),
+        response: theQuestions,
       },
     },
     async (request) => ({
@@ -52,8 +60,10 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
         tags,
         summary: 'Write a question inside the exam (same body as the questions bank)',
         params,
-        body: z.unknown(),
+        body: questionBody,
+        response: { 201: aQuestion },
       },
+      preValidation: beforeBody({ params }, ({ id }) => store.assertEditable(id)),
     },
     async (request, reply) =>
       reply.status(201).send({ data: await store.create(request.params.id, request.body, request.auth!.user.id) }),
@@ -68,6 +78,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
         summary: 'Reorder: question_ids names every question of the exam once, in the new order',
         params,
         body: z.strictObject({ question_ids: idList }),
+        response: theQuestions,
       },
     },
     async (request) => ({
@@ -79,7 +90,16 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
     '/exams/:id/questions/:questionId',
     {
       config: { access: canEdit },
-      schema: { tags, summary: 'Edit a question of the exam', params: questionParams, body: z.unknown() },
+      schema: {
+        tags,
+        summary: 'Edit a question of the exam',
+        params: questionParams,
+        body: questionBody,
+        response: { 200: aQuestion },
+      },
+      preValidation: beforeBody({ params: questionParams }, ({ id, questionId }) =>
+        store.assertQuestionEditable(id, questionId),
+      ),
     },
     async (request) => ({
       data: await store.update(request.params.id, request.params.questionId, request.body),
@@ -90,7 +110,12 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
     '/exams/:id/questions/:questionId',
     {
       config: { access: canEdit },
-      schema: { tags, summary: 'Remove a question from the exam', params: questionParams },
+      schema: {
+        tags,
+        summary: 'Remove a question from the exam',
+        params: questionParams,
+        response: { 200: aQuestion },
+      },
     },
     async (request) => ({
       data: await store.remove(request.params.id, request.params.questionId),

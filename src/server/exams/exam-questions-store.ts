@@ -3,10 +3,11 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import type { Db } from '../db/database';
 import { dynamic, type DynamicRow } from '../db/dynamic';
 import { invalid, notFound } from '../http/app-error';
-import { QuestionsStore } from '../questions';
+import { QuestionsStore, type QuestionBody } from '../questions';
 import { storedColumns } from '../resources';
 import questionsBank from '../../../schemas/questions-bank';
 import { assertEditable, loadExamState } from './exam-rules';
+import type { ExamQuestionRecord } from '../../common/contracts/index';
 
 /** A bank question's columns, as its declaration has them: what an exam's copy takes. */
 const COPIED_COLUMNS = storedColumns(questionsBank);
@@ -26,15 +27,21 @@ export class ExamQuestionsStore {
     this.questions = new QuestionsStore(db, registry, timeZone);
   }
 
-  /** A copy is presented as a question, with its place in the exam and where it came from. */
-  private async present(rows: DynamicRow[]) {
+  /**
+   * A copy is presented as a question, with its place in the exam and where it came from: an exam
+   * question record, which the routes' response schema holds it to.
+   */
+  private async present(rows: DynamicRow[]): Promise<ExamQuestionRecord[]> {
     const presented = await this.questions.present(rows.map((row) => ({ ...row })));
-    return presented.map((question, i) => ({
-      ...question,
-      exam_id: rows[i].exam_id,
-      source_question_id: rows[i].source_question_id,
-      position: rows[i].position,
-    }));
+    return presented.map(
+      (question, i) =>
+        ({
+          ...question,
+          exam_id: rows[i].exam_id,
+          source_question_id: rows[i].source_question_id,
+          position: rows[i].position,
+        }) as ExamQuestionRecord,
+    );
   }
 
   async list(examId: number) {
@@ -85,11 +92,23 @@ export class ExamQuestionsStore {
     return this.list(examId);
   }
 
-  /** A question written inside the exam, with the same validation as the bank. */
-  async create(examId: number, input: unknown, userId: number) {
+  /** 404, or 418 once the exam is published: its routes ask before the body is read. */
+  async assertEditable(examId: number) {
     const exam = await loadExamState(this.db, examId);
     assertEditable(exam);
-    const columns = await this.questions.prepare(input);
+    return exam;
+  }
+
+  /** The exam's question, editable: 404 or 418 before its body is read. */
+  async assertQuestionEditable(examId: number, questionId: number) {
+    await this.assertEditable(examId);
+    return this.find(examId, questionId);
+  }
+
+  /** A question written inside the exam: the bank's body, with the bank's checks of its references and media. */
+  async create(examId: number, question: QuestionBody, userId: number) {
+    const exam = await this.assertEditable(examId);
+    const columns = await this.questions.prepare(question);
     if (columns.platform_id !== exam.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
     const row = await dynamic(this.db)
       .insertInto('exam_questions')
@@ -105,10 +124,9 @@ export class ExamQuestionsStore {
     return (await this.present([row]))[0];
   }
 
-  async update(examId: number, questionId: number, input: unknown) {
-    assertEditable(await loadExamState(this.db, examId));
-    const existing = await this.find(examId, questionId);
-    const columns = await this.questions.prepare(input);
+  async update(examId: number, questionId: number, question: QuestionBody) {
+    const existing = await this.assertQuestionEditable(examId, questionId);
+    const columns = await this.questions.prepare(question);
     if (columns.platform_id !== existing.platform_id) throw invalid({ platform_id: ['validation.platform_mismatch'] });
     const row = await dynamic(this.db)
       .updateTable('exam_questions')

@@ -24,6 +24,10 @@ import { QuestionsStore } from '../questions';
 import { ExamsStore } from './exams-store';
 import { describeBody, describeFilters } from '../../common/declarations';
 import { idParam, idValue } from '../../common/ids';
+import { examFormSchema } from '../../common/exams/exam-form';
+import { beforeBody } from '../http/route-body';
+import { installCompiledSerializer } from '../http/response-serializer';
+import { bulkOutcome, examFormLookups, examPreview, examRecord, listOf } from '../../common/contracts/index';
 
 const area = AREAS.exams;
 
@@ -64,12 +68,15 @@ async function bulkUnpublish(db: Db, examIds: number[], audit: AuditContext, lan
 const tags = ['exams'];
 const idParams = z.object({ id: idParam() });
 const selection = z.strictObject({ platform_id: idParam().optional() });
+const dataOf = <T extends z.ZodType>(data: T) => z.strictObject({ data });
+const anExam = { 200: dataOf(examRecord) };
 const examIds = z.strictObject({
   exam_ids: z.array(idValue(), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500),
 });
 
 /** Exams (SPEC section 7, Exams): list, form data, create, update, publish lifecycle, bulk actions, duplicate, delete, preview. */
 export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
+  installCompiledSerializer(app);
   const store = new ExamsStore(app.db, registry, app.config.timeZone);
   const bank = new QuestionsStore(app.db, registry, app.config.timeZone);
   const canView = requirePermission(...listPermissions(area));
@@ -77,7 +84,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
   const canDelete = requirePermission(permissionFor(area, 'delete'));
   const exams = registry.get('exams')!;
   // The exam form (SPEC section 3), described from its declaration.
-  const examFormDoc = describeBody(exams, '418 when the exam is published.');
+  const examForm = examFormSchema.describe(describeBody(exams, '418 when the exam is published.'));
   app.get(
     '/exams',
     {
@@ -86,6 +93,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         tags,
         summary: `List exams; ${describeFilters(exams)}`,
         querystring: listQueryValidator(exams),
+        response: { 200: listOf(examRecord) },
       },
     },
     async (request) => store.list(request.query as ListQuery),
@@ -95,7 +103,13 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
     '/exams/:id',
     {
       config: { access: canView },
-      schema: { tags, summary: 'Read an exam with its relations and totals', params: idParams, querystring: selection },
+      schema: {
+        tags,
+        summary: 'Read an exam with its relations and totals',
+        params: idParams,
+        querystring: selection,
+        response: anExam,
+      },
     },
     async (request) => ({
       data: await store.get(request.params.id, request.query.platform_id),
@@ -110,6 +124,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         tags,
         summary: 'Lookup data of the exam form for a platform',
         body: z.strictObject({ platform_id: idValue() }),
+        response: { 200: dataOf(examFormLookups) },
       },
     },
     async (request) => ({ data: await store.formLookups(request.body.platform_id) }),
@@ -119,9 +134,10 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
     '/exams',
     {
       config: { access: requirePermission(permissionFor(area, 'create')) },
-      schema: { tags, summary: 'Create an exam', body: z.unknown().describe(examFormDoc) },
+      schema: { tags, summary: 'Create an exam', body: examForm, response: { 201: dataOf(examRecord) } },
     },
-    async (request, reply) => reply.status(201).send({ data: await store.create(request.body, request.auth!.user.id) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await store.create(request.body, request.auth!.user.id, auditContext(request)) }),
   );
 
   app.put(
@@ -133,17 +149,25 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         summary: 'Update an exam (418 when published)',
         params: idParams,
         querystring: selection,
-        body: z.unknown().describe(examFormDoc),
+        body: examForm,
+        response: anExam,
       },
+      // A published exam is frozen (418) before its form is even read.
+      preValidation: beforeBody({ params: idParams, querystring: selection }, (params, query) =>
+        store.assertEditable(params.id, query?.platform_id),
+      ),
     },
     async (request) => ({
-      data: await store.update(request.params.id, request.body, request.query.platform_id),
+      data: await store.update(request.params.id, request.body, request.query.platform_id, auditContext(request)),
     }),
   );
 
   app.put(
     '/exams/:id/publish',
-    { config: { access: canEdit }, schema: { tags, summary: 'Publish (418 without questions)', params: idParams } },
+    {
+      config: { access: canEdit },
+      schema: { tags, summary: 'Publish (418 without questions)', params: idParams, response: anExam },
+    },
     async (request) => {
       await publishExam(app.db, request.params.id, auditContext(request));
       return { data: await store.get(request.params.id) };
@@ -152,7 +176,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
 
   app.put(
     '/exams/:id/unpublish',
-    { config: { access: canEdit }, schema: { tags, summary: 'Unpublish', params: idParams } },
+    { config: { access: canEdit }, schema: { tags, summary: 'Unpublish', params: idParams, response: anExam } },
     async (request) => {
       await unpublishExam(app.db, request.params.id, auditContext(request));
       return { data: await store.get(request.params.id) };
@@ -167,6 +191,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         tags,
         summary: 'Delete an exam with its questions and localizations; 418 once a student has started it',
         params: idParams,
+        response: anExam,
       },
     },
     async (request) => {
@@ -185,6 +210,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
           tags,
           summary: `Bulk ${action}: partial, each exam handled on its own; data lists the outcome of each (success, status, message)`,
           body: examIds,
+          response: { 200: bulkOutcome },
         },
       },
       async (request) =>
@@ -205,6 +231,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         tags,
         summary: 'Duplicate: an unpublished copy with copied questions, no localizations, no assignments',
         params: idParams,
+        response: anExam,
       },
     },
     async (request) => ({
@@ -223,6 +250,7 @@ export const examsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = 
         summary: 'The exam as a student sees it, in pages; exam_localization_id gives a localized preview',
         params: idParams,
         querystring: z.strictObject({ exam_localization_id: idParam().optional() }),
+        response: { 200: dataOf(examPreview) },
       },
     },
     async (request) => ({

@@ -1,55 +1,11 @@
 import { sql } from 'kysely';
-import countries from 'i18n-iso-countries';
-import { z } from 'zod';
 import type { ExamLocalizationRecord } from '../../common/contracts/index';
 import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
-import { invalid, notFound, parseOrThrow } from '../http/app-error';
+import { invalid, notFound } from '../http/app-error';
 import { runBulk } from '../http/bulk';
-import { sanitizeRichFields } from '../questions';
 import { examRefusal, loadExamState } from './exam-rules';
-
-const RICH = new Set(['text', 'passage', 'name', 'left', 'right']);
-const PLAIN = new Set(['before', 'after']);
-
-const countryList = z
-  .array(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((c) => countries.isValid(c), { error: 'exams.errors.country_invalid' }),
-    { error: 'exams.errors.countries_required' },
-  )
-  .min(1, { error: 'exams.errors.countries_required' })
-  .max(250);
-
-const translations = z
-  .object({
-    questions: z
-      .record(
-        z.string().regex(/^\d+$/),
-        z.strictObject({ text: z.string().max(20_000).optional(), answer_key: z.unknown().optional() }),
-      )
-      .default({}),
-  })
-  .default({ questions: {} });
-
-export const localizationBody = z.strictObject({
-  name: z
-    .string({ error: 'exams.validation.name_required' })
-    .trim()
-    .min(1, { error: 'exams.validation.name_required' })
-    .max(255),
-  countries: countryList,
-  translations,
-  id: z.unknown().optional(),
-  exam_id: z.unknown().optional(),
-  is_published: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-});
-export const countriesBody = z.strictObject({ countries: countryList });
+import type { LocalizationInput } from './localization-body';
 
 type LocalizationAction = 'publish' | 'unpublish' | 'delete';
 type Row = Record<string, unknown> & { id: number; exam_id: number; is_published: boolean };
@@ -87,11 +43,13 @@ export class LocalizationsStore {
     return present(row as Row);
   }
 
-  /** Only a published exam can be localized. */
-  async create(examId: number, input: unknown) {
-    const exam = await loadExamState(this.db, examId);
-    if (!exam.is_published) throw examRefusal.localizeUnpublished();
-    const body = parseOrThrow(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
+  /** Only a published exam can be localized: 404 or 418 (its route asks before the body is read). */
+  async assertLocalizable(examId: number): Promise<void> {
+    if (!(await loadExamState(this.db, examId)).is_published) throw examRefusal.localizeUnpublished();
+  }
+
+  async create(examId: number, body: LocalizationInput) {
+    await this.assertLocalizable(examId);
     await this.assertQuestionsOfExam(examId, body.translations.questions);
     const row = await this.db
       .insertInto('exam_localizations')
@@ -106,11 +64,15 @@ export class LocalizationsStore {
     return present(row as Row);
   }
 
-  /** A published localization is frozen like a published exam. */
-  async update(id: number, input: unknown) {
+  /** A published localization is frozen like a published exam: 404 or 418 (asked before the body is read). */
+  async assertEditable(id: number) {
     const existing = await this.get(id);
     if (existing.is_published) throw examRefusal.localizationPublished();
-    const body = parseOrThrow(localizationBody, sanitizeRichFields(input, RICH, PLAIN));
+    return existing;
+  }
+
+  async update(id: number, body: LocalizationInput) {
+    const existing = await this.assertEditable(id);
     await this.assertQuestionsOfExam(existing.exam_id, body.translations.questions);
     await this.db
       .updateTable('exam_localizations')
@@ -125,13 +87,12 @@ export class LocalizationsStore {
     return this.get(id);
   }
 
-  async setCountries(id: number, input: unknown) {
+  async setCountries(id: number, countries: string[]) {
     const existing = await this.get(id);
-    const body = parseOrThrow(countriesBody, input);
-    if (existing.is_published) await this.assertCountriesFree(existing.exam_id, id, body.countries);
+    if (existing.is_published) await this.assertCountriesFree(existing.exam_id, id, countries);
     await this.db
       .updateTable('exam_localizations')
-      .set({ countries: JSON.stringify(body.countries), updated_at: sql`now()` })
+      .set({ countries: JSON.stringify(countries), updated_at: sql`now()` })
       .where('id', '=', id)
       .execute();
     return this.get(id);

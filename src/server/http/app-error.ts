@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { Language } from '../../../locales/index';
 import type { TranslateParams } from './i18n';
 
@@ -39,11 +38,4 @@ export class ValidationIssues extends Error {
     super(messageKey);
     this.name = 'ValidationIssues';
   }
-}
-
-/** Parses with a schema, or throws its issues as a 422. */
-export function parseOrThrow<T>(schema: z.ZodType<T>, input: unknown): T {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  throw new ValidationIssues(parsed.error.issues as unknown as readonly SchemaIssue[]);
 }

@@ -3,9 +3,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { languageFromHeader } from '../../../locales/index';
 import { AppError, ValidationIssues } from './app-error';
-import { translate } from './i18n';
+import { isMessageKey, translate } from './i18n';
 import { fieldErrorsFromIssues, translateFieldErrors } from './validation-errors';
 import { reportError } from './sentry';
+import { formMessageOf } from './route-body';
 
 /** Fastify's own client-error codes, mapped to our status and catalog key. */
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
@@ -44,6 +45,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
 
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The route's own schema refused it: its issues, translated as a refusal of ours
+      // (ValidationIssues) is.
       const issues = error.validation.map((v) => ({
         ...(v.params as object),
         code: v.keyword,
@@ -52,8 +55,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       }));
       const errors = fieldErrorsFromIssues(issues, lang);
       // A query-string or path problem is a malformed request; a body problem is unprocessable content.
-      const status = error.validationContext === 'body' ? 422 : 400;
-      return reply.status(status).send({ message: translate(lang, 'errors.invalid_input'), errors });
+      const body = error.validationContext === 'body';
+      const own = body ? formMessageOf(request.routeOptions.schema?.body, issues) : undefined;
+      const message = own && isMessageKey(own) ? own : 'errors.invalid_input';
+      return reply.status(body ? 422 : 400).send({ message: translate(lang, message), errors });
     }
 
     const mapped = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;

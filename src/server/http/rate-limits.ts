@@ -33,6 +33,20 @@ export async function takeHit(db: Db, key: string, window: RateWindow): Promise<
   };
 }
 
+/**
+ * Whether `key`'s window is used up, without taking a hit: for an attempt that is held by a count
+ * it does not add to (a sign-in address past its share of an account's ceiling).
+ */
+export async function peek(db: Db, key: string, window: RateWindow): Promise<Taken> {
+  const { rows } = await sql<{ seconds: number | string }>`
+    select ceil(extract(epoch from (window_started_at + make_interval(secs => ${window.seconds}) - now())))::int as seconds
+    from rate_limits
+    where key = ${key} and hits >= ${window.limit} and window_started_at > now() - make_interval(secs => ${window.seconds})`.execute(
+    db,
+  );
+  return rows.length === 0 ? { ok: true } : { ok: false, retryAfterSeconds: Math.max(1, Number(rows[0].seconds)) };
+}
+
 /** Gives back a hit taken for work that did not count (a sign-in that succeeded, a request refused further on). */
 export async function giveBack(db: Db, key: string): Promise<void> {
   await sql`update rate_limits set hits = greatest(hits - 1, 0) where key = ${key}`.execute(db);

@@ -1,3 +1,4 @@
+import { issueArgs } from '../../common/validation';
 import type { FieldErrors } from './app-error';
 import { isMessageKey, translate } from './i18n';
 import type { Language } from '../../../locales/index';
@@ -65,7 +66,9 @@ export function fieldErrorsFromIssues(issues: IssueLike[], language: Language): 
       continue;
     }
     const own =
-      issue.message && isMessageKey(issue.message) ? { key: issue.message, params: issue.params } : keyForIssue(issue);
+      issue.message && isMessageKey(issue.message)
+        ? { key: issue.message, params: issueArgs(issue) }
+        : keyForIssue(issue);
     add(fieldOf(issue.path), translate(language, own.key, own.params));
   }
   return Object.fromEntries(errors);

@@ -1,33 +1,57 @@
 import type { Db } from '../db/database';
+import { dynamic } from '../db/dynamic';
 import type { MediaStorage } from '../media/index';
 import { storeServerMedia } from '../media/index';
-import type { QuestionsStore } from '../questions/index';
-import type { InterchangeFile, LookupField } from './interchange-item';
-import { questionBody, type ImportPlan } from './interchange-plan';
-import { LOOKUP_TABLES } from './lookup-tables';
+import { parseQuestionBody, type QuestionsStore } from '../questions/index';
+import { LOOKUP_FIELDS, type InterchangeFile, type LookupField } from './interchange-item';
+import { questionBody, type ImportPlan, type NewLookup } from './interchange-plan';
+import type { LookupTables } from './lookup-tables';
+import { lookupColumn, lookupField, lookupTables } from './question-fields';
 
-/** Creates the lookup values the plan needs (skills before the learning outcomes that name them); their ids by key. */
-async function createLookups(db: Db, plan: ImportPlan, platformId: number): Promise<Map<string, number>> {
+/** The values a plan creates, those they belong to first (skills before the learning outcomes that name them). */
+function inOrder(lookups: Map<string, NewLookup>): [string, NewLookup][] {
+  const ordered: [string, NewLookup][] = [];
+  const pending = [...lookups];
+  while (pending.length > 0) {
+    const ready = pending.findIndex(([, lookup]) =>
+      Object.values(lookup.within).every(
+        (value) => typeof value !== 'string' || ordered.some(([key]) => key === value) || !lookups.has(value),
+      ),
+    );
+    ordered.push(...pending.splice(Math.max(ready, 0), 1));
+  }
+  return ordered;
+}
+
+/** Creates the lookup values the plan needs; their ids by key. */
+async function createLookups(
+  db: Db,
+  tables: LookupTables,
+  plan: ImportPlan,
+  platformId: number,
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  const ordered = [...plan.newLookups].sort(
-    ([, a], [, b]) => Number(a.field === 'learning_outcome') - Number(b.field === 'learning_outcome'),
-  );
-  for (const [key, lookup] of ordered) {
+  for (const [key, lookup] of inOrder(plan.newLookups)) {
     const en = lookup.name.en?.trim() || lookup.name.ar!.trim();
     const ar = lookup.name.ar?.trim() || en;
-    const skill = typeof lookup.skill === 'string' ? ids.get(lookup.skill) : lookup.skill;
-    const row = await db
-      .insertInto(LOOKUP_TABLES[lookup.field].table as 'skills')
+    const belongsTo = Object.fromEntries(
+      lookupField(lookup.field).within.map((other) => {
+        const value = lookup.within[other];
+        return [lookupColumn(other), typeof value === 'string' ? (ids.get(value) ?? null) : (value ?? null)];
+      }),
+    );
+    const row = await dynamic(db)
+      .insertInto(tables[lookup.field])
       .values({
         name: en.slice(0, 255),
         name_en: en.slice(0, 255),
         name_ar: ar.slice(0, 255),
         platform_id: platformId,
-        ...(lookup.field === 'learning_outcome' ? { skill_id: skill } : {}),
-      } as never)
+        ...belongsTo,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    ids.set(key, row.id);
+    ids.set(key, Number(row.id));
   }
   return ids;
 }
@@ -46,7 +70,7 @@ export async function applyImport(
   progress?: (done: number) => void,
 ): Promise<number[]> {
   const { file, plan, platformId, userId } = input;
-  const lookupIds = await createLookups(db, plan, platformId);
+  const lookupIds = await createLookups(db, lookupTables(store.registry), plan, platformId);
   const stored = new Map<string, string>();
   const storeMedia = async (path: string | undefined) => {
     if (!path) return undefined;
@@ -67,16 +91,16 @@ export async function applyImport(
     const planned = plan.items[index];
     if (planned.status !== 'create') continue;
     const ids = Object.fromEntries(
-      Object.entries(planned.lookups!).map(([field, value]) => [
-        field,
-        typeof value === 'string' ? lookupIds.get(value)! : value,
-      ]),
-    ) as Record<LookupField, number>;
+      LOOKUP_FIELDS.map((field) => {
+        const value = planned.lookups![field];
+        return [field, typeof value === 'string' ? lookupIds.get(value)! : (value ?? null)];
+      }),
+    ) as Record<LookupField, number | null>;
     const body = questionBody(item, platformId, ids, {
       media: await storeMedia(item.media),
       instruction_audio: await storeMedia(item.instructionAudio),
     });
-    created.push((await store.create(body, userId, { imported: true })).id);
+    created.push((await store.create(parseQuestionBody(body), userId, { imported: true })).id);
     progress?.(created.length);
   }
   return created;

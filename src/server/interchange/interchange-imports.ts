@@ -9,7 +9,9 @@ import type { QuestionsStore } from '../questions/index';
 import { applyImport } from './interchange-apply';
 import { InterchangeFileRefused, type ItemProblem } from './interchange-item';
 import { planImport, type ImportOptions, type ImportPlan, type PlannedItem } from './interchange-plan';
-import { readInterchangeFile } from './interchange-read';
+import { readInterchangeApart } from './interchange-read-apart';
+import type { LookupTables } from './lookup-tables';
+import { lookupTables } from './question-fields';
 
 export const QUESTION_IMPORT_QUEUE = 'question-import';
 
@@ -28,11 +30,18 @@ function refused(error: InterchangeFileRefused, language: Language): AppError {
   return new AppError(422, error.reason, error.params, { file: [translate(language, error.reason, error.params)] });
 }
 
-async function readAndPlan(db: Db, bytes: Uint8Array, platformId: number, options: ImportOptions, language: Language) {
+async function readAndPlan(
+  db: Db,
+  tables: LookupTables,
+  bytes: Uint8Array,
+  platformId: number,
+  options: ImportOptions,
+  language: Language,
+) {
   try {
-    const file = await readInterchangeFile(bytes);
+    const file = await readInterchangeApart(bytes);
     if (file.items.length === 0) throw new InterchangeFileRefused('interchange.errors.no_items');
-    return { file, plan: await planImport(db, file, platformId, options) };
+    return { file, plan: await planImport(db, tables, file, platformId, options) };
   } catch (error) {
     if (error instanceof InterchangeFileRefused) throw refused(error, language);
     throw error;
@@ -47,8 +56,15 @@ const stored = (plan: ImportPlan): Omit<PlannedItem, 'lookups'>[] =>
  * run finds no item in error is queued as a job (the file kept with it until it ends); one with
  * any error is refused whole (422) with the same report. Unsupported items are listed and skipped.
  */
-export async function receiveQuestions(db: Db, jobs: JobQueue, request: QuestionImportRequest) {
-  const { file, plan } = await readAndPlan(db, request.bytes, request.platformId, request.options, request.language);
+export async function receiveQuestions(db: Db, jobs: JobQueue, tables: LookupTables, request: QuestionImportRequest) {
+  const { file, plan } = await readAndPlan(
+    db,
+    tables,
+    request.bytes,
+    request.platformId,
+    request.options,
+    request.language,
+  );
   const queue = request.mode === 'import' && plan.summary.errors === 0 && plan.summary.create > 0;
   const status = request.mode === 'dry_run' ? 'dry_run' : queue ? 'queued' : 'refused';
   const row = await db
@@ -90,7 +106,8 @@ export async function runQuestionImport(services: ImportServices, id: number): P
   await db.updateTable('question_imports').set({ status: 'running' }).where('id', '=', id).execute();
   const options = parse<ImportOptions>(job.options);
   try {
-    const { file, plan } = await readAndPlan(db, new Uint8Array(job.file), job.platform_id, options, 'en');
+    const tables = lookupTables(services.storeFor(db).registry);
+    const { file, plan } = await readAndPlan(db, tables, new Uint8Array(job.file), job.platform_id, options, 'en');
     if (plan.summary.errors > 0)
       return await finish(db, id, 'failed', plan, [], 'interchange.errors.changed_since_dry_run');
     const created = await db.transaction().execute((trx) =>
@@ -158,7 +175,7 @@ function say(language: Language, p: ItemProblem): string {
   const params = Object.fromEntries(
     Object.entries(p.params ?? {}).map(([k, v]) => [
       k,
-      typeof v === 'string' && /^(interchange|questions)\.[a-z_.]+$/.test(v) ? translate(language, v) : v,
+      typeof v === 'string' && /^(interchange|questions|resources)\.[a-z_.-]+$/.test(v) ? translate(language, v) : v,
     ]),
   );
   return translate(language, p.key, params);

@@ -1,16 +1,8 @@
 import type { AnswerKind, MarkOption } from '../../../schemas/parts/question-kinds';
+import type { LookupField } from './question-fields';
 
-/** The six lookups a question is classified by, as a file names them. */
-export const LOOKUP_FIELDS = [
-  'question_type',
-  'skill',
-  'difficulty_level',
-  'cognitive_level',
-  'learning_outcome',
-  'depth_of_knowledge',
-] as const;
-
-export type LookupField = (typeof LOOKUP_FIELDS)[number];
+/** The lookups a question is classified by (its declaration's reference fields), as a file names them. */
+export { LOOKUP_FIELDS, type LookupField } from './question-fields';
 
 /** A lookup value as a file names it: in English, in Arabic, or both. */
 export interface LookupName {
@@ -24,8 +16,13 @@ export interface ItemProblem {
   params?: Record<string, string | number>;
 }
 
-/** A question's own fields, as read from a file (the lookups and the platform are matched later). */
+/**
+ * A question's own fields, as read from a file (the lookups and the platform are matched later):
+ * those every format reads its own way, and any other declared value the file gives, by its field's
+ * name (checked with the rest by the bank's validator).
+ */
 export interface QuestionDraft {
+  [field: string]: unknown;
   text: string;
   content_language: 'en' | 'ar';
   answer_type: AnswerKind;

@@ -11,7 +11,8 @@ import {
   type LookupField,
   type LookupName,
 } from './interchange-item';
-import { LOOKUP_TABLES, platformLookups, type LookupRow } from './lookup-tables';
+import { platformLookups, type LookupRow, type LookupTables } from './lookup-tables';
+import { lookupColumn, lookupField, QUESTION_FIELDS } from './question-fields';
 
 export interface ImportOptions {
   /** A lookup for the questions whose file names none (Moodle XML, GIFT, a single item). */
@@ -24,8 +25,11 @@ export interface ImportOptions {
 export interface NewLookup {
   field: LookupField;
   name: LookupName;
-  /** For a learning outcome: the skill it belongs to (an id, or the key of a skill created too). */
-  skill?: number | string;
+  /**
+   * The values of the lookups it belongs to (a learning outcome's skill), each an id or the key of
+   * a value created too: its first question's.
+   */
+  within: Partial<Record<LookupField, number | string>>;
 }
 
 export type ItemStatus = 'create' | 'unsupported' | 'error';
@@ -37,8 +41,8 @@ export interface PlannedItem {
   status: ItemStatus;
   problems: ItemProblem[];
   notes: ItemProblem[];
-  /** Each lookup: an id, or the key of a value to create. */
-  lookups?: Record<LookupField, number | string>;
+  /** Each lookup: an id, or the key of a value to create; absent when the question goes without. */
+  lookups?: Partial<Record<LookupField, number | string>>;
 }
 
 export interface ImportPlan {
@@ -64,18 +68,21 @@ const nameText = (name: LookupName) => [name.en, name.ar].filter(Boolean).join('
 const PLACEHOLDER_ID = 1;
 const placeholderMedia = (kind: string) => (kind === 'image' ? 'media/placeholder.png' : 'media/placeholder.mp3');
 
-/** The question as the bank would receive it, lookups and media replaced by what the import supplies. */
+/**
+ * The question as the bank would receive it, lookups and media replaced by what the import
+ * supplies: a lookup it has no value for is left empty (the validator says whether it may be).
+ */
 export function questionBody(
   item: InterchangeItem,
   platformId: number,
-  ids: Partial<Record<LookupField, number>>,
+  ids: Partial<Record<LookupField, number | null>>,
   media: { media?: string; instruction_audio?: string },
 ) {
   const q = item.question!;
   return {
     ...q,
     platform_id: platformId,
-    ...Object.fromEntries(LOOKUP_FIELDS.map((f) => [LOOKUP_TABLES[f].column, ids[f] ?? PLACEHOLDER_ID])),
+    ...Object.fromEntries(LOOKUP_FIELDS.map((f) => [lookupColumn(f), ids[f] === undefined ? PLACEHOLDER_ID : ids[f]])),
     media: q.media_type === 'none' ? null : (media.media ?? null),
     instruction_audio: media.instruction_audio ?? null,
   };
@@ -90,22 +97,30 @@ async function checkMedia(file: InterchangeFile, path: string | undefined, kind:
 }
 
 /**
- * Whether the question's learning outcome belongs to another skill than its own: an existing one
- * of another skill (or of any skill, when the skill is to be created), or one to be created that
- * an earlier question already gave another skill. A new outcome takes its first question's skill.
+ * Whether a lookup value disagrees with the values it must agree with (a learning outcome with the
+ * question's skill): an existing one that belongs to another value (or to any, when that value is
+ * to be created), or one to be created that an earlier question already gave another. A new value
+ * takes its first question's.
  */
-function outcomeConflict(
+function disagrees(
+  field: LookupField,
   resolved: Partial<Record<LookupField, number | string>>,
-  outcomes: LookupRow[],
+  rows: LookupRow[],
   newLookups: Map<string, NewLookup>,
 ): boolean {
-  const { learning_outcome: outcome, skill } = resolved;
-  if (outcome === undefined || skill === undefined) return false;
-  if (typeof outcome === 'number') return outcomes.find((r) => r.id === outcome)?.skill_id !== skill;
-  const created = newLookups.get(outcome)!;
-  created.skill ??= skill;
-  return created.skill !== skill;
+  const value = resolved[field];
+  if (value === undefined) return false;
+  return lookupField(field).within.some((other) => {
+    const wanted = resolved[other];
+    if (wanted === undefined) return false;
+    if (typeof value === 'number') return rows.find((r) => r.id === value)?.[lookupColumn(other)] !== wanted;
+    const created = newLookups.get(value)!;
+    created.within[other] ??= wanted;
+    return created.within[other] !== wanted;
+  });
 }
+
+const fieldLabel = (field: LookupField) => `resources.questions-bank.fields.${lookupColumn(field)}`;
 
 /**
  * Plans an import against the platform as it is: each item's lookups matched by name in either
@@ -114,11 +129,12 @@ function outcomeConflict(
  */
 export async function planImport(
   db: Db,
+  tables: LookupTables,
   file: InterchangeFile,
   platformId: number,
   options: ImportOptions,
 ): Promise<ImportPlan> {
-  const lookups = await platformLookups(db, platformId);
+  const lookups = await platformLookups(db, tables, platformId);
   const newLookups = new Map<string, NewLookup>();
   const items: PlannedItem[] = [];
   for (const item of file.items) {
@@ -148,32 +164,32 @@ export async function planImport(
       if (row) resolved[field] = row.id;
       else if (name && names(name).length && options.createLookups) {
         const key = newLookupKey(field, name);
-        if (!newLookups.has(key)) newLookups.set(key, { field, name });
+        if (!newLookups.has(key)) newLookups.set(key, { field, name, within: {} });
         resolved[field] = key;
-        notes.push(
-          problem('interchange.problems.lookup_created', {
-            field: `interchange.lookups.${field}`,
-            name: nameText(name),
-          }),
-        );
+        notes.push(problem('interchange.problems.lookup_created', { field: fieldLabel(field), name: nameText(name) }));
       } else if (name && names(name).length)
         problems.push(
-          problem('interchange.problems.lookup_unmatched', {
-            field: `interchange.lookups.${field}`,
-            name: nameText(name),
-          }),
+          problem('interchange.problems.lookup_unmatched', { field: fieldLabel(field), name: nameText(name) }),
         );
       else if (options.defaults[field]) resolved[field] = options.defaults[field]!;
-      else problems.push(problem('interchange.problems.lookup_missing', { field: `interchange.lookups.${field}` }));
+      // A lookup a question may go without stays empty.
+      else if (lookupField(field).required)
+        problems.push(problem('interchange.problems.lookup_missing', { field: fieldLabel(field) }));
     }
-    if (outcomeConflict(resolved, lookups.learning_outcome, newLookups))
-      problems.push(problem('questions.outcome_skill_mismatch'));
+    for (const field of LOOKUP_FIELDS)
+      if (disagrees(field, resolved, lookups[field], newLookups)) {
+        const invalid = QUESTION_FIELDS[lookupColumn(field)]?.messages?.invalid;
+        problems.push(problem(invalid ?? 'validation.reference_mismatch'));
+      }
     await checkMedia(file, item.media, item.question.media_type, problems);
     await checkMedia(file, item.instructionAudio, 'audio', problems);
     const body = questionBody(
       item,
       platformId,
-      {},
+      // What it lacks: a placeholder where a problem says so already, none where it may go without.
+      Object.fromEntries(
+        LOOKUP_FIELDS.filter((f) => resolved[f] === undefined && !lookupField(f).required).map((f) => [f, null]),
+      ),
       {
         media: item.media ? placeholderMedia(item.question.media_type) : undefined,
         instruction_audio: item.instructionAudio ? placeholderMedia('audio') : undefined,
@@ -194,7 +210,7 @@ export async function planImport(
       status: problems.length ? 'error' : 'create',
       problems,
       notes,
-      lookups: resolved as Record<LookupField, number | string>,
+      lookups: resolved,
     });
   }
   const count = (status: ItemStatus) => items.filter((i) => i.status === status).length;

@@ -17,6 +17,7 @@ import type { MediaStorage } from '../media/index';
 import { QuestionsStore } from '../questions/index';
 import { listQueryValidator, type ListQuery } from '../resources';
 import { LOOKUP_FIELDS, type LookupField } from './interchange-item';
+import { lookupTables } from './question-fields';
 import {
   findQuestionImport,
   presentQuestionImport,
@@ -62,6 +63,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
     limits: { fileSize: MAX_QUESTION_FILE_BYTES, files: 1, fields: 10, fieldSize: 200 },
   });
   const store = new QuestionsStore(app.db, registry, app.config.timeZone);
+  const tables = lookupTables(registry);
   app.jobs.define<{ id: number }>(QUESTION_IMPORT_QUEUE, ({ id }) =>
     runQuestionImport(
       { db: app.db, storage, storeFor: (db) => new QuestionsStore(db, registry, app.config.timeZone), log: app.log },
@@ -101,10 +103,10 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
         summary: { format, questions: rows.length, ids: rows.slice(0, 50).map((r) => r.id) },
       });
       if (format === 'xlsx') {
-        const bytes = await bankWorkbook(await packageQuestions(app.db, rows, 'Q'), lang);
+        const bytes = await bankWorkbook(await packageQuestions(app.db, tables, rows, 'Q'), lang);
         return sendFile(reply, bytes, XLSX, `questions-bank-${stamp()}.xlsx`);
       }
-      const bytes = await exportPackage(storage, await packageQuestions(app.db, rows, 'Q'), {
+      const bytes = await exportPackage(storage, await packageQuestions(app.db, tables, rows, 'Q'), {
         identifier: `bank-${stamp()}`,
       });
       return sendFile(reply, bytes, ZIP, `questions-bank-${stamp()}-qti3.zip`);
@@ -132,7 +134,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
         target: `exams/${exam.id}`,
         summary: { format: 'qti3', questions: exam.rows.length },
       });
-      const bytes = await exportPackage(storage, await packageQuestions(app.db, exam.rows, 'E'), {
+      const bytes = await exportPackage(storage, await packageQuestions(app.db, tables, exam.rows, 'E'), {
         identifier: `exam-${exam.id}`,
         test: {
           identifier: `T${exam.id}`,
@@ -160,7 +162,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
     },
     async (request, reply) => {
       const lang = request.query.lang ?? request.lang;
-      const bytes = await questionTemplate(lang, await lookupsFor(app.db, request.query.platform_id));
+      const bytes = await questionTemplate(lang, await lookupsFor(app.db, tables, request.query.platform_id));
       return sendFile(reply, bytes, XLSX, `questions-template-${lang}.xlsx`);
     },
   );
@@ -193,7 +195,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
         .where('id', '=', platformId)
         .executeTakeFirst();
       if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
-      const received = await receiveQuestions(app.db, app.jobs, {
+      const received = await receiveQuestions(app.db, app.jobs, tables, {
         bytes: upload.bytes,
         fileName: upload.fileName,
         mode,

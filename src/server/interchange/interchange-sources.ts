@@ -3,7 +3,7 @@ import type { QuestionsStore } from '../questions/index';
 import { MAX_PER_PAGE } from '../http/pagination';
 import type { ListQuery } from '../resources';
 import type { LookupField } from './interchange-item';
-import { lookupNames, platformLookups, type LookupRow } from './lookup-tables';
+import { lookupNames, platformLookups, type LookupRow, type LookupTables } from './lookup-tables';
 import { exportQuestion, type StoredQuestion } from './qti-export';
 import type { PackageQuestion } from './qti/qti-package-writer';
 
@@ -47,9 +47,16 @@ export async function examExport(db: Db, examId: number) {
 }
 
 /** Stored rows as package questions with their lookups' names (the XLSX export's input). */
-export async function packageQuestions(db: Db, rows: StoredQuestion[], prefix: string): Promise<PackageQuestion[]> {
+export async function packageQuestions(
+  db: Db,
+  tables: LookupTables,
+  rows: StoredQuestion[],
+  prefix: string,
+): Promise<PackageQuestion[]> {
   const platforms = [...new Set(rows.map((r) => r.platform_id))];
-  const lookups = new Map(await Promise.all(platforms.map(async (p) => [p, await platformLookups(db, p)] as const)));
+  const lookups = new Map(
+    await Promise.all(platforms.map(async (p) => [p, await platformLookups(db, tables, p)] as const)),
+  );
   return rows.map((row) => ({
     question: exportQuestion(row, prefix),
     metadata: lookupNames(lookups.get(row.platform_id)!, row),
@@ -57,7 +64,11 @@ export async function packageQuestions(db: Db, rows: StoredQuestion[], prefix: s
 }
 
 /** A platform's lookups for the template's reference sheet (the first platform when none is named). */
-export async function lookupsFor(db: Db, platformId?: number): Promise<Record<LookupField, LookupRow[]>> {
+export async function lookupsFor(
+  db: Db,
+  tables: LookupTables,
+  platformId?: number,
+): Promise<Record<LookupField, LookupRow[]>> {
   const id = platformId ?? (await db.selectFrom('platforms').select('id').orderBy('id').executeTakeFirst())?.id ?? 0;
-  return platformLookups(db, id);
+  return platformLookups(db, tables, id);
 }

@@ -3,6 +3,7 @@ import type { MediaStorage } from '../media/index';
 import type { AnswerKind, MarkOption } from '../../../schemas/parts/question-kinds';
 import type { ExportQuestion } from './qti/qti-item-writer';
 import { qtiPackage, type PackageQuestion } from './qti/qti-package-writer';
+import { storedValue, VALUE_FIELDS } from './question-fields';
 
 /** A question row as the bank or an exam stores it (the same columns in both). */
 export type StoredQuestion = Record<string, unknown> & { id: number; platform_id: number };
@@ -16,12 +17,17 @@ async function bytesOf(stream: Readable): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** A stored question as a package carries it; `prefix` names its item (`Q` for the bank, `E` for an exam's copy). */
+/**
+ * A stored question as a package carries it: every declared value (numbers as numbers), media as
+ * paths in the package; `prefix` names its item (`Q` for the bank, `E` for an exam's copy).
+ */
 export function exportQuestion(row: StoredQuestion, prefix: string): ExportQuestion {
   const media = fileNameOf(row.media);
   const audio = fileNameOf(row.instruction_audio);
   const answerKey = typeof row.answer_key === 'string' ? JSON.parse(row.answer_key) : row.answer_key;
+  const values = Object.fromEntries(VALUE_FIELDS.map((field) => [field, storedValue(field, row[field])]));
   return {
+    ...values,
     identifier: `${prefix}${row.id}`,
     text: String(row.text),
     content_language: row.content_language === 'en' ? 'en' : 'ar',

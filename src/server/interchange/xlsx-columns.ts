@@ -1,46 +1,94 @@
 import type { AnswerKind, MarkOption } from '../../../schemas/parts/question-kinds';
+import { translate } from '../http/i18n';
+import { LOOKUP_FIELDS, lookupColumn, MEDIA_FIELDS, QUESTION_FIELDS, VALUE_FIELDS } from './question-fields';
 
 /**
  * The words of the question spreadsheet: its columns, the kinds of row, and the codes its cells
- * hold, each with its label in both languages. A file is read with either language's headers (in
- * any case, spaces or underscores alike) or the column keys; codes (`single_choice`, `partial`,
- * `option`…) are the same in both templates, and the Arabic words for them are accepted too.
+ * hold. The columns are the declaration's (schemas/questions-bank.ts, through question-fields.ts),
+ * labelled from the catalogs (`interchange.sheet.columns.<key>`, else the field's own label), so a
+ * declared field is a column of the template, the export and the reader with no change here. A
+ * file is read with either language's headers (in any case, spaces or underscores alike), the
+ * column keys or the field names; codes (`single_choice`, `partial`, `option`…) are the same in
+ * both templates, and their names in either language are accepted too.
  */
 
 export type SheetLanguage = 'en' | 'ar';
+const LANGUAGES: readonly SheetLanguage[] = ['en', 'ar'];
 
-/** The columns, in order: question-row columns first, then the columns of part rows, then media and lookups. */
-export const XLSX_COLUMNS = [
-  { key: 'row', en: 'Row', ar: 'نوع السطر' },
-  { key: 'ref', en: 'Ref', ar: 'المرجع' },
-  { key: 'type', en: 'Answer type', ar: 'نوع الإجابة' },
-  { key: 'text', en: 'Text', ar: 'النص' },
-  { key: 'content_language', en: 'Content language', ar: 'لغة المحتوى' },
-  { key: 'mark', en: 'Mark', ar: 'الدرجة' },
-  { key: 'mark_option', en: 'Mark option', ar: 'خيارات الدرجة' },
-  { key: 'correct', en: 'Correct', ar: 'صحيحة' },
-  { key: 'passage', en: 'Passage', ar: 'نص الفقرة' },
-  { key: 'max_words', en: 'Max words', ar: 'الحد الأقصى لعدد الكلمات' },
-  { key: 'max_duration', en: 'Max duration (seconds)', ar: 'أقصى مدة للتسجيل (بالثواني)' },
-  { key: 'category', en: 'Category', ar: 'الفئة' },
-  { key: 'right', en: 'Matches', ar: 'ما يقابله' },
-  { key: 'before', en: 'Text before blank', ar: 'النص قبل الفراغ' },
-  { key: 'answer', en: 'Blank answer', ar: 'إجابة الفراغ' },
-  { key: 'after', en: 'Text after blank', ar: 'النص بعد الفراغ' },
-  { key: 'options', en: 'Blank options (separated by |)', ar: 'خيارات الفراغ (مفصولة بـ |)' },
-  { key: 'media_type', en: 'Media type', ar: 'نوع الوسائط' },
-  { key: 'media_file', en: 'Media file', ar: 'ملف الوسائط' },
-  { key: 'replay_count', en: 'Replay count', ar: 'عدد مرات تشغيل الوسائط' },
-  { key: 'instruction_audio', en: 'Instruction audio file', ar: 'ملف التعليمات الصوتية' },
-  { key: 'question_type', en: 'Question type', ar: 'نوع السؤال' },
-  { key: 'skill', en: 'Skill', ar: 'المهارة' },
-  { key: 'difficulty_level', en: 'Difficulty level', ar: 'مستوى الصعوبة' },
-  { key: 'cognitive_level', en: 'Cognitive level', ar: 'المستوى المعرفي' },
-  { key: 'learning_outcome', en: 'Learning outcome', ar: 'ناتج التعلم' },
-  { key: 'depth_of_knowledge', en: 'Depth of knowledge', ar: 'عمق المعرفة' },
+/** A column's key: a field's, a lookup's name (`skill`), or one of the sheet's own (`row`, `ref`, the answer's parts). */
+export type XlsxColumn = string;
+
+/** Where a column's value comes from: the sheet's layout, a field's value, a lookup, a file, or the answer. */
+export type ColumnSource = 'sheet' | 'value' | 'lookup' | 'file' | 'answer';
+
+export interface SheetColumn {
+  key: XlsxColumn;
+  /** The declared field it holds (`answer_type`, `media`, `skill_id`), if any. */
+  field?: string;
+  source: ColumnSource;
+  en: string;
+  ar: string;
+}
+
+/** The columns the template has always had under another key than their field's (headers may name either). */
+const LEGACY_KEYS: Readonly<Record<string, XlsxColumn>> = {
+  answer_type: 'type',
+  media: 'media_file',
+  media_replay_count: 'replay_count',
+};
+
+/** The parts of an answer, written on its own row or on part rows (xlsx-answer-keys.ts reads them). */
+const ANSWER_PART_COLUMNS = [
+  'correct',
+  'passage',
+  'max_words',
+  'max_duration',
+  'category',
+  'right',
+  'before',
+  'answer',
+  'after',
+  'options',
 ] as const;
 
-export type XlsxColumn = (typeof XLSX_COLUMNS)[number]['key'];
+/** `skill_level` -> `Skill level`: a label for a field the catalogs do not name yet. */
+const words = (name: string) =>
+  name
+    .replace(/_ids?$/, '')
+    .replace(/_/g, ' ')
+    .replace(/^./, (c) => c.toUpperCase());
+
+/** A catalog message, or `fallback` when the catalog has none. */
+const message = (language: SheetLanguage, key: string, fallback: string) => translate(language, key, { _: fallback });
+
+function column(key: XlsxColumn, source: ColumnSource, field?: string): SheetColumn {
+  const labelIn = (language: SheetLanguage) =>
+    message(
+      language,
+      `interchange.sheet.columns.${key}`,
+      field ? message(language, `resources.questions-bank.fields.${field}`, words(field)) : words(key),
+    );
+  return { key, source, ...(field ? { field } : {}), en: labelIn('en'), ar: labelIn('ar') };
+}
+
+const keyOf = (field: string) => LEGACY_KEYS[field] ?? field;
+
+/**
+ * The columns, in order: the row's kind and name, the answer type, the declared values, the parts
+ * of answers, the files, then the lookups.
+ */
+export const XLSX_COLUMNS: readonly SheetColumn[] = [
+  column('row', 'sheet'),
+  column('ref', 'sheet'),
+  column(keyOf('answer_type'), 'answer', 'answer_type'),
+  ...VALUE_FIELDS.map((field) => column(keyOf(field), 'value', field)),
+  ...ANSWER_PART_COLUMNS.map((key) => column(key, 'answer')),
+  ...MEDIA_FIELDS.map((field) => column(keyOf(field), 'file', field)),
+  ...LOOKUP_FIELDS.map((field) => column(field, 'lookup', lookupColumn(field))),
+];
+
+/** The column of a field: `media` -> `media_file`, `skill_id` -> `skill`. */
+export const columnOf = (field: string): XlsxColumn => XLSX_COLUMNS.find((c) => c.field === field)?.key ?? keyOf(field);
 
 /** A row of the sheet by column key, as text (empty when absent), with its number in the sheet. */
 export interface SheetRow {
@@ -57,50 +105,46 @@ export const normalise = (text: string): string =>
     .replace(/[\s_]+/g, ' ');
 
 const HEADERS = new Map<string, XlsxColumn>(
-  XLSX_COLUMNS.flatMap((c) => [
-    [normalise(c.en), c.key],
-    [normalise(c.ar), c.key],
-    [normalise(c.key), c.key],
-  ]),
+  XLSX_COLUMNS.flatMap((c) =>
+    [c.en, c.ar, c.key, ...(c.field ? [c.field] : [])].map((name): [string, XlsxColumn] => [normalise(name), c.key]),
+  ),
   // Templates written before the one-term rule named the row column with الصف (the grade's word).
 ).set(normalise('نوع الصف'), 'row');
 
-/** The column a header names (either language, or the key), or undefined. */
+/** The column a header names (either language, the key or the field), or undefined. */
 export const columnOfHeader = (header: string): XlsxColumn | undefined => HEADERS.get(normalise(header));
 
 export const headersIn = (language: SheetLanguage): string[] => XLSX_COLUMNS.map((c) => c[language]);
 
+const bothLanguages = (key: string) =>
+  Object.fromEntries(LANGUAGES.map((language) => [language, translate(language, key)])) as Record<
+    SheetLanguage,
+    string
+  >;
+
 /** The sheets' names in each language; a file's question sheet is found by either (else its first sheet). */
 export const SHEET_NAMES = {
-  questions: { en: 'Questions', ar: 'الأسئلة' },
-  reference: { en: 'Reference', ar: 'مرجع' },
-} as const;
+  questions: bothLanguages('interchange.sheet.names.questions'),
+  reference: bothLanguages('interchange.sheet.names.reference'),
+};
+
+/** The reference sheet's own titles. */
+export const REFERENCE_TITLES = {
+  meaning: bothLanguages('interchange.sheet.meaning'),
+  in_english: bothLanguages('interchange.sheet.in_english'),
+  in_arabic: bothLanguages('interchange.sheet.in_arabic'),
+};
 
 /** The kinds of row: a question, a related question of a paragraph, or a part of the question above. */
-export const ROW_KINDS = {
-  question: { en: 'A question: its type, text, mark and classification', ar: 'سؤال: نوعه ونصه ودرجته وتصنيفه' },
-  option: {
-    en: 'An option of the choice or categorizing question above (Correct: TRUE for the right ones)',
-    ar: 'خيار لسؤال الاختيار أو التصنيف السابق (صحيحة: TRUE للخيارات الصحيحة)',
-  },
-  item: { en: 'An item to reorder, listed in the correct order', ar: 'عنصر للترتيب، بالترتيب الصحيح' },
-  pair: { en: 'A matching pair: Text, and what it matches', ar: 'زوج للتوصيل: النص وما يقابله' },
-  category: {
-    en: 'A category; the option rows below it belong to it',
-    ar: 'فئة؛ تنتمي إليها صفوف الخيارات التي تليها',
-  },
-  blank: {
-    en: 'A blank: the text before it, its answer, the text after it, and choices if any',
-    ar: 'فراغ: النص قبله وإجابته والنص بعده والخيارات إن وُجدت',
-  },
-  child: {
-    en: 'A related question of the paragraph above, followed by its own part rows',
-    ar: 'سؤال مرتبط بالفقرة السابقة، تليه صفوف أجزائه',
-  },
-} as const;
+export const ROW_KIND_CODES = ['question', 'option', 'item', 'pair', 'category', 'blank', 'child'] as const;
+export type RowKind = (typeof ROW_KIND_CODES)[number];
 
-export type RowKind = keyof typeof ROW_KINDS;
+/** What each kind of row holds, for the reference sheet. */
+export const ROW_KINDS = Object.fromEntries(
+  ROW_KIND_CODES.map((kind) => [kind, bothLanguages(`interchange.sheet.rows.${kind}`)]),
+) as Record<RowKind, Record<SheetLanguage, string>>;
 
+// The Arabic words a row may be named by instead of its code.
 const ROW_WORDS: Record<string, RowKind> = {
   سؤال: 'question',
   خيار: 'option',
@@ -114,90 +158,42 @@ const ROW_WORDS: Record<string, RowKind> = {
 /** The kind a `row` cell names (its code or Arabic word), or undefined. */
 export function rowKindOf(text: string): RowKind | undefined {
   const word = normalise(text);
-  if (Object.hasOwn(ROW_KINDS, word)) return word as RowKind;
+  if ((ROW_KIND_CODES as readonly string[]).includes(word)) return word as RowKind;
   return Object.hasOwn(ROW_WORDS, word) ? ROW_WORDS[word] : undefined;
 }
 
+/** A choice field's codes, each named in both languages (`resources.questions-bank.choices.<field>`). */
+export function choiceLabels<C extends string = string>(field: string): Record<C, Record<SheetLanguage, string>> {
+  const declared = QUESTION_FIELDS[field];
+  const codes = declared?.type === 'choice' ? declared.choices : [];
+  return Object.fromEntries(
+    codes.map((code) => [
+      code,
+      Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          message(language, `resources.questions-bank.choices.${field}.${code}`, code),
+        ]),
+      ),
+    ]),
+  ) as Record<C, Record<SheetLanguage, string>>;
+}
+
+/** What a choice field's codes mean on the reference sheet: `interchange.sheet.meanings`, else their names. */
+export function choiceMeanings(field: string): Record<string, Record<SheetLanguage, string>> {
+  const named = choiceLabels(field);
+  const meaning = (code: string, language: SheetLanguage) =>
+    message(language, `interchange.sheet.meanings.${field}.${code}`, named[code][language]);
+  return Object.fromEntries(
+    Object.keys(named).map((code) => [code, { en: meaning(code, 'en'), ar: meaning(code, 'ar') }]),
+  );
+}
+
 /** Each answer type's name, as the question editor shows it; a file may name a type by it. */
-export const TYPE_NAMES: Record<AnswerKind, Record<SheetLanguage, string>> = {
-  single_choice: { en: 'Single choice', ar: 'اختيار من متعدد (إجابة واحدة)' },
-  multiple_choice: { en: 'Multiple choice', ar: 'اختيار من متعدد (عدة إجابات)' },
-  true_false: { en: 'True / false', ar: 'صواب / خطأ' },
-  essay: { en: 'Essay', ar: 'سؤال مقالي' },
-  fill_blanks: { en: 'Fill in the blanks', ar: 'ملء الفراغات' },
-  reordering: { en: 'Reordering', ar: 'إعادة الترتيب' },
-  matching: { en: 'Matching', ar: 'التوصيل' },
-  audio_response: { en: 'Audio response', ar: 'إجابة صوتية' },
-  categorizing: { en: 'Categorizing', ar: 'التصنيف في فئات' },
-  paragraph: { en: 'Paragraph with related questions', ar: 'فقرة وأسئلة مرتبطة بها' },
-};
-
-/** Each answer type's one-line explanation, for the reference sheet. */
-export const TYPE_EXPLANATIONS: Record<AnswerKind, Record<SheetLanguage, string>> = {
-  single_choice: {
-    en: 'Single choice: option rows, exactly one with Correct TRUE',
-    ar: 'اختيار من متعدد (إجابة واحدة): صفوف خيارات، واحد منها فقط صحيح (TRUE)',
-  },
-  multiple_choice: {
-    en: 'Multiple choice: option rows, at least one with Correct TRUE',
-    ar: 'اختيار من متعدد (عدة إجابات): صفوف خيارات، واحد منها على الأقل صحيح (TRUE)',
-  },
-  true_false: {
-    en: 'True / false: Correct on the question row (TRUE or FALSE)',
-    ar: 'صواب / خطأ: عمود «صحيحة» في صف السؤال (TRUE أو FALSE)',
-  },
-  essay: {
-    en: 'Essay, marked by a person: Max words on the question row',
-    ar: 'سؤال مقالي يصححه معلم: الحد الأقصى لعدد الكلمات في صف السؤال',
-  },
-  fill_blanks: {
-    en: 'Fill in the blanks: blank rows (text before, answer, text after, options separated by |)',
-    ar: 'ملء الفراغات: صفوف فراغات (النص قبله، الإجابة، النص بعده، خيارات مفصولة بـ |)',
-  },
-  reordering: { en: 'Reordering: item rows in the correct order', ar: 'إعادة الترتيب: صفوف عناصر بالترتيب الصحيح' },
-  matching: { en: 'Matching: pair rows (Text and Matches)', ar: 'التوصيل: صفوف أزواج (النص وما يقابله)' },
-  audio_response: {
-    en: 'Audio response, marked by a person: Max duration on the question row',
-    ar: 'إجابة صوتية يصححها معلم: أقصى مدة للتسجيل في صف السؤال',
-  },
-  categorizing: {
-    en: 'Categorizing: category rows, each followed by its option rows',
-    ar: 'التصنيف في فئات: صفوف فئات، يلي كلًّا منها صفوف خياراتها',
-  },
-  paragraph: {
-    en: 'Paragraph: the passage on the question row, then child rows (their mark adds up to the paragraph’s)',
-    ar: 'فقرة وأسئلة مرتبطة بها: نص الفقرة في صف السؤال، ثم صفوف الأسئلة المرتبطة (مجموع درجاتها درجة الفقرة)',
-  },
-};
-
-export const MARK_OPTION_LABELS: Record<MarkOption, Record<SheetLanguage, string>> = {
-  all_or_nothing: { en: 'All or nothing', ar: 'الدرجة كاملة أو لا شيء' },
-  partial: { en: 'Partial credit per correct part', ar: 'درجة جزئية لكل جزء صحيح' },
-};
-
-export const MEDIA_TYPE_LABELS: Record<'none' | 'image' | 'audio', Record<SheetLanguage, string>> = {
-  none: { en: 'Without media', ar: 'بدون وسائط' },
-  image: { en: 'Image', ar: 'صورة' },
-  audio: { en: 'Audio', ar: 'صوت' },
-};
-
-export const LANGUAGE_LABELS: Record<SheetLanguage, Record<SheetLanguage, string>> = {
-  en: { en: 'English', ar: 'الإنجليزية' },
-  ar: { en: 'Arabic', ar: 'العربية' },
-};
-
-/** The reference sheet's titles. */
-export const REFERENCE_TITLES = {
-  type: { en: 'Answer type', ar: 'نوع الإجابة' },
-  row: { en: 'Row', ar: 'نوع السطر' },
-  mark_option: { en: 'Mark option', ar: 'خيارات الدرجة' },
-  media_type: { en: 'Media type', ar: 'نوع الوسائط' },
-  content_language: { en: 'Content language', ar: 'لغة المحتوى' },
-  correct: { en: 'Correct', ar: 'صحيحة' },
-  meaning: { en: 'Meaning', ar: 'المعنى' },
-  in_english: { en: '(English)', ar: '(بالإنجليزية)' },
-  in_arabic: { en: '(Arabic)', ar: '(بالعربية)' },
-} as const;
+export const TYPE_NAMES = choiceLabels<AnswerKind>('answer_type');
+export const MARK_OPTION_LABELS = choiceLabels<MarkOption>('mark_option');
+export const MEDIA_TYPE_LABELS = choiceLabels<'none' | 'image' | 'audio'>('media_type');
+export const LANGUAGE_LABELS = choiceLabels<SheetLanguage>('content_language');
 
 /** A code as a cell holds it (`partial`, `الإنجليزية`…) looked up among `labels`' keys and their labels. */
 export function codeOf<C extends string>(

@@ -3,6 +3,7 @@ import { LOOKUP_FIELDS, type LookupField, type LookupName } from './interchange-
 import type { LookupRow } from './lookup-tables';
 import type { ExportQuestion } from './qti/qti-item-writer';
 import type { PackageQuestion } from './qti/qti-package-writer';
+import { lookupColumn, lookupField } from './question-fields';
 import type { SheetLanguage } from './xlsx-columns';
 
 /**
@@ -208,15 +209,23 @@ const AR: Example[] = [
   },
 ];
 
-/** A classification for the examples: each lookup's first value (a learning outcome of the chosen skill when there is one). */
+/**
+ * A classification for the examples: each lookup's first value, one that agrees with the values
+ * chosen for the lookups it must agree with (a learning outcome of the chosen skill) when there is one.
+ */
 function exampleMetadata(lookups: Record<LookupField, LookupRow[]>): Partial<Record<LookupField, LookupName>> {
   const metadata: Partial<Record<LookupField, LookupName>> = {};
-  const skill = lookups.skill?.[0];
+  const chosen = new Map<LookupField, LookupRow>();
   for (const field of LOOKUP_FIELDS) {
     const rows = lookups[field] ?? [];
-    const row =
-      field === 'learning_outcome' && skill ? (rows.find((r) => r.skill_id === skill.id) ?? rows[0]) : rows[0];
-    if (row) metadata[field] = { en: row.name_en, ar: row.name_ar };
+    const agrees = (row: LookupRow) =>
+      lookupField(field).within.every(
+        (other) => !chosen.has(other) || row[lookupColumn(other)] === chosen.get(other)!.id,
+      );
+    const row = rows.find(agrees) ?? rows[0];
+    if (!row) continue;
+    chosen.set(field, row);
+    metadata[field] = { en: row.name_en, ar: row.name_ar };
   }
   return metadata;
 }

@@ -43,4 +43,5 @@ export const XLSX_ERRORS = {
   tooManyRows: 'interchange.errors.xlsx_too_many_rows',
   /** Sheets of more cells together than a bank needs (`max`). */
   tooManyCells: 'interchange.errors.xlsx_too_many_cells',
+  tooManyColumns: 'interchange.errors.xlsx_too_many_columns',
 } as const;

@@ -2,6 +2,7 @@ import { QUESTION_LIMITS } from '../../../schemas/parts/question-limits';
 import { ANSWER_TYPES } from '../../common/questions/registry';
 import { paragraphMark, type ParagraphDefinition } from '../../common/questions/types/paragraph';
 import { LOOKUP_FIELDS, type InterchangeItem, type ItemProblem, type QuestionDraft } from './interchange-item';
+import { QUESTION_FIELDS } from './question-fields';
 import { roundMark } from './moodle-item';
 import { itemProblem } from './moodle-problems';
 import { contentLanguage, hasArabic } from './moodle-text';
@@ -12,11 +13,22 @@ import {
   kindOf,
   markOf,
   markOptionOf,
+  numberOf,
   rowOfPath,
   wholeOf,
   type PartRow,
 } from './xlsx-answer-keys';
-import { codeOf, LANGUAGE_LABELS, MEDIA_TYPE_LABELS, rowKindOf, type RowKind, type SheetRow } from './xlsx-columns';
+import {
+  booleanOf,
+  choiceLabels,
+  codeOf,
+  LANGUAGE_LABELS,
+  MEDIA_TYPE_LABELS,
+  rowKindOf,
+  XLSX_COLUMNS,
+  type RowKind,
+  type SheetRow,
+} from './xlsx-columns';
 import { XLSX_PROBLEMS as P } from './xlsx-problems';
 
 /**
@@ -45,6 +57,29 @@ function mediaOf(head: SheetRow, report: (key: string, params?: Record<string, s
   return { type: type ?? 'none', file: type === 'none' ? '' : file };
 }
 
+/** The declared values this reader has rules of its own for (below); the others are read by their field's type. */
+const OWN_RULES = new Set(['text', 'content_language', 'mark', 'mark_option', 'media_type', 'media_replay_count']);
+
+/** A cell as its field's value: a number, a choice's code, a yes or no, or text; left as typed when it is none (the validator says why). */
+function valueOf(field: string, text: string): unknown {
+  const declared = QUESTION_FIELDS[field];
+  if (declared?.type === 'number') return Number.isNaN(numberOf(text)) ? text : numberOf(text);
+  if (declared?.type === 'choice') return codeOf(text, choiceLabels(field)) ?? text.trim();
+  if (declared?.type === 'boolean') return booleanOf(text) ?? text;
+  return text;
+}
+
+/** The question row's other declared values (a field added to the declaration is one), blank cells left out. */
+function declaredValues(head: SheetRow): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of XLSX_COLUMNS) {
+    if (column.source !== 'value' || !column.field || OWN_RULES.has(column.field)) continue;
+    const text = cell(head, column.key);
+    if (text.trim() !== '') values[column.field] = valueOf(column.field, text);
+  }
+  return values;
+}
+
 function readGroup({ head, parts, problems }: Group): InterchangeItem {
   const identifier = trimmed(head, 'ref') || `row ${head.row}`;
   const report = (key: string, row: number, params: Record<string, string | number> = {}) =>
@@ -71,6 +106,7 @@ function readGroup({ head, parts, problems }: Group): InterchangeItem {
     report(P.badNumber, head.row, { column: 'replay_count', value: trimmed(head, 'replay_count') });
   const key = answerKey(kind, head, parts, report);
   const draft: QuestionDraft = {
+    ...declaredValues(head),
     text,
     content_language: language ?? contentLanguage(`${text} ${cell(head, 'passage')}`),
     answer_type: kind,

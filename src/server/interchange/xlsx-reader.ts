@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { safeUnzip, UnsafeArchive } from '../roster/index';
+import { columnName, safeUnzip, SheetLimitCrossed, SheetScan, UnsafeArchive } from '../untrusted/index';
 import { InterchangeFileRefused, type InterchangeItem } from './interchange-item';
 import { columnOfHeader, normalise, SHEET_NAMES, type SheetRow, type XlsxColumn } from './xlsx-columns';
 import { XLSX_ERRORS as E } from './xlsx-problems';
@@ -11,6 +11,9 @@ const MAX_ROWS = 50_000;
 const MAX_CELLS = 1_000_000;
 /** Bytes the workbook's parts may inflate to. */
 const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
+/** The rightmost column a cell may be in (CV): the template's columns, the reference sheet's, and room. */
+const MAX_COLUMNS = 100;
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 
 /** A cell's value as text: a formula by its result, rich text joined, a date as YYYY-MM-DD. */
 function cellText(value: unknown): string {
@@ -24,29 +27,37 @@ function cellText(value: unknown): string {
   return '';
 }
 
-/** Refuses a zip that is not a workbook, or holds too much, before ExcelJS builds an object for every cell. */
+/**
+ * Refuses a zip that is not a workbook, or holds too much, before ExcelJS builds an object for every
+ * cell: every sheet's rows, cells and columns are counted as it inflates, so a sheet of millions of
+ * cells, or of cells in column XFD, is refused after a few kilobytes.
+ */
 function checkArchive(bytes: Uint8Array): void {
   if (bytes.length < 4 || bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw new InterchangeFileRefused(E.unreadable);
+  const scan = new SheetScan({ maxRows: MAX_ROWS + 1, maxCells: MAX_CELLS, maxColumns: MAX_COLUMNS });
   let entries: Map<string, Uint8Array>;
   try {
-    entries = safeUnzip(bytes, { maxEntries: 1000, maxTotalBytes: MAX_INFLATED_BYTES });
+    entries = safeUnzip(bytes, {
+      maxEntries: 1000,
+      maxTotalBytes: MAX_INFLATED_BYTES,
+      watch: (name) => (WORKSHEET.test(name) ? scan.sheet() : undefined),
+    });
   } catch (error) {
+    if (error instanceof SheetLimitCrossed) throw sheetRefusal(error);
     // An unsafe zip is refused as a QTI package is: too large, too many entries, escaping paths.
     if (error instanceof UnsafeArchive && error.reason !== 'zip_unreadable')
       throw new InterchangeFileRefused(`interchange.errors.${error.reason}`);
     throw new InterchangeFileRefused(E.unreadable);
   }
   if (!entries.has('xl/workbook.xml')) throw new InterchangeFileRefused(E.unreadable);
-  let cells = 0;
-  for (const [name, xml] of entries) {
-    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue;
-    const text = new TextDecoder().decode(xml);
-    if ((text.match(/<row[\s>/]/g)?.length ?? 0) > MAX_ROWS + 1)
-      throw new InterchangeFileRefused(E.tooManyRows, { max: MAX_ROWS });
-    cells += text.match(/<c[\s>/]/g)?.length ?? 0;
-    if (cells > MAX_CELLS) throw new InterchangeFileRefused(E.tooManyCells, { max: MAX_CELLS });
-  }
 }
+
+const sheetRefusal = ({ limit }: SheetLimitCrossed) =>
+  limit === 'rows'
+    ? new InterchangeFileRefused(E.tooManyRows, { max: MAX_ROWS })
+    : limit === 'cells'
+      ? new InterchangeFileRefused(E.tooManyCells, { max: MAX_CELLS })
+      : new InterchangeFileRefused(E.tooManyColumns, { max: columnName(MAX_COLUMNS) });
 
 /** The columns a sheet's first non-empty row names, with that row's number; undefined without Answer type and Text. */
 function headerOf(sheet: ExcelJS.Worksheet): { line: number; columns: Map<number, XlsxColumn> } | undefined {
@@ -101,7 +112,7 @@ export async function readQuestionWorkbook(bytes: Uint8Array): Promise<Interchan
       const text = cellText(row.getCell(at).value);
       if (text !== '') cells[column] = text;
     }
-    if (Object.values(cells).some((text) => text.trim() !== '')) rows.push({ row: line, cells });
+    if (Object.values(cells).some((text) => (text ?? '').trim() !== '')) rows.push({ row: line, cells });
   });
   return readQuestionRows(rows);
 }

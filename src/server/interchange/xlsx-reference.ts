@@ -1,15 +1,14 @@
 import type ExcelJS from 'exceljs';
 import { LOOKUP_FIELDS, type LookupField } from './interchange-item';
 import type { LookupRow } from './lookup-tables';
+import { QUESTION_FIELDS } from './question-fields';
 import {
-  LANGUAGE_LABELS,
-  MARK_OPTION_LABELS,
-  MEDIA_TYPE_LABELS,
+  choiceMeanings,
   REFERENCE_TITLES as T,
   ROW_KINDS,
   SHEET_NAMES,
-  TYPE_EXPLANATIONS,
   XLSX_COLUMNS,
+  type SheetColumn,
   type SheetLanguage,
   type XlsxColumn,
 } from './xlsx-columns';
@@ -23,16 +22,15 @@ interface ReferenceList {
   columns: { title: string; values: string[] }[];
 }
 
-const codeList = <C extends string>(
-  target: XlsxColumn[],
-  title: Record<SheetLanguage, string>,
-  labels: Record<C, Record<SheetLanguage, string>>,
+const codeList = (
+  target: SheetColumn,
+  labels: Record<string, Record<SheetLanguage, string>>,
   language: SheetLanguage,
 ): ReferenceList => ({
-  target,
+  target: [target.key],
   strict: true,
   columns: [
-    { title: title[language], values: Object.keys(labels) },
+    { title: target[language], values: Object.keys(labels) },
     {
       title: T.meaning[language],
       values: Object.values<Record<SheetLanguage, string>>(labels).map((l) => l[language]),
@@ -40,11 +38,18 @@ const codeList = <C extends string>(
   ],
 });
 
+const columnNamed = (key: XlsxColumn) => XLSX_COLUMNS.find((c) => c.key === key)!;
+
+/**
+ * The lists: the answer types and kinds of row, then the codes of every other choice field the
+ * sheet holds (mark options, media types, languages, and any declared later), the Correct values,
+ * then every lookup's values.
+ */
 function lists(language: SheetLanguage, lookups: Record<LookupField, LookupRow[]>): ReferenceList[] {
   const other: SheetLanguage = language === 'ar' ? 'en' : 'ar';
   const nameKey = { en: 'name_en', ar: 'name_ar' } as const;
   const lookupLists = LOOKUP_FIELDS.map((field): ReferenceList => {
-    const label = XLSX_COLUMNS.find((c) => c.key === field)![language];
+    const label = columnNamed(field)[language];
     const rows = lookups[field] ?? [];
     const titled = (lang: SheetLanguage) => ({
       title: `${label} ${T[lang === 'en' ? 'in_english' : 'in_arabic'][language]}`,
@@ -52,13 +57,15 @@ function lists(language: SheetLanguage, lookups: Record<LookupField, LookupRow[]
     });
     return { target: [field], strict: false, columns: [titled(language), titled(other)] };
   });
+  const choices = XLSX_COLUMNS.filter(
+    (c) => c.source === 'value' && c.field && QUESTION_FIELDS[c.field]?.type === 'choice',
+  ).map((c) => codeList(c, choiceMeanings(c.field!), language));
+  const correct = columnNamed('correct');
   return [
-    codeList(['type'], T.type, TYPE_EXPLANATIONS, language),
-    codeList(['row'], T.row, ROW_KINDS, language),
-    codeList(['mark_option'], T.mark_option, MARK_OPTION_LABELS, language),
-    codeList(['media_type'], T.media_type, MEDIA_TYPE_LABELS, language),
-    codeList(['content_language'], T.content_language, LANGUAGE_LABELS, language),
-    { target: ['correct'], strict: false, columns: [{ title: T.correct[language], values: ['TRUE', 'FALSE'] }] },
+    codeList(columnNamed('type'), choiceMeanings('answer_type'), language),
+    codeList(columnNamed('row'), ROW_KINDS, language),
+    ...choices,
+    { target: [correct.key], strict: false, columns: [{ title: correct[language], values: ['TRUE', 'FALSE'] }] },
     ...lookupLists,
   ];
 }
@@ -68,9 +75,9 @@ const rangeValidations = (sheet: ExcelJS.Worksheet) =>
   (sheet as unknown as { dataValidations: { add(range: string, rule: ExcelJS.DataValidation): void } }).dataValidations;
 
 /**
- * The reference sheet: the answer types, kinds of row, mark options, media types and languages
- * with their codes and what each means, then every value of the six lookups (in the sheet's
- * language, then in the other), side by side with an empty column between lists; and on the
+ * The reference sheet: the answer types, kinds of row and every choice field's codes (mark
+ * options, media types, languages) with what each means, then every value of the lookups (in the
+ * sheet's language, then in the other), side by side with an empty column between lists; and on the
  * question sheet, drop-downs over `rows` rows offering each list.
  */
 export function addReferenceSheet(

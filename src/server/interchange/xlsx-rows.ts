@@ -5,9 +5,9 @@ import type { MatchingDefinition } from '../../common/questions/types/matching';
 import type { ParagraphDefinition } from '../../common/questions/types/paragraph';
 import type { ReorderingDefinition } from '../../common/questions/types/reordering';
 import type { SingleChoiceDefinition } from '../../common/questions/types/single-choice';
-import { LOOKUP_FIELDS, type LookupName } from './interchange-item';
+import type { LookupName } from './interchange-item';
 import type { PackageQuestion } from './qti/qti-package-writer';
-import type { RowKind, SheetLanguage, XlsxColumn } from './xlsx-columns';
+import { XLSX_COLUMNS, type RowKind, type SheetLanguage, type XlsxColumn } from './xlsx-columns';
 
 /** A row to write, by column; `row` says what it is. */
 export type RowCells = Partial<Record<XlsxColumn, string | number | boolean>> & { row: RowKind };
@@ -107,23 +107,24 @@ const nameIn = (name: LookupName | undefined, language: SheetLanguage) =>
 /** A stored media path (`media/<file>`) as the file name a teacher sees. */
 const fileName = (path: string | null) => (path ? path.replace(/^media\//, '') : '');
 
-/** A question's rows: its question row, then its part rows (a paragraph's children each followed by theirs). */
+/** A declared value as its cell holds it: a file by its name, nothing as an empty cell. */
+function cellValue(value: unknown, file: boolean): string | number | boolean {
+  if (value === null || value === undefined) return '';
+  if (file) return fileName(String(value));
+  return typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
+}
+
+/**
+ * A question's rows: its question row (every column the declaration gives, the answer's own parts
+ * and its lookups by name), then its part rows (a paragraph's children each followed by theirs).
+ */
 export function questionRows({ question, metadata }: PackageQuestion, language: SheetLanguage): RowCells[] {
   const { own, parts } = keyRows(question.answer_type, question.answer_key);
-  const head: RowCells = {
-    row: 'question',
-    ref: question.identifier,
-    type: question.answer_type,
-    text: question.text,
-    content_language: question.content_language,
-    mark: question.mark,
-    mark_option: question.mark_option,
-    ...own,
-    media_type: question.media_type,
-    media_file: fileName(question.media),
-    replay_count: question.media_replay_count,
-    instruction_audio: fileName(question.instruction_audio),
-  };
-  for (const field of LOOKUP_FIELDS) head[field] = nameIn(metadata[field], language);
+  const head: RowCells = { row: 'question', ref: question.identifier, ...own };
+  for (const column of XLSX_COLUMNS) {
+    if (column.source === 'lookup') head[column.key] = nameIn(metadata[column.key as keyof typeof metadata], language);
+    else if (column.field && (column.source === 'value' || column.source === 'file' || column.key === 'type'))
+      head[column.key] = cellValue(question[column.field], column.source === 'file');
+  }
   return [head, ...parts];
 }

@@ -3,6 +3,7 @@ import type { LookupField } from './interchange-item';
 import type { LookupRow } from './lookup-tables';
 import type { PackageQuestion } from './qti/qti-package-writer';
 import { headersIn, SHEET_NAMES, XLSX_COLUMNS, type SheetLanguage, type XlsxColumn } from './xlsx-columns';
+import { QUESTION_FIELDS } from './question-fields';
 import { exampleQuestions } from './xlsx-examples';
 import { addReferenceSheet, lookupsOfMetadata } from './xlsx-reference';
 import { questionRows } from './xlsx-rows';
@@ -13,13 +14,15 @@ import { questionRows } from './xlsx-rows';
  * - Sheet "Questions" ("الأسئلة"), header on row 1 in the workbook's language (either language's
  *   headers are read back). One row per question, followed by one row per part of it; the `Row`
  *   column says which (`question`, `option`, `item`, `pair`, `category`, `blank`, `child`).
- * - A question row holds: Ref (the question's name in the file), Answer type (a code from the
- *   reference sheet), Text (HTML allowed), Content language (`en`/`ar`; blank: guessed from the
- *   letters), Mark (blank: 1; a paragraph's is the sum of its children's), Mark option
- *   (`all_or_nothing`/`partial`; blank: all or nothing), Correct (true/false questions), Passage
- *   (paragraphs), Max words (essays), Max duration in seconds (audio responses), Media type,
- *   Media file and Instruction audio file (names of files uploaded to the platform), Replay count,
- *   and the six lookups by name in either language.
+ * - The columns are the declaration's (xlsx-columns.ts): a question row holds Ref (the question's
+ *   name in the file), Answer type (a code from the reference sheet), every declared value — Text
+ *   (HTML allowed), Content language (`en`/`ar`; blank: guessed from the letters), Mark (blank: 1;
+ *   a paragraph's is the sum of its children's), Mark option (`all_or_nothing`/`partial`; blank:
+ *   all or nothing), Media type, the picture's text alternative, Replay count, and any field
+ *   declared since —, the answer's own parts: Correct (true/false questions), Passage (paragraphs),
+ *   Max words (essays), Max duration in seconds (audio responses); the files (Media file and
+ *   Instruction audio file: names of files uploaded to the platform), and every lookup by name in
+ *   either language.
  * - Part rows: `option` (Text, Correct for choice questions; for categorizing, the option belongs
  *   to the `category` row above it, or to the category its Category cell names), `item` (Text,
  *   in the correct order), `pair` (Text and Matches), `category` (Text: its name), `blank` (Text
@@ -27,8 +30,8 @@ import { questionRows } from './xlsx-rows';
  *   written `\|`). A paragraph's related questions are `child` rows (Answer type, Text, Mark, Mark
  *   option, and Correct, Max words or Max duration as their type needs), each followed by its
  *   own part rows.
- * - Sheet "Reference" ("مرجع"): every code with its meaning, and every value of the six lookups
- *   in both languages; drop-downs on the question sheet offer them (codes strictly, lookups as
+ * - Sheet "Reference" ("مرجع"): every code with its meaning, and every value of the lookups in
+ *   both languages; drop-downs on the question sheet offer them (codes strictly, lookups as
  *   suggestions, since an import may create a lookup value).
  */
 
@@ -48,7 +51,15 @@ const WIDTHS: Partial<Record<XlsxColumn, number>> = {
   type: 18,
 };
 
-const NUMBER_COLUMNS = new Set<XlsxColumn>(['mark', 'correct', 'max_words', 'max_duration', 'replay_count']);
+/** Columns of numbers or yes and no: the answer's own, and every declared number or switch. */
+const NUMBER_COLUMNS = new Set<XlsxColumn>([
+  'correct',
+  'max_words',
+  'max_duration',
+  ...XLSX_COLUMNS.filter((c) => ['number', 'boolean'].includes(QUESTION_FIELDS[c.field ?? '']?.type ?? '')).map(
+    (c) => c.key,
+  ),
+]);
 
 const QUESTION_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFDDEBF7' } };
 const CHILD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF2F2F2' } };
@@ -90,7 +101,7 @@ export function bankWorkbook(questions: PackageQuestion[], language: SheetLangua
 
 /**
  * The empty template in `language`: one example of each answer type (to overwrite or delete)
- * and a reference sheet listing the codes and every value of the platform's six lookups.
+ * and a reference sheet listing the codes and every value of the platform's lookups.
  */
 export function questionTemplate(
   language: SheetLanguage,

@@ -10,6 +10,7 @@ import { recordingInAnswer } from './answer-recordings';
 import { ANSWER_UPLOADERS, CONTENT_UPLOADERS, mayRead, purposeOf, studentMayRead } from './media-access';
 import { takeUpload } from './media-intake';
 import type { MediaStorage } from './media-storage';
+import { openedRead } from '../storage';
 import { MAX_UPLOAD_BYTES } from './media-types';
 
 /** Uploads checked by content, stored under random names, served back with a strict type (SPEC section 7, Media). */
@@ -77,6 +78,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
         !(mayRead(request.auth!, row) || (await studentMayRead(app.db, request.auth!.user.id, row, app.clock.now())))
       )
         throw notFound();
+      // Begun before any header is set: a store out of reach is a 503 in our shape, never a 500.
+      const content = await openedRead(storage.read(row.file_name));
       const disposition = row.kind === 'document' ? 'attachment' : 'inline';
       reply
         .header('content-type', row.mime)
@@ -89,7 +92,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
           'content-disposition',
           `${disposition}; filename="${row.file_name}"; filename*=UTF-8''${encodeURIComponent(row.original_name)}`,
         );
-      return reply.send(storage.read(row.file_name));
+      return reply.send(content);
     },
   );
 

@@ -1,12 +1,14 @@
+import { auditContext } from '../audit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import questionsBank from '../../../schemas/questions-bank';
-import { describeBody } from '../../common/declarations';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { permissionFor } from '../../common/permissions';
 import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { requirePermission } from '../http/route-access';
+import { beforeBody } from '../http/route-body';
+import { describeFilters } from '../../common/declarations';
 import { listQueryValidator, type ListQuery } from '../resources';
+import { questionBody } from './question-body';
 import { QuestionsStore } from './questions-store';
 import { idParam } from '../../common/ids';
 
@@ -14,14 +16,6 @@ const area = AREAS.questionsBank;
 const tags = ['questions bank'];
 const idParams = z.object({ id: idParam() });
 const selection = z.strictObject({ platform_id: idParam().optional() });
-const bodyDoc = {
-  type: 'object',
-  description: describeBody(
-    questionsBank,
-    'answer_key is validated by its answer_type (one of the ten kinds); rich text is sanitized before validation. ' +
-      'An incomplete answer_key gives 422 "You need to add / complete question information before saving."',
-  ),
-};
 
 /** The questions bank (designed in the style of SPEC section 7; documented at /api/docs). */
 export const questionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }> = async (app, { registry }) => {
@@ -34,8 +28,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }
       config: { access: canView },
       schema: {
         tags,
-        summary:
-          'List bank questions; filter[answer_type|skill_id|question_type_id|difficulty_level_id|learning_outcome_id]',
+        summary: `List bank questions; ${describeFilters(store.definition)}`,
         querystring: listQueryValidator(store.definition),
       },
     },
@@ -71,24 +64,33 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }
     '/questions-bank',
     {
       config: { access: requirePermission(permissionFor(area, 'create')) },
-      schema: { tags, summary: 'Create a bank question', body: z.unknown().describe(bodyDoc.description) },
+      schema: { tags, summary: 'Create a bank question', body: questionBody },
     },
-    async (request, reply) => reply.status(201).send({ data: await store.create(request.body, request.auth!.user.id) }),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send({ data: await store.create(request.body, request.auth!.user.id, { audit: auditContext(request) }) }),
   );
 
   app.put(
     '/questions-bank/:id',
     {
       config: { access: requirePermission(permissionFor(area, 'edit')) },
+      // A question that is not there (or not on the platform) is 404 before its body is read.
+      preValidation: beforeBody({ params: idParams, querystring: selection }, (params, query) =>
+        store.get(params.id, query?.platform_id),
+      ),
       schema: {
         tags,
         summary: 'Update a bank question',
         params: idParams,
         querystring: selection,
-        body: z.unknown().describe(bodyDoc.description),
+        body: questionBody,
       },
     },
-    async (request) => ({ data: await store.update(request.params.id, request.body, request.query.platform_id) }),
+    async (request) => ({
+      data: await store.update(request.params.id, request.body, request.query.platform_id, auditContext(request)),
+    }),
   );
 
   app.delete(
@@ -97,6 +99,8 @@ export const questionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }
       config: { access: requirePermission(permissionFor(area, 'delete')) },
       schema: { tags, summary: 'Delete a bank question', params: idParams, querystring: selection },
     },
-    async (request) => ({ data: await store.delete(request.params.id, request.query.platform_id) }),
+    async (request) => ({
+      data: await store.delete(request.params.id, request.query.platform_id, auditContext(request)),
+    }),
   );
 };

@@ -1,21 +1,17 @@
+import type { AuditContext } from '../audit';
 import type { SchemaRegistry } from '../../../schemas/index';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
-import { mediaAltIssue, parseQuestion, studentQuestion, type AuthoredQuestion } from '../../common/questions/index';
+import { mediaAltIssue, parseQuestion, studentQuestion } from '../../common/questions/index';
 import type { Db } from '../db/database';
-import type { DynamicRow } from '../db/dynamic';
-import { AppError, invalid, ValidationIssues, type FieldErrors } from '../http/app-error';
+import { dynamic, type DynamicRow } from '../db/dynamic';
+import { AppError, invalid, type FieldErrors } from '../http/app-error';
 import { ResourceStore, storedRecord, type ListQuery } from '../resources';
-import { PLAIN_TEXT_KEYS, RICH_TEXT_KEYS } from './sanitize-keys';
-import { sanitizeRichFields } from './sanitize-rich-text';
+import { SERVER_KEYS, type QuestionBody } from './question-body';
 
 type Row = DynamicRow & { id: number };
 
-/** Keys the API adds when it returns a question; a client may send them back and they are dropped. */
-const SERVER_KEYS = ['media_url', 'instruction_audio_url'];
-
-function withoutServerKeys(input: unknown): unknown {
-  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-  return Object.fromEntries(Object.entries(input).filter(([key]) => !SERVER_KEYS.includes(key)));
+function withoutServerKeys(input: Row): Row {
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !SERVER_KEYS.has(key))) as Row;
 }
 
 const mediaName = (reference: string) => reference.replace(/^media\//, '');
@@ -31,14 +27,15 @@ export function presentQuestion(row: Row): Row {
 }
 
 /** A picture needs its text alternative (common/questions/media-alt.ts). */
-function checkMediaAlt(question: AuthoredQuestion): FieldErrors {
+function checkMediaAlt(question: QuestionBody): FieldErrors {
   const issue = mediaAltIssue(question);
   return issue ? { media_alt: [issue] } : {};
 }
 
 /**
- * Bank questions on the schema engine (schemas/questions-bank.ts): sanitized, validated by the
- * shared question schema, then checked for the outcome's skill and the media's kinds.
+ * Bank questions on the schema engine (schemas/questions-bank.ts): a body its routes validated
+ * (question-body.ts), checked for what the declaration's validator cannot see (the platform, the
+ * lookups each lookup must agree with, the media's kinds), then stored.
  */
 export class QuestionsStore {
   private readonly resources: ResourceStore;
@@ -46,7 +43,8 @@ export class QuestionsStore {
 
   constructor(
     private readonly db: Db,
-    registry: SchemaRegistry,
+    /** The declarations it validates by (interchange finds the lookups' tables in it too). */
+    readonly registry: SchemaRegistry,
     timeZone: string,
   ) {
     this.resources = new ResourceStore(db, registry, timeZone);
@@ -67,19 +65,25 @@ export class QuestionsStore {
    * alternative; it is stored like a question written before the field existed (the import's dry
    * run says so, and the editor asks for one when it is next edited), not refused.
    */
-  async create(input: unknown, userId: number, options: { imported?: boolean } = {}): Promise<Row> {
+  async create(
+    question: QuestionBody,
+    userId: number,
+    options: { imported?: boolean; audit?: AuditContext } = {},
+  ): Promise<Row> {
+    const stored = await this.check(question, options);
     return presentQuestion(
-      await this.resources.create(this.definition, await this.validate(input, options), { created_by: userId }),
+      await this.resources.create(this.definition, stored, { created_by: userId }, undefined, options.audit),
     );
   }
 
-  async update(id: number, input: unknown, platformId?: number): Promise<Row> {
+  async update(id: number, question: QuestionBody, platformId?: number, audit?: AuditContext): Promise<Row> {
     await this.get(id, platformId);
-    return presentQuestion(await this.resources.update(this.definition, id, await this.validate(input), platformId));
+    const stored = await this.check(question);
+    return presentQuestion(await this.resources.update(this.definition, id, stored, platformId, undefined, audit));
   }
 
-  async delete(id: number, platformId?: number): Promise<Row> {
-    return presentQuestion(await this.resources.delete(this.definition, id, platformId));
+  async delete(id: number, platformId?: number, audit?: AuditContext): Promise<Row> {
+    return presentQuestion(await this.resources.delete(this.definition, id, platformId, undefined, audit));
   }
 
   /** Presents stored rows of the questions table or of an exam's copies (same columns). */
@@ -102,23 +106,16 @@ export class QuestionsStore {
   }
 
   /** The stored columns of a valid question (exams store their copies in the same shape). */
-  async prepare(input: unknown): Promise<Record<string, unknown>> {
-    return storedRecord(this.definition, await this.validate(input), 'UTC').columns;
+  async prepare(question: QuestionBody): Promise<Record<string, unknown>> {
+    return storedRecord(this.definition, await this.check(question), 'UTC').columns;
   }
 
   /**
-   * Sanitize, then validate (so a text that was only markup reads as missing), then check what the
-   * engine does not: the learning outcome belongs to the skill, and the media are of their kinds.
+   * What the declaration's validator cannot see: the platform exists, each lookup agrees with the
+   * lookups its declaration names in `within` (a learning outcome of the question's skill), and the
+   * media are of their kinds. Then the media a question without media keeps are dropped.
    */
-  private async validate(input: unknown, options: { imported?: boolean } = {}): Promise<Record<string, unknown>> {
-    const clean = sanitizeRichFields(withoutServerKeys(input), RICH_TEXT_KEYS, PLAIN_TEXT_KEYS);
-    const parsed = parseQuestion(clean);
-    if (!parsed.success)
-      throw new ValidationIssues(
-        parsed.issues.map((issue) => ({ ...issue, path: [...issue.path] })),
-        parsed.message,
-      );
-    const question = parsed.data;
+  private async check(question: QuestionBody, options: { imported?: boolean } = {}): Promise<Record<string, unknown>> {
     const platform = await this.db
       .selectFrom('platforms')
       .select('id')
@@ -126,7 +123,7 @@ export class QuestionsStore {
       .executeTakeFirst();
     if (!platform) throw invalid({ platform_id: ['validation.platform_not_found'] });
     const errors = {
-      ...(await this.checkOutcome(question)),
+      ...(await this.checkWithin(question)),
       ...(await this.checkMedia(question)),
       ...(options.imported ? {} : checkMediaAlt(question)),
     };
@@ -136,19 +133,26 @@ export class QuestionsStore {
     return { ...question, media, media_alt: alt || null };
   }
 
-  private async checkOutcome(question: AuthoredQuestion): Promise<FieldErrors> {
-    const outcome = await this.db
-      .selectFrom('learning_outcomes')
-      .select('skill_id')
-      .where('id', '=', question.learning_outcome_id)
-      .executeTakeFirst();
-    // A missing outcome is the engine's reference check to report.
-    return outcome && outcome.skill_id !== question.skill_id
-      ? { learning_outcome_id: ['questions.outcome_skill_mismatch'] }
-      : {};
+  /** A lookup of another value than the question's for a column it must share (`within`). */
+  private async checkWithin(question: QuestionBody): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    const values = question as Record<string, unknown>;
+    for (const [name, field] of Object.entries(this.definition.fields)) {
+      const id = values[name];
+      if (field.type !== 'reference' || !field.within?.length || typeof id !== 'number') continue;
+      const row = await dynamic(this.db)
+        .selectFrom(this.registry.get(field.resource)!.table)
+        .select([...field.within])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      // A missing record is the engine's reference check to report.
+      if (row && field.within.some((column) => row[column] !== values[column]))
+        errors[name] = [field.messages?.invalid ?? 'validation.reference_mismatch'];
+    }
+    return errors;
   }
 
-  private async checkMedia(question: AuthoredQuestion): Promise<FieldErrors> {
+  private async checkMedia(question: QuestionBody): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     const wanted: [string, string | null, string][] = [
       ['media', question.media_type === 'none' ? null : question.media, question.media_type],

@@ -12,6 +12,8 @@ import { translateDatabaseError } from './resource-errors';
 import { presentRecord } from './record-presenter';
 import { storedRecord } from './record-columns';
 import { addRelations } from './relations';
+import type { AuditContext } from '../audit';
+import { auditRecord } from './record-audit';
 
 type Row = DynamicRow & { id: number };
 
@@ -83,6 +85,8 @@ export class ResourceStore {
     input: Record<string, unknown>,
     extra: Record<string, unknown> = {},
     scope: SchoolScope = ALL_SCHOOLS,
+    /** Who asks (a request's context): the record is audited in its transaction. */
+    audit?: AuditContext,
   ): Promise<Row> {
     const stored = await this.prepare(definition, input, scope);
     try {
@@ -90,9 +94,10 @@ export class ResourceStore {
         const row = await trx
           .insertInto(definition.table)
           .values({ ...stored.columns, ...extra })
-          .returning('id')
+          .returningAll()
           .executeTakeFirstOrThrow();
         for (const link of stored.links) await this.writeLinks(trx, link, row.id as number);
+        if (audit) await auditRecord(trx, audit, definition, 'create', row.id as number, { before: null, after: row });
         return row.id as number;
       });
       return this.get(definition, id);
@@ -107,6 +112,8 @@ export class ResourceStore {
     input: Record<string, unknown>,
     platformId?: number,
     scope: SchoolScope = ALL_SCHOOLS,
+    /** Who asks (a request's context): what changed is audited in the update's transaction. */
+    audit?: AuditContext,
   ): Promise<Row> {
     const existing = await this.find(definition, id, platformId, scope);
     if (definition.platformScoped && input.platform_id !== existing.platform_id) {
@@ -115,12 +122,16 @@ export class ResourceStore {
     const stored = await this.prepare(definition, input, scope);
     try {
       await inTransaction(this.db, async (trx) => {
-        await trx
+        const after = await trx
           .updateTable(definition.table)
           .set({ ...stored.columns, updated_at: sql`now()` })
           .where('id', '=', id)
-          .execute();
+          .returningAll()
+          .executeTakeFirst();
+        // Deleted meanwhile by another request: not found, as it would be a moment later.
+        if (!after) throw notFound();
         for (const link of stored.links) await this.writeLinks(trx, link, id);
+        if (audit) await auditRecord(trx, audit, definition, 'update', id, { before: existing, after });
       });
       return this.get(definition, id);
     } catch (error) {
@@ -128,10 +139,20 @@ export class ResourceStore {
     }
   }
 
-  async delete(definition: ResourceDefinition, id: number, platformId?: number, scope?: SchoolScope): Promise<Row> {
+  async delete(
+    definition: ResourceDefinition,
+    id: number,
+    platformId?: number,
+    scope?: SchoolScope,
+    /** Who asks (a request's context): the record's last values are audited in the delete's transaction. */
+    audit?: AuditContext,
+  ): Promise<Row> {
     const existing = await this.get(definition, id, platformId, scope);
     try {
-      await this.db.deleteFrom(definition.table).where('id', '=', id).execute();
+      await inTransaction(this.db, async (trx) => {
+        const before = await trx.deleteFrom(definition.table).where('id', '=', id).returningAll().executeTakeFirst();
+        if (audit && before) await auditRecord(trx, audit, definition, 'delete', id, { before, after: null });
+      });
     } catch (error) {
       translateDatabaseError(error, definition.table);
     }

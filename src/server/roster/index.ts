@@ -3,5 +3,4 @@ export { rosterRoutes } from './roster-routes';
 export { studentsRoutes } from './students-routes';
 export { runRosterImport } from './roster-imports';
 export { createStudentAccounts, resetStudentPassword, usernameOf } from './student-accounts';
-export { safeUnzip, UnsafeArchive, type UnzipLimits } from './safe-unzip';
 export { decodeText } from './text-encoding';

@@ -44,6 +44,12 @@ export async function examResultsFile(
     .where('exams.id', '=', examId)
     .executeTakeFirst();
   if (!exam) throw notFound();
+  // An exam none of the reader's students was assigned (a draft, another school's) has no results
+  // for them: not found, as if it did not exist, rather than an empty file with its header.
+  let assignments = db.selectFrom('student_exams').select('id').where('exam_id', '=', examId);
+  if (!scope.all) assignments = assignments.where('school_id', 'in', [0, ...scope.ids]);
+  const assigned = await assignments.limit(1).executeTakeFirst();
+  if (!assigned) throw notFound();
   const questions = await db
     .selectFrom('exam_questions')
     .select(['id', 'skill_id'])

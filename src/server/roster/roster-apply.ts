@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
+import { recordAudits, type AuditContext, type AuditEntry } from '../audit';
 import type { Db } from '../db/database';
 import type { PlannedRow, StudentValues } from './roster-plan';
+import { studentValues } from './student-values';
 import { createStudentAccounts } from './student-accounts';
 
 const BATCH = 500;
@@ -14,6 +16,12 @@ export async function applyRoster(
   db: Db,
   rows: PlannedRow[],
   progress: (done: number) => void = () => undefined,
+  /**
+   * Who imports, and which import (`importId`): every student created or changed is audited in the
+   * import's transaction, a changed one with what changed, before and after (issue 39), as the
+   * student form audits one.
+   */
+  audit?: AuditContext & { importId: number },
 ): Promise<void> {
   const creates = rows.filter((r) => r.status === 'create');
   const updates = rows.filter((r) => r.status === 'update');
@@ -24,22 +32,36 @@ export async function applyRoster(
       const inserted = await trx
         .insertInto('students')
         .values(batch.map((values) => ({ ...values, name: values.name_en })))
-        .returning(['id', 'student_number', 'name_en', 'is_active'])
+        .returning(['id', 'student_number', 'name_en', 'is_active', 'school_id'])
         .execute();
       await createStudentAccounts(trx, inserted);
+      if (audit)
+        await recordAudits(
+          trx,
+          inserted.map((student, at) =>
+            entry(audit, 'students.create', student.id, student.school_id, null, batch[at]),
+          ),
+        );
       done += batch.length;
       progress(done);
     }
     for (let i = 0; i < updates.length; i += BATCH) {
       const batch = updates.slice(i, i + BATCH);
+      const entries: AuditEntry[] = [];
       for (const row of batch) {
         const values = stored(row.values!);
+        const before = audit
+          ? await trx.selectFrom('students').select(studentValues).where('id', '=', row.studentId!).executeTakeFirst()
+          : undefined;
         await trx
           .updateTable('students')
           .set({ ...values, name: values.name_en, updated_at: sql`now()` })
           .where('id', '=', row.studentId!)
           .execute();
+        if (audit)
+          entries.push(entry(audit, 'students.update', row.studentId!, values.school_id, before ?? null, values));
       }
+      await recordAudits(trx, entries);
       const ids = batch.map((r) => r.studentId!);
       await sql`update users set name = s.name_en, is_active = s.is_active, updated_at = now()
         from students s where s.user_id = users.id and s.id in (${sql.join(ids)})`.execute(trx);
@@ -51,3 +73,31 @@ export async function applyRoster(
 }
 
 const stored = (values: StudentValues) => ({ ...values, date_of_birth: values.date_of_birth ?? null });
+
+const shown = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null));
+
+/** One student's audit entry of an import: what it had before and has after (changed columns only, for a change). */
+function entry(
+  audit: AuditContext & { importId: number },
+  action: 'students.create' | 'students.update',
+  id: number,
+  schoolId: number | null,
+  before: Record<string, unknown> | null,
+  after: StudentValues,
+): AuditEntry {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const column of Object.keys(after) as (keyof StudentValues)[]) {
+    if (before && JSON.stringify(shown(before[column])) === JSON.stringify(shown(after[column]))) continue;
+    if (before) was[column] = shown(before[column]);
+    now[column] = shown(after[column]);
+  }
+  const { importId, ...context } = audit;
+  return {
+    ...context,
+    action,
+    target: `students/${id}`,
+    schoolId,
+    summary: { import: importId, before: before ? was : null, after: now },
+  };
+}

@@ -9,7 +9,7 @@ import { applyRoster } from './roster-apply';
 import type { RosterRow } from './roster-columns';
 import { RosterFileRefused } from './roster-file';
 import { planRoster, type PlannedRow, type RosterPlan } from './roster-plan';
-import { readRosterFile } from './roster-read';
+import { readRosterApart } from './roster-read-apart';
 
 export const ROSTER_IMPORT_QUEUE = 'roster-import';
 
@@ -37,7 +37,7 @@ const scopeOf = (schoolIds: unknown): SchoolScope =>
 /** Reads and plans a file; a file refused as a whole is a 422 on `file`. */
 async function readAndPlan(db: Db, bytes: Uint8Array, scope: SchoolScope, language: Language = 'en') {
   try {
-    const file = await readRosterFile(bytes);
+    const file = await readRosterApart(bytes);
     return { file, plan: await planRoster(db, file.rows, file.problems, scope) };
   } catch (error) {
     if (error instanceof RosterFileRefused) throw refused(error, language);
@@ -91,7 +91,12 @@ export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogge
     const rows = storedRows(file.rows, plan);
     if (plan.summary.errors > 0)
       return await finish(db, id, 'failed', plan, rows, 'roster.errors.changed_since_dry_run');
-    await applyRoster(db, plan.rows, (done) => running.set(id, done));
+    await applyRoster(db, plan.rows, (done) => running.set(id, done), {
+      actorId: job.user_id,
+      address: null,
+      requestId: `roster_imports/${id}`,
+      importId: id,
+    });
     await finish(db, id, 'done', plan, rows);
   } catch (error) {
     log?.error({ err: error, import: id }, 'roster import failed');

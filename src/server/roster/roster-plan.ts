@@ -175,7 +175,7 @@ export async function planRoster(
 
     const match = existing.get(number.toLowerCase());
     if (match && !scope.all && !scope.ids.includes(match.school_id))
-      add('student_number', { key: 'roster.errors.number_of_other_school' });
+      add('student_number', { key: 'roster.errors.number_unusable' });
     if (Object.keys(errors).length > 0 || !school || !grade || !klass || !gender)
       return { row: source.row, status: 'error', errors };
 

@@ -3,11 +3,16 @@ import { FORMULA_START } from '../../common/csv';
 import { columnOfHeader, type RosterRow } from './roster-columns';
 import { MAX_ROWS, parseCsv, RosterFileRefused, type ReadProblems, type RosterFile } from './roster-file';
 import { readOneRoster } from './oneroster';
-import { safeUnzip, UnsafeArchive } from './safe-unzip';
+import { columnName, safeUnzip, SheetLimitCrossed, SheetScan, UnsafeArchive } from '../untrusted/index';
 import { decodeText } from './text-encoding';
 
 /** Inflated bytes an XLSX or OneRoster zip may hold. */
 const MAX_INFLATED_BYTES = 200 * 1024 * 1024;
+/** Cells a workbook may hold in all its sheets: a full roster with a reference sheet, and room to spare. */
+const MAX_CELLS = MAX_ROWS * 40;
+/** The rightmost column a sheet's cell may be in (CV): the template's columns, a school's own, and room. */
+const MAX_COLUMNS = 100;
+const WORKSHEET = /^xl\/worksheets\/[^/]+\.xml$/;
 
 /**
  * Reads an uploaded roster by its content, never its name: a zip holding `manifest.csv` is a
@@ -18,10 +23,19 @@ export async function readRosterFile(bytes: Uint8Array): Promise<RosterFile> {
   if (bytes.length === 0) throw new RosterFileRefused('empty_file');
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
     let entries: Map<string, Uint8Array>;
+    // Every sheet's rows, cells and columns are counted as it inflates, before ExcelJS (which
+    // loads every sheet) builds an object for each: a sheet of a million empty rows, of millions
+    // of cells or of cells in column XFD, in any tab, is refused after a few kilobytes.
+    const scan = new SheetScan({ maxRows: MAX_ROWS + 1, maxCells: MAX_CELLS, maxColumns: MAX_COLUMNS });
     try {
-      entries = safeUnzip(bytes, { maxEntries: 200, maxTotalBytes: MAX_INFLATED_BYTES });
+      entries = safeUnzip(bytes, {
+        maxEntries: 200,
+        maxTotalBytes: MAX_INFLATED_BYTES,
+        watch: (name) => (WORKSHEET.test(name) ? scan.sheet() : undefined),
+      });
     } catch (error) {
       if (error instanceof UnsafeArchive) throw new RosterFileRefused(error.reason);
+      if (error instanceof SheetLimitCrossed) throw sheetRefusal(error);
       throw error;
     }
     if (entries.has('manifest.csv')) return { ...readOneRoster(entries), format: 'oneroster' };
@@ -79,25 +93,19 @@ function cellText(cell: unknown): { text: string; formula: boolean } {
   return { text, formula: typeof cell === 'string' && FORMULA_START.test(text) };
 }
 
-/** Cells a workbook may hold in all its sheets: a full roster with a reference sheet, and room to spare. */
-const MAX_CELLS = MAX_ROWS * 40;
+const sheetRefusal = ({ limit }: SheetLimitCrossed) =>
+  limit === 'rows'
+    ? new RosterFileRefused('too_many_rows', { max: MAX_ROWS })
+    : limit === 'cells'
+      ? new RosterFileRefused('too_many_cells', { max: MAX_CELLS })
+      : new RosterFileRefused('too_many_columns', { max: columnName(MAX_COLUMNS) });
 
 /**
- * The first sheet of a workbook. Every sheet's rows and cells are counted in its XML before ExcelJS
- * (which loads every sheet) builds an object for each, so a sheet of a million empty rows, or of
- * millions of cells, in any tab, is refused cheaply.
+ * The first sheet of a workbook (its size already checked as it inflated), read to the header's
+ * last column only.
  */
 async function readWorkbook(bytes: Uint8Array, entries: Map<string, Uint8Array>): Promise<RosterFile> {
-  const sheets = [...entries].filter(([name]) => /^xl\/worksheets\/[^/]+\.xml$/.test(name));
-  if (sheets.length === 0) throw new RosterFileRefused('unknown_format');
-  let cells = 0;
-  for (const [, xml] of sheets) {
-    const text = new TextDecoder().decode(xml);
-    if ((text.match(/<row[\s>/]/g)?.length ?? 0) > MAX_ROWS + 1)
-      throw new RosterFileRefused('too_many_rows', { max: MAX_ROWS });
-    cells += text.match(/<c[\s>/]/g)?.length ?? 0;
-    if (cells > MAX_CELLS) throw new RosterFileRefused('too_many_cells', { max: MAX_CELLS });
-  }
+  if (![...entries.keys()].some((name) => WORKSHEET.test(name))) throw new RosterFileRefused('unknown_format');
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
@@ -108,11 +116,15 @@ async function readWorkbook(bytes: Uint8Array, entries: Map<string, Uint8Array>)
   if (!sheet) throw new RosterFileRefused('no_header');
   const table: unknown[][] = [];
   let firstLine = 0;
+  let width = 0;
   sheet.eachRow({ includeEmpty: false }, (row, line) => {
-    if (table.length === 0) firstLine = line;
     const values = row.values as unknown[];
+    if (table.length === 0) {
+      firstLine = line;
+      width = Math.max(0, values.length - 1);
+    }
     // ExcelJS numbers cells from 1; keep the gaps of a header that skips a column.
-    table.push(Array.from({ length: Math.max(0, values.length - 1) }, (_, i) => values[i + 1]));
+    table.push(Array.from({ length: width }, (_, i) => values[i + 1]));
   });
   return { ...tableRows(table, firstLine), format: 'xlsx', encoding: null };
 }

@@ -8,6 +8,7 @@ import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { areaPermission, permissionFor } from '../../common/permissions';
 import { auditContext, recordAudit } from '../audit';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
+import { refuseAnonymousMarker } from '../correction/index';
 import { invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { sendFile } from '../http/sheet-file';
@@ -224,6 +225,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     },
     async (request, reply) => {
       const { format, lang = request.lang } = request.query;
+      await refuseAnonymousMarker(app.db, request.auth!.user.id, request.params.id, app.clock.now());
       const scope = await scopeOf(request);
       const file = await examResultsFile(app.db, request.params.id, scope, format, lang, {
         now: app.clock.now(),
@@ -273,7 +275,8 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         .executeTakeFirst();
       if (!klass) throw notFound();
       assertSchoolInScope(await scopeOf(request), klass.school_id);
-      const origin = `${request.protocol}://${request.host}`;
+      // The configured address, never the Host this request named (a forged one would be printed).
+      const origin = app.config.publicUrl;
       const { output: bytes, cards } = await issueLoginCards(app.db, klass.id, (issued) =>
         pdf.render(loginCardsDocument(klass, issued, lang, origin)),
       );

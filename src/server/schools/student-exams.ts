@@ -13,6 +13,7 @@ import {
   readerSheet,
   resultMark,
   resultPassed,
+  veiledExams,
 } from '../correction';
 import type { Db } from '../db/database';
 import { containsPattern } from '../db/like';
@@ -97,15 +98,21 @@ type Row = {
   released: boolean;
 };
 
+const examIdsOf = (rows: Row[]) => [...new Set(rows.map((row) => Number(row.exam_id)))];
+
 const named = (id: number | null, en: string | null, ar: string | null) =>
   id === null ? null : { id: Number(id), name_en: en ?? '', name_ar: ar ?? '' };
 
 /**
  * `shown`: whether the reader sees the result: staff of every school always (they mark and release
- * it), school staff once it is released to the student (issue 26).
+ * it), school staff once it is released to the student (issue 26). `veiled`: the reader marks the
+ * exam anonymously while its marking is open, so nothing the attempt did is shown beside the
+ * student's name (when it was submitted, how far its correction is, its result, its report).
  */
-function present(row: Row, timeZone: string, shown: boolean): StudentExamRow {
+function present(row: Row, timeZone: string, shown: boolean, veiled: boolean): StudentExamRow {
   const wall = (date: Date | null) => (date ? formatWallTime(date, timeZone) : null);
+  if (veiled) row = { ...row, submitted_at: null, correction_status_id: null, result_mark: null, report_id: null };
+  shown &&= !veiled;
   return {
     id: Number(row.id),
     exam: { id: Number(row.exam_id), name_en: row.exam_name_en, name_ar: row.exam_name_ar },
@@ -179,8 +186,9 @@ export async function listStudentExams(
   }[query.sort];
   const { rows: found } = await sql<Row>`select x.* from ${rows} ${search}
     order by ${sortColumn} ${order}, x.id ${order} limit ${query.per_page} offset ${offsetOf(query)}`.execute(db);
+  const veiled = await veiledExams(db, scope.readerId, examIdsOf(found), now);
   return {
-    data: found.map((row) => present(row, timeZone, scope.all || row.released)),
+    data: found.map((row) => present(row, timeZone, scope.all || row.released, veiled.has(Number(row.exam_id)))),
     meta: pageMeta(query, Number(counted[0].total)),
     breadcrumbs: breadcrumbsOf({ school: student.school, grade: student.grade, student }),
   };
@@ -198,6 +206,7 @@ export async function studentProfile(
   const student = await loadStudent(db, scope, studentId);
   const { rows } =
     await sql<Row>`select x.* from ${examRows(studentId, now, scope.readerId, graceSeconds)} order by x.id`.execute(db);
+  const veiled = await veiledExams(db, scope.readerId, examIdsOf(rows), now);
   return {
     student: {
       id: student.id,
@@ -209,7 +218,7 @@ export async function studentProfile(
       level: student.level,
     },
     classes: [student.class],
-    exams: rows.map((row) => present(row, timeZone, scope.all || row.released)),
+    exams: rows.map((row) => present(row, timeZone, scope.all || row.released, veiled.has(Number(row.exam_id)))),
     breadcrumbs: breadcrumbsOf({ school: student.school, grade: student.grade, student }),
   };
 }

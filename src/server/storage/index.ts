@@ -16,3 +16,4 @@ export async function openFileStore(config: Pick<Config, 'storage' | 'dataDir'>)
   const { s3FileStore } = await import('./s3-file-store');
   return s3FileStore(config.storage);
 }
+export { openedRead } from './opened-read';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { changeOwnPasswordSchema, requiredString } from '../../common/validation';
 import { translate } from '../http/i18n';
 import { presentUser } from '../auth';
+import { auditContext } from '../audit';
 import { changeOwnPassword, renameUser } from './users-service';
 
 /** The signed-in user's own profile (SPEC section 7, Users: own profile). */
@@ -19,7 +20,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      await renameUser(app.db, auth.user.id, request.body.name);
+      await renameUser(app.db, auth.user.id, request.body.name, auditContext(request));
       return { data: presentUser({ ...auth, user: { ...auth.user, name: request.body.name } }, request.lang) };
     },
   );

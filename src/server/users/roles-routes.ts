@@ -6,6 +6,15 @@ import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
 import { idParam } from '../../common/ids';
+import { installCompiledSerializer } from '../http/response-serializer';
+
+/** A role with its permissions, its name in the reader's language. */
+const roleRecord = z.strictObject({
+  id: z.number(),
+  role: z.string(),
+  name: z.string(),
+  permissions: z.array(z.strictObject({ id: z.number(), permission: z.string() })),
+});
 
 async function rolesWithPermissions(db: Db, lang: Language, roleId?: number) {
   let roles = db.selectFrom('roles').select(['id', 'role', 'name', 'name_ar']).orderBy('id');
@@ -35,9 +44,17 @@ async function rolesWithPermissions(db: Db, lang: Language, roleId?: number) {
 /** Roles and what each one may do (SPEC section 7: GET /roles/permissions, GET /roles/{id}/permissions). */
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = requirePermission(...listPermissions(AREAS.roles), ...listPermissions(AREAS.users));
+  installCompiledSerializer(app);
   app.get(
     '/roles/permissions',
-    { config: { access }, schema: { tags: ['users'], summary: 'Every role with its permissions' } },
+    {
+      config: { access },
+      schema: {
+        tags: ['users'],
+        summary: 'Every role with its permissions',
+        response: { 200: z.strictObject({ data: z.array(roleRecord) }) },
+      },
+    },
     async (request) => ({
       data: await rolesWithPermissions(app.db, request.lang),
     }),
@@ -46,7 +63,12 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/roles/:id/permissions',
     {
       config: { access },
-      schema: { tags: ['users'], summary: 'One role with its permissions', params: z.object({ id: idParam() }) },
+      schema: {
+        tags: ['users'],
+        summary: 'One role with its permissions',
+        params: z.object({ id: idParam() }),
+        response: { 200: z.strictObject({ data: roleRecord }) },
+      },
     },
     async (request) => {
       const [role] = await rolesWithPermissions(app.db, request.lang, request.params.id);

@@ -3,6 +3,7 @@ import type { Language } from '../../../locales/index';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
 import { offsetOf, pageMeta, type PageRequest } from '../http/pagination';
+import type { ManagedUser } from './user-record';
 
 export interface UserListQuery extends PageRequest {
   sort: 'id' | 'name' | 'email' | 'created_at';
@@ -11,6 +12,12 @@ export interface UserListQuery extends PageRequest {
   /** These users only (a picker reading back the ones it shows). */
   'filter[id]'?: number[];
 }
+
+/** A user's own columns, as read. */
+type UserRow = Omit<ManagedUser, 'created_at' | 'updated_at' | 'roles' | 'school_ids'> & {
+  created_at: Date;
+  updated_at: Date;
+};
 
 const columns = [
   'users.id',
@@ -22,7 +29,7 @@ const columns = [
 ] as const;
 
 /** Attaches each user's roles (translated names) and linked school ids, one query each. */
-async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Language) {
+async function withRoles(db: Db, users: UserRow[], lang: Language) {
   const ids = users.map((u) => u.id);
   const schools = ids.length
     ? await db.selectFrom('user_schools').select(['user_id', 'school_id']).where('user_id', 'in', ids).execute()
@@ -36,8 +43,10 @@ async function withRoles<T extends { id: number }>(db: Db, users: T[], lang: Lan
         .orderBy('roles.id')
         .execute()
     : [];
-  return users.map((user) => ({
+  return users.map((user): ManagedUser => ({
     ...user,
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
     roles: links
       .filter((l) => l.user_id === user.id)
       .map((l) => ({ id: l.id, role: l.role, name: lang === 'ar' ? l.name_ar : l.name })),

@@ -16,6 +16,9 @@ import { requirePermission } from '../http/route-access';
 import { idListFilter } from '../http/list-filters';
 import { listQuerySchema } from '../http/pagination';
 import { findUser, listUsers } from './users-queries';
+import { managedUser, userReadBack } from './user-record';
+import { installCompiledSerializer } from '../http/response-serializer';
+import { listOf } from '../../common/contracts/index';
 import {
   assignRole,
   createManagedUser,
@@ -30,6 +33,7 @@ import { idParam, idValue } from '../../common/ids';
 const area = AREAS.users;
 const tags = ['users'];
 const idParams = z.object({ id: idParam() });
+const aUser = { 200: z.strictObject({ data: managedUser }) };
 const name = requiredString('validation.name_required');
 const email = emailField('validation.email_required', 'validation.invalid_email');
 const roleBody = z.strictObject({
@@ -38,16 +42,6 @@ const roleBody = z.strictObject({
     .min(1, { error: 'validation.required' })
     .max(120),
 });
-/** Keys of a user as read that the console may send back; they are ignored. */
-const readOnly = {
-  id: z.unknown().optional(),
-  roles: z.unknown().optional(),
-  schools: z.unknown().optional(),
-  permissions: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
-
 /** The schools a school user is linked to (their lists and reports are limited to them). */
 const schoolIds = z.array(idValue()).max(500).optional();
 
@@ -70,7 +64,7 @@ const updateBody = z.strictObject({
   email,
   is_active: z.boolean().nullable().optional(),
   school_ids: schoolIds,
-  ...readOnly,
+  ...userReadBack,
 });
 
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -83,6 +77,7 @@ const actorOf = (request: FastifyRequest): Actor => ({
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const canView = requirePermission(...listPermissions(area));
   const canEdit = requirePermission(permissionFor(area, 'edit'));
+  installCompiledSerializer(app);
 
   app.get(
     '/users',
@@ -94,6 +89,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listQuerySchema(['id', 'name', 'email', 'created_at'], { sort: 'id', order: 'asc' }).extend({
           'filter[id]': idListFilter(),
         }),
+        response: { 200: listOf(managedUser) },
       },
     },
     async (request) => listUsers(app.db, request.query, request.lang),
@@ -101,7 +97,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { config: { access: canView }, schema: { tags, summary: 'Read a user', params: idParams } },
+    { config: { access: canView }, schema: { tags, summary: 'Read a user', params: idParams, response: aUser } },
     async (request) => ({
       data: await findUser(app.db, request.params.id, request.lang),
     }),
@@ -111,7 +107,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       config: { access: requirePermission(permissionFor(area, 'create')) },
-      schema: { tags, summary: 'Create a user; 422 when the email is taken (any case)', body: createBody },
+      schema: {
+        tags,
+        summary: 'Create a user; 422 when the email is taken (any case)',
+        body: createBody,
+        response: { 201: z.strictObject({ data: managedUser }) },
+      },
     },
     async (request, reply) => {
       const id = await createManagedUser(app.db, actorOf(request), request.body);
@@ -128,6 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Update name, email, active state and linked schools (school_ids); disabling ends the user's sessions",
         params: idParams,
         body: updateBody,
+        response: aUser,
       },
     },
     async (request) => {
@@ -141,7 +143,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       config: { access: requirePermission(permissionFor(area, 'delete')) },
-      schema: { tags, summary: 'Delete a user and end their sessions; 418 for oneself', params: idParams },
+      schema: {
+        tags,
+        summary: 'Delete a user and end their sessions; 418 for oneself',
+        params: idParams,
+        response: aUser,
+      },
     },
     async (request) => {
       const user = await findUser(app.db, request.params.id, request.lang);
@@ -154,7 +161,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id/assign/role',
     {
       config: { access: canEdit },
-      schema: { tags, summary: "Give a user a role; ends the user's other sessions", params: idParams, body: roleBody },
+      schema: {
+        tags,
+        summary: "Give a user a role; ends the user's other sessions",
+        params: idParams,
+        body: roleBody,
+        response: aUser,
+      },
     },
     async (request) => {
       await findUser(app.db, request.params.id, request.lang);
@@ -172,6 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Take a role from a user; 418 when an admin removes their own admin role',
         params: idParams,
         body: roleBody,
+        response: aUser,
       },
     },
     async (request) => {
@@ -190,6 +204,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Set a user's password; ends the user's other sessions",
         params: idParams,
         body: setPasswordSchema,
+        response: aUser,
       },
     },
     async (request) => {

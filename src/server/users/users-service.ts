@@ -3,9 +3,22 @@ import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../auth';
 import { endUserSessions, userDetailsChanged } from '../auth';
+import { recordAudit, type AuditContext } from '../audit';
 
-export async function renameUser(db: Db, userId: number, name: string): Promise<void> {
+/**
+ * Renames a user, audited with the name before and after (issue 39): the audit log keeps each
+ * actor's name as it was, and this entry says when it changed (the entry itself under the old one).
+ */
+export async function renameUser(db: Db, userId: number, name: string, audit: AuditContext): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow();
+    if (before.name === name) return;
+    await recordAudit(trx, {
+      ...audit,
+      action: 'users.rename',
+      target: `users/${userId}`,
+      summary: { before: { name: before.name }, after: { name } },
+    });
     await trx
       .updateTable('users')
       .set({ name, updated_at: sql`now()` })

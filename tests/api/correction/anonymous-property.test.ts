@@ -6,7 +6,8 @@ import type { Db } from '../../../src/server/db/database';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildCorrectionScene } from '../../helpers/correction-factory';
-import { buildUser, signIn } from '../../helpers/factories';
+import { createUser } from '../../../src/server/users/users-service';
+import { buildUser, signIn, TEST_PASSWORD } from '../../helpers/factories';
 import { differences, readEverything, type Seen } from '../../helpers/reader-sweep';
 import { createTestApp, type FrozenApp, type TestContext } from '../../helpers/test-app';
 
@@ -33,6 +34,8 @@ interface Scene {
   schoolId: number;
   classId: number;
   corrector: string;
+  /** A marker who is an author too: the exam-day monitor and the results are theirs to read. */
+  correctorAuthor: string;
 }
 
 let base: TestContext;
@@ -62,6 +65,10 @@ beforeAll(async () => {
     .where('exam_id', '=', built.exam.id)
     .orderBy('student_id')
     .execute();
+  const both = { name: 'Marker and author', email: 'marker-author@example.test', password: TEST_PASSWORD };
+  await createUser(base.db, { ...both, roles: [ROLES.corrector, ROLES.author] });
+  const correctorAuthor = await signIn(base.app, both);
+  await personalize(base.db, built.exam.id, students);
   const media = await base.db.selectFrom('media').select('file_name').where('kind', '=', 'audio').execute();
   scene = {
     frozen: await base.freeze(),
@@ -74,10 +81,38 @@ beforeAll(async () => {
     schoolId: built.school.id,
     classId: built.schoolClass.id,
     corrector,
+    correctorAuthor,
   };
   expect(scene.recordings).toHaveLength(2);
 }, 120_000);
 afterAll(() => base.close());
+
+/**
+ * What another answer shows beside a name must differ between the two submitted students for the
+ * property to mean anything: each is given instants of their own (to the millisecond, as a sitting
+ * gives them), and the second left one answer blank (the monitor counts answers by name).
+ */
+async function personalize(db: Db, examId: number, students: { id: number }[]) {
+  const times = [
+    ['2026-06-05T08:10:01.123Z', '2026-06-05T08:40:07.456Z'],
+    ['2026-06-05T08:12:31.789Z', '2026-06-05T08:47:55.012Z'],
+  ];
+  for (const [index, [started, submitted]] of times.entries()) {
+    const assignment = await db
+      .selectFrom('student_exams')
+      .select('id')
+      .where('exam_id', '=', examId)
+      .where('student_id', '=', students[index].id)
+      .executeTakeFirstOrThrow();
+    const at = { started_at: new Date(started), submitted_at: new Date(submitted) };
+    await db.updateTable('student_exams').set(at).where('id', '=', assignment.id).execute();
+    await db.updateTable('exam_attempts').set(at).where('student_exam_id', '=', assignment.id).execute();
+    if (index === 1)
+      await sql`delete from attempt_answers where question_id = (select min(question_id) from attempt_answers
+        where attempt_id = (select id from exam_attempts where student_exam_id = ${assignment.id}))
+        and attempt_id = (select id from exam_attempts where student_exam_id = ${assignment.id})`.execute(db);
+  }
+}
 
 /** Exchanges two rows' values of every column but the named ones (one statement: both read before either is written). */
 async function swapColumns(db: Db, table: string, idColumn: string, a: number, b: number, keep: string[]) {
@@ -126,14 +161,24 @@ async function exchangeStudents(db: Db) {
       .execute();
     await trx.updateTable('student_exams').set({ marking_code: codes[0] }).where('id', '=', y.assignment_id).execute();
     await trx.updateTable('student_exams').set({ marking_code: codes[1] }).where('id', '=', x.assignment_id).execute();
+    // The person keeps when they sat (the monitor and other exams show it beside their name) and
+    // how their attempt ended; what they did, and the code that stands for it, go to the other.
+    const sitting = ['started_at', 'deadline_at', 'submitted_at'];
     await swapColumns(trx, 'student_exams', 'id', x.assignment_id, y.assignment_id, [
       'id',
       'exam_id',
       'student_id',
       'marking_code',
       'created_at',
+      ...sitting,
     ]);
-    await swapColumns(trx, 'exam_attempts', 'id', x.attempt_id, y.attempt_id, ['id', 'student_exam_id']);
+    await swapColumns(trx, 'exam_attempts', 'id', x.attempt_id, y.attempt_id, [
+      'id',
+      'student_exam_id',
+      'number',
+      'auto_submitted',
+      ...sitting,
+    ]);
     await swapAttemptRows(trx, 'attempt_answers', x.attempt_id, y.attempt_id);
     // Each recording now belongs to the student whose answer names it.
     await sql`update media set owner_id = (case when owner_id = ${first.user_id} then ${second.user_id}::int
@@ -147,7 +192,7 @@ interface Reading {
 }
 
 /** A world: the marker marks the first code's essay, then reads everything. */
-async function readWorld(exchange: boolean): Promise<Reading> {
+async function readWorld(exchange: boolean, marker = scene.corrector): Promise<Reading> {
   const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
   try {
     if (exchange) await exchangeStudents(world.db);
@@ -163,7 +208,7 @@ async function readWorld(exchange: boolean): Promise<Reading> {
           version,
           corrections: [{ question_id: scene.essayId, mark, comment: 'A clear essay.' }],
         },
-        { cookie: scene.corrector },
+        { cookie: marker },
       );
       saves.push({ status: saved.statusCode, body: saved.body });
     }
@@ -179,11 +224,11 @@ async function readWorld(exchange: boolean): Promise<Reading> {
           version: 0,
           corrections: [{ question_id: scene.essayId, mark: 1 }],
         },
-        { cookie: scene.corrector },
+        { cookie: marker },
       );
       saves.push({ status: refused.statusCode, body: refused.body });
     }
-    const everything = await readEverything(world.app, scene.corrector, {
+    const everything = await readEverything(world.app, marker, {
       id: [scene.examId, 999999],
       studentId: [...scene.students.map((s) => s.id), 999999],
       code: [...scene.codes, 'ZZZZZZZZ'],
@@ -237,6 +282,19 @@ describe('anonymous marking as a property', () => {
         reached.some((url) => url.startsWith(path)),
         path,
       ).toBe(true);
+  }, 300_000);
+
+  it('reads the same whoever is behind each code for a marker who is an author too, kept from the monitor and the named results', async () => {
+    const plain = await readWorld(false, scene.correctorAuthor);
+    const exchanged = await readWorld(true, scene.correctorAuthor);
+    expect(plain.saves.map((s) => s.status)).toEqual([200, 200, 404, 404, 404]);
+    expect(differences(plain.everything, exchanged.everything)).toEqual([]);
+    const exam = `/api/exams/${scene.examId}`;
+    for (const path of [`${exam}/monitor`, `${exam}/results/export?format=csv`]) {
+      const seen = plain.everything.get(path);
+      expect(seen?.status, path).toBe(403);
+      expect(JSON.parse(seen!.body).message).toContain('anonymously');
+    }
   }, 300_000);
 
   it('gives a marker no name, id, account or recording file of a student, in any answer', async () => {

@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { releaseClosedAssignments } from '../../../src/server/exam-day';
+import { migrateSchoolResults } from '../../../src/server/reports/index';
+import { refreshWebReports } from '../../../src/server/web-reports/index';
 import { call } from '../../helpers/api-client';
 import { buildUser, signIn } from '../../helpers/factories';
 import { auditRows, buildExamDayScene, EXAM_DAY_QUESTIONS, type ExamDayScene } from '../../helpers/exam-day-scene';
@@ -82,8 +85,17 @@ describe('results waiting for release', () => {
       summary: expect.objectContaining({ students: 3 }),
     });
 
+    // The school's results reach the reports and the dashboards' leaderboard.
+    await migrateSchoolResults(t.db, s.school.id, clock.now());
+    await refreshWebReports(t.db, 'admin', () => clock.now());
+    const onBoard = async () =>
+      (await sql`select student_id from web_report_students where student_id = ${s.students[0].id}`.execute(t.db)).rows;
+    expect(await onBoard()).toHaveLength(1);
+
     const withdraw = await s.staff(s.cookies.admin).release({ student_ids: [s.students[0].id] }, 'DELETE');
     expect(withdraw.json().data).toEqual({ withdrawn: 1, held: 0, assignments: 1 });
+    // The withdrawn mark leaves the leaderboard at once, not at the next refresh (issue 39).
+    expect(await onBoard()).toEqual([]);
     expect((await s.student(0).as('GET', '/attempt')).json().data.result).toMatchObject({
       released: false,
       score: null,

@@ -215,7 +215,8 @@ describe('question imports', () => {
     expect(arabic.json().errors.file[0]).toContain('مرفوض لأسباب أمنية');
     expect(await questionCount()).toBe(before);
     expect(await t.db.selectFrom('question_imports').select('id').where('status', '=', 'queued').execute()).toEqual([]);
-  });
+    // Each case reads a crafted file to its limit (an inflated zip, 100 MB): slow on a shared machine.
+  }, 120_000);
 
   it('refuses an import in which nothing can be imported, saying so', async () => {
     const numerical = Buffer.from('::N::How many legs has a spider? {#8}');

@@ -81,6 +81,34 @@ describe('media in the bucket', () => {
     expect(await keysIn(bucket, 'media/')).not.toContain(`media/${name}`);
   });
 
+  it('answers 503 in its own shape, not a 500, when the bucket cannot be reached (issue 39)', async () => {
+    // The same product, its bucket's address a port nothing listens on.
+    const cut = await createTestApp({ storage: { ...s3.storage('app'), endpoint: 'http://127.0.0.1:9' } }, clock);
+    try {
+      const owner = await buildUser(cut.db, { role: ROLES.author });
+      const cookie = await signIn(cut.app, owner);
+      await cut.db
+        .insertInto('media')
+        .values({
+          file_name: 'a1b2c3d4e5f6.wav',
+          original_name: 'صوت.wav',
+          label: 'questions/media',
+          kind: 'audio',
+          mime: 'audio/wav',
+          size: 44,
+          owner_id: owner.id,
+        })
+        .execute();
+      const served = await call(cut.app, 'GET', '/api/media/a1b2c3d4e5f6.wav', undefined, { cookie });
+      expect(served.statusCode).toBe(503);
+      expect(served.headers['retry-after']).toBe('5');
+      expect(served.headers['content-type']).toMatch(/^application\/json/);
+      expect(served.json()).toEqual({ message: expect.stringContaining('try again') });
+    } finally {
+      await cut.close();
+    }
+  });
+
   it('keeps nothing in the bucket of an upload it refuses', async () => {
     const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
     const before = await keysIn(bucket, 'media/');

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAuthProvider } from '../../../src/client/auth/authProvider';
+import { consoleAuthProvider } from '../../../src/client/consoleAuth';
 import { idbAnswerStore, idbRecordingStore } from '../../../src/client/student/sync/idbStore';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
@@ -153,7 +153,7 @@ describe('on a shared computer', () => {
     await store.put({ attempt_id: 77, question_id: 1, answer: { value: true }, seq: 2, synced_seq: 2 });
     await store.put({ attempt_id: 77, question_id: 2, answer: { value: false }, seq: 3, synced_seq: 1 });
     window.localStorage.setItem('student-flags:77', '[1]');
-    await createAuthProvider().logout(undefined);
+    await consoleAuthProvider().logout(undefined);
     expect(await store.list(77)).toEqual([expect.objectContaining({ question_id: 2, seq: 3 })]);
     expect(window.localStorage.getItem('student-flags:77')).toBeNull();
     expect(deleted).toContain('ltm-student-api');

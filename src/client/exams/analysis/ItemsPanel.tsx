@@ -3,7 +3,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ItemAnalysisReport } from '../../../common/contracts/index';
 import { useAppDataProvider } from '../../providers/appDataProvider';
-import { useDownload } from '../../roster';
+import { useDownload } from '../../components/import-flow';
 import { ItemTable } from './ItemTable';
 import { useStatisticFormat } from './useStatisticFormat';
 

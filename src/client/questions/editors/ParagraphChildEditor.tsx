@@ -61,7 +61,7 @@ export function ParagraphChildEditor({ child, onChange, error, language }: Parag
         >
           {MARK_OPTIONS.map((option) => (
             <MenuItem key={option} value={option}>
-              {translate(`question_editor.mark_options.${option}`)}
+              {translate(`resources.questions-bank.choices.mark_option.${option}`)}
             </MenuItem>
           ))}
         </TextField>

@@ -1,14 +1,14 @@
-import { Box, Divider, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
-import { SelectInput, useTranslate } from 'react-admin';
+import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { CONTENT_LANGUAGES } from '../../../common/questions';
+import questionsBank from '../../../../schemas/questions-bank';
+import type { ResourceDefinition } from '../../../../schemas/vocabulary';
+import { DeclaredSections } from '../../generic';
+import { usePlatformSelection } from '../../platforms';
 import { RichTextInput } from '../../rich-text';
 import { AnswerKeyInput } from './AnswerKeyInput';
 import { InstructionAudioInput } from './InstructionAudioInput';
-import { LookupInputs } from './LookupInputs';
-import { MarkInputs } from './MarkInputs';
-import { MediaInputs } from './MediaInputs';
+import { MarkInput } from './MarkInput';
+import { MediaAltInput, MediaFileInput, MediaTypeInput } from './MediaInputs';
 import { QuestionFormMessage } from './QuestionFormMessage';
 
 export interface QuestionFormFieldsProps {
@@ -16,55 +16,44 @@ export interface QuestionFormFieldsProps {
   platformId: number | null;
   /** Localize pages keep media but may not remove it (SPEC section 2). */
   hideRemove?: boolean;
+  /** The declaration drawn (a test's fixture; the bank's own otherwise). */
+  definition?: ResourceDefinition;
 }
 
-// Language names are written in their own language (`languages.*`), as in the switcher.
-const contentLanguages = CONTENT_LANGUAGES.map((language) => ({ id: language, name: `languages.${language}` }));
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ mb: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {translate(title)}
-      </Typography>
-      {children}
-      <Divider sx={{ mt: 2 }} />
-    </Box>
-  );
+/** The question text, in the direction of its content language. */
+function QuestionTextInput() {
+  const language = (useWatch({ name: 'content_language' }) as string | undefined) ?? 'en';
+  return <RichTextInput source="text" label="resources.questions-bank.fields.text" language={language} />;
 }
 
 /**
  * Every input of a question, for any react-admin `<Form>` set up with `useQuestionForm`: the
- * bank's create and edit pages, and the exam screen creating a question in place.
+ * bank's create and edit pages, and the exam screen creating a question in place. Sections, order
+ * and the lookups (each of the platform, the outcome of the chosen skill) are the declaration's
+ * (schemas/questions-bank.ts); the rich text, mark, media and answer editors are this form's own.
  */
-export function QuestionFormFields({ platformId, hideRemove }: QuestionFormFieldsProps) {
-  const language = (useWatch({ name: 'content_language' }) as string | undefined) ?? 'en';
+export function QuestionFormFields({ platformId, hideRemove, definition = questionsBank }: QuestionFormFieldsProps) {
+  const platforms = usePlatformSelection()?.platforms ?? [];
+  const identifier = platforms.find((platform) => platform.id === platformId)?.identifier ?? null;
   return (
     <Box sx={{ width: '100%', maxWidth: 960 }}>
       <QuestionFormMessage />
-      <Section title="question_editor.sections.question">
-        <SelectInput
-          source="content_language"
-          label="resources.questions-bank.fields.content_language"
-          choices={contentLanguages}
-          sx={{ minWidth: 240 }}
-        />
-        <RichTextInput source="text" label="resources.questions-bank.fields.text" language={language} />
-      </Section>
-      <Section title="question_editor.sections.classification">
-        <LookupInputs platformId={platformId} />
-      </Section>
-      <Section title="question_editor.sections.marking">
-        <MarkInputs />
-      </Section>
-      <Section title="question_editor.sections.media">
-        <MediaInputs hideRemove={hideRemove} />
-        <InstructionAudioInput hideRemove={hideRemove} />
-      </Section>
-      <Section title="question_editor.sections.answer">
-        <AnswerKeyInput />
-      </Section>
+      <DeclaredSections
+        definition={definition}
+        identifier={identifier}
+        platformId={platformId}
+        inputs={{
+          text: <QuestionTextInput />,
+          mark: <MarkInput />,
+          media_type: <MediaTypeInput />,
+          media_alt: <MediaAltInput />,
+          media: <MediaFileInput hideRemove={hideRemove} />,
+          instruction_audio: <InstructionAudioInput hideRemove={hideRemove} />,
+          // The answer type and its editor, bound to answer_type and answer_key together.
+          answer_type: <AnswerKeyInput />,
+          answer_key: null,
+        }}
+      />
     </Box>
   );
 }

@@ -1,6 +1,5 @@
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
 import { plainText } from '../../../common/questions';
-import { nameOf } from '../../i18n/recordName';
 import type { QuestionRecord } from '../types';
 
 const EXCERPT = 90;
@@ -16,23 +15,4 @@ export function TextExcerptField() {
       {text.length > EXCERPT ? `${text.slice(0, EXCERPT)}…` : text}
     </span>
   );
-}
-
-export function AnswerTypeField() {
-  const record = useRecordContext<QuestionRecord>();
-  const translate = useTranslate();
-  return record?.answer_type ? <span>{translate(`question_editor.kinds.${record.answer_type}`)}</span> : null;
-}
-
-export function SkillField() {
-  const record = useRecordContext<QuestionRecord>();
-  const [language] = useLocaleState();
-  const skill = record?.skill;
-  return skill ? <span>{nameOf(skill, language)}</span> : null;
-}
-
-export function MarkField() {
-  const record = useRecordContext<QuestionRecord>();
-  const [language] = useLocaleState();
-  return typeof record?.mark === 'number' ? <span>{new Intl.NumberFormat(language).format(record.mark)}</span> : null;
 }

@@ -3,18 +3,19 @@ import EditIcon from '@mui/icons-material/Edit';
 import ImportExportIcon from '@mui/icons-material/ImportExport';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Box } from '@mui/material';
-import { Button, DataTable, List, TopToolbar, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { Button, DataTable, List, TopToolbar, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListPagination, PAGE_SIZE } from '../../components/ListPagination';
-import { FetchErrorMessage, NoAccessMessage, NoDataMessage } from '../../generic';
+import questionsBank from '../../../../schemas/questions-bank';
+import type { ResourceDefinition } from '../../../../schemas/vocabulary';
+import { declaredColumns, declaredFilters, FetchErrorMessage, NoAccessMessage, NoDataMessage } from '../../generic';
 import { usePlatformSelection } from '../../platforms';
 import { PlatformSelector } from '../../platforms';
 import { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from '../access';
 import { DeleteQuestionButton } from '../DeleteQuestionButton';
 import { QuestionHeading } from '../QuestionHeading';
 import { useQuestionNotify } from '../useQuestionNotify';
-import { AnswerTypeField, MarkField, SkillField, TextExcerptField } from './QuestionColumns';
-import { questionFilters } from './questionFilters';
+import { TextExcerptField } from './QuestionColumns';
 import { listLayoutSx } from '../../components/listLayout';
 
 function RowActions({ record, platformId }: { record: RaRecord; platformId: number }) {
@@ -34,14 +35,18 @@ function RowActions({ record, platformId }: { record: RaRecord; platformId: numb
   );
 }
 
-/** `/questions-bank`: the platform's questions, searchable and filtered, with actions by permission. */
-export function QuestionList() {
+/**
+ * `/questions-bank`: the platform's questions, searchable and filtered, with actions by permission.
+ * Its columns and filters are the declaration's (schemas/questions-bank.ts `list`), the text drawn
+ * as a plain excerpt.
+ */
+export function QuestionList({ definition = questionsBank }: { definition?: ResourceDefinition } = {}) {
   const translate = useTranslate();
-  const [language] = useLocaleState();
   const access = useQuestionAccess();
   const selection = usePlatformSelection();
   const notify = useQuestionNotify();
   const platformId = selection?.selected?.id ?? null;
+  const identifier = selection?.selected?.identifier ?? null;
 
   if (!access.canView) {
     return (
@@ -61,8 +66,8 @@ export function QuestionList() {
           key={platformId}
           resource={QUESTIONS_RESOURCE}
           filter={{ platform_id: platformId }}
-          filters={questionFilters(platformId, language, translate('ra.action.search'))}
-          sort={{ field: 'id', order: 'DESC' }}
+          filters={declaredFilters(definition, translate('ra.action.search'), platformId)}
+          sort={{ field: definition.list.sort, order: definition.list.order === 'asc' ? 'ASC' : 'DESC' }}
           perPage={PAGE_SIZE}
           pagination={<ListPagination />}
           actions={
@@ -98,11 +103,10 @@ export function QuestionList() {
             rowClick={access.canEdit ? (id) => QUESTION_PATHS.edit(id) : false}
             empty={<NoDataMessage />}
           >
-            <DataTable.Col source="id" label="question_editor.columns.id" />
-            <DataTable.Col source="text" label="question_editor.columns.text" field={TextExcerptField} />
-            <DataTable.Col source="answer_type" label="question_editor.columns.answer_type" field={AnswerTypeField} />
-            <DataTable.Col source="skill_id" label="question_editor.columns.skill" field={SkillField} disableSort />
-            <DataTable.Col source="mark" label="question_editor.columns.mark" field={MarkField} />
+            {declaredColumns(definition, identifier, {
+              // Stored markup is never rendered in the list.
+              text: <DataTable.Col key="text" source="text" field={TextExcerptField} />,
+            })}
             <DataTable.Col
               label="settings.actions"
               render={(record: RaRecord) => <RowActions record={record} platformId={platformId} />}

@@ -5,7 +5,7 @@ import { CORRECTION_STATUSES } from '../../../common/correction/statuses';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import { InvalidServerResponse, type ReportLanguageChoice } from '../../providers/reportMethods';
-import { saveFile } from './saveFile';
+import { saveFile } from '../../components/saveFile';
 
 /**
  * A school's or grade's "all reports": every status is asked for, so the grades already corrected get

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, LinearProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useGetList, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ReportRecord } from '../../../common/contracts/index';
@@ -10,9 +10,10 @@ import { formatNumber } from '../../format';
 import { useLanguage } from '../../i18n/recordName';
 import { REPORT_PERMISSIONS } from '../access';
 import { useReportActions } from '../common/useReportActions';
+import { lazyLoaded } from '../../pageReady';
 
 // pdf.js (its own chunk) loads only when a report is shown.
-const PdfPages = lazy(() => import('./PdfPages'));
+const PdfPages = lazyLoaded(() => import('./PdfPages'));
 
 /**
  * `/generated-reports/{id}/view?lang=` (SPEC section 2, the Report Viewer): the report's PDF drawn in

@@ -241,27 +241,27 @@ function categorizing(def: AnswerDefinitions['categorizing'], scoring: Scoring):
   );
 }
 
-/** The interactions of every kind but paragraph (a paragraph is a stimulus with one item per related question). */
-export function interactionParts(
-  kind: Exclude<AnswerKind, 'paragraph'>,
-  definition: unknown,
-  scoring: Scoring,
-): InteractionParts {
-  const def = definition as never;
-  switch (kind) {
+/** Every kind but paragraph, paired with its definition (a paragraph is a stimulus with one item per related question). */
+export type ChildAnswer = {
+  [K in Exclude<AnswerKind, 'paragraph'>]: { kind: K; definition: AnswerDefinitions[K] };
+}[Exclude<AnswerKind, 'paragraph'>];
+
+/** The interactions of an answer of any kind but paragraph. */
+export function interactionParts(answer: ChildAnswer, scoring: Scoring): InteractionParts {
+  switch (answer.kind) {
     case 'single_choice':
-      return choice(def, scoring, false);
+      return choice(answer.definition, scoring, false);
     case 'multiple_choice':
-      return choice(def, scoring, true);
+      return choice(answer.definition, scoring, true);
     case 'true_false':
-      return trueFalse(def, scoring);
+      return trueFalse(answer.definition, scoring);
     case 'essay':
       return humanScored(
         responseDeclaration(R, 'single', 'string', []),
         element('qti-extended-text-interaction', {
           'response-identifier': R,
           format: 'xhtml',
-          'data-max-words': (definition as AnswerDefinitions['essay']).max_words,
+          'data-max-words': answer.definition.max_words,
         }),
       );
     case 'audio_response':
@@ -270,16 +270,16 @@ export function interactionParts(
         element('qti-upload-interaction', {
           'response-identifier': R,
           type: 'audio/*',
-          'data-max-duration': (definition as AnswerDefinitions['audio_response']).max_duration_seconds,
+          'data-max-duration': answer.definition.max_duration_seconds,
         }),
       );
     case 'fill_blanks':
-      return fillBlanks(def, scoring);
+      return fillBlanks(answer.definition, scoring);
     case 'reordering':
-      return reordering(def, scoring);
+      return reordering(answer.definition, scoring);
     case 'matching':
-      return matching(def, scoring);
+      return matching(answer.definition, scoring);
     case 'categorizing':
-      return categorizing(def, scoring);
+      return categorizing(answer.definition, scoring);
   }
 }

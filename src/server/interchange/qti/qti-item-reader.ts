@@ -40,6 +40,8 @@ export interface ItemSource {
   /** Made here (the manifest names this tool): part identifiers and texts are kept exactly. */
   ours: boolean;
   metadata: Partial<Record<LookupField, LookupName>>;
+  /** Declared values its manifest entry carries (qti-item-values.ts), by field. */
+  values?: Record<string, unknown>;
 }
 
 const MEDIA = new Set(['img', 'audio', 'video', 'object']);
@@ -162,6 +164,7 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
     instructionAudio: media.instructionAudio,
     question: answer.kind
       ? {
+          ...source.values,
           text,
           content_language: language,
           answer_type: answer.kind,

@@ -1,11 +1,16 @@
 import type { AnswerKind, MarkOption } from '../../../../schemas/parts/question-kinds';
 import type { ParagraphDefinition } from '../../../common/questions/types/paragraph';
 import { element, htmlToXhtml } from '../markup';
-import { interactionParts } from './qti-interactions-writer';
+import { interactionParts, type ChildAnswer } from './qti-interactions-writer';
 import { LTM_CLASS, outcomeDeclarations, rootAttributes } from './qti-vocabulary';
 
-/** A question as a package carries it: its fields, and its media as paths inside the package. */
+/**
+ * A question as a package carries it: its fields, and its media as paths inside the package. The
+ * fields an item's markup holds are named; the other declared values (schemas/questions-bank.ts)
+ * travel by their field's name, in the manifest's metadata and the spreadsheet's columns.
+ */
 export interface ExportQuestion {
+  [field: string]: unknown;
   identifier: string;
   text: string;
   content_language: 'en' | 'ar';
@@ -50,18 +55,24 @@ interface ItemContent {
   title: string;
   language: 'en' | 'ar';
   text: string;
-  kind: Exclude<AnswerKind, 'paragraph'>;
-  definition: unknown;
+  answer: ChildAnswer;
   mark: number;
   markOption: MarkOption;
   media?: string;
   stimulus?: { identifier: string; href: string };
 }
 
+/**
+ * A stored answer key with its kind. Keys are checked by their answer type when a question is saved
+ * or imported, so the pair is one of `ChildAnswer`'s: this is where the package trusts the bank.
+ */
+const childAnswer = (kind: Exclude<AnswerKind, 'paragraph'>, definition: unknown) =>
+  ({ kind, definition }) as ChildAnswer;
+
 const markClassOf = (option: MarkOption) => (option === 'partial' ? LTM_CLASS.markPartial : LTM_CLASS.markAllOrNothing);
 
 function item(content: ItemContent): string {
-  const parts = interactionParts(content.kind, content.definition, {
+  const parts = interactionParts(content.answer, {
     mark: content.mark,
     markOption: content.markOption,
     language: content.language,
@@ -107,8 +118,7 @@ export function questionItem(question: ExportQuestion, base: string): string {
     title: titleOf(question.text),
     language: question.content_language,
     text: question.text,
-    kind: question.answer_type as Exclude<AnswerKind, 'paragraph'>,
-    definition: question.answer_key,
+    answer: childAnswer(question.answer_type as Exclude<AnswerKind, 'paragraph'>, question.answer_key),
     mark: question.mark,
     markOption: question.mark_option,
     media: mediaMarkup(question, base),
@@ -136,8 +146,7 @@ export function paragraphFiles(question: ExportQuestion, base: string, stimulusH
       title: titleOf(child.text),
       language: question.content_language,
       text: child.text,
-      kind: child.kind,
-      definition: child.definition,
+      answer: childAnswer(child.kind, child.definition),
       mark: child.mark,
       markOption: child.mark_option,
       stimulus: { identifier: stimulusId, href: stimulusHref(stimulusId) },

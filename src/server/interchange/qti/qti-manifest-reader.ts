@@ -3,6 +3,7 @@ import { LOOKUP_FIELDS, type LookupField, type LookupName } from '../interchange
 import { childrenNamed, descendantsNamed, textOf } from '../markup';
 import { parseXml } from '../xml-safety';
 import { resolvePath } from './qti-item-reader';
+import { MANIFEST_FIELDS, manifestValue } from './qti-item-values';
 import { taxonSource } from './qti-manifest-writer';
 import { TOOL_NAME } from './qti-vocabulary';
 
@@ -13,6 +14,8 @@ export interface ManifestEntry {
   path: string;
   dependencies: string[];
   metadata: Partial<Record<LookupField, LookupName>>;
+  /** The question's declared values the manifest carries (qti-item-values.ts). */
+  values: Record<string, unknown>;
 }
 
 export interface ManifestRead {
@@ -21,21 +24,28 @@ export interface ManifestRead {
   resources: ManifestEntry[];
 }
 
-/** The curriculum metadata in a resource's LOM: taxon paths whose source names one of our lookups. */
-function metadataOf(resource: Element): Partial<Record<LookupField, LookupName>> {
-  const out: Partial<Record<LookupField, LookupName>> = {};
+/**
+ * The metadata in a resource's LOM: taxon paths whose source names one of our lookups (its names)
+ * or one of the declared values the manifest carries (its value).
+ */
+function metadataOf(resource: Element): Pick<ManifestEntry, 'metadata' | 'values'> {
+  const metadata: Partial<Record<LookupField, LookupName>> = {};
+  const values: Record<string, unknown> = {};
   for (const path of descendantsNamed(resource, 'taxonPath')) {
     const source = textOf(childrenNamed(path, 'source')[0]);
+    const strings = descendantsNamed(childrenNamed(path, 'taxon')[0] ?? path, 'string');
     const field = LOOKUP_FIELDS.find((f) => taxonSource(f) === source);
-    if (!field) continue;
-    const name: LookupName = {};
-    for (const string of descendantsNamed(childrenNamed(path, 'taxon')[0] ?? path, 'string')) {
-      const language = string.getAttribute('language');
-      if (language === 'en' || language === 'ar') name[language] = textOf(string);
-    }
-    out[field] = name;
+    const valueField = MANIFEST_FIELDS.find((f) => taxonSource(f) === source);
+    if (field) {
+      const name: LookupName = {};
+      for (const string of strings) {
+        const language = string.getAttribute('language');
+        if (language === 'en' || language === 'ar') name[language] = textOf(string);
+      }
+      metadata[field] = name;
+    } else if (valueField && strings[0]) values[valueField] = manifestValue(valueField, textOf(strings[0]));
   }
-  return out;
+  return { metadata, values };
 }
 
 /** `imsmanifest.xml`: its resources with their files (relative to the manifest's folder) and metadata. */
@@ -52,7 +62,7 @@ export function readManifest(text: string, manifestPath: string): ManifestRead {
         type: resource.getAttribute('type') ?? '',
         path,
         dependencies: childrenNamed(resource, 'dependency').map((d) => d.getAttribute('identifierref') ?? ''),
-        metadata: metadataOf(resource),
+        ...metadataOf(resource),
       },
     ];
   });

@@ -7,8 +7,14 @@ export const CP_SCHEMA = 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/im
 export const LOM_NS = 'http://ltsc.ieee.org/xsd/LOM';
 export const QMD_NS = 'http://www.imsglobal.org/xsd/imsqti_metadata_v3p0';
 
-/** The taxon path source naming each lookup in a package's LOM classification (read back by the same names). */
-export const taxonSource = (field: LookupField) => `ltm:${field}`;
+/**
+ * The taxon path source naming a lookup (`ltm:skill`) or a declared value (`ltm:<field>`) in a
+ * package's LOM classification (read back by the same names).
+ */
+export const taxonSource = (field: string) => `ltm:${field}`;
+
+/** A declared value the item's markup does not hold, as the manifest carries it. */
+export type ManifestValue = string | number | boolean;
 
 /** One resource of a package: its file, its type, what it depends on and the metadata it carries. */
 export interface ManifestResource {
@@ -18,6 +24,8 @@ export interface ManifestResource {
   dependencies?: string[];
   interactions?: string[];
   metadata?: Partial<Record<LookupField, LookupName>>;
+  /** The question's declared values its item's markup does not hold, by field (qti-item-values.ts). */
+  values?: Readonly<Record<string, ManifestValue>>;
 }
 
 const langString = (name: LookupName) =>
@@ -26,15 +34,28 @@ const langString = (name: LookupName) =>
     .map((language) => element('imsmd:string', { language }, escapeXml(name[language]!)))
     .join('');
 
-/** The curriculum metadata as LOM classifications: one taxon path per lookup, named in both languages. */
-function lom(metadata: Partial<Record<LookupField, LookupName>>): string {
-  const paths = LOOKUP_FIELDS.filter((field) => metadata[field] && (metadata[field]!.en || metadata[field]!.ar)).map(
-    (field) =>
-      element('imsmd:taxonPath', {}, [
-        element('imsmd:source', {}, element('imsmd:string', { language: 'x-none' }, taxonSource(field))),
-        element('imsmd:taxon', {}, element('imsmd:entry', {}, langString(metadata[field]!))),
-      ]),
-  );
+const taxonPath = (source: string, entry: string) =>
+  element('imsmd:taxonPath', {}, [
+    element('imsmd:source', {}, element('imsmd:string', { language: 'x-none' }, taxonSource(source))),
+    element('imsmd:taxon', {}, element('imsmd:entry', {}, entry)),
+  ]);
+
+/**
+ * The curriculum metadata as LOM classifications: one taxon path per lookup, named in both
+ * languages, and one per declared value the item does not hold, as it is (language `x-none`).
+ */
+function lom(
+  metadata: Partial<Record<LookupField, LookupName>>,
+  values: Readonly<Record<string, ManifestValue>> = {},
+): string {
+  const paths = [
+    ...LOOKUP_FIELDS.filter((field) => metadata[field] && (metadata[field]!.en || metadata[field]!.ar)).map((field) =>
+      taxonPath(field, langString(metadata[field]!)),
+    ),
+    ...Object.entries(values).map(([field, value]) =>
+      taxonPath(field, element('imsmd:string', { language: 'x-none' }, escapeXml(String(value)))),
+    ),
+  ];
   if (paths.length === 0) return '';
   return element(
     'imsmd:lom',
@@ -57,7 +78,7 @@ function resource(r: ManifestResource): string {
           ...(r.interactions ?? []).map((i) => element('imsqti:interactionType', {}, i)),
           element('imsqti:toolName', {}, escapeXml(TOOL_NAME)),
         ]);
-  const meta = qti + (r.metadata ? lom(r.metadata) : '');
+  const meta = qti + (r.metadata || r.values ? lom(r.metadata ?? {}, r.values) : '');
   return element('resource', { identifier: r.identifier, type: r.type, href: r.href }, [
     meta ? element('metadata', {}, meta) : '',
     element('file', { href: r.href }),

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { Element } from '@xmldom/xmldom';
 import { newAnswerId } from '../../../common/questions/index';
 import { round2 } from '../../../common/questions/score-result';
-import { safeUnzip, UnsafeArchive } from '../../roster/index';
+import { safeUnzip, UnsafeArchive } from '../../untrusted/index';
 import {
   InterchangeFileRefused,
   type InterchangeFile,
@@ -99,6 +99,7 @@ function paragraph(
     media: media.media,
     instructionAudio: media.instructionAudio,
     question: {
+      ...stimulus.entry?.values,
       text: textBlock ? html(textBlock) : PASSAGE_TEXT[language],
       content_language: language,
       answer_type: 'paragraph',
@@ -112,8 +113,11 @@ function paragraph(
 }
 
 /** Reads one item file; a file that is not XML at all stops the whole import. */
-const readItemFile = (bytes: Uint8Array, entry: Pick<ManifestEntry, 'path' | 'metadata'>, ours: boolean) =>
-  readQtiItem(parseXml(utf8(bytes)), { path: entry.path, ours, metadata: entry.metadata });
+const readItemFile = (
+  bytes: Uint8Array,
+  entry: Pick<ManifestEntry, 'path' | 'metadata'> & Partial<Pick<ManifestEntry, 'values'>>,
+  ours: boolean,
+) => readQtiItem(parseXml(utf8(bytes)), { path: entry.path, ours, metadata: entry.metadata, values: entry.values });
 
 /** A QTI content package (zip) or a single item file, as items in order with the media it carries. */
 export function readQti(bytes: Uint8Array): InterchangeFile {

@@ -3,6 +3,7 @@ import type { AnswerKind } from '../../../../schemas/parts/question-kinds';
 import type { ParagraphDefinition } from '../../../common/questions/types/paragraph';
 import type { LookupField, LookupName } from '../interchange-item';
 import { element } from '../markup';
+import { manifestValues } from './qti-item-values';
 import { paragraphFiles, questionItem, titleOf, type ExportQuestion } from './qti-item-writer';
 import { manifest, type ManifestResource } from './qti-manifest-writer';
 import { rootAttributes } from './qti-vocabulary';
@@ -49,8 +50,9 @@ const mediaOf = (q: ExportQuestion) => [q.media, q.instruction_audio].filter((p)
 
 /**
  * A QTI 3.0 content package as zip bytes: one item per question (a paragraph's passage a stimulus
- * its related questions' items refer to), the media they name, the curriculum metadata in the
- * manifest, and for an exam a test listing the items in order.
+ * its related questions' items refer to), the media they name, the curriculum metadata and the
+ * declared values the items do not hold in the manifest, and for an exam a test listing the items
+ * in order.
  */
 export function qtiPackage(input: PackageInput): Uint8Array {
   const files: Zippable = {};
@@ -69,6 +71,7 @@ export function qtiPackage(input: PackageInput): Uint8Array {
       addItem(question.identifier, questionItem(question, '../'), {
         dependencies,
         metadata,
+        values: manifestValues(question),
         interactions: interactionsOf(question.answer_type, question.answer_key),
       });
       continue;
@@ -82,6 +85,7 @@ export function qtiPackage(input: PackageInput): Uint8Array {
       href: stimulusHref,
       dependencies,
       metadata,
+      values: manifestValues(question),
     });
     const children = (question.answer_key as ParagraphDefinition).children;
     items.forEach((item, i) =>

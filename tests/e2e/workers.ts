@@ -1,0 +1,11 @@
+import os from 'node:os';
+
+/** How many files run side by side: one per core, or E2E_WORKERS. */
+export const e2eWorkers = (): number => Number(process.env.E2E_WORKERS) || os.availableParallelism();
+
+/**
+ * The servers' test settings: a short grace period, so the player's network cut across the
+ * deadline can outlast it, and a test clock a file moves (`moveClock` in browser.ts) instead of
+ * waiting, set back when the file ends (file-server.ts).
+ */
+export const E2E_SERVER_ENV = { DELIVERY_GRACE_SECONDS: '20', TEST_CLOCK: '1' };
