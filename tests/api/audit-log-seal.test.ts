@@ -76,6 +76,14 @@ describe.skipIf(!adminUrl)('the sealed audit log (PostgreSQL only; skipped on PG
     await app?.destroy();
     await dbAdmin?.destroy();
     if (!cluster) return;
+    // pg's pool resolves `end` before its sockets close: a forced drop while they close raised
+    // "terminating connection" on a client no one listens to any more. Their sessions end first.
+    for (let waited = 0; waited < 10_000; waited += 50) {
+      const { rows } = await sql<{ open: number }>`select count(*)::int as open from pg_stat_activity
+        where datname = ${database}`.execute(cluster);
+      if (rows[0]?.open === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     await sql`drop database if exists ${sql.id(database)} with (force)`.execute(cluster);
     await sql`drop role if exists ${sql.id(appRole)}`.execute(cluster);
     await cluster.destroy();
