@@ -79,6 +79,7 @@ const ar: typeof en = {
       exams: 'الاختبارات',
       exam_localizations: 'الاختبارات المترجمة',
       exam_attempts: 'محاولات الاختبار',
+      marking_codes: 'رموز التصحيح (التصحيح دون أسماء)',
       student_exams: 'الإسنادات',
       users: 'المستخدمون',
       reports: 'التقارير',

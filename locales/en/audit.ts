@@ -78,6 +78,7 @@ export default {
       exams: 'Exams',
       exam_localizations: 'Localized exams',
       exam_attempts: 'Exam attempts',
+      marking_codes: 'Marking codes (anonymous marking)',
       student_exams: 'Assignments',
       users: 'Users',
       reports: 'Reports',

@@ -29,6 +29,8 @@ const messages = {
       not_disputed: 'This answer does not need a deciding mark.',
       student_or_code: 'Name the student by their id, or by their code when marking is anonymous (one of the two).',
       anonymous_filter: 'Marking is anonymous: the list cannot be filtered by school or class.',
+      read_by_name:
+        'You have read this exam’s students by name while its marking was open (its monitor, its named results or a student’s exams), so you cannot mark it anonymously. Another corrector marks it.',
       anonymous_marker:
         'You mark this exam anonymously: its monitor and its named results open to you once its marking is complete.',
     },

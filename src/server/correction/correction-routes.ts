@@ -19,6 +19,7 @@ import {
   neighboursQuery,
   type ListReader,
 } from './assigned-students';
+import { refuseNamedReader } from './anonymous-markers';
 import { correctionAudit } from './correction-audit';
 import { loadCorrectionTarget } from './correction-context';
 import { correctionBody, handleOfBody, saveCorrections } from './correction-save';
@@ -142,6 +143,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
         },
       },
       async (request) => {
+        await refuseNamedReader(app.db, request.auth!.user.id, request.params.id);
         const target = await loadCorrectionTarget(app.db, request.params.id, handleOf(request.params));
         return { data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
       },
@@ -160,6 +162,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
       },
       async (request, reply) => {
         const params = request.params as { id: number; questionId: number };
+        await refuseNamedReader(app.db, request.auth!.user.id, params.id);
         const file = await loadRecording(
           app.db,
           storage,
@@ -208,6 +211,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
       },
     },
     async (request) => {
+      await refuseNamedReader(app.db, request.auth!.user.id, request.body.exam_id);
       const handle = handleOfBody(request.body);
       await saveCorrections(app.db, request.body, handle, request.auth!.user, app.clock.now(), auditContext(request));
       const message = translate(request.lang, 'correction.saved');

@@ -298,11 +298,14 @@ export async function saveCorrections(
     const changes = await writeMarks(trx, attempt, place.slot, body.corrections, items, marks, user, now);
     await storeResult(trx, target, attempt, place.slot, allItems, now);
     const reasons = [...new Set(changes.flatMap((change) => (change.reason ? [change.reason] : [])))];
+    // Under anonymous marking the log names the code, never the attempt or the school: no one joins a
+    // save to the person by the log's other rows (exam day's name the attempts and the schools).
+    const anonymous = target.exam.anonymous_marking;
     await recordAudit(trx, {
       ...audit,
       action: 'corrections.save',
-      target: `exam_attempts/${attempt.id}`,
-      schoolId: target.assignment.school_id,
+      target: anonymous ? `marking_codes/${target.assignment.code}` : `exam_attempts/${attempt.id}`,
+      schoolId: anonymous ? null : target.assignment.school_id,
       summary: { exam_id: target.exam.id, slot: place.slot, version: body.version, changes },
       reason: reasons.length > 0 ? reasons.join(' | ') : null,
     });

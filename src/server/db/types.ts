@@ -179,6 +179,13 @@ export interface AttemptAnswersTable {
   saved_at: Timestamp;
 }
 
+/** Who read an anonymously marked exam by name while its marking was open: they may not mark it. */
+export interface AnonymousIdentityReadersTable {
+  exam_id: number;
+  user_id: number;
+  first_read_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface CorrectionSheetsTable {
   attempt_id: number;
   /** 1: the marker (first of two under double marking), 2: the second, 3: the deciding marker. */
@@ -303,6 +310,7 @@ export interface Database
   attempt_answers: AttemptAnswersTable;
   attempt_presence: AttemptPresenceTable;
   correction_sheets: CorrectionSheetsTable;
+  anonymous_identity_readers: AnonymousIdentityReadersTable;
   correction_marks: CorrectionMarksTable;
   correction_audit: CorrectionAuditTable;
   report_results: ReportResultsTable;

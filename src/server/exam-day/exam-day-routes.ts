@@ -6,7 +6,7 @@ import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { permissionFor } from '../../common/permissions';
 import { auditContext } from '../audit';
 import { schoolScopeOf } from '../auth';
-import { refuseAnonymousMarker } from '../correction/index';
+import { readByName } from '../correction/index';
 import { queueRefreshAfterMigration } from '../web-reports/index';
 import type { DeadlineScheduler } from '../delivery';
 import { requirePermission } from '../http/route-access';
@@ -43,7 +43,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
   app.addHook('preHandler', async (request) => {
     const { id } = request.params as { id?: number };
     if (id !== undefined && request.auth)
-      await refuseAnonymousMarker(app.db, request.auth.user.id, id, app.clock.now());
+      await readByName(app.db, request.auth.user.id, id, app.clock.now());
   });
   const context = async (request: FastifyRequest) => ({
     db: app.db,

@@ -8,7 +8,7 @@ import { AREAS, listPermissions } from '../../common/permission-catalog';
 import { areaPermission, permissionFor } from '../../common/permissions';
 import { auditContext, recordAudit } from '../audit';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
-import { refuseAnonymousMarker } from '../correction/index';
+import { readByName } from '../correction/index';
 import { invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { sendFile } from '../http/sheet-file';
@@ -225,7 +225,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     },
     async (request, reply) => {
       const { format, lang = request.lang } = request.query;
-      await refuseAnonymousMarker(app.db, request.auth!.user.id, request.params.id, app.clock.now());
+      await readByName(app.db, request.auth!.user.id, request.params.id, app.clock.now());
       const scope = await scopeOf(request);
       const file = await examResultsFile(app.db, request.params.id, scope, format, lang, {
         now: app.clock.now(),

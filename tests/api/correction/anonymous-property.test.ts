@@ -36,6 +36,10 @@ interface Scene {
   corrector: string;
   /** A marker who is an author too: the exam-day monitor and the results are theirs to read. */
   correctorAuthor: string;
+  /** A marker who is the school's staff too: the school's students, by name, are theirs to read. */
+  correctorSchool: string;
+  /** An administrator: may read and mark everything. */
+  admin: string;
 }
 
 let base: TestContext;
@@ -68,6 +72,11 @@ beforeAll(async () => {
   const both = { name: 'Marker and author', email: 'marker-author@example.test', password: TEST_PASSWORD };
   await createUser(base.db, { ...both, roles: [ROLES.corrector, ROLES.author] });
   const correctorAuthor = await signIn(base.app, both);
+  const staff = { name: 'Marker and school staff', email: 'marker-staff@example.test', password: TEST_PASSWORD };
+  const staffId = await createUser(base.db, { ...staff, roles: [ROLES.corrector, ROLES.school] });
+  await base.db.insertInto('user_schools').values({ user_id: staffId, school_id: built.school.id }).execute();
+  const correctorSchool = await signIn(base.app, staff);
+  const admin = await signIn(base.app, await buildUser(base.db, { role: ROLES.admin, name: 'Administrator' }));
   await personalize(base.db, built.exam.id, students);
   const media = await base.db.selectFrom('media').select('file_name').where('kind', '=', 'audio').execute();
   scene = {
@@ -82,6 +91,8 @@ beforeAll(async () => {
     classId: built.schoolClass.id,
     corrector,
     correctorAuthor,
+    correctorSchool,
+    admin,
   };
   expect(scene.recordings).toHaveLength(2);
 }, 120_000);
@@ -196,56 +207,82 @@ async function readWorld(exchange: boolean, marker = scene.corrector): Promise<R
   const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
   try {
     if (exchange) await exchangeStudents(world.db);
-    const saves: Seen[] = [];
-    for (const [version, mark] of [2, 3.5].entries()) {
-      const saved = await call(
-        world.app,
-        'POST',
-        '/api/exams/submit/correction',
-        {
-          exam_id: scene.examId,
-          code: scene.codes[0],
-          version,
-          corrections: [{ question_id: scene.essayId, mark, comment: 'A clear essay.' }],
-        },
-        { cookie: marker },
-      );
-      saves.push({ status: saved.statusCode, body: saved.body });
-    }
-    // Naming the student by id is refused alike, whoever it is.
-    for (const student of scene.students) {
-      const refused = await call(
-        world.app,
-        'POST',
-        '/api/exams/submit/correction',
-        {
-          exam_id: scene.examId,
-          student_id: student.id,
-          version: 0,
-          corrections: [{ question_id: scene.essayId, mark: 1 }],
-        },
-        { cookie: marker },
-      );
-      saves.push({ status: refused.statusCode, body: refused.body });
-    }
-    const everything = await readEverything(world.app, marker, {
-      id: [scene.examId, 999999],
-      studentId: [...scene.students.map((s) => s.id), 999999],
-      code: [...scene.codes, 'ZZZZZZZZ'],
-      questionId: scene.questionIds,
-      fileName: scene.recordings,
-      part: ['', 'w1'],
-      search: [scene.codes[0], scene.students[0].name, 'Student'],
-      'filter[exam_status_id]': [1, 2, 3, 4, 5],
-      'filter[student_exam_status_id]': [1, 2, 3],
-      'filter[needs_deciding]': ['1', '0'],
-      'filter[student.school_id]': [scene.schoolId],
-      'filter[student.school_class_id]': [scene.classId],
-    });
+    const saves = await markFirstCode(world, marker);
+    const everything = await readEverything(world.app, marker, sweepPools());
     return { everything, saves };
   } finally {
     await world.close();
   }
+}
+
+/** Every id, code and filter the sweep tries, the anonymous exam's among them. */
+const sweepPools = () => ({
+  id: [scene.examId, 999999],
+  studentId: [...scene.students.map((s) => s.id), 999999],
+  code: [...scene.codes, 'ZZZZZZZZ'],
+  questionId: scene.questionIds,
+  fileName: scene.recordings,
+  part: ['', 'w1'],
+  search: [scene.codes[0], scene.students[0].name, 'Student'],
+  'filter[exam_status_id]': [1, 2, 3, 4, 5],
+  'filter[student_exam_status_id]': [1, 2, 3],
+  'filter[needs_deciding]': ['1', '0'],
+  'filter[student.school_id]': [scene.schoolId],
+  'filter[student.school_class_id]': [scene.classId],
+});
+
+/** Two saves of the first code's essay, then the same save naming each student by id: what each answered. */
+async function markFirstCode(world: TestContext, marker: string): Promise<Seen[]> {
+  const saves: Seen[] = [];
+  for (const [version, mark] of [2, 3.5].entries()) {
+    const saved = await call(
+      world.app,
+      'POST',
+      '/api/exams/submit/correction',
+      {
+        exam_id: scene.examId,
+        code: scene.codes[0],
+        version,
+        corrections: [{ question_id: scene.essayId, mark, comment: 'A clear essay.' }],
+      },
+      { cookie: marker },
+    );
+    saves.push({ status: saved.statusCode, body: saved.body });
+  }
+  // Naming the student by id is refused alike, whoever it is.
+  for (const student of scene.students) {
+    const refused = await call(
+      world.app,
+      'POST',
+      '/api/exams/submit/correction',
+      {
+        exam_id: scene.examId,
+        student_id: student.id,
+        version: 0,
+        corrections: [{ question_id: scene.essayId, mark: 1 }],
+      },
+      { cookie: marker },
+    );
+    saves.push({ status: refused.statusCode, body: refused.body });
+  }
+  return saves;
+}
+
+/**
+ * The sweep without the wall clock's instants and request ids: the audit log stamps its rows with
+ * the database's time, which differs between two worlds read a few seconds apart.
+ */
+function unclocked(everything: Map<string, Seen>): Map<string, Seen> {
+  const instant = /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?Z?/g;
+  const requestId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+  return new Map(
+    [...everything].map(([url, seen]) => [
+      url,
+      url.startsWith('/api/audit-log')
+        ? { ...seen, body: seen.body.replace(instant, 'INSTANT').replace(requestId, 'REQUEST') }
+        : seen,
+    ]),
+  );
 }
 
 /** Every `student_id`, `attempt_id`, `assignment_id` or `user_id` with a value, and every `id` of a `student`. */
@@ -296,6 +333,67 @@ describe('anonymous marking as a property', () => {
       expect(JSON.parse(seen!.body).message).toContain('anonymously');
     }
   }, 300_000);
+
+  it('reads the same whoever is behind each code for a marker who is the school staff too, kept from the named views', async () => {
+    const plain = await readWorld(false, scene.correctorSchool);
+    const exchanged = await readWorld(true, scene.correctorSchool);
+    expect(plain.saves.map((s) => s.status)).toEqual([200, 200, 404, 404, 404]);
+    expect(differences(plain.everything, exchanged.everything)).toEqual([]);
+    expect(plain.everything.get(`/api/exams/${scene.examId}/monitor`)?.status).toBe(403);
+    // The school's students are theirs to read, without what the anonymous exam would join.
+    const profile = plain.everything.get(`/api/students/${scene.students[0].id}/profile`);
+    expect(profile?.status).toBe(200);
+    expect(profile!.body).toContain(scene.students[0].name);
+  }, 300_000);
+
+  it('refuses the marking to whoever read the students by name first, whichever named view they read', async () => {
+    const exam = `/api/exams/${scene.examId}`;
+    const readers = [
+      { who: 'marker and author', cookie: scene.correctorAuthor, read: `${exam}/monitor` },
+      { who: 'marker and school staff', cookie: scene.correctorSchool, read: `${exam}/monitor` },
+      {
+        who: "marker and school staff, by a student's profile",
+        cookie: scene.correctorSchool,
+        read: `/api/students/${scene.students[0].id}/profile`,
+      },
+      { who: 'administrator', cookie: scene.admin, read: `${exam}/results/export?format=csv` },
+    ];
+    for (const reader of readers) {
+      const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
+      try {
+        const named = await call(world.app, 'GET', reader.read, undefined, { cookie: reader.cookie });
+        expect(named.statusCode, reader.who).toBe(200);
+        const saves = await markFirstCode(world, reader.cookie);
+        expect(saves.slice(0, 2).map((s) => s.status), reader.who).toEqual([403, 403]);
+        expect(JSON.parse(saves[0].body).message).toContain('by name');
+        for (const path of [
+          `${exam}/anonymous/${scene.codes[0]}/correction`,
+          `${exam}/anonymous/${scene.codes[0]}/recordings/${scene.essayId}`,
+        ]) {
+          const refused = await call(world.app, 'GET', path, undefined, { cookie: reader.cookie });
+          expect(refused.statusCode, `${reader.who}: ${path}`).toBe(403);
+        }
+        const marks = await world.db.selectFrom('correction_marks').select('attempt_id').execute();
+        expect(marks, reader.who).toEqual([]);
+        // A plain corrector, who reads no one by name, marks on.
+        expect((await markFirstCode(world, scene.corrector)).slice(0, 2).map((s) => s.status)).toEqual([200, 200]);
+      } finally {
+        await world.close();
+      }
+    }
+  }, 300_000);
+
+  it('reads the same whoever is behind each code for an administrator who marks, the audit log included', async () => {
+    const plain = await readWorld(false, scene.admin);
+    const exchanged = await readWorld(true, scene.admin);
+    expect(plain.saves.map((s) => s.status)).toEqual([200, 200, 404, 404, 404]);
+    expect(differences(unclocked(plain.everything), unclocked(exchanged.everything))).toEqual([]);
+    // The log was read, and names the save by its code alone.
+    const log = plain.everything.get('/api/audit-log');
+    expect(log?.status).toBe(200);
+    expect(log!.body).toContain(`marking_codes/${scene.codes[0]}`);
+    expect(log!.body).not.toContain('exam_attempts/');
+  }, 600_000);
 
   it('gives a marker no name, id, account or recording file of a student, in any answer', async () => {
     const { everything } = await readWorld(false);
