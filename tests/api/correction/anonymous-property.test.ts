@@ -364,7 +364,10 @@ describe('anonymous marking as a property', () => {
         const named = await call(world.app, 'GET', reader.read, undefined, { cookie: reader.cookie });
         expect(named.statusCode, reader.who).toBe(200);
         const saves = await markFirstCode(world, reader.cookie);
-        expect(saves.slice(0, 2).map((s) => s.status), reader.who).toEqual([403, 403]);
+        expect(
+          saves.slice(0, 2).map((s) => s.status),
+          reader.who,
+        ).toEqual([403, 403]);
         expect(JSON.parse(saves[0].body).message).toContain('by name');
         for (const path of [
           `${exam}/anonymous/${scene.codes[0]}/correction`,
