@@ -8,6 +8,8 @@ import { bilingualName, choice, country, date, defineResource, flag, number, ref
  * see and manage only their own schools' students; one with attempts is never deleted. Every
  * student has an account (`user_id`, username from their number), served by src/server/roster.
  */
+const ACCOMMODATIONS = ['accommodations.edit'] as const;
+
 const students = defineResource({
   name: 'students',
   table: 'students',
@@ -26,13 +28,20 @@ const students = defineResource({
     national_id: text(40, { required: false, default: null, script: 'latin' }),
     date_of_birth: date({ required: false, default: null }),
     is_active: flag({ default: true }),
-    extra_time_percent: number(0, 100, { required: false, default: 0, help: 'resources.students.help.extra_time' }),
+    // An accommodation, given with its reason by those allowed to (issue 39; src/server/roster/accommodations.ts).
+    extra_time_percent: number(0, 100, {
+      required: false,
+      default: 0,
+      help: 'resources.students.help.extra_time',
+      editableWith: ACCOMMODATIONS,
+    }),
     extra_time_minutes: number(0, 600, {
       required: false,
       default: 0,
       help: 'resources.students.help.extra_time_minutes',
+      editableWith: ACCOMMODATIONS,
     }),
-    extra_time_reason: text(500, { required: false, default: null }),
+    extra_time_reason: text(500, { required: false, default: null, editableWith: ACCOMMODATIONS }),
   },
   list: {
     columns: ['student_number', 'name_en', 'name_ar', 'school_id', 'school_class_id', 'grade_id', 'is_active'],
@@ -43,7 +52,7 @@ const students = defineResource({
   },
   nameFromNameEn: true,
   schoolScope: 'school_id',
-  rules: ['students.studentNumber'],
+  rules: ['students.studentNumber', 'students.accommodationReason'],
   customRoutes: true,
   pages: {
     roster: { path: '/settings/roster', view: 'roster/RosterPage', access: ['rosters'], menu: 'main' },

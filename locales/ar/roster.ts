@@ -63,6 +63,7 @@ const ar: typeof en = {
       national_id: 'رقم الهوية الوطنية',
       active: 'نشط',
       extra_time_percent: 'الوقت الإضافي (%)',
+      extra_time_reason: 'سبب الوقت الإضافي',
     },
     errors: {
       required: 'هذا العمود مطلوب',
@@ -80,6 +81,9 @@ const ar: typeof en = {
       invalid_nationality: '«%{value}» ليس رمز دولة وفق ISO 3166 (مثل AE أو SA)',
       invalid_date: '«%{value}» ليس تاريخًا سابقًا: اكتب YYYY-MM-DD أو DD/MM/YYYY',
       invalid_yes_no: '«%{value}» ليس نعم أو لا',
+      extra_time_reason_required: 'اذكر سبب الوقت الإضافي',
+      accommodation_not_allowed:
+        'لا يمنح الوقت الإضافي للطالب أو يغيّره إلا من أُذن له بالترتيبات الخاصة: راجع أحد المسؤولين',
       invalid_extra_time: 'الوقت الإضافي عدد صحيح من 0 إلى 100',
       formula: 'الصيغ غير مقبولة: اكتب القيمة نفسها',
       file_refused: 'تعذّرت قراءة الملف',

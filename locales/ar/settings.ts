@@ -32,6 +32,7 @@ const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions'>
       rosters: 'سجل الطلاب',
       'exam-monitor': 'مراقبة الاختبار',
       'result-releases': 'إعلان النتائج',
+      accommodations: 'الترتيبات الخاصة (الوقت الإضافي)',
     },
     roles: {
       admin: 'مسؤول النظام',

@@ -61,6 +61,7 @@ export default {
       national_id: 'National id',
       active: 'Active',
       extra_time_percent: 'Extra time (%)',
+      extra_time_reason: 'Extra time reason',
     },
     errors: {
       required: 'This column is required',
@@ -79,6 +80,9 @@ export default {
       invalid_nationality: '"%{value}" is not an ISO 3166 country code (such as AE or SA)',
       invalid_date: '"%{value}" is not a past date: write YYYY-MM-DD or DD/MM/YYYY',
       invalid_yes_no: '"%{value}" is not yes or no',
+      extra_time_reason_required: 'Give the reason for the extra time',
+      accommodation_not_allowed:
+        'Only those allowed to grant accommodations may give or change a student’s extra time: ask an administrator',
       invalid_extra_time: 'Extra time is a whole number from 0 to 100',
       formula: 'Formulas are not accepted: type the value itself',
       file_refused: 'The file cannot be read',

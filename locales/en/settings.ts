@@ -31,6 +31,7 @@ export default {
       rosters: 'Roster',
       'exam-monitor': 'Exam monitor',
       'result-releases': 'Result releases',
+      accommodations: 'Accommodations (extra time)',
     },
     roles: {
       admin: 'Administrator',

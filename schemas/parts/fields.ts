@@ -33,6 +33,11 @@ export interface FieldBase {
   managed?: boolean;
   /** Help under the input (a catalog key). */
   help?: string;
+  /**
+   * Edited only by holders of one of these access rules (`area.action`): shown to others, disabled
+   * (a student's extra time: `accommodations.edit`). The server refuses the change too.
+   */
+  editableWith?: readonly string[];
 }
 
 export interface TextField extends FieldBase {

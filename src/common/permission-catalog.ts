@@ -51,6 +51,11 @@ export const AREAS = {
   resultReleases: 'result-releases',
   /** The one audit log of consequential actions (view) and its export (download): admins. */
   auditLog: 'audit-log',
+  /**
+   * A student's accommodation (extra time and its reason), on the form and through an import (edit):
+   * administrators; school staff only when an administrator grants it to their role.
+   */
+  accommodations: 'accommodations',
 } as const;
 
 const ALL_AREAS = Object.values(AREAS);

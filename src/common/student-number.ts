@@ -14,4 +14,11 @@ export const STUDENT_RULES: Record<string, Rule> = {
     if (typeof number === 'string' && number !== '' && !STUDENT_NUMBER.test(number))
       ctx.addIssue({ code: 'custom', message: 'roster.errors.student_number_format', path: ['student_number'] });
   },
+  /** Extra time is given with its reason (issue 39): who reads the audit log learns why. */
+  'students.accommodationReason': (student, ctx) => {
+    const given = Number(student.extra_time_percent ?? 0) > 0 || Number(student.extra_time_minutes ?? 0) > 0;
+    const reason = typeof student.extra_time_reason === 'string' ? student.extra_time_reason.trim() : '';
+    if (given && reason === '')
+      ctx.addIssue({ code: 'custom', message: 'roster.errors.extra_time_reason_required', path: ['extra_time_reason'] });
+  },
 };

@@ -104,6 +104,7 @@ export function row(number: string, overrides: Partial<Record<string, string>> =
     national: '',
     active: 'yes',
     extra: '0',
+    reason: '',
     ...overrides,
   };
   return [
@@ -120,6 +121,7 @@ export function row(number: string, overrides: Partial<Record<string, string>> =
     values.national,
     values.active,
     values.extra,
+    values.reason,
   ] as string[];
 }
 

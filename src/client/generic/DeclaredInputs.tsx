@@ -4,6 +4,8 @@ import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '..
 import type { Nameable } from '../i18n/recordName';
 import { inputByType, type SchemaInputProps } from './inputTypes';
 import { formInputs } from './screen-config';
+import { useAccess } from '../auth/access';
+import { accessPermissions } from '../../common/permission-catalog';
 
 /** Fields that read better across the whole form: lists of records, tags, files, rich text. */
 const isWide = (field: FieldDefinition) =>
@@ -36,6 +38,10 @@ export function DeclaredInputs({
   choices,
   twoColumns,
 }: DeclaredInputsProps) {
+  const access = useAccess();
+  // A field only some may edit (a student's extra time) is shown to the others, disabled.
+  const locked = (field: FieldDefinition) =>
+    field.editableWith !== undefined && !access.allows({ anyOf: accessPermissions(field.editableWith) });
   const inputs = formInputs(definition, identifier).map(({ source, field }) => {
     const Input = inputByType[field.type] as (props: SchemaInputProps) => ReactNode;
     const loaded = field.type === 'reference' || field.type === 'references' ? choices?.(field.resource) : undefined;
@@ -46,7 +52,7 @@ export function DeclaredInputs({
         source={source}
         field={field}
         platformId={platformId}
-        disabled={disabled}
+        disabled={disabled || locked(field)}
         choices={loaded}
       />
     );

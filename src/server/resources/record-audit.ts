@@ -10,8 +10,15 @@ const kept = (value: unknown): unknown => {
   return text.length > 200 ? `${text.slice(0, 199)}…` : typeof value === 'string' ? value : JSON.parse(text);
 };
 
-/** The stored columns that differ between two rows (the declared ones; never a timestamp of its own). */
-function changes(before: DynamicRow | null, after: DynamicRow | null, columns: string[]) {
+/**
+ * The columns of `columns` that differ between two rows, before and after (long values cut): what an
+ * audit entry of a create (`before` null), change or delete (`after` null) keeps.
+ */
+export function changedColumns(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  columns: readonly string[],
+) {
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
   for (const column of columns) {
@@ -44,7 +51,7 @@ export async function auditRecord(
     ...audit,
     action: `${definition.name}.${verb}`,
     target: `${definition.name}/${id}`,
-    summary: changes(rows.before, rows.after, columns),
+    summary: changedColumns(rows.before, rows.after, columns),
     schoolId: definition.table === 'schools' ? id : schoolId,
   });
 }

@@ -65,6 +65,7 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
         national_id: user['metadata.ltm.nationalId'] ?? '',
         active: active(user) && user.enabledUser !== 'false' ? 'yes' : 'no',
         extra_time_percent: user['metadata.ltm.extraTimePercent'] ?? '',
+        extra_time_reason: user['metadata.ltm.extraTimeReason'] ?? '',
       },
     });
     // A value a spreadsheet would run as a formula is refused, as in a template file.

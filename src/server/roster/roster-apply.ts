@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { PlannedRow, StudentValues } from './roster-plan';
 import { studentValues } from './student-values';
 import { createStudentAccounts } from './student-accounts';
+import { changedColumns } from '../resources/record-audit';
 
 const BATCH = 500;
 
@@ -74,8 +75,6 @@ export async function applyRoster(
 
 const stored = (values: StudentValues) => ({ ...values, date_of_birth: values.date_of_birth ?? null });
 
-const shown = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : (value ?? null));
-
 /** One student's audit entry of an import: what it had before and has after (changed columns only, for a change). */
 function entry(
   audit: AuditContext & { importId: number },
@@ -85,19 +84,15 @@ function entry(
   before: Record<string, unknown> | null,
   after: StudentValues,
 ): AuditEntry {
-  const was: Record<string, unknown> = {};
-  const now: Record<string, unknown> = {};
-  for (const column of Object.keys(after) as (keyof StudentValues)[]) {
-    if (before && JSON.stringify(shown(before[column])) === JSON.stringify(shown(after[column]))) continue;
-    if (before) was[column] = shown(before[column]);
-    now[column] = shown(after[column]);
-  }
   const { importId, ...context } = audit;
   return {
     ...context,
     action,
     target: `students/${id}`,
     schoolId,
-    summary: { import: importId, before: before ? was : null, after: now },
+    summary: {
+      import: importId,
+      ...changedColumns(before, after as unknown as Record<string, unknown>, Object.keys(after)),
+    },
   };
 }

@@ -20,6 +20,7 @@ export const ROSTER_COLUMNS = [
   { key: 'national_id', en: 'National id', ar: 'رقم الهوية الوطنية', required: false },
   { key: 'active', en: 'Active', ar: 'نشط', required: false },
   { key: 'extra_time_percent', en: 'Extra time (%)', ar: 'الوقت الإضافي (%)', required: false },
+  { key: 'extra_time_reason', en: 'Extra time reason', ar: 'سبب الوقت الإضافي', required: false },
 ] as const;
 
 export type RosterColumn = (typeof ROSTER_COLUMNS)[number]['key'];

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { translate } from '../http/i18n';
 import type { JobQueue } from '../jobs';
+import { mayAccommodate } from './accommodations';
 import { applyRoster } from './roster-apply';
 import type { RosterRow } from './roster-columns';
 import { RosterFileRefused } from './roster-file';
@@ -23,6 +24,8 @@ export interface ImportRequest {
   language: Language;
   userId: number;
   scope: SchoolScope;
+  /** Whether the importer may give or change extra time (the accommodation permission). */
+  mayAccommodate: boolean;
 }
 
 /** A refused file: 422, its reason as the message and on the `file` field. */
@@ -35,10 +38,16 @@ const scopeOf = (schoolIds: unknown): SchoolScope =>
   Array.isArray(schoolIds) ? { all: false, ids: schoolIds as number[], readerId: null } : { all: true, readerId: null };
 
 /** Reads and plans a file; a file refused as a whole is a 422 on `file`. */
-async function readAndPlan(db: Db, bytes: Uint8Array, scope: SchoolScope, language: Language = 'en') {
+async function readAndPlan(
+  db: Db,
+  bytes: Uint8Array,
+  scope: SchoolScope,
+  mayAccommodate: boolean,
+  language: Language = 'en',
+) {
   try {
     const file = await readRosterApart(bytes);
-    return { file, plan: await planRoster(db, file.rows, file.problems, scope) };
+    return { file, plan: await planRoster(db, file.rows, file.problems, scope, mayAccommodate) };
   } catch (error) {
     if (error instanceof RosterFileRefused) throw refused(error, language);
     throw error;
@@ -51,7 +60,7 @@ async function readAndPlan(db: Db, bytes: Uint8Array, scope: SchoolScope, langua
  * whole (422, nothing written) with the same report.
  */
 export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportRequest) {
-  const { file, plan } = await readAndPlan(db, request.bytes, request.scope, request.language);
+  const { file, plan } = await readAndPlan(db, request.bytes, request.scope, request.mayAccommodate, request.language);
   const queue = request.mode === 'import' && plan.summary.errors === 0;
   const status = request.mode === 'dry_run' ? 'dry_run' : queue ? 'queued' : 'refused';
   const row = await db
@@ -87,7 +96,9 @@ export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogge
   await db.updateTable('roster_imports').set({ status: 'running' }).where('id', '=', id).execute();
   running.set(id, 0);
   try {
-    const { file, plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids));
+    // The importer's permission as it is now: one withdrawn since the dry run refuses the extra time.
+    const may = job.user_id !== null && (await mayAccommodate(db, job.user_id));
+    const { file, plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids), may);
     const rows = storedRows(file.rows, plan);
     if (plan.summary.errors > 0)
       return await finish(db, id, 'failed', plan, rows, 'roster.errors.changed_since_dry_run');

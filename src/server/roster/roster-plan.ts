@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import { genderOf, yesNoOf, type RosterColumn, type RosterRow } from './roster-columns';
 import type { ReadProblems } from './roster-file';
 import { ROSTER_COLUMNS } from './roster-columns';
+import { accommodationOf, plannedAccommodation } from './accommodations';
 
 /** A problem of a row: a catalog key and its parameters, translated when it is shown. */
 export interface RowProblem {
@@ -29,6 +30,7 @@ export interface StudentValues {
   national_id: string | null;
   is_active: boolean;
   extra_time_percent: number;
+  extra_time_reason: string | null;
 }
 
 export type RowStatus = 'create' | 'update' | 'unchanged' | 'error';
@@ -74,6 +76,8 @@ export async function planRoster(
   rows: RosterRow[],
   readProblems: ReadProblems,
   scope: SchoolScope,
+  /** Whether the importer may give or change extra time (the accommodation permission). */
+  mayAccommodate: boolean,
 ): Promise<RosterPlan> {
   const schools = (await db.selectFrom('schools').select(['id', 'name_en', 'name_ar']).execute()).filter(
     (s) => scope.all || scope.ids.includes(s.id),
@@ -174,8 +178,15 @@ export async function planRoster(
       add('extra_time_percent', { key: 'roster.errors.invalid_extra_time' });
 
     const match = existing.get(number.toLowerCase());
-    if (match && !scope.all && !scope.ids.includes(match.school_id))
-      add('student_number', { key: 'roster.errors.number_unusable' });
+    const theirs = match && (scope.all || scope.ids.includes(match.school_id));
+    if (match && !theirs) add('student_number', { key: 'roster.errors.number_unusable' });
+    const accommodation = plannedAccommodation(
+      errors.extra_time_percent ? '' : v('extra_time_percent'),
+      v('extra_time_reason'),
+      theirs ? accommodationOf(match) : undefined,
+      mayAccommodate,
+    );
+    for (const problem of accommodation.problems) add(problem.column, problem);
     if (Object.keys(errors).length > 0 || !school || !grade || !klass || !gender)
       return { row: source.row, status: 'error', errors };
 
@@ -192,7 +203,8 @@ export async function planRoster(
       date_of_birth: born,
       national_id: v('national_id') || null,
       is_active: active!,
-      extra_time_percent: extra,
+      extra_time_percent: accommodation.extra_time_percent,
+      extra_time_reason: accommodation.extra_time_reason,
     };
     if (!match) return { row: source.row, status: 'create', errors, values };
     const same = (Object.keys(values) as (keyof StudentValues)[]).every((k) => match[k] === values[k]);

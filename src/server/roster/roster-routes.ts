@@ -22,6 +22,7 @@ import { importResultFile } from './roster-result';
 import { examResultsFile } from './results-export';
 import { applyRollover, planRollover, refuseRecentRollover, summarizeRollover } from './rollover';
 import { issueLoginCards } from './student-accounts';
+import { ACCOMMODATE } from './accommodations';
 
 /** The largest roster file accepted (a 50 MB file is refused while it streams). */
 export const MAX_ROSTER_BYTES = 20 * 1024 * 1024;
@@ -83,6 +84,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         language: request.lang,
         userId: request.auth!.user.id,
         scope: await scopeOf(request),
+        mayAccommodate: request.auth!.permissions.has(ACCOMMODATE),
       });
       const job = (await findImport(app.db, received.id))!;
       const data = presentImport(job, request.lang);

@@ -156,6 +156,7 @@ export async function rosterExport(
     s.national_id ?? '',
     YES_NO_WORDS[language][s.is_active ? 'yes' : 'no'],
     s.extra_time_percent,
+    s.extra_time_reason ?? '',
   ]);
   return sheetFile(
     format,

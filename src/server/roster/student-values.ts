@@ -20,4 +20,5 @@ export const studentValues = (_eb: ExpressionBuilder<Database, 'students'>) =>
     'national_id',
     'is_active',
     'extra_time_percent',
+    'extra_time_reason',
   ] as const;

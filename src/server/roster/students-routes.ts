@@ -14,6 +14,14 @@ import { AppError } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
 import { listQueryValidator, ResourceStore, type ListQuery } from '../resources';
 import { createStudentAccounts, resetStudentPassword, usernameOf } from './student-accounts';
+import { changedColumns } from '../resources/record-audit';
+import {
+  ACCOMMODATE,
+  accommodationOf,
+  NO_ACCOMMODATION,
+  sameAccommodation,
+  type Accommodation,
+} from './accommodations';
 
 const idParams = z.object({ id: idParam() });
 const AREA = 'students';
@@ -21,6 +29,13 @@ const AREA = 'students';
 /** Fields only those who manage students read (authors see students, not their identity papers). */
 const PERSONAL_FIELDS = ['national_id', 'date_of_birth'] as const;
 const MANAGERS = [permissionFor(AREA, 'edit'), ...listPermissions(AREAS.rosters)];
+
+/** Giving or changing a student's extra time takes the accommodation permission (issue 39): 403 on the field. */
+function refuseAccommodation(request: FastifyRequest, wanted: Accommodation, was: Accommodation) {
+  if (sameAccommodation(wanted, was) || request.auth!.permissions.has(ACCOMMODATE)) return;
+  const key = 'roster.errors.accommodation_not_allowed';
+  throw new AppError(403, key, undefined, { extra_time_percent: [key] });
+}
 
 function personal<T extends Record<string, unknown>>(request: FastifyRequest, student: T): T {
   if (hasAnyPermission(request.auth!.permissions, MANAGERS)) return student;
@@ -82,6 +97,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
       },
     },
     async (request, reply) => {
+      refuseAccommodation(request, accommodationOf(request.body as Record<string, unknown>), NO_ACCOMMODATION);
       const created = await store.create(
         definition,
         request.body as Record<string, unknown>,
@@ -124,12 +140,15 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
       },
     },
     async (request) => {
+      const scope = await scopeOf(request);
+      const was = await store.get(definition, request.params.id, undefined, scope);
+      refuseAccommodation(request, accommodationOf(request.body as Record<string, unknown>), accommodationOf(was));
       const updated = await store.update(
         definition,
         request.params.id,
         request.body as Record<string, unknown>,
         undefined,
-        await scopeOf(request),
+        scope,
       );
       const account = await app.db
         .updateTable('users')
@@ -148,15 +167,11 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         action: 'students.update',
         target: `students/${updated.id}`,
         schoolId: Number(updated.school_id),
+        // What changed, before and after (a class change, an accommodation and its reason...), as an
+        // import audits each student it changes (issue 39).
         summary: {
           student_number: updated.student_number,
-          school_id: updated.school_id,
-          school_class_id: updated.school_class_id,
-          is_active: updated.is_active,
-          // The accommodation (issue 26): who gave which student how much extra time, and why.
-          extra_time_minutes: updated.extra_time_minutes,
-          extra_time_percent: updated.extra_time_percent,
-          extra_time_reason: updated.extra_time_reason,
+          ...changedColumns(was, updated, Object.keys(definition.fields)),
         },
       });
       return { data: updated };
