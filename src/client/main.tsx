@@ -1,6 +1,7 @@
 import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootsStudentApp } from './boot';
+import { forgetLeftovers } from './browserSession';
 import { getStoredLanguage } from './language';
 import { registerOfflineShell } from './offlineShell';
 import { signalRendered } from './pageReady';
@@ -12,6 +13,9 @@ void initSentry();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
+
+// A closed browser leaves nothing of a student's readable (issue 39): before the boot reads who is signed in.
+forgetLeftovers();
 
 // Students get a slimmer boot (sign-in and their exams, without react-admin's whole <Admin>):
 // on school networks every kilobyte counts (issue 11). Staff get the console. Either downloads

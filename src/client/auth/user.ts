@@ -22,6 +22,11 @@ export function storeUser(user: User): void {
   window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
 }
 
+/** Forgets the stored user alone (a student's, on the first page after the browser was closed). */
+export function forgetStoredUser(): void {
+  window.localStorage.removeItem(USER_STORAGE_KEY);
+}
+
 /** Logout clears the stored user and the whole session storage (platform caches live there). */
 export function clearSession(): void {
   window.localStorage.removeItem(USER_STORAGE_KEY);

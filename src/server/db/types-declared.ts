@@ -60,6 +60,8 @@ export interface DeclaredTables {
     username: string | null;
     password_hash: string;
     last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    /** The key a student's browser seals their unsent work with (issue 39): made at its first ask. */
+    work_key: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   };
   user_schools: JoinTable<(typeof users)['fields']['school_ids']>;
 }

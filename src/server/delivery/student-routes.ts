@@ -12,6 +12,7 @@ import { answersBody } from './answer-batch';
 import { Attempts, flagsBody } from './attempts';
 import { listStudentExams } from './student-exams';
 import { heartbeat, heartbeatBody } from './heartbeat';
+import { workKeyOf } from './work-key';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
 import { installCompiledSerializer } from '../http/response-serializer';
 import {
@@ -70,6 +71,23 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
         graceSeconds: app.config.delivery.graceSeconds,
       }),
     }),
+  );
+
+  app.get(
+    '/student/work-key',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary:
+          "The key (AES-GCM, 256 bits, base64) the student's browser seals their unsent answers and recordings with: the same for the account ever after, never cached",
+        response: dataOf(z.strictObject({ key: z.string() })),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: { key: await workKeyOf(app.db, request.auth!.user.id) } };
+    },
   );
 
   app.get(

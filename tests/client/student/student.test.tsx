@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { idbAnswerStore } from '../../../src/client/student/sync/idbStore';
+import { browserAnswerStore, idbAnswerStore } from '../../../src/client/student/sync/idbStore';
 import { renderApp } from '../support/render';
 import { recorder, server } from '../support/server';
 import { attemptView, named, unisolated, serveExam, signInStudent, studentExam } from './support';
@@ -75,7 +75,8 @@ describe('exam player', () => {
 
     await user.click(await screen.findByRole('radio', { name: 'True' }));
     await waitFor(async () =>
-      expect(await idbAnswerStore().list(attempt.id)).toEqual([
+      // Sealed on the computer (sealedWork.test.tsx): read back through the student's key.
+      expect(await browserAnswerStore().list(attempt.id)).toEqual([
         expect.objectContaining({ question_id: 101, answer: { value: true }, seq: 1 }),
       ]),
     );
@@ -112,7 +113,7 @@ describe('exam player', () => {
         { timeout: 5000 },
       ),
     ).toHaveLength(2);
-    expect(await idbAnswerStore().list(attempt.id)).toEqual([
+    expect(await browserAnswerStore().list(attempt.id)).toEqual([
       expect.objectContaining({ question_id: 101, answer: { value: true }, seq: 1, synced_seq: 0 }),
     ]);
   });

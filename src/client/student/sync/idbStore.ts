@@ -1,6 +1,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AnswerStore, LocalAnswer } from './answerQueue';
 import type { LocalRecording, RecordingStore } from './recordingQueue';
+import { sealedAnswerStore, sealedRecordingStore } from './sealedStore';
+import { workKeySource } from './workKey';
 
 interface StudentDb extends DBSchema {
   answers: { key: [number, number]; value: LocalAnswer; indexes: { by_attempt: number } };
@@ -124,10 +126,13 @@ export function memoryRecordingStore(): RecordingStore {
   };
 }
 
+/** The student's answers on this computer: in IndexedDB, sealed with their work key (sealedStore.ts). */
 export function browserAnswerStore(): AnswerStore {
-  return typeof indexedDB === 'undefined' ? memoryAnswerStore() : idbAnswerStore();
+  return typeof indexedDB === 'undefined' ? memoryAnswerStore() : sealedAnswerStore(idbAnswerStore(), workKeySource());
 }
 
 export function browserRecordingStore(): RecordingStore {
-  return typeof indexedDB === 'undefined' ? memoryRecordingStore() : idbRecordingStore();
+  return typeof indexedDB === 'undefined'
+    ? memoryRecordingStore()
+    : sealedRecordingStore(idbRecordingStore(), workKeySource());
 }

@@ -1,0 +1,129 @@
+import 'fake-indexeddb/auto';
+import { waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { USER_STORAGE_KEY } from '../../../src/client/auth';
+import { BROWSER_SESSION_COOKIE, forgetLeftovers } from '../../../src/client/browserSession';
+import { permissionFor } from '../../../src/common/permissions';
+import {
+  idbAnswerStore,
+  idbRecordingStore,
+  browserAnswerStore,
+  browserRecordingStore,
+} from '../../../src/client/student/sync/idbStore';
+import { sealedAnswerStore } from '../../../src/client/student/sync/sealedStore';
+import { studentWorkKey, WORK_KEY_STORAGE, workKeySource } from '../../../src/client/student/sync/workKey';
+import { TEST_WORK_KEY } from '../support/server';
+
+/**
+ * Issue 39: a pupil who closed the browser left their essay in clear in IndexedDB. What the browser
+ * keeps of a student's work is sealed with their work key: the bytes on disk hold none of it, the
+ * student's own session opens it again, and another key opens nothing.
+ */
+const ESSAY = 'My summer holiday was by the sea, and we swam every day. رحلتي إلى البحر';
+const readable = (value: unknown) =>
+  JSON.stringify(value, (_k, v: unknown) => (v instanceof ArrayBuffer ? new TextDecoder().decode(v) : v));
+
+afterEach(() => window.sessionStorage.clear());
+
+describe("the student's work on this computer", () => {
+  it('keeps answers sealed: the stored rows hold no text of the answer, the store reads them back', async () => {
+    const store = browserAnswerStore();
+    await store.put({ attempt_id: 71, question_id: 3, answer: { text: ESSAY }, seq: 2, synced_seq: 1 });
+    const raw = await idbAnswerStore().list(71);
+    expect(raw).toHaveLength(1);
+    expect(raw[0]).toMatchObject({ attempt_id: 71, question_id: 3, seq: 2, synced_seq: 1 });
+    expect(readable(raw[0])).not.toContain('summer');
+    expect(readable(raw[0])).not.toContain('البحر');
+    expect(await store.list(71)).toEqual([
+      { attempt_id: 71, question_id: 3, answer: { text: ESSAY }, seq: 2, synced_seq: 1 },
+    ]);
+    // The key lives in this tab's session storage only, as the server gave it.
+    expect(window.sessionStorage.getItem(WORK_KEY_STORAGE)).toBe(TEST_WORK_KEY);
+    expect(Object.keys(window.localStorage)).not.toContain(WORK_KEY_STORAGE);
+  });
+
+  it('opens nothing with another key, and leaves those rows for their own student', async () => {
+    await browserAnswerStore().put({ attempt_id: 72, question_id: 1, answer: 'secret', seq: 1, synced_seq: 0 });
+    const otherKey = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => 7)));
+    window.sessionStorage.clear();
+    const stranger = sealedAnswerStore(
+      idbAnswerStore(),
+      workKeySource(async () => otherKey),
+    );
+    expect(await stranger.list(72)).toEqual([]);
+    expect(await idbAnswerStore().list(72)).toHaveLength(1);
+    window.sessionStorage.clear();
+    expect((await browserAnswerStore().list(72))[0].answer).toBe('secret');
+  });
+
+  it('keeps recordings sealed, and plays them back with their type', async () => {
+    const sound = new Uint8Array([82, 73, 70, 70, 1, 2, 3, 4]);
+    await browserRecordingStore().put({
+      attempt_id: 73,
+      question_id: 9,
+      label: 'exams/questions/9/audio_responses',
+      blob: new Blob([sound], { type: 'audio/webm' }),
+      duration_seconds: 4,
+    });
+    const raw = await idbRecordingStore().list(73);
+    const kept = raw[0] as unknown as { sealed: { data: ArrayBuffer }; blob: unknown };
+    expect(kept.sealed.data.byteLength).toBe(sound.length + 16);
+    expect(readable(kept)).not.toContain('RIFF');
+    const [back] = await browserRecordingStore().list(73);
+    expect(back.blob.type).toBe('audio/webm');
+    expect(new Uint8Array(await back.blob.arrayBuffer())).toEqual(sound);
+  });
+
+  it('refuses to write anything when no key can be had (offline in a new tab): nothing in clear', async () => {
+    const store = sealedAnswerStore(
+      idbAnswerStore(),
+      workKeySource(() => Promise.reject(new Error('offline'))),
+    );
+    await expect(store.put({ attempt_id: 74, question_id: 1, answer: 'x', seq: 1, synced_seq: 0 })).rejects.toThrow();
+    expect(await idbAnswerStore().list(74)).toEqual([]);
+    await expect(studentWorkKey(() => Promise.reject(new Error('offline')))).rejects.toThrow();
+  });
+});
+
+describe('the first page after the browser was closed', () => {
+  const student = {
+    id: 9,
+    name: 'Pupil Name',
+    email: null,
+    username: 'p-9',
+    roles: [],
+    permissions: [permissionFor('student-exams', 'view'), permissionFor('student-exams', 'edit')].map((permission) => ({
+      permission,
+    })),
+  };
+  const clearCookie = () => {
+    document.cookie = `${BROWSER_SESSION_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  };
+  afterEach(() => {
+    clearCookie();
+    window.localStorage.clear();
+  });
+
+  it("forgets a student's stored sign-in and flags, once per browser session, and keeps staff's", async () => {
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(student));
+    window.localStorage.setItem('student-flags:5', '[1]');
+    await browserAnswerStore().put({ attempt_id: 75, question_id: 1, answer: 'acknowledged', seq: 1, synced_seq: 1 });
+    await browserAnswerStore().put({ attempt_id: 75, question_id: 2, answer: 'not yet sent', seq: 2, synced_seq: 1 });
+    forgetLeftovers();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
+    // What the server holds goes; what it does not stays, sealed, for the student's next sign-in.
+    await waitFor(async () => expect((await idbAnswerStore().list(75)).map((a) => a.question_id)).toEqual([2]));
+    expect(Object.keys(window.localStorage).filter((key) => key.startsWith('student-flags:'))).toEqual([]);
+
+    // A reload, or another tab, of the same browser session keeps the sign-in.
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(student));
+    forgetLeftovers();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+
+    clearCookie();
+    const staff = { ...student, permissions: [{ permission: permissionFor('exams', 'create') }] };
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(staff));
+    forgetLeftovers();
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
+  });
+});
