@@ -94,6 +94,23 @@ describe('a shared school computer', () => {
     await expect.poll(() => recorder.getAttribute('data-state'), { timeout: 15_000 }).toBe('remotePlayback');
     const status = page.getByTestId('save-status');
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toContain(en.student.sync.saved);
+    // Kept sealed on the computer (issue 39): each answer row holds an IV and ciphertext, no answer.
+    const kept = await page.evaluate(
+      () =>
+        new Promise<string[][]>((resolve, reject) => {
+          const open = indexedDB.open('ltm-student');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const all = open.result.transaction('answers').objectStore('answers').getAll();
+            all.onsuccess = () => {
+              open.result.close();
+              resolve((all.result as { answer: object }[]).map((row) => Object.keys(row.answer).sort()));
+            };
+          };
+        }),
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    for (const keys of kept) expect(keys).toEqual(['data', 'iv']);
 
     // The recording as the server serves it: never to be kept by the browser.
     const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
