@@ -129,8 +129,10 @@ async function changeRelease(
         .execute();
       // The reports lose them at once, and so does the dashboards' leaderboard (issue 39: a withdrawn
       // mark stayed there until the next refresh); the figures follow at the refresh it queues.
+      // By the assignment each row came from; a row of an earlier refresh, which names none, by its grain.
+      await sql`delete from web_report_students where student_exam_id in (${sql.join(ids)})`.execute(trx);
       await sql`delete from web_report_students w using report_results r
-        where r.student_exam_id in (${sql.join(ids)}) and w.student_id = r.student_id
+        where w.student_exam_id is null and r.student_exam_id in (${sql.join(ids)}) and w.student_id = r.student_id
           and w.platform_id = r.platform_id and w.round_id is not distinct from r.round_id
           and w.academic_year_id is not distinct from r.academic_year_id`.execute(trx);
       await trx.deleteFrom('report_results').where('student_exam_id', 'in', ids).execute();

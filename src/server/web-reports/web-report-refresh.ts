@@ -55,8 +55,10 @@ const SKILL_FIGURES = sql`
 
 const STUDENTS = sql`
   insert into web_report_students
-    (platform_id, academic_year_id, round_id, school_id, grade_id, student_id, school_class_id, percent, mark, tier)
-  select platform_id, academic_year_id, round_id, school_id, grade_id, student_id, school_class_id, percent, mark, tier
+    (platform_id, academic_year_id, round_id, school_id, grade_id, student_id, school_class_id, percent, mark, tier,
+     student_exam_id)
+  select platform_id, academic_year_id, round_id, school_id, grade_id, student_id, school_class_id, percent, mark, tier,
+    student_exam_id
   from report_results`;
 
 const ENROLMENTS = sql`
