@@ -349,7 +349,8 @@ describe('school scoping: school staff read only their own schools and classes',
       school_class_id: schoolClass.id,
       grade_id: grade.id,
     });
-    const mine = await buildRecord(t.db, registry, students, platform, place(own, ownClass));
+    const none = { extra_time_percent: 0, extra_time_minutes: 0, extra_time_reason: null };
+    const mine = await buildRecord(t.db, registry, students, platform, { ...place(own, ownClass), ...none });
     const theirs = await buildRecord(t.db, registry, students, platform, place(other, otherClass));
     const staff = await buildUserWithPermissions(t.db, [
       ...listPermissions('students'),
@@ -366,7 +367,8 @@ describe('school scoping: school staff read only their own schools and classes',
     expect(listed).toEqual([mine.id]);
     expect((await as('GET', `/api/students/${mine.id}`)).statusCode).toBe(200);
     expect((await as('GET', `/api/students/${theirs.id}`)).statusCode).toBe(404);
-    const body = await validBody(t.db, registry, students, platform, place(own, ownClass));
+    // Without extra time: giving it takes the accommodation permission (accommodations.test.ts).
+    const body = { ...(await validBody(t.db, registry, students, platform, place(own, ownClass))), ...none };
     expect((await as('POST', '/api/students', body)).statusCode).toBe(201);
     const elsewhere = await as('POST', '/api/students', { ...body, ...place(other, otherClass) });
     expect(elsewhere.statusCode).toBe(422);

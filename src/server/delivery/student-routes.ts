@@ -85,6 +85,8 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
       },
     },
     async (request, reply) => {
+      // A student's own (403 for an account that is no student's, as every route here).
+      await student(request.auth!.user.id);
       reply.header('cache-control', 'no-store');
       return { data: { key: await workKeyOf(app.db, request.auth!.user.id) } };
     },
