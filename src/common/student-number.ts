@@ -19,6 +19,10 @@ export const STUDENT_RULES: Record<string, Rule> = {
     const given = Number(student.extra_time_percent ?? 0) > 0 || Number(student.extra_time_minutes ?? 0) > 0;
     const reason = typeof student.extra_time_reason === 'string' ? student.extra_time_reason.trim() : '';
     if (given && reason === '')
-      ctx.addIssue({ code: 'custom', message: 'roster.errors.extra_time_reason_required', path: ['extra_time_reason'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'roster.errors.extra_time_reason_required',
+        path: ['extra_time_reason'],
+      });
   },
 };

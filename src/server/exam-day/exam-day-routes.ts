@@ -42,8 +42,7 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
   // exam anonymously while its marking is open (after the route's own permission check).
   app.addHook('preHandler', async (request) => {
     const { id } = request.params as { id?: number };
-    if (id !== undefined && request.auth)
-      await readByName(app.db, request.auth.user.id, id, app.clock.now());
+    if (id !== undefined && request.auth) await readByName(app.db, request.auth.user.id, id, app.clock.now());
   });
   const context = async (request: FastifyRequest) => ({
     db: app.db,
