@@ -4,7 +4,7 @@ import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '..
 import type { Nameable } from '../i18n/recordName';
 import { inputByType, type SchemaInputProps } from './inputTypes';
 import { formInputs } from './screen-config';
-import { useAccess } from '../auth/access';
+import { useAccess } from '../auth';
 import { accessPermissions } from '../../common/permission-catalog';
 
 /** Fields that read better across the whole form: lists of records, tags, files, rich text. */

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { PlannedRow, StudentValues } from './roster-plan';
 import { studentValues } from './student-values';
 import { createStudentAccounts } from './student-accounts';
-import { changedColumns } from '../resources/record-audit';
+import { changedColumns } from '../audit';
 
 const BATCH = 500;
 

@@ -14,7 +14,7 @@ import { AppError } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
 import { listQueryValidator, ResourceStore, type ListQuery } from '../resources';
 import { createStudentAccounts, resetStudentPassword, usernameOf } from './student-accounts';
-import { changedColumns } from '../resources/record-audit';
+import { changedColumns } from '../audit';
 import {
   ACCOMMODATE,
   accommodationOf,
