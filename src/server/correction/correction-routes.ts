@@ -19,7 +19,7 @@ import {
   neighboursQuery,
   type ListReader,
 } from './assigned-students';
-import { refuseNamedReader } from './anonymous-markers';
+import { readByCode } from './anonymous-markers';
 import { correctionAudit } from './correction-audit';
 import { loadCorrectionTarget } from './correction-context';
 import { correctionBody, handleOfBody, saveCorrections } from './correction-save';
@@ -91,8 +91,10 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
         querystring: assignedQuery,
       },
     },
-    async (request) =>
-      listAssignedStudents(app.db, request.params.id, request.query, readerOf(request), app.config.timeZone),
+    async (request) => {
+      await readByCode(app.db, request.auth!.user.id, request.params.id, app.clock.now());
+      return listAssignedStudents(app.db, request.params.id, request.query, readerOf(request), app.config.timeZone);
+    },
   );
 
   app.get(
@@ -105,7 +107,10 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
         params: examParams,
       },
     },
-    async (request) => ({ data: await assignedFilters(app.db, request.params.id, request.auth!.user.id) }),
+    async (request) => {
+      await readByCode(app.db, request.auth!.user.id, request.params.id, app.clock.now());
+      return { data: await assignedFilters(app.db, request.params.id, request.auth!.user.id) };
+    },
   );
 
   for (const way of HANDLES) {
@@ -121,15 +126,17 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
           querystring: neighboursQuery,
         },
       },
-      async (request) => ({
-        data: await assignedNeighbours(
+      async (request) => {
+        await readByCode(app.db, request.auth!.user.id, request.params.id, app.clock.now());
+        const near = await assignedNeighbours(
           app.db,
           request.params.id,
           handleOf(request.params),
           request.query,
           readerOf(request),
-        ),
-      }),
+        );
+        return { data: near };
+      },
     );
 
     app.get(
@@ -143,7 +150,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
         },
       },
       async (request) => {
-        await refuseNamedReader(app.db, request.auth!.user.id, request.params.id);
+        await readByCode(app.db, request.auth!.user.id, request.params.id, app.clock.now());
         const target = await loadCorrectionTarget(app.db, request.params.id, handleOf(request.params));
         return { data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
       },
@@ -162,7 +169,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
       },
       async (request, reply) => {
         const params = request.params as { id: number; questionId: number };
-        await refuseNamedReader(app.db, request.auth!.user.id, params.id);
+        await readByCode(app.db, request.auth!.user.id, params.id, app.clock.now());
         const file = await loadRecording(
           app.db,
           storage,
@@ -211,7 +218,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
       },
     },
     async (request) => {
-      await refuseNamedReader(app.db, request.auth!.user.id, request.body.exam_id);
+      await readByCode(app.db, request.auth!.user.id, request.body.exam_id, app.clock.now());
       const handle = handleOfBody(request.body);
       await saveCorrections(app.db, request.body, handle, request.auth!.user, app.clock.now(), auditContext(request));
       const message = translate(request.lang, 'correction.saved');

@@ -13,4 +13,4 @@ export {
 } from './status-sql';
 export { correctionStatusEntry, examStatusEntry } from './status-names';
 export { finalItemMarks, type FinalItemMark } from './final-marks';
-export { marksAnonymously, readByName, refuseNamedReader, veiledExams } from './anonymous-markers';
+export { marksAnonymously, readByCode, readByName, veiledExams } from './anonymous-markers';

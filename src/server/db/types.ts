@@ -179,11 +179,12 @@ export interface AttemptAnswersTable {
   saved_at: Timestamp;
 }
 
-/** Who read an anonymously marked exam by name while its marking was open: they may not mark it. */
-export interface AnonymousIdentityReadersTable {
+/** The side a person took of an anonymously marked exam while its marking was open: by name or by code. */
+export interface AnonymousMarkingSidesTable {
   exam_id: number;
   user_id: number;
-  first_read_at: ColumnType<Date, Date | undefined, never>;
+  side: 'name' | 'code';
+  taken_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface CorrectionSheetsTable {
@@ -310,7 +311,7 @@ export interface Database
   attempt_answers: AttemptAnswersTable;
   attempt_presence: AttemptPresenceTable;
   correction_sheets: CorrectionSheetsTable;
-  anonymous_identity_readers: AnonymousIdentityReadersTable;
+  anonymous_marking_sides: AnonymousMarkingSidesTable;
   correction_marks: CorrectionMarksTable;
   correction_audit: CorrectionAuditTable;
   report_results: ReportResultsTable;

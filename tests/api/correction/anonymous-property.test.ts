@@ -386,6 +386,42 @@ describe('anonymous marking as a property', () => {
     }
   }, 300_000);
 
+  it('refuses the named views to whoever read by code first, without saving, and lets one side of two at once win', async () => {
+    const exam = `/api/exams/${scene.examId}`;
+    const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
+    try {
+      const as = (path: string, cookie: string) => call(world.app, 'GET', path, undefined, { cookie });
+      // Reading the codes' list (or one code's answers) is the code side, saved or not.
+      expect((await as(`${exam}/assigned/students`, scene.correctorAuthor)).statusCode).toBe(200);
+      const monitor = await as(`${exam}/monitor`, scene.correctorAuthor);
+      expect(monitor.statusCode).toBe(403);
+      expect(monitor.json().message).toContain('anonymously');
+      expect((await as(`${exam}/anonymous/${scene.codes[0]}/correction`, scene.correctorSchool)).statusCode).toBe(200);
+      const profile = await as(`/api/students/${scene.students[0].id}/profile`, scene.correctorSchool);
+      expect(profile.statusCode).toBe(200);
+      // The anonymous exam shows veiled: no submission time, correction status or result.
+      const entry = (profile.json().data.exams as { exam: { id: number }; submitted_at: string | null }[]).find(
+        (row) => row.exam.id === scene.examId,
+      );
+      expect(entry).toMatchObject({ submitted_at: null, correction_status: null, total: null });
+
+      // The administrator asks for both at once: one side wins, the other is refused.
+      const [named, coded] = await Promise.all([
+        as(`${exam}/monitor`, scene.admin),
+        as(`${exam}/anonymous/${scene.codes[0]}/correction`, scene.admin),
+      ]);
+      expect([named.statusCode, coded.statusCode].sort()).toEqual([200, 403]);
+      const sides = await world.db
+        .selectFrom('anonymous_marking_sides')
+        .select(['side'])
+        .where('exam_id', '=', scene.examId)
+        .execute();
+      expect(sides).toHaveLength(3);
+    } finally {
+      await world.close();
+    }
+  }, 120_000);
+
   it('reads the same whoever is behind each code for an administrator who marks, the audit log included', async () => {
     const plain = await readWorld(false, scene.admin);
     const exchanged = await readWorld(true, scene.admin);
