@@ -66,7 +66,8 @@ self.addEventListener('fetch', (event) => {
   if (request.method === 'GET' && request.mode === 'navigate' && !url.pathname.startsWith('/api/'))
     return event.respondWith(page(request));
   if (request.method === 'GET' && isFile(url)) return event.respondWith(file(request));
-  if (request.method === 'GET' && STUDENT_READS.some((pattern) => pattern.test(url.pathname)))
+  // The page's own reads only: a typed address is never answered from what was kept (issue 39).
+  if (request.method === 'GET' && request.mode !== 'navigate' && STUDENT_READS.some((p) => p.test(url.pathname)))
     return event.respondWith(studentRead(request, url.pathname));
   const start = request.method === 'POST' && START.exec(url.pathname);
   if (start) return event.respondWith(startAttempt(request, start[1]));

@@ -214,6 +214,37 @@ describe("a student's password reset", () => {
     await waitFor(() => expect(screen.queryByText('k7m2p9qa')).not.toBeInTheDocument());
   });
 
+  it("shows a student's extra time read-only to staff who may not grant it, and sends it back unchanged", async () => {
+    signIn(makeUser(manage('students'), { roles: [schoolStaff] }));
+    const accommodated = { ...student, extra_time_percent: 25, extra_time_minutes: 0, extra_time_reason: 'Dyslexia' };
+    const puts = recorder();
+    server.use(
+      http.get('*/api/students/5', () => HttpResponse.json({ data: accommodated })),
+      ...['schools', 'school-classes', 'grades', 'levels'].map((lookup) =>
+        http.get(`*/api/${lookup}`, () => HttpResponse.json(listBody([]))),
+      ),
+      http.put('*/api/students/5', async ({ request }) => {
+        puts.record(request);
+        return HttpResponse.json({ data: accommodated });
+      }),
+    );
+    renderApp('/settings/students/5');
+    const user = userEvent.setup();
+    const reason = await screen.findByDisplayValue('Dyslexia');
+    expect(reason).toHaveAttribute('readonly');
+    expect(screen.getByDisplayValue('25')).toHaveAttribute('readonly');
+    const name = screen.getByDisplayValue(student.name_en);
+    expect(name).not.toHaveAttribute('readonly');
+    await user.type(name, ' Jr');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts.requests).toHaveLength(1));
+    expect(await puts.requests[0].json()).toMatchObject({
+      name_en: `${student.name_en} Jr`,
+      extra_time_percent: 25,
+      extra_time_reason: 'Dyslexia',
+    });
+  });
+
   it('is not offered without the permission to edit students', async () => {
     signIn(
       makeUser(

@@ -4,8 +4,7 @@ import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '..
 import type { Nameable } from '../i18n/recordName';
 import { inputByType, type SchemaInputProps } from './inputTypes';
 import { formInputs } from './screen-config';
-import { useAccess } from '../auth';
-import { accessPermissions } from '../../common/permission-catalog';
+import { useFieldLock } from './fieldLock';
 
 /** Fields that read better across the whole form: lists of records, tags, files, rich text. */
 const isWide = (field: FieldDefinition) =>
@@ -38,10 +37,8 @@ export function DeclaredInputs({
   choices,
   twoColumns,
 }: DeclaredInputsProps) {
-  const access = useAccess();
-  // A field only some may edit (a student's extra time) is shown to the others, disabled.
-  const locked = (field: FieldDefinition) =>
-    field.editableWith !== undefined && !access.allows({ anyOf: accessPermissions(field.editableWith) });
+  // A field only some may edit (a student's extra time) is shown to the others, read-only.
+  const locked = useFieldLock();
   const inputs = formInputs(definition, identifier).map(({ source, field }) => {
     const Input = inputByType[field.type] as (props: SchemaInputProps) => ReactNode;
     const loaded = field.type === 'reference' || field.type === 'references' ? choices?.(field.resource) : undefined;
@@ -52,7 +49,8 @@ export function DeclaredInputs({
         source={source}
         field={field}
         platformId={platformId}
-        disabled={disabled || locked(field)}
+        disabled={disabled}
+        readOnly={locked(field)}
         choices={loaded}
       />
     );

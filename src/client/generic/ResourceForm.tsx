@@ -4,6 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { inputByType, type SchemaInputProps } from './inputTypes';
 import { isFormComplete, type InputSpec } from './screen-config';
+import { useFieldLock } from './fieldLock';
 
 interface ResourceFormProps {
   definition: ResourceDefinition;
@@ -49,6 +50,8 @@ const defaultsOf = (inputs: readonly InputSpec[]) =>
 
 /** One form for create and edit: an input per visible field, drawn from the type map. */
 export function ResourceForm({ definition, inputs, platformId, header, actions, cancelTo }: ResourceFormProps) {
+  // A field only some may edit (a student's extra time) is shown to the others, read-only.
+  const locked = useFieldLock();
   return (
     <SimpleForm
       toolbar={<FormToolbar inputs={inputs} actions={actions} cancelTo={cancelTo} />}
@@ -58,7 +61,16 @@ export function ResourceForm({ definition, inputs, platformId, header, actions, 
       {header}
       {inputs.map(({ source, field }) => {
         const Input = inputByType[field.type] as (props: SchemaInputProps) => ReactNode;
-        return <Input key={source} resource={definition.name} source={source} field={field} platformId={platformId} />;
+        return (
+          <Input
+            key={source}
+            resource={definition.name}
+            source={source}
+            field={field}
+            platformId={platformId}
+            readOnly={locked(field)}
+          />
+        );
       })}
     </SimpleForm>
   );

@@ -37,6 +37,8 @@ export interface SchemaInputProps<T extends FieldType = FieldType> {
   /** The selected platform of a platform-scoped form; null elsewhere. */
   platformId: number | null;
   disabled?: boolean;
+  /** Shown, kept in what the form sends, not editable (a field the user may not change). */
+  readOnly?: boolean;
   /** A reference's records, when the form loaded them already (the exam form's lookups). */
   choices?: readonly Nameable[];
 }
@@ -48,6 +50,7 @@ const common = <T extends FieldType>(props: SchemaInputProps<T>) => ({
   source: props.source,
   label: labelOf(props),
   disabled: props.disabled,
+  ...(props.readOnly ? { readOnly: true } : {}),
   ...(props.field.help ? { helperText: props.field.help } : {}),
 });
 /** Text in a known script is typed in its direction (an Arabic name right to left in an English page). */

@@ -122,7 +122,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry }>
         action: 'students.create',
         target: `students/${created.id}`,
         schoolId: Number(created.school_id),
-        summary: { student_number: created.student_number, school_id: created.school_id },
+        // With the accommodation given at creation, if any.
+        summary: { student_number: created.student_number, school_id: created.school_id, ...accommodationOf(created) },
       });
       return reply.status(201).send({ data: created });
     },

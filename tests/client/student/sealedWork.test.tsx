@@ -4,14 +4,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { USER_STORAGE_KEY } from '../../../src/client/auth';
 import { BROWSER_SESSION_COOKIE, forgetLeftovers } from '../../../src/client/browserSession';
 import { permissionFor } from '../../../src/common/permissions';
+import { AnswerQueue } from '../../../src/client/student/sync/answerQueue';
 import {
-  idbAnswerStore,
-  idbRecordingStore,
   browserAnswerStore,
   browserRecordingStore,
+  idbAnswerStore,
+  idbRecordingStore,
+  idbStudentWork,
 } from '../../../src/client/student/sync/idbStore';
 import { sealedAnswerStore } from '../../../src/client/student/sync/sealedStore';
-import { studentWorkKey, WORK_KEY_STORAGE, workKeySource } from '../../../src/client/student/sync/workKey';
+import {
+  heldWorkKeyId,
+  studentWorkKey,
+  WORK_KEY_STORAGE,
+  workKeySource,
+} from '../../../src/client/student/sync/workKey';
 import { TEST_WORK_KEY } from '../support/server';
 
 /**
@@ -72,6 +79,57 @@ describe("the student's work on this computer", () => {
     const [back] = await browserRecordingStore().list(73);
     expect(back.blob.type).toBe('audio/webm');
     expect(new Uint8Array(await back.blob.arrayBuffer())).toEqual(sound);
+  });
+
+  it('reads a row kept before sealing as it is, and binds each sealed value to its attempt and question', async () => {
+    await idbAnswerStore().put({
+      attempt_id: 76,
+      question_id: 1,
+      answer: 'kept before sealing',
+      seq: 3,
+      synced_seq: 1,
+    });
+    expect((await browserAnswerStore().list(76))[0].answer).toBe('kept before sealing');
+    await browserAnswerStore().put({ attempt_id: 76, question_id: 2, answer: 'mine', seq: 1, synced_seq: 0 });
+    const [, second] = await idbAnswerStore().list(76);
+    // The sealed value moved to another question's row does not open.
+    await idbAnswerStore().put({ ...second, question_id: 3 });
+    expect((await browserAnswerStore().list(76)).map((a) => a.question_id).sort()).toEqual([1, 2]);
+  });
+
+  it("counts and forgets at sign-out only the signed-in student's rows: another's wait for them", async () => {
+    const otherKey = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => 9)));
+    const other = sealedAnswerStore(
+      idbAnswerStore(),
+      workKeySource(async () => otherKey),
+    );
+    await other.put({ attempt_id: 77, question_id: 1, answer: 'theirs', seq: 2, synced_seq: 0 });
+    window.sessionStorage.clear();
+    await browserAnswerStore().put({ attempt_id: 78, question_id: 1, answer: 'mine', seq: 2, synced_seq: 0 });
+    const mine = idbStudentWork(undefined, await heldWorkKeyId());
+    const before = await idbStudentWork().unsent();
+    expect(before - (await mine.unsent())).toBeGreaterThanOrEqual(1);
+    await mine.forgetAll();
+    expect(await idbAnswerStore().list(78)).toEqual([]);
+    expect(await idbAnswerStore().list(77)).toHaveLength(1);
+  });
+
+  it('writes nothing over what it could not read: an unsent answer stays for the next page', async () => {
+    await browserAnswerStore().put({ attempt_id: 79, question_id: 1, answer: 'unsent', seq: 5, synced_seq: 2 });
+    window.sessionStorage.clear();
+    const queue = new AnswerQueue({
+      attemptId: 79,
+      store: sealedAnswerStore(
+        idbAnswerStore(),
+        workKeySource(() => Promise.reject(new Error('503'))),
+      ),
+      send: async () => [],
+    });
+    const shown = await queue.load({ 1: { answer: 'older', seq: 2 } });
+    expect(shown.get(1)).toBe('older');
+    queue.dispose();
+    expect((await idbAnswerStore().list(79))[0]).toMatchObject({ seq: 5, synced_seq: 2 });
+    expect((await browserAnswerStore().list(79))[0].answer).toBe('unsent');
   });
 
   it('refuses to write anything when no key can be had (offline in a new tab): nothing in clear', async () => {

@@ -85,7 +85,8 @@ export class AnswerQueue {
    * answers to show, by question id.
    */
   async load(server: ServerAnswers): Promise<Map<number, unknown>> {
-    const local = await this.safely(() => this.options.store.list(this.options.attemptId), []);
+    const listed = await this.safely(() => this.options.store.list(this.options.attemptId), null);
+    const local = listed ?? [];
     for (const [id, saved] of Object.entries(server)) {
       const question_id = Number(id);
       this.answers.set(question_id, {
@@ -101,7 +102,9 @@ export class AnswerQueue {
       if (held && held.seq >= entry.seq) continue;
       this.answers.set(entry.question_id, { ...entry, synced_seq: held?.seq ?? 0 });
     }
-    await Promise.all([...this.answers.values()].map((entry) => this.persist(entry)));
+    // What the store holds could not be read (its key out of reach): nothing is written over it, so
+    // an answer it keeps unsent stays for the next page (sealedStore.ts).
+    if (listed) await Promise.all([...this.answers.values()].map((entry) => this.persist(entry)));
     this.report();
     if (this.pending().length > 0) void this.flush();
     return new Map([...this.answers].map(([id, entry]) => [id, entry.answer]));

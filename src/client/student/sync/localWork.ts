@@ -8,6 +8,7 @@
  */
 import { forgetFlags } from './flagsStore';
 import { idbStudentWork } from './idbStore';
+import { heldWorkKeyId } from './workKey';
 
 /** The service worker's copies of the student's reads (`API` in public/sw.js). */
 export const STUDENT_READS_CACHE = 'ltm-student-api';
@@ -41,7 +42,7 @@ export async function unsentWork(waitMs = 8000): Promise<number> {
   clearTimeout(timer);
   if (!hasIndexedDb()) return 0;
   try {
-    return await idbStudentWork().unsent();
+    return await idbStudentWork(undefined, await heldWorkKeyId()).unsent();
   } catch {
     return 0;
   }
@@ -63,8 +64,8 @@ async function forgetReads(): Promise<void> {
 export async function forgetStudentWork({ unsent }: { unsent: boolean }): Promise<void> {
   if (unsent) await Promise.allSettled([...live].map((work) => work.forget()));
   if (hasIndexedDb()) {
-    const work = idbStudentWork();
     try {
+      const work = idbStudentWork(undefined, await heldWorkKeyId());
       await (unsent ? work.forgetAll() : work.forgetAcknowledged());
     } catch {
       // A store that cannot be opened holds nothing to forget.
