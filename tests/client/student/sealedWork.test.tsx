@@ -10,15 +10,9 @@ import {
   browserRecordingStore,
   idbAnswerStore,
   idbRecordingStore,
-  idbStudentWork,
 } from '../../../src/client/student/sync/idbStore';
 import { sealedAnswerStore } from '../../../src/client/student/sync/sealedStore';
-import {
-  heldWorkKeyId,
-  studentWorkKey,
-  WORK_KEY_STORAGE,
-  workKeySource,
-} from '../../../src/client/student/sync/workKey';
+import { studentWorkKey, WORK_KEY_STORAGE, workKeySource } from '../../../src/client/student/sync/workKey';
 import { TEST_WORK_KEY } from '../support/server';
 
 /**
@@ -95,23 +89,6 @@ describe("the student's work on this computer", () => {
     // The sealed value moved to another question's row does not open.
     await idbAnswerStore().put({ ...second, question_id: 3 });
     expect((await browserAnswerStore().list(76)).map((a) => a.question_id).sort()).toEqual([1, 2]);
-  });
-
-  it("counts and forgets at sign-out only the signed-in student's rows: another's wait for them", async () => {
-    const otherKey = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => 9)));
-    const other = sealedAnswerStore(
-      idbAnswerStore(),
-      workKeySource(async () => otherKey),
-    );
-    await other.put({ attempt_id: 77, question_id: 1, answer: 'theirs', seq: 2, synced_seq: 0 });
-    window.sessionStorage.clear();
-    await browserAnswerStore().put({ attempt_id: 78, question_id: 1, answer: 'mine', seq: 2, synced_seq: 0 });
-    const mine = idbStudentWork(undefined, await heldWorkKeyId());
-    const before = await idbStudentWork().unsent();
-    expect(before - (await mine.unsent())).toBeGreaterThanOrEqual(1);
-    await mine.forgetAll();
-    expect(await idbAnswerStore().list(78)).toEqual([]);
-    expect(await idbAnswerStore().list(77)).toHaveLength(1);
   });
 
   it('writes nothing over what it could not read: an unsent answer stays for the next page', async () => {

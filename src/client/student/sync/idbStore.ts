@@ -73,20 +73,14 @@ export function idbRecordingStore(name = STUDENT_DB_NAME): RecordingStore {
 /**
  * This computer's copy of a student's work as a whole: how much the server has not acknowledged
  * (answers above their acknowledged seq, recordings waiting for their upload), and all of it
- * forgotten (signing out on a shared computer). With `keyId` (the signed-in student's work key's),
- * only their rows and rows kept before sealing: another student's sealed work waits for them.
+ * forgotten (signing out on a shared computer).
  */
-export function idbStudentWork(name = STUDENT_DB_NAME, keyId?: string | null) {
-  const mine = (row: object) => {
-    const id = (row as { key_id?: string }).key_id;
-    return keyId === undefined || id === undefined || id === keyId;
-  };
+export function idbStudentWork(name = STUDENT_DB_NAME) {
   return {
     async unsent(): Promise<number> {
       const database = await studentDb(name);
-      const answers = (await database.getAll('answers')).filter(mine);
-      const recordings = (await database.getAll('recordings')).filter(mine);
-      return answers.filter((a) => a.seq > a.synced_seq).length + recordings.length;
+      const answers = await database.getAll('answers');
+      return answers.filter((a) => a.seq > a.synced_seq).length + (await database.count('recordings'));
     },
     /** Forgets the answers the server acknowledged; what it has not stays, to be sent at the next sign-in. */
     async forgetAcknowledged(): Promise<void> {
@@ -97,11 +91,7 @@ export function idbStudentWork(name = STUDENT_DB_NAME, keyId?: string | null) {
     },
     async forgetAll(): Promise<void> {
       const tx = (await studentDb(name)).transaction(['answers', 'recordings'], 'readwrite');
-      for (const answer of (await tx.objectStore('answers').getAll()).filter(mine))
-        await tx.objectStore('answers').delete([answer.attempt_id, answer.question_id]);
-      for (const recording of (await tx.objectStore('recordings').getAll()).filter(mine))
-        await tx.objectStore('recordings').delete([recording.attempt_id, recording.question_id]);
-      await tx.done;
+      await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('recordings').clear(), tx.done]);
     },
   };
 }

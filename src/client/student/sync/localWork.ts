@@ -8,7 +8,6 @@
  */
 import { forgetFlags } from './flagsStore';
 import { idbStudentWork } from './idbStore';
-import { heldWorkKeyId } from './workKey';
 
 /** The service worker's copies of the student's reads (`API` in public/sw.js). */
 export const STUDENT_READS_CACHE = 'ltm-student-api';
@@ -42,7 +41,7 @@ export async function unsentWork(waitMs = 8000): Promise<number> {
   clearTimeout(timer);
   if (!hasIndexedDb()) return 0;
   try {
-    return await idbStudentWork(undefined, await heldWorkKeyId()).unsent();
+    return await idbStudentWork().unsent();
   } catch {
     return 0;
   }
@@ -65,7 +64,7 @@ export async function forgetStudentWork({ unsent }: { unsent: boolean }): Promis
   if (unsent) await Promise.allSettled([...live].map((work) => work.forget()));
   if (hasIndexedDb()) {
     try {
-      const work = idbStudentWork(undefined, await heldWorkKeyId());
+      const work = idbStudentWork();
       await (unsent ? work.forgetAll() : work.forgetAcknowledged());
     } catch {
       // A store that cannot be opened holds nothing to forget.

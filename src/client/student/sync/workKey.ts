@@ -39,12 +39,6 @@ export async function studentWorkKey(ask: () => Promise<string> = fetchKey): Pro
   return { key, id: await idOf(raw) };
 }
 
-/** The id of the work key this tab holds, or null: whose rows signing out forgets. */
-export async function heldWorkKeyId(): Promise<string | null> {
-  const text = window.sessionStorage.getItem(WORK_KEY_STORAGE);
-  return text ? idOf(bytesOf(text)) : null;
-}
-
 /** The work key for one store's life: asked once, and again after a failure (offline, then online). */
 export function workKeySource(ask?: () => Promise<string>): () => Promise<WorkKey> {
   let key: Promise<WorkKey> | null = null;
