@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { e2eBaseUrl, pageApi, signInThroughForm } from './browser';
 
-type StudentExam = { id: number; exam: { id: number; is_mock: boolean; question_count: number } };
+type StudentExam = { id: number; status: string; exam: { id: number; is_mock: boolean; question_count: number } };
 
 /** The demo benchmark (every answer type, a spoken question) among the signed-in student's exams. */
 export async function benchmarkOf(studentPage: Page): Promise<number> {
@@ -9,19 +9,23 @@ export async function benchmarkOf(studentPage: Page): Promise<number> {
   return exams.data.find((e) => !e.exam.is_mock && e.exam.question_count > 10)!.exam.id;
 }
 
-/** The students `examId` is assigned to, in the first school that has any. */
+/**
+ * Every student `examId` is assigned to, in every school. (An earlier file of the same server may
+ * have assigned it to a school of its own, as the roster file does: the signed-in student must
+ * still be among them.)
+ */
 export async function assignedStudents(authorPage: Page, examId: number): Promise<number[]> {
   const schools = await pageApi<{ data: { id: number }[] }>(authorPage, 'GET', `/exams/${examId}/assignation/schools`);
+  const assigned: number[] = [];
   for (const school of schools.data) {
     const students = await pageApi<{ data: { id: number; assigned: boolean }[] }>(
       authorPage,
       'GET',
       `/exams/${examId}/assignation/schools/${school.id}/students`,
     );
-    const assigned = students.data.filter((s) => s.assigned).map((s) => s.id);
-    if (assigned.length > 0) return assigned;
+    assigned.push(...students.data.filter((s) => s.assigned).map((s) => s.id));
   }
-  return [];
+  return assigned;
 }
 
 /**
@@ -45,5 +49,8 @@ export async function reassignAfresh(browser: Browser, studentPage: Page, examId
   });
   await author.close();
   const fresh = await pageApi<{ data: StudentExam[] }>(studentPage, 'GET', '/student/exams');
-  return fresh.data.find((e) => e.exam.id === examId)!.id;
+  const assignment = fresh.data.find((e) => e.exam.id === examId)!;
+  // Said here, not as a missing Start button a minute later.
+  if (assignment.status !== 'available') throw new Error(`exam ${examId} was not reassigned: ${assignment.status}`);
+  return assignment.id;
 }
