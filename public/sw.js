@@ -6,7 +6,7 @@
  * - Built files (/assets/, hashed) and /zod-jitless.js: from this cache once fetched.
  * - The student's own reads (who is signed in, their exams, an attempt): network first; offline, the
  *   last answer, with the attempt's `server_time` moved on by the time spent offline so the exam's
- *   clock stays right. `POST .../start` offline answers the kept attempt if it is running (start is
+ *   clock stays right. What is kept names no one and holds no answer (`atRest`). `POST .../start` offline answers the kept attempt if it is running (start is
  *   idempotent: the server would answer the same).
  * - Signing in or out empties the kept answers, and a read still on its way then is not kept (a
  *   shared school computer keeps nothing of a student's after sign-out; the page empties this cache
@@ -114,11 +114,32 @@ async function file(request) {
   return response;
 }
 
+/**
+ * What is kept of a read names no one and holds no answer (issue 39: a school computer closed
+ * without signing out): the user without name, e-mail or username; an attempt without its answers,
+ * which IndexedDB keeps sealed with the session's key (the player merges them back).
+ */
+function atRest(key, json) {
+  const data = json && json.data;
+  if (!data || typeof data !== 'object') return json;
+  if (key === '/api/user') return { ...json, data: { ...data, name: '', email: null, username: null } };
+  if ('answers' in data) return { ...json, data: { ...data, answers: {} } };
+  return json;
+}
+
 /** Keeps a JSON answer with the time it was fetched, unless someone signed in or out since `since`. */
 async function keepRead(key, response, since) {
-  const body = await response.clone().arrayBuffer();
+  let body;
+  try {
+    body = JSON.stringify(atRest(key, await response.clone().json()));
+  } catch {
+    return;
+  }
   if (since !== session) return;
   const headers = new Headers(response.headers);
+  // The body kept is the decoded, reduced JSON.
+  headers.delete('content-length');
+  headers.delete('content-encoding');
   headers.set(FETCHED_AT, String(Date.now()));
   const cache = await caches.open(API);
   await cache.put(key, new Response(body, { status: response.status, headers }));

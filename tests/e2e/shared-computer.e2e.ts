@@ -127,6 +127,18 @@ describe('a shared school computer', () => {
     expect(served).toEqual({ status: 200, cache: 'no-store' });
     const before = await leftovers(page, recordingUrl);
     expect(before.answers).toBeGreaterThan(0);
+    // What stays on disk should the browser be closed now (issue 39): the service worker's kept
+    // reads and the stored sign-in name no one and hold no answer.
+    const atRest = await page.evaluate(async () => {
+      const kept: Record<string, string> = { user: localStorage.getItem('user') ?? '' };
+      const cache = await caches.open('ltm-student-api');
+      for (const request of await cache.keys())
+        kept[new URL(request.url).pathname] = await (await cache.match(request))!.text();
+      return kept;
+    });
+    expect(Object.keys(atRest)).toContain(`/api/student/exams/${assignment}/attempt`);
+    for (const [key, text] of Object.entries(atRest)) expect(text, key).not.toMatch(/Layla|ليلى|student@/);
+    expect(JSON.parse(atRest[`/api/student/exams/${assignment}/attempt`]).data.answers).toEqual({});
 
     // An answer that cannot reach the server: signing out warns first.
     await context.setOffline(true);

@@ -4,7 +4,7 @@ import myExams from '../../../schemas/my-exams';
 import schoolHome from '../../../schemas/school-home';
 import { accessPermissions, AREAS, listPermissions } from '../../common/permission-catalog';
 import { hasAnyPermission, permissionFor } from '../../common/permissions';
-import type { ConsoleIdentity } from './user';
+import type { ConsoleIdentity } from './identity';
 
 /** The one definition of "may see an area's list" lives with the permission catalog. */
 export { listPermissions };

@@ -1,7 +1,8 @@
 import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath, isStudentHome } from './access';
-import { clearSession, permissionsOf, readStoredUser, storeUser, type ConsoleIdentity, type User } from './user';
+import type { ConsoleIdentity } from './identity';
+import { clearSession, permissionsOf, readStoredUser, storeUser, type User } from './user';
 import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
 
@@ -110,7 +111,9 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
     },
 
     async getIdentity(): Promise<ConsoleIdentity> {
-      const user = readStoredUser();
+      let user = readStoredUser();
+      // A student's name is not kept for the browser (user.ts): a new tab has it from the server.
+      if (user && !user.name && verified) user = (await verified.catch(() => null)) ?? user;
       if (!user) throw new Error('ra.auth.auth_check_error');
       return { id: user.id, fullName: user.name, email: user.email ?? user.username ?? '', roles: user.roles };
     },

@@ -2,4 +2,5 @@
 export * from './RequirePermission';
 export * from './access';
 export * from './user';
+export * from './identity';
 export * from './authProvider';

@@ -1,15 +1,16 @@
-import type { UserIdentity } from 'react-admin';
 import type { CurrentUser } from '../../common/contracts';
+import { isStudentHome } from './access';
 
 /** The signed-in user as `GET /api/user` returns it (SPEC section 3, "Current user"). */
 export type User = CurrentUser;
 
 /** SPEC section 4: login stores the user locally under this key. */
 export const USER_STORAGE_KEY = 'user';
+/** The whole user, for this tab's session only (issue 39: see `storeUser`). */
+const SESSION_USER_KEY = 'ltm-user';
 
-export function readStoredUser(): User | null {
+function parseUser(raw: string | null): User | null {
   try {
-    const raw = window.localStorage.getItem(USER_STORAGE_KEY);
     if (!raw) return null;
     const user = JSON.parse(raw) as User;
     return user && typeof user === 'object' && Array.isArray(user.permissions) ? user : null;
@@ -18,13 +19,30 @@ export function readStoredUser(): User | null {
   }
 }
 
+/**
+ * The signed-in user: this tab's whole copy while it is the same account as the one kept for the
+ * browser (another tab may have signed someone else in since), else the kept one.
+ */
+export function readStoredUser(): User | null {
+  const kept = parseUser(window.localStorage.getItem(USER_STORAGE_KEY));
+  const whole = parseUser(window.sessionStorage.getItem(SESSION_USER_KEY));
+  return kept && whole?.id === kept.id ? whole : kept;
+}
+
+/**
+ * Kept for the browser: a student's account without their name, e-mail or username, so a school computer closed without signing out names no pupil (issue
+ * 39). The whole user is kept for the tab's session, which the browser's closing ends.
+ */
 export function storeUser(user: User): void {
-  window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(user));
+  const atRest = isStudentHome(permissionsOf(user)) ? { ...user, name: '', email: null, username: null } : user;
+  window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(atRest));
+  window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
 }
 
 /** Forgets the stored user alone (a student's, on the first page after the browser was closed). */
 export function forgetStoredUser(): void {
   window.localStorage.removeItem(USER_STORAGE_KEY);
+  window.sessionStorage.removeItem(SESSION_USER_KEY);
 }
 
 /** Logout clears the stored user and the whole session storage (platform caches live there). */
@@ -39,12 +57,4 @@ export function permissionsOf(user: User | null): string[] {
 
 export function roleNamesOf(user: User | null): string[] {
   return user ? user.roles.map((entry) => entry.role) : [];
-}
-
-/** What `getIdentity` resolves: react-admin's identity plus the user's email and roles. */
-export interface ConsoleIdentity extends UserIdentity {
-  id: number;
-  fullName: string;
-  email: string;
-  roles: User['roles'];
 }

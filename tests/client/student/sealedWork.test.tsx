@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { USER_STORAGE_KEY } from '../../../src/client/auth';
+import { readStoredUser, storeUser, USER_STORAGE_KEY } from '../../../src/client/auth';
 import { BROWSER_SESSION_COOKIE, forgetLeftovers } from '../../../src/client/browserSession';
 import { permissionFor } from '../../../src/common/permissions';
 import { AnswerQueue } from '../../../src/client/student/sync/answerQueue';
@@ -137,6 +137,35 @@ describe('the first page after the browser was closed', () => {
   afterEach(() => {
     clearCookie();
     window.localStorage.clear();
+  });
+
+  it("keeps a student's name and username for the tab's session only, and staff's for the browser", () => {
+    storeUser(student);
+    const kept = window.localStorage.getItem(USER_STORAGE_KEY)!;
+    expect(kept).not.toContain('Pupil Name');
+    expect(kept).not.toContain('p-9');
+    expect(JSON.parse(kept)).toMatchObject({ id: 9, name: '', username: null, permissions: student.permissions });
+    expect(readStoredUser()).toEqual(student);
+    // The browser closed: its session's storage went with it.
+    window.sessionStorage.clear();
+    expect(readStoredUser()).toMatchObject({ id: 9, name: '' });
+    // Another account signed in in another tab: this tab's whole copy is not taken for it.
+    storeUser(student);
+    window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ ...student, id: 10 }));
+    expect(readStoredUser()?.id).toBe(10);
+    // A pupil's account with an e-mail (as the demo's): not kept either.
+    storeUser({ ...student, email: 'pupil@example.com' });
+    expect(window.localStorage.getItem(USER_STORAGE_KEY)).not.toContain('pupil@');
+
+    const staff = {
+      ...student,
+      email: 'staff@example.com',
+      username: null,
+      name: 'Staff Name',
+      permissions: [{ permission: permissionFor('exams', 'create') }],
+    };
+    storeUser(staff);
+    expect(JSON.parse(window.localStorage.getItem(USER_STORAGE_KEY)!)).toEqual(staff);
   });
 
   it("forgets a student's stored sign-in and flags, once per browser session, and keeps staff's", async () => {
