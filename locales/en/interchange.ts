@@ -167,6 +167,7 @@ export default {
       partial_credit_dropped: 'Answers worth part of the mark now score nothing: %{answers}.',
       duplicate_options_dropped: 'Options that repeat another option were dropped: %{answers}.',
       feedback_dropped: 'Feedback written for this question was not imported.',
+      rubric_dropped: 'Guidance written for scorers or tutors was not imported: students never see it.',
       upload_as_audio: 'A file upload (%{type}) becomes a recorded spoken answer.',
       language_as_rtl: 'The content language %{lang} is read as right-to-left content.',
       not_an_item: 'This file is not a QTI assessment item.',

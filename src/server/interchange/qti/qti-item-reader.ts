@@ -13,6 +13,7 @@ import {
 import { serializeNodes, textOf } from '../markup';
 import { readBlanks } from './qti-blanks-reader';
 import { attr, hasClass, qtiChildren, qtiDescendants, qtiFirst, qtiName } from './qti-dom';
+import { dropFeedback } from './qti-feedback';
 import {
   BLOCK_INTERACTIONS,
   INLINE_INTERACTIONS,
@@ -131,6 +132,7 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
   const identifier = attr(root, 'identifier') ?? source.path;
   if (qtiName(root) !== 'qti-assessment-item')
     return { item: { identifier, metadata: source.metadata, problems: [{ key: 'interchange.problems.not_an_item' }] } };
+  const dropped = dropFeedback(root);
   const body = qtiFirst(root, 'qti-item-body');
   const interactions = body ? interactionsIn(body) : [];
   const unknown = interactions.map(qtiName).find((n) => !BLOCK_INTERACTIONS.has(n) && !INLINE_INTERACTIONS.has(n));
@@ -159,7 +161,7 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
     identifier,
     metadata: source.metadata,
     problems: answer.problems,
-    notes: [...notes, ...answer.notes],
+    notes: [...dropped, ...notes, ...answer.notes],
     media: media.media,
     instructionAudio: media.instructionAudio,
     question: answer.kind
