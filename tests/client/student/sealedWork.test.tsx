@@ -10,8 +10,10 @@ import {
   browserRecordingStore,
   idbAnswerStore,
   idbRecordingStore,
+  idbStudentWork,
 } from '../../../src/client/student/sync/idbStore';
-import { sealedAnswerStore } from '../../../src/client/student/sync/sealedStore';
+import { forgetStudentWork, unsentWork } from '../../../src/client/student/sync/localWork';
+import { sealedAnswerStore, sealedRecordingStore } from '../../../src/client/student/sync/sealedStore';
 import { studentWorkKey, WORK_KEY_STORAGE, workKeySource } from '../../../src/client/student/sync/workKey';
 import { TEST_WORK_KEY } from '../support/server';
 
@@ -107,6 +109,41 @@ describe("the student's work on this computer", () => {
     queue.dispose();
     expect((await idbAnswerStore().list(79))[0]).toMatchObject({ seq: 5, synced_seq: 2 });
     expect((await browserAnswerStore().list(79))[0].answer).toBe('unsent');
+  });
+
+  it("counts and forgets at sign-out only the signing-out student's work: another's unsent work waits for them", async () => {
+    await idbStudentWork().forgetAll();
+    const otherKey = btoa(String.fromCharCode(...Array.from({ length: 32 }, () => 9)));
+    // A pupil who closed the browser offline left two answers, one of them unsent, and a recording.
+    const theirs = sealedAnswerStore(
+      idbAnswerStore(),
+      workKeySource(async () => otherKey),
+    );
+    window.sessionStorage.clear();
+    await theirs.put({ attempt_id: 80, question_id: 1, answer: 'their unsent', seq: 2, synced_seq: 1 });
+    await theirs.put({ attempt_id: 80, question_id: 2, answer: 'their sent', seq: 1, synced_seq: 1 });
+    window.sessionStorage.clear();
+    await sealedRecordingStore(
+      idbRecordingStore(),
+      workKeySource(async () => otherKey),
+    ).put({ attempt_id: 80, question_id: 3, label: 'x', blob: new Blob([new Uint8Array([1])]), duration_seconds: 1 });
+    // The next pupil signs in here (their own key), answers one question unsent, one sent.
+    window.sessionStorage.clear();
+    await browserAnswerStore().put({ attempt_id: 81, question_id: 1, answer: 'mine unsent', seq: 1, synced_seq: 0 });
+    await browserAnswerStore().put({ attempt_id: 81, question_id: 2, answer: 'mine sent', seq: 1, synced_seq: 1 });
+    expect(await unsentWork(0)).toBe(1);
+    await forgetStudentWork({ unsent: true });
+    expect(await idbAnswerStore().list(81)).toEqual([]);
+    expect((await idbAnswerStore().list(80)).map((row) => row.question_id)).toEqual([1]);
+    expect(await idbRecordingStore().list(80)).toHaveLength(1);
+    // Their next sign-in opens it again.
+    window.sessionStorage.clear();
+    expect((await theirs.list(80)).map((row) => row.answer)).toEqual(['their unsent']);
+    // A tab that holds no key counts and forgets everything, as before sealing.
+    window.sessionStorage.clear();
+    expect(await unsentWork(0)).toBe(2);
+    await forgetStudentWork({ unsent: true });
+    expect(await idbStudentWork().unsent()).toBe(0);
   });
 
   it('refuses to write anything when no key can be had (offline in a new tab): nothing in clear', async () => {

@@ -71,16 +71,30 @@ export function idbRecordingStore(name = STUDENT_DB_NAME): RecordingStore {
 }
 
 /**
+ * Whether a kept row is the signing-out student's: sealed with their key (`ownKey`, its id), or kept
+ * before sealing; any row when their key is not known here (a tab that never had it).
+ */
+const isOwn = (row: object, ownKey: string | undefined) => {
+  const keyId = (row as { key_id?: string }).key_id;
+  return ownKey === undefined || keyId === undefined || keyId === ownKey;
+};
+
+/**
  * This computer's copy of a student's work as a whole: how much the server has not acknowledged
  * (answers above their acknowledged seq, recordings waiting for their upload), and all of it
- * forgotten (signing out on a shared computer).
+ * forgotten (signing out on a shared computer). Another student's unsent work, sealed with their
+ * key, is neither counted nor forgotten by someone else's sign-out: it waits for theirs.
  */
 export function idbStudentWork(name = STUDENT_DB_NAME) {
   return {
-    async unsent(): Promise<number> {
+    async unsent(ownKey?: string): Promise<number> {
       const database = await studentDb(name);
       const answers = await database.getAll('answers');
-      return answers.filter((a) => a.seq > a.synced_seq).length + (await database.count('recordings'));
+      const recordings = await database.getAll('recordings');
+      return (
+        answers.filter((a) => a.seq > a.synced_seq && isOwn(a, ownKey)).length +
+        recordings.filter((r) => isOwn(r, ownKey)).length
+      );
     },
     /** Forgets the answers the server acknowledged; what it has not stays, to be sent at the next sign-in. */
     async forgetAcknowledged(): Promise<void> {
@@ -89,9 +103,17 @@ export function idbStudentWork(name = STUDENT_DB_NAME) {
         if (answer.seq <= answer.synced_seq) await tx.store.delete([answer.attempt_id, answer.question_id]);
       await tx.done;
     },
-    async forgetAll(): Promise<void> {
+    /** Forgets what the server acknowledged and everything of the student whose key is `ownKey`. */
+    async forgetAll(ownKey?: string): Promise<void> {
       const tx = (await studentDb(name)).transaction(['answers', 'recordings'], 'readwrite');
-      await Promise.all([tx.objectStore('answers').clear(), tx.objectStore('recordings').clear(), tx.done]);
+      const answers = tx.objectStore('answers');
+      const recordings = tx.objectStore('recordings');
+      for (const answer of await answers.getAll())
+        if (answer.seq <= answer.synced_seq || isOwn(answer, ownKey))
+          await answers.delete([answer.attempt_id, answer.question_id]);
+      for (const recording of await recordings.getAll())
+        if (isOwn(recording, ownKey)) await recordings.delete([recording.attempt_id, recording.question_id]);
+      await tx.done;
     },
   };
 }

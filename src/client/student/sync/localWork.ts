@@ -4,10 +4,11 @@
  * at sign-out (what the server has not acknowledged too, once the student confirmed losing it),
  * with the service worker's copies of the student's reads. A sign-out that the student did not ask
  * for (their session ended) forgets what the server holds and keeps the rest, to be sent at their
- * next sign-in.
+ * next sign-in. Another student's unsent work (sealed with their key) is theirs to count and forget.
  */
 import { forgetFlags } from './flagsStore';
 import { idbStudentWork } from './idbStore';
+import { heldWorkKeyId } from './workKey';
 
 /** The service worker's copies of the student's reads (`API` in public/sw.js). */
 export const STUDENT_READS_CACHE = 'ltm-student-api';
@@ -41,7 +42,7 @@ export async function unsentWork(waitMs = 8000): Promise<number> {
   clearTimeout(timer);
   if (!hasIndexedDb()) return 0;
   try {
-    return await idbStudentWork().unsent();
+    return await idbStudentWork().unsent(await heldWorkKeyId());
   } catch {
     return 0;
   }
@@ -65,7 +66,7 @@ export async function forgetStudentWork({ unsent }: { unsent: boolean }): Promis
   if (hasIndexedDb()) {
     try {
       const work = idbStudentWork();
-      await (unsent ? work.forgetAll() : work.forgetAcknowledged());
+      await (unsent ? work.forgetAll(await heldWorkKeyId()) : work.forgetAcknowledged());
     } catch {
       // A store that cannot be opened holds nothing to forget.
     }

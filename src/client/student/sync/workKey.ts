@@ -39,6 +39,20 @@ export async function studentWorkKey(ask: () => Promise<string> = fetchKey): Pro
   return { key, id: await idOf(raw) };
 }
 
+/**
+ * The id of the work key this tab holds, without asking the server (a sign-out must not wait on
+ * it); undefined when the tab has none.
+ */
+export async function heldWorkKeyId(): Promise<string | undefined> {
+  const text = window.sessionStorage.getItem(WORK_KEY_STORAGE);
+  if (!text) return undefined;
+  try {
+    return await idOf(bytesOf(text));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The work key for one store's life: asked once, and again after a failure (offline, then online). */
 export function workKeySource(ask?: () => Promise<string>): () => Promise<WorkKey> {
   let key: Promise<WorkKey> | null = null;
