@@ -26,9 +26,17 @@ export interface RosterFile {
   problems: ReadProblems;
 }
 
-/** A CSV's cells (delimiter guessed among comma, semicolon and tab), blank lines skipped. */
+/**
+ * A CSV's cells (delimiter guessed among comma, semicolon and tab), blank lines skipped. Line ends
+ * are made one kind first: Papa Parse takes the first line's for the whole file, and a file whose
+ * lines mix CRLF and LF (two files pasted together) would merge rows without an error (issue 40).
+ */
 export function parseCsv(text: string): string[][] {
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
+  const parsed = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), {
+    newline: '\n',
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', ';', '\t', '|'],
+  });
   if (parsed.data.length > MAX_ROWS + 1) throw new RosterFileRefused('too_many_rows', { max: MAX_ROWS });
   return parsed.data;
 }
