@@ -23,6 +23,23 @@ const CDATA_NODE = 4;
 /** Elements whose content is never text (dropped with what they hold). */
 const DROPPED = new Set(['script', 'style', 'template']);
 
+/** HTML's void elements: never an end tag, never content. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+
 /**
  * Serializes nodes as markup without namespaces: the same walk turns stored HTML into XHTML for a
  * package (`selfClose`) and a package's XHTML back into HTML for the sanitizer. Only elements and
@@ -57,6 +74,11 @@ export function serializeNodes(
       const attribute = el.attributes.item(i)!;
       if (attribute.name === 'xmlns' || attribute.name.startsWith('xmlns:')) continue;
       attrs += ` ${attribute.localName ?? attribute.name}="${escapeXml(attribute.value)}"`;
+    }
+    // HTML reads `</br>` as a second line break: a void element has no end tag there (issue 40).
+    if (!options.selfClose && VOID_ELEMENTS.has(name)) {
+      out += `<${name}${attrs}>`;
+      continue;
     }
     const inner = serializeNodes(el.firstChild, options);
     out += inner === '' && options.selfClose ? `<${name}${attrs}/>` : `<${name}${attrs}>${inner}</${name}>`;
