@@ -156,7 +156,10 @@ export default {
       order_key: 'The correct order does not name every item.',
       match_key: 'The correct pairs cannot be read as matching or categorizing.',
       gap_key: 'A blank has no correct answer.',
+      key_computed:
+        'The correct answer is computed by the item (template variables or response processing of its own), which cannot be imported: give the item a correct response.',
       media_missing: 'The question refers to the file %{name}, which the file does not contain.',
+      media_remote: 'The file %{name} is on another site: a package must carry its own files.',
       media_invalid: 'The file %{name} is not an image or audio file of an accepted type.',
       wildcard_answer: 'The answer "%{answer}" uses Moodle\'s * wildcard, which blanks do not support.',
       picture_without_alt:

@@ -90,6 +90,9 @@ export function questionBody(
 
 async function checkMedia(file: InterchangeFile, path: string | undefined, kind: string, problems: ItemProblem[]) {
   if (!path) return;
+  // An address elsewhere (http:, data:): a package carries its own files.
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path))
+    return problems.push(problem('interchange.problems.media_remote', { name: path }));
   const bytes = file.media.get(path);
   if (!bytes) return problems.push(problem('interchange.problems.media_missing', { name: path }));
   const type = await detectMedia(Buffer.from(bytes));

@@ -231,6 +231,52 @@ describe('question imports', () => {
     expect(response.json().data.items[0]).toMatchObject({ status: 'unsupported', type: null });
   });
 
+  it('says why a QTI item cannot come in, and what it leaves out (issue 40)', async () => {
+    const item = (
+      body: string,
+      head = '',
+      correct = '<qti-correct-response><qti-value>A</qti-value></qti-correct-response>',
+    ) =>
+      Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="i1" title="T" adaptive="false" time-dependent="false">
+  <qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">${correct}</qti-response-declaration>
+  ${head}
+  <qti-item-body>${body}
+    <qti-choice-interaction response-identifier="RESPONSE" max-choices="1">
+      <qti-simple-choice identifier="A">Eight</qti-simple-choice><qti-simple-choice identifier="B">Six</qti-simple-choice>
+    </qti-choice-interaction>
+  </qti-item-body>
+  <qti-modal-feedback outcome-identifier="FEEDBACK" identifier="A" show-hide="show">That's right, an octahedron has 8 faces.</qti-modal-feedback>
+</qti-assessment-item>`);
+    const report = async (xml: Buffer) => {
+      const dry = await dryRun('item.xml', xml, defaults);
+      expect(dry.statusCode, dry.body).toBe(200);
+      return dry.json().data.items[0] as { status: string; messages: string[]; notes: string[] };
+    };
+    const plain = await report(item('<p>How many faces has an octahedron?</p>'));
+    expect(plain.status).toBe('create');
+    expect(plain.notes).toContain('Feedback written for this question was not imported.');
+    const remote = await report(
+      item('<p>Faces?</p><img src="https://example.com/octahedron.png" alt="An octahedron"/>'),
+    );
+    expect(remote.messages).toEqual([
+      'The file https://example.com/octahedron.png is on another site: a package must carry its own files.',
+    ]);
+    const computed = await report(
+      item(
+        '<p>Faces?</p>',
+        '<qti-template-declaration identifier="FACES" cardinality="single" base-type="integer"/>',
+        '',
+      ),
+    );
+    expect(computed.messages).toEqual([expect.stringContaining('The correct answer is computed by the item')]);
+    const maths = await report(
+      item('<p>Is <math xmlns="http://www.w3.org/1998/Math/MathML"><msqrt><mn>2</mn></msqrt></math> &gt; 2?</p>'),
+    );
+    expect(maths.status).toBe('unsupported');
+    expect(maths.messages.join(' ')).toContain('MathML');
+  });
+
   it('refuses a bad mode, a missing platform and an empty file', async () => {
     const gift = Buffer.from('::One::Pick one {=a ~b}');
     const badMode = await uploadQuestions(

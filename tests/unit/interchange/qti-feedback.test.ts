@@ -65,10 +65,10 @@ describe("1EdTech's QTI items with feedback", () => {
     return { file, feedback: feedbackOnly(xml), items: readQti(Buffer.from(xml)).items };
   });
 
-  it('are many, and many of them import as questions', () => {
+  it('are many, and many of them import as questions (the rest say why: a computed key, MathML, an interaction)', () => {
     expect(FILES.length).toBeGreaterThanOrEqual(80);
     const imported = read.filter(({ items }) => items.some((item) => item.question));
-    expect(imported.length).toBeGreaterThanOrEqual(40);
+    expect(imported.length).toBeGreaterThanOrEqual(30);
     expect(read.filter(({ feedback }) => feedback.length > 0).length).toBeGreaterThanOrEqual(60);
   });
 

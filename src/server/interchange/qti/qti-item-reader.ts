@@ -114,6 +114,25 @@ function answerOf(body: Element, interactions: Element[], ctx: ReadContext & { o
   }
 }
 
+/** The problems that say an item has no readable key. */
+const NO_KEY = new Set(['choice_key', 'order_key', 'match_key', 'gap_key'].map((k) => `interchange.problems.${k}`));
+
+/**
+ * Where an item computes its key instead of declaring it: template variables, or response
+ * processing of its own (not one of the standard templates, which read the declared response).
+ */
+function keyComputed(root: Element): boolean {
+  const processing = qtiChildren(root, 'qti-response-processing')[0];
+  const custom = !!processing && !attr(processing, 'template') && !attr(processing, 'template-location');
+  return qtiChildren(root, 'qti-template-declaration').length > 0 || (custom && !!processing.firstChild);
+}
+
+/** Says why a key cannot be read when the item computes it (issue 40: not "a blank has no correct answer"). */
+function whyNoKey(root: Element, problems: ItemProblem[]): ItemProblem[] {
+  if (!problems.some((p) => NO_KEY.has(p.key)) || !keyComputed(root)) return problems;
+  return [{ key: 'interchange.problems.key_computed' }, ...problems.filter((p) => !NO_KEY.has(p.key))];
+}
+
 /** The question's text: the text block in items made here; elsewhere the body around the interactions and their prompts. */
 function textOfItem(body: Element, interactions: Element[], ctx: ReadContext, ours: boolean): string {
   const marked = qtiDescendants(body, (n) => n === 'div').find((d) => hasClass(d, LTM_CLASS.questionText));
@@ -139,6 +158,9 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
   if (!body || interactions.length === 0)
     return { item: unsupportedItem(identifier, 'no interaction', source.metadata) };
   if (unknown) return { item: unsupportedItem(identifier, unknown.replace(/^qti-/, ''), source.metadata) };
+  // Mathematics the product cannot show as written: refused by name, never flattened (issue 40).
+  if (qtiDescendants(body, (n) => n === 'math').length > 0)
+    return { item: unsupportedItem(identifier, 'MathML', source.metadata) };
   const blocks = interactions.filter(
     (i) => BLOCK_INTERACTIONS.has(qtiName(i)) && qtiName(i) !== 'qti-gap-match-interaction',
   );
@@ -160,7 +182,7 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
   const item: InterchangeItem = {
     identifier,
     metadata: source.metadata,
-    problems: answer.problems,
+    problems: whyNoKey(root, answer.problems),
     notes: [...dropped, ...notes, ...answer.notes],
     media: media.media,
     instructionAudio: media.instructionAudio,
