@@ -67,4 +67,26 @@ describe('OneRoster 1.2 bulk CSV', () => {
     expect(rows[0]!.values.class).toBe('4B');
     expect(problems.get(2)).toEqual({ name_en: ['roster.errors.formula'] });
   });
+
+  it('never takes a class or a school to be deleted (issue 40): the active homeroom, else none', () => {
+    const entries = files('sourcedId,status,enabledUser,givenName,familyName,identifier\nu1,active,true,Adam,Saleh,\n');
+    entries.set(
+      'classes.csv',
+      strToU8(
+        'sourcedId,status,title,classType,schoolSourcedId\nold,tobedeleted,4A old,homeroom,org-1\nhome,active,4B,homeroom,org-1\n',
+      ),
+    );
+    entries.set(
+      'enrollments.csv',
+      strToU8(
+        'sourcedId,status,classSourcedId,userSourcedId,role\ne1,active,old,u1,student\ne2,active,home,u1,student\n',
+      ),
+    );
+    expect(readOneRoster(entries).rows[0]!.values.class).toBe('4B');
+    entries.set(
+      'orgs.csv',
+      strToU8('sourcedId,status,dateLastModified,name,type\norg-1,tobedeleted,,Al Noor,school\n'),
+    );
+    expect(readOneRoster(entries).rows[0]!.values.school).toBe('');
+  });
 });

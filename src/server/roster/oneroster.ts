@@ -12,6 +12,7 @@ import { decodeText } from './text-encoding';
  * What OneRoster has no field for travels in `metadata.ltm.*` columns of users.csv: `nameAr`,
  * `nationality`, `nationalId`, `level`, `extraTimePercent`. The student number is the user's
  * `identifier`, or their `sourcedId` when it has none. Rows are numbered by their line in users.csv.
+ * Every record's `status` is honoured: one to be deleted is read as absent.
  */
 export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile, 'format'> {
   const manifest = new Map(table(entries, 'manifest.csv', true).map((r) => [r.propertyName, r.value] as const));
@@ -20,8 +21,9 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
     if (property.startsWith('file.') && value === 'delta') throw new RosterFileRefused('oneroster_delta');
 
   const active = (r: Record<string, string>) => r.status === undefined || r.status === '' || r.status === 'active';
-  const orgs = byId(table(entries, 'orgs.csv'));
-  const classes = byId(table(entries, 'classes.csv'));
+  // A record whose status is `tobedeleted` is gone: never a student's school or class (issue 40).
+  const orgs = byId(table(entries, 'orgs.csv').filter(active));
+  const classes = byId(table(entries, 'classes.csv').filter(active));
   const demographics = byId(table(entries, 'demographics.csv', false));
   const studentRoles = new Map(
     table(entries, 'roles.csv')
