@@ -164,6 +164,7 @@ export default {
       wildcard_answer: 'The answer "%{answer}" uses Moodle\'s * wildcard, which blanks do not support.',
       picture_without_alt:
         'The picture has no text alternative: it is imported, and the editor asks for one when the question is next edited.',
+      picture_not_carried: 'The picture %{name} is named but not carried in the file: it was not imported.',
       extra_media_dropped: 'The file %{name} was not imported: a question keeps one image or audio.',
       extra_answers_dropped: 'Other accepted answers were dropped: %{answers}.',
       distractors_dropped: 'Answers without a match were dropped: %{answers}.',

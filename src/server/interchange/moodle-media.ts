@@ -1,6 +1,6 @@
 import type { Element } from '@xmldom/xmldom';
 import type { ItemProblem } from './interchange-item';
-import { childElements } from './moodle-dom';
+import { childElement, childElements } from './moodle-dom';
 import { itemProblem, MOODLE_PROBLEMS as P } from './moodle-problems';
 
 /**
@@ -93,5 +93,22 @@ export function questionMedia(
     const bytes = new Uint8Array(Buffer.from(byName.get(chosenName)!.textContent ?? '', 'base64'));
     result.media = { path: `moodle/${index}/${safeName(chosenName)}`, type: mediaKind(chosenName)!, bytes };
   }
-  return result;
+  return withLegacyPicture(result, question, index);
+}
+
+/**
+ * Moodle's older picture, beside the text (`<image>` naming it, `<image_base64>` carrying it):
+ * the question's media when it has none, else noted as dropped; named but not carried, noted as
+ * such (issue 40: it was dropped without a word).
+ */
+function withLegacyPicture(result: QuestionMedia, question: Element, index: number): QuestionMedia {
+  const name = (childElement(question, 'image')?.textContent ?? '').trim();
+  const data = (childElement(question, 'image_base64')?.textContent ?? '').replace(/\s+/g, '');
+  if (!name && !data) return result;
+  const shown = name || 'image.png';
+  if (!data) return { ...result, notes: [...result.notes, itemProblem(P.pictureNotCarried, { name: shown })] };
+  if (result.media || mediaKind(shown) !== 'image')
+    return { ...result, notes: [...result.notes, itemProblem(P.extraMedia, { name: shown })] };
+  const bytes = new Uint8Array(Buffer.from(data, 'base64'));
+  return { ...result, media: { path: `moodle/${index}/${safeName(shown)}`, type: 'image', bytes } };
 }

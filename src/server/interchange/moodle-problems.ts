@@ -13,6 +13,8 @@ export const MOODLE_PROBLEMS = {
   mediaMissing: 'interchange.problems.media_missing',
   /** A short answer using Moodle's `*` wildcard, which our blanks would take literally (`answer`). */
   wildcard: 'interchange.problems.wildcard_answer',
+  /** The older `<image>` picture named without its `<image_base64>` data (`name`). */
+  pictureNotCarried: 'interchange.problems.picture_not_carried',
   /** A second media file, or one we cannot show (`name`). */
   extraMedia: 'interchange.problems.extra_media_dropped',
   /** Accepted answers beyond the first (`answers`). */

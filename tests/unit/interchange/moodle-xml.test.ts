@@ -285,6 +285,33 @@ describe('Moodle XML: details', () => {
     expect(items[0].problems).toEqual([{ key: 'interchange.problems.media_missing', params: { name: 'missing.png' } }]);
   });
 
+  it("takes Moodle's older picture (<image> and <image_base64>) as the media, and says when it is not carried", () => {
+    const { items, media } = readMoodleXml(
+      quiz(
+        question('essay', `<image>maps/oasis.png</image><image_base64>${PNG_BASE64}</image_base64>`),
+        question('essay', '<image>https://example.com/dunes.png</image>'),
+        question(
+          'essay',
+          `<image>second.png</image><image_base64>${PNG_BASE64}</image_base64>`,
+          '<p>Look.</p><p><img src="@@PLUGINFILE@@/first.png"></p>',
+        ).replace('</questiontext>', `<file name="first.png" encoding="base64">${PNG_BASE64}</file></questiontext>`),
+      ),
+    );
+    expect(items[0].media).toBe('moodle/1/oasis.png');
+    expect(items[0].question!.media_type).toBe('image');
+    expect(Buffer.from(media.get('moodle/1/oasis.png')!).toString('base64')).toBe(PNG_BASE64);
+    expect(items[1].media).toBeUndefined();
+    expect(items[1].notes).toContainEqual({
+      key: 'interchange.problems.picture_not_carried',
+      params: { name: 'https://example.com/dunes.png' },
+    });
+    expect(items[2].media).toBe('moodle/3/first.png');
+    expect(items[2].notes).toContainEqual({
+      key: 'interchange.problems.extra_media_dropped',
+      params: { name: 'second.png' },
+    });
+  });
+
   it('refuses a document type declaring entities', () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><quiz>${question('essay', '')}</quiz>`;
     expect(() => readMoodleXml(xxe)).toThrow(expect.objectContaining({ reason: 'interchange.errors.xml_entities' }));
