@@ -16,7 +16,7 @@ import type { MoodleFormat } from './moodle-text';
 
 /**
  * A GIFT answer block (`{…}`) read as Moodle's qformat_gift reads it: empty is an essay, `#` a
- * numerical, any `~` a multiple choice (single when some answer is `=`), `=` with `->` a
+ * numerical (a typed blank when exact), any `~` a multiple choice (single when some answer is `=`), `=` with `->` a
  * matching, T/TRUE/F/FALSE a true/false, anything else a short answer. A block inside the text
  * ("missing word") becomes a blank where a blank can say the same (a single choice or a short
  * answer); other types keep Moodle's `_____` in their text.
@@ -143,11 +143,31 @@ function readTrueFalse(parts: GiftParts): AnswerRead {
   return feedback.some((f) => f.trim() !== '') ? { ...read, notes: [itemProblem(P.feedback)] } : read;
 }
 
+// A number as a blank compares it: digits, a sign, a decimal point (`:0`, no tolerance, is the same).
+const EXACT_NUMBER = /^(-?\d+(?:\.\d+)?)(?::0*\.?0*)?$/;
+
+/**
+ * A numerical block (`{#8}`, `{#=8 =%50%7}`) as one typed blank when its fully right answers are
+ * exact numbers; a tolerance (`8:0.5`) or a range (`1..5`) on one of them cannot be scored by a
+ * blank, which compares text, so the question is skipped saying so (issue 40).
+ */
+function readNumerical(parts: GiftParts): GiftRead {
+  const body = parts.block.slice(1).trim();
+  const pieces = body.startsWith('=') ? body.split('=').filter((piece) => piece.trim() !== '') : [body];
+  const answers = pieces.map((piece) => answerOf(piece.trim(), 100));
+  if (answers.some((a) => a.weight >= 99.99 && !EXACT_NUMBER.test(a.text)))
+    return { unsupported: 'numerical with a tolerance or a range' };
+  const block = answers
+    .map((a) => `=%${a.weight}%${EXACT_NUMBER.exec(a.text)?.[1] ?? a.text}${a.feedback ? '#feedback' : ''}`)
+    .join(' ');
+  return { read: readShortAnswer({ ...parts, block }) };
+}
+
 /** Reads an answer block; undefined when it is malformed (a matching answer without `->`). */
 export function readGiftBlock(parts: GiftParts): GiftRead | undefined {
   const { block } = parts;
   if (block === '') return { read: essayKey() };
-  if (block.startsWith('#')) return { unsupported: 'numerical' };
+  if (block.startsWith('#')) return readNumerical(parts);
   // The qtype_ordering plugin's own GIFT syntax (`{>3 ALL VERTICAL …`).
   if (block.startsWith('>')) return { unsupported: 'ordering' };
   if (block.includes('~')) return { read: readChoice(parts) };

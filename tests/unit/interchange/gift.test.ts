@@ -137,12 +137,26 @@ describe('GIFT: the sample file', () => {
     expect(item.question).toMatchObject({ answer_type: 'essay', answer_key: { max_words: 500 } });
   });
 
-  it('lists numerical questions and descriptions as unsupported', () => {
+  it('lists numerical questions with a tolerance, and descriptions, as unsupported', () => {
     expect(byName(items, 'Numbers').unsupported).toEqual({
       key: 'interchange.problems.unsupported',
-      params: { what: 'numerical' },
+      params: { what: 'numerical with a tolerance or a range' },
+    });
+    expect(one('::R::Pick a number from one to five {#1..5}').unsupported!.params).toEqual({
+      what: 'numerical with a tolerance or a range',
     });
     expect(byName(items, 'question 12').unsupported!.params).toEqual({ what: 'description' });
+  });
+
+  it('reads an exact numerical as a typed blank, noting the other answers it drops (issue 40)', () => {
+    const spider = one('::Legs::How many legs has a spider? {#8}');
+    expectValidKey(spider);
+    expect(keyOf(spider).blanks).toEqual([{ id: expect.any(String), before: '', after: '', answer: '8' }]);
+    const pi = one('::Pi::Pi to two decimals? {#=3.14:0 =%50%3}');
+    expectValidKey(pi);
+    expect(keyOf(pi).blanks[0].answer).toBe('3.14');
+    expect(pi.notes).toEqual([{ key: 'interchange.problems.extra_answers_dropped', params: { answers: '3' } }]);
+    expect(one('::Neg::Below zero? {#-4.5}').question!.answer_key).toMatchObject({ blanks: [{ answer: '-4.5' }] });
   });
 
   it('resolves escapes in titles, texts and answers', () => {
