@@ -1,6 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import type { MarkOption } from '../../../schemas/parts/question-kinds';
 import { layoutGapText } from './gap-text';
+import { readCloze } from './moodle-cloze';
 import {
   choiceKey,
   essayKey,
@@ -121,6 +122,9 @@ export const MOODLE_ANSWER_READERS: Record<string, MoodleAnswerReader> = {
   ordering,
   gapselect: gapReader('selectoption'),
   ddwtos: gapReader('dragbox'),
+  // Embedded answers: `cloze` in Moodle's XML, `multianswer` its qtype's name.
+  cloze: (_question, html, language) => readCloze(html, language),
+  multianswer: (_question, html, language) => readCloze(html, language),
 };
 
 /** How an unsupported Moodle type is named to the author. */

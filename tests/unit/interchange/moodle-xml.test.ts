@@ -187,10 +187,17 @@ describe('Moodle XML: the sample file', () => {
   it('lists the types it cannot represent, with their metadata, instead of dropping them', () => {
     const what = (name: string) => byName(items, name).unsupported;
     expect(what('Square root')).toEqual({ key: 'interchange.problems.unsupported', params: { what: 'numerical' } });
-    expect(what('Cloze')!.params).toEqual({ what: 'multianswer (cloze)' });
     expect(what('Instructions')!.params).toEqual({ what: 'description' });
     expect(byName(items, 'Square root').metadata).toEqual({ skill: { en: 'Numbers' } });
     expect(byName(items, 'Square root').question).toBeUndefined();
+  });
+
+  it('reads the sample cloze as a typed blank (issue 40)', () => {
+    const cloze = byName(items, 'Cloze');
+    expectValidKey(cloze);
+    expect(keyOf(cloze).blanks).toEqual([
+      { id: expect.any(String), before: 'The capital of France is', after: '.', answer: 'Paris' },
+    ]);
   });
 
   it('reports a single choice without exactly one right answer, and notes part credit it cannot give', () => {
@@ -310,6 +317,34 @@ describe('Moodle XML: details', () => {
       key: 'interchange.problems.extra_media_dropped',
       params: { name: 'second.png' },
     });
+  });
+
+  it('reads a cloze of short answers, exact numbers and choices as blanks marked by share (issue 40)', () => {
+    const text =
+      '<p>Read the sentences.</p>' +
+      '<p>The sun is a {1:MULTICHOICE:=star#Yes~planet#No~moon}.</p>' +
+      '<p>A week has {2:NUMERICAL:=7:0} days, and Riyadh is in {1:SHORTANSWER:=Saudi Arabia~%50%KSA}.</p>' +
+      '<p>Braces: {1:SA:=a\\}b}</p>';
+    const [cloze] = readMoodleXml(quiz(question('cloze', '', text))).items;
+    expectValidKey(cloze);
+    expect(cloze.question!.mark_option).toBe('partial');
+    expect(cloze.question!.text).toBe('<p>Read the sentences.</p>');
+    expect(keyOf(cloze).blanks.map((b: { answer: string; options?: string[] }) => [b.answer, b.options])).toEqual([
+      ['star', ['star', 'planet', 'moon']],
+      ['7', undefined],
+      ['Saudi Arabia', undefined],
+      ['a}b', undefined],
+    ]);
+    expect(keyOf(cloze).blanks[2].before).toBe('days, and Riyadh is in');
+    expect(cloze.notes).toEqual([
+      { key: 'interchange.problems.extra_answers_dropped', params: { answers: 'KSA' } },
+      { key: 'interchange.problems.feedback_dropped' },
+    ]);
+    // Several responses, a tolerance and a wildcard are not what a blank can score.
+    for (const sub of ['{1:MULTIRESPONSE:=a~=b~c}', '{1:NUMERICAL:=7:1}', '{1:SA:=Ri*}'])
+      expect(readMoodleXml(quiz(question('cloze', '', `<p>X ${sub}.</p>`))).items[0].problems).toEqual([
+        { key: 'interchange.problems.unreadable_question' },
+      ]);
   });
 
   it('refuses a document type declaring entities', () => {
