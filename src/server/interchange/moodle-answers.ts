@@ -126,6 +126,3 @@ export const MOODLE_ANSWER_READERS: Record<string, MoodleAnswerReader> = {
   cloze: (_question, html, language) => readCloze(html, language),
   multianswer: (_question, html, language) => readCloze(html, language),
 };
-
-/** How an unsupported Moodle type is named to the author. */
-export const unsupportedName = (qtype: string): string => (qtype === 'multianswer' ? 'multianswer (cloze)' : qtype);

@@ -1,7 +1,7 @@
 import type { Element } from '@xmldom/xmldom';
 import { isBlankHtml } from '../../common/questions/rich-text';
 import { InterchangeFileRefused, unsupportedItem, type InterchangeItem } from './interchange-item';
-import { MOODLE_ANSWER_READERS, unsupportedName } from './moodle-answers';
+import { MOODLE_ANSWER_READERS } from './moodle-answers';
 import { childElement, childElements, fieldText, formatOf, textOf } from './moodle-dom';
 import { draftItem, unreadableItem } from './moodle-item';
 import { questionMedia } from './moodle-media';
@@ -31,7 +31,7 @@ function readQuestion(question: Element, index: number, media: Map<string, Uint8
   const metadata = tagsMetadata(question);
   const qtype = question.getAttribute('type') ?? '';
   const reader = MOODLE_ANSWER_READERS[qtype];
-  if (!reader) return unsupportedItem(identifier, unsupportedName(qtype || 'unknown'), metadata);
+  if (!reader) return unsupportedItem(identifier, qtype || 'unknown', metadata);
   try {
     const questionText = childElement(question, 'questiontext');
     const html = formatToHtml(textOf(questionText), formatOf(questionText));
