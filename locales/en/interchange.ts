@@ -51,7 +51,9 @@ export default {
       no_default: 'None',
       defaults_group: 'Default lookup values',
       no_problems: 'No problems: the file can be imported.',
-      fix_first: 'Nothing can be imported while a question is in error: correct the file, then check it again.',
+      fix_first: 'Some questions are in error: correct the file and check it again, or import the rest without them.',
+      skip_errors:
+        'Import the rest: the questions that can be imported (%{count}), leaving out those in error (%{errors}).',
       nothing_to_create: 'The file holds no question that can be imported.',
       note: 'Note',
       done_summary: {

@@ -178,7 +178,9 @@ describe('the questions import and export page', () => {
     expect(figure('To create')).toHaveTextContent('1');
     expect(figure('Not supported (skipped)')).toHaveTextContent('1');
     expect(figure('In error')).toHaveTextContent('1');
-    expect(within(found).getByText(/Nothing can be imported while a question is in error/)).toBeInTheDocument();
+    expect(
+      within(found).getByText(/Some questions are in error: correct the file and check it again, or import the rest/),
+    ).toBeInTheDocument();
     const rows = within(found).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -272,6 +274,47 @@ describe('the questions import and export page', () => {
 
     expect(uploads.requests).toHaveLength(2);
     expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('imports the rest when the author asks, leaving out the questions in error, in Arabic (issue 40)', async () => {
+    author('create');
+    const uploads = recorder();
+    const summary = { create: 1, unsupported: 0, errors: 1, lookups_created: 0 };
+    const items: QuestionImport['items'] = [
+      { identifier: 'Capital of France', type: 'single_choice', status: 'create', messages: [], notes: [] },
+      { identifier: 'Rivers', type: 'matching', status: 'error', messages: ['Broken'], notes: [] },
+    ];
+    server.use(
+      http.post('*/api/questions-bank/imports', async ({ request }) => {
+        uploads.record(request);
+        const form = await request.formData();
+        return form.get('mode') === 'dry_run'
+          ? HttpResponse.json({ data: report({ summary, items }) })
+          : HttpResponse.json({ data: report({ id: 73, status: 'queued', summary, items }) }, { status: 202 });
+      }),
+      http.get('*/api/questions-bank/imports/73', () =>
+        HttpResponse.json({ data: report({ id: 73, status: 'done', summary, items, created_ids: [601] }) }),
+      ),
+    );
+    renderApp('/questions-bank/interchange', 'ar');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
+    await user.upload(screen.getByTestId('interchange-file'), moodleFile());
+    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
+    await screen.findByTestId('interchange-report');
+    const importButton = within(upload).getByRole('button', { name: 'استيراد' });
+    expect(importButton).toBeDisabled();
+    const rest = within(upload).getByRole('checkbox', { name: /^استورد الباقي/ });
+    expect(rest).toHaveAccessibleName(
+      'استورد الباقي: الأسئلة التي يمكن استيرادها (1)، من دون الأسئلة التي فيها أخطاء (1).',
+    );
+    await user.click(rest);
+    await waitFor(() => expect(importButton).toBeEnabled());
+    await user.click(importButton);
+    await waitFor(() => expect(screen.getByTestId('interchange-import')).toHaveAttribute('data-status', 'done'));
+    const [dryRun, imported] = await Promise.all(uploads.requests.map((request) => request.formData()));
+    expect([dryRun.get('mode'), dryRun.get('skip_errors')]).toEqual(['dry_run', 'false']);
+    expect([imported.get('mode'), imported.get('skip_errors')]).toEqual(['import', 'true']);
   });
 
   it('shows why a file is refused whole, and an import refused for items in error with its report', async () => {

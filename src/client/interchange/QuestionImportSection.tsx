@@ -14,20 +14,31 @@ const ACCEPTED = '.zip,.xml,.txt,.gift,.xlsx';
 /**
  * Upload, dry run, then import (ARCHITECTURE "One import flow"), into the selected platform: the
  * Import button wakes only once a dry run of the chosen file, with the same defaults, found
- * questions to create and none in error, and sends the same; the job's progress and outcome follow.
+ * questions to create and none in error (or the author chose to import the rest without those),
+ * and sends the same; the job's progress and outcome follow.
  */
 export function QuestionImportSection({ platformId }: { platformId: number }) {
   const translate = useTranslate();
   const interchange = useInterchange();
   const [defaults, setDefaults] = useState<LookupDefaults>({});
   const [createLookups, setCreateLookups] = useState(false);
+  const [skipErrors, setSkipErrors] = useState(false);
   const flow = useImportFlow<QuestionImport>({
     key: 'questions',
     upload: (file, mode) =>
-      interchange.uploadQuestions({ file, mode, platformId, defaults, createLookups }).then(({ data }) => data),
+      interchange
+        .uploadQuestions({
+          file,
+          mode,
+          platformId,
+          defaults,
+          createLookups,
+          skipErrors: mode === 'import' && skipErrors,
+        })
+        .then(({ data }) => data),
     read: interchange.questionImport,
     refused: refusedQuestionImport,
-    ready: (report) => report.summary.errors === 0 && report.summary.create > 0,
+    ready: (report) => (report.summary.errors === 0 || skipErrors) && report.summary.create > 0,
     // Other defaults need a new check, as another file does.
     options: JSON.stringify({ defaults, createLookups }),
   });
@@ -79,6 +90,18 @@ export function QuestionImportSection({ platformId }: { platformId: number }) {
         labels={{ dryRun: 'interchange.page.dry_run', import: 'interchange.page.import' }}
         testId="interchange"
       />
+      {current && !job && current.summary.errors > 0 && current.summary.create > 0 && (
+        <FormControlLabel
+          sx={{ mt: 2 }}
+          control={
+            <Checkbox checked={skipErrors} onChange={(event) => setSkipErrors(event.target.checked)} disabled={busy} />
+          }
+          label={translate('interchange.page.skip_errors', {
+            count: current.summary.create,
+            errors: current.summary.errors,
+          })}
+        />
+      )}
       {current && !job && <QuestionImportReport report={current} />}
       {job && <QuestionImportProgress job={job} />}
     </PageSection>

@@ -76,6 +76,8 @@ export interface QuestionImportRequest {
   platformId: number;
   defaults: Partial<Record<LookupField, number>>;
   createLookups: boolean;
+  /** Import the rest: the questions in error are left out (issue 40). */
+  skipErrors?: boolean;
 }
 
 /**
@@ -118,13 +120,14 @@ export const interchangeMethods: InterchangeMethods = {
       `questions-template-${language}.xlsx`,
     ),
 
-  uploadQuestions: ({ file, mode, platformId, defaults, createLookups }) => {
+  uploadQuestions: ({ file, mode, platformId, defaults, createLookups, skipErrors = false }) => {
     const body = new FormData();
     // The fields before the file: the server reads them as they come.
     body.append('mode', mode);
     body.append('platform_id', String(platformId));
     for (const [field, id] of Object.entries(defaults)) if (id) body.append(`default_${field}_id`, String(id));
     body.append('create_lookups', String(createLookups));
+    body.append('skip_errors', String(skipErrors));
     body.append('file', file);
     return dataOf(http<{ data: QuestionImport }>('/questions-bank/imports', { method: 'POST', body }));
   },

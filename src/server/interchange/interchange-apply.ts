@@ -23,7 +23,19 @@ function inOrder(lookups: Map<string, NewLookup>): [string, NewLookup][] {
   return ordered;
 }
 
-/** Creates the lookup values the plan needs; their ids by key. */
+/** The new values the questions to create name, with those they belong to (a skill of an outcome). */
+function neededLookups(plan: ImportPlan): Map<string, NewLookup> {
+  const needed = new Set<string>();
+  const need = (value: unknown) => {
+    if (typeof value !== 'string' || needed.has(value) || !plan.newLookups.has(value)) return;
+    needed.add(value);
+    Object.values(plan.newLookups.get(value)!.within).forEach(need);
+  };
+  for (const planned of plan.items) if (planned.status === 'create') Object.values(planned.lookups ?? {}).forEach(need);
+  return new Map([...plan.newLookups].filter(([key]) => needed.has(key)));
+}
+
+/** Creates the lookup values the plan's questions to create need (not those of a question left out); their ids by key. */
 async function createLookups(
   db: Db,
   tables: LookupTables,
@@ -31,7 +43,7 @@ async function createLookups(
   platformId: number,
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const [key, lookup] of inOrder(plan.newLookups)) {
+  for (const [key, lookup] of inOrder(neededLookups(plan))) {
     const en = lookup.name.en?.trim() || lookup.name.ar!.trim();
     const ar = lookup.name.ar?.trim() || en;
     const belongsTo = Object.fromEntries(
@@ -57,7 +69,7 @@ async function createLookups(
 }
 
 /**
- * Writes a plan free of errors: its new lookups, its media (checked by content again as they are
+ * Writes a plan's questions to create (those in error left out when the author chose to import the rest): their new lookups, its media (checked by content again as they are
  * stored) and each question through the bank's own store (sanitized and validated as typed ones
  * are). Run inside one transaction by the caller: all or nothing. Media files written before a
  * failure stay on disk unreferenced (the media sweep's to remove), never half a bank.

@@ -54,7 +54,8 @@ const stored = (plan: ImportPlan): Omit<PlannedItem, 'lookups'>[] =>
 /**
  * Receives a question file: the dry run is recorded and answered at once; an import whose dry
  * run finds no item in error is queued as a job (the file kept with it until it ends); one with
- * any error is refused whole (422) with the same report. Unsupported items are listed and skipped.
+ * any error is refused whole (422) with the same report, unless the author chose to import the
+ * rest (`skipErrors`): then the items in error are left out, as unsupported ones always are.
  */
 export async function receiveQuestions(db: Db, jobs: JobQueue, tables: LookupTables, request: QuestionImportRequest) {
   const { file, plan } = await readAndPlan(
@@ -65,7 +66,10 @@ export async function receiveQuestions(db: Db, jobs: JobQueue, tables: LookupTab
     request.options,
     request.language,
   );
-  const queue = request.mode === 'import' && plan.summary.errors === 0 && plan.summary.create > 0;
+  const queue =
+    request.mode === 'import' &&
+    (plan.summary.errors === 0 || request.options.skipErrors === true) &&
+    plan.summary.create > 0;
   const status = request.mode === 'dry_run' ? 'dry_run' : queue ? 'queued' : 'refused';
   const row = await db
     .insertInto('question_imports')
@@ -108,7 +112,7 @@ export async function runQuestionImport(services: ImportServices, id: number): P
   try {
     const tables = lookupTables(services.storeFor(db).registry);
     const { file, plan } = await readAndPlan(db, tables, new Uint8Array(job.file), job.platform_id, options, 'en');
-    if (plan.summary.errors > 0)
+    if ((plan.summary.errors > 0 && !options.skipErrors) || plan.summary.create === 0)
       return await finish(db, id, 'failed', plan, [], 'interchange.errors.changed_since_dry_run');
     const created = await db.transaction().execute((trx) =>
       applyImport(trx, services.storage, services.storeFor(trx), {

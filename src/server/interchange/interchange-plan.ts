@@ -19,6 +19,8 @@ export interface ImportOptions {
   defaults: Partial<Record<LookupField, number>>;
   /** Create the lookup values a file names that the platform lacks (else each is an error). */
   createLookups: boolean;
+  /** Import the rest: the questions in error are left out instead of refusing the file (issue 40). */
+  skipErrors?: boolean;
 }
 
 /** A lookup value the import will create: its names, and for a learning outcome its skill's. */

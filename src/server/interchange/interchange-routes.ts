@@ -37,7 +37,7 @@ const tags = ['questions bank'];
 const stamp = () => new Date().toISOString().slice(0, 10);
 const idParams = z.object({ id: idParam() });
 
-/** `default_<lookup>_id` fields and `create_lookups` of an import request. */
+/** `default_<lookup>_id` fields, `create_lookups` and `skip_errors` of an import request. */
 function importOptions(fields: Record<string, string>) {
   const defaults: Partial<Record<LookupField, number>> = {};
   for (const field of LOOKUP_FIELDS) {
@@ -47,7 +47,8 @@ function importOptions(fields: Record<string, string>) {
     if (!Number.isInteger(id) || id < 1) throw invalid({ [`default_${field}_id`]: ['validation.invalid'] });
     defaults[field] = id;
   }
-  return { defaults, createLookups: fields.create_lookups === 'true' || fields.create_lookups === '1' };
+  const yes = (value: string | undefined) => value === 'true' || value === '1';
+  return { defaults, createLookups: yes(fields.create_lookups), skipErrors: yes(fields.skip_errors) };
 }
 
 /**
@@ -174,8 +175,8 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
       schema: {
         tags,
         summary:
-          'Upload questions (multipart: file, mode=dry_run|import, platform_id, default_<lookup>_id, create_lookups): a QTI 3.0 or 2.x package or item, Moodle XML, GIFT or the XLSX template, up to 100 MB. ' +
-          'A dry run changes nothing and lists every item with what it becomes and every problem; an import with no item in error is queued as a job (202), one with any is refused whole (422)',
+          'Upload questions (multipart: file, mode=dry_run|import, platform_id, default_<lookup>_id, create_lookups, skip_errors): a QTI 3.0 or 2.x package or item, Moodle XML, GIFT or the XLSX template, up to 100 MB. ' +
+          'A dry run changes nothing and lists every item with what it becomes and every problem; an import with no item in error is queued as a job (202), one with any is refused whole (422) unless skip_errors asks to import the rest',
         consumes: ['multipart/form-data'],
       },
     },

@@ -277,6 +277,52 @@ describe('question imports', () => {
     expect(maths.messages.join(' ')).toContain('MathML');
   });
 
+  it('imports the rest when asked: the questions in error and the lookups only they named are left out (issue 40)', async () => {
+    const question = (name: string, level: string, answers: string) =>
+      `<question type="multichoice"><name><text>${name}</text></name>` +
+      `<questiontext format="html"><text>Pick one.</text></questiontext><single>true</single>${answers}` +
+      `<tags><tag><text>difficulty level: ${level}</text></tag></tags></question>`;
+    const xml = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><quiz>` +
+        question(
+          'Good',
+          'Dunes',
+          '<answer fraction="100"><text>One</text></answer><answer fraction="0"><text>Two</text></answer>',
+        ) +
+        question('No right answer', 'Oases', '<answer fraction="50"><text>One</text></answer>') +
+        `</quiz>`,
+    );
+    const fields = { ...defaults, create_lookups: 'true', platform_id: String(platform.id) };
+    const before = await questionCount();
+    const refused = await uploadQuestions(t, author, { name: 'q.xml', content: xml }, { mode: 'import', ...fields });
+    expect(refused.statusCode).toBe(422);
+    const queued = await uploadQuestions(
+      t,
+      author,
+      { name: 'q.xml', content: xml },
+      { mode: 'import', ...fields, skip_errors: 'true' },
+    );
+    expect(queued.statusCode, queued.body).toBe(202);
+    expect(queued.json().data.summary).toMatchObject({ create: 1, errors: 1 });
+    await runImportJob(t, queued.json().data.id);
+    expect(await questionCount()).toBe(before + 1);
+    const levels = await t.db
+      .selectFrom('difficulty_levels')
+      .select('name_en')
+      .where('platform_id', '=', platform.id)
+      .execute();
+    expect(levels.map((s) => s.name_en)).toContain('Dunes');
+    expect(levels.map((s) => s.name_en)).not.toContain('Oases');
+    // Nothing to import even so: refused as before.
+    const nothing = await uploadQuestions(
+      t,
+      author,
+      { name: 'bad.xml', content: Buffer.from(`<quiz>${question('Bad', 'Oases', '')}</quiz>`) },
+      { mode: 'import', ...fields, skip_errors: 'true' },
+    );
+    expect(nothing.statusCode).toBe(422);
+  });
+
   it('refuses a bad mode, a missing platform and an empty file', async () => {
     const gift = Buffer.from('::One::Pick one {=a ~b}');
     const badMode = await uploadQuestions(
