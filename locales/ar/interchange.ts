@@ -171,6 +171,7 @@ const ar: typeof en = {
       extra_media_dropped: 'لم يُستورد الملف %{name}: يحتفظ السؤال بصورة أو مقطع صوتي واحد فقط.',
       extra_answers_dropped: 'حُذفت الإجابات المقبولة الأخرى: %{answers}.',
       distractors_dropped: 'حُذفت الإجابات التي لا يقابلها شيء: %{answers}.',
+      weights_equal: 'يعطي الملف الإجابات الصحيحة أوزانًا مختلفة: هنا تنال كل إجابة صحيحة حصة متساوية من الدرجة.',
       partial_credit_dropped: 'الإجابات التي كانت تنال جزءًا من الدرجة لا تنال الآن شيئًا: %{answers}.',
       duplicate_options_dropped: 'حُذفت الخيارات المكرّرة: %{answers}.',
       feedback_dropped: 'لم تُستورد التغذية الراجعة المكتوبة لهذا السؤال.',

@@ -170,6 +170,8 @@ export default {
       extra_media_dropped: 'The file %{name} was not imported: a question keeps one image or audio.',
       extra_answers_dropped: 'Other accepted answers were dropped: %{answers}.',
       distractors_dropped: 'Answers without a match were dropped: %{answers}.',
+      weights_equal:
+        'The file gives its right answers different weights: here each right answer earns an equal share of the mark.',
       partial_credit_dropped: 'Answers worth part of the mark now score nothing: %{answers}.',
       duplicate_options_dropped: 'Options that repeat another option were dropped: %{answers}.',
       feedback_dropped: 'Feedback written for this question was not imported.',

@@ -69,6 +69,9 @@ describe("1EdTech's QTI 3.0 sample items", () => {
     const associate = sample('associate.xml').question!;
     expect(associate.mark_option).toBe('partial');
     expect((associate.answer_key as { pairs: unknown[] }).pairs).toHaveLength(3);
+    // Its mapping gives one pair 2 points and the others 1: equal shares here, and it says so (issue 40).
+    expect(sample('associate.xml').notes).toContainEqual({ key: 'interchange.problems.weights_equal' });
+    expect(sample('order.xml').notes ?? []).not.toContainEqual({ key: 'interchange.problems.weights_equal' });
   });
 
   it('reads the Hebrew order item right to left, with a note that Hebrew is read as such', () => {

@@ -26,7 +26,7 @@ import {
   type ReadAnswer,
   type ReadContext,
 } from './qti-interactions-reader';
-import { markOf, markOptionOf, responsesOf } from './qti-responses';
+import { markOf, markOptionOf, responsesOf, unequalWeights } from './qti-responses';
 import { LTM_CLASS, partIdFrom } from './qti-vocabulary';
 
 /** An item read, and the stimulus it refers to (a path in the package), if any. */
@@ -176,6 +176,9 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
   const { language, notes } = languageOf(root, body);
   const answer: ReadAnswer & { text?: string } = answerOf(body, interactions, { ...ctx, ours: source.ours, language });
   const media = mediaOf(body, source.path, notes);
+  const markOption = markOptionOf(root);
+  if (markOption === 'partial' && unequalWeights(ctx.responses))
+    notes.push({ key: 'interchange.problems.weights_equal' });
   let text = answer.text ?? textOfItem(body, interactions, ctx, source.ours);
   if (isBlankHtml(text) && answer.kind === 'fill_blanks') text = defaultBlanksInstruction(language);
   const stimulusRef = qtiChildren(root, 'qti-assessment-stimulus-ref')[0];
@@ -194,7 +197,7 @@ export function readQtiItem(document: Document, source: ItemSource): ReadQtiItem
           answer_type: answer.kind,
           answer_key: answer.key,
           mark: markOf(root, ctx.responses),
-          mark_option: markOptionOf(root),
+          mark_option: markOption,
           media_type: media.media_type,
           ...(media.media_alt ? { media_alt: media.media_alt } : {}),
           media_replay_count: media.media_replay_count,

@@ -59,6 +59,13 @@ export function markOf(root: Element, responses: Map<string, Response>): number 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
+ * Whether a response's mapping gives its right answers different values (3 points for one pair,
+ * 1 for another): our partial marking gives each an equal share, so the item says so (issue 40).
+ */
+export const unequalWeights = (responses: Map<string, Response>): boolean =>
+  [...responses.values()].some((response) => new Set([...response.mapped.values()].filter((v) => v > 0)).size > 1);
+
+/**
  * All or nothing, or partial: said by the body's class in packages made here; else partial when
  * scoring maps responses (map_response, or a mapping used) or adds points condition by condition.
  */
