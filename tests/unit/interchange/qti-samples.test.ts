@@ -64,6 +64,10 @@ describe("1EdTech's QTI 3.0 sample items", () => {
     const gaps = sample('gap-match.xml').question!.answer_key as { blanks: { answer: string; before: string }[] };
     expect(gaps.blanks.map((b) => b.answer)).toEqual(['winter', 'summer']);
     expect(gaps.blanks[0].before).toBe('Now is the');
+    // Its prompt leads its text (issue 40: it was lost), before the lines without a gap.
+    expect(sample('gap-match.xml').question!.text).toMatch(
+      /^<p>Identify the missing words in this famous quote from Shakespeare's Richard III\.<\/p><p>And all the clouds/,
+    );
     const plays = sample('match.xml').question!.answer_key as { categories: { options: unknown[] }[] };
     expect(plays.categories.map((c) => c.options.length).sort()).toEqual([1, 1, 2]);
     const associate = sample('associate.xml').question!;

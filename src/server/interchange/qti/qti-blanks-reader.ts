@@ -1,5 +1,6 @@
 import type { Element, Node } from '@xmldom/xmldom';
 import { layoutGapText } from '../gap-text';
+import { defaultBlanksInstruction } from '../moodle-text';
 import type { ItemProblem } from '../interchange-item';
 import { isElement, serializeNodes, textOf } from '../markup';
 import { attr, hasClass, qtiChildren, qtiDescendants, qtiName } from './qti-dom';
@@ -114,7 +115,37 @@ export function readBlanks(
       ...(key.options ? { options: key.options } : {}),
     };
   });
-  return { kind: 'fill_blanks', key: { blanks }, problems: [], notes, text: layout.text };
+  return {
+    kind: 'fill_blanks',
+    key: { blanks },
+    problems: [],
+    notes,
+    text: withPrompt(body, gapMatch, layout.text, ctx),
+  };
+}
+
+const MEDIA_OR_GAP_TEXT = ['qti-gap-text', 'img', 'audio', 'video', 'object'];
+
+/**
+ * A gap match's text: what the body says around the interaction and its prompt, before the
+ * paragraphs without gaps (issue 40: the prompt was lost). The short instruction that stands in
+ * for an empty text gives way to them.
+ */
+function withPrompt(
+  body: Element,
+  gapMatch: Element | undefined,
+  text: string,
+  ctx: ReadContext & { language: 'en' | 'ar' },
+) {
+  if (!gapMatch) return text;
+  const around = serializeNodes(body.firstChild, {
+    selfClose: false,
+    skip: (el) => el === gapMatch || MEDIA_OR_GAP_TEXT.includes(qtiName(el)),
+  }).trim();
+  const prompts = qtiChildren(gapMatch, 'qti-prompt').map((p) => `<p>${ctx.html(p)}</p>`);
+  const lead = [around, ...prompts].filter((part) => part !== '').join('');
+  if (lead === '') return text;
+  return text === defaultBlanksInstruction(ctx.language) ? lead : `${lead}${text}`;
 }
 
 export const isInline = (el: Element) => isElement(el) && INLINE_INTERACTIONS.has(qtiName(el));
