@@ -169,6 +169,9 @@ export default {
       picture_not_carried: 'The picture %{name} is named but not carried in the file: it was not imported.',
       extra_media_dropped: 'The file %{name} was not imported: a question keeps one image or audio.',
       extra_answers_dropped: 'Other accepted answers were dropped: %{answers}.',
+      matching_as_categorizing:
+        'Several items match the same answer (%{answers}): the question is imported as categorizing, each answer a category.',
+      one_shared_answer: 'Every item matches the same answer (%{answers}): there is nothing to match or sort.',
       distractors_dropped: 'Answers without a match were dropped: %{answers}.',
       weights_equal:
         'The file gives its right answers different weights: here each right answer earns an equal share of the mark.',

@@ -135,22 +135,56 @@ export function gapsKey(
 }
 
 /**
+ * Pairs whose lefts share a right ("Paris" and "Lyon" both match "France", as Moodle allows) as
+ * the categorizing question they are: a category per right, its lefts its options (issue 40: a
+ * matching said "This pair text is a duplicate" without naming it). One right for all says so.
+ */
+function sharedRights(kept: { left: string; right: string }[], mark: MarkOption): AnswerRead | undefined {
+  const byRight = new Map<string, { name: string; lefts: string[] }>();
+  for (const pair of kept) {
+    const key = normaliseAnswerText(plainText(pair.right));
+    const category = byRight.get(key) ?? { name: pair.right, lefts: [] };
+    byRight.set(key, { ...category, lefts: [...category.lefts, pair.left] });
+  }
+  if (byRight.size === kept.length) return undefined;
+  const shared = [...byRight.values()].filter((c) => c.lefts.length > 1).map((c) => c.name);
+  if (byRight.size < 2)
+    return { ...matchingOf(kept, mark), problems: [itemProblem(P.oneSharedAnswer, { answers: listed(shared) })] };
+  const categories = [...byRight.values()].map((c) => ({
+    id: newAnswerId(),
+    name: c.name,
+    options: c.lefts.map((text) => ({ id: newAnswerId(), text })),
+  }));
+  return {
+    answer_type: 'categorizing',
+    answer_key: { categories },
+    mark_option: mark,
+    problems: [],
+    notes: [itemProblem(P.matchingAsCategorizing, { answers: listed(shared) })],
+  };
+}
+
+const matchingOf = (kept: { left: string; right: string }[], mark: MarkOption): AnswerRead => ({
+  answer_type: 'matching',
+  answer_key: {
+    pairs: kept.map((p) => ({ id: newAnswerId(), left: p.left, right_id: newAnswerId(), right: p.right })),
+  },
+  mark_option: mark,
+  problems: [],
+  notes: [],
+});
+
+/**
  * Matching pairs. A right side without a left is a distractor, which our matching cannot hold
- * (each right belongs to a left): it is noted and left out.
+ * (each right belongs to a left): it is noted and left out. Lefts sharing a right: see `sharedRights`.
  */
 export function matchingKey(pairs: { left: string; right: string }[], mark: MarkOption): AnswerRead {
   const kept = pairs.filter((p) => !isBlankHtml(p.left));
   const distractors = pairs.filter((p) => isBlankHtml(p.left)).map((p) => p.right);
-  const key = {
-    pairs: kept.map((p) => ({ id: newAnswerId(), left: p.left, right_id: newAnswerId(), right: p.right })),
-  };
-  return {
-    answer_type: 'matching',
-    answer_key: key,
-    mark_option: mark,
-    problems: [],
-    notes: distractors.length > 0 ? [itemProblem(P.distractors, { answers: listed(distractors) })] : [],
-  };
+  const distractorNotes = distractors.length > 0 ? [itemProblem(P.distractors, { answers: listed(distractors) })] : [];
+  const shared = sharedRights(kept, mark);
+  const read = sharedRights(kept, mark) ?? matchingOf(kept, mark);
+  return { ...read, notes: [...read.notes, ...distractorNotes] };
 }
 
 /** Reordering items, listed in their correct order. */

@@ -19,6 +19,10 @@ export const MOODLE_PROBLEMS = {
   extraMedia: 'interchange.problems.extra_media_dropped',
   /** Accepted answers beyond the first (`answers`). */
   extraAnswers: 'interchange.problems.extra_answers_dropped',
+  /** Matching pairs whose lefts share rights, read as categorizing (`answers`: the shared rights). */
+  matchingAsCategorizing: 'interchange.problems.matching_as_categorizing',
+  /** Matching pairs all sharing one right (`answers`). */
+  oneSharedAnswer: 'interchange.problems.one_shared_answer',
   /** Matching answers without a question (`answers`). */
   distractors: 'interchange.problems.distractors_dropped',
   /** Answers worth part of the mark in a single-choice question (`answers`). */

@@ -116,6 +116,24 @@ describe('GIFT: the sample file', () => {
     ]);
   });
 
+  it('reads a matching whose items share an answer as categorizing, naming the shared answer (issue 40)', () => {
+    const cities = one('::Cities::Which country? {=Paris -> France =Lyon -> France =Cairo -> Egypt}');
+    expectValidKey(cities);
+    expect(cities.question!.answer_type).toBe('categorizing');
+    expect(keyOf(cities).categories.map((c: any) => [c.name, c.options.map((o: any) => o.text)])).toEqual([
+      ['France', ['Paris', 'Lyon']],
+      ['Egypt', ['Cairo']],
+    ]);
+    expect(cities.notes).toEqual([
+      { key: 'interchange.problems.matching_as_categorizing', params: { answers: 'France' } },
+    ]);
+    const single = one('::All::Which country? {=Paris -> France =Lyon -> France}');
+    expect(single.problems).toContainEqual({
+      key: 'interchange.problems.one_shared_answer',
+      params: { answers: 'France' },
+    });
+  });
+
   it('reads a missing word as a blank with options, with the instruction of its language as text', () => {
     const english = byName(items, 'Missing word');
     expectValidKey(english);
