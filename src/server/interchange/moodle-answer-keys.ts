@@ -182,7 +182,6 @@ export function matchingKey(pairs: { left: string; right: string }[], mark: Mark
   const kept = pairs.filter((p) => !isBlankHtml(p.left));
   const distractors = pairs.filter((p) => isBlankHtml(p.left)).map((p) => p.right);
   const distractorNotes = distractors.length > 0 ? [itemProblem(P.distractors, { answers: listed(distractors) })] : [];
-  const shared = sharedRights(kept, mark);
   const read = sharedRights(kept, mark) ?? matchingOf(kept, mark);
   return { ...read, notes: [...read.notes, ...distractorNotes] };
 }
