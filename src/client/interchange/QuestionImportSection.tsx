@@ -80,7 +80,11 @@ export function QuestionImportSection({ platformId }: { platformId: number }) {
       <FileChooser
         file={flow.file}
         accept={ACCEPTED}
-        onChoose={flow.choose}
+        onChoose={(file) => {
+          // Leaving questions out is chosen for one file's report, never carried to the next.
+          setSkipErrors(false);
+          flow.choose(file);
+        }}
         disabled={busy}
         labels={{ choose: 'interchange.page.choose_file', none: 'interchange.page.no_file' }}
         testId="interchange-file"
