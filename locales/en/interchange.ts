@@ -41,7 +41,7 @@ export default {
       problems: 'Problems and notes',
       statuses: { create: 'To create', unsupported: 'Skipped', error: 'Error' },
       none: '—',
-      dry_run_done: 'Nothing was changed. Import the file when no question is in error.',
+      dry_run_done: 'Nothing was changed: this was a check.',
       queued: 'The import is running…',
       done: 'Imported: %{smart_count} question |||| Imported: %{smart_count} questions',
       failed: 'The import failed: %{error}',
