@@ -6,8 +6,9 @@
  * - Built files (/assets/, hashed) and /zod-jitless.js: from this cache once fetched.
  * - The student's own reads (who is signed in, their exams, an attempt): network first; offline, the
  *   last answer, with the attempt's `server_time` moved on by the time spent offline so the exam's
- *   clock stays right. What is kept names no one and holds no answer (`atRest`). `POST .../start` offline answers the kept attempt if it is running (start is
- *   idempotent: the server would answer the same).
+ *   clock stays right. What is kept names no one and holds no answer (`atRest`). `POST .../start`
+ *   offline answers the kept attempt if it is running (start is idempotent: the server would answer
+ *   the same).
  * - Signing in or out empties the kept answers, and a read still on its way then is not kept (a
  *   shared school computer keeps nothing of a student's after sign-out; the page empties this cache
  *   itself too). Media, recordings above all, and answers sent are never kept here.

@@ -30,8 +30,9 @@ export function readStoredUser(): User | null {
 }
 
 /**
- * Kept for the browser: a student's account without their name, e-mail or username, so a school computer closed without signing out names no pupil (issue
- * 39). The whole user is kept for the tab's session, which the browser's closing ends.
+ * Kept for the browser: a student's account without their name, e-mail or username, so a school
+ * computer closed without signing out names no pupil (issue 39). The whole user is kept for the
+ * tab's session, which the browser's closing ends.
  */
 export function storeUser(user: User): void {
   const atRest = isStudentHome(permissionsOf(user)) ? { ...user, name: '', email: null, username: null } : user;
