@@ -3,6 +3,7 @@ import { giftHtml, giftPlain, restoreEscapes, splitFormat } from './gift-text';
 import {
   choiceKey,
   essayKey,
+  exactNumbers,
   gapsKey,
   matchingKey,
   shortAnswerKey,
@@ -143,9 +144,6 @@ function readTrueFalse(parts: GiftParts): AnswerRead {
   return feedback.some((f) => f.trim() !== '') ? { ...read, notes: [itemProblem(P.feedback)] } : read;
 }
 
-// A number as a blank compares it: digits, a sign, a decimal point (`:0`, no tolerance, is the same).
-const EXACT_NUMBER = /^(-?\d+(?:\.\d+)?)(?::0*\.?0*)?$/;
-
 /**
  * A numerical block (`{#8}`, `{#=8 =%50%7}`) as one typed blank when its fully right answers are
  * exact numbers; a tolerance (`8:0.5`) or a range (`1..5`) on one of them cannot be scored by a
@@ -154,12 +152,9 @@ const EXACT_NUMBER = /^(-?\d+(?:\.\d+)?)(?::0*\.?0*)?$/;
 function readNumerical(parts: GiftParts): GiftRead {
   const body = parts.block.slice(1).trim();
   const pieces = body.startsWith('=') ? body.split('=').filter((piece) => piece.trim() !== '') : [body];
-  const answers = pieces.map((piece) => answerOf(piece.trim(), 100));
-  if (answers.some((a) => a.weight >= 99.99 && !EXACT_NUMBER.test(a.text)))
-    return { unsupported: 'numerical with a tolerance or a range' };
-  const block = answers
-    .map((a) => `=%${a.weight}%${EXACT_NUMBER.exec(a.text)?.[1] ?? a.text}${a.feedback ? '#feedback' : ''}`)
-    .join(' ');
+  const answers = exactNumbers(pieces.map((piece) => answerOf(piece.trim(), 100)));
+  if (!answers) return { unsupported: 'numerical with a tolerance or a range' };
+  const block = answers.map((a) => `=%${a.weight}%${a.text}${a.feedback ? '#feedback' : ''}`).join(' ');
   return { read: readShortAnswer({ ...parts, block }) };
 }
 

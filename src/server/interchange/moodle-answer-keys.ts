@@ -82,6 +82,22 @@ export function typedBlank(answers: WeightedAnswer[]): {
   };
 }
 
+// A number a blank can compare as text: digits, a sign, a decimal point (`:0`, no tolerance, is the same).
+const EXACT_NUMBER = /^(-?\d+(?:\.\d+)?)(?::0*\.?0*)?$/;
+
+/**
+ * Numerical answers (GIFT's `{#…}`, a cloze's NUMERICAL) as typed answers: each number without
+ * its zero tolerance; undefined when a fully right one has a tolerance (`8:0.5`) or a range
+ * (`1..5`), which a blank, comparing text, cannot score.
+ */
+export function exactNumbers<T extends WeightedAnswer>(answers: T[]): T[] | undefined {
+  if (answers.some((a) => isFull(a.weight) && !EXACT_NUMBER.test(a.text))) return undefined;
+  return answers.map((a) => ({ ...a, text: EXACT_NUMBER.exec(a.text)?.[1] ?? a.text }));
+}
+
+/** Moodle's `*` ("any characters"; `\*` is a star), which our blanks would take literally. */
+export const UNESCAPED_STAR = /(^|[^\\])\*/;
+
 /** A fill-in-the-blanks key with one typed blank and no text around it (a short-answer question). */
 export function shortAnswerKey(answers: WeightedAnswer[]): AnswerRead {
   const { answer, problems, notes } = typedBlank(answers);

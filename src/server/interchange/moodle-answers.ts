@@ -10,6 +10,7 @@ import {
   reorderingKey,
   shortAnswerKey,
   trueFalseKey,
+  UNESCAPED_STAR,
   type AnswerRead,
   type WeightedAnswer,
 } from './moodle-answer-keys';
@@ -46,10 +47,6 @@ const truefalse: MoodleAnswerReader = (question) => {
   const read = trueFalseKey(textOf(right).trim().toLowerCase() === 'true');
   return right ? read : { ...read, problems: [itemProblem(P.choiceKey)] };
 };
-
-// Moodle's short answers treat `*` as "any characters" and `\*` as a star; our blanks have no
-// wildcard, so an answer using one cannot be kept as its key.
-const UNESCAPED_STAR = /(^|[^\\])\*/;
 
 const shortanswer: MoodleAnswerReader = (question) => {
   const answers = childElements(question, 'answer').map((a) => ({ text: shortText(textOf(a)), weight: weightOf(a) }));

@@ -1,5 +1,12 @@
 import { layoutGapText } from './gap-text';
-import { gapsKey, typedBlank, type AnswerRead, type GapAnswer } from './moodle-answer-keys';
+import {
+  exactNumbers,
+  gapsKey,
+  typedBlank,
+  UNESCAPED_STAR,
+  type AnswerRead,
+  type GapAnswer,
+} from './moodle-answer-keys';
 import { itemProblem, MOODLE_PROBLEMS as P } from './moodle-problems';
 
 /**
@@ -16,7 +23,6 @@ const SUB_QUESTION = /\{\d*:[A-Z_]+:(?:\\.|[^\\}])*\}/;
 const TYPED = new Set(['SHORTANSWER', 'SA', 'MW', 'SHORTANSWER_C', 'SAC', 'MWC']);
 const NUMBER = new Set(['NUMERICAL', 'NM']);
 const CHOICE = /^(MULTICHOICE|MC)(_?(V|H)?S?)?$/;
-const EXACT_NUMBER = /^(-?\d+(?:\.\d+)?)(?::0*\.?0*)?$/;
 
 interface SubAnswer {
   text: string;
@@ -55,11 +61,10 @@ export function readCloze(html: string, language: 'en' | 'ar'): AnswerRead {
     const typed = TYPED.has(type ?? '');
     if (!typed && !NUMBER.has(type ?? '')) return undefined;
     // A wildcard or a tolerance cannot be compared as text.
-    if (typed && answers.some((a) => a.weight > 0 && /(^|[^\\])\*/.test(a.text))) return undefined;
-    if (!typed && answers.some((a) => a.weight >= 99.99 && !EXACT_NUMBER.test(a.text))) return undefined;
-    const blank = typedBlank(
-      answers.map((a) => ({ text: typed ? a.text : (EXACT_NUMBER.exec(a.text)?.[1] ?? a.text), weight: a.weight })),
-    );
+    if (typed && answers.some((a) => a.weight > 0 && UNESCAPED_STAR.test(a.text))) return undefined;
+    const comparable = typed ? answers : exactNumbers(answers);
+    if (!comparable) return undefined;
+    const blank = typedBlank(comparable);
     for (const note of blank.notes) notes.add(String(note.params?.answers ?? ''));
     return blank.answer ? { answer: blank.answer } : undefined;
   };
