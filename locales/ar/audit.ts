@@ -97,6 +97,7 @@ const ar: typeof en = {
       at: 'الوقت (%{zone})',
       actor_id: 'رقم المنفِّذ',
       actor: 'المنفِّذ',
+      actor_email: 'بريد المنفِّذ الإلكتروني أو اسم المستخدم',
       address: 'العنوان',
       action: 'الإجراء',
       action_label: 'وصف الإجراء',

@@ -96,6 +96,7 @@ export default {
       at: 'Time (%{zone})',
       actor_id: 'Actor id',
       actor: 'Actor',
+      actor_email: 'Actor e-mail or username',
       address: 'Address',
       action: 'Action',
       action_label: 'Action in words',

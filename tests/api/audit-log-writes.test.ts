@@ -161,9 +161,12 @@ describe('exams, bank questions and settings lists as they are written (issue 39
     const rename = await expectOneRow(t.db, 'users.rename', `users/${user.id}`, { actorId: user.id });
     expect(rename.summary).toEqual({ before: { name: 'Old Name' }, after: { name: 'New Name' } });
     const log = (await admin('GET', `/api/audit-log?filter[user_id]=${user.id}&order=asc`)).json().data;
-    expect(log.map((row: { action: string; actor: { name: string } }) => [row.action, row.actor.name])).toEqual([
-      ['exams.create', 'Old Name'],
-      ['users.rename', 'Old Name'],
+    // The log shows the name and e-mail the account had when it acted.
+    expect(
+      log.map((row: { action: string; actor: { name: string; email: string } }) => [row.action, row.actor]),
+    ).toEqual([
+      ['exams.create', { id: user.id, name: 'Old Name', email: user.email }],
+      ['users.rename', { id: user.id, name: 'Old Name', email: user.email }],
     ]);
     const stored = await t.db
       .selectFrom('audit_log')

@@ -18,6 +18,7 @@ import { createTestApp, type TestContext } from '../helpers/test-app';
 let t: TestContext;
 let admin: string;
 let adminId: number;
+let adminEmail: string | null;
 let school: { id: number; name_en: string; name_ar: string };
 
 beforeAll(async () => {
@@ -26,6 +27,7 @@ beforeAll(async () => {
   const registry = await loadSchemaRegistry();
   const user = await buildUser(t.db, { role: ROLES.admin, name: 'Chief Auditor' });
   adminId = user.id;
+  adminEmail = user.email;
   admin = await signIn(t.app, user);
   const platform = await buildPlatform(t.db, 'IRA');
   school = (await buildRecord(t.db, registry, registry.get('schools')!, platform)) as typeof school;
@@ -96,7 +98,7 @@ describe('the list', () => {
     expect(page.data[0]).toEqual({
       id: newer,
       at: '2025-03-02T08:00:00.000Z',
-      actor: { id: adminId, name: 'Chief Auditor' },
+      actor: { id: adminId, name: 'Chief Auditor', email: adminEmail },
       address: '10.1.2.3',
       action: 'test.list',
       target: 'users/9',
@@ -107,7 +109,7 @@ describe('the list', () => {
       request_id: 'req-1',
     });
     expect(page.data[2].actor).toBeNull();
-    expect(page.data[3].actor).toEqual({ id: 999_999, name: null });
+    expect(page.data[3].actor).toEqual({ id: 999_999, name: null, email: null });
     expect(page.meta).toMatchObject({ total: 4, current_page: 1, last_page: 1 });
   });
 
@@ -215,6 +217,7 @@ describe('the CSV export', () => {
       'Time (Asia/Dubai)',
       'Actor id',
       'Actor',
+      'Actor e-mail or username',
       'Address',
       'Action',
       'Action in words',
@@ -225,7 +228,7 @@ describe('the CSV export', () => {
       'Reason',
       'Request id',
     ]);
-    expect(rows.map((row) => [row[1], row[3], row[5], row[7], row[9], JSON.parse(row[10]), row[11]])).toEqual([
+    expect(rows.map((row) => [row[1], row[3], row[6], row[8], row[10], JSON.parse(row[11]), row[12]])).toEqual([
       [
         '2024-06-02 10:00:00',
         'Chief Auditor',
@@ -238,6 +241,7 @@ describe('the CSV export', () => {
       // A reason a spreadsheet would take for a formula is made plain text.
       ['2024-06-01 10:00:00', 'Chief Auditor', 'test.export', 'exams/7', '', {}, `'=HYPERLINK("x")`],
     ]);
+    expect(rows.map((row) => row[4])).toEqual([adminEmail, adminEmail]);
     const [exported] = await auditRows(t.db, 'audit_log.export');
     expect(exported).toMatchObject({
       actor_id: adminId,
@@ -252,10 +256,10 @@ describe('the CSV export', () => {
     const response = await api(`/api/audit-log/export?filter[action]=exams.publish,test.export&lang=ar`);
     const [header, ...rows] = parse(response.body);
     expect(header.slice(0, 2)).toEqual(['القيد', 'الوقت (Asia/Dubai)']);
-    expect(rows[0][9]).toBe(school.name_ar);
+    expect(rows[0][10]).toBe(school.name_ar);
     await insert({ action: 'exams.publish', target: 'exams/7' });
     const [, publish] = parse((await api(`/api/audit-log/export?filter[action]=exams.publish`, 'ar')).body);
-    expect(publish[6]).toBe('نشر اختبار');
+    expect(publish[7]).toBe('نشر اختبار');
   });
 
   it('refuses a malformed date with 400, and writes no entry', async () => {

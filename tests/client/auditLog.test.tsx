@@ -16,7 +16,7 @@ const entries: AuditLogRecord[] = [
   {
     id: 41,
     at: '2026-06-05T09:30:00.000Z',
-    actor: { id: 5, name: 'Huda Saleh' },
+    actor: { id: 5, name: 'Huda Saleh', email: 'huda@example.test' },
     address: '10.0.0.8',
     action: 'exams.publish',
     target: 'exams/12',
@@ -92,12 +92,15 @@ describe('the audit log screen', () => {
     );
     expect(first.slice(0, 6)).toEqual([
       formatDateTime(entries[0].at, 'ar'),
-      'Huda Saleh',
+      'Huda Salehhuda@example.test',
       'نشر اختبار',
       `الاختبارات ${formatNumber(12, 'ar')}`,
       '',
       '',
     ]);
+    // The actor's e-mail as it was, under the name, left to right in the Arabic page.
+    const email = within(rows[0]).getByText('huda@example.test');
+    expect(email).toHaveAttribute('dir', 'ltr');
     expect(first[6]).toBe('{"is_published":false} → {"is_published":true}; name_en: Reading');
     // Digits as the console writes them in Arabic. An action the catalog does not name yet is shown
     // as it is; the system acts with no name.

@@ -27,7 +27,22 @@ export function AuditLogTable() {
         cellSx={() => noWrap}
         render={(record) => formatDateTime(record.at, language)}
       />
-      <Column source="actor" label="audit.columns.actor" disableSort render={labels.actor} />
+      <Column
+        source="actor"
+        label="audit.columns.actor"
+        disableSort
+        render={(record) => (
+          <>
+            {labels.actor(record)}
+            {record.actor?.email && (
+              // The address or username as it was then, left to right in either language.
+              <Typography component="bdi" dir="ltr" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                {record.actor.email}
+              </Typography>
+            )}
+          </>
+        )}
+      />
       <Column
         source="action"
         label="audit.columns.action"

@@ -9,7 +9,8 @@ export const auditLogRecord = z
     id: z.number(),
     /** ISO 8601. */
     at: z.string(),
-    actor: z.object({ id: z.number(), name: z.string().nullable() }).strict().nullable(),
+    /** The actor's name and e-mail (or username) as they were when it acted. */
+    actor: z.object({ id: z.number(), name: z.string().nullable(), email: z.string().nullable() }).strict().nullable(),
     address: z.string().nullable(),
     /** `area.verb`: `exams.publish`, `corrections.save`. */
     action: z.string(),

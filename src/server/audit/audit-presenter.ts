@@ -6,6 +6,8 @@ export interface AuditRow {
   at: Date | string;
   actor_id: number | null;
   actor_name: string | null;
+  /** The e-mail (or, without one, the username) the account had when it acted. */
+  actor_email: string | null;
   address: string | null;
   action: string;
   target: string;
@@ -28,7 +30,8 @@ export function presentAudit(row: AuditRow): AuditLogRecord {
   return {
     id: Number(row.id),
     at: new Date(row.at).toISOString(),
-    actor: row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? null },
+    actor:
+      row.actor_id === null ? null : { id: row.actor_id, name: row.actor_name ?? null, email: row.actor_email ?? null },
     address: row.address,
     action: row.action,
     target: row.target,

@@ -66,6 +66,7 @@ const COLUMNS = [
   'a.at',
   'a.actor_id',
   sql<string | null>`coalesce(a.actor_name, u.name)`.as('actor_name'),
+  sql<string | null>`coalesce(a.actor_email, u.email, u.username)`.as('actor_email'),
   'a.address',
   'a.action',
   'a.target',
