@@ -33,6 +33,8 @@ const ar: typeof en = {
     deleted_school: 'مدرسة محذوفة رقم %{id}',
     actions: {
       exams: {
+        create: 'إنشاء اختبار',
+        update: 'تعديل اختبار',
         publish: 'نشر اختبار',
         unpublish: 'إلغاء نشر اختبار',
         delete: 'حذف اختبار',
@@ -41,6 +43,14 @@ const ar: typeof en = {
         reassign: 'إعادة إسناد اختبار',
         results_export: 'تصدير نتائج اختبار',
       },
+      exam_questions: {
+        assign: 'إضافة أسئلة من البنك إلى اختبار',
+        create: 'كتابة سؤال داخل اختبار',
+        update: 'تعديل سؤال في اختبار',
+        delete: 'حذف سؤال من اختبار',
+        reorder: 'إعادة ترتيب أسئلة اختبار',
+      },
+      'questions-bank': { create: 'إنشاء سؤال في البنك', update: 'تعديل سؤال في البنك', delete: 'حذف سؤال من البنك' },
       exam_localizations: {
         publish: 'نشر اختبار مترجم',
         unpublish: 'إلغاء نشر اختبار مترجم',

@@ -32,6 +32,8 @@ export default {
     deleted_school: 'Deleted school #%{id}',
     actions: {
       exams: {
+        create: 'Exam created',
+        update: 'Exam edited',
         publish: 'Exam published',
         unpublish: 'Exam unpublished',
         delete: 'Exam deleted',
@@ -39,6 +41,18 @@ export default {
         assign: 'Exam assigned',
         reassign: 'Exam reassigned',
         results_export: 'Exam results exported',
+      },
+      exam_questions: {
+        assign: 'Bank questions added to an exam',
+        create: 'Question written in an exam',
+        update: "Exam's question edited",
+        delete: 'Question removed from an exam',
+        reorder: "Exam's questions reordered",
+      },
+      'questions-bank': {
+        create: 'Bank question created',
+        update: 'Bank question edited',
+        delete: 'Bank question deleted',
       },
       exam_localizations: {
         publish: 'Localized exam published',

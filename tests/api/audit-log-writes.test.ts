@@ -152,6 +152,64 @@ describe('exams, bank questions and settings lists as they are written (issue 39
     expect(await auditRows(t.db, 'exams.update', `exams/${exam.id}`)).toHaveLength(1);
   });
 
+  it("audits an exam's questions: added from the bank, written in place, edited, reordered and removed", async () => {
+    const exam = (await author('POST', '/api/exams', examBody(scene.lookups))).json().data;
+    const target = `exams/${exam.id}`;
+    const bank = (await author('POST', '/api/questions-bank', bankQuestion(scene.lookups))).json().data;
+    const assigned = await author('POST', `/api/exams/${exam.id}/questions/assign`, { question_ids: [bank.id] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const copy = assigned.json().data[0].id;
+    const assign = await expectOneRow(t.db, 'exam_questions.assign', target, { actorId: people.author.id });
+    expect(assign.summary).toEqual({ bank_question_ids: [bank.id], exam_question_ids: [copy] });
+
+    const written = await author('POST', `/api/exams/${exam.id}/questions`, {
+      ...bankQuestion(scene.lookups),
+      text: 'Written in the exam',
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const own = written.json().data.id;
+    const create = await expectOneRow(t.db, 'exam_questions.create', target, { actorId: people.author.id });
+    expect(create.summary).toMatchObject({
+      exam_question_id: own,
+      before: null,
+      after: { text: 'Written in the exam' },
+    });
+
+    const edited = await author('PUT', `/api/exams/${exam.id}/questions/${own}`, {
+      ...bankQuestion(scene.lookups),
+      text: 'Edited in the exam',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const update = await expectOneRow(t.db, 'exam_questions.update', target, { actorId: people.author.id });
+    expect(update.summary).toEqual({
+      exam_question_id: own,
+      before: { text: 'Written in the exam' },
+      after: { text: 'Edited in the exam' },
+    });
+
+    const reordered = await author('PUT', `/api/exams/${exam.id}/questions/reorder`, { question_ids: [own, copy] });
+    expect(reordered.statusCode, reordered.body).toBe(200);
+    const reorder = await expectOneRow(t.db, 'exam_questions.reorder', target, { actorId: people.author.id });
+    expect(reorder.summary).toEqual({ before: [copy, own], after: [own, copy] });
+
+    const removed = await author('DELETE', `/api/exams/${exam.id}/questions/${copy}`);
+    expect(removed.statusCode, removed.body).toBe(200);
+    const remove = await expectOneRow(t.db, 'exam_questions.delete', target, { actorId: people.author.id });
+    expect(remove.summary).toMatchObject({ exam_question_id: copy, after: null, before: { text: bank.text } });
+
+    // A refused change writes no row; the log names each action in both languages.
+    const refused = await author('PUT', `/api/exams/${exam.id}/questions/reorder`, { question_ids: [own, copy] });
+    expect(refused.statusCode).toBe(422);
+    expect(await auditRows(t.db, 'exam_questions.reorder', target)).toHaveLength(1);
+    for (const lang of ['en', 'ar'] as const) {
+      const log = await call(t.app, 'GET', `/api/audit-log/export?filter[action]=exam_questions.update`, undefined, {
+        cookie: people.admin.cookie,
+        lang,
+      });
+      expect(log.body).toContain(lang === 'en' ? "Exam's question edited" : 'تعديل سؤال في اختبار');
+    }
+  });
+
   it('keeps who did it as they were, and audits renaming oneself', async () => {
     const user = await buildUser(t.db, { role: ROLES.author, name: 'Old Name' });
     const cookie = await signIn(t.app, user);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SchemaRegistry } from '../../../schemas/index';
@@ -10,12 +11,15 @@ import { beforeBody } from '../http/route-body';
 import { installCompiledSerializer } from '../http/response-serializer';
 import { examQuestion } from '../../common/contracts/index';
 import { idParam, idValue } from '../../common/ids';
+import { auditContext } from '../audit';
 
 const tags = ['exam questions'];
 const params = z.object({ id: idParam() });
 const questionParams = z.object({ id: idParam(), questionId: idParam() });
 const aQuestion = z.strictObject({ data: examQuestion });
 const theQuestions = { 200: z.strictObject({ data: z.array(examQuestion) }) };
+/** The request's audit context, its actor known: these routes are for signed-in staff only. */
+const signedIn = (request: FastifyRequest) => ({ ...auditContext(request), actorId: request.auth!.user.id });
 const idList = z.array(idValue(), { error: 'validation.required' }).min(1, { error: 'validation.required' }).max(500);
 
 /** The questions inside an exam: copies from the bank, questions written in place, removal and order. 418 once published. */
@@ -48,7 +52,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
       },
     },
     async (request) => ({
-      data: await store.assignFromBank(request.params.id, request.body.question_ids, request.auth!.user.id),
+      data: await store.assignFromBank(request.params.id, request.body.question_ids, signedIn(request)),
     }),
   );
 
@@ -66,7 +70,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
       preValidation: beforeBody({ params }, ({ id }) => store.assertEditable(id)),
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await store.create(request.params.id, request.body, request.auth!.user.id) }),
+      reply.status(201).send({ data: await store.create(request.params.id, request.body, signedIn(request)) }),
   );
 
   app.put(
@@ -82,7 +86,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
       },
     },
     async (request) => ({
-      data: await store.reorder(request.params.id, request.body.question_ids),
+      data: await store.reorder(request.params.id, request.body.question_ids, auditContext(request)),
     }),
   );
 
@@ -102,7 +106,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
       ),
     },
     async (request) => ({
-      data: await store.update(request.params.id, request.params.questionId, request.body),
+      data: await store.update(request.params.id, request.params.questionId, request.body, auditContext(request)),
     }),
   );
 
@@ -118,7 +122,7 @@ export const examQuestionsRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegist
       },
     },
     async (request) => ({
-      data: await store.remove(request.params.id, request.params.questionId),
+      data: await store.remove(request.params.id, request.params.questionId, auditContext(request)),
     }),
   );
 };
