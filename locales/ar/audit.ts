@@ -42,6 +42,7 @@ const ar: typeof en = {
         assign: 'إسناد اختبار',
         reassign: 'إعادة إسناد اختبار',
         results_export: 'تصدير نتائج اختبار',
+        lift_anonymity: 'رفع سرّية التصحيح',
       },
       exam_questions: {
         assign: 'إضافة أسئلة من البنك إلى اختبار',

@@ -33,6 +33,7 @@ const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions'>
       'exam-monitor': 'مراقبة الاختبار',
       'result-releases': 'إعلان النتائج',
       accommodations: 'الترتيبات الخاصة (الوقت الإضافي)',
+      anonymity: 'رفع سرّية التصحيح دون أسماء',
     },
     roles: {
       admin: 'مسؤول النظام',

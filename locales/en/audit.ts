@@ -41,6 +41,7 @@ export default {
         assign: 'Exam assigned',
         reassign: 'Exam reassigned',
         results_export: 'Exam results exported',
+        lift_anonymity: 'Anonymity lifted',
       },
       exam_questions: {
         assign: 'Bank questions added to an exam',

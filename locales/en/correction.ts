@@ -31,6 +31,8 @@ const messages = {
       anonymous_filter: 'Marking is anonymous: the list cannot be filtered by school or class.',
       read_by_name:
         'You have read this exam’s students by name while its marking was open (its monitor, its named results or a student’s exams), so you cannot mark it anonymously. Another corrector marks it.',
+      not_anonymous: 'Only an exam marked anonymously has an anonymity to lift.',
+      already_lifted: "This exam's anonymity was lifted already.",
       anonymous_marker:
         'You mark this exam anonymously: its monitor and its named results open to you once its marking is complete.',
     },

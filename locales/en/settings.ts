@@ -32,6 +32,7 @@ export default {
       'exam-monitor': 'Exam monitor',
       'result-releases': 'Result releases',
       accommodations: 'Accommodations (extra time)',
+      anonymity: 'Lifting anonymous marking',
     },
     roles: {
       admin: 'Administrator',

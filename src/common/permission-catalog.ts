@@ -56,6 +56,8 @@ export const AREAS = {
    * administrators; school staff only when an administrator grants it to their role.
    */
   accommodations: 'accommodations',
+  /** Lifting an anonymously marked exam's anonymity before its marking closes (edit): administrators. */
+  anonymity: 'anonymity',
 } as const;
 
 const ALL_AREAS = Object.values(AREAS);

@@ -9,7 +9,8 @@ import { AppError } from '../http/app-error';
  * exams with their times). The first half a person reads is their side of that exam
  * (`anonymous_marking_sides`, one row per person and exam, so two requests at once cannot take
  * both), and the other half is refused them: by name while marking is open, by code for good (a
- * reader cannot forget whom they saw). Whoever holds a sheet on the exam is on the code side.
+ * reader cannot forget whom they saw). Whoever holds a sheet on the exam is on the code side. An
+ * administrator may lift an exam's anonymity (`anonymity_lifts`, audited): then no side holds.
  */
 type Side = 'name' | 'code';
 
@@ -27,9 +28,11 @@ const markingOpen = (examId: number, now: Date) => sql<boolean>`(
 
 /** Where `readerId` stands on exam `examId`: anonymous or not, marking open or not, the side taken if any. */
 async function standing(db: Db, readerId: number, examId: number, now: Date) {
-  const { rows } = await sql<{ anonymous: boolean; open: boolean; side: Side | null }>`
+  const { rows } = await sql<{ anonymous: boolean; lifted: boolean; open: boolean; side: Side | null }>`
     select coalesce(e.anonymous_marking, false) as anonymous,
-      coalesce(e.anonymous_marking, false) and ${markingOpen(examId, now)} as open,
+      exists (select 1 from anonymity_lifts l where l.exam_id = ${examId}) as lifted,
+      coalesce(e.anonymous_marking, false) and ${markingOpen(examId, now)}
+        and not exists (select 1 from anonymity_lifts l where l.exam_id = ${examId}) as open,
       coalesce(
         (select s.side from anonymous_marking_sides s where s.exam_id = ${examId} and s.user_id = ${readerId}),
         case when exists (
@@ -41,7 +44,12 @@ async function standing(db: Db, readerId: number, examId: number, now: Date) {
       ) as side
     from (select ${examId}::integer as id) x left join exams e on e.id = x.id`.execute(db);
   const row = rows[0];
-  return { anonymous: row?.anonymous === true, open: row?.open === true, side: row?.side ?? null };
+  return {
+    anonymous: row?.anonymous === true,
+    lifted: row?.lifted === true,
+    open: row?.open === true,
+    side: row?.side ?? null,
+  };
 }
 
 /** Takes `side` for `readerId` on exam `examId` unless they have one: the side they hold after. */
@@ -84,11 +92,11 @@ export async function readByName(db: Db, readerId: number, examId: number, now: 
 /**
  * Before an anonymous view of exam `examId` by code (its list, a correction, a recording, a save):
  * refused (403) to whoever read it by name while its marking was open; anyone else reading it while
- * marking is open takes the code side. Exams marked by name pass.
+ * marking is open takes the code side. Exams marked by name, and those whose anonymity was lifted, pass.
  */
 export async function readByCode(db: Db, readerId: number, examId: number, now: Date): Promise<void> {
-  const { anonymous, open, side } = await standing(db, readerId, examId, now);
-  if (!anonymous) return;
+  const { anonymous, lifted, open, side } = await standing(db, readerId, examId, now);
+  if (!anonymous || lifted) return;
   if (side === 'name') throw readerRefusal();
   if (side === null && open && (await take(db, readerId, examId, 'code', now)) === 'name') throw readerRefusal();
 }

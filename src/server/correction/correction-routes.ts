@@ -27,6 +27,7 @@ import { presentCorrection } from './correction-view';
 import { openedRead } from '../storage';
 import { loadRecording } from './recordings';
 import { waitingRoutes } from './waiting-routes';
+import { anonymityLiftRoutes } from './anonymity-lift';
 import type { MediaStorage } from '../media';
 
 const tags = ['correction'];
@@ -78,6 +79,7 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
   });
   const canAudit = { access: requirePermission(...listPermissions(AREAS.correctionAudits)) };
   await app.register(waitingRoutes);
+  await app.register(anonymityLiftRoutes);
 
   app.get(
     '/exams/:id/assigned/students',

@@ -187,6 +187,13 @@ export interface AnonymousMarkingSidesTable {
   taken_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface AnonymityLiftsTable {
+  exam_id: number;
+  lifted_by: number | null;
+  lifted_at: ColumnType<Date, Date | undefined, never>;
+  reason: string;
+}
+
 export interface CorrectionSheetsTable {
   attempt_id: number;
   /** 1: the marker (first of two under double marking), 2: the second, 3: the deciding marker. */
@@ -312,6 +319,7 @@ export interface Database
   attempt_presence: AttemptPresenceTable;
   correction_sheets: CorrectionSheetsTable;
   anonymous_marking_sides: AnonymousMarkingSidesTable;
+  anonymity_lifts: AnonymityLiftsTable;
   correction_marks: CorrectionMarksTable;
   correction_audit: CorrectionAuditTable;
   report_results: ReportResultsTable;

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../common/ids';
+import { permissionFor } from '../../common/permissions';
+import { AREAS } from '../../common/permission-catalog';
+import { auditContext, recordAudit, type AuditContext } from '../audit';
+import type { Db } from '../db/database';
+import { AppError, notFound } from '../http/app-error';
+import { requirePermission } from '../http/route-access';
+
+const liftBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
+const lifted = z.strictObject({
+  data: z.strictObject({ exam_id: z.number(), lifted_at: z.string(), lifted_by: z.number().nullable() }),
+});
+
+/**
+ * Lifts an anonymously marked exam's anonymity before its marking closes: from then on no one's side
+ * of it holds (its markers may read its monitor and named results, its named readers its codes).
+ * It cannot be taken back, so it takes a reason and is audited with it, in the same transaction.
+ * 404 for no such exam; 418 for an exam marked by name, or one already lifted.
+ */
+export async function liftAnonymity(db: Db, examId: number, reason: string, audit: AuditContext, now: Date) {
+  return db.transaction().execute(async (trx) => {
+    const exam = await trx
+      .selectFrom('exams')
+      .select(['id', 'anonymous_marking'])
+      .where('id', '=', examId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!exam) throw notFound();
+    if (!exam.anonymous_marking) throw new AppError(418, 'correction.errors.not_anonymous');
+    const row = await trx
+      .insertInto('anonymity_lifts')
+      .values({ exam_id: examId, lifted_by: audit.actorId, lifted_at: now, reason })
+      .onConflict((oc) => oc.column('exam_id').doNothing())
+      .returning(['exam_id', 'lifted_by', 'lifted_at'])
+      .executeTakeFirst();
+    if (!row) throw new AppError(418, 'correction.errors.already_lifted');
+    const sides = await trx
+      .selectFrom('anonymous_marking_sides')
+      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .where('exam_id', '=', examId)
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      ...audit,
+      action: 'exams.lift_anonymity',
+      target: `exams/${examId}`,
+      reason,
+      summary: { before: { anonymity: 'held' }, after: { anonymity: 'lifted' }, sides_taken: Number(sides.count) },
+    });
+    return { exam_id: row.exam_id, lifted_by: row.lifted_by, lifted_at: new Date(row.lifted_at).toISOString() };
+  });
+}
+
+/** `POST /exams/{id}/anonymity/lift`: administrators (`anonymity.edit`), with a reason. */
+export const anonymityLiftRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/exams/:id/anonymity/lift',
+    {
+      config: { access: requirePermission(permissionFor(AREAS.anonymity, 'edit')) },
+      schema: {
+        tags: ['correction'],
+        summary:
+          "Lift an anonymously marked exam's anonymity before its marking closes, with a reason (audited, never taken back): markers may then read it by name",
+        params: z.object({ id: idParam() }),
+        body: liftBody,
+        response: { 200: lifted },
+      },
+    },
+    async (request) => ({
+      data: await liftAnonymity(app.db, request.params.id, request.body.reason, auditContext(request), app.clock.now()),
+    }),
+  );
+};
