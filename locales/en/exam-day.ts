@@ -115,6 +115,14 @@ const messages = {
       no_time_left: 'no time was left: give minutes',
       answers_shown: 'the right answers have been shown',
     },
+    anonymity: {
+      held: 'This exam is marked anonymously: a marker who reads it by code cannot read its students by name until its marking is complete.',
+      lifted: "This exam's anonymity was lifted: its markers may read it by name.",
+      lift: 'Lift anonymity',
+      lift_title: 'Lift anonymous marking',
+      lift_explain:
+        'Every marker of this exam will be able to join codes to students, and it cannot be taken back. The reason is kept in the audit log.',
+    },
     release: {
       title: 'Results',
       state: 'Released to %{released} of %{total} students',

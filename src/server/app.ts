@@ -37,7 +37,7 @@ import { interchangeRoutes } from './interchange';
 import { examsRoutes } from './exams/exams-routes';
 import { assignationRoutes, defineDeadlineJobs, startPresenceFlusher, studentRoutes } from './delivery';
 import { correctionRoutes } from './correction';
-import { examDayRoutes } from './exam-day';
+import { anonymityLiftRoutes, examDayRoutes } from './exam-day';
 import { createPdfPool } from './pdf';
 import { reportsRoutes } from './reports';
 import { schoolsRoutes } from './schools';
@@ -189,6 +189,8 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(assignationRoutes);
       await api.register(studentRoutes, { registry, deadlines });
       await api.register(examDayRoutes, { deadlines });
+      // Beside exam day, not in it: lifting takes no side of the exam, whichever its lifter holds.
+      await api.register(anonymityLiftRoutes);
       await api.register(correctionRoutes, { registry, storage: mediaStorage });
       await api.register(schoolsRoutes);
       await api.register(reportsRoutes, { pdf });

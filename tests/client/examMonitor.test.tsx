@@ -45,7 +45,15 @@ const student = (over: Partial<MonitorStudent>): MonitorStudent => ({
   ...over,
 });
 const monitor: ExamMonitor = {
-  exam: { id: 9, name_en: 'Reading', name_ar: 'القراءة', is_mock: false, duration_minutes: 45, question_count: 3 },
+  exam: {
+    id: 9,
+    name_en: 'Reading',
+    name_ar: 'القراءة',
+    is_mock: false,
+    duration_minutes: 45,
+    question_count: 3,
+    anonymity: 'none',
+  },
   server_time: '2026-06-05T09:10:05.000Z',
   online_seconds: 25,
   totals: totals(),
@@ -194,5 +202,51 @@ describe('the exam-day monitor', () => {
     expect(screen.queryByRole('button', { name: 'Extend time' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Release results' })).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('says an exam is marked anonymously, and lets an administrator lift it with a reason, in Arabic', async () => {
+    signIn(makeUser([...listPermissions(AREAS.examMonitor), permissionFor(AREAS.anonymity, 'edit')]));
+    let anonymity: ExamMonitor['exam']['anonymity'] = 'held';
+    const lifts = recorder();
+    server.use(
+      http.get('*/api/exams/9/monitor', () =>
+        HttpResponse.json({ data: { ...monitor, exam: { ...monitor.exam, anonymity } }, meta }),
+      ),
+      http.post('*/api/exams/9/anonymity/lift', ({ request }) => {
+        lifts.record(request);
+        anonymity = 'lifted';
+        return HttpResponse.json({ data: { exam_id: 9, lifted_at: '2026-06-05T09:11:00.000Z', lifted_by: 1 } });
+      }),
+    );
+    renderApp('/exams/9/monitor', 'ar');
+    const state = await screen.findByTestId('anonymity-state');
+    expect(state).toHaveTextContent('يُصحَّح هذا الاختبار دون أسماء');
+    const user = userEvent.setup();
+    await user.click(within(state).getByRole('button', { name: 'رفع السرّية' }));
+    const dialog = await screen.findByRole('dialog', { name: 'رفع سرّية التصحيح دون أسماء' });
+    const confirm = within(dialog).getByRole('button', { name: 'رفع السرّية' });
+    // A reason of at least three characters first.
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /السبب/ }), 'اعتراض ولي أمر');
+    await user.click(confirm);
+    await waitFor(() => expect(lifts.requests).toHaveLength(1));
+    expect(await lifts.requests[0]!.json()).toEqual({ reason: 'اعتراض ولي أمر' });
+    await waitFor(() =>
+      expect(screen.getByTestId('anonymity-state')).toHaveTextContent('رُفعت سرّية تصحيح هذا الاختبار'),
+    );
+    // The dialog closes, and nothing offers to lift it again.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'رفع السرّية' })).not.toBeInTheDocument());
+  });
+
+  it('tells school staff the exam is marked anonymously, without the way to lift it', async () => {
+    signIn(makeUser(listPermissions(AREAS.examMonitor)));
+    server.use(
+      http.get('*/api/exams/9/monitor', () =>
+        HttpResponse.json({ data: { ...monitor, exam: { ...monitor.exam, anonymity: 'held' } }, meta }),
+      ),
+    );
+    renderApp('/exams/9/monitor', 'en');
+    expect(await screen.findByTestId('anonymity-state')).toHaveTextContent('This exam is marked anonymously');
+    expect(screen.queryByRole('button', { name: 'Lift anonymity' })).not.toBeInTheDocument();
   });
 });

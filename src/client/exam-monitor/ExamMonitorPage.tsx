@@ -18,6 +18,7 @@ import { InterventionDialog } from './InterventionDialog';
 import { MonitorGroups } from './MonitorGroups';
 import { MonitorStudents } from './MonitorStudents';
 import { MonitorTotals } from './MonitorTotals';
+import { AnonymityControls } from './AnonymityControls';
 import { ReleaseControls } from './ReleaseControls';
 import { StudentsToolbar } from './StudentsToolbar';
 import { monitorKey, MONITOR_REFRESH_MS, useExamMonitor, type MonitorFilter } from './useExamMonitor';
@@ -131,6 +132,7 @@ export default function ExamMonitorPage() {
         </Alert>
       )}
       {data.exam.is_mock && <Alert severity="info">{translate('exam_day.monitor.mock')}</Alert>}
+      <AnonymityControls examId={examId} anonymity={data.exam.anonymity} onChanged={refresh} />
       <MonitorTotals totals={data.totals} />
       {!data.exam.is_mock && (
         <ReleaseControls

@@ -49,6 +49,8 @@ export interface ExamDayMethods {
   setExtraTime(examId: number, body: ExtraTimeRequest): Promise<{ data: { updated: number } }>;
   releaseResults(examId: number, body: ExamDayTarget & { reason?: string }): Promise<{ data: { released: number } }>;
   withdrawRelease(examId: number, body: ExamDayTarget & { reason?: string }): Promise<{ data: { withdrawn: number } }>;
+  /** Lifts an anonymously marked exam's anonymity, with a reason (administrators). */
+  liftAnonymity(examId: number, reason: string): Promise<{ data: { exam_id: number; lifted_at: string } }>;
 }
 
 export const examDayMethods: ExamDayMethods = {
@@ -68,4 +70,11 @@ export const examDayMethods: ExamDayMethods = {
     dataOf(http<{ data: { released: number } }>(`/exams/${examId}/release`, { method: 'POST', body })),
   withdrawRelease: (examId, body) =>
     dataOf(http<{ data: { withdrawn: number } }>(`/exams/${examId}/release`, { method: 'DELETE', body })),
+  liftAnonymity: (examId, reason) =>
+    dataOf(
+      http<{ data: { exam_id: number; lifted_at: string } }>(`/exams/${examId}/anonymity/lift`, {
+        method: 'POST',
+        body: { reason },
+      }),
+    ),
 };

@@ -72,6 +72,7 @@ export const examMonitor = z
         is_mock: z.boolean(),
         duration_minutes: z.number(),
         question_count: z.number(),
+        anonymity: z.enum(['none', 'held', 'lifted']),
       })
       .strict(),
     server_time: instant,

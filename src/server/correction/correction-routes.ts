@@ -27,7 +27,6 @@ import { presentCorrection } from './correction-view';
 import { openedRead } from '../storage';
 import { loadRecording } from './recordings';
 import { waitingRoutes } from './waiting-routes';
-import { anonymityLiftRoutes } from './anonymity-lift';
 import type { MediaStorage } from '../media';
 
 const tags = ['correction'];
@@ -79,7 +78,6 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
   });
   const canAudit = { access: requirePermission(...listPermissions(AREAS.correctionAudits)) };
   await app.register(waitingRoutes);
-  await app.register(anonymityLiftRoutes);
 
   app.get(
     '/exams/:id/assigned/students',

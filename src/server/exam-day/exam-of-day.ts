@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
 
@@ -9,6 +10,8 @@ export interface ExamOfDay {
   is_mock: boolean;
   duration_minutes: number;
   question_count: number;
+  /** Marked by name (`none`); anonymously (`held`), or so until an administrator lifted it (`lifted`). */
+  anonymity: 'none' | 'held' | 'lifted';
 }
 
 export async function loadExamOfDay(db: Db, examId: number): Promise<ExamOfDay> {
@@ -26,6 +29,9 @@ export async function loadExamOfDay(db: Db, examId: number): Promise<ExamOfDay> 
         .select(({ fn }) => fn.countAll<number>().as('n'))
         .whereRef('exam_questions.exam_id', '=', 'exams.id')
         .as('question_count'),
+      sql<ExamOfDay['anonymity']>`case when not coalesce(exams.anonymous_marking, false) then 'none'
+        when exists (select 1 from anonymity_lifts l where l.exam_id = exams.id) then 'lifted'
+        else 'held' end`.as('anonymity'),
     ])
     .where('exams.id', '=', examId)
     .executeTakeFirst();

@@ -67,7 +67,9 @@ describe('lifting anonymity', () => {
     expect((await get(`${exam}/assigned/students`, markerAuthor)).statusCode).toBe(200);
     expect((await get(`${exam}/monitor`, markerAuthor)).statusCode).toBe(403);
     // The administrator reads by name: the codes are refused them.
-    expect((await get(`${exam}/monitor`, admin)).statusCode).toBe(200);
+    const before = await get(`${exam}/monitor`, admin);
+    expect(before.statusCode).toBe(200);
+    expect(before.json().data.exam.anonymity).toBe('held');
     expect((await get(`${exam}/assigned/students`, admin)).statusCode).toBe(403);
 
     const lifted = await lift(scene.exam.id, { reason: '  A parent disputes the mark  ' }, admin);
@@ -79,7 +81,9 @@ describe('lifting anonymity', () => {
       summary: { before: { anonymity: 'held' }, after: { anonymity: 'lifted' }, sides_taken: 2 },
     });
 
-    expect((await get(`${exam}/monitor`, markerAuthor)).statusCode).toBe(200);
+    const after = await get(`${exam}/monitor`, markerAuthor);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().data.exam.anonymity).toBe('lifted');
     expect((await get(`${exam}/assigned/students`, admin)).statusCode).toBe(200);
 
     const again = await lift(scene.exam.id, { reason: 'Once more' }, admin, 'ar');

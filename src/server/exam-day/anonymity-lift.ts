@@ -7,6 +7,7 @@ import { auditContext, recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { AppError, notFound } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
+import { forgetReadings } from './monitor-cache';
 
 const liftBody = z.strictObject({ reason: z.string().trim().min(3).max(500) });
 const lifted = z.strictObject({
@@ -59,7 +60,7 @@ export const anonymityLiftRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: requirePermission(permissionFor(AREAS.anonymity, 'edit')) },
       schema: {
-        tags: ['correction'],
+        tags: ['exam day'],
         summary:
           "Lift an anonymously marked exam's anonymity before its marking closes, with a reason (audited, never taken back): markers may then read it by name",
         params: z.object({ id: idParam() }),
@@ -67,8 +68,12 @@ export const anonymityLiftRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lifted },
       },
     },
-    async (request) => ({
-      data: await liftAnonymity(app.db, request.params.id, request.body.reason, auditContext(request), app.clock.now()),
-    }),
+    async (request) => {
+      const { id } = request.params;
+      const data = await liftAnonymity(app.db, id, request.body.reason, auditContext(request), app.clock.now());
+      // The monitor says so at its next reading.
+      forgetReadings(app.db, id);
+      return { data };
+    },
   );
 };
