@@ -128,11 +128,12 @@ function serve() {
   return { reads, interventions, releases };
 }
 
-const supervisor = () =>
+const supervisor = (...more: string[]) =>
   makeUser([
     ...listPermissions(AREAS.examMonitor),
     permissionFor(AREAS.examMonitor, 'edit'),
     permissionFor(AREAS.resultReleases, 'create'),
+    ...more,
   ]);
 
 describe('the exam-day monitor', () => {
@@ -180,6 +181,24 @@ describe('the exam-day monitor', () => {
       reason: 'Wrong student at the computer',
       preview: false,
     });
+  });
+
+  it('offers no extra time to a supervisor who may not grant accommodations', async () => {
+    serve();
+    const user = userEvent.setup();
+    signIn(supervisor());
+    renderApp('/exams/9/monitor', 'en');
+    await user.click(await screen.findByRole('checkbox', { name: 'Choose ليلى' }));
+    expect(screen.getByRole('button', { name: 'Reset' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Extra time' })).not.toBeInTheDocument();
+  });
+
+  it('offers extra time for the chosen students to a supervisor who may grant accommodations', async () => {
+    serve();
+    signIn(supervisor(permissionFor(AREAS.accommodations, 'edit')));
+    renderApp('/exams/9/monitor', 'en');
+    await userEvent.setup().click(await screen.findByRole('checkbox', { name: 'Choose ليلى' }));
+    expect(screen.getByRole('button', { name: 'Extra time' })).toBeInTheDocument();
   });
 
   it('releases the results of the class shown', async () => {

@@ -58,10 +58,12 @@ export async function buildExamDayScene(
   const admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
   const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
   const school = await signInSchoolStaff(t, [built.school.id]);
-  // Staff of the first school whom an operator let intervene (school staff only watch by default).
+  // Staff of the first school whom an operator let intervene and grant extra time (school staff
+  // only watch by default).
   const supervisorUser = await buildUserWithPermissions(t.db, [
     ...listPermissions(AREAS.examMonitor),
     permissionFor(AREAS.examMonitor, 'edit'),
+    permissionFor(AREAS.accommodations, 'edit'),
   ]);
   await t.db.insertInto('user_schools').values({ user_id: supervisorUser.id, school_id: built.school.id }).execute();
   const supervisor = await signIn(t.app, supervisorUser);

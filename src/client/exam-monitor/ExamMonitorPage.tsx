@@ -24,6 +24,8 @@ import { StudentsToolbar } from './StudentsToolbar';
 import { monitorKey, MONITOR_REFRESH_MS, useExamMonitor, type MonitorFilter } from './useExamMonitor';
 
 const INTERVENE = [permissionFor(AREAS.examMonitor, 'edit')];
+/** Extra time is an accommodation: a permission of its own (issue 39). */
+const ACCOMMODATE = [permissionFor(AREAS.accommodations, 'edit')];
 
 /**
  * `/exams/{id}/monitor` (issue 26): the exam as it is sat now, read again every few seconds: totals,
@@ -148,7 +150,7 @@ export default function ExamMonitorPage() {
         <InterventionBar
           targetLabel={targetLabel}
           disabled={target === null}
-          allowExtraTime={chosen.length > 0}
+          allowExtraTime={chosen.length > 0 && access.allows({ anyOf: ACCOMMODATE })}
           onAction={setDialog}
         />
       )}

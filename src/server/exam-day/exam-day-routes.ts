@@ -9,6 +9,7 @@ import { schoolScopeOf } from '../auth';
 import { readByName } from '../correction/index';
 import { queueRefreshAfterMigration } from '../web-reports/index';
 import type { DeadlineScheduler } from '../delivery';
+import { AppError } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
 import { extraTimeBody, setExtraTime } from './extra-time-override';
 import { interventionBody } from './intervention-body';
@@ -20,6 +21,7 @@ import { installCompiledSerializer } from '../http/response-serializer';
 import { examMonitor, interventionOutcome, listMeta } from '../../common/contracts/index';
 
 const tags = ['exam day'];
+const ACCOMMODATE = permissionFor(AREAS.accommodations, 'edit');
 const idParams = z.object({ id: idParam() });
 const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
 /** How many assignments a release or its withdrawal reached, and how many it changed. */
@@ -116,6 +118,12 @@ export const examDayRoutes: FastifyPluginAsyncZod<{ deadlines: DeadlineScheduler
     '/exams/:id/extra-time',
     {
       config: canIntervene,
+      // Extra time is an accommodation: a permission of its own besides intervening (issue 39),
+      // asked before the body is read.
+      preValidation: async (request) => {
+        if (!request.auth!.permissions.has(ACCOMMODATE))
+          throw new AppError(403, 'roster.errors.accommodation_not_allowed');
+      },
       schema: {
         tags,
         summary:

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { attemptView, studentExam } from '../../../src/common/contracts/index';
 import { finalizeDueAttempts } from '../../../src/server/delivery';
+import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
+import { permissionFor } from '../../../src/common/permissions';
 import { call } from '../../helpers/api-client';
+import { buildUserWithPermissions, signIn } from '../../helpers/factories';
 import { auditRows, buildExamDayScene } from '../../helpers/exam-day-scene';
 import { clock, registry, t, useExamDayApp } from '../../helpers/exam-day-app';
 
@@ -52,7 +55,7 @@ describe("a student's extra time", () => {
       .set({ extra_time_percent: 20, extra_time_minutes: 5 })
       .where('id', 'in', [s.students[0].id, s.students[1].id])
       .execute();
-    const override = await s.staff(s.cookies.author).extraTime({
+    const override = await s.staff(s.cookies.admin).extraTime({
       student_ids: [s.students[1].id],
       extra_time_minutes: 30,
       extra_time_percent: null,
@@ -118,6 +121,43 @@ describe("a student's extra time", () => {
     clock.set('2026-06-20T14:40:00Z');
     const started = (await s.student(0).as('POST', '/start')).json().data;
     expect(started.deadline_at).toBe('2026-06-20T15:10:00.000Z');
+  });
+
+  it('is an accommodation: refused (403) to whoever may intervene without granting accommodations, before the body', async () => {
+    const s = await buildExamDayScene(t, registry);
+    const intervener = await buildUserWithPermissions(t.db, [
+      ...listPermissions(AREAS.examMonitor),
+      permissionFor(AREAS.examMonitor, 'edit'),
+    ]);
+    await t.db.insertInto('user_schools').values({ user_id: intervener.id, school_id: s.school.id }).execute();
+    const audited = (await auditRows(t, 'exam_day.extra_time')).length;
+    const good = {
+      student_ids: [s.students[0].id],
+      extra_time_minutes: 10,
+      extra_time_percent: null,
+      reason: 'Dyslexia',
+    };
+    for (const cookie of [s.cookies.author, await signIn(t.app, intervener)]) {
+      for (const lang of ['en', 'ar'] as const) {
+        const refused = await call(t.app, 'PUT', `/api/exams/${s.exam.id}/extra-time`, good, { cookie, lang });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().message).toBe(
+          lang === 'en'
+            ? 'Only those allowed to grant accommodations may give or change a student’s extra time: ask an administrator'
+            : 'لا يمنح الوقت الإضافي للطالب أو يغيّره إلا من أُذن له بالترتيبات الخاصة: راجع أحد المسؤولين',
+        );
+      }
+      // Before the body is read: a bad one is refused the same.
+      const bad = await call(t.app, 'PUT', `/api/exams/${s.exam.id}/extra-time`, { reason: 1 }, { cookie });
+      expect(bad.statusCode).toBe(403);
+    }
+    const rows = await t.db
+      .selectFrom('student_exams')
+      .select('extra_time_minutes')
+      .where('exam_id', '=', s.exam.id)
+      .execute();
+    expect(rows.every((row) => row.extra_time_minutes === null)).toBe(true);
+    expect(await auditRows(t, 'exam_day.extra_time')).toHaveLength(audited);
   });
 
   it('refuses a bad override (422) and one for another school’s student (404), changing nothing', async () => {
