@@ -7,12 +7,16 @@ import LongestFirst from './tests/helpers/longest-first.ts';
 
 const apiPort = process.env.PORT ?? '3000';
 
-/** The files under `dir` ending in `suffix` that replace modules (`vi.mock`, `vi.doMock`). */
+/**
+ * The files under `dir` ending in `suffix` that replace modules (`vi.mock`, `vi.doMock`) or keep
+ * state in a browser store a module holds (fake-indexeddb: one database per worker otherwise, so a
+ * file would find the rows the one before it left).
+ */
 function mockingFiles(dir: string, suffix: string): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[])
     .filter((file) => file.endsWith(suffix))
     .map((file) => `${dir}/${file}`)
-    .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(file, 'utf8')));
+    .filter((file) => /\bvi\.(do)?[mM]ock\(|fake-indexeddb/.test(fs.readFileSync(file, 'utf8')));
 }
 
 /**

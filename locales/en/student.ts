@@ -122,6 +122,8 @@ const messages = {
       rejected: 'The server refused an answer: change it and it will be sent again',
       closed: 'The time for this exam is over: answers can no longer be saved',
       recovered: 'Connection restored: all answers saved',
+      unkept:
+        'Offline, and this tab cannot keep your latest answers on this computer: do not close it until they are saved',
     },
     result: {
       title: 'Your result',

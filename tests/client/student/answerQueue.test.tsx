@@ -122,6 +122,43 @@ describe('answer queue', () => {
     queue.dispose();
   });
 
+  it('says so when, offline, the computer cannot keep the answers (a tab opened offline has no key), until the server takes them', async () => {
+    const kept = freshStore();
+    let keyless = true;
+    // The sealed store as a tab opened offline has it: every write refused until the key comes.
+    const store = {
+      ...kept,
+      put: async (answer: Parameters<typeof kept.put>[0]) => {
+        if (keyless) throw new TypeError('Failed to fetch');
+        return kept.put(answer);
+      },
+    };
+    const server = fakeServer();
+    const statuses: SyncStatus[] = [];
+    const queue = new AnswerQueue({
+      attemptId: 8,
+      store,
+      send: server.send,
+      onStatus: (s) => statuses.push(s),
+      retryInitialMs: 1000,
+    });
+    await queue.load({});
+    server.fail(new TypeError('Failed to fetch'));
+    await queue.change(5, { text: 'an essay held by this page alone' });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(queue.status()).toBe('unkept');
+    // The connection returns: the key and the server with it; the answer is taken, and all is well.
+    keyless = false;
+    server.fail(null);
+    await queue.change(6, { value: true });
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(server.held.get(5)).toBe(1);
+    expect(queue.status()).toBe('saved');
+    // Kept on the computer again (the key came) before the retry reached the server: offline, then saved.
+    expect(statuses).toEqual(['saved', 'saving', 'unkept', 'offline', 'saved']);
+    queue.dispose();
+  });
+
   it('retries at once when the connection returns', async () => {
     const server = fakeServer();
     const queue = new AnswerQueue({ attemptId: 4, store: freshStore(), send: server.send, retryInitialMs: 60_000 });

@@ -2,6 +2,7 @@ import CloudDoneIcon from '@mui/icons-material/CloudDone';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useRef } from 'react';
@@ -15,6 +16,7 @@ const ICONS: Record<SyncStatus, typeof CloudDoneIcon> = {
   retrying: CloudSyncIcon,
   rejected: ErrorOutlineIcon,
   closed: ErrorOutlineIcon,
+  unkept: WarningAmberIcon,
 };
 
 const COLORS: Record<SyncStatus, string> = {
@@ -24,10 +26,11 @@ const COLORS: Record<SyncStatus, string> = {
   retrying: 'warning.main',
   rejected: 'error.main',
   closed: 'error.main',
+  unkept: 'error.main',
 };
 
 /** The states a student must hear about: answers are not reaching the server. */
-const TROUBLE: ReadonlySet<SyncStatus> = new Set(['offline', 'retrying', 'rejected', 'closed']);
+const TROUBLE: ReadonlySet<SyncStatus> = new Set(['offline', 'retrying', 'rejected', 'closed', 'unkept']);
 
 /**
  * What the live region says for a status: trouble, and the recovery from it (saved again after

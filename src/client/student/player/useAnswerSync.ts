@@ -31,7 +31,7 @@ export interface SyncStores {
 }
 
 /** The more pressing of two statuses: a closed attempt, then a failure, then work under way. */
-const ORDER: SyncStatus[] = ['closed', 'rejected', 'offline', 'retrying', 'saving', 'saved'];
+const ORDER: SyncStatus[] = ['closed', 'rejected', 'unkept', 'offline', 'retrying', 'saving', 'saved'];
 const worse = (a: SyncStatus, b: SyncStatus) => (ORDER.indexOf(a) <= ORDER.indexOf(b) ? a : b);
 
 /**

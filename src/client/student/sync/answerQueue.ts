@@ -69,6 +69,8 @@ export class AnswerQueue {
   private inFlight: Promise<void> | null = null;
   private flushAgain = false;
   private failure: Failure | null = null;
+  /** The last answer written here could not be kept on this computer (its store refused it). */
+  private unkept = false;
   private disposed = false;
   private lastStatus: SyncStatus | null = null;
 
@@ -139,6 +141,9 @@ export class AnswerQueue {
 
   status(): SyncStatus {
     if (this.failure === 'closed') return 'closed';
+    // Waiting for the server with answers the computer could not keep: closing the tab loses them.
+    if (this.unkept && this.pending().length > 0 && (this.failure === 'offline' || this.failure === 'retrying'))
+      return 'unkept';
     if (this.pending().length === 0 && !this.inFlight) return 'saved';
     return this.failure ?? 'saving';
   }
@@ -276,10 +281,21 @@ export class AnswerQueue {
     // Forgotten or going away: an acknowledgement need not be written down (at worst it is resent).
     if (this.disposed) return Promise.resolve();
     // A store that fails (private mode, full disk) must not stop the answer from being sent.
-    const writing = this.safely(() => this.options.store.put({ ...entry }), undefined);
+    const writing = Promise.resolve()
+      .then(() => this.options.store.put({ ...entry }))
+      .then(
+        () => this.keptLocally(true),
+        () => this.keptLocally(false),
+      );
     this.writing.add(writing);
     void writing.finally(() => this.writing.delete(writing));
     return writing;
+  }
+
+  private keptLocally(kept: boolean) {
+    if (this.unkept === !kept) return;
+    this.unkept = !kept;
+    this.report();
   }
 
   private async safely<T>(run: () => Promise<T>, fallback: T): Promise<T> {

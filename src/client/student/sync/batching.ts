@@ -10,11 +10,13 @@ export interface OutgoingAnswer {
 /**
  * What the status line says: everything acknowledged, a batch on its way, no connection, the
  * server failed (retrying), the server refused the answers (not retried until they change), or the
- * attempt is closed (418: deadline passed or submitted).
+ * attempt is closed (418: deadline passed or submitted); or, worst of the waiting ones, unsent
+ * answers this computer could not keep (`unkept`: a tab opened offline has no work key to seal them
+ * with, so they live in the page alone until the server takes them).
  */
-export type SyncStatus = 'saved' | 'saving' | 'offline' | 'retrying' | 'rejected' | 'closed';
+export type SyncStatus = 'saved' | 'saving' | 'offline' | 'retrying' | 'rejected' | 'closed' | 'unkept';
 
-export type Failure = Exclude<SyncStatus, 'saved' | 'saving'>;
+export type Failure = Exclude<SyncStatus, 'saved' | 'saving' | 'unkept'>;
 
 /** The most a batch may hold (the API's limit). */
 export const MAX_BATCH = 500;
