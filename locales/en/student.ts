@@ -108,7 +108,7 @@ const messages = {
       },
       submit_problem: {
         unsent:
-          'Some answers have not reached the server yet, so the exam was not submitted. They are kept on this computer: check the connection and submit again.',
+          'Some answers have not reached the server yet, so the exam was not submitted. Keep this page open, check the connection and submit again.',
         offline: 'No connection: the exam will be submitted as soon as the connection returns. Keep this page open.',
         failed: 'The exam could not be submitted. Try again.',
       },
@@ -123,7 +123,7 @@ const messages = {
       closed: 'The time for this exam is over: answers can no longer be saved',
       recovered: 'Connection restored: all answers saved',
       unkept:
-        'Offline, and this tab cannot keep your latest answers on this computer: do not close it until they are saved',
+        'Not saved yet, and this tab cannot keep some of your answers on this computer: do not close it until they are saved',
     },
     result: {
       title: 'Your result',

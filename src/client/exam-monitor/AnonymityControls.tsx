@@ -15,6 +15,7 @@ import { permissionFor } from '../../common/permissions';
 import { useAccess } from '../auth';
 import { errorMessage } from '../providers/errors';
 import { useAppDataProvider } from '../providers/appDataProvider';
+import { ReasonField, reasonGiven } from './ReasonField';
 
 const LIFT = [permissionFor(AREAS.anonymity, 'edit')];
 
@@ -39,12 +40,18 @@ export function AnonymityControls({
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (anonymity === 'none') return null;
+  // Closed, the dialog forgets what was typed and what went wrong.
+  const close = () => {
+    setOpen(false);
+    setReason('');
+    setProblem(null);
+  };
   const lift = async () => {
     setBusy(true);
     setProblem(null);
     try {
       await provider.liftAnonymity(examId, reason.trim());
-      setOpen(false);
+      close();
       onChanged();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -68,18 +75,11 @@ export function AnonymityControls({
       >
         {translate(`exam_day.anonymity.${anonymity}`)}
       </Alert>
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth aria-labelledby="lift-title">
+      <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="lift-title">
         <DialogTitle id="lift-title">{translate('exam_day.anonymity.lift_title')}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
           <DialogContentText>{translate('exam_day.anonymity.lift_explain')}</DialogContentText>
-          <TextField
-            label={translate('exam_day.dialog.reason')}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            helperText={translate('exam_day.dialog.reason_help')}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
+          <ReasonField value={reason} onChange={setReason} />
           {problem && (
             <Alert severity="error" role="alert">
               {problem}
@@ -87,8 +87,8 @@ export function AnonymityControls({
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" disabled={reason.trim().length < 3 || busy} onClick={() => void lift()}>
+          <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+          <Button variant="contained" disabled={!reasonGiven(reason) || busy} onClick={() => void lift()}>
             {translate('exam_day.anonymity.lift')}
           </Button>
         </DialogActions>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../providers/errors';
 import { useAppDataProvider } from '../providers/appDataProvider';
+import { ReasonField, reasonGiven } from './ReasonField';
 
 const parsed = (text: string, max: number) => {
   if (text.trim() === '') return { value: null, valid: true };
@@ -34,7 +35,7 @@ export function ExtraTimeDialog({
   const [busy, setBusy] = useState(false);
   const m = parsed(minutes, 600);
   const p = parsed(percent, 100);
-  const valid = m.valid && p.valid && reason.trim().length >= 3;
+  const valid = m.valid && p.valid && reasonGiven(reason);
   const save = async () => {
     setBusy(true);
     setProblem(null);
@@ -77,14 +78,7 @@ export function ExtraTimeDialog({
           error={!p.valid}
           slotProps={{ htmlInput: { min: 0, max: 100 } }}
         />
-        <TextField
-          label={translate('exam_day.dialog.reason')}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          helperText={translate('exam_day.dialog.reason_help')}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
+        <ReasonField value={reason} onChange={setReason} />
         {problem && (
           <Alert severity="error" role="alert">
             {problem}

@@ -6,6 +6,7 @@ import { InterventionReview } from './InterventionReview';
 import { errorMessage } from '../providers/errors';
 import type { ExamDayTarget } from '../providers/examDayMethods';
 import { useAppDataProvider } from '../providers/appDataProvider';
+import { ReasonField, reasonGiven } from './ReasonField';
 
 interface InterventionDialogProps {
   examId: number;
@@ -34,7 +35,7 @@ export function InterventionDialog({ examId, action, target, targetLabel, onClos
     minutesValue === undefined
       ? !needsMinutes
       : Number.isInteger(minutesValue) && minutesValue >= 1 && minutesValue <= 600;
-  const valid = minutesValid && reason.trim().length >= 3;
+  const valid = minutesValid && reasonGiven(reason);
 
   const send = async (preview: boolean) => {
     setBusy(true);
@@ -85,16 +86,7 @@ export function InterventionDialog({ examId, action, target, targetLabel, onClos
             required={needsMinutes}
           />
         )}
-        <TextField
-          label={translate('exam_day.dialog.reason')}
-          value={reason}
-          onChange={(event) => edit(() => setReason(event.target.value))}
-          required
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-          helperText={translate('exam_day.dialog.reason_help')}
-        />
+        <ReasonField value={reason} onChange={(next) => edit(() => setReason(next))} />
         {problem && (
           <Alert severity="error" role="alert">
             {problem}

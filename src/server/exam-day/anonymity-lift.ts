@@ -15,10 +15,11 @@ const lifted = z.strictObject({
 });
 
 /**
- * Lifts an anonymously marked exam's anonymity before its marking closes: from then on no one's side
- * of it holds (its markers may read its monitor and named results, its named readers its codes).
- * It cannot be taken back, so it takes a reason and is audited with it, in the same transaction.
- * 404 for no such exam; 418 for an exam marked by name, or one already lifted.
+ * Lifts an anonymously marked exam's anonymity: from then on no one's side of it holds (its markers
+ * may read its monitor and named results, its named readers its codes), whether its marking is open
+ * or closed. It cannot be taken back, so it takes a reason and is audited with it (and the lifter's
+ * own side of the exam, if any), in the same transaction. 404 for no such exam; 418 for an exam
+ * marked by name, or one already lifted.
  */
 export async function liftAnonymity(db: Db, examId: number, reason: string, audit: AuditContext, now: Date) {
   return db.transaction().execute(async (trx) => {
@@ -39,15 +40,22 @@ export async function liftAnonymity(db: Db, examId: number, reason: string, audi
     if (!row) throw new AppError(418, 'correction.errors.already_lifted');
     const sides = await trx
       .selectFrom('anonymous_marking_sides')
-      .select(({ fn }) => fn.countAll<number>().as('count'))
+      .select(['user_id', 'side'])
       .where('exam_id', '=', examId)
-      .executeTakeFirstOrThrow();
+      .execute();
+    // The lifter's own side, if they took one: the log shows whether they marked or read by name.
+    const own = sides.find((s) => s.user_id === audit.actorId)?.side ?? null;
     await recordAudit(trx, {
       ...audit,
       action: 'exams.lift_anonymity',
       target: `exams/${examId}`,
       reason,
-      summary: { before: { anonymity: 'held' }, after: { anonymity: 'lifted' }, sides_taken: Number(sides.count) },
+      summary: {
+        before: { anonymity: 'held' },
+        after: { anonymity: 'lifted' },
+        sides_taken: sides.length,
+        lifter_side: own,
+      },
     });
     return { exam_id: row.exam_id, lifted_by: row.lifted_by, lifted_at: new Date(row.lifted_at).toISOString() };
   });
@@ -62,7 +70,7 @@ export const anonymityLiftRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['exam day'],
         summary:
-          "Lift an anonymously marked exam's anonymity before its marking closes, with a reason (audited, never taken back): markers may then read it by name",
+          "Lift an anonymously marked exam's anonymity, with a reason (audited with the lifter's own side, never taken back): its markers may then read it by name, its named readers by code",
         params: z.object({ id: idParam() }),
         body: liftBody,
         response: { 200: lifted },

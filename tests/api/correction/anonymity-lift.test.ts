@@ -78,7 +78,8 @@ describe('lifting anonymity', () => {
     const [row] = await auditRows(t.db, 'exams.lift_anonymity', `exams/${scene.exam.id}`);
     expect(row).toMatchObject({
       reason: 'A parent disputes the mark',
-      summary: { before: { anonymity: 'held' }, after: { anonymity: 'lifted' }, sides_taken: 2 },
+      // The administrator read the monitor first: the log says they lifted it from the name side.
+      summary: { before: { anonymity: 'held' }, after: { anonymity: 'lifted' }, sides_taken: 2, lifter_side: 'name' },
     });
 
     const after = await get(`${exam}/monitor`, markerAuthor);

@@ -69,8 +69,8 @@ export class AnswerQueue {
   private inFlight: Promise<void> | null = null;
   private flushAgain = false;
   private failure: Failure | null = null;
-  /** The last answer written here could not be kept on this computer (its store refused it). */
-  private unkept = false;
+  /** Questions whose latest answer this computer could not keep (its store refused the write). */
+  private readonly unkept = new Set<number>();
   private disposed = false;
   private lastStatus: SyncStatus | null = null;
 
@@ -142,8 +142,8 @@ export class AnswerQueue {
   status(): SyncStatus {
     if (this.failure === 'closed') return 'closed';
     // Waiting for the server with answers the computer could not keep: closing the tab loses them.
-    if (this.unkept && this.pending().length > 0 && (this.failure === 'offline' || this.failure === 'retrying'))
-      return 'unkept';
+    const waiting = this.failure === 'offline' || this.failure === 'retrying';
+    if (waiting && this.pending().some((answer) => this.unkept.has(answer.question_id))) return 'unkept';
     if (this.pending().length === 0 && !this.inFlight) return 'saved';
     return this.failure ?? 'saving';
   }
@@ -284,17 +284,19 @@ export class AnswerQueue {
     const writing = Promise.resolve()
       .then(() => this.options.store.put({ ...entry }))
       .then(
-        () => this.keptLocally(true),
-        () => this.keptLocally(false),
+        () => this.keptLocally(entry.question_id, true),
+        () => this.keptLocally(entry.question_id, false),
       );
     this.writing.add(writing);
     void writing.finally(() => this.writing.delete(writing));
     return writing;
   }
 
-  private keptLocally(kept: boolean) {
-    if (this.unkept === !kept) return;
-    this.unkept = !kept;
+  /** Whether a question's latest answer is kept here; until it is (or the server takes it), `unkept`. */
+  private keptLocally(questionId: number, kept: boolean) {
+    if (this.unkept.has(questionId) === !kept) return;
+    if (kept) this.unkept.delete(questionId);
+    else this.unkept.add(questionId);
     this.report();
   }
 

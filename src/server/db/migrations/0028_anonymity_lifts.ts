@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * An anonymously marked exam whose anonymity an administrator lifted before its marking closed
- * (issue 39): who, when and why. Once lifted, the exam's sides no longer hold anyone (its markers
+ * An anonymously marked exam whose anonymity an administrator lifted (issue 39): who, when and why. Once lifted, the exam's sides no longer hold anyone (its markers
  * may read it by name, its named readers by code). One row per exam; it is never taken back.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
