@@ -255,6 +255,39 @@ describe('answer queue', () => {
     expect(server.held.get(1)).toBe(1);
   });
 
+  it('settles offline only once the answer just given is kept here, so a count of unsent work that follows includes it', async () => {
+    const server = fakeServer();
+    server.fail(new TypeError('Failed to fetch'));
+    const store = freshStore();
+    let release: () => void = () => {};
+    const slowStore = {
+      ...store,
+      // A sealed write that takes its time (encryption, a busy disk): the change is not waited for.
+      put: async (entry: Parameters<typeof store.put>[0]) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await store.put(entry);
+      },
+    };
+    const queue = new AnswerQueue({ attemptId: 31, store: slowStore, send: server.send });
+    await queue.load({});
+    void queue.change(4, { value: true });
+    let settled: boolean | null = null;
+    const settling = queue.settle().then((done) => {
+      settled = done;
+    });
+    await idbIdle();
+    // The send failed at once, but the answer is not on the computer yet: settle waits for it.
+    expect(server.batches).toHaveLength(1);
+    expect(settled).toBeNull();
+    release();
+    await settling;
+    expect(settled).toBe(false);
+    expect(await store.list(31)).toEqual([{ attempt_id: 31, question_id: 4, answer: { value: true }, seq: 1, synced_seq: 0 }]);
+    queue.dispose();
+  });
+
   it('classifies failures by status', () => {
     expect(failureOf(new TypeError('Failed to fetch'))).toBe('offline');
     expect(failureOf({ status: 0 })).toBe('offline');

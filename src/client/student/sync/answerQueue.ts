@@ -184,15 +184,25 @@ export class AnswerQueue {
     void this.flush();
   }
 
-  /** Sends everything and waits until nothing is pending or a send fails; true when all is saved. */
+  /**
+   * Sends everything and waits until nothing is pending or a send fails; true when all is saved.
+   * Either way the local writes under way are over when it resolves, so whoever counts what this
+   * computer holds next (the sign-out's warning) counts the answer just given too.
+   */
   async settle(): Promise<boolean> {
     for (;;) {
       if (this.disposed) return this.pending().length === 0;
       await this.flush();
       while (this.inFlight) await this.inFlight;
-      if (this.pending().length === 0) return true;
-      if (this.failure) return false;
+      if (this.pending().length === 0 || this.failure) {
+        await this.written();
+        return this.pending().length === 0;
+      }
     }
+  }
+
+  private async written(): Promise<void> {
+    while (this.writing.size > 0) await Promise.all([...this.writing]);
   }
 
   dispose(): void {
@@ -207,7 +217,7 @@ export class AnswerQueue {
    */
   async forget(): Promise<void> {
     this.dispose();
-    while (this.writing.size > 0) await Promise.all([...this.writing]);
+    await this.written();
     await this.safely(() => this.options.store.removeAttempt(this.options.attemptId), undefined);
   }
 
