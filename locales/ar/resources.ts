@@ -174,6 +174,7 @@ const messages: ResourceLabels = {
         extra_time_percent: 'الوقت الإضافي (%)',
         extra_time_minutes: 'الوقت الإضافي (بالدقائق)',
         extra_time_reason: 'سبب الوقت الإضافي',
+        is_complete: 'مكتمل البيانات',
       },
       help: {
         extra_time: 'تسهيل: نسبة من مدة الاختبار تُضاف لهذا الطالب.',

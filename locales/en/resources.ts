@@ -175,6 +175,7 @@ export default {
         extra_time_percent: 'Extra time (%)',
         extra_time_minutes: 'Extra time (minutes)',
         extra_time_reason: 'Reason for extra time',
+        is_complete: 'Complete',
       },
       help: {
         extra_time: "An accommodation: the share of an exam's duration added for this student.",

@@ -26,7 +26,7 @@ const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
   file_name: 'students.csv',
   format: 'csv',
   encoding: 'windows-1256',
-  summary: { create: 3, update: 1, unchanged: 0, errors: 0 },
+  summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0 },
   progress: 0,
   total: 4,
   error: null,
@@ -56,7 +56,7 @@ describe('the roster page', () => {
       http.post('*/api/roster/imports', () =>
         HttpResponse.json({
           data: report({
-            summary: { create: 1, update: 0, unchanged: 0, errors: 2 },
+            summary: { create: 1, update: 0, unchanged: 0, errors: 2, incomplete: 0 },
             rows: [
               { row: 3, status: 'error', errors: { class: ['The school has no class named "9Z" in this grade'] } },
               { row: 2, status: 'error', errors: { gender: ['"x" is not a gender: write male or female'] } },
@@ -82,11 +82,48 @@ describe('the roster page', () => {
     expect(within(found).getByText('Rows in error').nextSibling).toHaveTextContent('2');
     const rows = within(found).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '2Gender"x" is not a gender: write male or female',
-      '3ClassThe school has no class named "9Z" in this grade',
+      '2GenderError"x" is not a gender: write male or female',
+      '3ClassErrorThe school has no class named "9Z" in this grade',
     ]);
     expect(within(found).getByText(/Correct the rows in error/)).toBeInTheDocument();
     expect(importButton).toBeDisabled();
+  });
+
+  it('shows what rows leave out as to complete, counts them, and lets the file be imported all the same', async () => {
+    signIn(rosterStaff());
+    const missing = 'Not in the file: the student is imported and listed as incomplete until it is filled in';
+    server.use(
+      http.post('*/api/roster/imports', () =>
+        HttpResponse.json({
+          data: report({
+            format: 'oneroster',
+            encoding: 'utf-8',
+            summary: { create: 2, update: 0, unchanged: 0, errors: 0, incomplete: 2 },
+            rows: [
+              { row: 2, status: 'create', errors: {}, warnings: { gender: [missing], nationality: [missing] } },
+              { row: 3, status: 'create', errors: {}, warnings: { name_ar: [missing] } },
+            ],
+          }),
+        }),
+      ),
+    );
+    renderApp('/settings/roster');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'Import a file' });
+    await user.upload(screen.getByTestId('roster-file'), csv());
+    await user.click(within(upload).getByRole('button', { name: 'Check the file (dry run)' }));
+
+    const found = await screen.findByTestId('roster-report');
+    expect(within(found).getByText('Incomplete (imported all the same)').nextSibling).toHaveTextContent('2');
+    expect(within(found).getByText(/filter the students by “Complete”/)).toBeInTheDocument();
+    expect(within(found).queryByText(/Correct the rows in error/)).toBeNull();
+    const rows = within(found).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `2GenderTo complete${missing}`,
+      `2NationalityTo complete${missing}`,
+      `3Name (Arabic)To complete${missing}`,
+    ]);
+    expect(within(upload).getByRole('button', { name: 'Import' })).toBeEnabled();
   });
 
   it('imports a clean file after its dry run: mode before file, then a progress bar until done', async () => {

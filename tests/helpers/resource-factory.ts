@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import type { SchemaRegistry } from '../../schemas/index';
 import type { PlatformIdentifier, ResourceDefinition } from '../../schemas/vocabulary';
@@ -87,6 +88,8 @@ export async function buildRecord(
     joins.push({ through: spec.through, ids: body[field] as number[] });
     delete body[field];
   }
+  // A column the database computes (a student's `is_complete`) takes no value.
+  for (const column of await generatedColumns(db, definition.table)) delete body[column];
   const record = (await dynamic(db)
     .insertInto(definition.table)
     .values(body)
@@ -101,4 +104,11 @@ export async function buildRecord(
         .values({ [through.owner]: record.id, [through.column]: id })
         .execute();
   return record;
+}
+
+async function generatedColumns(db: Db, table: string): Promise<string[]> {
+  const { rows } = await sql<{ column_name: string }>`
+    select column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${table} and is_generated = 'ALWAYS'`.execute(db);
+  return rows.map((row) => row.column_name);
 }

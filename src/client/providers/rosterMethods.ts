@@ -6,19 +6,24 @@ export type RosterFormat = 'csv' | 'xlsx';
 export type RosterMode = 'dry_run' | 'import';
 export type RosterImportStatus = 'dry_run' | 'queued' | 'running' | 'done' | 'failed' | 'refused';
 
-/** The four figures of a dry run or an import. */
+/** The figures of a dry run or an import; `incomplete`: rows imported without a value a student should have. */
 export interface RosterSummary {
   create: number;
   update: number;
   unchanged: number;
   errors: number;
+  incomplete: number;
 }
 
-/** A row in error: its line in the file and each column's messages, translated by the server. */
+/**
+ * A row in error or leaving something out: its line in the file and each column's messages,
+ * translated by the server (`warnings`: imported all the same, as incomplete).
+ */
 export interface RosterRowProblems {
   row: number;
   status: string;
   errors: Record<string, string[]>;
+  warnings?: Record<string, string[]>;
 }
 
 /** What `POST /api/roster/imports` and `GET /api/roster/imports/{id}` answer in `data`. */

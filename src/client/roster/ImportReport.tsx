@@ -5,14 +5,17 @@ import { ProblemsTable } from './ProblemsTable';
 import { ResultFileButton } from './ResultFileButton';
 import { ImportOverview } from '../components/import-flow';
 
-/** The four figures of a dry run or an import. */
-export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors'] as const;
+/** The figures of a dry run or an import: `incomplete` rows are imported all the same (issue 40). */
+export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors', 'incomplete'] as const;
 
 /** An encoding as people write it (`windows-1256` -> Windows-1256, `utf-16le` -> UTF-16LE). */
 const encodingName = (encoding: string) =>
   encoding.startsWith('windows-') ? `Windows-${encoding.slice('windows-'.length)}` : encoding.toUpperCase();
 
-/** What a dry run found: the file's format and encoding, the four figures and every problem. */
+/**
+ * What a dry run found: the file's format and encoding, its figures and every problem, errors (to
+ * correct before importing) and what rows leave out (imported all the same, as incomplete).
+ */
 export function ImportReport({ report }: { report: RosterImport }) {
   const translate = useTranslate();
   const facts: [string, string][] = [
@@ -29,14 +32,14 @@ export function ImportReport({ report }: { report: RosterImport }) {
         prefix="roster.page.summary"
         testId="roster-summary"
       />
-      {report.summary.errors === 0 ? (
+      {report.summary.errors === 0 && report.rows.length === 0 ? (
         <Alert severity="success" sx={{ mt: 2 }}>
           {translate('roster.page.no_problems')}
         </Alert>
       ) : (
         <>
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {translate('roster.page.fix_first')}
+          <Alert severity={report.summary.errors > 0 ? 'warning' : 'info'} sx={{ mt: 2 }}>
+            {translate(report.summary.errors > 0 ? 'roster.page.fix_first' : 'roster.page.incomplete_text')}
           </Alert>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
             {translate('roster.page.rows_heading')}

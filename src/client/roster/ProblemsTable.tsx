@@ -6,14 +6,17 @@ interface Problem {
   id: string;
   row: number;
   column: string;
+  kind: 'error' | 'warning';
   message: string;
 }
 
-/** One line per message: a row with two bad columns is two lines. */
+/** One line per message: a row with two bad columns is two lines; a row's errors before its warnings. */
 const problemsOf = (rows: readonly RosterRowProblems[]): Problem[] =>
-  rows.flatMap(({ row, errors }) =>
-    Object.entries(errors).flatMap(([column, messages]) =>
-      messages.map((message, index) => ({ id: `${row}.${column}.${index}`, row, column, message })),
+  rows.flatMap(({ row, errors, warnings }) =>
+    (['error', 'warning'] as const).flatMap((kind) =>
+      Object.entries((kind === 'error' ? errors : warnings) ?? {}).flatMap(([column, messages]) =>
+        messages.map((message, index) => ({ id: `${row}.${kind}.${column}.${index}`, row, column, kind, message })),
+      ),
     ),
   );
 
@@ -34,6 +37,12 @@ export function ProblemsTable({ rows }: { rows: readonly RosterRowProblems[] }) 
           disableSort
           // A column of a OneRoster file the template does not have keeps its own name.
           render={(problem: Problem) => translate(`roster.columns.${problem.column}`, { _: problem.column })}
+        />
+        <DataTable.Col
+          source="kind"
+          label="roster.page.kind"
+          disableSort
+          render={(problem: Problem) => translate(`roster.page.kinds.${problem.kind}`)}
         />
         <DataTable.Col source="message" label="roster.page.problem" disableSort />
       </DataTable>

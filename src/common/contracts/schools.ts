@@ -57,8 +57,8 @@ export const schoolStudent = z
   .object({
     id: z.number(),
     name: z.string(),
-    gender: z.enum(['male', 'female']),
-    nationality: z.string(),
+    gender: z.enum(['male', 'female']).nullable(),
+    nationality: z.string().nullable(),
     school_id: z.number(),
     grade_id: z.number(),
     school_class: named,
@@ -100,8 +100,8 @@ export const studentProfile = z
       .object({
         id: z.number(),
         name: z.string(),
-        gender: z.enum(['male', 'female']),
-        nationality: z.string(),
+        gender: z.enum(['male', 'female']).nullable(),
+        nationality: z.string().nullable(),
         school: named,
         grade: named,
         level: named.nullable(),

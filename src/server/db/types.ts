@@ -254,8 +254,8 @@ export interface ReportResultsTable {
   grade_id: number;
   level_id: number | null;
   student_id: number;
-  gender: string;
-  nationality: string;
+  gender: string | null;
+  nationality: string | null;
   score: Decimal;
   max_score: Decimal;
   mark: Decimal;

@@ -27,8 +27,8 @@ async function correctedResults(db: Db, schoolId: number) {
     grade_id: number;
     level_id: number | null;
     student_id: number;
-    gender: string;
-    nationality: string;
+    gender: string | null;
+    nationality: string | null;
     result_score: string;
     result_max: string;
     result_mark: string;

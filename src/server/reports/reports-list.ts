@@ -169,7 +169,7 @@ export async function reportFilters(db: Db, scope: SchoolScope): Promise<ReportF
     where es.exam_id in (select r.exam_id from reports r where ${inScope}) order by sk.id`.execute(db);
   const { rows: nationalities } = await sql<{ code: string }>`
     select distinct st.nationality as code from reports r join students st on st.id = r.student_id
-    where ${inScope} order by 1`.execute(db);
+    where ${inScope} and st.nationality is not null order by 1`.execute(db);
   const { rows: countries } = await sql<{ code: string }>`
     select distinct r.country as code from reports r where ${inScope} and r.country is not null order by 1`.execute(db);
   return {

@@ -4,18 +4,20 @@ import type { Language } from '../../../locales/index';
  * The columns of the roster template, in order: the key every layer uses, and the header of each
  * language. An import accepts either header (in any case, spaces or underscores alike), so a file
  * saved from the Arabic template and one from the English template read the same; the export
- * writes the template's columns, so it imports back unchanged.
+ * writes the template's columns, so it imports back unchanged. A `wanted` column left empty is a
+ * warning, not an error: the student is imported and listed as incomplete (a OneRoster file has no
+ * column for the Arabic name, the gender or the nationality; issue 40).
  */
 export const ROSTER_COLUMNS = [
   { key: 'student_number', en: 'Student number', ar: 'رقم الطالب', required: true },
   { key: 'name_en', en: 'Name (Latin script)', ar: 'الاسم بالأحرف اللاتينية', required: true },
-  { key: 'name_ar', en: 'Name (Arabic)', ar: 'الاسم بالعربية', required: true },
+  { key: 'name_ar', en: 'Name (Arabic)', ar: 'الاسم بالعربية', required: false, wanted: true },
   { key: 'school', en: 'School', ar: 'المدرسة', required: true },
   { key: 'grade', en: 'Grade', ar: 'الصف', required: true },
   { key: 'class', en: 'Class', ar: 'الشعبة', required: true },
   { key: 'level', en: 'Level', ar: 'المستوى', required: false },
-  { key: 'gender', en: 'Gender', ar: 'الجنس', required: true },
-  { key: 'nationality', en: 'Nationality', ar: 'الجنسية', required: true },
+  { key: 'gender', en: 'Gender', ar: 'الجنس', required: false, wanted: true },
+  { key: 'nationality', en: 'Nationality', ar: 'الجنسية', required: false, wanted: true },
   { key: 'date_of_birth', en: 'Date of birth', ar: 'تاريخ الميلاد', required: false },
   { key: 'national_id', en: 'National id', ar: 'رقم الهوية الوطنية', required: false },
   { key: 'active', en: 'Active', ar: 'نشط', required: false },

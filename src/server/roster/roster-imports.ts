@@ -120,7 +120,13 @@ export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogge
 /** Each row's outcome with the values it came with (what the result file shows; the file itself is not kept). */
 function storedRows(source: RosterRow[], plan: RosterPlan): StoredRow[] {
   const valuesOf = new Map(source.map((r) => [r.row, r.values]));
-  return plan.rows.map(({ row, status, errors }) => ({ row, status, errors, values: valuesOf.get(row) ?? {} }));
+  return plan.rows.map(({ row, status, errors, warnings }) => ({
+    row,
+    status,
+    errors,
+    ...(warnings ? { warnings } : {}),
+    values: valuesOf.get(row) ?? {},
+  }));
 }
 
 async function finish(db: Db, id: number, status: string, plan?: RosterPlan, rows?: StoredRow[], error?: string) {
@@ -143,21 +149,28 @@ async function finish(db: Db, id: number, status: string, plan?: RosterPlan, row
     .execute();
 }
 
-export type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors'> & { values: RosterRow['values'] };
+export type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors' | 'warnings'> & { values: RosterRow['values'] };
 
-/** Rows of a report as the API shows them: each row's status and its problems, translated. */
+const translated = (found: PlannedRow['errors'] | undefined, language: Language) =>
+  Object.fromEntries(
+    Object.entries(found ?? {}).map(([column, problems]) => [
+      column,
+      (problems ?? []).map((p) => translate(language, p.key, p.params)),
+    ]),
+  );
+
+/**
+ * Rows of a report as the API shows them: each row's status, its problems and what it leaves out
+ * (`warnings`: imported all the same, as incomplete), translated. `errors`: the rows with either.
+ */
 export function presentRows(rows: StoredRow[], language: Language, only: 'errors' | 'all' = 'errors') {
   return rows
-    .filter((r) => only === 'all' || r.status === 'error')
+    .filter((r) => only === 'all' || r.status === 'error' || r.warnings)
     .map((r) => ({
       row: r.row,
       status: r.status,
-      errors: Object.fromEntries(
-        Object.entries(r.errors).map(([column, problems]) => [
-          column,
-          (problems ?? []).map((p) => translate(language, p.key, p.params)),
-        ]),
-      ),
+      errors: translated(r.errors, language),
+      warnings: r.status === 'error' ? {} : translated(r.warnings, language),
     }));
 }
 
@@ -197,7 +210,8 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     file_name: job.file_name,
     format: job.format,
     encoding: job.encoding,
-    summary: parse<RosterPlan['summary']>(job.summary),
+    // Imports checked before issue 40 counted no incomplete rows.
+    summary: { ...{ incomplete: 0 }, ...parse<Partial<RosterPlan['summary']>>(job.summary) },
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,

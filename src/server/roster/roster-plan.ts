@@ -19,13 +19,14 @@ export interface RowProblem {
 export interface StudentValues {
   student_number: string;
   name_en: string;
+  /** Empty when the file did not give it (the student is then incomplete). */
   name_ar: string;
   school_id: number;
   school_class_id: number;
   grade_id: number;
   level_id: number | null;
-  gender: 'male' | 'female';
-  nationality: string;
+  gender: 'male' | 'female' | null;
+  nationality: string | null;
   date_of_birth: string | null;
   national_id: string | null;
   is_active: boolean;
@@ -39,6 +40,8 @@ export interface PlannedRow {
   row: number;
   status: RowStatus;
   errors: Partial<Record<RosterColumn, RowProblem[]>>;
+  /** What the row leaves out that a student should have: imported all the same, as incomplete. */
+  warnings?: Partial<Record<RosterColumn, RowProblem[]>>;
   values?: StudentValues;
   /** The student an update or unchanged row matched. */
   studentId?: number;
@@ -46,7 +49,8 @@ export interface PlannedRow {
 
 export interface RosterPlan {
   rows: PlannedRow[];
-  summary: Record<'create' | 'update' | 'unchanged' | 'errors', number>;
+  /** `incomplete`: rows imported (or to be) without a value a student should have. */
+  summary: Record<'create' | 'update' | 'unchanged' | 'errors' | 'incomplete', number>;
 }
 
 interface Named {
@@ -126,6 +130,9 @@ export async function planRoster(
         !(column.key === 'school' && schools.length === 1)
       )
         add(column.key, { key: 'roster.errors.required' });
+    const warnings: PlannedRow['warnings'] = {};
+    for (const column of ROSTER_COLUMNS)
+      if ('wanted' in column && !v(column.key)) warnings[column.key] = [{ key: 'roster.warnings.missing' }];
 
     const number = v('student_number');
     if (number && !STUDENT_NUMBER.test(number)) add('student_number', { key: 'roster.errors.student_number_format' });
@@ -187,7 +194,7 @@ export async function planRoster(
       mayAccommodate,
     );
     for (const problem of accommodation.problems) add(problem.column, problem);
-    if (Object.keys(errors).length > 0 || !school || !grade || !klass || !gender)
+    if (Object.keys(errors).length > 0 || !school || !grade || !klass)
       return { row: source.row, status: 'error', errors };
 
     const values: StudentValues = {
@@ -198,17 +205,25 @@ export async function planRoster(
       school_class_id: klass.id,
       grade_id: grade.id,
       level_id: level?.id ?? null,
-      gender,
-      nationality,
+      gender: gender ?? null,
+      nationality: nationality || null,
       date_of_birth: born,
       national_id: v('national_id') || null,
       is_active: active!,
       extra_time_percent: accommodation.extra_time_percent,
       extra_time_reason: accommodation.extra_time_reason,
     };
-    if (!match) return { row: source.row, status: 'create', errors, values };
+    // A value the file leaves out is not erased: the student keeps what they have (issue 40).
+    if (theirs)
+      for (const column of ['name_ar', 'gender', 'nationality'] as const)
+        if (!v(column) && match[column]) {
+          Object.assign(values, { [column]: match[column] });
+          delete warnings[column];
+        }
+    const found = Object.keys(warnings).length > 0 ? { errors, warnings } : { errors };
+    if (!match) return { row: source.row, status: 'create', ...found, values };
     const same = (Object.keys(values) as (keyof StudentValues)[]).every((k) => match[k] === values[k]);
-    return { row: source.row, status: same ? 'unchanged' : 'update', errors, values, studentId: match.id };
+    return { row: source.row, status: same ? 'unchanged' : 'update', ...found, values, studentId: match.id };
   });
 
   const count = (status: RowStatus) => planned.filter((r) => r.status === status).length;
@@ -219,6 +234,7 @@ export async function planRoster(
       update: count('update'),
       unchanged: count('unchanged'),
       errors: count('error'),
+      incomplete: planned.filter((r) => r.status !== 'error' && r.warnings).length,
     },
   };
 }

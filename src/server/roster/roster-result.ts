@@ -17,7 +17,8 @@ export function importResultFile(
   const t = (key: string) => translate(language, `roster.result.${key}`);
   const columnName = (key: string) => ROSTER_COLUMNS.find((c) => c.key === key)?.[language] ?? key;
   const rows = storedRowsOf(job).map((row) => {
-    const message = Object.entries(row.errors)
+    const found = row.status === 'error' ? row.errors : { ...row.errors, ...row.warnings };
+    const message = Object.entries(found)
       .map(
         ([column, problems]) =>
           `${columnName(column)}: ${(problems ?? []).map((p) => translate(language, p.key, p.params)).join('; ')}`,

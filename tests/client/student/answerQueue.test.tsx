@@ -284,7 +284,9 @@ describe('answer queue', () => {
     release();
     await settling;
     expect(settled).toBe(false);
-    expect(await store.list(31)).toEqual([{ attempt_id: 31, question_id: 4, answer: { value: true }, seq: 1, synced_seq: 0 }]);
+    expect(await store.list(31)).toEqual([
+      { attempt_id: 31, question_id: 4, answer: { value: true }, seq: 1, synced_seq: 0 },
+    ]);
     queue.dispose();
   });
 

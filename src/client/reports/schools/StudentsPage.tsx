@@ -57,8 +57,16 @@ export function StudentsPage() {
       sort: 'school_class',
       render: (row) => nameOf(row.school_class, language),
     },
-    { key: 'gender', label: label('gender'), render: (row) => translate(`reports.genders.${row.gender}`) },
-    { key: 'nationality', label: label('nationality'), render: (row) => countryName(row.nationality, language) },
+    {
+      key: 'gender',
+      label: label('gender'),
+      render: (row) => (row.gender ? translate(`reports.genders.${row.gender}`) : ''),
+    },
+    {
+      key: 'nationality',
+      label: label('nationality'),
+      render: (row) => (row.nationality ? countryName(row.nationality, language) : ''),
+    },
     { key: 'exams', label: label('exams'), render: (row) => number(row.exams_count) },
     { key: 'submitted', label: label('submitted'), render: (row) => number(row.submitted_count) },
     { key: 'corrected', label: label('corrected'), render: (row) => number(row.corrected_count) },

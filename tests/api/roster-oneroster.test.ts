@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { api, HEADER, importFile, row, staff, t, useRosterWorld, world } from '../helpers/roster-world';
+import { csvOf, uploadRoster, zipOf } from '../helpers/roster-files';
+
+useRosterWorld();
+
+/**
+ * A OneRoster 1.2 bulk set as the standard writes it (issue 40): the required files only, no
+ * demographics.csv and no `metadata.*` columns, so no Arabic name, gender or nationality.
+ */
+const standardSet = (users: [id: string, given: string, family: string, identifier: string][]) =>
+  zipOf({
+    'manifest.csv':
+      'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.academicSessions,bulk\nfile.classes,bulk\nfile.enrollments,bulk\nfile.orgs,bulk\nfile.roles,bulk\nfile.users,bulk\nfile.demographics,absent\n',
+    'orgs.csv':
+      'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\norg-1,active,2026-09-01T00:00:00.000Z,Roster Noor School,school,NOOR,\n',
+    'academicSessions.csv':
+      'sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear\nterm-1,active,2026-09-01T00:00:00.000Z,2026-2027,schoolYear,2026-09-01,2027-06-30,,2027\n',
+    'classes.csv':
+      'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\ncls-1,active,2026-09-01T00:00:00.000Z,5A,05,course-1,5A,homeroom,,org-1,term-1,,,\n',
+    'users.csv': [
+      'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
+      ...users.map(
+        ([id, given, family, identifier]) =>
+          `${id},active,2026-09-01T00:00:00.000Z,true,${id},,${given},${family},,${identifier},,,,,05,`,
+      ),
+      '',
+    ].join('\n'),
+    'roles.csv': [
+      'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId',
+      ...users.map(([id]) => `role-${id},active,2026-09-01T00:00:00.000Z,${id},primary,student,,,org-1,`),
+      '',
+    ].join('\n'),
+    'enrollments.csv': [
+      'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+      ...users.map(([id]) => `enr-${id},active,2026-09-01T00:00:00.000Z,cls-1,org-1,${id},student,true,,`),
+      '',
+    ].join('\n'),
+  });
+
+const WANTED = ['gender', 'name_ar', 'nationality'];
+
+describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
+  it('imports every student, says in both languages what each leaves out, and lists them as incomplete', async () => {
+    const zip = standardSet([
+      ['u-1', 'Huda', 'Karim', 'STD-OR-1'],
+      ['u-2', 'Omar', 'Nasser', 'STD-OR-2'],
+      ['u-3', 'Sara', 'Fadel', 'STD-OR-3'],
+    ]);
+    const dry = await uploadRoster(t.app, staff, { name: 'standard.zip', content: zip });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const report = dry.json().data;
+    expect(report.summary).toEqual({ create: 3, update: 0, unchanged: 0, errors: 0, incomplete: 3 });
+    expect(report.rows).toHaveLength(3);
+    for (const r of report.rows) {
+      expect(r.status).toBe('create');
+      expect(r.errors).toEqual({});
+      expect(Object.keys(r.warnings).sort()).toEqual(WANTED);
+      expect(r.warnings.gender).toEqual([
+        'Not in the file: the student is imported and listed as incomplete until it is filled in',
+      ]);
+    }
+    const arabic = await uploadRoster(t.app, staff, { name: 'standard.zip', content: zip }, 'dry_run', 'ar');
+    expect(arabic.json().data.rows[0].warnings.nationality[0]).toContain('غير موجود في الملف');
+
+    await importFile(staff, { name: 'standard.zip', content: zip });
+    const stored = await t.db
+      .selectFrom('students')
+      .select(['student_number', 'name_en', 'name_ar', 'gender', 'nationality', 'school_class_id', 'is_complete'])
+      .where('student_number', 'like', 'STD-OR-%')
+      .orderBy('student_number')
+      .execute();
+    expect(stored).toEqual(
+      ['Huda Karim', 'Omar Nasser', 'Sara Fadel'].map((name, i) => ({
+        student_number: `STD-OR-${i + 1}`,
+        name_en: name,
+        name_ar: '',
+        gender: null,
+        nationality: null,
+        school_class_id: world.noor5.id,
+        is_complete: false,
+      })),
+    );
+
+    // The list finds them by "Complete: no"; the complete ones are not among them.
+    const incomplete = await api('GET', '/api/students?filter[is_complete]=false&per_page=100', undefined, staff);
+    expect(incomplete.statusCode, incomplete.body).toBe(200);
+    const numbers = incomplete.json().data.map((s: { student_number: string }) => s.student_number);
+    expect(numbers).toEqual(expect.arrayContaining(['STD-OR-1', 'STD-OR-2', 'STD-OR-3']));
+    for (const s of incomplete.json().data) expect(s.is_complete).toBe(false);
+
+    // Filling them in on the student's form makes the student complete; the flag itself is not written.
+    const huda = incomplete.json().data.find((s: { student_number: string }) => s.student_number === 'STD-OR-1');
+    const completed = await api(
+      'PUT',
+      `/api/students/${huda.id}`,
+      { ...huda, name_ar: 'هدى كريم', gender: 'female', nationality: 'AE', is_complete: false },
+      staff,
+    );
+    expect(completed.statusCode, completed.body).toBe(200);
+    expect(completed.json().data).toMatchObject({ name_ar: 'هدى كريم', gender: 'female', is_complete: true });
+    const complete = await api('GET', '/api/students?filter[is_complete]=true&per_page=100', undefined, staff);
+    expect(complete.json().data.map((s: { student_number: string }) => s.student_number)).toContain('STD-OR-1');
+  });
+
+  it('never erases what a student has when a later file leaves it out', async () => {
+    await importFile(staff, {
+      name: 'complete.csv',
+      content: Buffer.from(
+        csvOf([HEADER, row('STD-KEEP-1', { grade: 'Grade 5 R', class: '5A', gender: 'male', nationality: 'SA' })]),
+      ),
+    });
+    const zip = standardSet([['u-9', 'Pupil', 'STD-KEEP-1', 'STD-KEEP-1']]);
+    const dry = (await uploadRoster(t.app, staff, { name: 'again.zip', content: zip })).json().data;
+    // The Latin name changes; the Arabic name, gender and nationality the file lacks stay as they are.
+    expect(dry.summary).toMatchObject({ update: 1, errors: 0, incomplete: 0 });
+    await importFile(staff, { name: 'again.zip', content: zip });
+    const student = await t.db
+      .selectFrom('students')
+      .select(['name_en', 'name_ar', 'gender', 'nationality', 'is_complete'])
+      .where('student_number', '=', 'STD-KEEP-1')
+      .executeTakeFirstOrThrow();
+    expect(student).toEqual({
+      name_en: 'Pupil STD-KEEP-1',
+      name_ar: 'تلميذ STD-KEEP-1',
+      gender: 'male',
+      nationality: 'SA',
+      is_complete: true,
+    });
+  });
+
+  it('still refuses a gender or nationality the file gives wrong, and a row that lacks its required columns', async () => {
+    const response = await uploadRoster(t.app, staff, {
+      name: 'bad.csv',
+      content: Buffer.from(
+        csvOf([
+          HEADER,
+          row('STD-BAD-1', { gender: 'x', nationality: 'ZZ' }),
+          row('STD-BAD-2', { en: '', gender: '', nationality: '' }),
+          row('STD-GAP-1', { ar: '', gender: '' }),
+        ]),
+      ),
+    });
+    const report = response.json().data;
+    expect(report.summary).toMatchObject({ create: 1, errors: 2, incomplete: 1 });
+    const byRow = new Map(report.rows.map((r: { row: number }) => [r.row, r]));
+    expect(Object.keys((byRow.get(2) as { errors: object }).errors).sort()).toEqual(['gender', 'nationality']);
+    expect(Object.keys((byRow.get(3) as { errors: object }).errors)).toEqual(['name_en']);
+    expect(byRow.get(4)).toMatchObject({ status: 'create', errors: {} });
+    expect(Object.keys((byRow.get(4) as { warnings: object }).warnings).sort()).toEqual(['gender', 'name_ar']);
+  });
+});
