@@ -30,6 +30,7 @@ const ar: typeof en = {
         unchanged: 'دون تغيير',
         errors: 'أسطر فيها أخطاء',
         incomplete: 'ناقص البيانات (يُستورد مع ذلك)',
+        skipped: 'ليسوا طلابًا (لم يُستوردوا)',
       },
       done_summary: {
         create: 'أُنشئ',
@@ -37,13 +38,14 @@ const ar: typeof en = {
         unchanged: 'دون تغيير',
         errors: 'أسطر فيها أخطاء',
         incomplete: 'ناقص البيانات',
+        skipped: 'ليسوا طلابًا (لم يُستوردوا)',
       },
       rows_heading: 'المشكلات حسب السطر',
       row: 'السطر',
       column: 'العمود',
       problem: 'المشكلة',
       kind: 'النوع',
-      kinds: { error: 'خطأ', warning: 'للاستكمال' },
+      kinds: { error: 'خطأ', warning: 'للاستكمال', skipped: 'لم يُستورد' },
       incomplete_text:
         'تُستورد الأسطر المعلَّمة «للاستكمال» دون تلك القيمة: صفِّ الطلاب حسب «مكتمل البيانات» لتجدهم وتستكملها.',
       no_problems: 'لا مشكلات: يمكن استيراد الملف.',
@@ -83,6 +85,8 @@ const ar: typeof en = {
     },
     warnings: {
       missing: 'غير موجود في الملف: يُستورد الطالب ويُدرج ناقصَ البيانات إلى أن تُستكمل',
+      not_a_student:
+        'ليس طالبًا (دوره في الملف «%{role}»): لم يُستورد؛ تُنشأ حسابات الموظفين من إدارة المستخدمين لا من استيراد سجل الطلاب',
     },
     errors: {
       required: 'هذا العمود مطلوب',
@@ -155,6 +159,8 @@ const ar: typeof en = {
       would_create: 'سيُنشأ',
       would_update: 'سيُحدَّث',
       would_unchanged: 'دون تغيير',
+      skipped: 'لم يُستورد',
+      would_skipped: 'لن يُستورد',
     },
     results: {
       sheet: 'النتائج',

@@ -28,6 +28,7 @@ export default {
         unchanged: 'Unchanged',
         errors: 'Rows in error',
         incomplete: 'Incomplete (imported all the same)',
+        skipped: 'Not students (left out)',
       },
       done_summary: {
         create: 'Created',
@@ -35,13 +36,14 @@ export default {
         unchanged: 'Unchanged',
         errors: 'Rows in error',
         incomplete: 'Incomplete',
+        skipped: 'Not students (left out)',
       },
       rows_heading: 'Problems by row',
       row: 'Row',
       column: 'Column',
       problem: 'Problem',
       kind: 'Kind',
-      kinds: { error: 'Error', warning: 'To complete' },
+      kinds: { error: 'Error', warning: 'To complete', skipped: 'Left out' },
       incomplete_text:
         'Rows marked “To complete” are imported without that value: filter the students by “Complete” to find them and fill it in.',
       no_problems: 'No problems found: the file can be imported.',
@@ -81,6 +83,8 @@ export default {
     },
     warnings: {
       missing: 'Not in the file: the student is imported and listed as incomplete until it is filled in',
+      not_a_student:
+        'Not a student (“%{role}” in the file): left out; staff accounts are made in Users management, not by a roster import',
     },
     errors: {
       required: 'This column is required',
@@ -155,6 +159,8 @@ export default {
       would_create: 'To create',
       would_update: 'To update',
       would_unchanged: 'Unchanged',
+      skipped: 'Left out',
+      would_skipped: 'Left out',
     },
     results: {
       sheet: 'Results',

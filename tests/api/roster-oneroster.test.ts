@@ -8,35 +8,35 @@ useRosterWorld();
  * A OneRoster 1.2 bulk set as the standard writes it (issue 40): the required files only, no
  * demographics.csv and no `metadata.*` columns, so no Arabic name, gender or nationality.
  */
-const standardSet = (users: [id: string, given: string, family: string, identifier: string][]) =>
-  zipOf({
-    'manifest.csv':
-      'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.academicSessions,bulk\nfile.classes,bulk\nfile.enrollments,bulk\nfile.orgs,bulk\nfile.roles,bulk\nfile.users,bulk\nfile.demographics,absent\n',
-    'orgs.csv':
-      'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\norg-1,active,2026-09-01T00:00:00.000Z,Roster Noor School,school,NOOR,\n',
-    'academicSessions.csv':
-      'sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear\nterm-1,active,2026-09-01T00:00:00.000Z,2026-2027,schoolYear,2026-09-01,2027-06-30,,2027\n',
-    'classes.csv':
-      'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\ncls-1,active,2026-09-01T00:00:00.000Z,5A,05,course-1,5A,homeroom,,org-1,term-1,,,\n',
-    'users.csv': [
-      'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
-      ...users.map(
-        ([id, given, family, identifier]) =>
-          `${id},active,2026-09-01T00:00:00.000Z,true,${id},,${given},${family},,${identifier},,,,,05,`,
-      ),
-      '',
-    ].join('\n'),
-    'roles.csv': [
-      'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId',
-      ...users.map(([id]) => `role-${id},active,2026-09-01T00:00:00.000Z,${id},primary,student,,,org-1,`),
-      '',
-    ].join('\n'),
-    'enrollments.csv': [
-      'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
-      ...users.map(([id]) => `enr-${id},active,2026-09-01T00:00:00.000Z,cls-1,org-1,${id},student,true,,`),
-      '',
-    ].join('\n'),
-  });
+const standardFiles = (users: [id: string, given: string, family: string, identifier: string][]) => ({
+  'manifest.csv':
+    'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.academicSessions,bulk\nfile.classes,bulk\nfile.enrollments,bulk\nfile.orgs,bulk\nfile.roles,bulk\nfile.users,bulk\nfile.demographics,absent\n',
+  'orgs.csv':
+    'sourcedId,status,dateLastModified,name,type,identifier,parentSourcedId\norg-1,active,2026-09-01T00:00:00.000Z,Roster Noor School,school,NOOR,\n',
+  'academicSessions.csv':
+    'sourcedId,status,dateLastModified,title,type,startDate,endDate,parentSourcedId,schoolYear\nterm-1,active,2026-09-01T00:00:00.000Z,2026-2027,schoolYear,2026-09-01,2027-06-30,,2027\n',
+  'classes.csv':
+    'sourcedId,status,dateLastModified,title,grades,courseSourcedId,classCode,classType,location,schoolSourcedId,termSourcedIds,subjects,subjectCodes,periods\ncls-1,active,2026-09-01T00:00:00.000Z,5A,05,course-1,5A,homeroom,,org-1,term-1,,,\n',
+  'users.csv': [
+    'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
+    ...users.map(
+      ([id, given, family, identifier]) =>
+        `${id},active,2026-09-01T00:00:00.000Z,true,${id},,${given},${family},,${identifier},,,,,05,`,
+    ),
+    '',
+  ].join('\n'),
+  'roles.csv': [
+    'sourcedId,status,dateLastModified,userSourcedId,roleType,role,beginDate,endDate,orgSourcedId,userProfileSourcedId',
+    ...users.map(([id]) => `role-${id},active,2026-09-01T00:00:00.000Z,${id},primary,student,,,org-1,`),
+    '',
+  ].join('\n'),
+  'enrollments.csv': [
+    'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate',
+    ...users.map(([id]) => `enr-${id},active,2026-09-01T00:00:00.000Z,cls-1,org-1,${id},student,true,,`),
+    '',
+  ].join('\n'),
+});
+const standardSet = (users: Parameters<typeof standardFiles>[0]) => zipOf(standardFiles(users));
 
 const WANTED = ['gender', 'name_ar', 'nationality'];
 
@@ -50,7 +50,7 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     const dry = await uploadRoster(t.app, staff, { name: 'standard.zip', content: zip });
     expect(dry.statusCode, dry.body).toBe(200);
     const report = dry.json().data;
-    expect(report.summary).toEqual({ create: 3, update: 0, unchanged: 0, errors: 0, incomplete: 3 });
+    expect(report.summary).toEqual({ create: 3, update: 0, unchanged: 0, errors: 0, incomplete: 3, skipped: 0 });
     expect(report.rows).toHaveLength(3);
     for (const r of report.rows) {
       expect(r.status).toBe('create');
@@ -101,6 +101,44 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     expect(completed.json().data).toMatchObject({ name_ar: 'هدى كريم', gender: 'female', is_complete: true });
     const complete = await api('GET', '/api/students?filter[is_complete]=true&per_page=100', undefined, staff);
     expect(complete.json().data.map((s: { student_number: string }) => s.student_number)).toContain('STD-OR-1');
+  });
+
+  it('leaves out the teachers and administrators of the file, row by row with their role, in both languages', async () => {
+    const files = standardFiles([['u-20', 'Rana', 'Said', 'STD-OR-20']]);
+    files['users.csv'] +=
+      'staff-1,active,2026-09-01T00:00:00.000Z,true,t1,,Mona,Haddad,,STD-OR-20,mona@example.test,,,,,\n' +
+      'staff-2,active,2026-09-01T00:00:00.000Z,true,a1,,Ziad,Kamal,,T-2,,,,,,\n' +
+      'staff-3,tobedeleted,2026-09-01T00:00:00.000Z,true,a2,,Gone,Away,,T-3,,,,,,\n';
+    files['roles.csv'] +=
+      'role-s1,active,2026-09-01T00:00:00.000Z,staff-1,primary,teacher,,,org-1,\n' +
+      'role-s2,active,2026-09-01T00:00:00.000Z,staff-2,primary,principal,,,org-1,\n' +
+      'role-s3,active,2026-09-01T00:00:00.000Z,staff-3,primary,teacher,,,org-1,\n';
+    const zip = zipOf(files);
+    const before = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const dry = (await uploadRoster(t.app, staff, { name: 'staff.zip', content: zip })).json().data;
+    // The teacher shares the student's identifier: not a duplicate, since the teacher is left out.
+    expect(dry.summary).toMatchObject({ create: 1, errors: 0, skipped: 2 });
+    const skipped = dry.rows.filter((r: { status: string }) => r.status === 'skipped');
+    expect(skipped.map((r: { row: number }) => r.row)).toEqual([3, 4]);
+    expect(skipped[0].warnings.student_number[0]).toBe(
+      'Not a student (“teacher” in the file): left out; staff accounts are made in Users management, not by a roster import',
+    );
+    const arabic = (await uploadRoster(t.app, staff, { name: 'staff.zip', content: zip }, 'dry_run', 'ar')).json().data;
+    expect(arabic.rows.find((r: { row: number }) => r.row === 4).warnings.student_number[0]).toContain('«principal»');
+
+    const done = await importFile(staff, { name: 'staff.zip', content: zip });
+    expect(done.summary).toMatchObject({ create: 1, skipped: 2 });
+    const after = await t.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // One account: the student's; nobody's for the teacher or the principal.
+    expect(Number(after.n) - Number(before.n)).toBe(1);
+    const result = await api('GET', `/api/roster/imports/${done.id}/result?format=csv`, undefined, staff);
+    expect(result.body).toContain('Left out');
   });
 
   it('never erases what a student has when a later file leaves it out', async () => {

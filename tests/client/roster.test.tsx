@@ -26,7 +26,7 @@ const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
   file_name: 'students.csv',
   format: 'csv',
   encoding: 'windows-1256',
-  summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0 },
+  summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0, skipped: 0 },
   progress: 0,
   total: 4,
   error: null,
@@ -56,7 +56,7 @@ describe('the roster page', () => {
       http.post('*/api/roster/imports', () =>
         HttpResponse.json({
           data: report({
-            summary: { create: 1, update: 0, unchanged: 0, errors: 2, incomplete: 0 },
+            summary: { create: 1, update: 0, unchanged: 0, errors: 2, incomplete: 0, skipped: 0 },
             rows: [
               { row: 3, status: 'error', errors: { class: ['The school has no class named "9Z" in this grade'] } },
               { row: 2, status: 'error', errors: { gender: ['"x" is not a gender: write male or female'] } },
@@ -98,7 +98,7 @@ describe('the roster page', () => {
           data: report({
             format: 'oneroster',
             encoding: 'utf-8',
-            summary: { create: 2, update: 0, unchanged: 0, errors: 0, incomplete: 2 },
+            summary: { create: 2, update: 0, unchanged: 0, errors: 0, incomplete: 2, skipped: 0 },
             rows: [
               { row: 2, status: 'create', errors: {}, warnings: { gender: [missing], nationality: [missing] } },
               { row: 3, status: 'create', errors: {}, warnings: { name_ar: [missing] } },

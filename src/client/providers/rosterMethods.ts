@@ -13,6 +13,8 @@ export interface RosterSummary {
   unchanged: number;
   errors: number;
   incomplete: number;
+  /** People of the file who are not students (OneRoster's teachers), left out. */
+  skipped: number;
 }
 
 /**

@@ -6,7 +6,7 @@ import { ResultFileButton } from './ResultFileButton';
 import { ImportOverview } from '../components/import-flow';
 
 /** The figures of a dry run or an import: `incomplete` rows are imported all the same (issue 40). */
-export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors', 'incomplete'] as const;
+export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors', 'incomplete', 'skipped'] as const;
 
 /** An encoding as people write it (`windows-1256` -> Windows-1256, `utf-16le` -> UTF-16LE). */
 const encodingName = (encoding: string) =>
@@ -32,15 +32,21 @@ export function ImportReport({ report }: { report: RosterImport }) {
         prefix="roster.page.summary"
         testId="roster-summary"
       />
-      {report.summary.errors === 0 && report.rows.length === 0 ? (
+      {report.summary.errors > 0 ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {translate('roster.page.fix_first')}
+        </Alert>
+      ) : report.summary.incomplete > 0 ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate('roster.page.incomplete_text')}
+        </Alert>
+      ) : (
         <Alert severity="success" sx={{ mt: 2 }}>
           {translate('roster.page.no_problems')}
         </Alert>
-      ) : (
+      )}
+      {report.rows.length > 0 && (
         <>
-          <Alert severity={report.summary.errors > 0 ? 'warning' : 'info'} sx={{ mt: 2 }}>
-            {translate(report.summary.errors > 0 ? 'roster.page.fix_first' : 'roster.page.incomplete_text')}
-          </Alert>
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2, mb: 1 }}>
             {translate('roster.page.rows_heading')}
           </Typography>

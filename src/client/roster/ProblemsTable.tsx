@@ -6,18 +6,22 @@ interface Problem {
   id: string;
   row: number;
   column: string;
-  kind: 'error' | 'warning';
+  kind: 'error' | 'warning' | 'skipped';
   message: string;
 }
 
-/** One line per message: a row with two bad columns is two lines; a row's errors before its warnings. */
+/**
+ * One line per message: a row with two bad columns is two lines; a row's errors before its warnings
+ * (what it leaves out, or why a person of the file who is no student was left out).
+ */
 const problemsOf = (rows: readonly RosterRowProblems[]): Problem[] =>
-  rows.flatMap(({ row, errors, warnings }) =>
-    (['error', 'warning'] as const).flatMap((kind) =>
-      Object.entries((kind === 'error' ? errors : warnings) ?? {}).flatMap(([column, messages]) =>
+  rows.flatMap(({ row, status, errors, warnings }) =>
+    (['error', 'warning'] as const).flatMap((found) => {
+      const kind = found === 'warning' && status === 'skipped' ? 'skipped' : found;
+      return Object.entries((found === 'error' ? errors : warnings) ?? {}).flatMap(([column, messages]) =>
         messages.map((message, index) => ({ id: `${row}.${kind}.${column}.${index}`, row, column, kind, message })),
-      ),
-    ),
+      );
+    }),
   );
 
 /**

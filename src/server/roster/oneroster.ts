@@ -12,7 +12,9 @@ import { decodeText } from './text-encoding';
  * What OneRoster has no field for travels in `metadata.ltm.*` columns of users.csv: `nameAr`,
  * `nationality`, `nationalId`, `level`, `extraTimePercent`. The student number is the user's
  * `identifier`, or their `sourcedId` when it has none. Rows are numbered by their line in users.csv.
- * Every record's `status` is honoured: one to be deleted is read as absent.
+ * Every record's `status` is honoured: one to be deleted is read as absent. A user with roles but
+ * none of a student (a teacher, an administrator, a parent) is a row left out, with their role, so
+ * the dry run says who was not imported and why (issue 40).
  */
 export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile, 'format'> {
   const manifest = new Map(table(entries, 'manifest.csv', true).map((r) => [r.propertyName, r.value] as const));
@@ -25,11 +27,9 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
   const orgs = byId(table(entries, 'orgs.csv').filter(active));
   const classes = byId(table(entries, 'classes.csv').filter(active));
   const demographics = byId(table(entries, 'demographics.csv', false));
-  const studentRoles = new Map(
-    table(entries, 'roles.csv')
-      .filter((r) => active(r) && r.role === 'student')
-      .map((r) => [r.userSourcedId, r] as const),
-  );
+  const roles = table(entries, 'roles.csv').filter(active);
+  const studentRoles = new Map(roles.filter((r) => r.role === 'student').map((r) => [r.userSourcedId, r] as const));
+  const otherRoles = new Map(roles.filter((r) => r.role !== 'student').map((r) => [r.userSourcedId, r.role] as const));
   // A student has an enrollment per class they attend: their class is the homeroom one, or their
   // only one; several and no homeroom leaves the class unknown (the row says so).
   const enrollments = new Map<string, Record<string, string>[]>();
@@ -45,8 +45,18 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
   const problems: ReadProblems = new Map();
   table(entries, 'users.csv').forEach((user, index) => {
     const role = studentRoles.get(user.sourcedId);
-    if (!role) return;
     const row = index + 2;
+    const other = otherRoles.get(user.sourcedId);
+    if (!role && other && active(user)) {
+      const name = [user.givenName, user.familyName].filter(Boolean).join(' ');
+      rows.push({
+        row,
+        values: { student_number: user.identifier || user.sourcedId, name_en: name },
+        skipped: other.slice(0, 40),
+      });
+      return;
+    }
+    if (!role) return;
     const klass = classOf(user.sourcedId);
     const school = orgs.get(role.orgSourcedId) ?? (klass ? orgs.get(klass.schoolSourcedId) : undefined);
     const born = demographics.get(user.sourcedId);

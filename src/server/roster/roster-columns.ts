@@ -30,6 +30,8 @@ export type RosterColumn = (typeof ROSTER_COLUMNS)[number]['key'];
 export interface RosterRow {
   row: number;
   values: Partial<Record<RosterColumn, string>>;
+  /** A person of the file who is no student (a OneRoster teacher): their role there; left out, and said so. */
+  skipped?: string;
 }
 
 const normalise = (header: string) =>

@@ -211,7 +211,7 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     format: job.format,
     encoding: job.encoding,
     // Imports checked before issue 40 counted no incomplete rows.
-    summary: { ...{ incomplete: 0 }, ...parse<Partial<RosterPlan['summary']>>(job.summary) },
+    summary: { ...{ incomplete: 0, skipped: 0 }, ...parse<Partial<RosterPlan['summary']>>(job.summary) },
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,

@@ -34,7 +34,7 @@ export interface StudentValues {
   extra_time_reason: string | null;
 }
 
-export type RowStatus = 'create' | 'update' | 'unchanged' | 'error';
+export type RowStatus = 'create' | 'update' | 'unchanged' | 'error' | 'skipped';
 
 export interface PlannedRow {
   row: number;
@@ -49,8 +49,11 @@ export interface PlannedRow {
 
 export interface RosterPlan {
   rows: PlannedRow[];
-  /** `incomplete`: rows imported (or to be) without a value a student should have. */
-  summary: Record<'create' | 'update' | 'unchanged' | 'errors' | 'incomplete', number>;
+  /**
+   * `incomplete`: rows imported (or to be) without a value a student should have; `skipped`: people
+   * of the file who are not students (OneRoster's teachers), left out.
+   */
+  summary: Record<'create' | 'update' | 'unchanged' | 'errors' | 'incomplete' | 'skipped', number>;
 }
 
 interface Named {
@@ -112,11 +115,19 @@ export async function planRoster(
   for (const school of schools) classesBySchool.set(school.id, index(classes.filter((c) => c.school_id === school.id)));
   const repeated = new Map<string, number[]>();
   for (const row of rows) {
+    if (row.skipped !== undefined) continue;
     const number = (row.values.student_number ?? '').toLowerCase();
     if (number) repeated.set(number, [...(repeated.get(number) ?? []), row.row]);
   }
 
   const planned = rows.map((source): PlannedRow => {
+    if (source.skipped !== undefined)
+      return {
+        row: source.row,
+        status: 'skipped',
+        errors: {},
+        warnings: { student_number: [{ key: 'roster.warnings.not_a_student', params: { role: source.skipped } }] },
+      };
     const errors: PlannedRow['errors'] = {};
     const add = (column: RosterColumn, problem: RowProblem) => (errors[column] = [...(errors[column] ?? []), problem]);
     for (const [column, keys] of Object.entries(readProblems.get(source.row) ?? {}))
@@ -234,7 +245,8 @@ export async function planRoster(
       update: count('update'),
       unchanged: count('unchanged'),
       errors: count('error'),
-      incomplete: planned.filter((r) => r.status !== 'error' && r.warnings).length,
+      incomplete: planned.filter((r) => r.status !== 'error' && r.status !== 'skipped' && r.warnings).length,
+      skipped: count('skipped'),
     },
   };
 }
