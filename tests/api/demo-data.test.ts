@@ -339,6 +339,13 @@ describe('demo data', () => {
     const sample = fs.readFileSync(new URL('../../docs/samples/roster-sample-ar.csv', import.meta.url));
     const dry = await uploadRoster(t.app, admin, { name: 'roster-sample-ar.csv', content: sample }, 'dry_run', 'ar');
     expect(dry.statusCode, dry.body).toBe(200);
-    expect(dry.json().data.summary).toEqual({ create: 5, update: 0, unchanged: 0, errors: 0, incomplete: 0, skipped: 0 });
+    expect(dry.json().data.summary).toEqual({
+      create: 5,
+      update: 0,
+      unchanged: 0,
+      errors: 0,
+      incomplete: 0,
+      skipped: 0,
+    });
   });
 });
