@@ -48,7 +48,16 @@ const students = defineResource({
     is_complete: flag({ managed: true }),
   },
   list: {
-    columns: ['student_number', 'name_en', 'name_ar', 'school_id', 'school_class_id', 'grade_id', 'is_active'],
+    columns: [
+      'student_number',
+      'name_en',
+      'name_ar',
+      'school_id',
+      'school_class_id',
+      'grade_id',
+      'is_active',
+      'is_complete',
+    ],
     sort: 'id',
     order: 'asc',
     search: ['student_number', 'name_en', 'name_ar'],
