@@ -96,6 +96,8 @@ const ar: typeof en = {
       too_long: '%{max} حرفًا على الأكثر',
       unknown_school: 'لا توجد مدرسة من مدارسك باسم «%{value}»',
       unknown_grade: 'لا يوجد صف باسم «%{value}»',
+      unknown_ceds_grade:
+        'لا يوجد صف رمزه في OneRoster «%{value}»: يحدّد المسؤول رمز كل صف مرة واحدة في الإعدادات، الصفوف',
       unknown_class: 'لا توجد في المدرسة شعبة باسم «%{value}» في هذا الصف',
       unknown_level: 'لا يوجد مستوى باسم «%{value}»',
       ambiguous: '«%{value}» اسم لأكثر من سجل: استخدم اسمًا فريدًا',

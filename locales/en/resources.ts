@@ -93,7 +93,10 @@ export default {
       name: 'Grade |||| Grades',
       item: 'grade',
       items: 'grades',
-      fields: {},
+      fields: { ceds_code: 'OneRoster grade code (CEDS)' },
+      help: {
+        ceds_code: 'How OneRoster files name this grade (KG, 01 to 13): roster imports read their grades by it.',
+      },
     },
     levels: {
       name: 'Level |||| Levels',

@@ -95,6 +95,8 @@ export default {
       too_long: 'At most %{max} characters',
       unknown_school: 'No school of yours is named "%{value}"',
       unknown_grade: 'No grade is named "%{value}"',
+      unknown_ceds_grade:
+        'No grade is set to the OneRoster grade code "%{value}": an administrator sets each grade\'s code once, in Settings, Grades',
       unknown_class: 'The school has no class named "%{value}" in this grade',
       unknown_level: 'No level is named "%{value}"',
       ambiguous: '"%{value}" names more than one record: use a name that is unique',

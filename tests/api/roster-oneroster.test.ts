@@ -8,7 +8,7 @@ useRosterWorld();
  * A OneRoster 1.2 bulk set as the standard writes it (issue 40): the required files only, no
  * demographics.csv and no `metadata.*` columns, so no Arabic name, gender or nationality.
  */
-const standardFiles = (users: [id: string, given: string, family: string, identifier: string][]) => ({
+const standardFiles = (users: [id: string, given: string, family: string, identifier: string][], grade = '05') => ({
   'manifest.csv':
     'propertyName,value\nmanifest.version,1.0\noneroster.version,1.2\nfile.academicSessions,bulk\nfile.classes,bulk\nfile.enrollments,bulk\nfile.orgs,bulk\nfile.roles,bulk\nfile.users,bulk\nfile.demographics,absent\n',
   'orgs.csv':
@@ -21,7 +21,7 @@ const standardFiles = (users: [id: string, given: string, family: string, identi
     'sourcedId,status,dateLastModified,enabledUser,username,userIds,givenName,familyName,middleName,identifier,email,sms,phone,agentSourcedIds,grades,password',
     ...users.map(
       ([id, given, family, identifier]) =>
-        `${id},active,2026-09-01T00:00:00.000Z,true,${id},,${given},${family},,${identifier},,,,,05,`,
+        `${id},active,2026-09-01T00:00:00.000Z,true,${id},,${given},${family},,${identifier},,,,,${grade},`,
     ),
     '',
   ].join('\n'),
@@ -36,7 +36,7 @@ const standardFiles = (users: [id: string, given: string, family: string, identi
     '',
   ].join('\n'),
 });
-const standardSet = (users: Parameters<typeof standardFiles>[0]) => zipOf(standardFiles(users));
+const standardSet = (users: Parameters<typeof standardFiles>[0], grade?: string) => zipOf(standardFiles(users, grade));
 
 const WANTED = ['gender', 'name_ar', 'nationality'];
 
@@ -186,5 +186,39 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     expect(Object.keys((byRow.get(3) as { errors: object }).errors)).toEqual(['name_en']);
     expect(byRow.get(4)).toMatchObject({ status: 'create', errors: {} });
     expect(Object.keys((byRow.get(4) as { warnings: object }).warnings).sort()).toEqual(['gender', 'name_ar']);
+  });
+
+  it("reads a file's CEDS grade codes (KG, 01 to 13) through the code an administrator sets once on each grade", async () => {
+    const grade5 = await api('GET', `/api/grades/${world.grade5.id}`);
+    const body = { ...grade5.json().data, ceds_code: 'KG' };
+    const refused = await api('PUT', `/api/grades/${world.grade5.id}`, { ...body, ceds_code: 'Y7' });
+    expect(refused.statusCode).toBe(422);
+    const set = await api('PUT', `/api/grades/${world.grade5.id}`, body);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data.ceds_code).toBe('KG');
+    try {
+      const kindergarten = standardSet([['u-30', 'Dana', 'Aziz', 'STD-KG-1']], 'KG');
+      const dry = (await uploadRoster(t.app, staff, { name: 'kg.zip', content: kindergarten })).json().data;
+      expect(dry.summary).toMatchObject({ create: 1, errors: 0 });
+      await importFile(staff, { name: 'kg.zip', content: kindergarten });
+      const dana = await t.db
+        .selectFrom('students')
+        .select(['grade_id', 'school_class_id'])
+        .where('student_number', '=', 'STD-KG-1')
+        .executeTakeFirstOrThrow();
+      expect(dana).toEqual({ grade_id: world.grade5.id, school_class_id: world.noor5.id });
+
+      // Once the grades carry codes, a code none of them has is said as such, in both languages.
+      const twelve = standardSet([['u-31', 'Fadi', 'Aziz', 'STD-KG-2']], '12');
+      const refusedRow = (await uploadRoster(t.app, staff, { name: '12.zip', content: twelve })).json().data.rows[0];
+      expect(refusedRow.errors.grade).toEqual([
+        'No grade is set to the OneRoster grade code "12": an administrator sets each grade\'s code once, in Settings, Grades',
+      ]);
+      const arabic = await uploadRoster(t.app, staff, { name: '12.zip', content: twelve }, 'dry_run', 'ar');
+      expect(arabic.json().data.rows[0].errors.grade[0]).toContain('«12»');
+      expect(JSON.stringify(arabic.json().data)).not.toContain('#12');
+    } finally {
+      await t.db.updateTable('grades').set({ ceds_code: null }).where('id', '=', world.grade5.id).execute();
+    }
   });
 });

@@ -51,7 +51,8 @@ export async function validBody(
     if (field === 'student_number') body[field] = `SN-${suffix()}`;
     else if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${suffix()}` : `${field} ${suffix()}`;
     else if (spec.type === 'number') body[field] = spec.min;
-    else if (spec.type === 'choice') body[field] = spec.choices[0];
+    // An optional choice with no default (a grade's CEDS code) is left unset, as a new record has it.
+    else if (spec.type === 'choice') body[field] = !spec.required && spec.default === null ? null : spec.choices[0];
     else if (spec.type === 'email') body[field] = `${suffix()}@example.test`;
     else if (spec.type === 'boolean') body[field] = true;
     else if (spec.type === 'country') body[field] = 'AE';

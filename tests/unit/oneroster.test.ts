@@ -27,12 +27,14 @@ describe('OneRoster 1.2 bulk CSV', () => {
     expect(rows).toEqual([
       {
         row: 2,
+        // The file's own code, read through the grades' codes by the plan.
+        cedsGrade: true,
         values: expect.objectContaining({
           student_number: 'u1',
           name_en: 'Adam Saleh',
           school: 'Al Noor',
           class: '4A',
-          grade: '#4',
+          grade: '04',
           active: 'yes',
         }),
       },

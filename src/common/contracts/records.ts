@@ -18,6 +18,8 @@ export const relatedRecord = z
     skill_id: z.number().optional(),
     grade_id: z.number().nullable().optional(),
     level_id: z.number().nullable().optional(),
+    // A grade's OneRoster (CEDS) code.
+    ceds_code: z.string().nullable().optional(),
     ...stamps,
   })
   .strict();

@@ -8,7 +8,8 @@ import { decodeText } from './text-encoding';
  * A student is a user with a `student` role (roles.csv); their school is the role's org
  * (orgs.csv `name`), their class the title of their student enrollment's class, their grade the
  * `metadata.ltm.grade` column of users.csv or else the user's (or the class's) CEDS grade
- * (`04` is the grade named "Grade 4"); the date of birth and sex come from demographics.csv.
+ * (`KG`, `04`), read through the code an administrator set on each grade (or, while the platform's
+ * grades have none, `04` is the grade named "Grade 4"); the date of birth and sex come from demographics.csv.
  * What OneRoster has no field for travels in `metadata.ltm.*` columns of users.csv: `nameAr`,
  * `nationality`, `nationalId`, `level`, `extraTimePercent`. The student number is the user's
  * `identifier`, or their `sourcedId` when it has none. Rows are numbered by their line in users.csv.
@@ -61,15 +62,17 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
     const school = orgs.get(role.orgSourcedId) ?? (klass ? orgs.get(klass.schoolSourcedId) : undefined);
     const born = demographics.get(user.sourcedId);
     const ceds = (user.grades || klass?.grades || '').split(',')[0]?.trim() ?? '';
+    const namedGrade = user['metadata.ltm.grade'] ?? '';
     rows.push({
       row,
+      ...(namedGrade || !ceds ? {} : { cedsGrade: true }),
       values: {
         student_number: user.identifier || user.sourcedId,
         name_en: [user.givenName, user.middleName, user.familyName].filter(Boolean).join(' '),
         name_ar: user['metadata.ltm.nameAr'] ?? '',
         school: school?.name ?? '',
         class: klass?.title ?? '',
-        grade: user['metadata.ltm.grade'] || (/^\d+$/.test(ceds) ? `#${Number(ceds)}` : ceds),
+        grade: namedGrade || ceds,
         level: user['metadata.ltm.level'] ?? '',
         gender: born?.sex === 'male' || born?.sex === 'female' ? born.sex : (born?.sex ?? ''),
         nationality: user['metadata.ltm.nationality'] ?? '',

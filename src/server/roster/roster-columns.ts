@@ -32,6 +32,8 @@ export interface RosterRow {
   values: Partial<Record<RosterColumn, string>>;
   /** A person of the file who is no student (a OneRoster teacher): their role there; left out, and said so. */
   skipped?: string;
+  /** The grade is a CEDS code (`KG`, `04`: a OneRoster file's), read through the grades' codes. */
+  cedsGrade?: boolean;
 }
 
 const normalise = (header: string) =>

@@ -89,7 +89,7 @@ export async function planRoster(
   const schools = (await db.selectFrom('schools').select(['id', 'name_en', 'name_ar']).execute()).filter(
     (s) => scope.all || scope.ids.includes(s.id),
   );
-  const grades = await db.selectFrom('grades').select(['id', 'name_en', 'name_ar']).execute();
+  const grades = await db.selectFrom('grades').select(['id', 'name_en', 'name_ar', 'ceds_code']).execute();
   const levels = await db.selectFrom('levels').select(['id', 'name_en', 'name_ar']).execute();
   const classes = await db
     .selectFrom('school_classes')
@@ -166,12 +166,18 @@ export async function planRoster(
         ? schools[0]
         : undefined;
     // A grade named alike on two platforms is the one of the class the row names, when that settles it.
-    const namedGrades = gradeMatches(gradesByName, grades, v('grade'));
+    const namedGrades = source.cedsGrade ? gradesOfCode(grades, v('grade')) : gradesByName.get(key(v('grade')));
     const classGrades = new Set(
       (school ? (classesBySchool.get(school.id)?.get(key(v('class'))) ?? []) : []).map((c) => c.grade_id),
     );
     const settled = namedGrades?.filter((g) => classGrades.has(g.id));
-    const grade = one(settled?.length === 1 ? settled : namedGrades, 'grade');
+    // A file's CEDS code no grade is set to: said as such (the administrator sets it once on the grade).
+    if (source.cedsGrade && v('grade') && namedGrades?.length === 0)
+      add('grade', { key: 'roster.errors.unknown_ceds_grade', params: { value: v('grade') } });
+    const grade =
+      source.cedsGrade && namedGrades?.length === 0
+        ? undefined
+        : one(settled?.length === 1 ? settled : namedGrades, 'grade');
     const level = one(levelsByName.get(key(v('level'))), 'level');
     // A class by name within the school, and of the row's grade when two grades have a "Class A".
     const named = school ? classesBySchool.get(school.id)?.get(key(v('class'))) : undefined;
@@ -251,11 +257,16 @@ export async function planRoster(
   };
 }
 
-/** A grade by name, or (from OneRoster's CEDS codes, `#4`) the one whose English name's first number is that. */
-function gradeMatches(byName: Map<string, Named[]>, grades: Named[], text: string): Named[] | undefined {
-  const ceds = /^#(\d+)$/.exec(text);
-  if (!ceds) return byName.get(key(text));
-  return grades.filter((g) => Number(/\d+/.exec(g.name_en)?.[0]) === Number(ceds[1]));
+/**
+ * The grades a OneRoster (CEDS) grade code names: those an administrator set to it; on a platform
+ * whose grades carry no code yet, a numbered code (`04`) is the grade whose English name's first
+ * number is that ("Grade 4").
+ */
+function gradesOfCode(grades: (Named & { ceds_code: string | null })[], code: string): Named[] {
+  const coded = grades.filter((g) => g.ceds_code !== null);
+  if (coded.length > 0) return coded.filter((g) => g.ceds_code!.toLowerCase() === code.toLowerCase());
+  if (!/^\d+$/.test(code)) return [];
+  return grades.filter((g) => Number(/\d+/.exec(g.name_en)?.[0]) === Number(code));
 }
 
 /** `YYYY-MM-DD`, or the day-first `DD/MM/YYYY` schools write, of a day that has passed. */
