@@ -19,6 +19,7 @@ const ar: typeof en = {
       choose_file: 'اختر ملفًا',
       no_file: 'لم يُختر ملف',
       dry_run: 'افحص الملف (تشغيل تجريبي)',
+      create_classes: 'أنشئ الشُّعب التي يذكرها الملف وليست في مدارسك بعد',
       import: 'استيراد',
       format: 'الصيغة',
       encoding: 'الترميز',
@@ -31,6 +32,7 @@ const ar: typeof en = {
         errors: 'أسطر فيها أخطاء',
         incomplete: 'ناقص البيانات (يُستورد مع ذلك)',
         skipped: 'ليسوا طلابًا (لم يُستوردوا)',
+        new_classes: 'شُعب ستُنشأ',
       },
       done_summary: {
         create: 'أُنشئ',
@@ -39,13 +41,14 @@ const ar: typeof en = {
         errors: 'أسطر فيها أخطاء',
         incomplete: 'ناقص البيانات',
         skipped: 'ليسوا طلابًا (لم يُستوردوا)',
+        new_classes: 'شُعب أُنشئت',
       },
       rows_heading: 'المشكلات حسب السطر',
       row: 'السطر',
       column: 'العمود',
       problem: 'المشكلة',
       kind: 'النوع',
-      kinds: { error: 'خطأ', warning: 'للاستكمال', skipped: 'لم يُستورد' },
+      kinds: { error: 'خطأ', warning: 'للاستكمال', skipped: 'لم يُستورد', new_class: 'شعبة جديدة' },
       incomplete_text:
         'تُستورد الأسطر المعلَّمة «للاستكمال» دون تلك القيمة: صفِّ الطلاب حسب «مكتمل البيانات» لتجدهم وتستكملها.',
       no_problems: 'لا مشكلات: يمكن استيراد الملف.',
@@ -85,6 +88,7 @@ const ar: typeof en = {
     },
     warnings: {
       missing: 'غير موجود في الملف: يُستورد الطالب ويُدرج ناقصَ البيانات إلى أن تُستكمل',
+      class_created: 'لا توجد في المدرسة شعبة «%{value}» في هذا الصف: سيُنشئها الاستيراد',
       not_a_student:
         'ليس طالبًا (دوره في الملف «%{role}»): لم يُستورد؛ تُنشأ حسابات الموظفين من إدارة المستخدمين لا من استيراد سجل الطلاب',
     },
@@ -133,6 +137,8 @@ const ar: typeof en = {
       changed_since_dry_run: 'تغيّرت البيانات منذ التشغيل التجريبي وصارت في الأسطر أخطاء؛ لم يُستورد شيء',
       import_failed: 'تعذّر الاستيراد؛ لم يتغيّر شيء',
       invalid_mode: 'الوضع dry_run أو import',
+      invalid_create_classes: 'قيمة create_classes هي true أو false',
+      classes_not_allowed: 'لا يحق لك إنشاء الشُّعب: اترك «أنشئ الشُّعب» دون تحديد، أو اطلب ذلك من المسؤول',
       rolled_over_recently:
         'رُحّلت %{school} إلى العام التالي في %{date}: انتقل طلابها بالفعل. أرسل again لترحيلها مرة أخرى.',
     },

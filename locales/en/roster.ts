@@ -17,6 +17,7 @@ export default {
       choose_file: 'Choose a file',
       no_file: 'No file chosen',
       dry_run: 'Check the file (dry run)',
+      create_classes: 'Make the classes the file names that your schools do not have yet',
       import: 'Import',
       format: 'Format',
       encoding: 'Encoding',
@@ -29,6 +30,7 @@ export default {
         errors: 'Rows in error',
         incomplete: 'Incomplete (imported all the same)',
         skipped: 'Not students (left out)',
+        new_classes: 'Classes to make',
       },
       done_summary: {
         create: 'Created',
@@ -37,13 +39,14 @@ export default {
         errors: 'Rows in error',
         incomplete: 'Incomplete',
         skipped: 'Not students (left out)',
+        new_classes: 'Classes made',
       },
       rows_heading: 'Problems by row',
       row: 'Row',
       column: 'Column',
       problem: 'Problem',
       kind: 'Kind',
-      kinds: { error: 'Error', warning: 'To complete', skipped: 'Left out' },
+      kinds: { error: 'Error', warning: 'To complete', skipped: 'Left out', new_class: 'New class' },
       incomplete_text:
         'Rows marked “To complete” are imported without that value: filter the students by “Complete” to find them and fill it in.',
       no_problems: 'No problems found: the file can be imported.',
@@ -83,6 +86,7 @@ export default {
     },
     warnings: {
       missing: 'Not in the file: the student is imported and listed as incomplete until it is filled in',
+      class_created: 'The school has no class "%{value}" in this grade: the import makes it',
       not_a_student:
         'Not a student (“%{role}” in the file): left out; staff accounts are made in Users management, not by a roster import',
     },
@@ -133,6 +137,8 @@ export default {
       changed_since_dry_run: 'The data changed since the dry run and rows are now in error; nothing was imported',
       import_failed: 'The import failed; nothing was changed',
       invalid_mode: 'The mode is dry_run or import',
+      invalid_create_classes: 'create_classes is true or false',
+      classes_not_allowed: 'You may not make classes: leave “Make the classes” unticked, or ask an administrator',
       rolled_over_recently:
         '%{school} was rolled over on %{date}: its students have moved up already. Send again to roll it over once more.',
     },

@@ -26,7 +26,7 @@ const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
   file_name: 'students.csv',
   format: 'csv',
   encoding: 'windows-1256',
-  summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0, skipped: 0 },
+  summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0, skipped: 0, new_classes: 0 },
   progress: 0,
   total: 4,
   error: null,
@@ -56,7 +56,7 @@ describe('the roster page', () => {
       http.post('*/api/roster/imports', () =>
         HttpResponse.json({
           data: report({
-            summary: { create: 1, update: 0, unchanged: 0, errors: 2, incomplete: 0, skipped: 0 },
+            summary: { create: 1, update: 0, unchanged: 0, errors: 2, incomplete: 0, skipped: 0, new_classes: 0 },
             rows: [
               { row: 3, status: 'error', errors: { class: ['The school has no class named "9Z" in this grade'] } },
               { row: 2, status: 'error', errors: { gender: ['"x" is not a gender: write male or female'] } },
@@ -98,7 +98,7 @@ describe('the roster page', () => {
           data: report({
             format: 'oneroster',
             encoding: 'utf-8',
-            summary: { create: 2, update: 0, unchanged: 0, errors: 0, incomplete: 2, skipped: 0 },
+            summary: { create: 2, update: 0, unchanged: 0, errors: 0, incomplete: 2, skipped: 0, new_classes: 0 },
             rows: [
               { row: 2, status: 'create', errors: {}, warnings: { gender: [missing], nationality: [missing] } },
               { row: 3, status: 'create', errors: {}, warnings: { name_ar: [missing] } },
@@ -173,7 +173,51 @@ describe('the roster page', () => {
       const body = await uploads.requests[index].text();
       expect(body.indexOf('name="mode"')).toBeLessThan(body.indexOf('name="file"'));
       expect(body).toContain(mode);
+      expect(body).toMatch(/name="create_classes"\r\n\r\nfalse/);
     }
+    // Without the right to make classes, the choice is not offered.
+    expect(screen.queryByRole('checkbox', { name: /أنشئ الشُّعب/ })).toBeNull();
+  });
+
+  it('offers to make the classes the file names, sends it before the file, and shows each class it makes', async () => {
+    signIn(
+      makeUser([...manage(AREAS.rosters), ...manage('school-classes')], {
+        roles: [schoolStaff],
+      }),
+    );
+    const uploads = recorder();
+    server.use(
+      http.post('*/api/roster/imports', ({ request }) => {
+        uploads.record(request);
+        return HttpResponse.json({
+          data: report({
+            summary: { create: 1, update: 0, unchanged: 0, errors: 0, incomplete: 0, skipped: 0, new_classes: 1 },
+            rows: [
+              {
+                row: 2,
+                status: 'create',
+                errors: {},
+                warnings: { class: ['The school has no class "5B" in this grade: the import makes it'] },
+              },
+            ],
+          }),
+        });
+      }),
+    );
+    renderApp('/settings/roster');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'Import a file' });
+    await user.click(within(upload).getByRole('checkbox', { name: /Make the classes the file names/ }));
+    await user.upload(screen.getByTestId('roster-file'), csv());
+    await user.click(within(upload).getByRole('button', { name: 'Check the file (dry run)' }));
+    const found = await screen.findByTestId('roster-report');
+    expect(within(found).getByText('Classes to make').nextSibling).toHaveTextContent('1');
+    expect(within(found).getAllByRole('row')[1].textContent).toBe(
+      '2ClassNew classThe school has no class "5B" in this grade: the import makes it',
+    );
+    const body = await uploads.requests[0].text();
+    expect(body).toMatch(/name="create_classes"\r\n\r\ntrue/);
+    expect(body.indexOf('name="create_classes"')).toBeLessThan(body.indexOf('name="file"'));
   });
 
   it('shows why a whole file is refused', async () => {

@@ -50,8 +50,10 @@ export function uploadRoster(
   file: { name: string; content: Buffer },
   mode: 'dry_run' | 'import' = 'dry_run',
   lang: 'en' | 'ar' = 'en',
+  /** Other fields, sent before the file (`create_classes`). */
+  fields: Record<string, string> = {},
 ) {
-  const { payload, contentType } = multipartBody({ mode }, file);
+  const { payload, contentType } = multipartBody({ mode, ...fields }, file);
   return app.inject({
     method: 'POST',
     url: '/api/roster/imports',

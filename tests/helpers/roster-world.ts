@@ -125,8 +125,12 @@ export function row(number: string, overrides: Partial<Record<string, string>> =
   ] as string[];
 }
 
-export async function importFile(cookie: string, file: { name: string; content: Buffer }) {
-  const queued = await uploadRoster(t.app, cookie, file, 'import');
+export async function importFile(
+  cookie: string,
+  file: { name: string; content: Buffer },
+  fields: Record<string, string> = {},
+) {
+  const queued = await uploadRoster(t.app, cookie, file, 'import', 'en', fields);
   expect(queued.statusCode, queued.body).toBe(202);
   const id = queued.json().data.id;
   await runRosterImport(t.db, id);

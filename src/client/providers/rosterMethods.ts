@@ -15,6 +15,8 @@ export interface RosterSummary {
   incomplete: number;
   /** People of the file who are not students (OneRoster's teachers), left out. */
   skipped: number;
+  /** Classes the import makes (when asked to). */
+  new_classes: number;
 }
 
 /**
@@ -59,7 +61,8 @@ export interface RosterMethods {
    * Multipart: `mode` then `file`. A dry run answers 200, a queued import 202; an import whose rows
    * are in error is refused (422) with its report, which `refusedRosterReport` reads off the error.
    */
-  uploadRoster(file: File, mode: RosterMode): Promise<{ data: RosterImport }>;
+  /** `createClasses`: the classes the file names that the importer's schools lack are made. */
+  uploadRoster(file: File, mode: RosterMode, createClasses?: boolean): Promise<{ data: RosterImport }>;
   rosterImport(id: number, signal?: AbortSignal): Promise<{ data: RosterImport }>;
   rosterImportResult(id: number, format: RosterFormat): Promise<DownloadedFile>;
   exportStudents(format: RosterFormat, language: Language): Promise<DownloadedFile>;
@@ -84,10 +87,11 @@ export const rosterMethods: RosterMethods = {
       toFile(response, `roster-template-${language}.${format}`),
     ),
 
-  uploadRoster: (file, mode) => {
+  uploadRoster: (file, mode, createClasses = false) => {
     const body = new FormData();
-    // The server reads the mode before the file: it must come first.
+    // The server reads the fields before the file: they must come first.
     body.append('mode', mode);
+    body.append('create_classes', String(createClasses));
     body.append('file', file);
     return dataOf(http<{ data: RosterImport }>('/roster/imports', { method: 'POST', body }));
   },

@@ -6,7 +6,15 @@ import { ResultFileButton } from './ResultFileButton';
 import { ImportOverview } from '../components/import-flow';
 
 /** The figures of a dry run or an import: `incomplete` rows are imported all the same (issue 40). */
-export const ROSTER_FIGURES = ['create', 'update', 'unchanged', 'errors', 'incomplete', 'skipped'] as const;
+export const ROSTER_FIGURES = [
+  'create',
+  'update',
+  'unchanged',
+  'errors',
+  'incomplete',
+  'skipped',
+  'new_classes',
+] as const;
 
 /** An encoding as people write it (`windows-1256` -> Windows-1256, `utf-16le` -> UTF-16LE). */
 const encodingName = (encoding: string) =>

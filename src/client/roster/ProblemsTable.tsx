@@ -6,7 +6,7 @@ interface Problem {
   id: string;
   row: number;
   column: string;
-  kind: 'error' | 'warning' | 'skipped';
+  kind: 'error' | 'warning' | 'skipped' | 'new_class';
   message: string;
 }
 
@@ -16,12 +16,20 @@ interface Problem {
  */
 const problemsOf = (rows: readonly RosterRowProblems[]): Problem[] =>
   rows.flatMap(({ row, status, errors, warnings }) =>
-    (['error', 'warning'] as const).flatMap((found) => {
-      const kind = found === 'warning' && status === 'skipped' ? 'skipped' : found;
-      return Object.entries((found === 'error' ? errors : warnings) ?? {}).flatMap(([column, messages]) =>
-        messages.map((message, index) => ({ id: `${row}.${kind}.${column}.${index}`, row, column, kind, message })),
-      );
-    }),
+    (['error', 'warning'] as const).flatMap((found) =>
+      Object.entries((found === 'error' ? errors : warnings) ?? {}).flatMap(([column, messages]) => {
+        // A warning on the class is the class the import makes.
+        const kind =
+          found === 'error' ? found : status === 'skipped' ? 'skipped' : column === 'class' ? 'new_class' : found;
+        return messages.map((message, index) => ({
+          id: `${row}.${kind}.${column}.${index}`,
+          row,
+          column,
+          kind,
+          message,
+        }));
+      }),
+    ),
   );
 
 /**

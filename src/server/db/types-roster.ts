@@ -15,6 +15,8 @@ export interface RosterImportsTable {
   file: Buffer | Uint8Array | null;
   /** The importer's schools when the file came (null: every school). */
   school_ids: Json;
+  /** Whether the import makes the classes its file names that the schools lack (migration 0031). */
+  create_classes: Generated<boolean>;
   summary: Json;
   rows: Json;
   progress: Generated<number>;

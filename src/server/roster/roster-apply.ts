@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { recordAudits, type AuditContext, type AuditEntry } from '../audit';
 import type { Db } from '../db/database';
-import type { PlannedRow, StudentValues } from './roster-plan';
+import type { RosterPlan, StudentValues } from './roster-plan';
+import { makeClasses } from './roster-new-classes';
 import { studentValues } from './student-values';
 import { createStudentAccounts } from './student-accounts';
 import { changedColumns } from '../audit';
@@ -9,13 +10,14 @@ import { changedColumns } from '../audit';
 const BATCH = 500;
 
 /**
- * Writes a planned import in one transaction: new students in batches, with their accounts; changed
+ * Writes a planned import in one transaction: the classes it makes first, then new students in
+ * batches, with their accounts; changed
  * ones updated (their account's name and whether it may sign in follow). Rows in error or unchanged
  * are not touched; the caller refuses a plan with errors. `progress` hears how many rows are done.
  */
 export async function applyRoster(
   db: Db,
-  rows: PlannedRow[],
+  { rows, newClasses }: Pick<RosterPlan, 'rows' | 'newClasses'>,
   progress: (done: number) => void = () => undefined,
   /**
    * Who imports, and which import (`importId`): every student created or changed is audited in the
@@ -28,6 +30,8 @@ export async function applyRoster(
   const updates = rows.filter((r) => r.status === 'update');
   let done = rows.length - creates.length - updates.length;
   await db.transaction().execute(async (trx) => {
+    const classIds = await makeClasses(trx, newClasses, audit);
+    for (const row of rows) if (row.newClass && row.values) row.values.school_class_id = classIds.get(row.newClass)!;
     for (let i = 0; i < creates.length; i += BATCH) {
       const batch = creates.slice(i, i + BATCH).map((r) => stored(r.values!));
       const inserted = await trx

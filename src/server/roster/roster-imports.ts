@@ -26,6 +26,8 @@ export interface ImportRequest {
   scope: SchoolScope;
   /** Whether the importer may give or change extra time (the accommodation permission). */
   mayAccommodate: boolean;
+  /** Whether the classes the file names that the importer's schools lack are made. */
+  createClasses: boolean;
 }
 
 /** A refused file: 422, its reason as the message and on the `file` field. */
@@ -43,11 +45,12 @@ async function readAndPlan(
   bytes: Uint8Array,
   scope: SchoolScope,
   mayAccommodate: boolean,
+  createClasses: boolean,
   language: Language = 'en',
 ) {
   try {
     const file = await readRosterApart(bytes);
-    return { file, plan: await planRoster(db, file.rows, file.problems, scope, mayAccommodate) };
+    return { file, plan: await planRoster(db, file.rows, file.problems, scope, mayAccommodate, createClasses) };
   } catch (error) {
     if (error instanceof RosterFileRefused) throw refused(error, language);
     throw error;
@@ -60,7 +63,14 @@ async function readAndPlan(
  * whole (422, nothing written) with the same report.
  */
 export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportRequest) {
-  const { file, plan } = await readAndPlan(db, request.bytes, request.scope, request.mayAccommodate, request.language);
+  const { file, plan } = await readAndPlan(
+    db,
+    request.bytes,
+    request.scope,
+    request.mayAccommodate,
+    request.createClasses,
+    request.language,
+  );
   const queue = request.mode === 'import' && plan.summary.errors === 0;
   const status = request.mode === 'dry_run' ? 'dry_run' : queue ? 'queued' : 'refused';
   const row = await db
@@ -75,6 +85,7 @@ export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportReque
       // Kept only for its job, and dropped when the job ends: the report keeps each row's values.
       file: queue ? Buffer.from(request.bytes) : null,
       school_ids: JSON.stringify(request.scope.all ? null : request.scope.ids),
+      create_classes: request.createClasses,
       summary: JSON.stringify(plan.summary),
       rows: JSON.stringify(storedRows(file.rows, plan)),
       total: plan.rows.length,
@@ -98,11 +109,17 @@ export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogge
   try {
     // The importer's permission as it is now: one withdrawn since the dry run refuses the extra time.
     const may = job.user_id !== null && (await mayAccommodate(db, job.user_id));
-    const { file, plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids), may);
+    const { file, plan } = await readAndPlan(
+      db,
+      new Uint8Array(job.file),
+      scopeOf(job.school_ids),
+      may,
+      job.create_classes,
+    );
     const rows = storedRows(file.rows, plan);
     if (plan.summary.errors > 0)
       return await finish(db, id, 'failed', plan, rows, 'roster.errors.changed_since_dry_run');
-    await applyRoster(db, plan.rows, (done) => running.set(id, done), {
+    await applyRoster(db, plan, (done) => running.set(id, done), {
       actorId: job.user_id,
       address: null,
       requestId: `roster_imports/${id}`,
@@ -185,6 +202,7 @@ export async function findImport(db: Db, id: number) {
       'format',
       'encoding',
       'school_ids',
+      'create_classes',
       'summary',
       'rows',
       'progress',
@@ -210,8 +228,12 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     file_name: job.file_name,
     format: job.format,
     encoding: job.encoding,
+    create_classes: job.create_classes,
     // Imports checked before issue 40 counted no incomplete rows.
-    summary: { ...{ incomplete: 0, skipped: 0 }, ...parse<Partial<RosterPlan['summary']>>(job.summary) },
+    summary: {
+      ...{ incomplete: 0, skipped: 0, new_classes: 0 },
+      ...parse<Partial<RosterPlan['summary']>>(job.summary),
+    },
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,

@@ -8,6 +8,7 @@ import { genderOf, yesNoOf, type RosterColumn, type RosterRow } from './roster-c
 import type { ReadProblems } from './roster-file';
 import { ROSTER_COLUMNS } from './roster-columns';
 import { accommodationOf, plannedAccommodation } from './accommodations';
+import { NewClasses, type NewClass } from './roster-new-classes';
 
 /** A problem of a row: a catalog key and its parameters, translated when it is shown. */
 export interface RowProblem {
@@ -43,17 +44,21 @@ export interface PlannedRow {
   /** What the row leaves out that a student should have: imported all the same, as incomplete. */
   warnings?: Partial<Record<RosterColumn, RowProblem[]>>;
   values?: StudentValues;
+  /** The new class (its key in `RosterPlan.newClasses`) the student joins, made by the import. */
+  newClass?: string;
   /** The student an update or unchanged row matched. */
   studentId?: number;
 }
 
 export interface RosterPlan {
   rows: PlannedRow[];
+  /** Classes the file names that the import makes (asked for with `createClasses`). */
+  newClasses: NewClass[];
   /**
    * `incomplete`: rows imported (or to be) without a value a student should have; `skipped`: people
    * of the file who are not students (OneRoster's teachers), left out.
    */
-  summary: Record<'create' | 'update' | 'unchanged' | 'errors' | 'incomplete' | 'skipped', number>;
+  summary: Record<'create' | 'update' | 'unchanged' | 'errors' | 'incomplete' | 'skipped' | 'new_classes', number>;
 }
 
 interface Named {
@@ -61,6 +66,9 @@ interface Named {
   name_en: string;
   name_ar: string;
 }
+
+/** What a student should have and a file may leave out (a warning, not an error). */
+const WANTED = ROSTER_COLUMNS.filter((column) => 'wanted' in column).map((column) => column.key);
 
 const key = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -85,7 +93,10 @@ export async function planRoster(
   scope: SchoolScope,
   /** Whether the importer may give or change extra time (the accommodation permission). */
   mayAccommodate: boolean,
+  /** Whether a class the file names in one of the importer's schools, and that it lacks, is made. */
+  createClasses = false,
 ): Promise<RosterPlan> {
+  const newClasses = new NewClasses();
   const schools = (await db.selectFrom('schools').select(['id', 'name_en', 'name_ar']).execute()).filter(
     (s) => scope.all || scope.ids.includes(s.id),
   );
@@ -182,7 +193,13 @@ export async function planRoster(
     // A class by name within the school, and of the row's grade when two grades have a "Class A".
     const named = school ? classesBySchool.get(school.id)?.get(key(v('class'))) : undefined;
     const ofGrade = grade ? named?.filter((c) => c.grade_id === grade.id) : undefined;
-    const klass = school && v('class') ? one(ofGrade?.length ? ofGrade : named, 'class') : undefined;
+    // A class the school lacks in the row's grade: made by the import when the importer asked (issue 40).
+    const newClass =
+      createClasses && school && grade && v('class') && !ofGrade?.length && !errors.class
+        ? newClasses.plan(school.id, grade.id, v('class'))
+        : undefined;
+    if (newClass) warnings.class = [{ key: 'roster.warnings.class_created', params: { value: v('class') } }];
+    const klass = school && v('class') && !newClass ? one(ofGrade?.length ? ofGrade : named, 'class') : undefined;
     if (klass && grade && klass.grade_id !== grade.id)
       add('class', { key: 'roster.errors.class_of_other_grade', params: { value: v('class') } });
 
@@ -211,7 +228,7 @@ export async function planRoster(
       mayAccommodate,
     );
     for (const problem of accommodation.problems) add(problem.column, problem);
-    if (Object.keys(errors).length > 0 || !school || !grade || !klass)
+    if (Object.keys(errors).length > 0 || !school || !grade || !(klass || newClass))
       return { row: source.row, status: 'error', errors };
 
     const values: StudentValues = {
@@ -219,7 +236,8 @@ export async function planRoster(
       name_en: v('name_en'),
       name_ar: v('name_ar'),
       school_id: school.id,
-      school_class_id: klass.id,
+      // A new class's id is known once the import makes it.
+      school_class_id: klass?.id ?? 0,
       grade_id: grade.id,
       level_id: level?.id ?? null,
       gender: gender ?? null,
@@ -237,7 +255,11 @@ export async function planRoster(
           Object.assign(values, { [column]: match[column] });
           delete warnings[column];
         }
-    const found = Object.keys(warnings).length > 0 ? { errors, warnings } : { errors };
+    const found = {
+      errors,
+      ...(Object.keys(warnings).length > 0 ? { warnings } : {}),
+      ...(newClass ? { newClass } : {}),
+    };
     if (!match) return { row: source.row, status: 'create', ...found, values };
     const same = (Object.keys(values) as (keyof StudentValues)[]).every((k) => match[k] === values[k]);
     return { row: source.row, status: same ? 'unchanged' : 'update', ...found, values, studentId: match.id };
@@ -246,13 +268,17 @@ export async function planRoster(
   const count = (status: RowStatus) => planned.filter((r) => r.status === status).length;
   return {
     rows: planned,
+    newClasses: newClasses.list(),
     summary: {
       create: count('create'),
       update: count('update'),
       unchanged: count('unchanged'),
       errors: count('error'),
-      incomplete: planned.filter((r) => r.status !== 'error' && r.status !== 'skipped' && r.warnings).length,
+      incomplete: planned.filter(
+        (r) => r.status !== 'error' && r.status !== 'skipped' && WANTED.some((column) => r.warnings?.[column]),
+      ).length,
       skipped: count('skipped'),
+      new_classes: newClasses.list().length,
     },
   };
 }

@@ -9,7 +9,7 @@ import { areaPermission, permissionFor } from '../../common/permissions';
 import { auditContext, recordAudit } from '../audit';
 import { assertSchoolInScope, schoolScopeOf } from '../auth';
 import { readByName } from '../correction/index';
-import { invalid, notFound } from '../http/app-error';
+import { AppError, invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { sendFile } from '../http/sheet-file';
 import { requirePermission } from '../http/route-access';
@@ -70,13 +70,16 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
       schema: {
         tags,
         summary:
-          'Upload a roster (multipart: file, mode=dry_run|import): CSV (UTF-8, UTF-16 or Windows-1256), XLSX or a OneRoster 1.2 CSV zip, up to 20 MB and 50,000 rows. ' +
+          'Upload a roster (multipart: mode=dry_run|import, create_classes=true|false, then file): CSV (UTF-8, UTF-16 or Windows-1256), XLSX or a OneRoster 1.2 CSV zip, up to 20 MB and 50,000 rows. ' +
           'A dry run changes nothing and answers the summary and every row in error; an import with no row in error is queued as a job (202), one with any is refused whole (422)',
         consumes: ['multipart/form-data'],
       },
     },
     async (request, reply) => {
-      const { bytes, fileName, mode } = await takeRosterUpload(request);
+      const { bytes, fileName, mode, createClasses } = await takeRosterUpload(request);
+      // Making classes is the class form's right (school staff hold it for their own schools).
+      if (createClasses && !request.auth!.permissions.has(permissionFor('school-classes', 'create')))
+        throw new AppError(403, 'roster.errors.classes_not_allowed');
       const received = await receiveRoster(app.db, app.jobs, {
         bytes,
         fileName,
@@ -85,6 +88,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         userId: request.auth!.user.id,
         scope: await scopeOf(request),
         mayAccommodate: request.auth!.permissions.has(ACCOMMODATE),
+        createClasses,
       });
       const job = (await findImport(app.db, received.id))!;
       const data = presentImport(job, request.lang);
@@ -302,5 +306,13 @@ async function takeRosterUpload(request: FastifyRequest) {
   });
   const mode = fields.mode ?? 'dry_run';
   if (mode !== 'dry_run' && mode !== 'import') throw invalid({ mode: ['roster.errors.invalid_mode'] });
-  return { bytes, fileName: fileName === 'upload' ? 'roster' : fileName, mode: mode as 'dry_run' | 'import' };
+  const create = fields.create_classes ?? 'false';
+  if (create !== 'true' && create !== 'false')
+    throw invalid({ create_classes: ['roster.errors.invalid_create_classes'] });
+  return {
+    bytes,
+    fileName: fileName === 'upload' ? 'roster' : fileName,
+    mode: mode as 'dry_run' | 'import',
+    createClasses: create === 'true',
+  };
 }

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { admin, api, importFile, staff, t, useRosterWorld, world } from '../helpers/roster-world';
+import { uploadRoster, zipOf } from '../helpers/roster-files';
+import { standardFiles, standardSet } from '../helpers/oneroster-files';
+import { buildUserWithPermissions, signIn } from '../helpers/factories';
+import { AREAS } from '../../src/common/permission-catalog';
+import { permissionFor } from '../../src/common/permissions';
+
+useRosterWorld();
+
+const MAKE = { create_classes: 'true' };
+const classesNamed = (name: string) =>
+  t.db
+    .selectFrom('school_classes')
+    .select(['id', 'school_id', 'grade_id', 'name_ar'])
+    .where('name_en', '=', name)
+    .execute();
+
+describe('a roster that names classes the school lacks (issue 40)', () => {
+  it('refuses them as unknown unless asked, and makes each once, in its school and grade, when asked', async () => {
+    const zip = standardSet(
+      [
+        ['n-1', 'Badr', 'Ali', 'NEW-CL-1'],
+        ['n-2', 'Jude', 'Ali', 'NEW-CL-2'],
+      ],
+      '05',
+      '5B',
+    );
+    const plain = (await uploadRoster(t.app, staff, { name: 'new.zip', content: zip })).json().data;
+    expect(plain.summary).toMatchObject({ errors: 2, new_classes: 0 });
+    expect(plain.rows[0].errors.class[0]).toContain('5B');
+
+    const dry = (await uploadRoster(t.app, staff, { name: 'new.zip', content: zip }, 'dry_run', 'en', MAKE)).json()
+      .data;
+    expect(dry.create_classes).toBe(true);
+    expect(dry.summary).toMatchObject({ create: 2, errors: 0, new_classes: 1, incomplete: 2 });
+    expect(dry.rows[0].warnings.class).toEqual(['The school has no class "5B" in this grade: the import makes it']);
+    const arabic = (await uploadRoster(t.app, staff, { name: 'new.zip', content: zip }, 'dry_run', 'ar', MAKE)).json()
+      .data;
+    expect(arabic.rows[0].warnings.class[0]).toContain('سيُنشئها الاستيراد');
+    // A dry run makes nothing.
+    expect(await classesNamed('5B')).toEqual([]);
+
+    const done = await importFile(staff, { name: 'new.zip', content: zip }, MAKE);
+    expect(done.summary).toMatchObject({ create: 2, new_classes: 1 });
+    const made = await classesNamed('5B');
+    expect(made).toEqual([{ id: made[0].id, school_id: world.noor.id, grade_id: world.grade5.id, name_ar: '5B' }]);
+    const joined = await t.db
+      .selectFrom('students')
+      .select('school_class_id')
+      .where('student_number', 'in', ['NEW-CL-1', 'NEW-CL-2'])
+      .execute();
+    expect(joined).toEqual([{ school_class_id: made[0].id }, { school_class_id: made[0].id }]);
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'school_id'])
+      .where('target', '=', `school-classes/${made[0].id}`)
+      .execute();
+    expect(audited).toEqual([
+      { action: 'school-classes.create', target: `school-classes/${made[0].id}`, school_id: world.noor.id },
+    ]);
+
+    // The same file again finds the class: nothing more is made.
+    const again = (await uploadRoster(t.app, staff, { name: 'new.zip', content: zip }, 'dry_run', 'en', MAKE)).json()
+      .data;
+    expect(again.summary).toMatchObject({ unchanged: 2, new_classes: 0 });
+  });
+
+  it("never makes a class in a school outside the importer's, and never a school", async () => {
+    const files = standardFiles([['n-9', 'Out', 'Side', 'NEW-CL-9']], '04', '4Z');
+    files['orgs.csv'] = files['orgs.csv'].replace('Roster Noor School', 'Roster Amal School');
+    const dry = (
+      await uploadRoster(t.app, staff, { name: 'amal.zip', content: zipOf(files) }, 'dry_run', 'en', MAKE)
+    ).json().data;
+    expect(dry.summary).toMatchObject({ errors: 1, new_classes: 0 });
+    expect(Object.keys(dry.rows[0].errors)).toEqual(['school']);
+    const unknown = standardFiles([['n-8', 'No', 'Where', 'NEW-CL-8']], '04', '4Z');
+    unknown['orgs.csv'] = unknown['orgs.csv'].replace('Roster Noor School', 'Roster Nowhere School');
+    const asAdmin = (
+      await uploadRoster(t.app, admin, { name: 'nowhere.zip', content: zipOf(unknown) }, 'dry_run', 'en', MAKE)
+    ).json().data;
+    expect(asAdmin.summary).toMatchObject({ errors: 1, new_classes: 0 });
+    expect(asAdmin.rows[0].errors.school[0]).toContain('Roster Nowhere School');
+    expect(await classesNamed('4Z')).toEqual([]);
+  });
+
+  it('refuses to make classes for whoever may not make them (403), and a create_classes that is not a yes or no (422)', async () => {
+    const importer = await buildUserWithPermissions(t.db, [
+      permissionFor(AREAS.rosters, 'create'),
+      permissionFor(AREAS.rosters, 'view'),
+    ]);
+    const cookie = await signIn(t.app, importer);
+    const zip = standardSet([['n-7', 'May', 'Not', 'NEW-CL-7']], '05', '5C');
+    for (const lang of ['en', 'ar'] as const) {
+      const refused = await uploadRoster(t.app, cookie, { name: 'n.zip', content: zip }, 'dry_run', lang, MAKE);
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toContain(lang === 'en' ? 'You may not make classes' : 'لا يحق لك إنشاء الشُّعب');
+    }
+    const bad = await uploadRoster(t.app, staff, { name: 'n.zip', content: zip }, 'dry_run', 'en', {
+      create_classes: 'maybe',
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors.create_classes).toEqual(['create_classes is true or false']);
+    expect(await classesNamed('5C')).toEqual([]);
+    const imports = await api('GET', '/api/students?filter[school_id]=' + world.noor.id, undefined, staff);
+    expect(imports.statusCode).toBe(200);
+  });
+});
