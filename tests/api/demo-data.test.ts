@@ -346,6 +346,7 @@ describe('demo data', () => {
       errors: 0,
       incomplete: 0,
       skipped: 0,
+      new_classes: 0,
     });
   });
 });
