@@ -183,7 +183,7 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
         .executeTakeFirstOrThrow();
       expect(dana).toEqual({ grade_id: world.grade5.id, school_class_id: world.noor5.id });
 
-      // Once the grades carry codes, a code none of them has is said as such, in both languages.
+      // A code no grade has, whose number names no grade without a code, is said as such, in both languages.
       const twelve = standardSet([['u-31', 'Fadi', 'Aziz', 'STD-KG-2']], '12');
       const refusedRow = (await uploadRoster(t.app, staff, { name: '12.zip', content: twelve })).json().data.rows[0];
       expect(refusedRow.errors.grade).toEqual([

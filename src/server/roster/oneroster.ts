@@ -8,8 +8,8 @@ import { decodeText } from './text-encoding';
  * A student is a user with a `student` role (roles.csv); their school is the role's org
  * (orgs.csv `name`), their class the title of their student enrollment's class, their grade the
  * `metadata.ltm.grade` column of users.csv or else the user's (or the class's) CEDS grade
- * (`KG`, `04`), read through the code an administrator set on each grade (or, while the platform's
- * grades have none, `04` is the grade named "Grade 4"); the date of birth and sex come from demographics.csv.
+ * (`KG`, `04`), read through the code an administrator set on each grade (failing one, `04` is a
+ * grade without a code named "Grade 4"); the date of birth and sex come from demographics.csv.
  * What OneRoster has no field for travels in `metadata.ltm.*` columns of users.csv: `nameAr`,
  * `nationality`, `nationalId`, `level`, `extraTimePercent`. The student number is the user's
  * `identifier`, or their `sourcedId` when it has none. Rows are numbered by their line in users.csv.

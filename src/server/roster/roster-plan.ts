@@ -284,15 +284,14 @@ export async function planRoster(
 }
 
 /**
- * The grades a OneRoster (CEDS) grade code names: those an administrator set to it; on a platform
- * whose grades carry no code yet, a numbered code (`04`) is the grade whose English name's first
- * number is that ("Grade 4").
+ * The grades a OneRoster (CEDS) grade code names: those an administrator set to it; failing any, a
+ * numbered code (`04`) names the grades with no code of their own whose English name's first number
+ * is that ("Grade 4"), so a platform whose grades are not coded yet reads files all the same.
  */
 function gradesOfCode(grades: (Named & { ceds_code: string | null })[], code: string): Named[] {
-  const coded = grades.filter((g) => g.ceds_code !== null);
-  if (coded.length > 0) return coded.filter((g) => g.ceds_code!.toLowerCase() === code.toLowerCase());
-  if (!/^\d+$/.test(code)) return [];
-  return grades.filter((g) => Number(/\d+/.exec(g.name_en)?.[0]) === Number(code));
+  const coded = grades.filter((g) => g.ceds_code !== null && g.ceds_code.toLowerCase() === code.toLowerCase());
+  if (coded.length > 0 || !/^\d+$/.test(code)) return coded;
+  return grades.filter((g) => g.ceds_code === null && Number(/\d+/.exec(g.name_en)?.[0]) === Number(code));
 }
 
 /** `YYYY-MM-DD`, or the day-first `DD/MM/YYYY` schools write, of a day that has passed. */
