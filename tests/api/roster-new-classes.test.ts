@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin, api, importFile, staff, t, useRosterWorld, world } from '../helpers/roster-world';
+import { runRosterImport } from '../../src/server/roster';
 import { uploadRoster, zipOf } from '../helpers/roster-files';
 import { standardFiles, standardSet } from '../helpers/oneroster-files';
 import { buildUserWithPermissions, signIn } from '../helpers/factories';
@@ -104,5 +105,62 @@ describe('a roster that names classes the school lacks (issue 40)', () => {
     expect(await classesNamed('5C')).toEqual([]);
     const imports = await api('GET', '/api/students?filter[school_id]=' + world.noor.id, undefined, staff);
     expect(imports.statusCode).toBe(200);
+  });
+
+  it('keeps "a class of another grade" an error, and refuses a class name longer than a class may have', async () => {
+    const otherGrade = standardSet([['n-5', 'Other', 'Grade', 'NEW-CL-5']], '04', '5A');
+    const dry = (await uploadRoster(t.app, staff, { name: 'g.zip', content: otherGrade }, 'dry_run', 'en', MAKE)).json()
+      .data;
+    expect(dry.summary).toMatchObject({ errors: 1, new_classes: 0 });
+    expect(dry.rows[0].errors.class[0]).toContain('another grade');
+    expect((await classesNamed('5A')).map((c) => c.grade_id)).toEqual([world.grade5.id]);
+
+    const long = standardSet([['n-6', 'Long', 'Name', 'NEW-CL-6']], '05', 'L'.repeat(300));
+    const refused = (await uploadRoster(t.app, staff, { name: 'l.zip', content: long }, 'dry_run', 'en', MAKE)).json()
+      .data;
+    expect(refused.summary).toMatchObject({ errors: 1, new_classes: 0 });
+    expect(refused.rows[0].errors.class).toEqual(['At most 255 characters']);
+  });
+
+  it('asks again when the job runs: a right withdrawn since the dry run makes nothing, and the rows wait for the end', async () => {
+    const user = await buildUserWithPermissions(t.db, [
+      permissionFor(AREAS.rosters, 'create'),
+      permissionFor(AREAS.rosters, 'view'),
+      permissionFor('school-classes', 'create'),
+    ]);
+    const { id: userId } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('user_schools').values({ user_id: userId, school_id: world.noor.id }).execute();
+    const cookie = await signIn(t.app, user);
+    const zip = standardSet([['n-4', 'Late', 'Right', 'NEW-CL-4']], '05', '5D');
+    const queued = await uploadRoster(t.app, cookie, { name: 'late.zip', content: zip }, 'import', 'en', MAKE);
+    expect(queued.statusCode, queued.body).toBe(202);
+    const id = queued.json().data.id;
+    // While it waits (and runs), its reader is not sent every row at each poll.
+    const waiting = await api('GET', `/api/roster/imports/${id}`, undefined, cookie);
+    expect(waiting.json().data).toMatchObject({ status: 'queued', rows: [] });
+
+    const withdrawn = await t.db
+      .selectFrom('user_roles as ur')
+      .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
+      .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
+      .select(['rp.role_id', 'rp.permission_id'])
+      .where('ur.user_id', '=', userId)
+      .where('p.permission', '=', permissionFor('school-classes', 'create'))
+      .executeTakeFirstOrThrow();
+    await t.db
+      .deleteFrom('role_permissions')
+      .where('role_id', '=', withdrawn.role_id)
+      .where('permission_id', '=', withdrawn.permission_id)
+      .execute();
+    await runRosterImport(t.db, id);
+    const failed = (await api('GET', `/api/roster/imports/${id}`, undefined, cookie)).json().data;
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toContain('changed since the dry run');
+    expect(failed.rows[0].errors.class[0]).toContain('5D');
+    expect(await classesNamed('5D')).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { api, HEADER, importFile, row, staff, t, useRosterWorld, world } from '../helpers/roster-world';
 import { csvOf, uploadRoster, zipOf } from '../helpers/roster-files';
@@ -120,25 +121,43 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     await importFile(staff, {
       name: 'complete.csv',
       content: Buffer.from(
-        csvOf([HEADER, row('STD-KEEP-1', { grade: 'Grade 5 R', class: '5A', gender: 'male', nationality: 'SA' })]),
+        csvOf([
+          HEADER,
+          row('STD-KEEP-1', {
+            grade: 'Grade 5 R',
+            class: '5A',
+            gender: 'male',
+            nationality: 'SA',
+            national: 'NID-KEEP-1',
+          }),
+        ]),
       ),
     });
-    const zip = standardSet([['u-9', 'Pupil', 'STD-KEEP-1', 'STD-KEEP-1']]);
+    const same = standardSet([['u-9', 'Pupil', 'STD-KEEP-1', 'STD-KEEP-1']]);
+    // Everything the file has is as the student has it, and it takes nothing away: unchanged.
+    const unchanged = (await uploadRoster(t.app, staff, { name: 'same.zip', content: same })).json().data;
+    expect(unchanged.summary).toMatchObject({ unchanged: 1, update: 0, errors: 0, incomplete: 0 });
+    const zip = standardSet([['u-9', 'Pupila', 'STD-KEEP-1', 'STD-KEEP-1']]);
     const dry = (await uploadRoster(t.app, staff, { name: 'again.zip', content: zip })).json().data;
-    // The Latin name changes; the Arabic name, gender and nationality the file lacks stay as they are.
+    // The Latin name changes; what the file lacks stays as it is.
     expect(dry.summary).toMatchObject({ update: 1, errors: 0, incomplete: 0 });
     await importFile(staff, { name: 'again.zip', content: zip });
     const student = await t.db
       .selectFrom('students')
-      .select(['name_en', 'name_ar', 'gender', 'nationality', 'is_complete'])
+      .select(['name_en', 'name_ar', 'gender', 'nationality', 'is_complete', 'national_id', 'level_id'])
+      .select(sql<string>`to_char(date_of_birth, 'YYYY-MM-DD')`.as('born'))
       .where('student_number', '=', 'STD-KEEP-1')
       .executeTakeFirstOrThrow();
+    // Nor what OneRoster has no place for: the date of birth (no demographics.csv), the national id.
     expect(student).toEqual({
-      name_en: 'Pupil STD-KEEP-1',
+      name_en: 'Pupila STD-KEEP-1',
       name_ar: 'تلميذ STD-KEEP-1',
       gender: 'male',
       nationality: 'SA',
       is_complete: true,
+      national_id: 'NID-KEEP-1',
+      level_id: null,
+      born: '2016-03-04',
     });
   });
 

@@ -26,7 +26,9 @@ export class ReportWords {
   }
 
   t = (key: string, params?: Record<string, string | number>) => translate(this.lang, `reports.pdf.${key}`, params);
-  name = (record: { name_en: string; name_ar: string }) => (this.lang === 'ar' ? record.name_ar : record.name_en);
+  /** A name in the report's language, or the other one where it has none (a student imported without an Arabic name). */
+  name = (record: { name_en: string; name_ar: string }) =>
+    this.lang === 'ar' ? record.name_ar || record.name_en : record.name_en || record.name_ar;
   /** A count or a plain number. */
   num = (value: number) => this.number.format(value);
   /** A percentage (0 to 100): "86.96%". */

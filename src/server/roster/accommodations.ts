@@ -37,14 +37,17 @@ export const lacksReason = (a: Accommodation): boolean =>
   (a.extra_time_percent > 0 || a.extra_time_minutes > 0) && a.extra_time_reason === null;
 
 /** Whether user `userId` holds the accommodation permission now (an import's job asks at its run). */
-export async function mayAccommodate(db: Db, userId: number): Promise<boolean> {
+export const mayAccommodate = (db: Db, userId: number): Promise<boolean> => holdsPermission(db, userId, ACCOMMODATE);
+
+/** Whether user `userId` holds `permission` now, through any of their roles. */
+export async function holdsPermission(db: Db, userId: number, permission: string): Promise<boolean> {
   const found = await db
     .selectFrom('user_roles as ur')
     .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
     .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
     .select('p.id')
     .where('ur.user_id', '=', userId)
-    .where('p.permission', '=', ACCOMMODATE)
+    .where('p.permission', '=', permission)
     .executeTakeFirst();
   return found !== undefined;
 }

@@ -66,6 +66,8 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
     rows.push({
       row,
       ...(namedGrade || !ceds ? {} : { cedsGrade: true }),
+      // OneRoster cannot say "none" for these: a blank keeps what the student has.
+      kept: ['date_of_birth', 'national_id', 'level'],
       values: {
         student_number: user.identifier || user.sourcedId,
         name_en: [user.givenName, user.middleName, user.familyName].filter(Boolean).join(' '),

@@ -34,6 +34,11 @@ export interface RosterRow {
   skipped?: string;
   /** The grade is a CEDS code (`KG`, `04`: a OneRoster file's), read through the grades' codes. */
   cedsGrade?: boolean;
+  /**
+   * Columns a blank cell of which keeps the student's value instead of clearing it: what the file
+   * has no place for (a OneRoster set without demographics.csv or `metadata.ltm.*` columns).
+   */
+  kept?: ('date_of_birth' | 'national_id' | 'level')[];
 }
 
 const normalise = (header: string) =>

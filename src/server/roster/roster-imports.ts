@@ -5,7 +5,8 @@ import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { translate } from '../http/i18n';
 import type { JobQueue } from '../jobs';
-import { mayAccommodate } from './accommodations';
+import { holdsPermission, mayAccommodate } from './accommodations';
+import { MAKE_CLASSES } from './roster-new-classes';
 import { applyRoster } from './roster-apply';
 import type { RosterRow } from './roster-columns';
 import { RosterFileRefused } from './roster-file';
@@ -109,13 +110,10 @@ export async function runRosterImport(db: Db, id: number, log?: FastifyBaseLogge
   try {
     // The importer's permission as it is now: one withdrawn since the dry run refuses the extra time.
     const may = job.user_id !== null && (await mayAccommodate(db, job.user_id));
-    const { file, plan } = await readAndPlan(
-      db,
-      new Uint8Array(job.file),
-      scopeOf(job.school_ids),
-      may,
-      job.create_classes,
-    );
+    // And the right to make classes: withdrawn since, the classes the file lacks are errors again.
+    const makeClasses =
+      job.create_classes && job.user_id !== null && (await holdsPermission(db, job.user_id, MAKE_CLASSES));
+    const { file, plan } = await readAndPlan(db, new Uint8Array(job.file), scopeOf(job.school_ids), may, makeClasses);
     const rows = storedRows(file.rows, plan);
     if (plan.summary.errors > 0)
       return await finish(db, id, 'failed', plan, rows, 'roster.errors.changed_since_dry_run');
@@ -237,7 +235,8 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,
-    rows: presentRows(storedRowsOf(job), language),
+    // Not while it runs: the console asks every second, and the rows are the dry run's (issue 40).
+    rows: job.status === 'queued' || job.status === 'running' ? [] : presentRows(storedRowsOf(job), language),
     result_url: `/api/roster/imports/${job.id}/result`,
   };
 }

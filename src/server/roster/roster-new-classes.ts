@@ -1,5 +1,9 @@
+import { permissionFor } from '../../common/permissions';
 import { changedColumns, recordAudits, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
+
+/** The right to make classes (the class form's): asking an import to make them takes it. */
+export const MAKE_CLASSES = permissionFor('school-classes', 'create');
 
 /** A class a roster names in one of the importer's schools, made by the import (issue 40). */
 export interface NewClass {

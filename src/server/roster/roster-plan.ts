@@ -67,6 +67,9 @@ interface Named {
   name_ar: string;
 }
 
+/** The stored value of a column a file may leave out and the student keep (`RosterRow.kept`). */
+const STORED = { date_of_birth: 'date_of_birth', national_id: 'national_id', level: 'level_id' } as const;
+
 /** What a student should have and a file may leave out (a warning, not an error). */
 const WANTED = ROSTER_COLUMNS.filter((column) => 'wanted' in column).map((column) => column.key);
 
@@ -193,13 +196,17 @@ export async function planRoster(
     // A class by name within the school, and of the row's grade when two grades have a "Class A".
     const named = school ? classesBySchool.get(school.id)?.get(key(v('class'))) : undefined;
     const ofGrade = grade ? named?.filter((c) => c.grade_id === grade.id) : undefined;
-    // A class the school lacks in the row's grade: made by the import when the importer asked (issue 40).
+    if (createClasses && v('class').length > 255) add('class', { key: 'roster.errors.too_long', params: { max: 255 } });
+    // A class the school lacks: made by the import when the importer asked (issue 40). One of that
+    // name in another grade stays "a class of another grade", never a second class of the name.
     const newClass =
-      createClasses && school && grade && v('class') && !ofGrade?.length && !errors.class
+      createClasses && school && grade && v('class') && !named?.length && !errors.class
         ? newClasses.plan(school.id, grade.id, v('class'))
         : undefined;
     if (newClass) warnings.class = [{ key: 'roster.warnings.class_created', params: { value: v('class') } }];
-    const klass = school && v('class') && !newClass ? one(ofGrade?.length ? ofGrade : named, 'class') : undefined;
+    // A class already refused (too long to make, a formula) is not looked for too.
+    const klass =
+      school && v('class') && !newClass && !errors.class ? one(ofGrade?.length ? ofGrade : named, 'class') : undefined;
     if (klass && grade && klass.grade_id !== grade.id)
       add('class', { key: 'roster.errors.class_of_other_grade', params: { value: v('class') } });
 
@@ -248,13 +255,17 @@ export async function planRoster(
       extra_time_percent: accommodation.extra_time_percent,
       extra_time_reason: accommodation.extra_time_reason,
     };
-    // A value the file leaves out is not erased: the student keeps what they have (issue 40).
-    if (theirs)
+    // A value the file leaves out is not erased: the student keeps what they have (issue 40), and
+    // so for what a OneRoster file has no place for (`kept`: its date of birth, level, national id).
+    if (theirs) {
       for (const column of ['name_ar', 'gender', 'nationality'] as const)
         if (!v(column) && match[column]) {
           Object.assign(values, { [column]: match[column] });
           delete warnings[column];
         }
+      for (const column of source.kept ?? [])
+        if (!v(column)) Object.assign(values, { [STORED[column]]: match[STORED[column]] });
+    }
     const found = {
       errors,
       ...(Object.keys(warnings).length > 0 ? { warnings } : {}),
@@ -285,13 +296,14 @@ export async function planRoster(
 
 /**
  * The grades a OneRoster (CEDS) grade code names: those an administrator set to it; failing any, a
- * numbered code (`04`) names the grades with no code of their own whose English name's first number
- * is that ("Grade 4"), so a platform whose grades are not coded yet reads files all the same.
+ * numbered code (`04`) names the grades with no code of their own whose English name's first
+ * standalone number is that ("Grade 4", not "G4"), so a platform whose grades are not coded yet
+ * reads files all the same.
  */
 function gradesOfCode(grades: (Named & { ceds_code: string | null })[], code: string): Named[] {
   const coded = grades.filter((g) => g.ceds_code !== null && g.ceds_code.toLowerCase() === code.toLowerCase());
   if (coded.length > 0 || !/^\d+$/.test(code)) return coded;
-  return grades.filter((g) => g.ceds_code === null && Number(/\d+/.exec(g.name_en)?.[0]) === Number(code));
+  return grades.filter((g) => g.ceds_code === null && Number(/\b\d+\b/.exec(g.name_en)?.[0]) === Number(code));
 }
 
 /** `YYYY-MM-DD`, or the day-first `DD/MM/YYYY` schools write, of a day that has passed. */

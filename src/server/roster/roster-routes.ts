@@ -23,6 +23,7 @@ import { examResultsFile } from './results-export';
 import { applyRollover, planRollover, refuseRecentRollover, summarizeRollover } from './rollover';
 import { issueLoginCards } from './student-accounts';
 import { ACCOMMODATE } from './accommodations';
+import { MAKE_CLASSES } from './roster-new-classes';
 
 /** The largest roster file accepted (a 50 MB file is refused while it streams). */
 export const MAX_ROSTER_BYTES = 20 * 1024 * 1024;
@@ -78,7 +79,7 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     async (request, reply) => {
       const { bytes, fileName, mode, createClasses } = await takeRosterUpload(request);
       // Making classes is the class form's right (school staff hold it for their own schools).
-      if (createClasses && !request.auth!.permissions.has(permissionFor('school-classes', 'create')))
+      if (createClasses && !request.auth!.permissions.has(MAKE_CLASSES))
         throw new AppError(403, 'roster.errors.classes_not_allowed');
       const received = await receiveRoster(app.db, app.jobs, {
         bytes,

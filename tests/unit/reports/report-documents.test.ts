@@ -152,6 +152,13 @@ describe('the group reports', () => {
     expect(names('ar').indexOf('Zaid Karim')).toBeGreaterThan(names('ar').indexOf('آدم يونس'));
   });
 
+  it('name a student imported without an Arabic name by their Latin one, never by nothing', () => {
+    const imported = { name_en: 'Huda Karim', name_ar: '' };
+    expect(new ReportWords('ar').name(imported)).toBe('Huda Karim');
+    expect(new ReportWords('en').name({ name_en: '', name_ar: 'هدى كريم' })).toBe('هدى كريم');
+    expect(new ReportWords('ar').name({ name_en: 'Huda Karim', name_ar: 'هدى كريم' })).toBe('هدى كريم');
+  });
+
   it('word the class, the grade and the tiers with one Arabic term each', () => {
     const doc = compose(sampleGroupData('class', SAMPLE.classes[0]), 'ar');
     const facts = Object.fromEntries(doc.facts.map((f) => [f.label, f.value]));
