@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { api, HEADER, importFile, row, staff, t, useRosterWorld, world } from '../helpers/roster-world';
+import { admin, api, HEADER, importFile, row, staff, t, useRosterWorld, world } from '../helpers/roster-world';
 import { csvOf, uploadRoster, zipOf } from '../helpers/roster-files';
 import { standardFiles, standardSet } from '../helpers/oneroster-files';
 
@@ -190,6 +190,11 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     const set = await api('PUT', `/api/grades/${world.grade5.id}`, body);
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.ceds_code).toBe('KG');
+    // One grade of a platform per code: a second is refused on its field.
+    const grade4 = (await api('GET', `/api/grades/${world.grade4.id}`)).json().data;
+    const taken = await api('PUT', `/api/grades/${world.grade4.id}`, { ...grade4, ceds_code: 'KG' }, admin, 'ar');
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ ceds_code: ['هذه القيمة مستخدمة من قبل'] });
     try {
       const kindergarten = standardSet([['u-30', 'Dana', 'Aziz', 'STD-KG-1']], 'KG');
       const dry = (await uploadRoster(t.app, staff, { name: 'kg.zip', content: kindergarten })).json().data;
