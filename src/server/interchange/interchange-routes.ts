@@ -140,7 +140,6 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
         test: {
           identifier: `T${exam.id}`,
           title: request.lang === 'ar' ? exam.name_ar : exam.name_en,
-          language: request.lang,
         },
       });
       return sendFile(reply, bytes, ZIP, `exam-${exam.id}-qti3.zip`);

@@ -51,7 +51,7 @@ export function exportQuestion(row: StoredQuestion, prefix: string): ExportQuest
 export async function exportPackage(
   storage: MediaStorage,
   questions: PackageQuestion[],
-  options: { identifier: string; test?: { identifier: string; title: string; language: 'en' | 'ar' } },
+  options: { identifier: string; test?: { identifier: string; title: string } },
 ): Promise<Uint8Array> {
   const media = new Map<string, Uint8Array>();
   for (const { question } of questions)

@@ -50,7 +50,7 @@ function roundTrip(text: string): string {
       },
     ],
     media: new Map(),
-    test: { identifier: 'T1', title: 'Lines', language: 'en' },
+    test: { identifier: 'T1', title: 'Lines' },
   });
   return sanitizeRichText(readQti(zip).items[0].question!.text);
 }

@@ -119,7 +119,7 @@ describe('a package made here', () => {
         metadata: { skill: { en: 'Reading', ar: 'القراءة' }, difficulty_level: { en: 'Easy' } },
       })),
       media: new Map(),
-      test: { identifier: 'T1', title: q.text, language: 'en' },
+      test: { identifier: 'T1', title: q.text },
     });
     const manifest = new TextDecoder().decode(unzipSync(zip)['imsmanifest.xml']);
     const dir = path.join(FIXTURES, 'schemas');

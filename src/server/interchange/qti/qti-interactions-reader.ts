@@ -5,7 +5,7 @@ import type { ItemProblem } from '../interchange-item';
 import { serializeNodes, textOf } from '../markup';
 import { attr, hasClass, qtiChildren, qtiDescendants } from './qti-dom';
 import type { Response } from './qti-responses';
-import { LTM_CLASS } from './qti-vocabulary';
+import { LTM_CLASS, LTM_LIMIT, limitOf } from './qti-vocabulary';
 
 /** What an interaction becomes: a kind and its answer key, or problems. */
 export interface ReadAnswer {
@@ -127,17 +127,16 @@ export function readMatch(interaction: Element, ctx: ReadContext, associate = fa
 }
 
 export function readExtendedText(interaction: Element): ReadAnswer {
-  const said = Number(attr(interaction, 'data-max-words'));
+  const said = limitOf(interaction, LTM_LIMIT.maxWords, 'data-max-words');
   const length = Number(attr(interaction, 'expected-length'));
-  const words = Number.isInteger(said) && said > 0 ? said : length > 0 ? Math.ceil(length / 6) : 500;
+  const words = said ?? (length > 0 ? Math.ceil(length / 6) : 500);
   return read('essay', { max_words: Math.min(words, QUESTION_LIMITS.maxWords) });
 }
 
 export function readUpload(interaction: Element): ReadAnswer {
-  const said = Number(attr(interaction, 'data-max-duration'));
   const type = attr(interaction, 'type') ?? '';
   const notes = type.startsWith('audio/') ? [] : [problem('upload_as_audio', { type: type || '*' })];
-  const seconds = Number.isInteger(said) && said > 0 ? said : 120;
+  const seconds = limitOf(interaction, LTM_LIMIT.maxDuration, 'data-max-duration') ?? 120;
   return read('audio_response', { max_duration_seconds: Math.min(seconds, QUESTION_LIMITS.maxDurationSeconds) }, notes);
 }
 

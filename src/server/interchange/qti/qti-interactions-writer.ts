@@ -5,6 +5,8 @@ import {
   addWhen,
   entryIs,
   LTM_CLASS,
+  LTM_LIMIT,
+  limitClass,
   mapping,
   matchesCorrect,
   partIdentifier as pid,
@@ -261,7 +263,7 @@ export function interactionParts(answer: ChildAnswer, scoring: Scoring): Interac
         element('qti-extended-text-interaction', {
           'response-identifier': R,
           format: 'xhtml',
-          'data-max-words': answer.definition.max_words,
+          class: limitClass(LTM_LIMIT.maxWords, answer.definition.max_words),
         }),
       );
     case 'audio_response':
@@ -270,7 +272,7 @@ export function interactionParts(answer: ChildAnswer, scoring: Scoring): Interac
         element('qti-upload-interaction', {
           'response-identifier': R,
           type: 'audio/*',
-          'data-max-duration': answer.definition.max_duration_seconds,
+          class: limitClass(LTM_LIMIT.maxDuration, answer.definition.max_duration_seconds),
         }),
       );
     case 'fill_blanks':

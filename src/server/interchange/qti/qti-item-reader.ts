@@ -27,7 +27,7 @@ import {
   type ReadContext,
 } from './qti-interactions-reader';
 import { markOf, markOptionOf, responsesOf, unequalWeights } from './qti-responses';
-import { LTM_CLASS, partIdFrom } from './qti-vocabulary';
+import { LTM_CLASS, LTM_LIMIT, limitOf, partIdFrom } from './qti-vocabulary';
 
 /** An item read, and the stimulus it refers to (a path in the package), if any. */
 export interface ReadQtiItem {
@@ -79,14 +79,14 @@ export function mediaOf(body: Element, path: string, notes: ItemProblem[]) {
     : name === 'img' || (main.getAttribute('type') ?? '').startsWith('image/')
       ? 'image'
       : 'audio';
-  const plays = Number(main?.getAttribute('data-max-plays') ?? 0);
+  const plays = limitOf(main, LTM_LIMIT.maxPlays, 'data-max-plays') ?? 0;
   const alt = kind === 'image' ? (main?.getAttribute('alt') ?? '').trim() : '';
   return {
     media_type: kind,
     media_alt: alt || undefined,
     media: main ? (resolvePath(path, src(main)) ?? src(main)) : undefined,
     instructionAudio: instruction ? (resolvePath(path, src(instruction)) ?? src(instruction)) : undefined,
-    media_replay_count: Number.isInteger(plays) && plays > 0 ? plays : 0,
+    media_replay_count: plays,
   };
 }
 

@@ -2,7 +2,7 @@ import type { AnswerKind, MarkOption } from '../../../../schemas/parts/question-
 import type { ParagraphDefinition } from '../../../common/questions/types/paragraph';
 import { element, htmlToXhtml } from '../markup';
 import { interactionParts, type ChildAnswer } from './qti-interactions-writer';
-import { LTM_CLASS, outcomeDeclarations, rootAttributes } from './qti-vocabulary';
+import { LTM_CLASS, LTM_LIMIT, limitClass, outcomeDeclarations, rootAttributes } from './qti-vocabulary';
 
 /**
  * A question as a package carries it: its fields, and its media as paths inside the package. The
@@ -30,24 +30,27 @@ export interface ExportQuestion {
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const dir = (language: string) => (language === 'ar' ? 'rtl' : 'ltr');
 
-/** The question's media and instruction audio, as HTML5 media a QTI 3 body may hold; paths relative to `base`. */
+/**
+ * The question's media and instruction audio, as HTML5 media in a block of their own (a QTI 3 body
+ * takes block content only); paths relative to `base`. Empty when the question has neither.
+ */
 export function mediaMarkup(question: ExportQuestion, base: string): string {
   let out = '';
   if (question.instruction_audio)
     out += element('audio', {
       class: LTM_CLASS.instructionAudio,
       src: base + question.instruction_audio,
-      controls: 'controls',
+      controls: 'true',
     });
   if (question.media && question.media_type === 'image')
     out += element('img', { src: base + question.media, alt: question.media_alt ?? '' });
   if (question.media && question.media_type === 'audio')
     out += element('audio', {
       src: base + question.media,
-      controls: 'controls',
-      'data-max-plays': question.media_replay_count > 0 ? question.media_replay_count : undefined,
+      controls: 'true',
+      class: limitClass(LTM_LIMIT.maxPlays, question.media_replay_count),
     });
-  return out;
+  return out ? element('div', { class: LTM_CLASS.media }, out) : '';
 }
 
 interface ItemContent {
@@ -132,11 +135,19 @@ export function paragraphFiles(question: ExportQuestion, base: string, stimulusH
   const stimulus =
     XML_DECLARATION +
     element('qti-assessment-stimulus', rootAttributes(stimulusId, titleOf(question.text), question.content_language), [
-      element('qti-stimulus-body', { dir: dir(question.content_language), class: markClassOf(question.mark_option) }, [
-        element('div', { class: LTM_CLASS.questionText }, htmlToXhtml(question.text)),
-        mediaMarkup(question, base),
-        element('div', { class: LTM_CLASS.passage }, htmlToXhtml(def.passage)),
-      ]),
+      element(
+        'qti-stimulus-body',
+        {},
+        element(
+          'div',
+          { dir: dir(question.content_language), class: `${LTM_CLASS.stimulus} ${markClassOf(question.mark_option)}` },
+          [
+            element('div', { class: LTM_CLASS.questionText }, htmlToXhtml(question.text)),
+            mediaMarkup(question, base),
+            element('div', { class: LTM_CLASS.passage }, htmlToXhtml(def.passage)),
+          ],
+        ),
+      ),
     ]);
   const items = def.children.map((child) => ({
     identifier: `${question.identifier}-${child.id}`,

@@ -11,7 +11,7 @@ import {
 } from '../interchange-item';
 import { serializeNodes } from '../markup';
 import { parseXml } from '../xml-safety';
-import { attr, hasClass, qtiDescendants, qtiFirst, qtiName } from './qti-dom';
+import { attr, hasClass, qtiChildren, qtiDescendants, qtiFirst, qtiName } from './qti-dom';
 import { mediaOf, readQtiItem, resolvePath, type ReadQtiItem } from './qti-item-reader';
 import { readManifest, type ManifestEntry } from './qti-manifest-reader';
 import { LTM_CLASS } from './qti-vocabulary';
@@ -68,7 +68,9 @@ function paragraph(
       problems: [{ key: 'interchange.problems.media_missing', params: { name: stimulus.path } }],
     };
   const root = parseXml(utf8(stimulus.xml)).documentElement!;
-  const body = qtiFirst(root, 'qti-stimulus-body') ?? root;
+  const stimulusBody = qtiFirst(root, 'qti-stimulus-body') ?? root;
+  // Packages made here hold the passage in a block of its own (older ones put its classes on the body).
+  const body = qtiChildren(stimulusBody, 'div').find((d) => hasClass(d, LTM_CLASS.stimulus)) ?? stimulusBody;
   const language = first.question?.content_language ?? 'ar';
   const block = (cls: string) => qtiDescendants(body, (n) => n === 'div').find((d) => hasClass(d, cls));
   const html = (el: Element | undefined, skip?: (e: Element) => boolean) =>

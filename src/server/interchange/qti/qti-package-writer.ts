@@ -20,7 +20,8 @@ export interface PackageInput {
   /** The media files the questions name, by their path in the package (`media/…`). */
   media: Map<string, Uint8Array>;
   /** An exam: an assessment test listing the items in the exam's order. */
-  test?: { identifier: string; title: string; language: 'en' | 'ar' };
+  /** An exam as a test; its title in the reader's language (the ASI schema gives a test no `xml:lang`). */
+  test?: { identifier: string; title: string };
 }
 
 const INTERACTION: Record<Exclude<AnswerKind, 'paragraph'>, string> = {
@@ -123,7 +124,7 @@ function assessmentTest(
 ): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    element('qti-assessment-test', rootAttributes(test.identifier, titleOf(test.title), test.language), [
+    element('qti-assessment-test', rootAttributes(test.identifier, titleOf(test.title)), [
       element(
         'qti-test-part',
         { identifier: 'part-1', 'navigation-mode': 'nonlinear', 'submission-mode': 'simultaneous' },

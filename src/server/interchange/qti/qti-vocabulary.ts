@@ -1,3 +1,4 @@
+import type { Element } from '@xmldom/xmldom';
 import { element } from '../markup';
 
 /** QTI 3.0's namespace and schema, as its items, stimuli and tests declare them. */
@@ -9,13 +10,14 @@ export const XSI_NS = 'http://www.w3.org/2001/XMLSchema-instance';
 export const TOOL_NAME = 'LTM Arabic Benchmark Assessment';
 
 /** The root attributes every QTI document written here carries. */
-export const rootAttributes = (identifier: string, title: string, language: string) => ({
+export const rootAttributes = (identifier: string, title: string, language?: string) => ({
   xmlns: QTI_NS,
   'xmlns:xsi': XSI_NS,
   'xsi:schemaLocation': `${QTI_NS} ${QTI_SCHEMA}`,
   identifier,
   title,
-  'xml:lang': language,
+  // An item and a stimulus say their language; the ASI schema gives a test none.
+  ...(language ? { 'xml:lang': language } : {}),
 });
 
 /**
@@ -36,7 +38,36 @@ export const LTM_CLASS = {
   passage: 'ltm-passage',
   instructionAudio: 'ltm-instruction-audio',
   blank: 'ltm-blank',
+  /** The block that holds a question's picture or sound (the ASI schema takes no bare `img` in a body). */
+  media: 'ltm-media',
+  /** A passage's body: its direction and mark option (the ASI schema gives `qti-stimulus-body` neither). */
+  stimulus: 'ltm-stimulus',
 } as const;
+
+/**
+ * Limits QTI has no attribute for, as numbered classes in QTI 3's own manner (`qti-height-lines-6`):
+ * the ASI schema takes no `data-*` attribute of ours on an interaction or a sound.
+ */
+export const LTM_LIMIT = {
+  maxWords: 'ltm-max-words-',
+  maxDuration: 'ltm-max-duration-',
+  maxPlays: 'ltm-max-plays-',
+} as const;
+
+/** A numbered class (`ltm-max-words-50`) for a positive limit; undefined when there is none. */
+export const limitClass = (prefix: string, value: number | undefined) =>
+  value !== undefined && value > 0 ? `${prefix}${value}` : undefined;
+
+/**
+ * A limit an element states: its numbered class, else the `data-*` attribute packages made here
+ * before carried; undefined when it states none.
+ */
+export function limitOf(el: Element | undefined, prefix: string, attribute: string): number | undefined {
+  if (!el) return undefined;
+  const token = (el.getAttribute('class') ?? '').split(/\s+/).find((c) => c.startsWith(prefix));
+  const value = Number(token ? token.slice(prefix.length) : (el.getAttribute(attribute) ?? ''));
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 const float = (value: number) => element('qti-base-value', { 'base-type': 'float' }, String(value));
 const variable = (identifier: string) => element('qti-variable', { identifier });
