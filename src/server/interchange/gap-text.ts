@@ -51,16 +51,26 @@ function cutAtGaps(paragraph: string, pattern: RegExp): Gap[] {
 
 /**
  * Lays out an HTML text whose gaps are marked by `pattern` (global or not; its first group, if
- * any, is the gap's key). Paragraphs without a gap form the text (each as a `<p>`); the others
- * give the gaps. A marker inside a tag's attribute is not a gap (only the plain text is searched).
+ * any, is the gap's key). Paragraphs without a gap before the first gap form the text (each as a
+ * `<p>`); the others give the gaps. A paragraph without a gap that comes after one keeps its place
+ * (issue 40: the lines after a blank were shown above it): as plain text, it leads the next gap's
+ * text, or ends the last gap's. A marker inside a tag's attribute is not a gap (only the plain text
+ * is searched).
  */
 export function layoutGapText(html: string, language: 'en' | 'ar', pattern: RegExp = MOODLE_GAP): GapLayout {
   const kept: string[] = [];
   const gaps: Gap[] = [];
+  let between: string[] = [];
+  const joined = (...parts: string[]) => parts.filter((part) => part !== '').join(' ');
   for (const paragraph of blockParagraphs(html)) {
     const found = cutAtGaps(paragraph, pattern);
-    if (found.length > 0) gaps.push(...found);
-    else kept.push(`<p>${paragraph}</p>`);
+    if (found.length > 0) {
+      found[0].before = joined(...between, found[0].before);
+      between = [];
+      gaps.push(...found);
+    } else if (gaps.length === 0) kept.push(`<p>${paragraph}</p>`);
+    else between.push(plainText(paragraph).replace(/\s+/g, ' ').trim());
   }
+  if (between.length > 0) gaps[gaps.length - 1].after = joined(gaps[gaps.length - 1].after, ...between);
   return { text: kept.length > 0 ? kept.join('') : defaultBlanksInstruction(language), gaps };
 }

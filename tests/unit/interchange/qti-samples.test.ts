@@ -64,9 +64,9 @@ describe("1EdTech's QTI 3.0 sample items", () => {
     const gaps = sample('gap-match.xml').question!.answer_key as { blanks: { answer: string; before: string }[] };
     expect(gaps.blanks.map((b) => b.answer)).toEqual(['winter', 'summer']);
     expect(gaps.blanks[0].before).toBe('Now is the');
-    // Its prompt leads its text (issue 40: it was lost), before the lines without a gap.
-    expect(sample('gap-match.xml').question!.text).toMatch(
-      /^<p>Identify the missing words in this famous quote from Shakespeare's Richard III\.<\/p><p>And all the clouds/,
+    // Its prompt leads its text (issue 40: it was lost).
+    expect(sample('gap-match.xml').question!.text).toBe(
+      "<p>Identify the missing words in this famous quote from Shakespeare's Richard III.</p>",
     );
     const plays = sample('match.xml').question!.answer_key as { categories: { options: unknown[] }[] };
     expect(plays.categories.map((c) => c.options.length).sort()).toEqual([1, 1, 2]);
@@ -77,6 +77,32 @@ describe("1EdTech's QTI 3.0 sample items", () => {
     expect(sample('associate.xml').notes).toContainEqual({ key: 'interchange.problems.weights_equal' });
     expect(sample('order.xml').notes ?? []).not.toContainEqual({ key: 'interchange.problems.weights_equal' });
   });
+
+  it.each(['gap-match.xml', 'text-entry.xml', 'text-entry-bpig.xml', 'inline-choice.xml', 'inline-choice-bpig.xml'])(
+    '%s reads in the source order: the lines after a blank stay after it (issue 40)',
+    (file) => {
+      const question = sample(file).question!;
+      const blanks = (question.answer_key as { blanks: { before: string; after: string }[] }).blanks;
+      // As the student reads it: the text, then each blank's line.
+      const read = [question.text.replace(/<[^>]*>/g, ' '), ...blanks.map((b) => `${b.before} ___ ${b.after}`)]
+        .join(' ')
+        .replace(/\s+/g, ' ');
+      const lines = [
+        'Now is the',
+        'Made glorious',
+        'by this sun of',
+        "And all the clouds that lour'd upon our house",
+        'In the deep bosom of the ocean buried.',
+      ];
+      const at = lines.map((line) => read.indexOf(line));
+      expect(
+        at.every((i) => i >= 0),
+        read,
+      ).toBe(true);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+      expect(blanks.at(-1)!.after).toMatch(/In the deep bosom of the ocean buried\.$/);
+    },
+  );
 
   it('reads the Hebrew order item right to left, with a note that Hebrew is read as such', () => {
     const item = sample('order-rtl-hebrew.xml');
