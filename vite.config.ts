@@ -100,7 +100,7 @@ export default defineConfig({
           include: ['tests/client/**/*.test.tsx'],
           exclude: mockingClientTests,
           isolate: false,
-          setupFiles: ['tests/client/setup.ts'],
+          setupFiles: ['tests/client/setup.ts', 'tests/client/shared-modules.ts'],
           testTimeout: 30_000,
         },
       },

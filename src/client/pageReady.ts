@@ -38,7 +38,25 @@ export async function countedRequest<T>(work: () => Promise<T>): Promise<T> {
  * its code is not ready (its first reads start only once it renders).
  */
 export const lazyLoaded = <T extends LazyComponent>(load: () => Promise<{ default: T }>) =>
-  lazy<T>(() => countedRequest(load));
+  lazy<T>(() => {
+    const loaded = countedRequest(load);
+    loading.add(loaded);
+    const done = () => loading.delete(loaded);
+    loaded.then(done, done);
+    return loaded;
+  });
+
+/** The chunks `lazyLoaded` is still loading. */
+const loading = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once no lazily loaded chunk is loading. The console's tests wait for it before a file's
+ * window goes: a chunk cut off half loaded would stay broken for the next files of the worker,
+ * which share its modules.
+ */
+export async function lazyLoadsSettled(): Promise<void> {
+  while (loading.size > 0) await Promise.allSettled([...loading]);
+}
 
 /** What `React.lazy` takes: a component of any props. */
 type LazyComponent = Parameters<typeof lazy>[0] extends () => Promise<{ default: infer C }> ? C : never;
