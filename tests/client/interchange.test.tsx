@@ -20,11 +20,37 @@ const report = (overrides: Partial<QuestionImport> = {}): QuestionImport => ({
   error: null,
   created_ids: [],
   items: [
-    { identifier: 'Capital of France', type: 'single_choice', status: 'create', messages: [], notes: [] },
-    { identifier: 'Rivers', type: 'matching', status: 'create', messages: [], notes: [] },
+    {
+      identifier: 'Capital of France',
+      type: 'single_choice',
+      status: 'create',
+      messages: [],
+      notes: [],
+      preview: null,
+    },
+    { identifier: 'Rivers', type: 'matching', status: 'create', messages: [], notes: [], preview: null },
   ],
   ...overrides,
 });
+
+/** A single choice as the dry run previews it: the student's view and the answer that earns its mark. */
+const CAPITAL_PREVIEW: NonNullable<QuestionImport['items'][number]['preview']> = {
+  text: '<p>What is the capital of France?</p>',
+  content_language: 'en',
+  mark: 2,
+  media_type: 'image',
+  media_alt: 'A map',
+  media_replay_count: 0,
+  answer_type: 'single_choice',
+  view: {
+    options: [
+      { id: 'o1', text: 'Lyon' },
+      { id: 'o2', text: 'Paris' },
+    ],
+  },
+  has_media: true,
+  key: { option_id: 'o2' },
+};
 
 const moodleFile = () => new File(['<quiz></quiz>'], 'quiz.xml', { type: 'text/xml' });
 
@@ -135,6 +161,7 @@ describe('the questions import and export page', () => {
                 status: 'create',
                 messages: [],
                 notes: ['The file map.jpg was not imported: a question keeps one image or audio.'],
+                preview: CAPITAL_PREVIEW,
               },
               {
                 identifier: 'Calculated 1',
@@ -142,6 +169,7 @@ describe('the questions import and export page', () => {
                 status: 'unsupported',
                 messages: ['This kind of question (calculated) cannot be imported; it is skipped.'],
                 notes: [],
+                preview: null,
               },
               {
                 identifier: 'Rivers',
@@ -149,6 +177,7 @@ describe('the questions import and export page', () => {
                 status: 'error',
                 messages: ['The file gives no Skill: choose one for such questions.'],
                 notes: [],
+                preview: null,
               },
             ],
           }),
@@ -194,9 +223,10 @@ describe('the questions import and export page', () => {
         'Single choice',
         'To create',
         'Note: The file map.jpg was not imported: a question keeps one image or audio.',
+        'Preview',
       ],
-      ['Calculated 1', '—', 'Skipped', 'This kind of question (calculated) cannot be imported; it is skipped.'],
-      ['Rivers', 'Matching', 'Error', 'The file gives no Skill: choose one for such questions.'],
+      ['Calculated 1', '—', 'Skipped', 'This kind of question (calculated) cannot be imported; it is skipped.', '—'],
+      ['Rivers', 'Matching', 'Error', 'The file gives no Skill: choose one for such questions.', '—'],
     ]);
     expect(importButton).toBeDisabled();
 
@@ -276,13 +306,69 @@ describe('the questions import and export page', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 
+  it('previews a question of the dry run as a student will see it, with its key filled in, in Arabic (issue 40)', async () => {
+    author('create');
+    const essay = {
+      ...CAPITAL_PREVIEW,
+      text: '<p>صف يومك.</p>',
+      content_language: 'ar' as const,
+      media_type: 'none' as const,
+      answer_type: 'essay' as const,
+      view: { max_words: 50 },
+      has_media: false,
+      key: null,
+    };
+    const items: QuestionImport['items'] = [
+      {
+        identifier: 'Capital of France',
+        type: 'single_choice',
+        status: 'create',
+        messages: [],
+        notes: [],
+        preview: CAPITAL_PREVIEW,
+      },
+      { identifier: 'My day', type: 'essay', status: 'create', messages: [], notes: [], preview: essay },
+    ];
+    server.use(http.post('*/api/questions-bank/imports', () => HttpResponse.json({ data: report({ items }) })));
+    renderApp('/questions-bank/interchange', 'ar');
+    const user = userEvent.setup();
+    const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
+    await user.upload(screen.getByTestId('interchange-file'), moodleFile());
+    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
+    const found = await screen.findByTestId('interchange-report');
+    await user.click(within(found).getByRole('button', { name: 'معاينة: Capital of France' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ما يصبح عليه Capital of France' });
+    expect(within(dialog).getByText('What is the capital of France?')).toBeInTheDocument();
+    // The right option is chosen, the other not: the key, read as a student would give it.
+    expect(within(dialog).getByRole('radio', { name: 'Paris' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'Lyon' })).not.toBeChecked();
+    expect(within(dialog).getByText(/مُلئ بالإجابة التي تنال الدرجة كاملة/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/تظهر صورة الملف أو صوته بعد استيراد السؤال/)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('question-preview')).toHaveTextContent('2');
+    await user.click(within(dialog).getByRole('button', { name: 'إغلاق' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(found).getByRole('button', { name: 'معاينة: My day' }));
+    const second = await screen.findByRole('dialog', { name: 'ما يصبح عليه My day' });
+    expect(within(second).getByText('صف يومك.')).toBeInTheDocument();
+    expect(within(second).getByText(/يصحّح المصحّح هذه الإجابة/)).toBeInTheDocument();
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
   it('imports the rest when the author asks, leaving out the questions in error, in Arabic (issue 40)', async () => {
     author('create');
     const uploads = recorder();
     const summary = { create: 1, unsupported: 0, errors: 1, lookups_created: 0 };
     const items: QuestionImport['items'] = [
-      { identifier: 'Capital of France', type: 'single_choice', status: 'create', messages: [], notes: [] },
-      { identifier: 'Rivers', type: 'matching', status: 'error', messages: ['Broken'], notes: [] },
+      {
+        identifier: 'Capital of France',
+        type: 'single_choice',
+        status: 'create',
+        messages: [],
+        notes: [],
+        preview: null,
+      },
+      { identifier: 'Rivers', type: 'matching', status: 'error', messages: ['Broken'], notes: [], preview: null },
     ];
     server.use(
       http.post('*/api/questions-bank/imports', async ({ request }) => {

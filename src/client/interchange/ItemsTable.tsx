@@ -2,6 +2,7 @@ import { Box, Chip, Typography, type ChipProps } from '@mui/material';
 import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
 import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
 import type { QuestionImportItem } from '../providers/interchangeMethods';
+import { ItemPreviewButton } from './ItemPreviewButton';
 
 type Row = QuestionImportItem & { id: number };
 
@@ -33,7 +34,7 @@ function ProblemsCell({ item }: { item: QuestionImportItem }) {
 
 /**
  * Every question of the file, a page at a time, in the file's order: its identifier, the answer
- * type it becomes, its status and everything the server has to say about it.
+ * type it becomes, its status, everything the server has to say about it, and its preview.
  */
 export function ItemsTable({ items }: { items: readonly QuestionImportItem[] }) {
   const translate = useTranslate();
@@ -80,6 +81,12 @@ export function ItemsTable({ items }: { items: readonly QuestionImportItem[] }) 
           label="interchange.page.problems"
           disableSort
           render={(item: Row) => <ProblemsCell item={item} />}
+        />
+        <DataTable.Col
+          source="preview"
+          label="interchange.page.preview"
+          disableSort
+          render={(item: Row) => <ItemPreviewButton item={item} />}
         />
       </DataTable>
       <ListPagination />

@@ -2,6 +2,7 @@ import type { Language } from '../../../locales/languages';
 import questionsBank from '../../../schemas/questions-bank';
 import type { FieldDefinition } from '../../../schemas/vocabulary';
 import { dataOf, http } from './http';
+import type { PreviewQuestion } from './questionMethods';
 import { toFile, type DownloadedFile } from './reportMethods';
 
 export type ImportMode = 'dry_run' | 'import';
@@ -47,6 +48,15 @@ export interface QuestionImportSummary {
   lookups_created: number;
 }
 
+/**
+ * What a question of the file becomes, as the author's preview shows it: the student's view (no
+ * media before the import) and the answer that earns its whole mark (null for a corrector's kinds).
+ */
+export interface QuestionImportPreview extends Omit<PreviewQuestion, 'id' | 'media_url' | 'instruction_audio_url'> {
+  has_media: boolean;
+  key: unknown;
+}
+
 /** One question of the file: what it becomes (an answer type) and its problems and notes, translated. */
 export interface QuestionImportItem {
   identifier: string;
@@ -54,6 +64,8 @@ export interface QuestionImportItem {
   status: 'create' | 'unsupported' | 'error';
   messages: string[];
   notes: string[];
+  /** Null when the item does not read as a question. */
+  preview: QuestionImportPreview | null;
 }
 
 /** What `POST /api/questions-bank/imports` and `GET /api/questions-bank/imports/{id}` answer in `data`. */

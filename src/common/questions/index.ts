@@ -19,3 +19,4 @@ export { exceedsWordLimit } from './types/essay';
 export { paragraphMark } from './types/paragraph';
 export * from './question-schema';
 export * from './student-question';
+export { keyAnswer } from './key-answer';

@@ -49,7 +49,14 @@ async function readAndPlan(
 }
 
 const stored = (plan: ImportPlan): Omit<PlannedItem, 'lookups'>[] =>
-  plan.items.map(({ identifier, type, status, problems, notes }) => ({ identifier, type, status, problems, notes }));
+  plan.items.map(({ identifier, type, status, problems, notes, preview }) => ({
+    identifier,
+    type,
+    status,
+    problems,
+    notes,
+    ...(preview ? { preview } : {}),
+  }));
 
 /**
  * Receives a question file: the dry run is recorded and answered at once; an import whose dry
@@ -206,6 +213,7 @@ export function presentQuestionImport(
       status: item.status,
       messages: item.problems.map((p) => say(language, p)),
       notes: item.notes.map((p) => say(language, p)),
+      preview: item.preview ?? null,
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { mediaAltIssue, parseQuestion } from '../../common/questions/index';
+import { keyAnswer, mediaAltIssue, parseQuestion, studentQuestion } from '../../common/questions/index';
 import type { Db } from '../db/database';
 import { detectMedia } from '../media/index';
 import { PLAIN_TEXT_KEYS, RICH_TEXT_KEYS } from '../questions/index';
@@ -45,6 +45,27 @@ export interface PlannedItem {
   notes: ItemProblem[];
   /** Each lookup: an id, or the key of a value to create; absent when the question goes without. */
   lookups?: Partial<Record<LookupField, number | string>>;
+  /** What the question becomes, when it reads as one: its author's preview. */
+  preview?: ItemPreview;
+}
+
+/**
+ * An item as the author's preview shows it: the student's view of the question (no media yet: the
+ * file's are not stored before the import) and the answer that earns its whole mark, in the view's
+ * shape (null for the kinds a person marks). Only ever shown to the importing author.
+ */
+export type ItemPreview = Omit<ReturnType<typeof studentQuestion>, 'media' | 'instruction_audio'> & {
+  has_media: boolean;
+  key: unknown;
+};
+
+function previewOf(question: Extract<ReturnType<typeof parseQuestion>, { success: true }>['data']): ItemPreview {
+  const { media, instruction_audio, ...view } = studentQuestion(question);
+  return {
+    ...view,
+    has_media: Boolean(media || instruction_audio),
+    key: keyAnswer(question.answer_type, question.answer_key),
+  };
 }
 
 export interface ImportPlan {
@@ -216,6 +237,7 @@ export async function planImport(
       problems,
       notes,
       lookups: resolved,
+      ...(parsed.success ? { preview: previewOf(parsed.data) } : {}),
     });
   }
   const count = (status: ItemStatus) => items.filter((i) => i.status === status).length;

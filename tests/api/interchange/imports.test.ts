@@ -107,6 +107,53 @@ describe('question imports', () => {
     expect(image?.media).toMatch(/^media\/[0-9a-f]{32}\.png$/);
   });
 
+  it("previews what each question becomes: the student's view and the answer that earns its whole mark (issue 40)", async () => {
+    const dry = await dryRun('quiz.xml', fixture('moodle-sample.xml'), { ...defaults, create_lookups: 'true' });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const items: {
+      status: string;
+      type: string | null;
+      preview: null | (Record<string, unknown> & { view: Record<string, unknown>; key: unknown; text: string });
+    }[] = dry.json().data.items;
+    const previewed = items.filter((item) => item.preview);
+    // Every question that comes in is previewed (and one in error that still reads as a question).
+    expect(items.filter((item) => item.status === 'create').every((item) => item.preview)).toBe(true);
+    expect(items.filter((item) => item.status === 'unsupported').every((item) => item.preview === null)).toBe(true);
+    for (const { type, preview } of previewed) {
+      // Picked field by field: the student's view, no stored record, no media path.
+      expect(Object.keys(preview!).sort()).toEqual(
+        [
+          'answer_type',
+          'content_language',
+          'has_media',
+          'key',
+          'mark',
+          'media_alt',
+          'media_replay_count',
+          'media_type',
+          'text',
+          'view',
+        ].sort(),
+      );
+      expect(preview!.answer_type).toBe(type);
+      expect(preview!.text).not.toBe('');
+      // The key is given apart, once, in the answer's shape; the view itself holds none.
+      expect(JSON.stringify(preview!.view)).not.toMatch(/"correct"|"answer"|"right_id"/);
+    }
+    const kinds = new Set(previewed.map((item) => item.type));
+    expect(kinds).toContain('single_choice');
+    const choice = previewed.find((item) => item.type === 'single_choice')!.preview!;
+    const options = choice.view.options as { id: string }[];
+    expect(options.map((o) => o.id)).toContain((choice.key as { option_id: string }).option_id);
+    const essay = previewed.find((item) => item.type === 'essay');
+    if (essay) expect(essay.preview!.key).toBeNull();
+    // A stored report carries the same preview when read again.
+    const again = await call(t.app, 'GET', `/api/questions-bank/imports/${dry.json().data.id}`, undefined, {
+      cookie: author,
+    });
+    expect(again.json().data.items).toEqual(items);
+  });
+
   it('imports GIFT with the default lookups', async () => {
     const before = await questionCount();
     const queued = await uploadQuestions(

@@ -12,6 +12,8 @@ export interface QuestionPreviewProps {
   question: PreviewQuestion;
   /** Shown before the text ("1."), as in an exam. */
   number?: number;
+  /** An answer shown filled in at first (an import's preview shows the one that earns the whole mark). */
+  initialAnswer?: unknown;
 }
 
 /**
@@ -19,9 +21,9 @@ export interface QuestionPreviewProps {
  * the answer of its kind, which can be tried out but is never sent. It only ever receives the
  * student view, so no answer key can reach the page.
  */
-export function QuestionPreview({ question, number }: QuestionPreviewProps) {
+export function QuestionPreview({ question, number, initialAnswer = null }: QuestionPreviewProps) {
   const translate = useTranslate();
-  const [answer, setAnswer] = useState<unknown>(null);
+  const [answer, setAnswer] = useState<unknown>(initialAnswer);
   const View = ANSWER_VIEWS[question.answer_type];
   return (
     <Paper variant="outlined" sx={{ p: 3 }} data-testid="question-preview">
