@@ -1,7 +1,13 @@
-import { Checkbox, FormControlLabel } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { FileChooser, ImportActions, isUnderWay, PageSection, useImportFlow } from '../components/import-flow';
+import {
+  FileChooser,
+  ImportActions,
+  isUnderWay,
+  OptionCheckbox,
+  PageSection,
+  useImportFlow,
+} from '../components/import-flow';
 import { refusedQuestionImport, type QuestionImport } from '../providers/interchangeMethods';
 import { LookupDefaultsFields, type LookupDefaults } from './LookupDefaults';
 import { QuestionImportProgress } from './QuestionImportProgress';
@@ -63,18 +69,14 @@ export function QuestionImportSection({ platformId }: { platformId: number }) {
         }}
         disabled={busy}
       />
-      <FormControlLabel
+      <OptionCheckbox
         sx={{ mb: 2 }}
-        control={
-          <Checkbox
-            checked={createLookups}
-            onChange={(event) => {
-              setCreateLookups(event.target.checked);
-              restartAfterImport();
-            }}
-            disabled={busy}
-          />
-        }
+        checked={createLookups}
+        onChange={(checked) => {
+          setCreateLookups(checked);
+          restartAfterImport();
+        }}
+        disabled={busy}
         label={translate('interchange.page.create_lookups')}
       />
       <FileChooser
@@ -95,11 +97,11 @@ export function QuestionImportSection({ platformId }: { platformId: number }) {
         testId="interchange"
       />
       {current && !job && current.summary.errors > 0 && current.summary.create > 0 && (
-        <FormControlLabel
+        <OptionCheckbox
           sx={{ mt: 2 }}
-          control={
-            <Checkbox checked={skipErrors} onChange={(event) => setSkipErrors(event.target.checked)} disabled={busy} />
-          }
+          checked={skipErrors}
+          onChange={setSkipErrors}
+          disabled={busy}
           label={translate('interchange.page.skip_errors', {
             count: current.summary.create,
             errors: current.summary.errors,

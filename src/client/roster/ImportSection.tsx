@@ -1,4 +1,3 @@
-import { Checkbox, FormControlLabel } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { permissionFor } from '../../common/permissions';
@@ -7,7 +6,14 @@ import { useAppDataProvider } from '../providers/appDataProvider';
 import { refusedRosterReport, type RosterImport } from '../providers/rosterMethods';
 import { ImportProgress } from './ImportProgress';
 import { ImportReport } from './ImportReport';
-import { FileChooser, ImportActions, isUnderWay, PageSection, useImportFlow } from '../components/import-flow';
+import {
+  FileChooser,
+  ImportActions,
+  isUnderWay,
+  OptionCheckbox,
+  PageSection,
+  useImportFlow,
+} from '../components/import-flow';
 
 /** What the file chooser offers; the server decides by the content, not the name. */
 const ACCEPTED = '.csv,.txt,.xlsx,.zip';
@@ -50,18 +56,14 @@ export function ImportSection() {
         testId="roster-file"
       />
       {mayMakeClasses && (
-        <FormControlLabel
+        <OptionCheckbox
           sx={{ mb: 2 }}
-          control={
-            <Checkbox
-              checked={createClasses}
-              onChange={(event) => {
-                setCreateClasses(event.target.checked);
-                if (job && !isUnderWay(job)) flow.restart();
-              }}
-              disabled={flow.busy}
-            />
-          }
+          checked={createClasses}
+          onChange={(checked) => {
+            setCreateClasses(checked);
+            if (job && !isUnderWay(job)) flow.restart();
+          }}
+          disabled={flow.busy}
           label={translate('roster.page.create_classes')}
         />
       )}

@@ -14,3 +14,4 @@ export { SummaryFigures } from './SummaryFigures';
 export { isUnderWay, useImportJob } from './useImportJob';
 export { useImportFlow, type ImportFlow } from './useImportFlow';
 export { useDownload } from './useDownload';
+export { OptionCheckbox, type OptionCheckboxProps } from './OptionCheckbox';
