@@ -131,11 +131,19 @@ describe('the questions import and export page', () => {
       await waitFor(() => expect(calls.requests).toHaveLength(2));
       expect(new URL(calls.requests[1].url).searchParams.get('platform_id')).toBe('2');
       expect(new URL(calls.requests[1].url).searchParams.get('format')).toBe('xlsx');
+      // The workbook with its media, one zip that imports back as it is.
+      await user.click(
+        within(screen.getByRole('region', { name: 'Export the bank' })).getByRole('button', {
+          name: 'Export Excel workbook with its media (.zip)',
+        }),
+      );
+      await waitFor(() => expect(calls.requests).toHaveLength(3));
+      expect(new URL(calls.requests[2].url).searchParams.get('format')).toBe('xlsx_media');
 
       const template = screen.getByRole('region', { name: 'Template' });
       await user.click(within(template).getByRole('button', { name: 'Excel template (Arabic)' }));
-      await waitFor(() => expect(calls.requests).toHaveLength(3));
-      expect(Object.fromEntries(new URL(calls.requests[2].url).searchParams)).toEqual({
+      await waitFor(() => expect(calls.requests).toHaveLength(4));
+      expect(Object.fromEntries(new URL(calls.requests[3].url).searchParams)).toEqual({
         format: 'xlsx',
         lang: 'ar',
         platform_id: '2',

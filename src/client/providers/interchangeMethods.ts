@@ -8,7 +8,7 @@ import { toFile, type DownloadedFile } from './reportMethods';
 export type ImportMode = 'dry_run' | 'import';
 export type QuestionImportStatus = 'dry_run' | 'queued' | 'refused' | 'running' | 'done' | 'failed';
 export type QuestionFileFormat = 'qti3' | 'qti2' | 'moodle_xml' | 'gift' | 'xlsx';
-export type BankExportFormat = 'qti3' | 'xlsx';
+export type BankExportFormat = 'qti3' | 'xlsx' | 'xlsx_media';
 
 type QuestionFields = (typeof questionsBank)['fields'];
 

@@ -2,7 +2,8 @@ import { decodeText } from '../roster/index';
 import { readGift } from './gift';
 import { InterchangeFileRefused, type InterchangeFile } from './interchange-item';
 import { readMoodleXml } from './moodle-xml';
-import { readQti } from './qti/qti-package-reader';
+import { readQti, readQtiPackage, unzipPackage } from './qti/qti-package-reader';
+import { workbookWithMedia } from './xlsx-media';
 import { readQuestionWorkbook } from './xlsx-reader';
 
 /** The largest question file accepted (a package with its media). */
@@ -17,14 +18,18 @@ const isWorkbook = (bytes: Uint8Array) => {
 };
 
 /**
- * Reads a question file, told by its content (never its name): a zip is an XLSX workbook or a QTI
- * package; XML is Moodle XML (`<quiz>`) or a single QTI item; other text is GIFT.
+ * Reads a question file, told by its content (never its name): a zip is an XLSX workbook, a
+ * workbook with its media (xlsx-media.ts) or a QTI package; XML is Moodle XML (`<quiz>`) or a
+ * single QTI item; other text is GIFT.
  */
 export async function readInterchangeFile(bytes: Uint8Array): Promise<InterchangeFile> {
   if (bytes.length > MAX_QUESTION_FILE_BYTES) throw new InterchangeFileRefused('interchange.errors.file_too_large');
   if (isZip(bytes)) {
     if (isWorkbook(bytes)) return { format: 'xlsx', items: await readQuestionWorkbook(bytes), media: new Map() };
-    return readQti(bytes);
+    const files = unzipPackage(bytes);
+    const workbook = workbookWithMedia(files);
+    if (workbook) return { format: 'xlsx', items: await readQuestionWorkbook(workbook.bytes), media: workbook.media };
+    return readQtiPackage(files);
   }
   const { text } = decodeText(bytes);
   const start = text.replace(/^\uFEFF/, '').trimStart();

@@ -27,7 +27,8 @@ import {
 } from './interchange-imports';
 import { MAX_QUESTION_FILE_BYTES } from './interchange-read';
 import { bankRows, examExport, lookupsFor, packageQuestions } from './interchange-sources';
-import { exportPackage } from './qti-export';
+import { exportPackage, packageMedia } from './qti-export';
+import { workbookZip } from './xlsx-media';
 import { bankWorkbook, questionTemplate } from './xlsx-writer';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -73,7 +74,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
   );
   const exportQuery = listQueryValidator(store.definition)
     .omit({ page: true, per_page: true })
-    .extend({ format: z.enum(['qti3', 'xlsx']).default('qti3'), lang: z.enum(LANGUAGES).optional() });
+    .extend({ format: z.enum(['qti3', 'xlsx', 'xlsx_media']).default('qti3'), lang: z.enum(LANGUAGES).optional() });
 
   app.get(
     '/questions-bank/export',
@@ -82,7 +83,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
       schema: {
         tags,
         summary:
-          'The bank (with the list filters, or filter[id]=1,2,3) as a QTI 3.0 package (zip) or the XLSX template; at most 5,000 questions',
+          'The bank (with the list filters, or filter[id]=1,2,3) as a QTI 3.0 package (zip), the XLSX template, or the XLSX template with its media (xlsx_media: a zip that imports back as one); at most 5,000 questions',
         querystring: exportQuery,
       },
     },
@@ -92,7 +93,7 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
         lang = request.lang,
         ...query
       } = request.query as Record<string, unknown> & {
-        format: 'qti3' | 'xlsx';
+        format: 'qti3' | 'xlsx' | 'xlsx_media';
         lang?: 'en' | 'ar';
       };
       const rows = await bankRows(app.db, store, query as unknown as ListQuery);
@@ -106,6 +107,11 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
       if (format === 'xlsx') {
         const bytes = await bankWorkbook(await packageQuestions(app.db, tables, rows, 'Q'), lang);
         return sendFile(reply, bytes, XLSX, `questions-bank-${stamp()}.xlsx`);
+      }
+      if (format === 'xlsx_media') {
+        const questions = await packageQuestions(app.db, tables, rows, 'Q');
+        const bytes = workbookZip(await bankWorkbook(questions, lang), await packageMedia(storage, questions));
+        return sendFile(reply, bytes, ZIP, `questions-bank-${stamp()}-xlsx.zip`);
       }
       const bytes = await exportPackage(storage, await packageQuestions(app.db, tables, rows, 'Q'), {
         identifier: `bank-${stamp()}`,

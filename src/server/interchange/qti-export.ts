@@ -53,6 +53,15 @@ export async function exportPackage(
   questions: PackageQuestion[],
   options: { identifier: string; test?: { identifier: string; title: string } },
 ): Promise<Uint8Array> {
+  const media = await packageMedia(storage, questions);
+  return qtiPackage({ identifier: options.identifier, questions, media, test: options.test });
+}
+
+/** The questions' media and instruction audio, by their path in a package (`media/<file>`); a file missing from storage is left out. */
+export async function packageMedia(
+  storage: MediaStorage,
+  questions: PackageQuestion[],
+): Promise<Map<string, Uint8Array>> {
   const media = new Map<string, Uint8Array>();
   for (const { question } of questions)
     for (const path of [question.media, question.instruction_audio]) {
@@ -63,5 +72,5 @@ export async function exportPackage(
         // Missing on disk: the package goes without it.
       }
     }
-  return qtiPackage({ identifier: options.identifier, questions, media, test: options.test });
+  return media;
 }

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import { ROLES } from '../../../src/common/permissions';
 import { readQti } from '../../../src/server/interchange/qti/qti-package-reader';
+import { readInterchangeFile } from '../../../src/server/interchange/interchange-read';
+import { workbookWithMedia } from '../../../src/server/interchange/xlsx-media';
 import { ANSWER_KINDS } from '../../../schemas/parts/question-kinds';
+import type { PlatformIdentifier } from '../../../schemas/parts/fields';
 import { call } from '../../helpers/api-client';
 import { createDemoApp } from '../../helpers/demo-template';
 import { buildUser, signIn } from '../../helpers/factories';
@@ -20,11 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const exportBank = async (platformId: number) => {
+const exportBank = async (platformId: number, format = 'qti3') => {
   const response = await call(
     t.app,
     'GET',
-    `/api/questions-bank/export?format=qti3&platform_id=${platformId}&sort=id&order=asc`,
+    `/api/questions-bank/export?format=${format}&platform_id=${platformId}&sort=id&order=asc`,
     undefined,
     { cookie: admin },
   );
@@ -112,6 +115,114 @@ describe('the demo bank in QTI 3.0', () => {
     expect(refs.length).toBeGreaterThanOrEqual(count.length);
     expect(test).toContain('<qti-assessment-test');
     expect(await qtiSchemaProblems(zip)).toEqual([]);
+  });
+});
+
+/** A structural id (parts get new ids each time a workbook is read) as a blank. */
+const withoutIds = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (key, v) => (key === 'id' || key === 'right_id' ? '' : v));
+
+/** What must survive a workbook's round trip: each question's fields, its lookups' names and its media's bytes. */
+async function workbookFingerprint(zip: Uint8Array) {
+  const file = await readInterchangeFile(zip);
+  expect(file.format).toBe('xlsx');
+  return file.items.map((item) => ({
+    problems: item.problems,
+    question: withoutIds(item.question),
+    metadata: item.metadata,
+    media: item.media ? Buffer.from(file.media.get(item.media) ?? []).toString('base64') : null,
+    audio: item.instructionAudio ? Buffer.from(file.media.get(item.instructionAudio) ?? []).toString('base64') : null,
+  }));
+}
+
+describe('the demo bank as an Excel workbook with its media (issue 40)', () => {
+  it('exports as one zip, imports into an empty platform and exports again the same, media bytes included', async () => {
+    const demo = await t.db
+      .selectFrom('platforms')
+      .select('id')
+      .where('identifier', '=', 'IRA')
+      .executeTakeFirstOrThrow();
+    const first = await exportBank(demo.id, 'xlsx_media');
+    const names = Object.keys(unzipSync(first));
+    expect(names).toContain('questions-bank.xlsx');
+    const before = await workbookFingerprint(first);
+    const withMedia = before.filter((b) => b.media || b.audio);
+    expect(withMedia.length).toBeGreaterThan(5);
+    // Every picture and sound is in the zip, with its bytes.
+    expect(withMedia.every((b) => (b.media ?? 'x') !== '' && (b.audio ?? 'x') !== '')).toBe(true);
+    expect(new Set(before.map((b) => (b.question as { answer_type: string }).answer_type))).toEqual(
+      new Set(ANSWER_KINDS),
+    );
+
+    const empty = await buildPlatform(t.db, 'IRA');
+    const file = { name: 'bank.zip', content: first };
+    const options = { platform_id: String(empty.id), create_lookups: 'true' };
+    const dry = await uploadQuestions(t, admin, file, { mode: 'dry_run', ...options });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data).toMatchObject({ format: 'xlsx', summary: { create: before.length, errors: 0 } });
+    const queued = await uploadQuestions(t, admin, file, { mode: 'import', ...options });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await runImportJob(t, queued.json().data.id);
+    const again = await workbookFingerprint(await exportBank(empty.id, 'xlsx_media'));
+    expect(again).toEqual(before);
+  });
+
+  it('brings every other platform of the demo back the same, as QTI and as a workbook with media', async () => {
+    const others = await t.db
+      .selectFrom('platforms')
+      .select(['id', 'identifier'])
+      .where('identifier', '!=', 'IRA')
+      .where(({ exists, selectFrom }) =>
+        exists(selectFrom('questions').select('questions.id').whereRef('questions.platform_id', '=', 'platforms.id')),
+      )
+      .execute();
+    expect(others.length).toBeGreaterThan(0);
+    for (const platform of others)
+      for (const [format, print] of [
+        ['qti3', async (zip: Uint8Array) => fingerprint(zip)],
+        ['xlsx_media', workbookFingerprint],
+      ] as const) {
+        const first = await exportBank(platform.id, format);
+        const before = await print(first);
+        const empty = await buildPlatform(t.db, platform.identifier as PlatformIdentifier);
+        const file = { name: 'bank.zip', content: first };
+        const options = { platform_id: String(empty.id), create_lookups: 'true' };
+        const queued = await uploadQuestions(t, admin, file, { mode: 'import', ...options });
+        expect(queued.statusCode, `${platform.identifier} ${format}: ${queued.body}`).toBe(202);
+        await runImportJob(t, queued.json().data.id);
+        expect(await print(await exportBank(empty.id, format)), `${platform.identifier} ${format}`).toEqual(before);
+      }
+  });
+
+  it('reads a zip of a workbook and its pictures however it was made, and refuses one that is neither', () => {
+    const workbook = new Uint8Array([1, 2, 3]);
+    const made = unzipSync(
+      zipSync({
+        'my bank/quiz.xlsx': workbook,
+        'my bank/pics/map.png': new Uint8Array([9]),
+        '__MACOSX/._map.png': new Uint8Array([0]),
+      }),
+    );
+    const found = workbookWithMedia(new Map(Object.entries(made)));
+    expect(found?.bytes).toEqual(workbook);
+    expect([...found!.media.keys()]).toEqual(['map.png']);
+    // A QTI package, and a zip with two workbooks, are not read as one workbook.
+    expect(
+      workbookWithMedia(
+        new Map([
+          ['imsmanifest.xml', workbook],
+          ['a.xlsx', workbook],
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(
+      workbookWithMedia(
+        new Map([
+          ['a.xlsx', workbook],
+          ['b.xlsx', workbook],
+        ]),
+      ),
+    ).toBeUndefined();
   });
 });
 

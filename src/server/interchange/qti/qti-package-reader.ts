@@ -22,7 +22,8 @@ export const PACKAGE_LIMITS = { maxEntries: 20_000, maxTotalBytes: 300 * 1024 * 
 const PASSAGE_TEXT = { en: 'Read the text, then answer the questions.', ar: 'اقرأ النص ثم أجب عن الأسئلة.' };
 const utf8 = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
 
-function unzip(bytes: Uint8Array): Map<string, Uint8Array> {
+/** A package's files by path, read within the package limits (a bomb or an escaping path refused). */
+export function unzipPackage(bytes: Uint8Array): Map<string, Uint8Array> {
   try {
     return safeUnzip(bytes, PACKAGE_LIMITS);
   } catch (error) {
@@ -132,7 +133,11 @@ export function readQti(bytes: Uint8Array): InterchangeFile {
       media: new Map(),
     };
   }
-  const files = unzip(bytes);
+  return readQtiPackage(unzipPackage(bytes));
+}
+
+/** A zipped package's files read as QTI: its manifest's items, in its test's order when it has one. */
+export function readQtiPackage(files: Map<string, Uint8Array>): InterchangeFile {
   const manifestPath = [...files.keys()]
     .filter((p) => posix.basename(p) === 'imsmanifest.xml')
     .sort((a, b) => a.length - b.length)[0];
