@@ -152,6 +152,20 @@ describe('questions in and out, in Arabic', () => {
     await expectClean(checked);
     await checked.report.getByText(words.formats.qti3, { exact: true }).waitFor();
     await checked.report.getByRole('cell', { name: ar.question_editor.kinds.matching, exact: true }).first().waitFor();
+    // What a question becomes, before importing: as the student will see it, its key filled in.
+    const choiceRow = checked.report
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: ar.question_editor.kinds.single_choice, exact: true }) })
+      .first();
+    await choiceRow.getByRole('button', { name: new RegExp(`^${words.preview}`) }).click();
+    const preview = page.getByRole('dialog');
+    await preview.getByTestId('question-preview').waitFor();
+    await preview.getByText(words.preview_key).waitFor();
+    expect(await preview.getByRole('radio', { checked: true }).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'interchange-preview-ar');
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
     const job = await importChecked(page);
     await job
       .getByRole('status')
