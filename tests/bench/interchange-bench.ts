@@ -3,8 +3,8 @@
  * empty platform over real HTTP. A package of 1,000 questions (the demo's ten answer types in both
  * languages, one in four with an image and one in four with an audio file of its own) is checked
  * (dry run) and imported (the job, run here as the queue runs it) into a platform without a single
- * lookup (all created from the package's names), then the whole bank is exported as QTI 3.0 and as
- * the XLSX workbook. Prints each phase's time and the process's peak memory (RSS every 50 ms).
+ * lookup (all created from the package's names), then the whole bank is exported as QTI 3.0, as
+ * the XLSX workbook and as the workbook with its media (one zip). Prints each phase's time and the process's peak memory (RSS every 50 ms).
  * PGlite by default; `BENCH_DATABASE_URL` (an admin URL) runs it on PostgreSQL in a database it
  * creates and drops. `BENCH_QUESTIONS` changes the count.
  */
@@ -124,14 +124,14 @@ async function main() {
     console.log(
       `import job:         ${seconds(started)} s  status ${job.status}, ${created.length} questions (lookups, media and questions in one transaction)`,
     );
-    for (const format of ['qti3', 'xlsx']) {
+    for (const format of ['qti3', 'xlsx', 'xlsx_media']) {
       started = performance.now();
       const response = await fetch(`${url}/api/questions-bank/export?format=${format}&platform_id=${platform.id}`, {
         headers,
       });
       const bytes = Buffer.from(await response.arrayBuffer());
       console.log(
-        `export ${format.padEnd(4)}:        ${seconds(started)} s  status ${response.status}, ${mb(bytes.length)}`,
+        `${`export ${format}:`.padEnd(20)}${seconds(started)} s  status ${response.status}, ${mb(bytes.length)}`,
       );
     }
     console.log(

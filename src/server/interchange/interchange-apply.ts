@@ -112,7 +112,7 @@ export async function applyImport(
       media: await storeMedia(item.media),
       instruction_audio: await storeMedia(item.instructionAudio),
     });
-    created.push((await store.create(parseQuestionBody(body), userId, { imported: true })).id);
+    created.push(await store.insert(parseQuestionBody(body), userId, { imported: true }));
     progress?.(created.length);
   }
   return created;

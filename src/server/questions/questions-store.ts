@@ -76,6 +76,12 @@ export class QuestionsStore {
     );
   }
 
+  /** Checks and stores a question as `create` does, answering its id only (an import writes many, presenting none). */
+  async insert(question: QuestionBody, userId: number, options: { imported?: boolean } = {}): Promise<number> {
+    const stored = await this.check(question, options);
+    return this.resources.insert(this.definition, stored, { created_by: userId });
+  }
+
   async update(id: number, question: QuestionBody, platformId?: number, audit?: AuditContext): Promise<Row> {
     await this.get(id, platformId);
     const stored = await this.check(question);

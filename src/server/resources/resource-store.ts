@@ -88,9 +88,23 @@ export class ResourceStore {
     /** Who asks (a request's context): the record is audited in its transaction. */
     audit?: AuditContext,
   ): Promise<Row> {
+    return this.get(definition, await this.insert(definition, input, extra, scope, audit));
+  }
+
+  /**
+   * Checks and writes a new record as `create` does, and answers its id only: for a caller that
+   * writes many (an import) and presents none of them.
+   */
+  async insert(
+    definition: ResourceDefinition,
+    input: Record<string, unknown>,
+    extra: Record<string, unknown> = {},
+    scope: SchoolScope = ALL_SCHOOLS,
+    audit?: AuditContext,
+  ): Promise<number> {
     const stored = await this.prepare(definition, input, scope);
     try {
-      const id = await inTransaction(this.db, async (trx) => {
+      return await inTransaction(this.db, async (trx) => {
         const row = await trx
           .insertInto(definition.table)
           .values({ ...stored.columns, ...extra })
@@ -100,7 +114,6 @@ export class ResourceStore {
         if (audit) await auditRecord(trx, audit, definition, 'create', row.id as number, { before: null, after: row });
         return row.id as number;
       });
-      return this.get(definition, id);
     } catch (error) {
       return translateDatabaseError(error, definition.table);
     }
