@@ -79,6 +79,41 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     expect(complete.json().data.map((s: { student_number: string }) => s.student_number)).toContain('STD-OR-1');
   });
 
+  it("reads an Arabic name from OneRoster 1.2's preferred names or another tool's metadata column, when written in Arabic", async () => {
+    const files = standardFiles([
+      ['u-1', 'Huda', 'Karim', 'STD-ORN-1'],
+      ['u-2', 'Omar', 'Nasser', 'STD-ORN-2'],
+      ['u-3', 'Sara', 'Fadel', 'STD-ORN-3'],
+    ]);
+    const [header, ...lines] = files['users.csv'].trim().split('\n');
+    const extra = [
+      // Preferred names in Arabic: the Arabic name.
+      ',هدى,كريم,',
+      // Another tool's metadata column in Arabic: the Arabic name.
+      ',,,عمر ناصر',
+      // Preferred names in Latin letters are a nickname, not an Arabic name.
+      ',Sally,,',
+    ];
+    files['users.csv'] = [
+      `${header},preferredFirstName,preferredLastName,metadata.arabicName`,
+      ...lines.map((line, i) => line + extra[i]),
+      '',
+    ].join('\n');
+    const zip = zipOf(files);
+    const dry = await uploadRoster(t.app, staff, { name: 'names.zip', content: zip });
+    expect(dry.statusCode, dry.body).toBe(200);
+    const rows = dry.json().data.rows as { warnings: Record<string, unknown> }[];
+    expect(rows.map((r) => 'name_ar' in r.warnings)).toEqual([false, false, true]);
+    await importFile(staff, { name: 'names.zip', content: zip });
+    const stored = await t.db
+      .selectFrom('students')
+      .select('name_ar')
+      .where('student_number', 'like', 'STD-ORN-%')
+      .orderBy('student_number')
+      .execute();
+    expect(stored.map((s) => s.name_ar)).toEqual(['هدى كريم', 'عمر ناصر', '']);
+  });
+
   it('leaves out the teachers and administrators of the file, row by row with their role, in both languages', async () => {
     const files = standardFiles([['u-20', 'Rana', 'Said', 'STD-OR-20']]);
     files['users.csv'] +=

@@ -11,7 +11,8 @@ import { decodeText } from './text-encoding';
  * (`KG`, `04`), read through the code an administrator set on each grade (failing one, `04` is a
  * grade without a code named "Grade 4"); the date of birth and sex come from demographics.csv.
  * What OneRoster has no field for travels in `metadata.ltm.*` columns of users.csv: `nameAr`,
- * `nationality`, `nationalId`, `level`, `extraTimePercent`. The student number is the user's
+ * `nationality`, `nationalId`, `level`, `extraTimePercent`; an Arabic name is also read from another
+ * tool's `metadata.*` name column or from the preferred names, when written in Arabic (`arabicName`). The student number is the user's
  * `identifier`, or their `sourcedId` when it has none. Rows are numbered by their line in users.csv.
  * Every record's `status` is honoured: one to be deleted is read as absent. A user with roles but
  * none of a student (a teacher, an administrator, a parent) is a row left out, with their role, so
@@ -71,7 +72,7 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
       values: {
         student_number: user.identifier || user.sourcedId,
         name_en: [user.givenName, user.middleName, user.familyName].filter(Boolean).join(' '),
-        name_ar: user['metadata.ltm.nameAr'] ?? '',
+        name_ar: arabicName(user),
         school: school?.name ?? '',
         class: klass?.title ?? '',
         grade: namedGrade || ceds,
@@ -91,6 +92,28 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
       problems.set(row, Object.fromEntries(formulas.map(([column]) => [column, ['roster.errors.formula']])));
   });
   return { rows, problems, encoding: decodeText(entries.get('users.csv')!).encoding };
+}
+
+/** Arabic letters (the Arabic blocks and their presentation forms). */
+const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+/**
+ * A user's Arabic name, where a file carries one (issue 40): our `metadata.ltm.nameAr`; else another
+ * `metadata.*` column named for a name whose value is written in Arabic (`metadata.nameAr`,
+ * `metadata.arabicName`); else OneRoster 1.2's preferred names when they are written in Arabic (a
+ * school that keeps the Latin name as the legal one). Empty when none is.
+ */
+function arabicName(user: Record<string, string>): string {
+  const ours = user['metadata.ltm.nameAr'] ?? '';
+  if (ours) return ours;
+  const column = Object.keys(user).find(
+    (header) => /^metadata\..*name/i.test(header) && !header.startsWith('metadata.ltm.') && ARABIC.test(user[header]),
+  );
+  if (column) return user[column];
+  const preferred = [user.preferredFirstName, user.preferredMiddleName, user.preferredLastName]
+    .filter(Boolean)
+    .join(' ');
+  return ARABIC.test(preferred) ? preferred : '';
 }
 
 /** A OneRoster CSV as records by its (case-sensitive) headers; a required file must be there. */
