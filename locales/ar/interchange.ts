@@ -52,6 +52,7 @@ const ar: typeof en = {
       statuses: { create: 'سيُنشأ', unsupported: 'سيُتخطّى', error: 'خطأ' },
       none: '—',
       preview: 'معاينة',
+      preview_label: 'معاينة: %{identifier}',
       preview_title: 'ما يصبح عليه %{identifier}',
       preview_key: 'يظهر كما سيراه الطالب، وقد مُلئ بالإجابة التي تنال الدرجة كاملة.',
       preview_manual: 'يظهر كما سيراه الطالب. يصحّح المصحّح هذه الإجابة، فليس لها مفتاح يُملأ.',
@@ -142,6 +143,7 @@ const ar: typeof en = {
       invalid_mode: 'يجب أن يكون الوضع dry_run أو import.',
       unknown_format: 'لا يمكن استيراد هذا الملف: استخدم حزمة QTI أو سؤال QTI أو Moodle XML أو GIFT أو قالب Excel.',
       no_manifest: 'لا يحوي الملف المضغوط imsmanifest.xml: ليس حزمة محتوى QTI.',
+      several_workbooks: 'يحوي الملف المضغوط أكثر من مصنف Excel: ضع فيه مصنفًا واحدًا مع صوره وأصواته.',
       no_items: 'لا يحوي الملف أي سؤال.',
       items_in_error:
         'لا أسئلة فيها أخطاء |||| لم يُستورد شيء: في سؤال واحد خطأ. |||| لم يُستورد شيء: في سؤالين أخطاء. |||| لم يُستورد شيء: في %{smart_count} أسئلة أخطاء. |||| لم يُستورد شيء: في %{smart_count} سؤالًا أخطاء. |||| لم يُستورد شيء: في %{smart_count} سؤال أخطاء.',

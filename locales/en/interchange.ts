@@ -44,6 +44,7 @@ export default {
       statuses: { create: 'To create', unsupported: 'Skipped', error: 'Error' },
       none: '—',
       preview: 'Preview',
+      preview_label: 'Preview: %{identifier}',
       preview_title: 'What %{identifier} becomes',
       preview_key: 'Shown as a student will see it, filled in with the answer that earns the whole mark.',
       preview_manual: 'Shown as a student will see it. A corrector marks this answer: it has no key to fill in.',
@@ -139,6 +140,7 @@ export default {
       unknown_format:
         'This is not a file we can import: use a QTI package or item, Moodle XML, GIFT or the Excel template.',
       no_manifest: 'The zip has no imsmanifest.xml: it is not a QTI content package.',
+      several_workbooks: 'The zip holds several Excel workbooks: put one workbook and its pictures and sounds in it.',
       no_items: 'The file holds no question.',
       items_in_error:
         'Nothing was imported: %{smart_count} question is in error. |||| Nothing was imported: %{smart_count} questions are in error.',

@@ -3,6 +3,11 @@ import { plainText } from './questions/rich-text';
 /** Hebrew, Arabic, Syriac, Thaana and the Arabic presentation forms: scripts written right to left. */
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LETTER = /\p{L}/u;
+/** Arabic letters: the Arabic blocks and the Arabic presentation forms. */
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+
+/** Whether a text holds an Arabic letter (a file's Arabic name, an imported question's language). */
+export const hasArabic = (text: string): boolean => ARABIC_LETTER.test(text);
 
 /**
  * The direction a text reads in, from its first letter (the Unicode bidi rule for a paragraph's

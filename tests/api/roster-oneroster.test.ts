@@ -87,15 +87,15 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
     ]);
     const [header, ...lines] = files['users.csv'].trim().split('\n');
     const extra = [
-      // Preferred names in Arabic: the Arabic name.
-      ',هدى,كريم,',
+      // Preferred names in Arabic: the Arabic name (the guardian's name in Arabic is never it).
+      ',هدى,كريم,,كريم أحمد',
       // Another tool's metadata column in Arabic: the Arabic name.
-      ',,,عمر ناصر',
+      ',,, عمر ناصر ,',
       // Preferred names in Latin letters are a nickname, not an Arabic name.
-      ',Sally,,',
+      ',Sally,,,فادل يوسف',
     ];
     files['users.csv'] = [
-      `${header},preferredFirstName,preferredLastName,metadata.arabicName`,
+      `${header},preferredFirstName,preferredLastName,metadata.arabicName,metadata.guardianName`,
       ...lines.map((line, i) => line + extra[i]),
       '',
     ].join('\n');

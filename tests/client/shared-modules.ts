@@ -8,4 +8,4 @@ import { lazyLoadsSettled } from '../../src/client/pageReady';
  * ("Cannot load … after the environment was torn down", seen in CI). Each file waits for it first.
  * (The isolated files of `client-mocks` may hold a chunk back for good, and need no such wait.)
  */
-afterAll(() => lazyLoadsSettled());
+afterAll(() => lazyLoadsSettled(), 30_000);

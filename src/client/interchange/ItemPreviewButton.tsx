@@ -41,7 +41,7 @@ export function ItemPreviewButton({ item }: { item: QuestionImportItem }) {
         size="small"
         startIcon={<VisibilityOutlinedIcon />}
         onClick={() => setOpen(true)}
-        aria-label={`${translate('interchange.page.preview')}: ${item.identifier}`}
+        aria-label={translate('interchange.page.preview_label', { identifier: item.identifier })}
       >
         {translate('interchange.page.preview')}
       </Button>

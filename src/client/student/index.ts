@@ -6,7 +6,7 @@
 import { forgetStudentWork } from './sync/localWork';
 
 export * from './paths';
-export { keyAnswer } from './result/keyAnswer';
+export { keyAnswer } from '../../common/questions/key-answer';
 export { formatClock } from './format';
 
 /**

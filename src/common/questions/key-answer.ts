@@ -1,56 +1,44 @@
 import type { AnswerKind } from '../../../schemas/parts/question-kinds';
-import type { AnswerDefinitions, Answers } from './definitions';
+
+type Key = Record<string, unknown>;
+
+const byId = <T>(items: T[] | undefined, pick: (item: T) => [unknown, unknown][]) =>
+  Object.fromEntries((items ?? []).flatMap(pick).map(([id, value]) => [String(id), value]));
 
 /**
- * The answer that earns a question's whole mark, in a student's answer shape with the author's ids:
- * what an author's preview shows filled in, so the key is read as a student would give it.
- * Null for the kinds a person marks (essay, audio response), which have no such answer.
+ * The answer that earns a question's whole mark, in the shape of a student's answer with the key's
+ * ids, so the same answer view can show it: a student's result and a corrector's screen show the
+ * right answer with it, an author's import preview fills the question in with it. Essays and audio
+ * responses have none (a person marks them): null. Read defensively (a key given in part, as a
+ * result's `correct_answer` may be, gives what it holds).
  */
-export function keyAnswer(kind: AnswerKind, definition: unknown): Answers[AnswerKind] | null {
+export function keyAnswer(kind: AnswerKind | string, key: unknown): unknown {
+  if (!key || typeof key !== 'object') return null;
+  const k = key as Key;
   switch (kind) {
-    case 'single_choice': {
-      const def = definition as AnswerDefinitions['single_choice'];
-      const right = def.options.find((o) => o.correct);
-      return right ? { option_id: right.id } : null;
-    }
+    case 'single_choice':
+      return { option_id: (k.options as Key[] | undefined)?.find((option) => option.correct)?.id ?? null };
     case 'multiple_choice':
-      return {
-        option_ids: (definition as AnswerDefinitions['multiple_choice']).options
-          .filter((o) => o.correct)
-          .map((o) => o.id),
-      };
+      return { option_ids: ((k.options as Key[] | undefined) ?? []).filter((o) => o.correct).map((o) => o.id) };
     case 'true_false':
-      return { value: (definition as AnswerDefinitions['true_false']).correct };
+      return { value: Boolean(k.correct) };
     case 'fill_blanks':
-      return {
-        blanks: Object.fromEntries(
-          (definition as AnswerDefinitions['fill_blanks']).blanks.map((b) => [b.id, b.answer] as const),
-        ),
-      };
+      return { blanks: byId(k.blanks as Key[], (blank) => [[blank.id, blank.answer]]) };
     case 'reordering':
-      return { order: (definition as AnswerDefinitions['reordering']).items.map((item) => item.id) };
+      return { order: ((k.items as Key[] | undefined) ?? []).map((item) => item.id) };
     case 'matching':
-      return {
-        matches: Object.fromEntries(
-          (definition as AnswerDefinitions['matching']).pairs.map((p) => [p.id, p.right_id] as const),
-        ),
-      };
+      return { matches: byId(k.pairs as Key[], (pair) => [[pair.id, pair.right_id]]) };
     case 'categorizing':
       return {
-        placements: Object.fromEntries(
-          (definition as AnswerDefinitions['categorizing']).categories.flatMap((c) =>
-            c.options.map((o) => [o.id, c.id] as const),
-          ),
+        placements: byId(k.categories as Key[], (category) =>
+          ((category.options as Key[] | undefined) ?? []).map((option) => [option.id, category.id]),
         ),
       };
     case 'paragraph':
       return {
-        children: Object.fromEntries(
-          (definition as AnswerDefinitions['paragraph']).children.map((c) => [c.id, keyAnswer(c.kind, c.definition)]),
-        ),
+        children: byId(k.children as Key[], (child) => [[child.id, keyAnswer(String(child.kind), child.definition)]]),
       };
-    case 'essay':
-    case 'audio_response':
+    default:
       return null;
   }
 }

@@ -5,8 +5,9 @@ import { defaultBlanksInstruction } from './moodle-text';
  * Turning a text with gaps in it (Moodle's `[[1]]`, a GIFT missing word, a QTI inline
  * interaction replaced by a marker) into a fill-in-the-blanks question. Our blanks are plain text
  * runs around each gap, so the paragraphs that hold gaps become plain text, cut at each gap; the
- * paragraphs without gaps stay rich and become the question's text, which a question cannot do
- * without: when none is left, it is a short instruction in the content language.
+ * paragraphs without gaps before the first gap stay rich and become the question's text, which a
+ * question cannot do without (when none is left, it is a short instruction in the content
+ * language); those after a gap keep their place as plain text around the blanks.
  */
 
 /** One gap: what its marker names (the pattern's first group, or the whole marker), and the text around it. */
@@ -36,9 +37,12 @@ export function blockParagraphs(html: string): string[] {
     .filter((p) => !isBlankHtml(p));
 }
 
+/** A paragraph as one line of plain text. */
+const flat = (paragraph: string) => plainText(paragraph).replace(/\s+/g, ' ').trim();
+
 // A paragraph's plain text cut at each gap: each gap gets the text since the previous one, the last also the rest.
 function cutAtGaps(paragraph: string, pattern: RegExp): Gap[] {
-  const text = plainText(paragraph).replace(/\s+/g, ' ');
+  const text = flat(paragraph);
   const gaps: Gap[] = [];
   let from = 0;
   for (const match of text.matchAll(new RegExp(pattern.source, pattern.flags.replace('g', '') + 'g'))) {
@@ -69,7 +73,7 @@ export function layoutGapText(html: string, language: 'en' | 'ar', pattern: RegE
       between = [];
       gaps.push(...found);
     } else if (gaps.length === 0) kept.push(`<p>${paragraph}</p>`);
-    else between.push(plainText(paragraph).replace(/\s+/g, ' ').trim());
+    else between.push(flat(paragraph));
   }
   if (between.length > 0) gaps[gaps.length - 1].after = joined(gaps[gaps.length - 1].after, ...between);
   return { text: kept.length > 0 ? kept.join('') : defaultBlanksInstruction(language), gaps };

@@ -48,14 +48,18 @@ async function readAndPlan(
   }
 }
 
-const stored = (plan: ImportPlan): Omit<PlannedItem, 'lookups'>[] =>
+/**
+ * A plan's items as a report keeps them. The previews are for the author reading a dry run (or an
+ * import refused for its errors): an import under way or done keeps none, so its polls stay small.
+ */
+const stored = (plan: ImportPlan, previews: boolean): Omit<PlannedItem, 'lookups'>[] =>
   plan.items.map(({ identifier, type, status, problems, notes, preview }) => ({
     identifier,
     type,
     status,
     problems,
     notes,
-    ...(preview ? { preview } : {}),
+    ...(preview && previews ? { preview } : {}),
   }));
 
 /**
@@ -90,7 +94,7 @@ export async function receiveQuestions(db: Db, jobs: JobQueue, tables: LookupTab
       file: queue ? Buffer.from(request.bytes) : null,
       options: JSON.stringify(request.options),
       summary: JSON.stringify(plan.summary),
-      items: JSON.stringify(stored(plan)),
+      items: JSON.stringify(stored(plan, !queue)),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -152,7 +156,7 @@ async function finish(
       error: error ?? null,
       finished_at: new Date(),
       created_ids: JSON.stringify(created),
-      ...(plan ? { summary: JSON.stringify(plan.summary), items: JSON.stringify(stored(plan)) } : {}),
+      ...(plan ? { summary: JSON.stringify(plan.summary), items: JSON.stringify(stored(plan, false)) } : {}),
     })
     .where('id', '=', id)
     .execute();

@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { decodeText } from '../roster/index';
 import { readGift } from './gift';
 import { InterchangeFileRefused, type InterchangeFile } from './interchange-item';
@@ -11,10 +12,19 @@ export const MAX_QUESTION_FILE_BYTES = 100 * 1024 * 1024;
 
 const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
-/** Whether a zip is an XLSX workbook: its content types and a workbook part, named in the first entries. */
+/**
+ * Whether a zip is an XLSX workbook: its own entries (read from the zip's directory, nothing
+ * inflated) hold its content types and a workbook part. Never the bytes' text: a zip that stores a
+ * workbook uncompressed shows the workbook's names too.
+ */
 const isWorkbook = (bytes: Uint8Array) => {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, Math.min(bytes.length, 64 * 1024)));
-  return head.includes('[Content_Types].xml') && head.includes('xl/');
+  const names: string[] = [];
+  try {
+    unzipSync(bytes, { filter: (entry) => (names.push(entry.name), false) });
+  } catch {
+    return false;
+  }
+  return names.includes('[Content_Types].xml') && names.some((name) => name.startsWith('xl/'));
 };
 
 /**

@@ -104,18 +104,14 @@ export const interchangeRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry
         target: 'questions-bank/all',
         summary: { format, questions: rows.length, ids: rows.slice(0, 50).map((r) => r.id) },
       });
-      if (format === 'xlsx') {
-        const bytes = await bankWorkbook(await packageQuestions(app.db, tables, rows, 'Q'), lang);
-        return sendFile(reply, bytes, XLSX, `questions-bank-${stamp()}.xlsx`);
-      }
+      const questions = await packageQuestions(app.db, tables, rows, 'Q');
+      if (format === 'xlsx')
+        return sendFile(reply, await bankWorkbook(questions, lang), XLSX, `questions-bank-${stamp()}.xlsx`);
       if (format === 'xlsx_media') {
-        const questions = await packageQuestions(app.db, tables, rows, 'Q');
         const bytes = workbookZip(await bankWorkbook(questions, lang), await packageMedia(storage, questions));
         return sendFile(reply, bytes, ZIP, `questions-bank-${stamp()}-xlsx.zip`);
       }
-      const bytes = await exportPackage(storage, await packageQuestions(app.db, tables, rows, 'Q'), {
-        identifier: `bank-${stamp()}`,
-      });
+      const bytes = await exportPackage(storage, questions, { identifier: `bank-${stamp()}` });
       return sendFile(reply, bytes, ZIP, `questions-bank-${stamp()}-qti3.zip`);
     },
   );

@@ -1,4 +1,5 @@
 import { plainText } from '../../common/questions/rich-text';
+import { hasArabic } from '../../common/text-direction';
 
 /**
  * Text conventions shared by the Moodle XML and GIFT readers: Moodle's four text formats turned
@@ -9,10 +10,7 @@ import { plainText } from '../../common/questions/rich-text';
 /** Moodle's text formats, as Moodle XML spells them (GIFT's `[moodle]`, `[html]`… map onto these). */
 export type MoodleFormat = 'html' | 'moodle_auto_format' | 'plain_text' | 'markdown';
 
-const ARABIC_LETTER = /[\u0600-\u06FF]/;
-
-/** Whether a text holds Arabic letters (U+0600–U+06FF). */
-export const hasArabic = (text: string): boolean => ARABIC_LETTER.test(text);
+export { hasArabic };
 
 /** A question's content language: Arabic as soon as its text holds an Arabic letter. */
 export const contentLanguage = (html: string): 'en' | 'ar' => (hasArabic(plainText(html)) ? 'ar' : 'en');

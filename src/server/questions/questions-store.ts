@@ -70,16 +70,17 @@ export class QuestionsStore {
     userId: number,
     options: { imported?: boolean; audit?: AuditContext } = {},
   ): Promise<Row> {
-    const stored = await this.check(question, options);
-    return presentQuestion(
-      await this.resources.create(this.definition, stored, { created_by: userId }, undefined, options.audit),
-    );
+    return presentQuestion(await this.resources.get(this.definition, await this.insert(question, userId, options)));
   }
 
   /** Checks and stores a question as `create` does, answering its id only (an import writes many, presenting none). */
-  async insert(question: QuestionBody, userId: number, options: { imported?: boolean } = {}): Promise<number> {
+  async insert(
+    question: QuestionBody,
+    userId: number,
+    options: { imported?: boolean; audit?: AuditContext } = {},
+  ): Promise<number> {
     const stored = await this.check(question, options);
-    return this.resources.insert(this.definition, stored, { created_by: userId });
+    return this.resources.insert(this.definition, stored, { created_by: userId }, undefined, options.audit);
   }
 
   async update(id: number, question: QuestionBody, platformId?: number, audit?: AuditContext): Promise<Row> {

@@ -1,5 +1,6 @@
 import type { RosterRow } from './roster-columns';
 import { FORMULA_START } from '../../common/csv';
+import { hasArabic } from '../../common/text-direction';
 import { parseCsv, RosterFileRefused, type ReadProblems, type RosterFile } from './roster-file';
 import { decodeText } from './text-encoding';
 
@@ -94,26 +95,26 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
   return { rows, problems, encoding: decodeText(entries.get('users.csv')!).encoding };
 }
 
-/** Arabic letters (the Arabic blocks and their presentation forms). */
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
+/**
+ * Another tool's metadata column named for the Arabic name (`metadata.nameAr`, `metadata.arabicName`,
+ * `metadata.x.name_ar`): never any name column (a guardian's, a father's, a school's).
+ */
+const ARABIC_NAME_COLUMN = /^metadata\.(?:[^.]+\.)*(?:name_?ar|ar_?name|arabic_?name|name_?arabic)$/i;
 
 /**
  * A user's Arabic name, where a file carries one (issue 40): our `metadata.ltm.nameAr`; else another
- * `metadata.*` column named for a name whose value is written in Arabic (`metadata.nameAr`,
- * `metadata.arabicName`); else OneRoster 1.2's preferred names when they are written in Arabic (a
+ * tool's metadata column named for the Arabic name (ARABIC_NAME_COLUMN), written in Arabic; else OneRoster 1.2's preferred names when they are written in Arabic (a
  * school that keeps the Latin name as the legal one). Empty when none is.
  */
 function arabicName(user: Record<string, string>): string {
   const ours = user['metadata.ltm.nameAr'] ?? '';
   if (ours) return ours;
-  const column = Object.keys(user).find(
-    (header) => /^metadata\..*name/i.test(header) && !header.startsWith('metadata.ltm.') && ARABIC.test(user[header]),
-  );
-  if (column) return user[column];
+  const column = Object.keys(user).find((header) => ARABIC_NAME_COLUMN.test(header) && hasArabic(user[header]));
+  if (column) return user[column].trim();
   const preferred = [user.preferredFirstName, user.preferredMiddleName, user.preferredLastName]
     .filter(Boolean)
     .join(' ');
-  return ARABIC.test(preferred) ? preferred : '';
+  return hasArabic(preferred) ? preferred : '';
 }
 
 /** A OneRoster CSV as records by its (case-sensitive) headers; a required file must be there. */

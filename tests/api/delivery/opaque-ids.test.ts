@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../../schemas/index';
-import { keyAnswer } from '../../../src/client/student/result/keyAnswer';
+import { keyAnswer } from '../../../src/common/questions/key-answer';
 import { ManualClock } from '../../../src/server/clock';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { answerInView } from '../../helpers/answer-from-view';

@@ -146,7 +146,8 @@ describe('question imports', () => {
     const options = choice.view.options as { id: string }[];
     expect(options.map((o) => o.id)).toContain((choice.key as { option_id: string }).option_id);
     const essay = previewed.find((item) => item.type === 'essay');
-    if (essay) expect(essay.preview!.key).toBeNull();
+    expect(essay?.preview!.key).toBeNull();
+    expect(essay?.preview!.answer_type).toBe('essay');
     // A stored report carries the same preview when read again.
     const again = await call(t.app, 'GET', `/api/questions-bank/imports/${dry.json().data.id}`, undefined, {
       cookie: author,

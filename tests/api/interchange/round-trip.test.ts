@@ -9,6 +9,7 @@ import type { PlatformIdentifier } from '../../../schemas/parts/fields';
 import { call } from '../../helpers/api-client';
 import { createDemoApp } from '../../helpers/demo-template';
 import { buildUser, signIn } from '../../helpers/factories';
+import { PNG_1X1 } from '../../helpers/media-fixtures';
 import { buildPlatform } from '../../helpers/resource-factory';
 import { bytesOf, runImportJob, uploadQuestions } from '../../helpers/question-files';
 import { qtiSchemaProblems } from '../../helpers/qti-schemas';
@@ -90,11 +91,15 @@ describe('the demo bank in QTI 3.0', () => {
       create_lookups: 'true',
     });
     expect(queued.statusCode, queued.body).toBe(202);
+    // The dry run previewed each question; an import under way and done carries no preview (its polls stay small).
+    expect(report.items.every((item: { preview: unknown }) => item.preview !== null)).toBe(true);
+    expect(queued.json().data.items.every((item: { preview: unknown }) => item.preview === null)).toBe(true);
     await runImportJob(t, queued.json().data.id);
     const done = await call(t.app, 'GET', `/api/questions-bank/imports/${queued.json().data.id}`, undefined, {
       cookie: admin,
     });
     expect(done.json().data).toMatchObject({ status: 'done', error: null });
+    expect(done.json().data.items.every((item: { preview: unknown }) => item.preview === null)).toBe(true);
     expect(done.json().data.created_ids).toHaveLength(before.length);
 
     const again = fingerprint(await exportBank(empty.id));
@@ -194,19 +199,21 @@ describe('the demo bank as an Excel workbook with its media (issue 40)', () => {
       }
   });
 
-  it('reads a zip of a workbook and its pictures however it was made, and refuses one that is neither', () => {
+  it('reads a zip of a workbook and its pictures however it was made, and refuses one with two workbooks', async () => {
     const workbook = new Uint8Array([1, 2, 3]);
     const made = unzipSync(
       zipSync({
         'my bank/quiz.xlsx': workbook,
+        'my bank/~$quiz.xlsx': workbook,
         'my bank/pics/map.png': new Uint8Array([9]),
         '__MACOSX/._map.png': new Uint8Array([0]),
       }),
     );
     const found = workbookWithMedia(new Map(Object.entries(made)));
     expect(found?.bytes).toEqual(workbook);
-    expect([...found!.media.keys()]).toEqual(['map.png']);
-    // A QTI package, and a zip with two workbooks, are not read as one workbook.
+    // By its file name wherever it sits, or by its path; Excel's lock file and macOS's copies are not media.
+    expect([...found!.media.keys()].sort()).toEqual(['map.png', 'my bank/pics/map.png']);
+    // A QTI package is not a workbook; two workbooks are refused with a message.
     expect(
       workbookWithMedia(
         new Map([
@@ -215,14 +222,32 @@ describe('the demo bank as an Excel workbook with its media (issue 40)', () => {
         ]),
       ),
     ).toBeUndefined();
-    expect(
+    expect(() =>
       workbookWithMedia(
         new Map([
           ['a.xlsx', workbook],
           ['b.xlsx', workbook],
         ]),
       ),
-    ).toBeUndefined();
+    ).toThrow(expect.objectContaining({ reason: 'interchange.errors.several_workbooks' }));
+
+    // A real workbook stored uncompressed beside a picture (zip -0): its names show in the zip's
+    // bytes, and it is still read as a workbook with media, not as a workbook.
+    const demo = await t.db
+      .selectFrom('platforms')
+      .select('id')
+      .where('identifier', '=', 'IRA')
+      .executeTakeFirstOrThrow();
+    const real = bytesOf(
+      await call(t.app, 'GET', `/api/questions-bank/export?format=xlsx&platform_id=${demo.id}`, undefined, {
+        cookie: admin,
+      }),
+    );
+    const stored = zipSync({ 'bank.xlsx': [real, { level: 0 }], 'media/extra.png': [PNG_1X1, { level: 0 }] });
+    const file = await readInterchangeFile(stored);
+    expect(file.format).toBe('xlsx');
+    expect(file.items.length).toBeGreaterThan(10);
+    expect(file.media.get('extra.png')).toEqual(new Uint8Array(PNG_1X1));
   });
 });
 

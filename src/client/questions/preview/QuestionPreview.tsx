@@ -18,8 +18,8 @@ export interface QuestionPreviewProps {
 
 /**
  * A question exactly as a student sees it, in its content's direction: the text, the media, and
- * the answer of its kind, which can be tried out but is never sent. It only ever receives the
- * student view, so no answer key can reach the page.
+ * the answer of its kind, which can be tried out but is never sent. It receives the student view
+ * (no answer key); the key comes in only as `initialAnswer`, from an author's import preview.
  */
 export function QuestionPreview({ question, number, initialAnswer = null }: QuestionPreviewProps) {
   const translate = useTranslate();

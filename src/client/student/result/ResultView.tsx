@@ -9,7 +9,7 @@ import { ContentDirection, RichTextView } from '../../rich-text';
 import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
 import { MY_EXAMS_PATH } from '../paths';
-import { keyAnswer } from './keyAnswer';
+import { keyAnswer } from '../../../common/questions/key-answer';
 
 type Question = AttemptView['questions'][number];
 type QuestionResult = NonNullable<NonNullable<AttemptView['result']>['questions']>[number];

@@ -52,7 +52,8 @@ function besides(paragraph: Element, interaction: Element) {
 /**
  * Text entries and inline choices (any number, in any paragraph), or a gap match, as fill in the
  * blanks. In packages made here each blank is its own paragraph, read exactly; elsewhere the
- * paragraphs holding gaps are cut at each gap (gap-text.ts) and the others become the text.
+ * paragraphs holding gaps are cut at each gap (gap-text.ts), those before the first gap become the
+ * text and those after one keep their place around the blanks.
  */
 export function readBlanks(
   body: Element,
@@ -128,7 +129,7 @@ const MEDIA_OR_GAP_TEXT = ['qti-gap-text', 'img', 'audio', 'video', 'object'];
 
 /**
  * A gap match's text: what the body says around the interaction and its prompt, before the
- * paragraphs without gaps (issue 40: the prompt was lost). The short instruction that stands in
+ * paragraphs without gaps that come before the first gap (issue 40: the prompt was lost). The short instruction that stands in
  * for an empty text gives way to them.
  */
 function withPrompt(

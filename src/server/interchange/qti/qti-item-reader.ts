@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import type { Document, Element } from '@xmldom/xmldom';
-import { newAnswerId } from '../../../common/questions/index';
+import { newAnswerId, QUESTION_LIMITS } from '../../../common/questions/index';
 import { isBlankHtml } from '../../../common/questions/rich-text';
 import { defaultBlanksInstruction, hasArabic } from '../moodle-text';
 import {
@@ -79,7 +79,7 @@ export function mediaOf(body: Element, path: string, notes: ItemProblem[]) {
     : name === 'img' || (main.getAttribute('type') ?? '').startsWith('image/')
       ? 'image'
       : 'audio';
-  const plays = limitOf(main, LTM_LIMIT.maxPlays, 'data-max-plays') ?? 0;
+  const plays = Math.min(limitOf(main, LTM_LIMIT.maxPlays, 'data-max-plays') ?? 0, QUESTION_LIMITS.replayCount);
   const alt = kind === 'image' ? (main?.getAttribute('alt') ?? '').trim() : '';
   return {
     media_type: kind,

@@ -65,8 +65,10 @@ export const limitClass = (prefix: string, value: number | undefined) =>
 export function limitOf(el: Element | undefined, prefix: string, attribute: string): number | undefined {
   if (!el) return undefined;
   const token = (el.getAttribute('class') ?? '').split(/\s+/).find((c) => c.startsWith(prefix));
-  const value = Number(token ? token.slice(prefix.length) : (el.getAttribute(attribute) ?? ''));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
+  // Digits only (never `0x10`, `1e2` or `5.0`); a class that says none leaves the attribute to say it.
+  const positive = (text: string | null | undefined) =>
+    text && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined;
+  return positive(token?.slice(prefix.length)) ?? positive(el.getAttribute(attribute));
 }
 
 const float = (value: number) => element('qti-base-value', { 'base-type': 'float' }, String(value));
