@@ -87,10 +87,10 @@ export async function readEverything(
 }
 
 /**
- * A binary answer as a sweep compares it: a zip (an XLSX, a QTI package) by its entries' contents,
- * without the instants a zip writer stamps (each entry's time, a workbook's created and modified
- * properties), which follow the wall clock of the run and tell nothing of what was read; anything
- * else as base64.
+ * A binary answer as a sweep compares it: a zip (an XLSX, a QTI package, a workbook with its media)
+ * by its entries' contents (a zip within by its own), without the instants a zip writer stamps
+ * (each entry's time, a workbook's created and modified properties), which follow the wall clock of
+ * the run and tell nothing of what was read; anything else as base64.
  */
 function binaryBody(bytes: Buffer): string {
   if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) return bytes.toString('base64');
@@ -102,10 +102,15 @@ function binaryBody(bytes: Buffer): string {
   }
   const decoder = new TextDecoder();
   const stamped = /<dcterms:(created|modified)[^>]*>[^<]*<\/dcterms:\1>/g;
+  // A zip inside (the workbook of a bank exported with its media) is compared the same way.
+  const content = (entry: Uint8Array) =>
+    entry[0] === 0x50 && entry[1] === 0x4b
+      ? binaryBody(Buffer.from(entry))
+      : decoder.decode(entry).replace(stamped, '');
   return JSON.stringify(
     Object.keys(entries)
       .sort()
-      .map((name) => [name, decoder.decode(entries[name]).replace(stamped, '')]),
+      .map((name) => [name, content(entries[name])]),
   );
 }
 
