@@ -246,6 +246,7 @@ describe('question imports', () => {
       ],
       ['huge.zip', Buffer.alloc(101 * 1024 * 1024, 1), '100 MB at most'],
       ['no-manifest.zip', zipOf({ 'items/a.xml': '<qti-assessment-item/>' }), 'no imsmanifest.xml'],
+      ['two-workbooks.zip', zipOf({ 'a.xlsx': 'x', 'b.xlsx': 'y', 'media/a.png': PNG_1X1 }), 'several Excel workbooks'],
       ['picture.png', PNG_1X1, 'not a file we can import'],
       ['broken.xml', Buffer.from('<quiz><question>'), 'not readable XML'],
     ];
@@ -261,6 +262,10 @@ describe('question imports', () => {
     }
     const arabic = await dryRun('xxe.xml', cases[0][1], defaults, 'ar');
     expect(arabic.json().errors.file[0]).toContain('مرفوض لأسباب أمنية');
+    const workbooks = cases.find(([name]) => name === 'two-workbooks.zip')![1];
+    const twoArabic = await dryRun('two-workbooks.zip', workbooks, defaults, 'ar');
+    expect(twoArabic.statusCode).toBe(422);
+    expect(twoArabic.json().errors.file[0]).toContain('أكثر من مصنف Excel');
     expect(await questionCount()).toBe(before);
     expect(await t.db.selectFrom('question_imports').select('id').where('status', '=', 'queued').execute()).toEqual([]);
     // Each case reads a crafted file to its limit (an inflated zip, 100 MB): slow on a shared machine.
