@@ -23,6 +23,8 @@ const ar: typeof en = {
       import: 'استيراد',
       format: 'الصيغة',
       encoding: 'الترميز',
+      grade_codes: 'رموز الصفوف',
+      grade_code: '%{code} هو %{grade}',
       formats: { csv: 'ملف CSV', xlsx: 'مصنّف Excel', oneroster: 'حزمة OneRoster 1.2' },
       summary_heading: 'الملخص',
       summary: {
@@ -89,6 +91,8 @@ const ar: typeof en = {
     warnings: {
       missing: 'غير موجود في الملف: يُستورد الطالب ويُدرج ناقصَ البيانات إلى أن تُستكمل',
       class_created: 'لا توجد في المدرسة شعبة «%{value}» في هذا الصف: سيُنشئها الاستيراد',
+      class_spans_grades:
+        'الشعبة «%{value}» في الملف تضم الصفوف %{grades}: الشعبة هنا ضمن صف واحد، فينضم الطالب إلى «%{value}» في صفه هو',
       not_a_student:
         'ليس طالبًا (دوره في الملف «%{role}»): لم يُستورد؛ تُنشأ حسابات الموظفين من إدارة المستخدمين لا من استيراد سجل الطلاب',
     },
@@ -102,6 +106,8 @@ const ar: typeof en = {
       unknown_grade: 'لا يوجد صف باسم «%{value}»',
       unknown_ceds_grade:
         'لا يوجد صف رمزه في OneRoster «%{value}»: يحدّد المسؤول رمز كل صف مرة واحدة في الإعدادات، الصفوف',
+      grade_of_mixed_class:
+        'الشعبة «%{value}» في الملف تضم الصفوف %{grades} ولا يذكر الملف صف هذا الطالب: اذكره في users.csv (grades)',
       unknown_class: 'لا توجد في المدرسة شعبة باسم «%{value}» في هذا الصف',
       unknown_level: 'لا يوجد مستوى باسم «%{value}»',
       ambiguous: '«%{value}» اسم لأكثر من سجل: استخدم اسمًا فريدًا',

@@ -21,6 +21,8 @@ export default {
       import: 'Import',
       format: 'Format',
       encoding: 'Encoding',
+      grade_codes: 'Grade codes',
+      grade_code: '%{code} is %{grade}',
       formats: { csv: 'CSV', xlsx: 'Excel workbook', oneroster: 'OneRoster 1.2' },
       summary_heading: 'Summary',
       summary: {
@@ -87,6 +89,8 @@ export default {
     warnings: {
       missing: 'Not in the file: the student is imported and listed as incomplete until it is filled in',
       class_created: 'The school has no class "%{value}" in this grade: the import makes it',
+      class_spans_grades:
+        'The file\'s class "%{value}" spans grades %{grades}: a class here is within one grade, so the student joins "%{value}" of their own grade',
       not_a_student:
         'Not a student (“%{role}” in the file): left out; staff accounts are made in Users management, not by a roster import',
     },
@@ -101,6 +105,8 @@ export default {
       unknown_grade: 'No grade is named "%{value}"',
       unknown_ceds_grade:
         'No grade is set to the OneRoster grade code "%{value}": an administrator sets each grade\'s code once, in Settings, Grades',
+      grade_of_mixed_class:
+        'The file\'s class "%{value}" spans grades %{grades} and the file gives no grade for this student: give it in users.csv (grades)',
       unknown_class: 'The school has no class named "%{value}" in this grade',
       unknown_level: 'No level is named "%{value}"',
       ambiguous: '"%{value}" names more than one record: use a name that is unique',

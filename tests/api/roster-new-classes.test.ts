@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { admin, api, importFile, staff, t, useRosterWorld, world } from '../helpers/roster-world';
 import { runRosterImport } from '../../src/server/roster';
+import { makeClasses, NewClasses } from '../../src/server/roster/roster-new-classes';
 import { uploadRoster, zipOf } from '../helpers/roster-files';
 import { standardFiles, standardSet } from '../helpers/oneroster-files';
 import { buildUserWithPermissions, signIn } from '../helpers/factories';
@@ -65,6 +66,84 @@ describe('a roster that names classes the school lacks (issue 40)', () => {
     const again = (await uploadRoster(t.app, staff, { name: 'new.zip', content: zip }, 'dry_run', 'en', MAKE)).json()
       .data;
     expect(again.summary).toMatchObject({ unchanged: 2, new_classes: 0 });
+  });
+
+  it("keeps a file's class that spans grades as a class per grade, noted on each row, and names the grade it lacks", async () => {
+    const files = standardFiles(
+      [
+        ['m-1', 'Rami', 'Saad', 'MIX-1'],
+        ['m-2', 'Lina', 'Saad', 'MIX-2'],
+        ['m-3', 'Nour', 'Saad', 'MIX-3'],
+      ],
+      '05',
+      'Mixed',
+    );
+    // The class spans grades 04 and 05; Rami is in 04, Lina in 05, and Nour's user has no grade.
+    files['classes.csv'] = files['classes.csv'].replace(',Mixed,05,', ',Mixed,"04,05",');
+    files['users.csv'] = files['users.csv']
+      .replace(',MIX-1,,,,,05,', ',MIX-1,,,,,04,')
+      .replace(',MIX-3,,,,,05,', ',MIX-3,,,,,,');
+    const zip = zipOf(files);
+    const dry = (await uploadRoster(t.app, staff, { name: 'mixed.zip', content: zip }, 'dry_run', 'en', MAKE)).json()
+      .data;
+    expect(dry.summary).toMatchObject({ create: 2, errors: 1, new_classes: 2 });
+    const spans =
+      'The file\'s class "Mixed" spans grades 04, 05: a class here is within one grade, so the student joins "Mixed" of their own grade';
+    expect(dry.rows[0].warnings.class).toEqual([
+      spans,
+      'The school has no class "Mixed" in this grade: the import makes it',
+    ]);
+    expect(dry.rows[1].warnings.class[0]).toBe(spans);
+    expect(dry.rows[2].status).toBe('error');
+    expect(dry.rows[2].errors).toEqual({
+      grade: [
+        'The file\'s class "Mixed" spans grades 04, 05 and the file gives no grade for this student: give it in users.csv (grades)',
+      ],
+    });
+    const arabic = (await uploadRoster(t.app, staff, { name: 'mixed.zip', content: zip }, 'dry_run', 'ar', MAKE)).json()
+      .data;
+    expect(arabic.rows[0].warnings.class[0]).toBe(
+      'الشعبة «Mixed» في الملف تضم الصفوف 04, 05: الشعبة هنا ضمن صف واحد، فينضم الطالب إلى «Mixed» في صفه هو',
+    );
+    expect(arabic.rows[2].errors.grade[0]).toContain('ولا يذكر الملف صف هذا الطالب');
+
+    // Without the student who has no grade, the import makes "Mixed" once in each grade.
+    files['users.csv'] = files['users.csv']
+      .split('\n')
+      .filter((line) => !line.includes('MIX-3'))
+      .join('\n');
+    const done = await importFile(staff, { name: 'mixed.zip', content: zipOf(files) }, MAKE);
+    expect(done.summary).toMatchObject({ create: 2, new_classes: 2 });
+    const made = await classesNamed('Mixed');
+    expect(made.map((c) => c.grade_id).sort()).toEqual([world.grade4.id, world.grade5.id].sort());
+    const placed = await t.db
+      .selectFrom('students')
+      .innerJoin('school_classes', 'school_classes.id', 'students.school_class_id')
+      .select(['student_number', 'students.grade_id', 'school_classes.grade_id as class_grade'])
+      .where('student_number', 'in', ['MIX-1', 'MIX-2'])
+      .orderBy('student_number')
+      .execute();
+    expect(placed).toEqual([
+      { student_number: 'MIX-1', grade_id: world.grade4.id, class_grade: world.grade4.id },
+      { student_number: 'MIX-2', grade_id: world.grade5.id, class_grade: world.grade5.id },
+    ]);
+  });
+
+  it('makes a class once when two imports that both planned it run at the same time', async () => {
+    const planned = new NewClasses();
+    planned.plan(world.noor.id, world.grade5.id, '5Race');
+    const both = await Promise.all(
+      [0, 1].map(() => t.db.transaction().execute((trx) => makeClasses(trx, planned.list()))),
+    );
+    const made = await classesNamed('5Race');
+    expect(made).toHaveLength(1);
+    expect(both.map((ids) => [...ids.values()])).toEqual([[made[0].id], [made[0].id]]);
+    // And a plan that names it the way a file writes it ("5race ") joins it too.
+    const again = new NewClasses();
+    const key = again.plan(world.noor.id, world.grade5.id, ' 5race ');
+    const ids = await t.db.transaction().execute((trx) => makeClasses(trx, again.list()));
+    expect(ids.get(key)).toBe(made[0].id);
+    expect(await classesNamed('5Race')).toHaveLength(1);
   });
 
   it("never makes a class in a school outside the importer's, and never a school", async () => {

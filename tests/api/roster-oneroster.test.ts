@@ -234,6 +234,10 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
       const kindergarten = standardSet([['u-30', 'Dana', 'Aziz', 'STD-KG-1']], 'KG');
       const dry = (await uploadRoster(t.app, staff, { name: 'kg.zip', content: kindergarten })).json().data;
       expect(dry.summary).toMatchObject({ create: 1, errors: 0 });
+      // The dry run shows the mapping it read the file with, in the reader's language.
+      expect(dry.grade_codes).toEqual([{ code: 'KG', grade: 'Grade 5 R' }]);
+      const inArabic = await uploadRoster(t.app, staff, { name: 'kg.zip', content: kindergarten }, 'dry_run', 'ar');
+      expect(inArabic.json().data.grade_codes).toEqual([{ code: 'KG', grade: 'الصف الخامس ر' }]);
       await importFile(staff, { name: 'kg.zip', content: kindergarten });
       const dana = await t.db
         .selectFrom('students')
@@ -251,6 +255,7 @@ describe('a OneRoster 1.2 set with no demographics and no Arabic names', () => {
       const arabic = await uploadRoster(t.app, staff, { name: '12.zip', content: twelve }, 'dry_run', 'ar');
       expect(arabic.json().data.rows[0].errors.grade[0]).toContain('«12»');
       expect(JSON.stringify(arabic.json().data)).not.toContain('#12');
+      expect(arabic.json().data.grade_codes).toEqual([]);
     } finally {
       await t.db.updateTable('grades').set({ ceds_code: null }).where('id', '=', world.grade5.id).execute();
     }

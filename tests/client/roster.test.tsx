@@ -27,6 +27,7 @@ const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
   format: 'csv',
   encoding: 'windows-1256',
   summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0, skipped: 0, new_classes: 0 },
+  grade_codes: [],
   progress: 0,
   total: 4,
   error: null,
@@ -99,6 +100,10 @@ describe('the roster page', () => {
             format: 'oneroster',
             encoding: 'utf-8',
             summary: { create: 2, update: 0, unchanged: 0, errors: 0, incomplete: 2, skipped: 0, new_classes: 0 },
+            grade_codes: [
+              { code: '04', grade: 'Grade 4' },
+              { code: 'KG', grade: 'Kindergarten' },
+            ],
             rows: [
               { row: 2, status: 'create', errors: {}, warnings: { gender: [missing], nationality: [missing] } },
               { row: 3, status: 'create', errors: {}, warnings: { name_ar: [missing] } },
@@ -115,6 +120,8 @@ describe('the roster page', () => {
 
     const found = await screen.findByTestId('roster-report');
     expect(within(found).getByText('Incomplete (imported all the same)').nextSibling).toHaveTextContent('2');
+    // The grade codes the file used, each with the grade it was read as.
+    expect(within(found).getByText('Grade codes').nextSibling).toHaveTextContent('04 is Grade 4 · KG is Kindergarten');
     expect(within(found).getByText(/filter the students by “Complete”/)).toBeInTheDocument();
     expect(within(found).queryByText(/Correct the rows in error/)).toBeNull();
     const rows = within(found).getAllByRole('row').slice(1);

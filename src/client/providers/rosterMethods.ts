@@ -38,6 +38,8 @@ export interface RosterImport {
   format: 'csv' | 'xlsx' | 'oneroster';
   encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1256' | null;
   summary: RosterSummary;
+  /** A OneRoster file's grade codes, each with the grade it was read as (in the reader's language). */
+  grade_codes: { code: string; grade: string }[];
   progress: number;
   total: number;
   error: string | null;

@@ -30,6 +30,12 @@ export function ImportReport({ report }: { report: RosterImport }) {
     [translate('roster.page.format'), translate(`roster.page.formats.${report.format}`)],
   ];
   if (report.encoding) facts.push([translate('roster.page.encoding'), encodingName(report.encoding)]);
+  // Which grade each OneRoster grade code was read as: the mapping an administrator set (issue 40).
+  if (report.grade_codes?.length)
+    facts.push([
+      translate('roster.page.grade_codes'),
+      report.grade_codes.map((c) => translate('roster.page.grade_code', { code: c.code, grade: c.grade })).join(' · '),
+    ]);
   return (
     <Box data-testid="roster-report" sx={{ mt: 2 }}>
       <ImportOverview

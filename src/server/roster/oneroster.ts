@@ -63,11 +63,15 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
     const klass = classOf(user.sourcedId);
     const school = orgs.get(role.orgSourcedId) ?? (klass ? orgs.get(klass.schoolSourcedId) : undefined);
     const born = demographics.get(user.sourcedId);
-    const ceds = (user.grades || klass?.grades || '').split(',')[0]?.trim() ?? '';
+    // A class of several grades is kept apart per grade (a class is within one grade here): the
+    // student's own grade says which; the row notes the span, or names it when the user has none.
+    const classGrades = codes(klass?.grades);
+    const ceds = codes(user.grades)[0] ?? (classGrades.length === 1 ? classGrades[0] : '');
     const namedGrade = user['metadata.ltm.grade'] ?? '';
     rows.push({
       row,
       ...(namedGrade || !ceds ? {} : { cedsGrade: true }),
+      ...(classGrades.length > 1 ? { classGrades } : {}),
       // OneRoster cannot say "none" for these: a blank keeps what the student has.
       kept: ['date_of_birth', 'national_id', 'level'],
       values: {
@@ -128,6 +132,13 @@ function table(entries: Map<string, Uint8Array>, name: string, required = true):
   if (!header) return [];
   return body.map((cells) => Object.fromEntries(header.map((h, i) => [h.trim(), (cells[i] ?? '').trim()])));
 }
+
+/** A OneRoster list of CEDS grade codes (`"04,05"`), without blanks. */
+const codes = (list: string | undefined) =>
+  (list ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter(Boolean);
 
 function byId(records: Record<string, string>[]): Map<string, Record<string, string>> {
   return new Map(records.map((r) => [r.sourcedId, r] as const));

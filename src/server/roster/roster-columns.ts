@@ -34,6 +34,8 @@ export interface RosterRow {
   skipped?: string;
   /** The grade is a CEDS code (`KG`, `04`: a OneRoster file's), read through the grades' codes. */
   cedsGrade?: boolean;
+  /** The CEDS codes of a OneRoster class that spans grades (`["04", "05"]`): kept a class per grade. */
+  classGrades?: string[];
   /**
    * Columns a blank cell of which keeps the student's value instead of clearing it: what the file
    * has no place for (a OneRoster set without demographics.csv or `metadata.ltm.*` columns).

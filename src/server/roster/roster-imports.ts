@@ -10,7 +10,7 @@ import { MAKE_CLASSES } from './roster-new-classes';
 import { applyRoster } from './roster-apply';
 import type { RosterRow } from './roster-columns';
 import { RosterFileRefused } from './roster-file';
-import { planRoster, type PlannedRow, type RosterPlan } from './roster-plan';
+import { planRoster, type GradeCode, type PlannedRow, type RosterPlan } from './roster-plan';
 import { readRosterApart } from './roster-read-apart';
 
 export const ROSTER_IMPORT_QUEUE = 'roster-import';
@@ -87,7 +87,7 @@ export async function receiveRoster(db: Db, jobs: JobQueue, request: ImportReque
       file: queue ? Buffer.from(request.bytes) : null,
       school_ids: JSON.stringify(request.scope.all ? null : request.scope.ids),
       create_classes: request.createClasses,
-      summary: JSON.stringify(plan.summary),
+      summary: storedSummary(plan),
       rows: JSON.stringify(storedRows(file.rows, plan)),
       total: plan.rows.length,
     })
@@ -154,7 +154,7 @@ async function finish(db: Db, id: number, status: string, plan?: RosterPlan, row
       finished_at: new Date(),
       ...(plan
         ? {
-            summary: JSON.stringify(plan.summary),
+            summary: storedSummary(plan),
             rows: JSON.stringify(rows ?? []),
             progress: status === 'done' ? plan.rows.length : 0,
           }
@@ -163,6 +163,10 @@ async function finish(db: Db, id: number, status: string, plan?: RosterPlan, row
     .where('id', '=', id)
     .execute();
 }
+
+/** A plan's figures as stored, with the grade codes the file used (shown by the report). */
+const storedSummary = (plan: RosterPlan) =>
+  JSON.stringify({ ...plan.summary, ...(plan.gradeCodes.length > 0 ? { grade_codes: plan.gradeCodes } : {}) });
 
 export type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors' | 'warnings'> & { values: RosterRow['values'] };
 
@@ -220,6 +224,9 @@ export const storedRowsOf = (job: { rows: unknown }): StoredRow[] =>
 /** An import as its reader sees it: never the file, the stored scope or who else imported. */
 export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImport>>>, language: Language) {
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+  const { grade_codes, ...summary } = parse<Partial<RosterPlan['summary']> & { grade_codes?: GradeCode[] }>(
+    job.summary,
+  );
   return {
     id: job.id,
     status: job.status,
@@ -228,10 +235,9 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     encoding: job.encoding,
     create_classes: job.create_classes,
     // Imports checked before issue 40 counted no incomplete rows.
-    summary: {
-      ...{ incomplete: 0, skipped: 0, new_classes: 0 },
-      ...parse<Partial<RosterPlan['summary']>>(job.summary),
-    },
+    summary: { ...{ incomplete: 0, skipped: 0, new_classes: 0 }, ...summary },
+    // A OneRoster file's grade codes, each with the grade it was read as (issue 40).
+    grade_codes: (grade_codes ?? []).map((c) => ({ code: c.code, grade: language === 'ar' ? c.name_ar : c.name_en })),
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { permissionFor } from '../../common/permissions';
 import { changedColumns, recordAudits, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
@@ -13,6 +14,9 @@ export interface NewClass {
   /** The file's name for it, in both languages until someone names it in Arabic. */
   name: string;
 }
+
+/** Names this lock among the application's advisory locks ("clas"). */
+const CLASSES_LOCK = 0x636c6173;
 
 const keyOf = (schoolId: number, gradeId: number, name: string) =>
   `${schoolId}|${gradeId}|${name.trim().toLowerCase().replace(/\s+/g, ' ')}`;
@@ -45,10 +49,25 @@ export async function makeClasses(
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   if (classes.length === 0) return ids;
+  // Two imports at once may plan the same class: one transaction at a time makes classes, and a
+  // class another import made since this one's plan is joined, not made again.
+  await sql`select pg_advisory_xact_lock(${CLASSES_LOCK})`.execute(trx);
+  const planned = new Map(classes.map((c) => [c.key, c] as const));
+  const present = await trx
+    .selectFrom('school_classes')
+    .select(['id', 'school_id', 'grade_id', 'name_en'])
+    .where('school_id', 'in', [...new Set(classes.map((c) => c.school_id))])
+    .execute();
+  for (const c of present) {
+    const key = keyOf(c.school_id, c.grade_id, c.name_en);
+    if (planned.has(key) && !ids.has(key)) ids.set(key, c.id);
+  }
+  const missing = classes.filter((c) => !ids.has(c.key));
+  if (missing.length === 0) return ids;
   const made = await trx
     .insertInto('school_classes')
     .values(
-      classes.map((c) => ({
+      missing.map((c) => ({
         name: c.name,
         name_en: c.name,
         name_ar: c.name,
@@ -58,12 +77,12 @@ export async function makeClasses(
     )
     .returning('id')
     .execute();
-  made.forEach(({ id }, at) => ids.set(classes[at].key, id));
+  made.forEach(({ id }, at) => ids.set(missing[at].key, id));
   if (audit) {
     const { importId, ...context } = audit;
     await recordAudits(
       trx,
-      classes.map((c, at) => ({
+      missing.map((c, at) => ({
         ...context,
         action: 'school-classes.create',
         target: `school-classes/${made[at].id}`,

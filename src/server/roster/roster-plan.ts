@@ -59,6 +59,14 @@ export interface RosterPlan {
    * of the file who are not students (OneRoster's teachers), left out.
    */
   summary: Record<'create' | 'update' | 'unchanged' | 'errors' | 'incomplete' | 'skipped' | 'new_classes', number>;
+  /** The OneRoster (CEDS) grade codes the file used and the grade each was read as (issue 40). */
+  gradeCodes: GradeCode[];
+}
+
+export interface GradeCode {
+  code: string;
+  name_en: string;
+  name_ar: string;
 }
 
 interface Named {
@@ -134,6 +142,7 @@ export async function planRoster(
     if (number) repeated.set(number, [...(repeated.get(number) ?? []), row.row]);
   }
 
+  const gradeCodes = new Map<string, GradeCode>();
   const planned = rows.map((source): PlannedRow => {
     if (source.skipped !== undefined)
       return {
@@ -147,6 +156,10 @@ export async function planRoster(
     for (const [column, keys] of Object.entries(readProblems.get(source.row) ?? {}))
       for (const k of keys ?? []) add(column as RosterColumn, { key: k });
     const v = (column: RosterColumn) => (source.values[column] ?? '').trim();
+    // A OneRoster class of several grades: the student's own grade places them; without one, the
+    // row says which grades the class spans (issue 40).
+    const spans = source.classGrades && { value: v('class'), grades: source.classGrades.join(', ') };
+    if (spans && !v('grade')) add('grade', { key: 'roster.errors.grade_of_mixed_class', params: spans });
     for (const column of ROSTER_COLUMNS)
       if (
         column.required &&
@@ -192,21 +205,35 @@ export async function planRoster(
       source.cedsGrade && namedGrades?.length === 0
         ? undefined
         : one(settled?.length === 1 ? settled : namedGrades, 'grade');
+    if (source.cedsGrade && grade)
+      gradeCodes.set(v('grade').toUpperCase(), {
+        code: v('grade').toUpperCase(),
+        name_en: grade.name_en,
+        name_ar: grade.name_ar,
+      });
     const level = one(levelsByName.get(key(v('level'))), 'level');
     // A class by name within the school, and of the row's grade when two grades have a "Class A".
     const named = school ? classesBySchool.get(school.id)?.get(key(v('class'))) : undefined;
     const ofGrade = grade ? named?.filter((c) => c.grade_id === grade.id) : undefined;
     if (createClasses && v('class').length > 255) add('class', { key: 'roster.errors.too_long', params: { max: 255 } });
     // A class the school lacks: made by the import when the importer asked (issue 40). One of that
-    // name in another grade stays "a class of another grade", never a second class of the name.
+    // name in another grade stays "a class of another grade", never a second class of the name,
+    // except for a file's class that spans grades: one class of its name per grade.
     const newClass =
-      createClasses && school && grade && v('class') && !named?.length && !errors.class
+      createClasses && school && grade && v('class') && !(spans ? ofGrade : named)?.length && !errors.class
         ? newClasses.plan(school.id, grade.id, v('class'))
         : undefined;
-    if (newClass) warnings.class = [{ key: 'roster.warnings.class_created', params: { value: v('class') } }];
-    // A class already refused (too long to make, a formula) is not looked for too.
+    warnings.class = [
+      ...(spans ? [{ key: 'roster.warnings.class_spans_grades', params: spans }] : []),
+      ...(newClass ? [{ key: 'roster.warnings.class_created', params: { value: v('class') } }] : []),
+    ];
+    if (warnings.class.length === 0) delete warnings.class;
+    // A class already refused (too long to make, a formula) is not looked for too, nor one of
+    // several grades before the row's grade is known.
     const klass =
-      school && v('class') && !newClass && !errors.class ? one(ofGrade?.length ? ofGrade : named, 'class') : undefined;
+      school && v('class') && !newClass && !errors.class && !(spans && !grade)
+        ? one(ofGrade?.length ? ofGrade : named, 'class')
+        : undefined;
     if (klass && grade && klass.grade_id !== grade.id)
       add('class', { key: 'roster.errors.class_of_other_grade', params: { value: v('class') } });
 
@@ -280,6 +307,7 @@ export async function planRoster(
   return {
     rows: planned,
     newClasses: newClasses.list(),
+    gradeCodes: [...gradeCodes.values()].sort((a, b) => a.code.localeCompare(b.code)),
     summary: {
       create: count('create'),
       update: count('update'),

@@ -143,7 +143,6 @@ export function readQtiPackage(files: Map<string, Uint8Array>): InterchangeFile 
     .sort((a, b) => a.length - b.length)[0];
   if (!manifestPath) throw new InterchangeFileRefused('interchange.errors.no_manifest');
   const manifest = readManifest(utf8(files.get(manifestPath)!), manifestPath);
-  const byId = new Map(manifest.resources.map((r) => [r.identifier, r]));
   const byPath = new Map(manifest.resources.map((r) => [r.path, r]));
   const items: InterchangeItem[] = [];
   let group: { stimulus: string; children: ReadQtiItem[] } | undefined;
@@ -180,7 +179,6 @@ export function readQtiPackage(files: Map<string, Uint8Array>): InterchangeFile 
     group.children.push(read);
   }
   flush();
-  void byId;
   const media = new Map([...files].filter(([path]) => !path.endsWith('.xml')));
   const qti2 = manifest.resources.some((r) => /v2p\d/.test(r.type));
   return { format: qti2 ? 'qti2' : 'qti3', items, media };
