@@ -1,3 +1,4 @@
+import { parseCsv } from '../../src/server/roster/roster-file';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
@@ -28,20 +29,18 @@ describe('GET /api/exams/{id}/results/export', () => {
       cookie: author,
     });
     expect(response.statusCode, response.body).toBe(200);
-    const [header, ...rows] = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n')
-      .map((line) => line.split(','));
-    expect(header!.slice(0, 11)).toEqual([
+    const [header, ...rows] = parseCsv(response.body.replace(/^\uFEFF/, '').trim());
+    expect(header!.slice(0, 13)).toEqual([
       'Student number',
       'Name (Latin script)',
       'Name (Arabic)',
       'School',
       'Class',
       'Status',
-      'Score',
-      'Out of',
+      'Points',
+      'Points out of',
+      'Mark',
+      'Mark out of',
       'Percent',
       'Attainment',
       'Result',
@@ -51,9 +50,17 @@ describe('GET /api/exams/{id}/results/export', () => {
     const statuses = rows.map((r) => r[5]);
     expect(statuses.filter((s) => s === 'Corrected')).toHaveLength(2);
     const corrected = rows.find((r) => r[5] === 'Corrected')!;
-    expect(Number(corrected[8])).toBeCloseTo((Number(corrected[6]) / Number(corrected[7])) * 100, 1);
-    expect(['Below Average', 'Within Average', 'Above Average']).toContain(corrected[9]);
-    expect(['Pass', 'Fail']).toContain(corrected[10]);
+    // The mark is the points on the exam's scale, a whole number (docs/scoring.md), and the pass follows it.
+    const [points, outOf, mark, scale] = corrected.slice(6, 10).map(Number);
+    expect(scale).toBe(Number(scene.exam.max_mark));
+    expect(mark).toBe(Math.round((points / outOf) * scale));
+    expect(Number(corrected[10])).toBeCloseTo((points / outOf) * 100, 1);
+    expect(['Below Average', 'Within Average', 'Above Average']).toContain(corrected[11]);
+    expect(corrected[12]).toBe(mark >= Number(scene.exam.pass_mark) ? 'Pass' : 'Fail');
+    // Not yet marked: no mark, only the automatic points.
+    const unmarked = rows.find((r) => r[5] === 'Submitted, not yet corrected')!;
+    expect(Number(unmarked[6])).toBeGreaterThanOrEqual(0);
+    expect(unmarked.slice(8, 10)).toEqual(['', '']);
     const questions = corrected.slice(header!.length - 4).map(Number);
     expect(questions.reduce((a, b) => a + b, 0)).toBeCloseTo(Number(corrected[6]), 2);
 

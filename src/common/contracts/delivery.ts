@@ -7,6 +7,19 @@ const named = z.object({ id: z.number(), name_en: z.string(), name_ar: z.string(
 
 export const ASSIGNMENT_STATUSES = ['upcoming', 'available', 'in_progress', 'submitted', 'expired'] as const;
 
+/**
+ * A released result as its student reads it (issue 41): `score` of `max_score` are points (the
+ * automatic part until every answer is marked, `marked: false`); once marked, `mark` of `max_mark`
+ * is the exam's whole-number mark (docs/scoring.md) and `passed` its pass.
+ */
+const scoreFields = {
+  score: z.number().nullable(),
+  max_score: z.number().nullable(),
+  mark: z.number().nullable(),
+  max_mark: z.number().nullable(),
+  passed: z.boolean().nullable(),
+};
+
 /** `GET /api/student/exams`: one of the student's assignments. */
 export const studentExam = z
   .object({
@@ -27,9 +40,9 @@ export const studentExam = z
     status: z.enum(ASSIGNMENT_STATUSES),
     time_left_seconds: z.number(),
     attempts: z.number(),
-    score: z.number().nullable(),
-    max_score: z.number().nullable(),
-    /** Whether the results have reached the student (score and max_score are null until then). */
+    ...scoreFields,
+    marked: z.boolean(),
+    /** Whether the results have reached the student (the score fields are null until then). */
     results_released: z.boolean(),
     /** The extra time (seconds) the student has in this exam: their accommodation or the assignment's. */
     extra_seconds: z.number(),
@@ -76,6 +89,8 @@ export const attemptView = z
         name_ar: z.string(),
         duration_minutes: z.number(),
         is_mock: z.boolean(),
+        /** The exam's scale: its mark is out of this. */
+        max_mark: z.number(),
       })
       .strict(),
     questions_per_page: z.number(),
@@ -89,8 +104,8 @@ export const attemptView = z
       .object({
         /** Whether the results have reached the student: until then score and max_score are null. */
         released: z.boolean(),
-        score: z.number().nullable(),
-        max_score: z.number().nullable(),
+        ...scoreFields,
+        /** Some answers wait for a teacher: the score is the automatic part and may change. */
         needs_correction: z.boolean(),
         /**
          * The assignment shows answers, but not yet: they (and each question's outcome) come once

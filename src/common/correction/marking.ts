@@ -1,4 +1,5 @@
 import { round2, scoreAnswer, type ScoreResult } from '../questions/index';
+import { passes, reportedMark } from './reported-mark';
 import { MARKER_SLOTS, type MarkerSlot } from './statuses';
 
 /** A question of an exam as correction scores it. */
@@ -124,7 +125,7 @@ export interface AttemptResult {
   needs_deciding: boolean;
   /** Every manual item has its final mark: the result below is the student's. */
   complete: boolean;
-  /** The score on the exam's scale (its maximum mark), and pass or fail against its pass mark. */
+  /** The score on the exam's scale, a whole number (`reportedMark`), and pass or fail against its pass mark. */
   mark: number;
   passed: boolean;
   skills: Record<string, { score: number; max: number }>;
@@ -164,7 +165,7 @@ export function attemptResult(
     skill.score = round2(skill.score + earned);
     skill.max = round2(skill.max + item.max);
   }
-  const mark = max > 0 ? round2((score / max) * exam.max_mark) : 0;
+  const mark = reportedMark(score, max, exam.max_mark);
   return {
     score: round2(score),
     max: round2(max),
@@ -174,7 +175,7 @@ export function attemptResult(
     needs_deciding: deciding,
     complete: final === total,
     mark,
-    passed: mark >= exam.pass_mark,
+    passed: passes(mark, exam.pass_mark),
     skills,
   };
 }

@@ -22,6 +22,8 @@ export interface Assignment {
     questions_per_page: number;
     duration_minutes: number;
     is_mock: boolean;
+    /** The exam's scale: a mark is the points on it, a whole number (`reportedMark`). */
+    max_mark: number;
   };
   /**
    * When the exam and its localization last changed (publishing sets it; a published one is frozen):
@@ -71,6 +73,7 @@ function assignmentQuery(db: Db) {
       'exams.name_en',
       'exams.name_ar',
       'exams.questions_per_page',
+      'exams.max_mark',
       'exams.start_date_time as exam_start',
       'exams.end_date_time as exam_end',
       'durations.number as duration_minutes',
@@ -108,6 +111,7 @@ function toAssignment(row: AssignmentRow): Assignment {
       questions_per_page: row.questions_per_page,
       duration_minutes: row.duration_minutes,
       is_mock: row.is_mock,
+      max_mark: Number(row.max_mark),
     },
     published: row.is_published,
     extra_time: extraTimeOf(row),

@@ -1,5 +1,6 @@
 import type { StudentQuestionRecord } from '../../common/contracts/index';
 import type { Assignment, AttemptRow } from './assignment-store';
+import { markedQuestionScores, studentScore } from './student-score';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const instant = (value: Date | string) => new Date(value).toISOString();
@@ -52,6 +53,33 @@ export function presentAttempt({
 }: ViewInput) {
   const submitted = attempt.status === 'submitted';
   const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
+  // The marked result once every answer is marked, the automatic part until then (issue 41).
+  const result = () => {
+    const scored = studentScore(attempt, assignment.exam.max_mark);
+    const marked = markedQuestionScores(attempt);
+    return {
+      released,
+      score: released ? scored.score : null,
+      max_score: released ? scored.max_score : null,
+      mark: released ? scored.mark : null,
+      max_mark: released ? scored.max_mark : null,
+      passed: released ? scored.passed : null,
+      needs_correction: attempt.needs_correction && !scored.marked,
+      answers_pending: answersPending,
+      questions:
+        keys?.map((key) => {
+          const answer = byQuestion.get(key.id);
+          return {
+            question_id: key.id,
+            answer: answer ? shown(key.id, json(answer.answer)) : null,
+            correct_answer: key.answer_key,
+            score: marked?.get(key.id) ?? (answer ? number(answer.score) : 0),
+            max: key.mark,
+            needs_manual: !marked && (answer?.needs_manual ?? false),
+          };
+        }) ?? null,
+    };
+  };
   return {
     id: attempt.id,
     assignment_id: assignment.id,
@@ -71,6 +99,7 @@ export function presentAttempt({
       name_ar: assignment.exam.name_ar,
       duration_minutes: assignment.exam.duration_minutes,
       is_mock: assignment.exam.is_mock,
+      max_mark: assignment.exam.max_mark,
     },
     questions_per_page: assignment.exam.questions_per_page,
     questions,
@@ -79,26 +108,6 @@ export function presentAttempt({
     ) as Record<string, { answer: unknown; seq: number }>,
     media_plays: json(attempt.media_plays) as Record<string, number>,
     flags: (json(attempt.flags) as number[] | null) ?? [],
-    result: submitted
-      ? {
-          released,
-          score: released ? number(attempt.score) : null,
-          max_score: released ? number(attempt.max_score) : null,
-          needs_correction: attempt.needs_correction,
-          answers_pending: answersPending,
-          questions:
-            keys?.map((key) => {
-              const answer = byQuestion.get(key.id);
-              return {
-                question_id: key.id,
-                answer: answer ? shown(key.id, json(answer.answer)) : null,
-                correct_answer: key.answer_key,
-                score: answer ? number(answer.score) : 0,
-                max: key.mark,
-                needs_manual: answer?.needs_manual ?? false,
-              };
-            }) ?? null,
-        }
-      : null,
+    result: submitted ? result() : null,
   };
 }

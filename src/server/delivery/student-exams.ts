@@ -1,3 +1,4 @@
+import { studentScore } from './student-score';
 import { sql } from 'kysely';
 import { formatWallTime } from '../../common/datetime';
 import type { Db } from '../db/database';
@@ -65,8 +66,10 @@ export async function listStudentExams(
       status,
       time_left_seconds,
       attempts: attempt?.number ?? 0,
-      score: result && attempt.score !== null ? Number(attempt.score) : null,
-      max_score: result && attempt.max_score !== null ? Number(attempt.max_score) : null,
+      // The marked result once every answer is marked (issue 41), the automatic part until then.
+      ...(result
+        ? studentScore(attempt, assignment.exam.max_mark)
+        : { score: null, max_score: null, mark: null, max_mark: null, passed: null, marked: false }),
       results_released: released,
       extra_seconds:
         attempt?.status === 'in_progress'

@@ -17,7 +17,7 @@ const figure = (value: number | null | undefined) =>
 /**
  * Per-student results of an exam, one row per assignment in the reader's schools: the student,
  * the class they were in when assigned (a later move or rollover does not change it), where they stand, and once their attempt is submitted its score, percentage, tier (by
- * the platform's thresholds), pass or fail, points per skill and per question in the exam's order
+ * the platform's thresholds), the exam's mark once marked, pass or fail, points per skill and per question in the exam's order
  * (final marks once corrected; until then the automatic scores, a human's parts counting 0).
  * School staff (readers of some schools only) see a result only once it is released.
  */
@@ -38,6 +38,7 @@ export async function examResultsFile(
       'exams.name',
       'exams.double_marking',
       'exams.double_marking_threshold',
+      'exams.max_mark',
       'platforms.tier_within_from',
       'platforms.tier_above_from',
     ])
@@ -75,6 +76,7 @@ export async function examResultsFile(
     max_score: string | null;
     result_score: string | null;
     result_max: string | null;
+    result_mark: string | null;
     result_passed: boolean | null;
     skill_scores: unknown;
     released: boolean;
@@ -82,7 +84,7 @@ export async function examResultsFile(
     select st.student_number, st.name_en, st.name_ar,
       case when ${language} = 'ar' then sc.name_ar else sc.name_en end as school,
       case when ${language} = 'ar' then cl.name_ar else cl.name_en end as class,
-      la.id as attempt_id, la.status, la.score, la.max_score, la.result_score, la.result_max, la.result_passed, la.skill_scores,
+      la.id as attempt_id, la.status, la.score, la.max_score, la.result_score, la.result_max, la.result_mark, la.result_passed, la.skill_scores,
       ${resultsReleasedSql(release.now, release.graceSeconds)} as released
     from student_exams se
     join students st on st.id = se.student_id
@@ -105,6 +107,8 @@ export async function examResultsFile(
     t('status'),
     t('score'),
     t('max'),
+    t('mark'),
+    t('max_mark'),
     t('percent'),
     t('tier'),
     t('passed'),
@@ -130,8 +134,17 @@ export async function examResultsFile(
         perQuestion.set(mark.question_id, (perQuestion.get(mark.question_id) ?? 0) + mark.final);
     }
     const bySkill = json<ScoreMap | null>(row.skill_scores) ?? {};
+    // A result school staff may not read yet is "not yet released", whether or not it is marked.
     const status =
-      row.attempt_id === null ? 'not_started' : !submitted ? 'in_progress' : corrected ? 'corrected' : 'submitted';
+      row.attempt_id === null
+        ? 'not_started'
+        : !submitted
+          ? 'in_progress'
+          : !shown
+            ? 'not_released'
+            : corrected
+              ? 'corrected'
+              : 'submitted';
     body.push([
       row.student_number,
       row.name_en,
@@ -141,6 +154,9 @@ export async function examResultsFile(
       t(`statuses.${status}`),
       figure(score),
       figure(max),
+      // The exam's whole-number mark, once every answer is marked (docs/scoring.md).
+      corrected ? figure(Number(row.result_mark)) : '',
+      corrected ? figure(Number(exam.max_mark)) : '',
       figure(percent),
       percent === null ? '' : translate(language, `reports.pdf.tiers.${tierOf(percent, thresholds)}`),
       row.result_passed === null || !shown ? '' : t(row.result_passed ? 'pass' : 'fail'),

@@ -273,8 +273,9 @@ describe('the correction screen', () => {
     expect(row.student_status.key).toBe('in_progress');
     const done = await save(scene, student, 1, allManual(scene));
     expect(done.statusCode, done.body).toBe(200);
-    // 3 + 2.5 + 1 marked, 4 automatic (true/false), 0 for the paragraph's wrong true/false: 10.5 of 17.
-    expect(done.json().data.result).toMatchObject({ score: 10.5, max: 17, mark: 61.76, passed: true, complete: true });
+    // 3 + 2.5 + 1 marked, 4 automatic (true/false), 0 for the paragraph's wrong true/false: 10.5 of 17,
+    // 61.76 on the exam's scale of 100, reported as the whole number 62 (docs/scoring.md).
+    expect(done.json().data.result).toMatchObject({ score: 10.5, max: 17, mark: 62, passed: true, complete: true });
     expect(done.json().data.student_status.key).toBe('corrected');
     const stored = await t.db
       .selectFrom('exam_attempts')
@@ -283,13 +284,13 @@ describe('the correction screen', () => {
       .where('student_exams.exam_id', '=', scene.exam.id)
       .executeTakeFirstOrThrow();
     expect(Number(stored.result_score)).toBe(10.5);
-    expect(Number(stored.result_mark)).toBe(61.76);
+    expect(Number(stored.result_mark)).toBe(62);
     expect(stored.result_passed).toBe(true);
     const skills = typeof stored.skill_scores === 'string' ? JSON.parse(stored.skill_scores) : stored.skill_scores;
     expect(Object.values(skills)).toEqual([{ score: 10.5, max: 17 }]);
     expect(stored.corrected_at).not.toBeNull();
     const listed = await rowOf();
-    expect(listed).toMatchObject({ total: 61.76, passed: true, student_status: { key: 'corrected' } });
+    expect(listed).toMatchObject({ total: 62, passed: true, student_status: { key: 'corrected' } });
     // Taking a mark back reopens the correction and clears the stored result.
     const reopened = await save(scene, student, 2, [{ question_id: scene.q.spoken.id, mark: null }]);
     expect(reopened.json().data.student_status.key).toBe('in_progress');

@@ -59,6 +59,8 @@ describe('results waiting for release', () => {
     const hidden = await staffSees(s);
     expect([hidden.total, hidden.passed, hidden.profileTotal]).toEqual([null, null, null]);
     expect(hidden.csv).not.toMatch(/,4,|,8,/);
+    // Marked but not released: the school reads "not yet released", not "not yet corrected" (issue 41).
+    expect(hidden.csv).toContain('Submitted, not yet released');
     // Admins and authors, who release them, see them.
     const adminFile = await call(t.app, 'GET', `/api/exams/${s.exam.id}/results/export?format=csv`, undefined, {
       cookie: s.cookies.admin,

@@ -45,6 +45,9 @@ describe('focus in the player', () => {
               released: true,
               score: 1,
               max_score: 2,
+              mark: null,
+              max_mark: null,
+              passed: null,
               needs_correction: false,
               answers_pending: false,
               questions: null,
@@ -269,6 +272,39 @@ describe('questions named by their content', () => {
     act(() => undefined);
   });
 
+  it('shows the marked result: the mark on the exam\'s scale with its points, and no "may change" (issue 41)', async () => {
+    signInStudent();
+    const result = (overrides: Partial<NonNullable<AttemptView['result']>>): AttemptView['result'] => ({
+      released: true,
+      score: 10.5,
+      max_score: 17,
+      mark: 25,
+      max_mark: 40,
+      passed: true,
+      needs_correction: false,
+      answers_pending: false,
+      questions: null,
+      ...overrides,
+    });
+    let shown = attemptView({ status: 'submitted', result: result({}) });
+    server.use(http.get('*/api/student/exams/5/attempt', () => HttpResponse.json({ data: shown })));
+    const { unmount } = renderApp('/my-exams/5/result');
+    expect(await screen.findByTestId('result-score')).toHaveTextContent('Your mark: 25 out of 40');
+    expect(screen.getByTestId('result-points')).toHaveTextContent('Points: 10.5 of 17');
+    expect(screen.queryByText(/your score may change/)).toBeNull();
+    unmount();
+
+    // Still being marked: the points so far, and that a teacher is marking.
+    shown = attemptView({
+      status: 'submitted',
+      result: result({ score: 4, mark: null, max_mark: null, passed: null, needs_correction: true }),
+    });
+    renderApp('/my-exams/5/result');
+    expect(await screen.findByTestId('result-score')).toHaveTextContent('Score so far: 4 out of 17');
+    expect(screen.getByText(/your score may change/)).toBeInTheDocument();
+    expect(screen.queryByTestId('result-points')).toBeNull();
+  });
+
   it('says "No answer" on the result for an unanswered spoken question, not a recorder', () => {
     signInStudent();
     const attempt = attemptView({
@@ -278,6 +314,9 @@ describe('questions named by their content', () => {
         released: true,
         score: 0,
         max_score: 1,
+        mark: null,
+        max_mark: null,
+        passed: null,
         needs_correction: false,
         answers_pending: false,
         questions: [{ question_id: 301, answer: null, correct_answer: null, score: 0, max: 1, needs_manual: false }],

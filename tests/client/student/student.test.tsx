@@ -26,7 +26,18 @@ describe('my exams', () => {
             studentExam({ id: 1, status: 'available' }),
             studentExam({ id: 2, status: 'in_progress', time_left_seconds: 600 }),
             studentExam({ id: 3, status: 'upcoming' }),
-            studentExam({ id: 4, status: 'submitted', attempts: 1, score: 7, max_score: 10 }),
+            studentExam({
+              id: 4,
+              status: 'submitted',
+              attempts: 1,
+              score: 7,
+              max_score: 10,
+              mark: 70,
+              max_mark: 100,
+              passed: true,
+              marked: true,
+            }),
+            studentExam({ id: 7, status: 'submitted', attempts: 1, score: 3, max_score: 10 }),
             studentExam({ id: 6, status: 'expired' }),
           ],
         }),
@@ -36,14 +47,17 @@ describe('my exams', () => {
 
     expect(await screen.findByRole('heading', { name: 'اختباراتي', level: 1 })).toBeInTheDocument();
     const statuses = (await screen.findAllByTestId('student-exam-status')).map((chip) => chip.textContent);
-    expect(statuses).toEqual(['قيد الإجراء', 'متاح', 'قادم', 'تم التسليم', 'انتهت مدته']);
+    expect(statuses).toEqual(['قيد الإجراء', 'متاح', 'قادم', 'تم التسليم', 'تم التسليم', 'انتهت مدته']);
     const cards = screen.getAllByTestId('student-exam-card');
     expect(within(cards[0]!).getByRole('link', { name: /تابع/ })).toHaveAttribute('href', '/my-exams/2');
     expect(within(cards[1]!).getByRole('link', { name: /ابدأ/ })).toHaveAttribute('href', '/my-exams/1');
     expect(within(cards[3]!).getByRole('link', { name: /النتيجة/ })).toHaveAttribute('href', '/my-exams/4/result');
-    expect(within(cards[3]!).getByText('الدرجة: 7 من 10')).toBeInTheDocument();
+    // The marked result: the mark on the exam's scale with its points (issue 41); one still being marked says so.
+    expect(within(cards[3]!).getByText('الدرجة: 70 من 100 (النقاط: 7 من 10)')).toBeInTheDocument();
+    const marking = cards.find((card) => within(card).queryByText(/ما زال المعلم يصحّح/))!;
+    expect(marking).toHaveTextContent('الدرجة حتى الآن: 3 من 10؛ ما زال المعلم يصحّح');
     expect(within(cards[1]!).getByText('المدة: 45 دقيقة')).toBeInTheDocument();
-    expect(screen.getAllByText('اختبار القراءة')).toHaveLength(5);
+    expect(screen.getAllByText('اختبار القراءة')).toHaveLength(6);
     expect(screen.getByRole('link', { name: 'اختباراتي' })).toBeInTheDocument();
     expect(screen.queryByTestId('settings-menu')).not.toBeInTheDocument();
   });

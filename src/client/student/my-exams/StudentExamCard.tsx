@@ -56,9 +56,24 @@ export function StudentExamCard({ exam }: { exam: StudentExam }) {
   ];
   if (exam.status === 'available' || exam.status === 'in_progress')
     facts.push(translate('student.my_exams.time_left', { time: formatDuration(exam.time_left_seconds, locale) }));
-  if (exam.score !== null && exam.max_score !== null)
+  // The marked result, on the exam's scale with its points (issue 41); the automatic part until then.
+  if (
+    typeof exam.mark === 'number' &&
+    typeof exam.max_mark === 'number' &&
+    exam.score !== null &&
+    exam.max_score !== null
+  )
     facts.push(
-      translate('student.my_exams.score', {
+      translate('student.my_exams.mark', {
+        mark: formatCount(exam.mark, locale),
+        max: formatCount(exam.max_mark, locale),
+        score: formatCount(exam.score, locale),
+        points: formatCount(exam.max_score, locale),
+      }),
+    );
+  else if (exam.score !== null && exam.max_score !== null)
+    facts.push(
+      translate(exam.marked ? 'student.my_exams.score' : 'student.my_exams.marking', {
         score: formatCount(exam.score, locale),
         max: formatCount(exam.max_score, locale),
       }),
