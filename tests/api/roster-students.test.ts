@@ -107,12 +107,14 @@ describe('students and their accounts', () => {
       ['POST', `/api/students/${other.id}/reset-password`],
       ['DELETE', `/api/students/${other.id}`],
       ['GET', `/api/school-classes/${world.amal4.id}/login-cards`],
+      ['GET', `/api/school-classes/${world.amal4.id}/login-cards/preview`],
     ] as const)
       expect((await api(method, url, undefined, staff)).statusCode, url).toBe(404);
     for (const url of [
       '/api/roster/template',
       '/api/students/export',
       `/api/school-classes/${world.noor4.id}/login-cards`,
+      `/api/school-classes/${world.noor4.id}/login-cards/preview`,
     ])
       expect((await api('GET', url, undefined, author)).statusCode, url).toBe(403);
   });
@@ -174,6 +176,95 @@ describe('login cards', () => {
     expect(arabicText).toContain('Card CARD-2');
     // CARD-1 has signed in: their card keeps their password secret.
     expect(arabicText.replace(/\s/g, '')).toContain('الدخولمنقبل');
+  });
+
+  it('never voids a card handed out unless asked: says first what printing does, and replaces only on request (issue 41)', async () => {
+    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
+      school_id: world.noor.id,
+      grade_id: world.grade5.id,
+      name_en: '5K',
+      name_ar: 'الخامس ك',
+    });
+    // Latin and Arabic names in opposite orders: each language's cards follow its own.
+    for (const [n, en, ar] of [
+      ['KEEP-1', 'Adam Zaki', 'يوسف'],
+      ['KEEP-2', 'Basel Omar', 'بدر'],
+      ['KEEP-3', 'Zaid Amin', 'أحمد'],
+    ])
+      expect(
+        (
+          await api(
+            'POST',
+            '/api/students',
+            {
+              student_number: n,
+              name_en: en,
+              name_ar: ar,
+              school_id: world.noor.id,
+              school_class_id: klass.id,
+              grade_id: world.grade5.id,
+              gender: 'male',
+              nationality: 'AE',
+            },
+            staff,
+          )
+        ).statusCode,
+      ).toBe(201);
+    const preview = async () =>
+      (await api('GET', `/api/school-classes/${klass.id}/login-cards/preview`, undefined, staff)).json().data;
+    const passwordsIn = (text: string) =>
+      [...text.matchAll(/Password\s+((?:[a-z2-9] ?){8})(?![a-z2-9])/g)].map((m) => m[1]!.replace(/ /g, ''));
+    const signsIn = async (username: string, password: string) =>
+      (await call(t.app, 'POST', '/api/login', { email: username, password })).statusCode === 200;
+    const cards = (query: string) =>
+      api('GET', `/api/school-classes/${klass.id}/login-cards?${query}`, undefined, staff);
+
+    expect(await preview()).toEqual({ students: 3, new: 3, printed: 0, signed_in: 0 });
+    const first = pdfText((await cards('lang=en')).rawPayload);
+    const handedOut = passwordsIn(first);
+    expect(handedOut).toHaveLength(3);
+    // English cards in Latin-name order.
+    expect(first.indexOf('Adam Zaki')).toBeLessThan(first.indexOf('Basel Omar'));
+    expect(first.indexOf('Basel Omar')).toBeLessThan(first.indexOf('Zaid Amin'));
+    expect(await preview()).toEqual({ students: 3, new: 0, printed: 3, signed_in: 0 });
+
+    // Printing again (the Arabic cards) keeps the handed-out passwords: usernames only, and why.
+    const arabic = await cards('lang=ar');
+    expect(arabic.statusCode).toBe(200);
+    const arabicText = pdfText(arabic.rawPayload);
+    expect(arabicText.replace(/\s/g, '')).toContain('علىبطاقتكالسابقة');
+    expect(passwordsIn(arabicText)).toEqual([]);
+    // Arabic cards in Arabic-name order: أحمد (Zaid) and بدر (Basel) share the first row, يوسف (Adam),
+    // first of the Latin order, comes last (pdftotext reads a row left to right, so the row's order is not asserted).
+    const flat = arabicText.replace(/\s/g, '');
+    expect(flat.indexOf('keep-1')).toBeGreaterThan(Math.max(flat.indexOf('keep-2'), flat.indexOf('keep-3')));
+    const order = [...first.matchAll(/keep-\d/g)].map((m) => m[0]);
+    for (const [at, password] of handedOut.entries()) expect(await signsIn(order[at]!, password)).toBe(true);
+    expect(await preview()).toMatchObject({ new: 0, printed: 0, signed_in: 3 });
+
+    // A fresh class state: KEEP-1 signed in above; the others' cards replaced only when asked.
+    await t.db
+      .updateTable('users')
+      .set({ last_login_at: null })
+      .where('username', 'in', ['keep-2', 'keep-3'])
+      .execute();
+    expect(await preview()).toEqual({ students: 3, new: 0, printed: 2, signed_in: 1 });
+    const replaced = pdfText((await cards('lang=en&replace=true')).rawPayload);
+    expect(passwordsIn(replaced)).toHaveLength(2);
+    expect(replaced).toContain('Already signed in');
+    const old = new Map(order.map((username, at) => [username, handedOut[at]!]));
+    expect(await signsIn('keep-2', old.get('keep-2')!)).toBe(false);
+    expect(await signsIn('keep-1', old.get('keep-1')!)).toBe(true);
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('action', '=', 'roster.login_cards')
+      .where('target', '=', `school-classes/${klass.id}`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const summary = typeof audited.summary === 'string' ? JSON.parse(audited.summary) : audited.summary;
+    expect(summary).toMatchObject({ issued: 2, replaced: 2, cards: 3 });
+    expect((await cards('lang=en&replace=maybe')).statusCode).toBe(400);
   });
 });
 

@@ -369,6 +369,9 @@ describe("a class's login cards", () => {
       http.get('*/api/schools', () => HttpResponse.json(listBody([school]))),
       http.get('*/api/schools/3', () => HttpResponse.json({ data: school })),
       http.get('*/api/school-classes', () => HttpResponse.json(listBody([classA]))),
+      http.get('*/api/school-classes/7/login-cards/preview', () =>
+        HttpResponse.json({ data: { students: 10, new: 3, printed: 5, signed_in: 2 } }),
+      ),
       http.get('*/api/school-classes/7/login-cards', ({ request }) => {
         cards.record(request);
         return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
@@ -393,12 +396,31 @@ describe("a class's login cards", () => {
     await within(classes).findByText('الشعبة أ');
     expect(within(classes).getByRole('button', { name: 'إضافة' })).toBeInTheDocument();
 
+    // The dialog says what printing would do, as the server counts it, before anything is printed (issue 41).
     await user.click(within(classes).getByRole('button', { name: 'بطاقات الدخول' }));
-    const menu = await screen.findByRole('menu');
-    expect(menu).toHaveAccessibleDescription(/الطباعة تمنح الطلاب/);
-    await user.click(within(menu).getByRole('menuitem', { name: 'بطاقات الدخول (بالعربية)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'بطاقات الدخول — الشعبة أ' });
+    const preview = await within(dialog).findByTestId('login-cards-preview');
+    await within(preview).findByText('عدد الطلاب النشطين في هذه الشعبة: 10');
+    expect(preview).toHaveTextContent('كلمة مرور جديدة على البطاقة: 3');
+    expect(preview).toHaveTextContent('بطاقة مطبوعة من قبل لم تُستخدم: 5');
+    expect(preview).toHaveTextContent('سجّلوا الدخول من قبل (لا تُطبع كلمة مرورهم أبدًا): 2');
+    // Keeping the earlier cards' passwords is the default; replacing them is asked for, and warned of.
+    const replace = within(dialog).getByRole('checkbox', { name: /امنحهم أيضًا كلمات مرور جديدة \(5\)/ });
+    expect(replace).not.toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'بطاقات الدخول (بالعربية)' }));
     await waitFor(() => expect(cards.requests).toHaveLength(1));
     expect(new URL(cards.requests[0].url).searchParams.get('lang')).toBe('ar');
+    expect(new URL(cards.requests[0].url).searchParams.get('replace')).toBe('false');
     await waitFor(() => expect(created).toHaveLength(1));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(await within(classes).findByRole('button', { name: 'بطاقات الدخول' }));
+    const again = await screen.findByRole('dialog');
+    await user.click(await within(again).findByRole('checkbox', { name: /امنحهم أيضًا/ }));
+    expect(within(again).getByRole('alert')).toHaveTextContent('ستتوقف البطاقات السابقة (5) عن العمل');
+    await user.click(within(again).getByRole('button', { name: 'بطاقات الدخول (بالإنجليزية)' }));
+    await waitFor(() => expect(cards.requests).toHaveLength(2));
+    expect(new URL(cards.requests[1].url).searchParams.get('replace')).toBe('true');
+    expect(new URL(cards.requests[1].url).searchParams.get('lang')).toBe('en');
   });
 });

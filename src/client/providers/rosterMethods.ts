@@ -47,6 +47,14 @@ export interface RosterImport {
   result_url: string;
 }
 
+/** What printing a class's login cards would do: students who get a first password, who have a card, who signed in. */
+export interface CardsPreview {
+  students: number;
+  new: number;
+  printed: number;
+  signed_in: number;
+}
+
 /** What a password reset answers, shown once. */
 export interface StudentCredentials {
   username: string;
@@ -68,8 +76,13 @@ export interface RosterMethods {
   rosterImport(id: number, signal?: AbortSignal): Promise<{ data: RosterImport }>;
   rosterImportResult(id: number, format: RosterFormat): Promise<DownloadedFile>;
   exportStudents(format: RosterFormat, language: Language): Promise<DownloadedFile>;
-  /** Opening the cards issues new first passwords to the class's students who never signed in. */
-  classLoginCards(classId: number, language: Language): Promise<DownloadedFile>;
+  /** What printing a class's cards would do (issue 41), changing nothing. */
+  classLoginCardsPreview(classId: number): Promise<{ data: CardsPreview }>;
+  /**
+   * The cards: a first password for students without one; `replace` also gives new ones to those
+   * whose earlier card was never used (those cards stop working).
+   */
+  classLoginCards(classId: number, language: Language, replace?: boolean): Promise<DownloadedFile>;
   resetStudentPassword(studentId: number): Promise<{ data: StudentCredentials }>;
 }
 
@@ -110,9 +123,12 @@ export const rosterMethods: RosterMethods = {
       toFile(response, `students.${format}`),
     ),
 
-  classLoginCards: (classId, language) =>
+  classLoginCardsPreview: (classId) =>
+    dataOf(http<{ data: CardsPreview }>(`/school-classes/${classId}/login-cards/preview`)),
+
+  classLoginCards: (classId, language, replace = false) =>
     http<Blob>(`/school-classes/${classId}/login-cards`, {
-      query: new URLSearchParams({ lang: language }),
+      query: new URLSearchParams({ lang: language, replace: String(replace) }),
       as: 'blob',
     }).then((response) => toFile(response, `login-cards-${classId}-${language}.pdf`)),
 

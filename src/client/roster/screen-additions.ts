@@ -1,5 +1,5 @@
 import type { ScreenAdditions } from '../generic';
-import { LoginCardsMenu } from './LoginCardsMenu';
+import { LoginCardsButton } from './LoginCardsButton';
 import { ROSTER_ACCESS } from './permissions';
 import { ResetPasswordButton } from './ResetPasswordButton';
 
@@ -9,7 +9,7 @@ import { ResetPasswordButton } from './ResetPasswordButton';
  */
 const additions: Record<string, ScreenAdditions> = {
   students: { editActions: [{ component: ResetPasswordButton, anyOf: ROSTER_ACCESS.resetPassword }] },
-  'school-classes': { rowActions: [{ component: LoginCardsMenu, anyOf: ROSTER_ACCESS.loginCards }] },
+  'school-classes': { rowActions: [{ component: LoginCardsButton, anyOf: ROSTER_ACCESS.loginCards }] },
 };
 
 export default additions;

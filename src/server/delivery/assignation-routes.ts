@@ -5,6 +5,7 @@ import { idParam } from '../../common/ids';
 import { permissionFor } from '../../common/permissions';
 import { AREAS } from '../../common/permission-catalog';
 import { auditContext } from '../audit';
+import { dataOf } from '../http/data-response';
 import { requirePermission } from '../http/route-access';
 import { assignationSchools, assignationStudents } from './assignation';
 import { assignmentBody } from './assignment-body';
@@ -14,7 +15,6 @@ import { assignationSchool, assignationStudent, assignmentOutcome } from '../../
 
 const tags = ['assignment'];
 const idParams = z.object({ id: idParam() });
-const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
 const bodyDoc =
   'school_ids and student_ids (at least one of them), start_date_time and end_date_time as "YYYY-MM-DD HH:mm:ss" in APP_TIMEZONE ' +
   "inside the exam's window, show_answers, shuffle_choices, shuffle_questions, exam_localization_id (a published localization " +

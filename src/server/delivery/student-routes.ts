@@ -4,6 +4,7 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import { idParam } from '../../common/ids';
 import { permissionFor } from '../../common/permissions';
 import { AREAS } from '../../common/permission-catalog';
+import { dataOf } from '../http/data-response';
 import { requirePermission } from '../http/route-access';
 import { QuestionsStore } from '../questions';
 import { studentIdOf } from './assignment-store';
@@ -29,7 +30,6 @@ const tags = ['student'];
 const START_SESSION_HOLD_MS = 10 * 60_000;
 const idParams = z.object({ id: idParam() });
 /** `{data}`: the one envelope of these answers. */
-const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
 
 /**
  * The student's exam (our API; the spec shows it only in part): the student's own assignments,

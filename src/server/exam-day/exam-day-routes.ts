@@ -10,6 +10,7 @@ import { readByName } from '../correction/index';
 import { queueRefreshAfterMigration } from '../web-reports/index';
 import type { DeadlineScheduler } from '../delivery';
 import { AppError } from '../http/app-error';
+import { dataOf } from '../http/data-response';
 import { requirePermission } from '../http/route-access';
 import { extraTimeBody, setExtraTime } from './extra-time-override';
 import { interventionBody } from './intervention-body';
@@ -23,7 +24,6 @@ import { examMonitor, interventionOutcome, listMeta } from '../../common/contrac
 const tags = ['exam day'];
 const ACCOMMODATE = permissionFor(AREAS.accommodations, 'edit');
 const idParams = z.object({ id: idParam() });
-const dataOf = <T extends z.ZodType>(data: T) => ({ 200: z.strictObject({ data }) });
 /** How many assignments a release or its withdrawal reached, and how many it changed. */
 const released = z.strictObject({ released: z.number(), assignments: z.number() });
 const withdrawn = z.strictObject({ withdrawn: z.number(), held: z.number(), assignments: z.number() });

@@ -12,6 +12,7 @@ export interface LoginCardsDocument {
   site: string;
   /** Where to sign in. */
   address: string;
-  labels: { username: string; password: string; signed_in: string; address: string; empty: string };
-  cards: { name_en: string; name_ar: string; username: string; password: string | null }[];
+  labels: { username: string; password: string; address: string; empty: string };
+  /** `note`: why a card shows no password (its earlier card's still works, or the student signed in). */
+  cards: { name_en: string; name_ar: string; username: string; password: string | null; note: string | null }[];
 }

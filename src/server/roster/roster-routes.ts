@@ -12,16 +12,16 @@ import { readByName } from '../correction/index';
 import { AppError, invalid, notFound } from '../http/app-error';
 import { translate } from '../http/i18n';
 import { sendFile } from '../http/sheet-file';
+import { dataOf } from '../http/data-response';
 import { requirePermission } from '../http/route-access';
 import { takeUpload } from '../http/file-upload';
 import type { PdfPool } from '../pdf';
 import { findImport, presentImport, receiveRoster, ROSTER_IMPORT_QUEUE, runRosterImport } from './roster-imports';
 import { CONTENT_TYPES, rosterExport, rosterTemplate, type SheetFormat } from './roster-sheets';
-import { loginCardsDocument } from './login-cards';
+import { issueLoginCards, loginCardsDocument, previewLoginCards } from './login-cards';
 import { importResultFile } from './roster-result';
 import { examResultsFile } from './results-export';
 import { applyRollover, planRollover, refuseRecentRollover, summarizeRollover } from './rollover';
-import { issueLoginCards } from './student-accounts';
 import { ACCOMMODATE } from './accommodations';
 import { MAKE_CLASSES } from './roster-new-classes';
 
@@ -248,43 +248,68 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
     },
   );
 
+  // A class of the reader's schools, for its login cards: 404 for an unknown one, 403 out of scope.
+  const cardsClass = async (request: FastifyRequest<{ Params: { id: number } }>) => {
+    const klass = await app.db
+      .selectFrom('school_classes')
+      .innerJoin('schools', 'schools.id', 'school_classes.school_id')
+      .select([
+        'school_classes.id',
+        'school_classes.school_id',
+        'school_classes.name_en',
+        'school_classes.name_ar',
+        'schools.name_en as school_en',
+        'schools.name_ar as school_ar',
+      ])
+      .where('school_classes.id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!klass) throw notFound();
+    assertSchoolInScope(await scopeOf(request), klass.school_id);
+    return klass;
+  };
+  // Printing cards issues passwords as a reset does, so it needs what a reset needs; so does asking what it would do.
+  const cardsAccess = requirePermission(permissionFor(AREAS.rosters, 'edit'), permissionFor('students', 'edit'));
+
+  app.get(
+    '/school-classes/:id/login-cards/preview',
+    {
+      config: { access: cardsAccess },
+      schema: {
+        tags,
+        summary:
+          "What printing a class's login cards would do, changing nothing: its active students, how many get a first password (new), how many have an earlier card never used (printed: kept unless replace=true) and how many have signed in",
+        params: idParams,
+        response: dataOf(
+          z.object({ students: z.number(), new: z.number(), printed: z.number(), signed_in: z.number() }),
+        ),
+      },
+    },
+    async (request) => ({ data: await previewLoginCards(app.db, (await cardsClass(request)).id) }),
+  );
+
   app.get(
     '/school-classes/:id/login-cards',
     {
       // It issues first passwords: a cross-site link must not make it print (the CSRF header is required).
-      // It issues passwords as a reset does, so it needs what a reset needs.
-      config: {
-        access: requirePermission(permissionFor(AREAS.rosters, 'edit'), permissionFor('students', 'edit')),
-        changesState: true,
-      },
+      config: { access: cardsAccess, changesState: true },
       schema: {
         tags,
         summary:
-          "The login cards of a class (PDF, English or Arabic), made on demand and never kept: students who have never signed in get a new first password (earlier cards stop working); the others' cards say to ask for a reset",
+          'The login cards of a class (PDF, English or Arabic, sorted by the names in that language), made on demand and never kept: students without a password get a first one; those whose earlier card was never used keep it (their card shows the username only) unless replace=true gives them new ones, which voids the earlier cards; those who have signed in keep theirs, never printed',
         params: idParams,
-        querystring: z.strictObject({ lang: z.enum(LANGUAGES).optional() }),
+        querystring: z.strictObject({
+          lang: z.enum(LANGUAGES).optional(),
+          replace: z.enum(['true', 'false']).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const lang = request.query.lang ?? request.lang;
-      const klass = await app.db
-        .selectFrom('school_classes')
-        .innerJoin('schools', 'schools.id', 'school_classes.school_id')
-        .select([
-          'school_classes.id',
-          'school_classes.school_id',
-          'school_classes.name_en',
-          'school_classes.name_ar',
-          'schools.name_en as school_en',
-          'schools.name_ar as school_ar',
-        ])
-        .where('school_classes.id', '=', request.params.id)
-        .executeTakeFirst();
-      if (!klass) throw notFound();
-      assertSchoolInScope(await scopeOf(request), klass.school_id);
+      const klass = await cardsClass(request);
       // The configured address, never the Host this request named (a forged one would be printed).
       const origin = app.config.publicUrl;
-      const { output: bytes, cards } = await issueLoginCards(app.db, klass.id, (issued) =>
+      const replace = request.query.replace === 'true';
+      const { output: bytes, cards } = await issueLoginCards(app.db, klass.id, { lang, replace }, (issued) =>
         pdf.render(loginCardsDocument(klass, issued, lang, origin)),
       );
       await recordAudit(app.db, {
@@ -292,7 +317,11 @@ export const rosterRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool }> = async (app,
         action: 'roster.login_cards',
         target: `school-classes/${klass.id}`,
         schoolId: klass.school_id,
-        summary: { issued: cards.filter((c) => c.password !== null).length, cards: cards.length },
+        summary: {
+          issued: cards.filter((c) => c.password !== null).length,
+          replaced: cards.filter((c) => c.password !== null && c.state === 'printed').length,
+          cards: cards.length,
+        },
       });
       return sendFile(reply, bytes, 'application/pdf', `login-cards-${klass.id}-${lang}.pdf`);
     },

@@ -123,10 +123,10 @@ describe('blind double marking', () => {
 
     const decided = await save(scene, decider, 0, [{ question_id: scene.q.spoken.id, mark: 3 }]);
     expect(decided.statusCode, decided.body).toBe(200);
-    // 3.75 + 3 + 1.25 marked, 4 true/false, 0 wrong child: 12 of 17 = 70.59 on the 100 scale, pass mark 60.
+    // 3.75 + 3 + 1.25 marked, 4 true/false, 0 wrong child: 12 of 17 = 70.59 on the 100 scale, reported as 71; pass mark 60.
     expect(decided.json().data.result).toMatchObject({
       score: 12,
-      mark: 70.59,
+      mark: 71,
       passed: true,
       complete: true,
       needs_deciding: false,
@@ -135,7 +135,7 @@ describe('blind double marking', () => {
     expect(after.data.find((r: { student_id: number }) => r.student_id === scene.students[0].id)).toMatchObject({
       needs_deciding: false,
       student_status: { key: 'corrected' },
-      total: 70.59,
+      total: 71,
       passed: true,
     });
     // Deciding is one shared sheet: a fourth user sees its mark as the sheet's, beside the two markers'.
