@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { unisolated } from './student/support';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AudioRecorder } from '../../src/client/media/recorder/AudioRecorder';
 import { initialRecorderState, recorderReducer } from '../../src/client/media/recorder/recorderState';
@@ -100,6 +101,34 @@ describe('audio recorder', () => {
     );
     expect(screen.getByTestId('audio-element')).toHaveAttribute('src', '/api/media/abc.webm');
     expect(button('Record again')).toBeInTheDocument();
+  });
+
+  it('never takes the focus on arrival, even when its effects run twice (issue 41), nor from outside itself', async () => {
+    // A page of three questions: a text field, two recorders. StrictMode runs every effect twice,
+    // as a remount or a resume can: focus and scroll must stay where the student is.
+    renderWithI18n(
+      <StrictMode>
+        <input aria-label="Earlier answer" />
+        <AudioRecorder label="exams/questions/2/audio_responses" />
+        <AudioRecorder label="exams/questions/3/audio_responses" savedUrl="/api/media/saved.webm" />
+      </StrictMode>,
+    );
+    await act(async () => undefined);
+    expect(document.body).toHaveFocus();
+    expect(screen.getAllByTestId('audio-recorder').map((r) => r.dataset.state)).toEqual([
+      'readyToRecord',
+      'remotePlayback',
+    ]);
+    // Once the student presses one, its next button takes the focus, as before.
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Record' })[0]!);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stop' })).toHaveFocus());
+    // A state the recorder reaches while the student types elsewhere leaves the focus there.
+    const field = screen.getByRole('textbox', { name: 'Earlier answer' });
+    await user.click(field);
+    act(() => FakeMediaRecorder.instances[0]!.stop());
+    await waitFor(() => expect(screen.getAllByTestId('audio-recorder')[0]!.dataset.state).toBe('localPlayback'));
+    expect(field).toHaveFocus();
   });
 
   it('discards a recording on retry and records again from the saved one', async () => {

@@ -13,7 +13,7 @@ import { createI18nProvider } from '../../../src/client/providers/i18nProvider';
 import type { SyncStatus } from '../../../src/client/student/sync/answerQueue';
 import { renderApp } from '../support/render';
 import { recorder, server } from '../support/server';
-import { attemptView, named, serveExam, signInStudent, unisolated } from './support';
+import { attemptView, named, serveExam, signInStudent, studentExam, unisolated } from './support';
 
 /** The student's player for keyboard and screen-reader users (WCAG 2.2 AA), in both languages. */
 
@@ -303,6 +303,22 @@ describe('questions named by their content', () => {
     expect(await screen.findByTestId('result-score')).toHaveTextContent('Score so far: 4 out of 17');
     expect(screen.getByText(/your score may change/)).toBeInTheDocument();
     expect(screen.queryByTestId('result-points')).toBeNull();
+  });
+
+  it('lands a resuming student on the first question they have not answered, on its page, the clock in view (issue 41)', async () => {
+    signInStudent();
+    const attempt = attemptView({ answers: { '101': { answer: { value: true }, seq: 1 } } });
+    serveExam(attempt, studentExam({ status: 'in_progress', attempts: 1 }));
+    renderApp('/my-exams/5');
+    const user = userEvent.setup();
+    const begin = await screen.findByRole('button', { name: /Start the exam|Resume/ });
+    begin.focus();
+    await user.keyboard('{Enter}');
+    const second = await screen.findByRole('heading', { name: named('Question 2'), level: 2 });
+    await waitFor(() => expect(second).toHaveFocus());
+    expect(screen.queryByRole('heading', { name: named('Question 1'), level: 2 })).toBeNull();
+    // The clock sits in its own sticky box, not in the title's row that scrolls away.
+    expect(screen.getByTestId('player-clock')).toContainElement(screen.getByRole('timer'));
   });
 
   it('says "No answer" on the result for an unanswered spoken question, not a recorder', () => {

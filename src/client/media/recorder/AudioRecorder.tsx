@@ -50,22 +50,36 @@ export function AudioRecorder({
   note,
 }: AudioRecorderProps) {
   const translate = useTranslate();
-  const { state, limit, start, stop, retry, save } = useAudioRecorder({ label, maxSeconds, savedUrl, onSaved, keep });
+  const recorder = useAudioRecorder({ label, maxSeconds, savedUrl, onSaved, keep });
+  const { state, limit } = recorder;
   const main = useRef<HTMLButtonElement>(null);
-  const first = useRef(true);
+  const group = useRef<HTMLDivElement>(null);
+  // Whether the user has pressed one of this recorder's buttons: only then may a change of state
+  // move the focus (issue 41: never on arrival, a resume or a re-render, whatever runs its effects twice).
+  const acted = useRef(false);
+  const byUser =
+    <A extends unknown[], R>(action: (...args: A) => R) =>
+    (...args: A): R => {
+      acted.current = true;
+      return action(...args);
+    };
+  const start = byUser(recorder.start);
+  const stop = byUser(recorder.stop);
+  const retry = byUser(recorder.retry);
+  const save = byUser(recorder.save);
 
   useEffect(() => {
-    // Not on arrival: only a change of state the user caused moves the focus.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (!acted.current) return;
+    // And only from within this recorder (or from the button that just went): never from elsewhere.
+    const active = document.activeElement;
+    if (active && active !== document.body && !group.current?.contains(active)) return;
     main.current?.focus();
   }, [state.status]);
 
   const { status } = state;
   return (
     <Box
+      ref={group}
       role="group"
       aria-label={translate(title)}
       data-testid="audio-recorder"

@@ -88,15 +88,28 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
     });
   }, [beat, submit]);
 
-  // On arrival (after Start, or a resume that left the focus nowhere), focus the first question's
-  // heading, so a keyboard user is at question 1 rather than at the top of the page.
+  // On arrival (after Start, a resume or a reopen that left the focus nowhere), focus the heading of
+  // the first question not answered yet, on its page, with the page at its top (issue 41): the student
+  // is where they left off, the timer in view, and nothing else holds the focus.
   const ready = Boolean(sync.answers);
   useEffect(() => {
-    if (!ready) return;
+    if (!ready || !sync.answers) return;
     const active = document.activeElement;
     if (active && active !== document.body) return;
-    const first = attempt.questions[0];
-    if (first) document.getElementById(`${questionAnchor(first.id)}-heading`)?.focus();
+    const answers = sync.answers;
+    const open = attempt.questions.findIndex(
+      (question) => !isAnswered(answers[question.id]) && sync.keeper.waitingUrl(question.id) === null,
+    );
+    const index = Math.max(open, 0);
+    const question = attempt.questions[index];
+    if (!question) return;
+    const anchor = `${questionAnchor(question.id)}-heading`;
+    const onPage = pages.findIndex((indexes) => indexes.includes(index));
+    window.scrollTo({ top: 0 });
+    if (onPage > 0) {
+      focusTarget.current = anchor;
+      setPage(onPage);
+    } else document.getElementById(anchor)?.focus({ preventScroll: index === 0 });
     // Once, when the questions first show.
   }, [ready]);
 
@@ -145,10 +158,28 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
               {name}
             </Typography>
             <DisplayMenu preferences={display.preferences} onChange={display.change} />
-            <Box>
-              <ExamTimer deadline={live.clock.deadline} serverTime={live.clock.serverTime} onExpire={expire} />
-              <ExtraTimeNote seconds={live.clock.extraSeconds} />
-            </Box>
+          </Box>
+          {/* The clock stays in view while the student scrolls, zooms or moves down a long page (issue 41):
+              sticky under the sticky header (static on narrow screens), at the questions' side. */}
+          <Box
+            data-testid="player-clock"
+            sx={{
+              position: 'sticky',
+              top: { xs: 0, md: 64 },
+              zIndex: 2,
+              width: 'fit-content',
+              ms: 'auto',
+              mb: 1,
+              px: 1.5,
+              py: 0.5,
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            }}
+          >
+            <ExamTimer deadline={live.clock.deadline} serverTime={live.clock.serverTime} onExpire={expire} />
+            <ExtraTimeNote seconds={live.clock.extraSeconds} />
           </Box>
           <Box sx={{ mb: 2 }}>
             <SaveStatus status={sync.status} />
