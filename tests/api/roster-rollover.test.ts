@@ -54,6 +54,12 @@ describe('academic year rollover', () => {
       class_id: c9.id,
       name_en: '9B',
     });
+    // Named for the console's preview (issue 41): the school, the grade and the next one, in both languages.
+    const named = preview.json().data.classes.find((c: { class_id: number }) => c.class_id === c8.id);
+    expect(named.school).toEqual({ name_en: school.name_en, name_ar: school.name_ar });
+    expect(named.grade).toEqual({ name_en: g8.name_en, name_ar: g8.name_ar });
+    expect(named.next_grade).toEqual({ name_en: g9.name_en, name_ar: g9.name_ar });
+    expect(preview.json().data.classes.find((c: { class_id: number }) => c.class_id === c9.id).next_grade).toBeNull();
     const unchanged = await t.db
       .selectFrom('students')
       .select(['school_class_id', 'is_active'])

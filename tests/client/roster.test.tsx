@@ -424,3 +424,94 @@ describe("a class's login cards", () => {
     expect(new URL(cards.requests[1].url).searchParams.get('lang')).toBe('en');
   });
 });
+
+describe('the academic year rollover (issue 41)', () => {
+  const move = {
+    class_id: 7,
+    school_id: 3,
+    name_en: '4A',
+    name_ar: 'الرابع أ',
+    students: 12,
+    target: { class_id: null, name_en: '5A', name_ar: 'الخامس أ' },
+    school: { name_en: 'Noor', name_ar: 'النور' },
+    grade: { name_en: 'Grade 4', name_ar: 'الصف الرابع' },
+    next_grade: { name_en: 'Grade 5', name_ar: 'الصف الخامس' },
+  };
+  const leaving = {
+    ...move,
+    class_id: 9,
+    name_en: '6A',
+    name_ar: 'السادس أ',
+    students: 8,
+    target: null,
+    grade: { name_en: 'Grade 6', name_ar: 'الصف السادس' },
+    next_grade: null,
+  };
+  const summary = { classes: 2, promoted: 12, leaving: 8, classes_to_create: 1 };
+
+  it('previews class by class, asks before rolling over, and rolls over again only on purpose', async () => {
+    signIn(rosterStaff());
+    const calls = recorder();
+    let applied = 0;
+    server.use(
+      http.get('*/api/schools', () => HttpResponse.json(listBody([{ id: 3, name_en: 'Noor', name_ar: 'النور' }]))),
+      http.post('*/api/roster/rollover', async ({ request }) => {
+        calls.record(request);
+        const body = (await request.clone().json()) as { apply: boolean; again: boolean; school_id?: number };
+        if (!body.apply) return HttpResponse.json({ data: { applied: false, summary, classes: [move, leaving] } });
+        applied += 1;
+        if (!body.again)
+          return HttpResponse.json(
+            { message: 'مدرسة النور نُقلت إلى العام الجديد في 2026-09-01: أكّد لتنقلها مرة أخرى' },
+            { status: 418 },
+          );
+        return HttpResponse.json({
+          data: { applied: true, summary: { ...summary, promoted: 12, left: 8, classes_created: 1 }, classes: [] },
+        });
+      }),
+    );
+    renderApp('/settings/roster', 'ar');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'الانتقال إلى العام الدراسي الجديد' });
+    await user.click(within(section).getByRole('combobox', { name: 'المدارس' }));
+    await user.click(await screen.findByRole('option', { name: 'النور' }));
+    await user.click(within(section).getByRole('button', { name: 'معاينة الانتقال' }));
+
+    const table = await within(section).findByRole('table', { name: 'ما يفعله الانتقال، شعبةً شعبة' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'النورالرابع أ (الصف الرابع)12الخامس أ (الصف الخامس) شعبة جديدة',
+      'النورالسادس أ (الصف السادس)8يغادرون المدرسة (تُعطَّل حساباتهم)',
+    ]);
+    expect(within(section).getByText('الطلاب المغادرون').nextSibling).toHaveTextContent('8');
+    const previewed = (await calls.requests[0]!.clone().json()) as Record<string, unknown>;
+    expect(previewed).toEqual({ apply: false, again: false, school_id: 3 });
+    expect(applied).toBe(0);
+
+    // Rolling over asks first, saying how many move up and leave.
+    await user.click(within(section).getByRole('button', { name: 'انقل الآن' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm).toHaveTextContent('الطلاب المنتقلون إلى الصف التالي: 12. الطلاب المغادرون (تُعطَّل حساباتهم): 8.');
+    await user.click(within(confirm).getByRole('button', { name: 'انقل الآن' }));
+    // Rolled over lately: the server's refusal, and a deliberate second confirmation.
+    const refusal = await within(section).findByRole('alert');
+    expect(refusal).toHaveTextContent('نُقلت إلى العام الجديد في 2026-09-01');
+    await user.click(within(refusal).getByRole('button', { name: 'انقل مرة أخرى رغم ذلك' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'انقل الآن' }));
+    expect(await within(section).findByTestId('rollover-done')).toHaveTextContent(
+      'تم الانتقال. الطلاب المنتقلون: 12؛ المغادرون: 8؛ الشعب المُنشأة: 1.',
+    );
+    expect(await calls.requests[2]!.clone().json()).toEqual({ apply: true, again: true, school_id: 3 });
+  });
+
+  it('is not offered to readers who may not edit the roster', async () => {
+    signIn(
+      makeUser([areaPermission(AREAS.rosters, 'view'), permissionFor(AREAS.rosters, 'create')], {
+        roles: [schoolStaff],
+      }),
+    );
+    renderApp('/settings/roster');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Academic year rollover' })).toBeNull();
+  });
+});

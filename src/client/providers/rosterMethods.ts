@@ -55,6 +55,36 @@ export interface CardsPreview {
   signed_in: number;
 }
 
+interface Names {
+  name_en: string;
+  name_ar: string;
+}
+
+/** One class of a rollover: its students move into `target` of the next grade, or leave (null). */
+export interface RolloverMove extends Names {
+  class_id: number;
+  school_id: number;
+  students: number;
+  target: (Names & { class_id: number | null }) | null;
+  school: Names;
+  grade: Names;
+  next_grade: Names | null;
+}
+
+/** What `POST /api/roster/rollover` answers: the plan, and what it did once applied. */
+export interface RolloverPlan {
+  applied: boolean;
+  summary: {
+    classes: number;
+    promoted: number;
+    leaving: number;
+    classes_to_create: number;
+    left?: number;
+    classes_created?: number;
+  };
+  classes: RolloverMove[];
+}
+
 /** What a password reset answers, shown once. */
 export interface StudentCredentials {
   username: string;
@@ -76,6 +106,11 @@ export interface RosterMethods {
   rosterImport(id: number, signal?: AbortSignal): Promise<{ data: RosterImport }>;
   rosterImportResult(id: number, format: RosterFormat): Promise<DownloadedFile>;
   exportStudents(format: RosterFormat, language: Language): Promise<DownloadedFile>;
+  /**
+   * The academic year's rollover of the reader's schools (or one): `apply: false` previews and
+   * changes nothing; `again` confirms a school rolled over in the last 30 days (else 418).
+   */
+  rollover(body: { school_id?: number; apply: boolean; again?: boolean }): Promise<{ data: RolloverPlan }>;
   /** What printing a class's cards would do (issue 41), changing nothing. */
   classLoginCardsPreview(classId: number): Promise<{ data: CardsPreview }>;
   /**
@@ -122,6 +157,8 @@ export const rosterMethods: RosterMethods = {
     http<Blob>('/students/export', { query: fileQuery(format, language), as: 'blob' }).then((response) =>
       toFile(response, `students.${format}`),
     ),
+
+  rollover: (body) => dataOf(http<{ data: RolloverPlan }>('/roster/rollover', { method: 'POST', body })),
 
   classLoginCardsPreview: (classId) =>
     dataOf(http<{ data: CardsPreview }>(`/school-classes/${classId}/login-cards/preview`)),

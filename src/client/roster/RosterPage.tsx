@@ -9,6 +9,7 @@ import { PageHeading } from '../components/PageHeading';
 import { useLanguage } from '../i18n/recordName';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { ImportSection } from './ImportSection';
+import { RolloverSection } from './RolloverSection';
 import { ROSTER_ACCESS } from './permissions';
 import { DownloadSection } from '../components/import-flow';
 
@@ -60,6 +61,7 @@ export default function RosterPage() {
           request={(format) => dataProvider.exportStudents(format, language)}
         />
       )}
+      {access.allows({ anyOf: ROSTER_ACCESS.rollover }) && <RolloverSection />}
     </>
   );
 }

@@ -33,7 +33,17 @@ export interface ClassMove {
   next_grade_id: number | null;
   /** The class they join: an existing one (`class_id`) or one the rollover makes. */
   target: { class_id: number | null; name_en: string; name_ar: string } | null;
+  /** Names for the reader (the console's preview, issue 41): the school, the grade and the next one. */
+  school: Names;
+  grade: Names;
+  next_grade: Names | null;
 }
+
+interface Names {
+  name_en: string;
+  name_ar: string;
+}
+const names = (row: Names | undefined): Names => ({ name_en: row?.name_en ?? '', name_ar: row?.name_ar ?? '' });
 
 const gradeNumber = (name: string) => {
   const digits = /\d+/.exec(name.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)));
@@ -93,6 +103,15 @@ export async function planRollover(db: Db, scope: SchoolScope, schoolId?: number
     .where(schoolScopeCondition(scope, sql.ref('school_id')));
   if (schoolId !== undefined) classesQuery = classesQuery.where('school_id', '=', schoolId);
   const classes: ClassRow[] = await classesQuery.orderBy('school_id').orderBy('grade_id').orderBy('id').execute();
+  const schoolOf = new Map(
+    (
+      await db
+        .selectFrom('schools')
+        .select(['id', 'name_en', 'name_ar'])
+        .where('id', 'in', [0, ...new Set(classes.map((c) => c.school_id))])
+        .execute()
+    ).map((school) => [school.id, school] as const),
+  );
   const counts = new Map(
     (
       await db
@@ -115,6 +134,9 @@ export async function planRollover(db: Db, scope: SchoolScope, schoolId?: number
         grade_id: c.grade_id,
         students: counts.get(c.id) ?? 0,
         next_grade_id: nextGrade,
+        school: names(schoolOf.get(c.school_id)),
+        grade: names(gradeOf.get(c.grade_id)),
+        next_grade: nextGrade === null ? null : names(gradeOf.get(nextGrade)),
       };
       if (nextGrade === null) return { ...move, target: null };
       const existing = classes.find(
