@@ -43,6 +43,7 @@ const ar: typeof en = {
         results: 'النتائج المعلنة',
         of: '%{released} من %{submitted}',
         released_at: 'تاريخ الإعلان',
+        download: 'النتائج حسب الطالب',
         at_close: 'عند انتهاء فترة الاختبار',
         immediate: 'فورًا',
         empty: 'لم تُعلَن أي نتائج لطلابك بعد.',

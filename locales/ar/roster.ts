@@ -178,6 +178,10 @@ const ar: typeof en = {
     },
     results: {
       sheet: 'النتائج',
+      download_csv: 'النتائج (CSV)',
+      download_xlsx: 'النتائج (Excel)',
+      download_csv_of: 'نتائج %{exam} (CSV)',
+      download_xlsx_of: 'نتائج %{exam} (Excel)',
       student_number: 'رقم الطالب',
       name_en: 'الاسم بالأحرف اللاتينية',
       name_ar: 'الاسم بالعربية',

@@ -42,6 +42,7 @@ const messages = {
         results: 'Results released',
         of: '%{released} of %{submitted}',
         released_at: 'Released on',
+        download: 'Results by student',
         at_close: 'When the window closed',
         immediate: 'At once',
         empty: 'No results have been released to your students yet.',

@@ -178,6 +178,10 @@ export default {
     },
     results: {
       sheet: 'Results',
+      download_csv: 'Results (CSV)',
+      download_xlsx: 'Results (Excel)',
+      download_csv_of: 'Results of %{exam} (CSV)',
+      download_xlsx_of: 'Results of %{exam} (Excel)',
       student_number: 'Student number',
       name_en: 'Name (Latin script)',
       name_ar: 'Name (Arabic)',

@@ -188,8 +188,18 @@ describe('the school’s page', () => {
       'اختبار الاستماع المعياري',
       `${ar(14)} من ${ar(16)}`,
       formatDateTime('2026-06-03T11:00:00.000Z', 'ar'),
+      'النتائج (CSV)النتائج (Excel)',
     ]);
-    expect(cellsOf(practice)).toEqual(['الاختبار التجريبياختبار تجريبي', `${ar(5)} من ${ar(5)}`, 'فورًا']);
+    expect(cellsOf(practice)).toEqual([
+      'الاختبار التجريبياختبار تجريبي',
+      `${ar(5)} من ${ar(5)}`,
+      'فورًا',
+      'النتائج (CSV)النتائج (Excel)',
+    ]);
+    // Each exam's results by student, as a file, named for its exam (issue 41).
+    expect(
+      within(listening).getByRole('button', { name: 'نتائج اختبار الاستماع المعياري (Excel)' }),
+    ).toBeInTheDocument();
 
     const report = within(amal).getByTestId('home-report');
     expect(cellsOf(report)).toEqual([

@@ -111,6 +111,8 @@ export interface RosterMethods {
    * changes nothing; `again` confirms a school rolled over in the last 30 days (else 418).
    */
   rollover(body: { school_id?: number; apply: boolean; again?: boolean }): Promise<{ data: RolloverPlan }>;
+  /** An exam's per-student results in the reader's schools (issue 41: the console's place for it). */
+  examResults(examId: number, format: RosterFormat, language: Language): Promise<DownloadedFile>;
   /** What printing a class's cards would do (issue 41), changing nothing. */
   classLoginCardsPreview(classId: number): Promise<{ data: CardsPreview }>;
   /**
@@ -156,6 +158,11 @@ export const rosterMethods: RosterMethods = {
   exportStudents: (format, language) =>
     http<Blob>('/students/export', { query: fileQuery(format, language), as: 'blob' }).then((response) =>
       toFile(response, `students.${format}`),
+    ),
+
+  examResults: (examId, format, language) =>
+    http<Blob>(`/exams/${examId}/results/export`, { query: fileQuery(format, language), as: 'blob' }).then((response) =>
+      toFile(response, `exam-${examId}-results.${format}`),
     ),
 
   rollover: (body) => dataOf(http<{ data: RolloverPlan }>('/roster/rollover', { method: 'POST', body })),

@@ -4,6 +4,7 @@ import type { ReleasedExam } from '../../common/contracts/index';
 import { formatDateTime, formatNumber } from '../format';
 import { nameOf, useLanguage } from '../i18n/recordName';
 import { HomeSection } from './HomeSection';
+import { ExamResultsButtons } from '../roster/ExamResultsButtons';
 
 /** The exams whose results reached the school's students: how many of those who submitted, and when. */
 export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {
@@ -21,6 +22,7 @@ export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {
             <TableCell>{label('exam')}</TableCell>
             <TableCell align="right">{label('results')}</TableCell>
             <TableCell>{label('released_at')}</TableCell>
+            <TableCell>{label('download')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -39,6 +41,10 @@ export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {
                 })}
               </TableCell>
               <TableCell>{when(exam)}</TableCell>
+              <TableCell>
+                {/* Each student's released result, as the school keeps its records (issue 41). */}
+                <ExamResultsButtons examId={exam.exam_id} examName={nameOf(exam, language)} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -111,6 +111,36 @@ describe('exam list', () => {
     expect(screen.queryByRole('link', { name: 'Add exam' })).not.toBeInTheDocument();
   });
 
+  it("downloads a published exam's results by student from its menu, with the reports' download permission (issue 41)", async () => {
+    signInAuthor([areaPermission(AREAS.exams, 'view'), areaPermission(AREAS.reports, 'download')]);
+    serveExamList([makeExam({ id: 2, name_en: 'Live exam', is_published: true })]);
+    const files = recorder();
+    server.use(
+      http.get('*/api/exams/2/results/export', ({ request }) => {
+        files.record(request);
+        return new HttpResponse('Student number\r\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="exam-2-results.csv"' },
+        });
+      }),
+    );
+    URL.createObjectURL = () => 'blob:results';
+    URL.revokeObjectURL = () => undefined;
+    renderApp('/exams');
+    const live = (await screen.findByText('Live exam')).closest('tr')!;
+    const menu = await openMoreActions(live);
+    await userEvent.setup().click(within(menu).getByRole('menuitem', { name: 'Results (Excel)' }));
+    await waitFor(() => expect(files.requests).toHaveLength(1));
+    expect(Object.fromEntries(new URL(files.requests[0]!.url).searchParams)).toEqual({ format: 'xlsx', lang: 'en' });
+  });
+
+  it('offers no results download without the reports download permission', async () => {
+    signInAuthor([areaPermission(AREAS.exams, 'view'), areaPermission(AREAS.examLocalizations, 'view')]);
+    serveExamList([makeExam({ id: 2, name_en: 'Live exam', is_published: true })]);
+    renderApp('/exams');
+    const menu = await openMoreActions((await screen.findByText('Live exam')).closest('tr')!);
+    expect(within(menu).queryByRole('menuitem', { name: /Results/ })).toBeNull();
+  });
+
   it("publishes the selected exams and reports each exam's outcome", async () => {
     signInAuthor();
     serveLookups();

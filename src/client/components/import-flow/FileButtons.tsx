@@ -13,11 +13,14 @@ export function FileButtons<V extends string>({
   labels,
   request,
   testId,
+  names,
 }: {
   variants: readonly V[];
   labels: Record<V, string>;
   request: (variant: V) => Promise<DownloadedFile>;
   testId: string;
+  /** Each button's accessible name, where its label alone does not say which file (a row of a table). */
+  names?: (variant: V) => string;
 }) {
   const translate = useTranslate();
   const { pending, download } = useDownload();
@@ -32,6 +35,7 @@ export function FileButtons<V extends string>({
           loadingPosition="start"
           onClick={() => download(variant, () => request(variant))}
           data-testid={`${testId}-${variant}`}
+          aria-label={names?.(variant)}
         >
           {translate(labels[variant])}
         </Button>

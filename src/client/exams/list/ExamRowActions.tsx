@@ -1,5 +1,6 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeartOutlined';
@@ -19,6 +20,9 @@ import { useExamAccess } from '../common/useExamAccess';
 import type { Exam } from '../types';
 import { MoreActions, type MenuAction } from './MoreActions';
 import { useExamActions } from './useExamActions';
+import { useAppDataProvider } from '../../providers/appDataProvider';
+import { useDownload } from '../../components/import-flow';
+import { REPORT_PERMISSIONS } from '../../reports/access';
 
 interface ActionProps {
   label: string;
@@ -52,6 +56,8 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
   const { can, allows } = useExamAccess();
   const actions = useExamActions();
   const [confirming, setConfirming] = useState(false);
+  const dataProvider = useAppDataProvider();
+  const { download } = useDownload();
   const label = (key: string) => translate(`exams.actions.${key}`);
   const published = exam.is_published;
   const editor = can('edit');
@@ -88,6 +94,16 @@ export function ExamRowActions({ exam }: { exam: Exam }) {
       },
     published &&
       can('monitor') && { label: translate('exam_day.tab'), icon: <MonitorHeartIcon />, to: examMonitorPath(exam.id) },
+    // Each student's results as a file (issue 41), with the reports' download permission, as the server asks.
+    ...(['csv', 'xlsx'] as const).map(
+      (format) =>
+        published &&
+        allows({ anyOf: REPORT_PERMISSIONS.download }) && {
+          label: translate(`roster.results.download_${format}`),
+          icon: <DownloadIcon />,
+          onClick: () => void download(format, () => dataProvider.examResults(exam.id, format, language)),
+        },
+    ),
     !published &&
       can('delete') && {
         label: label('delete'),
