@@ -4,7 +4,7 @@ import type { ReleasedExam } from '../../common/contracts/index';
 import { formatDateTime, formatNumber } from '../format';
 import { nameOf, useLanguage } from '../i18n/recordName';
 import { HomeSection } from './HomeSection';
-import { ExamResultsButtons } from '../roster/ExamResultsButtons';
+import { ExamResultsButtons } from '../roster';
 
 /** The exams whose results reached the school's students: how many of those who submitted, and when. */
 export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {

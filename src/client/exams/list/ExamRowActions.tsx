@@ -22,7 +22,7 @@ import { MoreActions, type MenuAction } from './MoreActions';
 import { useExamActions } from './useExamActions';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import { useDownload } from '../../components/import-flow';
-import { REPORT_PERMISSIONS } from '../../reports/access';
+import { REPORT_PERMISSIONS } from '../../reports';
 
 interface ActionProps {
   label: string;
