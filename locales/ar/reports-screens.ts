@@ -32,6 +32,7 @@ const messages: Pick<Messages, 'report_screens'> = {
     },
     grades: {
       title: 'الصفوف: %{school}',
+      plain_title: 'الصفوف',
       name: 'الصف',
       classes: 'الشعب',
       students: 'الطلاب',
@@ -42,6 +43,7 @@ const messages: Pick<Messages, 'report_screens'> = {
     },
     students: {
       title: 'الطلاب: %{grade}',
+      plain_title: 'الطلاب',
       name: 'الطالب',
       school_class: 'الشعبة',
       gender: 'الجنس',

@@ -131,6 +131,10 @@ const messages = {
       confirm_release_title: 'Release the results?',
       confirm_release:
         'The students of %{target} and their school staff will see their results (and the right answers, where shown, once nobody can still sit the exam).',
+      confirm_release_all:
+        'Every student assigned this exam and their school staff will see their results (and the right answers, where shown, once nobody can still sit the exam).',
+      confirm_withdraw_all:
+        'The results of every student assigned this exam will be hidden again until they are released.',
       confirm_withdraw_title: 'Withdraw the release?',
       confirm_withdraw: 'The results of %{target} will be hidden again until they are released.',
       released: 'Results released to %{count} student |||| Results released to %{count} students',

@@ -30,6 +30,7 @@ const messages = {
     },
     grades: {
       title: 'Grades: %{school}',
+      plain_title: 'Grades',
       name: 'Grade',
       classes: 'Classes',
       students: 'Students',
@@ -40,6 +41,7 @@ const messages = {
     },
     students: {
       title: 'Students: %{grade}',
+      plain_title: 'Students',
       name: 'Student',
       school_class: 'Class',
       gender: 'Gender',

@@ -201,6 +201,20 @@ describe('the exam-day monitor', () => {
     expect(screen.getByRole('button', { name: 'Extra time' })).toBeInTheDocument();
   });
 
+  it('says whose results a release of the whole exam shows, without naming a target (issue 41)', async () => {
+    signIn(supervisor());
+    const { releases } = serve();
+    renderApp('/exams/9/monitor', 'en');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Release results' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Every student assigned this exam and their school staff will see their results');
+    expect(dialog).not.toHaveTextContent('The students of');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(releases.requests).toHaveLength(1));
+    expect(await releases.requests[0]!.json()).toEqual({});
+  });
+
   it('releases the results of the class shown', async () => {
     signIn(supervisor());
     const { releases } = serve();

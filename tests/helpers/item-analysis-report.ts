@@ -202,7 +202,20 @@ export function buildItemAnalysisReport(overrides: Overrides = {}): ItemAnalysis
       },
     ],
     markers: {
-      questions: [{ id: 3, position: 3, part: '', max: 4, n: 40, exact: 0.55, adjacent: 0.4, icc: 0.81, kappa: 0.77 }],
+      questions: [
+        {
+          id: 3,
+          position: 3,
+          part: '',
+          part_number: null,
+          max: 4,
+          n: 40,
+          exact: 0.55,
+          adjacent: 0.4,
+          icc: 0.81,
+          kappa: 0.77,
+        },
+      ],
       pairs: [
         {
           first: { id: 5, name: 'Huda Saleh' },

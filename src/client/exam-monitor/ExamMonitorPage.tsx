@@ -143,6 +143,7 @@ export default function ExamMonitorPage() {
           total={data.totals.assigned}
           target={target ?? {}}
           targetLabel={targetLabel}
+          whole={chosen.length === 0 && !schoolClass && !school}
           onChanged={refresh}
         />
       )}

@@ -23,6 +23,7 @@ export function ReleaseControls({
   total,
   target,
   targetLabel,
+  whole = false,
   onChanged,
 }: {
   examId: number;
@@ -30,6 +31,8 @@ export function ReleaseControls({
   total: number;
   target: ExamDayTarget;
   targetLabel: string;
+  /** The whole exam is shown: the confirmation speaks of every student assigned, not of a name. */
+  whole?: boolean;
   onChanged: () => void;
 }) {
   const translate = useTranslate();
@@ -79,7 +82,9 @@ export function ReleaseControls({
       <Confirm
         isOpen={asking !== null}
         title={translate(`exam_day.release.confirm_${asking ?? 'release'}_title`)}
-        content={translate(`exam_day.release.confirm_${asking ?? 'release'}`, { target: targetLabel })}
+        content={translate(`exam_day.release.confirm_${asking ?? 'release'}${whole ? '_all' : ''}`, {
+          target: targetLabel,
+        })}
         onClose={() => setAsking(null)}
         onConfirm={() => void act(asking!)}
       />

@@ -149,6 +149,8 @@ export const markerAgreementReport = z
           position: z.number(),
           /** A paragraph's part, '' for the whole question. */
           part: z.string(),
+          /** The part's place among its paragraph's parts (1, 2 …), null for a whole question: what a reader sees. */
+          part_number: z.number().nullable(),
           max: z.number(),
           ...agreementFigures,
           kappa: z.number().nullable(),

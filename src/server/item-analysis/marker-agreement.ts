@@ -63,6 +63,12 @@ export async function examMarkerAgreement(
   const pairs = await markPairs(db, examId);
   const position = new Map(questions.map((question, index) => [question.id, index + 1]));
   const maxOf = new Map<string, number>();
+  // A paragraph's part by its place among the paragraph's parts, never by its internal key ("q3").
+  const partNumber = new Map<string, number>();
+  for (const question of questions)
+    markingItems(question, null)
+      .filter((item) => item.part !== '')
+      .forEach((item, index) => partNumber.set(`${question.id}:${item.part}`, index + 1));
   for (const question of questions)
     for (const item of markingItems(question, null)) maxOf.set(`${question.id}:${item.part}`, item.max);
   const scaleOf = (group: MarkPair[]) => ({
@@ -89,6 +95,7 @@ export async function examMarkerAgreement(
         id: group[0].question_id,
         position: position.get(group[0].question_id) ?? 0,
         part: group[0].part,
+        part_number: group[0].part === '' ? null : (partNumber.get(`${group[0].question_id}:${group[0].part}`) ?? null),
         max: scaleFor(group[0]).max,
         n: agreement.n,
         exact: r4(agreement.exact),
@@ -97,7 +104,9 @@ export async function examMarkerAgreement(
         kappa: r4(agreement.kappa_quadratic),
       };
     })
-    .sort((a, b) => a.position - b.position || a.part.localeCompare(b.part));
+    .sort(
+      (a, b) => a.position - b.position || (a.part_number ?? 0) - (b.part_number ?? 0) || a.part.localeCompare(b.part),
+    );
 
   // A pair's answers may sit on different scales: agreement is counted on each answer's own scale,
   // the ICC, the quadratic-weighted kappa and the mean difference on marks as shares of their maximum.

@@ -88,6 +88,9 @@ describe('marker agreement', () => {
     expect(byQuestion[`${scene.q.essay.id}:`]).toMatchObject({ n: 3, max: 4, exact: 0.6667, adjacent: 0.3333 });
     expect(byQuestion[`${scene.q.spoken.id}:`]).toMatchObject({ n: 3, exact: 0.6667, adjacent: 0 });
     expect(byQuestion[`${scene.q.paragraph.id}:w1`]).toMatchObject({ n: 3, max: 3, exact: 1, adjacent: 0, kappa: 1 });
+    // A part is shown by its place in its paragraph (w1 is the first), a whole question by none (issue 41).
+    expect(byQuestion[`${scene.q.paragraph.id}:w1`].part_number).toBe(1);
+    expect(byQuestion[`${scene.q.essay.id}:`].part_number).toBeNull();
     expect(markers.pairs).toHaveLength(1);
     expect(markers.pairs[0]).toMatchObject({
       first: { name: 'Amal First' },

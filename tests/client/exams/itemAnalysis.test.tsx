@@ -308,6 +308,31 @@ describe('item analysis', () => {
     expect(within(pairs).getAllByRole('row')[1]).toHaveTextContent('Huda Saleh – Omar Nasser4055%40%0.740.810.08');
   });
 
+  it("names a paragraph's part by its place, never by its internal key (issue 41)", async () => {
+    const base = buildReport();
+    const row = base.markers.questions[0]!;
+    await openAnalysis(
+      buildReport({
+        markers: {
+          ...base.markers,
+          questions: [
+            { ...row, id: 4, position: 4, part: 'q3', part_number: 2 },
+            { ...row, id: 4, position: 4, part: 'w1', part_number: 1 },
+          ],
+        },
+      }),
+    );
+    const panel = await openSection('Marker agreement');
+    const questions = within(panel).getByTestId('marker-questions');
+    expect(within(questions).getByRole('columnheader', { name: 'Part' })).toBeInTheDocument();
+    const cells = within(questions)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(cells).toEqual(['2', '1']);
+    expect(questions).not.toHaveTextContent(/q3|w1/);
+  });
+
   it('says so when nothing was double marked', async () => {
     await openAnalysis(buildReport({ markers: { questions: [], pairs: [], drift: [] } }));
     const panel = await openSection('Marker agreement');

@@ -206,5 +206,7 @@ describe("another school's pages", () => {
     expect(screen.queryByText(/of \d+/)).not.toBeInTheDocument();
     expect(screen.queryByTestId('grades-list-row')).not.toBeInTheDocument();
     expect(window.location.pathname).toBe('/grades');
+    // Titled without a dangling colon: there is no school name to show (issue 41).
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Grades$/);
   });
 });

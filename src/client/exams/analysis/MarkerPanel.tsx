@@ -64,9 +64,7 @@ export function MarkerPanel({
                 <TableRow key={`${question.id}-${question.part}`}>
                   <TableCell>{number(question.position, 0)}</TableCell>
                   {hasParts && (
-                    <TableCell>
-                      <bdi>{question.part}</bdi>
-                    </TableCell>
+                    <TableCell>{question.part_number === null ? '' : number(question.part_number, 0)}</TableCell>
                   )}
                   <TableCell>{number(question.n, 0)}</TableCell>
                   <TableCell>{share(question.exact)}</TableCell>

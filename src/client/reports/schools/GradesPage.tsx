@@ -63,9 +63,12 @@ export function GradesPage() {
     <>
       <DrillDownBreadcrumbs trail={grades.data?.breadcrumbs} />
       <PageHeading
-        title={translate('report_screens.grades.title', {
-          school: school ? crumbLabel(school, language) : '',
-        })}
+        title={
+          // A school the reader cannot open (another's) has no name to show: the bare title, no dangling colon.
+          school
+            ? translate('report_screens.grades.title', { school: crumbLabel(school, language) })
+            : translate('report_screens.grades.plain_title')
+        }
       />
       <DataTable
         testId="grades-list"

@@ -75,9 +75,11 @@ export function StudentsPage() {
     <>
       <DrillDownBreadcrumbs trail={students.data?.breadcrumbs} />
       <PageHeading
-        title={translate('report_screens.students.title', {
-          grade: grade ? crumbLabel(grade, language) : '',
-        })}
+        title={
+          grade
+            ? translate('report_screens.students.title', { grade: crumbLabel(grade, language) })
+            : translate('report_screens.students.plain_title')
+        }
       />
       <Box sx={{ display: 'flex', gap: 2, mb: 2, flexWrap: 'wrap' }}>
         <SearchField value={list.search} onSearch={(search) => update({ search })} />
