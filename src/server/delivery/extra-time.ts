@@ -24,6 +24,10 @@ export function extraTimeOf(row: ExtraTimeColumns): ExtraTime {
     : { minutes: row.student_extra_minutes ?? 0, percent: row.student_extra_percent ?? 0 };
 }
 
-/** The seconds the extra time adds to an exam of `durationMinutes`. */
+/**
+ * The seconds the extra time adds to an exam of `durationMinutes`. A percentage gives whole minutes,
+ * rounded up (25% of 30 minutes is 8 minutes, never 7 or 7:30): the one rule the clock, the start
+ * page and the monitor all show, since each shows these seconds (issue 41).
+ */
 export const extraSecondsOf = (extra: ExtraTime, durationMinutes: number): number =>
-  extra.minutes * 60 + Math.round((durationMinutes * 60 * extra.percent) / 100);
+  extra.minutes * 60 + Math.ceil(Math.round(durationMinutes * extra.percent) / 100) * 60;

@@ -112,7 +112,15 @@ describe("a student's extra time", () => {
     await t.db.updateTable('exam_types').set({ is_mock: true }).where('id', '=', s.exam.exam_type_id).execute();
     await t.db.updateTable('students').set({ extra_time_percent: 50 }).where('id', '=', s.students[0].id).execute();
     const started = (await s.student(0).as('POST', '/start')).json().data;
-    expect(minutes(started.started_at, started.deadline_at)).toBe(67.5);
+    // 50% of 45 minutes is 22.5, given as 23 whole minutes: one rounding rule for every screen (issue 41).
+    expect(minutes(started.started_at, started.deadline_at)).toBe(68);
+    expect(started.extra_seconds).toBe(23 * 60);
+    // The monitor and the student's list say the same seconds.
+    const monitor = (await s.staff(s.cookies.admin).monitor()).json().data;
+    const row = monitor.students.find((entry: { student_id: number }) => entry.student_id === s.students[0].id);
+    expect(row.extra_seconds).toBe(23 * 60);
+    const list = (await call(t.app, 'GET', '/api/student/exams', undefined, { cookie: s.student(0).cookie })).json();
+    expect(list.data.find((e: { id: number }) => e.id === s.student(0).id).extra_seconds).toBe(23 * 60);
   });
 
   it('is not eaten by a window that closes before the exam would end', async () => {
