@@ -213,7 +213,7 @@ const ar: typeof en = {
       all_schools: 'جميع مدارسي',
       preview: 'معاينة الانتقال',
       table: 'ما يفعله الانتقال، شعبةً شعبة',
-      columns: { school: 'المدرسة', class: 'الشعبة (الصف)', students: 'الطلاب', moves_to: 'تنتقل إلى' },
+      columns: { school: 'المدرسة', class_grade: 'الشعبة (الصف)', students: 'الطلاب', moves_to: 'تنتقل إلى' },
       new_class: 'شعبة جديدة',
       leaves: 'يغادرون المدرسة (تُعطَّل حساباتهم)',
       nothing: 'لا توجد شعبة فيها طلاب نشطون يمكنها الانتقال: لا شيء للنقل.',

@@ -213,7 +213,7 @@ export default {
       all_schools: 'All my schools',
       preview: 'Preview the rollover',
       table: 'What the rollover does, class by class',
-      columns: { school: 'School', class: 'Class (grade)', students: 'Students', moves_to: 'Moves to' },
+      columns: { school: 'School', class_grade: 'Class (grade)', students: 'Students', moves_to: 'Moves to' },
       new_class: 'New class',
       leaves: 'Leave the school (deactivated)',
       nothing: 'No class with active students can move up: there is nothing to roll over.',

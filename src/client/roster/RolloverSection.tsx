@@ -133,7 +133,7 @@ export function RolloverSection() {
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('roster.rollover.columns.school')}</TableCell>
-                  <TableCell>{translate('roster.rollover.columns.class')}</TableCell>
+                  <TableCell>{translate('roster.rollover.columns.class_grade')}</TableCell>
                   <TableCell align="right">{translate('roster.rollover.columns.students')}</TableCell>
                   <TableCell>{translate('roster.rollover.columns.moves_to')}</TableCell>
                 </TableRow>

@@ -189,13 +189,22 @@ describe('exam player', () => {
     screen.getByRole('button', { name: 'Start the exam' }).focus();
     await user.keyboard('{Enter}');
 
+    // Question 1 is answered: the student lands on question 2, the first not answered (issue 41).
     const map = await screen.findByRole('navigation', { name: 'Questions' });
-    const second = within(map).getByRole('button', { name: named('Question 2, not answered') });
-    expect(within(map).getByRole('button', { name: named('Question 1, answered') })).toHaveAttribute(
+    await waitFor(async () => expect(await screen.findByRole('heading', { name: named('Question 2') })).toHaveFocus());
+    expect(within(map).getByRole('button', { name: named('Question 2, not answered') })).toHaveAttribute(
       'aria-current',
       'step',
     );
-    second.focus();
+    // The map moves by keyboard: to question 1 and back.
+    within(map)
+      .getByRole('button', { name: named('Question 1, answered') })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: named('Question 1') })).toHaveFocus();
+    within(map)
+      .getByRole('button', { name: named('Question 2, not answered') })
+      .focus();
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: named('Question 2') })).toHaveFocus();
     expect(within(map).getByRole('button', { name: named('Question 2, not answered') })).toHaveAttribute(
