@@ -92,6 +92,11 @@ export default {
       assign_error: 'Error assigning exam',
       reassigned: 'Exam reassigned',
       reassign_error: 'Error reassigning exam',
+      // SPEC section 8's own pair for the assign and reassign calls (the entity set's is above).
+      assigned_students: 'Exam assigned successfully',
+      assign_students_error: 'Error while assigning exam',
+      reassigned_students: 'Exam reassigned successfully',
+      reassign_students_error: 'Error while reassigning exam',
       publish_many: 'Exams published: %{count}.',
       unpublish_many: 'Exams unpublished: %{count}.',
       delete_many: 'Exams deleted: %{count}.',

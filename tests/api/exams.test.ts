@@ -192,7 +192,8 @@ describe('exam questions', () => {
     expect(inExam.mark).toBe(4);
     expect((await api('GET', `/api/exams/${exam.id}`)).json().data).toMatchObject({
       total_mark: 4,
-      total_questions_mark: 1,
+      total_questions_mark: 4,
+      questions_count: 1,
     });
   });
 
@@ -337,7 +338,9 @@ describe('the publish lifecycle (418)', () => {
       is_published: false,
       name_en: 'Reading benchmark (copy)',
       name_ar: 'اختبار القراءة المعياري (نسخة)',
-      total_questions_mark: 2,
+      // Two questions of 4 marks: their marks' total, and their number apart (SPEC item 66).
+      total_questions_mark: 8,
+      questions_count: 2,
     });
     expect(copy.id).not.toBe(exam.id);
     // Every other declared field is copied as it is (decimals, dates, tags, skills, marking settings).

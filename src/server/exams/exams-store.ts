@@ -110,7 +110,8 @@ export class ExamsStore {
         type: row.exam_type,
         duration_minutes: (row.duration as { number?: number } | null)?.number ?? null,
         total_mark: Number(total?.total ?? 0),
-        total_questions_mark: total?.count ?? 0,
+        // SPEC item 66: the total of the questions' marks (their number is questions_count).
+        total_questions_mark: Number(total?.total ?? 0),
         questions_count: total?.count ?? 0,
         started_count: started.find((t) => t.exam_id === row.id)?.count ?? 0,
       } as Exam;

@@ -82,7 +82,8 @@ describe('assigning an exam', () => {
       exam_localization_id: null,
       release_results: 'after_close',
     });
-    expect(await screen.findByText('Exam assigned')).toBeInTheDocument();
+    // SPEC section 8's words for the assign call (issue 41, spec item 239).
+    expect(await screen.findByText('Exam assigned successfully')).toBeInTheDocument();
   });
 
   it('asks before reassigning, naming how many students will lose their answers', async () => {
@@ -99,6 +100,7 @@ describe('assigning an exam', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posts.requests).toHaveLength(1));
     expect(new URL(posts.requests[0].url).pathname).toBe('/api/exams/7/reassign/students');
+    expect(await screen.findByText('Exam reassigned successfully')).toBeInTheDocument();
   });
 
   it('offers Assign on a published exam only to those who hold the permission', async () => {

@@ -76,7 +76,7 @@ export function AssignExamPage() {
       const { data } = again
         ? await dataProvider.reassignStudents(examId, body)
         : await dataProvider.assignStudents(examId, body);
-      notify.say(again ? 'reassigned' : 'assigned');
+      notify.say(again ? 'reassigned_students' : 'assigned_students');
       notify.text(
         translate('delivery.assign.outcome', {
           assigned: data.assigned,
@@ -86,7 +86,7 @@ export function AssignExamPage() {
       );
       navigate('/exams');
     } catch (error) {
-      await notify.fail(again ? 'reassign_error' : 'assign_error', error);
+      await notify.fail(again ? 'reassign_students_error' : 'assign_students_error', error);
     }
   };
   const bodyOf = (values: Record<string, unknown>): AssignmentBody => ({
