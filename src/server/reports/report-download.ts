@@ -45,8 +45,10 @@ function entriesOf(files: ReportFiles, report: DownloadableReport, wanted: Repor
   const made = languagesOf(report.language);
   const languages = wanted.filter((language) => made.includes(language));
   if (languages.length === 0) throw reportRefusal.languageMissing();
+  // Each language's file is named for it, even alone: the English and the Arabic file of a report
+  // never share a name in the reader's downloads (issue 41).
   return languages.map((language) => ({
-    name: wanted.length > 1 ? languageFileName(report.file_name, language) : report.file_name,
+    name: report.file_name ? languageFileName(report.file_name, language) : '',
     key: files.pdfKey(report.id, language),
   }));
 }

@@ -237,8 +237,12 @@ describe('the PDFs, the viewer and downloads', () => {
     const one = await api('POST', '/api/reports/download', { language: 'ar', 'report_ids[]': String(student.id) });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.headers['content-type']).toBe('application/pdf');
-    expect(one.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(student.file_name)}`);
+    // Each language's file is named for it, so the English and the Arabic never share a name (issue 41).
+    const named = (name: string) => `filename*=UTF-8''${encodeURIComponent(name)}`;
+    expect(one.headers['content-disposition']).toContain(named(student.file_name.replace(/\.pdf$/, '_ar.pdf')));
     expect(one.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const english = await api('POST', '/api/reports/download', { language: 'en', 'report_ids[]': String(student.id) });
+    expect(english.headers['content-disposition']).toContain(named(student.file_name.replace(/\.pdf$/, '_en.pdf')));
 
     const bundle = reports.find((r) => r.type.key === 'bundle')!;
     const zip = await api('POST', '/api/reports/download', { language: 'both', report_ids: [bundle.id] });
