@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
 import { loadMigrations } from '../../src/server/db/migrations/index';
@@ -124,6 +125,30 @@ describe('system routes', () => {
     const page = await call(t.app, 'GET', '/exams');
     expect(page.headers['x-frame-options']).toBe('DENY');
     expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses JSON answers of 1 kB or more for a client that accepts it, and nothing else (issue 41)', async () => {
+    const cookie = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+    const accepting = { 'accept-encoding': 'br, gzip' };
+    const list = await call(t.app, 'GET', '/api/user', undefined, { cookie, headers: accepting });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(list.headers.vary).toContain('accept-encoding');
+    const plain = await call(t.app, 'GET', '/api/user', undefined, { cookie });
+    const inflated = brotliDecompressSync(list.rawPayload).toString('utf8');
+    expect(JSON.parse(inflated)).toEqual(plain.json());
+    expect(list.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    // gzip for a client without brotli; nothing for one that asks for neither.
+    const gzipped = await call(t.app, 'GET', '/api/user', undefined, {
+      cookie,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // A small answer (a save's, the health check's) goes as it is.
+    const health = await call(t.app, 'GET', '/api/health', undefined, { headers: accepting });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json().status).toBe('ok');
   });
 
   it('returns runtime settings without a DSN when none is set', async () => {
