@@ -46,6 +46,8 @@ const messages: Pick<Messages, 'exam_students' | 'correction_screen'> = {
     clear_selection: 'إلغاء التحديد',
     correct: 'تصحيح',
     correct_label: 'تصحيح إجابات %{name}',
+    view: 'عرض الإجابات',
+    view_label: 'عرض إجابات %{name}',
     empty: 'لم يُعيَّن أي طالب لهذا الاختبار بعد.',
     no_match: 'لا يوجد طالب يطابق البحث وعوامل التصفية.',
     fetch_error: 'تعذّر تحميل قائمة الطلاب. حاول مرة أخرى.',

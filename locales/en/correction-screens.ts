@@ -44,6 +44,8 @@ const messages = {
     clear_selection: 'Clear the selection',
     correct: 'Correct',
     correct_label: 'Correct the answers of %{name}',
+    view: 'View answers',
+    view_label: 'View the answers of %{name}',
     empty: 'No student is assigned to this exam yet.',
     no_match: 'No student matches the search and filters.',
     fetch_error: 'The students could not be loaded. Try again.',

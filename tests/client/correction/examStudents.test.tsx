@@ -3,7 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeExam, serveExamList } from '../exams/support';
 import { renderApp } from '../support/render';
-import { makeAssigned, makeFilters, queryOf, serveStudentList, signInCorrector, STUDENTS } from './support';
+import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
+import {
+  CORRECTOR_PERMISSIONS,
+  makeAssigned,
+  makeFilters,
+  queryOf,
+  serveStudentList,
+  signInCorrector,
+  STUDENTS,
+} from './support';
 
 const LIST = '/exams/12/preview/students';
 
@@ -23,6 +32,27 @@ describe('the assigned-students list', () => {
     expect(await screen.findByTestId('exam-correction-status')).toHaveTextContent('Correction: In progress');
     const query = queryOf(calls);
     expect(Object.fromEntries(query)).toEqual({ page: '1', per_page: '15', sort: 'id', order: 'desc' });
+  });
+
+  it.each([
+    ['a corrector', CORRECTOR_PERMISSIONS, 'Correct'],
+    [
+      'a reader of the answers who may not mark',
+      [
+        ...listPermissions(AREAS.exams),
+        ...listPermissions(AREAS.examStudents),
+        ...listPermissions(AREAS.studentResponses),
+      ],
+      'View answers',
+    ],
+    ['a reader of the list only', [...listPermissions(AREAS.exams), ...listPermissions(AREAS.examStudents)], null],
+  ])("offers %s each row's action their role allows (issue 41)", async (_who, permissions, action) => {
+    signInCorrector(permissions as string[]);
+    serveStudentList();
+    renderApp(LIST);
+    const [row] = await screen.findAllByTestId('exam-student-row');
+    if (action === null) expect(within(row!).queryByTestId('correct-student')).toBeNull();
+    else expect(within(row!).getByTestId('correct-student')).toHaveTextContent(action as string);
   });
 
   it('filters by category, searches and sorts, each time from page 1, and keeps it all in the address', async () => {

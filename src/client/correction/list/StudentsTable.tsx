@@ -19,7 +19,8 @@ import type { AssignedStudent } from '../../../common/contracts/index';
 import { formatDateTime, formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import type { MarkingHandle } from '../../../common/correction/index';
-import { correctionPath } from '../access';
+import { correctionPath, CORRECTION_PERMISSIONS } from '../access';
+import { useAccess } from '../../auth';
 import type { ListState, SortKey } from '../listState';
 import { StatusChip } from '../../components/StatusChip';
 import { compactTableSx, nameColumnSx } from '../../components/listLayout';
@@ -65,6 +66,9 @@ export function StudentsTable({
 }: StudentsTableProps) {
   const translate = useTranslate();
   const language = useLanguage();
+  const access = useAccess();
+  const mayRead = access.allows({ anyOf: CORRECTION_PERMISSIONS.responses });
+  const mayMark = mayRead && access.allows({ anyOf: CORRECTION_PERMISSIONS.mark });
   const number = (value: number) => formatNumber(value, language);
   const ids = rows.map((row) => row.id);
   const chosen = ids.filter((id) => selected.includes(id));
@@ -197,16 +201,21 @@ export function StudentsTable({
                   </Box>
                 </TableCell>
                 <TableCell>
-                  <Button
-                    size="small"
-                    component={RouterLink}
-                    to={correctionPath(examId, handleOf(row), search)}
-                    startIcon={<RateReviewIcon />}
-                    aria-label={translate('exam_students.correct_label', { name: row.name })}
-                    data-testid="correct-student"
-                  >
-                    {translate('exam_students.correct')}
-                  </Button>
+                  {/* What the reader's role can do (issue 41): mark, only read the answers, or nothing. */}
+                  {mayRead && (
+                    <Button
+                      size="small"
+                      component={RouterLink}
+                      to={correctionPath(examId, handleOf(row), search)}
+                      startIcon={<RateReviewIcon />}
+                      aria-label={translate(mayMark ? 'exam_students.correct_label' : 'exam_students.view_label', {
+                        name: row.name,
+                      })}
+                      data-testid="correct-student"
+                    >
+                      {translate(mayMark ? 'exam_students.correct' : 'exam_students.view')}
+                    </Button>
+                  )}
                 </TableCell>
               </TableRow>
             );
