@@ -44,6 +44,8 @@ const messages = {
       instructions_title: 'Before you start',
       instructions: {
         timer: 'You have %{duration}. The clock starts when you press Start and does not stop if you leave the page.',
+        timer_running:
+          'Your exam has started and its clock is running: %{time} left. It does not stop if you leave the page.',
         saving: 'Every answer is saved as you go, on this computer first and then on the server.',
         navigation: 'Move between pages with Next and Previous, or jump to any question from the question map.',
         submit:

@@ -21,7 +21,21 @@ export function applyDocumentLanguage(language: Language): void {
   document.documentElement.dir = isRTL(language) ? 'rtl' : 'ltr';
 }
 
-/** Switching language reloads the page so every cache, direction and format starts clean. */
+const LANGUAGE_RELOAD = 'ltm-language-reload';
+
+/**
+ * Switching language reloads the page so every cache, direction and format starts clean. The page
+ * that loads next is told it was only a change of language (`reloadedForLanguage`), so a running
+ * exam goes straight back to its questions (issue 41).
+ */
 export function reloadPage(): void {
+  window.sessionStorage.setItem(LANGUAGE_RELOAD, '1');
   window.location.reload();
+}
+
+/** Whether this page load follows a change of language; asked once (the answer is then forgotten). */
+export function reloadedForLanguage(): boolean {
+  const reloaded = window.sessionStorage.getItem(LANGUAGE_RELOAD) === '1';
+  window.sessionStorage.removeItem(LANGUAGE_RELOAD);
+  return reloaded;
 }

@@ -321,6 +321,27 @@ describe('questions named by their content', () => {
     expect(screen.getByTestId('player-clock')).toContainElement(screen.getByRole('timer'));
   });
 
+  it('returns a tab that was in the player to it when the page is rebuilt (a change of language), never to the start page (issue 41)', async () => {
+    signInStudent();
+    const attempt = attemptView();
+    serveExam(attempt, studentExam({ status: 'in_progress', attempts: 1, time_left_seconds: 1500 }));
+    // First arrival at a running attempt: the start page, with the time left rather than the duration.
+    const first = renderApp('/my-exams/5');
+    expect(await screen.findByTestId('start-instruction-timer')).toHaveTextContent(
+      'Your exam has started and its clock is running: 25 minutes left.',
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    await screen.findByRole('timer');
+    first.unmount();
+    // The page reloads for a change of language in the same tab: straight back to the questions.
+    sessionStorage.setItem('ltm-language-reload', '1');
+    renderApp('/my-exams/5', 'ar');
+    expect(await screen.findByRole('timer')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'تابع' })).toBeNull();
+    sessionStorage.clear();
+  });
+
   it('says "No answer" on the result for an unanswered spoken question, not a recorder', () => {
     signInStudent();
     const attempt = attemptView({

@@ -1,9 +1,10 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { errorMessage } from '../../providers/errors';
+import { reloadedForLanguage } from '../../language';
 import { studentApi, type AttemptView } from '../api';
 import { MY_EXAMS_PATH } from '../paths';
 import { ResultView } from '../result/ResultView';
@@ -11,6 +12,18 @@ import { STUDENT_EXAMS_KEY, useStudentExams } from '../useStudentExams';
 import { Player } from './Player';
 import { StartPage } from './StartPage';
 import { useReopenWatch } from './useReopenWatch';
+
+/** Which exams this tab has open in the player (sessionStorage: this tab only, gone with it). */
+const playing = {
+  key: (id: string) => `ltm-playing-${id}`,
+  mark(id: string) {
+    sessionStorage.setItem(playing.key(id), '1');
+  },
+  clear(id: string) {
+    sessionStorage.removeItem(playing.key(id));
+  },
+  was: (id: string) => sessionStorage.getItem(playing.key(id)) === '1',
+};
 
 /**
  * /my-exams/:id: the start page, then the running attempt (start is idempotent, so Resume goes
@@ -35,6 +48,7 @@ export function ExamPlayerPage() {
     setError(null);
     try {
       setAttempt(await studentApi.start(id!));
+      playing.mark(id!);
       // The list now says "in progress": read again (and kept again for an offline reload).
       void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
     } catch (failure) {
@@ -45,24 +59,36 @@ export function ExamPlayerPage() {
   };
   const submitted = useCallback(
     (view: AttemptView, late: number) => {
+      playing.clear(id!);
       setAttempt(view);
       setLateAnswers(late);
       setJustSubmitted(true);
       void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
     },
-    [queryClient],
+    [queryClient, id],
   );
 
   const reset = useCallback(() => {
+    playing.clear(id!);
     setAttempt(null);
     setNotice('reset');
     void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
-  }, [queryClient]);
+  }, [queryClient, id]);
   const reopened = useCallback((view: AttemptView) => {
     setAttempt(view);
     setNotice('reopened');
   }, []);
   useReopenWatch(attempt, reopened);
+  // The page was reloaded for a change of language while this tab was in the player for this exam:
+  // straight back to it, not to the start page, whose clock would not be the one running (issue 41).
+  const [languageReload] = useState(reloadedForLanguage);
+  const exam = exams.data?.find((entry) => String(entry.id) === id);
+  const resume =
+    languageReload && !attempt && !starting && !error && exam?.status === 'in_progress' && playing.was(id!);
+  useEffect(() => {
+    if (resume) void start();
+    // Once per arrival: `start` is a fresh closure each render.
+  }, [resume]);
 
   const said = notice && (
     <Alert severity="info" sx={{ maxWidth: 1200, mx: 'auto', mb: 2 }} role="status" data-testid="supervisor-notice">
@@ -77,8 +103,7 @@ export function ExamPlayerPage() {
       </>
     );
   if (attempt) return <ResultView attempt={attempt} lateAnswers={lateAnswers} justSubmitted={justSubmitted} />;
-  if (exams.isPending) return <Loading />;
-  const exam = exams.data?.find((entry) => String(entry.id) === id);
+  if (exams.isPending || resume) return <Loading />;
   if (!exam || (exam.status !== 'available' && exam.status !== 'in_progress')) {
     const reason = !exam ? 'not_found' : exam.status === 'upcoming' ? 'not_open' : 'closed';
     return (

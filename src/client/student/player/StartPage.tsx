@@ -19,6 +19,7 @@ interface StartPageProps {
 export function StartPage({ exam, onStart, starting, error }: StartPageProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const running = exam.status === 'in_progress';
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
       <PageHeading title={nameIn(exam.exam, locale)} back={{ to: MY_EXAMS_PATH, label: 'student.my_exams.back' }} />
@@ -55,10 +56,15 @@ export function StartPage({ exam, onStart, starting, error }: StartPageProps) {
         </Typography>
         <Box component="ul" sx={{ m: 0, ps: 3 }}>
           {INSTRUCTIONS.map((key) => (
-            <Typography component="li" key={key} sx={{ mb: 0.5 }}>
-              {translate(`student.start.instructions.${key}`, {
-                duration: formatDuration(exam.exam.duration_minutes * 60 + exam.extra_seconds, locale),
-              })}
+            <Typography component="li" key={key} sx={{ mb: 0.5 }} data-testid={`start-instruction-${key}`}>
+              {/* A running attempt's clock is already counting: its time left, not the exam's duration (issue 41). */}
+              {running && key === 'timer'
+                ? translate('student.start.instructions.timer_running', {
+                    time: formatDuration(exam.time_left_seconds, locale),
+                  })
+                : translate(`student.start.instructions.${key}`, {
+                    duration: formatDuration(exam.exam.duration_minutes * 60 + exam.extra_seconds, locale),
+                  })}
             </Typography>
           ))}
         </Box>
