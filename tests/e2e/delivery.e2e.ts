@@ -73,6 +73,9 @@ async function answerBlock(block: Locator, text: string): Promise<boolean> {
       await list.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('listbox').waitFor();
+      // Enter chooses the focused option: wait until the menu has moved the focus onto one (a loaded
+      // machine may take a moment), or the Enter falls on nothing and the list stays open.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role') ?? '')).toBe('option');
       await page.keyboard.press('Enter');
       await page.getByRole('listbox').waitFor({ state: 'detached' });
     }
@@ -283,6 +286,17 @@ describe("the student's exam", () => {
     const deadline = await reassignPractice(page, 600);
     const { assignmentId } = await startPractice(page);
     await answerPage(page, 'قبل نهاية الوقت');
+    // A change of language mid-exam reloads the page straight back to the questions, never to the
+    // start page (issue 41), and back again.
+    for (const [language, resume] of [
+      ['English', 'Resume'],
+      ['العربية', ar.my_exams.actions.resume],
+    ] as const) {
+      await page.getByTestId('language-switcher').click();
+      await page.getByRole('menuitem', { name: language }).click();
+      await page.getByRole('timer').waitFor();
+      expect(await page.getByRole('button', { name: resume, exact: true }).count()).toBe(0);
+    }
     // Time runs out, on the server and in the player, without waiting for it: at zero the player
     // submits on its own and shows the result.
     await moveClock(await secondsUntil(deadline + 1_000), [page]);
