@@ -108,6 +108,7 @@ const ar: typeof en = {
         'لا يوجد صف رمزه في OneRoster «%{value}»: يحدّد المسؤول رمز كل صف مرة واحدة في الإعدادات، الصفوف',
       grade_of_mixed_class:
         'الشعبة «%{value}» في الملف تضم الصفوف %{grades} ولا يذكر الملف صف هذا الطالب: اذكره في users.csv (grades)',
+      grade_not_in_class: 'صف الطالب %{grade} ليس من صفوف الشعبة «%{value}» في الملف (%{grades})',
       unknown_class: 'لا توجد في المدرسة شعبة باسم «%{value}» في هذا الصف',
       unknown_level: 'لا يوجد مستوى باسم «%{value}»',
       ambiguous: '«%{value}» اسم لأكثر من سجل: استخدم اسمًا فريدًا',
@@ -180,8 +181,8 @@ const ar: typeof en = {
       sheet: 'النتائج',
       download_csv: 'النتائج (CSV)',
       download_xlsx: 'النتائج (Excel)',
-      download_csv_of: 'نتائج %{exam} (CSV)',
-      download_xlsx_of: 'نتائج %{exam} (Excel)',
+      download_csv_of: 'النتائج (CSV): %{exam}',
+      download_xlsx_of: 'النتائج (Excel): %{exam}',
       student_number: 'رقم الطالب',
       name_en: 'الاسم بالأحرف اللاتينية',
       name_ar: 'الاسم بالعربية',

@@ -107,6 +107,8 @@ export default {
         'No grade is set to the OneRoster grade code "%{value}": an administrator sets each grade\'s code once, in Settings, Grades',
       grade_of_mixed_class:
         'The file\'s class "%{value}" spans grades %{grades} and the file gives no grade for this student: give it in users.csv (grades)',
+      grade_not_in_class:
+        'The student\'s grade %{grade} is not one of the grades of the file\'s class "%{value}" (%{grades})',
       unknown_class: 'The school has no class named "%{value}" in this grade',
       unknown_level: 'No level is named "%{value}"',
       ambiguous: '"%{value}" names more than one record: use a name that is unique',
@@ -180,8 +182,8 @@ export default {
       sheet: 'Results',
       download_csv: 'Results (CSV)',
       download_xlsx: 'Results (Excel)',
-      download_csv_of: 'Results of %{exam} (CSV)',
-      download_xlsx_of: 'Results of %{exam} (Excel)',
+      download_csv_of: 'Results (CSV): %{exam}',
+      download_xlsx_of: 'Results (Excel): %{exam}',
       student_number: 'Student number',
       name_en: 'Name (Latin script)',
       name_ar: 'Name (Arabic)',

@@ -29,13 +29,16 @@ const LANGUAGE_RELOAD = 'ltm-language-reload';
  * exam goes straight back to its questions (issue 41).
  */
 export function reloadPage(): void {
-  window.sessionStorage.setItem(LANGUAGE_RELOAD, '1');
+  window.sessionStorage.setItem(LANGUAGE_RELOAD, window.location.pathname);
   window.location.reload();
 }
 
-/** Whether this page load follows a change of language; asked once (the answer is then forgotten). */
+/**
+ * Whether this page load follows a change of language made on this very page (its path); asked
+ * once (the answer is then forgotten), so a change made elsewhere never counts for a later page.
+ */
 export function reloadedForLanguage(): boolean {
-  const reloaded = window.sessionStorage.getItem(LANGUAGE_RELOAD) === '1';
+  const reloaded = window.sessionStorage.getItem(LANGUAGE_RELOAD) === window.location.pathname;
   window.sessionStorage.removeItem(LANGUAGE_RELOAD);
   return reloaded;
 }

@@ -182,6 +182,8 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       // at a quick level: a save's small answer is never touched, and PDFs, zips and recordings, already
       // compressed, are sent as they are.
       await api.register(compress, {
+        // Answers only: request bodies are read as sent, never inflated.
+        globalDecompression: false,
         threshold: 1024,
         encodings: ['br', 'gzip'],
         brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },

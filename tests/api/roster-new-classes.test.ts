@@ -107,6 +107,16 @@ describe('a roster that names classes the school lacks (issue 40)', () => {
     );
     expect(arabic.rows[2].errors.grade[0]).toContain('ولا يذكر الملف صف هذا الطالب');
 
+    // A student whose grade is none of the class's is refused, not placed in a class of that grade.
+    const outside = { ...files, 'users.csv': files['users.csv'].replace(',MIX-3,,,,,,', ',MIX-3,,,,,07,') };
+    const refused = (
+      await uploadRoster(t.app, staff, { name: 'outside.zip', content: zipOf(outside) }, 'dry_run', 'en', MAKE)
+    ).json().data;
+    expect(refused.rows[2].errors.grade[0]).toBe(
+      'The student\'s grade 07 is not one of the grades of the file\'s class "Mixed" (04, 05)',
+    );
+    expect(refused.summary).toMatchObject({ errors: 1, new_classes: 2 });
+
     // Without the student who has no grade, the import makes "Mixed" once in each grade.
     files['users.csv'] = files['users.csv']
       .split('\n')

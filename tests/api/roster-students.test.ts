@@ -1,3 +1,4 @@
+import { issueLoginCards, type LoginCard } from '../../src/server/roster/login-cards';
 import { describe, expect, it } from 'vitest';
 import { admin, api, registry, staff, t, useRosterWorld, world } from '../helpers/roster-world';
 import { call } from '../helpers/api-client';
@@ -265,6 +266,53 @@ describe('login cards', () => {
     const summary = typeof audited.summary === 'string' ? JSON.parse(audited.summary) : audited.summary;
     expect(summary).toMatchObject({ issued: 2, replaced: 2, cards: 3 });
     expect((await cards('lang=en&replace=maybe')).statusCode).toBe(400);
+  });
+});
+
+describe('two prints of one class at once (issue 41)', () => {
+  it('never void each other: the later one finds the earlier cards and keeps their passwords', async () => {
+    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
+      school_id: world.noor.id,
+      grade_id: world.grade5.id,
+      name_en: '5R',
+      name_ar: 'الخامس ر',
+    });
+    for (const n of ['RACE-1', 'RACE-2'])
+      await api(
+        'POST',
+        '/api/students',
+        {
+          student_number: n,
+          name_en: `Race ${n}`,
+          name_ar: 'سباق',
+          school_id: world.noor.id,
+          school_class_id: klass.id,
+          grade_id: world.grade5.id,
+          gender: 'male',
+          nationality: 'AE',
+        },
+        staff,
+      );
+    let inner: LoginCard[] = [];
+    let renders = 0;
+    // The outer print renders while another print of the class runs to its end (a double click).
+    const outer = await issueLoginCards(t.db, klass.id, { lang: 'en', replace: false }, async (cards) => {
+      renders += 1;
+      if (renders === 1)
+        inner = (await issueLoginCards(t.db, klass.id, { lang: 'ar', replace: false }, async () => 'inner')).cards;
+      return cards;
+    });
+    // The inner print handed out both passwords; the outer read again and printed usernames only.
+    expect(inner.map((c) => c.password !== null)).toEqual([true, true]);
+    expect(renders).toBe(2);
+    expect(outer.cards.map((c) => [c.state, c.password])).toEqual([
+      ['printed', null],
+      ['printed', null],
+    ]);
+    for (const card of inner)
+      expect(
+        (await call(t.app, 'POST', '/api/login', { email: card.username, password: card.password! })).statusCode,
+      ).toBe(200);
   });
 });
 

@@ -196,9 +196,9 @@ describe('the school’s page', () => {
       'فورًا',
       'النتائج (CSV)النتائج (Excel)',
     ]);
-    // Each exam's results by student, as a file, named for its exam (issue 41).
+    // Each exam's results by student, as a file, named for its exam after its visible label (issue 41).
     expect(
-      within(listening).getByRole('button', { name: 'نتائج اختبار الاستماع المعياري (Excel)' }),
+      within(listening).getByRole('button', { name: 'النتائج (Excel): اختبار الاستماع المعياري' }),
     ).toBeInTheDocument();
 
     const report = within(amal).getByTestId('home-report');

@@ -12,11 +12,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useId, useState } from 'react';
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { LANGUAGES, type Language } from '../../../locales/languages';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import type { CardsPreview } from '../providers/rosterMethods';
 import { useDownload } from '../components/import-flow';
+import { errorMessage } from '../providers/errors';
 import { formatNumber } from '../format';
 
 const CARDS_LABEL: Record<Language, string> = { en: 'roster.cards.print_en', ar: 'roster.cards.print_ar' };
@@ -32,6 +33,7 @@ export function LoginCardsButton() {
   const [locale] = useLocaleState();
   const record = useRecordContext();
   const dataProvider = useAppDataProvider();
+  const notify = useNotify();
   const { pending, download } = useDownload();
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<CardsPreview | null>(null);
@@ -45,12 +47,16 @@ export function LoginCardsButton() {
     setReplace(false);
     dataProvider.classLoginCardsPreview(classId).then(
       ({ data }) => current && setPreview(data),
-      () => current && setOpen(false),
+      (error: unknown) => {
+        if (!current) return;
+        setOpen(false);
+        notify(errorMessage(error), { type: 'error' });
+      },
     );
     return () => {
       current = false;
     };
-  }, [open, classId, dataProvider]);
+  }, [open, classId, dataProvider, notify]);
   if (!record) return null;
   const count = (value: number) => formatNumber(value, locale as Language);
   const print = (language: Language) => {

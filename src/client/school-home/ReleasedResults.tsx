@@ -5,12 +5,16 @@ import { formatDateTime, formatNumber } from '../format';
 import { nameOf, useLanguage } from '../i18n/recordName';
 import { HomeSection } from './HomeSection';
 import { ExamResultsButtons } from '../roster';
+import { REPORT_PERMISSIONS } from '../reports';
+import { useAccess } from '../auth';
 
 /** The exams whose results reached the school's students: how many of those who submitted, and when. */
 export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {
   const translate = useTranslate();
   const language = useLanguage();
   const label = (key: string) => translate(`homes.school.released.${key}`);
+  // The results file takes the reports' download permission, as the server asks.
+  const mayDownload = useAccess().allows({ anyOf: REPORT_PERMISSIONS.download });
   // Practice tests show their results at once; other releases without a date came with the window's end.
   const when = (exam: ReleasedExam) =>
     exam.released_at ? formatDateTime(exam.released_at, language) : label(exam.is_mock ? 'immediate' : 'at_close');
@@ -22,7 +26,7 @@ export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {
             <TableCell>{label('exam')}</TableCell>
             <TableCell align="right">{label('results')}</TableCell>
             <TableCell>{label('released_at')}</TableCell>
-            <TableCell>{label('download')}</TableCell>
+            {mayDownload && <TableCell>{label('download')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -41,10 +45,12 @@ export function ReleasedResults({ exams }: { exams: ReleasedExam[] }) {
                 })}
               </TableCell>
               <TableCell>{when(exam)}</TableCell>
-              <TableCell>
-                {/* Each student's released result, as the school keeps its records (issue 41). */}
-                <ExamResultsButtons examId={exam.exam_id} examName={nameOf(exam, language)} />
-              </TableCell>
+              {mayDownload && (
+                <TableCell>
+                  {/* Each student's released result, as the school keeps its records (issue 41). */}
+                  <ExamResultsButtons examId={exam.exam_id} examName={nameOf(exam, language)} />
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -48,7 +48,7 @@ function entriesOf(files: ReportFiles, report: DownloadableReport, wanted: Repor
   // Each language's file is named for it, even alone: the English and the Arabic file of a report
   // never share a name in the reader's downloads (issue 41).
   return languages.map((language) => ({
-    name: report.file_name ? languageFileName(report.file_name, language) : '',
+    name: languageFileName(report.file_name || DOWNLOAD_NAMES.single, language),
     key: files.pdfKey(report.id, language),
   }));
 }

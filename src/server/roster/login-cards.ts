@@ -31,7 +31,12 @@ export interface CardsPreview {
   signed_in: number;
 }
 
-/** A class's active students with their account's state, in the cards' language's order of names. */
+/**
+ * A class's active students with their account's state, in the cards' language's order of names.
+ * `version` fingerprints the account's password and last sign-in as read (never the hash itself): a
+ * print writes a password only where it is still the same, so two prints at once, or a sign-in
+ * meanwhile, never lead it to void a card in use.
+ */
 async function classStudents(db: Db, classId: number, lang: Language) {
   const students = await db
     .selectFrom('students')
@@ -42,8 +47,9 @@ async function classStudents(db: Db, classId: number, lang: Language) {
       'students.name_en',
       'students.name_ar',
       'students.user_id',
-      'users.last_login_at',
-      'users.password_hash',
+      sql<string | null>`md5(users.password_hash || '|' || coalesce(users.last_login_at::text, ''))`.as('version'),
+      sql<CardState>`case when users.id is null or users.password_hash = ${NO_PASSWORD} then 'new'
+        when users.last_login_at is null then 'printed' else 'signed_in' end`.as('state'),
     ])
     .where('students.school_class_id', '=', classId)
     .where('students.is_active', '=', true)
@@ -51,17 +57,14 @@ async function classStudents(db: Db, classId: number, lang: Language) {
   // Arabic cards sort by the Arabic name (a student without one by their Latin name), English by the Latin.
   const collator = new Intl.Collator(lang);
   const nameOf = (s: (typeof students)[number]) => (lang === 'ar' && s.name_ar ? s.name_ar : s.name_en);
-  return students
-    .map((s) => ({
-      ...s,
-      state: (s.user_id === null || s.password_hash === NO_PASSWORD
-        ? 'new'
-        : s.last_login_at === null
-          ? 'printed'
-          : 'signed_in') as CardState,
-    }))
-    .sort((a, b) => collator.compare(nameOf(a), nameOf(b)) || a.id - b.id);
+  return students.sort((a, b) => collator.compare(nameOf(a), nameOf(b)) || a.id - b.id);
 }
+
+/** Another print (or a reset) changed an account between this print's read and its write. */
+class CardsChanged extends Error {}
+
+/** How many times a print reads, renders and writes again after losing a race to another. */
+const PRINT_ATTEMPTS = 3;
 
 /** What printing would do, changing nothing (the console says it before printing). */
 export async function previewLoginCards(db: Db, classId: number): Promise<CardsPreview> {
@@ -79,6 +82,23 @@ export async function previewLoginCards(db: Db, classId: number): Promise<CardsP
  * one transaction: a failed render leaves every password as it was.
  */
 export async function issueLoginCards<T>(
+  db: Db,
+  classId: number,
+  options: { lang: Language; replace: boolean },
+  render: (cards: LoginCard[]) => Promise<T>,
+): Promise<{ output: T; cards: LoginCard[] }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await printOnce(db, classId, options, render);
+    } catch (error) {
+      // Two prints of one class at once (a double click, two staff): the later one reads again and
+      // finds the cards the other handed out, which it then keeps.
+      if (!(error instanceof CardsChanged) || attempt >= PRINT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function printOnce<T>(
   db: Db,
   classId: number,
   options: { lang: Language; replace: boolean },
@@ -106,14 +126,28 @@ export async function issueLoginCards<T>(
   const output = await render(cards);
   if (issued.size > 0)
     await db.transaction().execute(async (trx) => {
-      await createStudentAccounts(
-        trx,
-        students.filter((s) => s.user_id === null),
+      const accountless = students.filter((s) => s.user_id === null);
+      // Made by another print meanwhile: this one's read is stale.
+      const taken = await trx
+        .selectFrom('students')
+        .select('id')
+        .where('id', 'in', [0, ...accountless.map((s) => s.id)])
+        .where('user_id', 'is not', null)
+        .execute();
+      if (taken.length > 0) throw new CardsChanged();
+      await createStudentAccounts(trx, accountless);
+      const version = new Map(students.map((s) => [s.id, s.version] as const));
+      const pairs = [...issued].map(
+        ([id, { hash }]) => sql`(${id}::int, ${hash}::text, ${version.get(id) ?? null}::text)`,
       );
-      const pairs = [...issued].map(([id, { hash }]) => sql`(${id}::int, ${hash}::text)`);
-      await sql`update users set password_hash = v.hash, updated_at = now()
-        from (values ${sql.join(pairs)}) as v(student_id, hash), students s
-        where s.id = v.student_id and users.id = s.user_id`.execute(trx);
+      // Only where the account is as this print read it (an account just made has no version).
+      const written = await sql<{ id: number }>`update users set password_hash = v.hash, updated_at = now()
+        from (values ${sql.join(pairs)}) as v(student_id, hash, version), students s
+        where s.id = v.student_id and users.id = s.user_id
+          and (v.version is null
+            or md5(users.password_hash || '|' || coalesce(users.last_login_at::text, '')) = v.version)
+        returning users.id`.execute(trx);
+      if (written.rows.length !== issued.size) throw new CardsChanged();
     });
   return { output, cards };
 }

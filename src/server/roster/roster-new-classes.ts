@@ -51,7 +51,9 @@ export async function makeClasses(
   if (classes.length === 0) return ids;
   // Two imports at once may plan the same class: one transaction at a time makes classes, and a
   // class another import made since this one's plan is joined, not made again.
-  await sql`select pg_advisory_xact_lock(${CLASSES_LOCK})`.execute(trx);
+  // One lock per school, taken in order: imports into different schools never wait for each other.
+  for (const schoolId of [...new Set(classes.map((c) => c.school_id))].sort((a, b) => a - b))
+    await sql`select pg_advisory_xact_lock(${CLASSES_LOCK}::int, ${schoolId}::int)`.execute(trx);
   const planned = new Map(classes.map((c) => [c.key, c] as const));
   const present = await trx
     .selectFrom('school_classes')

@@ -160,6 +160,13 @@ export async function planRoster(
     // row says which grades the class spans (issue 40).
     const spans = source.classGrades && { value: v('class'), grades: source.classGrades.join(', ') };
     if (spans && !v('grade')) add('grade', { key: 'roster.errors.grade_of_mixed_class', params: spans });
+    // A student whose own grade is none of the class's is not placed in a class the file does not describe.
+    else if (
+      spans &&
+      source.cedsGrade &&
+      !source.classGrades!.some((code) => code.toLowerCase() === v('grade').toLowerCase())
+    )
+      add('grade', { key: 'roster.errors.grade_not_in_class', params: { ...spans, grade: v('grade') } });
     for (const column of ROSTER_COLUMNS)
       if (
         column.required &&

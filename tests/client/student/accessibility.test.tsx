@@ -335,7 +335,7 @@ describe('questions named by their content', () => {
     await screen.findByRole('timer');
     first.unmount();
     // The page reloads for a change of language in the same tab: straight back to the questions.
-    sessionStorage.setItem('ltm-language-reload', '1');
+    sessionStorage.setItem('ltm-language-reload', '/my-exams/5');
     renderApp('/my-exams/5', 'ar');
     expect(await screen.findByRole('timer')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'تابع' })).toBeNull();

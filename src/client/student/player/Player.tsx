@@ -160,7 +160,7 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
             <DisplayMenu preferences={display.preferences} onChange={display.change} />
           </Box>
           {/* The clock stays in view while the student scrolls, zooms or moves down a long page (issue 41):
-              sticky under the sticky header (static on narrow screens), at the questions' side. */}
+              sticky under the header (at the top on narrow screens, where the header scrolls away), at the end side. */}
           <Box
             data-testid="player-clock"
             sx={{
@@ -168,7 +168,7 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
               top: { xs: 0, md: 64 },
               zIndex: 2,
               width: 'fit-content',
-              ms: 'auto',
+              marginInlineStart: 'auto',
               mb: 1,
               px: 1.5,
               py: 0.5,

@@ -8,8 +8,10 @@ import { sql, type Kysely } from 'kysely';
  * the reports' results; the web reports take them at their next refresh.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // `reportedMark` in SQL: multiplied before divided, so an exact half (35 of 60 on 30 is 17.5)
+  // is not cut to 17.4999… by numeric division and rounds up as it does in the code.
   const mark = (points: string, total: string) =>
-    sql.raw(`(case when ${total} > 0 then round(${points} / ${total} * e.max_mark) else 0 end)`);
+    sql.raw(`(case when ${total} > 0 then round(${points} * e.max_mark / ${total}) else 0 end)`);
   await sql`
     update exam_attempts a
     set result_mark = ${mark('a.result_score', 'a.result_max')},
