@@ -121,30 +121,44 @@ describe('students and their accounts', () => {
   });
 });
 
+/**
+ * A grade 5 class of the Noor school with these students, made through the API as school staff
+ * would: `[number, Latin name, Arabic name]`, each answered 201.
+ */
+async function classWith(name: [en: string, ar: string], students: [string, string, string][]) {
+  const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
+    school_id: world.noor.id,
+    grade_id: world.grade5.id,
+    name_en: name[0],
+    name_ar: name[1],
+  });
+  for (const [number, en, ar] of students) {
+    const created = await api(
+      'POST',
+      '/api/students',
+      {
+        student_number: number,
+        name_en: en,
+        name_ar: ar,
+        school_id: world.noor.id,
+        school_class_id: klass.id,
+        grade_id: world.grade5.id,
+        gender: 'male',
+        nationality: 'AE',
+      },
+      staff,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+  }
+  return klass;
+}
+
 describe('login cards', () => {
   it('print each new student of a class with a first password that signs in, in Arabic too', async () => {
-    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
-      school_id: world.noor.id,
-      grade_id: world.grade5.id,
-      name_en: '5C',
-      name_ar: 'الخامس ج',
-    });
-    for (const n of ['CARD-1', 'CARD-2'])
-      await api(
-        'POST',
-        '/api/students',
-        {
-          student_number: n,
-          name_en: `Card ${n}`,
-          name_ar: 'بطاقة',
-          school_id: world.noor.id,
-          school_class_id: klass.id,
-          grade_id: world.grade5.id,
-          gender: 'male',
-          nationality: 'AE',
-        },
-        staff,
-      );
+    const klass = await classWith(
+      ['5C', 'الخامس ج'],
+      ['CARD-1', 'CARD-2'].map((n) => [n, `Card ${n}`, 'بطاقة']),
+    );
     // CARD-2 came from a file without Arabic names (issue 40): their card names them in Latin script.
     await t.db.updateTable('students').set({ name_ar: '' }).where('student_number', '=', 'CARD-2').execute();
     const pdf = await api('GET', `/api/school-classes/${klass.id}/login-cards?lang=en`, undefined, staff);
@@ -180,37 +194,15 @@ describe('login cards', () => {
   });
 
   it('never voids a card handed out unless asked: says first what printing does, and replaces only on request (issue 41)', async () => {
-    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
-      school_id: world.noor.id,
-      grade_id: world.grade5.id,
-      name_en: '5K',
-      name_ar: 'الخامس ك',
-    });
     // Latin and Arabic names in opposite orders: each language's cards follow its own.
-    for (const [n, en, ar] of [
-      ['KEEP-1', 'Adam Zaki', 'يوسف'],
-      ['KEEP-2', 'Basel Omar', 'بدر'],
-      ['KEEP-3', 'Zaid Amin', 'أحمد'],
-    ])
-      expect(
-        (
-          await api(
-            'POST',
-            '/api/students',
-            {
-              student_number: n,
-              name_en: en,
-              name_ar: ar,
-              school_id: world.noor.id,
-              school_class_id: klass.id,
-              grade_id: world.grade5.id,
-              gender: 'male',
-              nationality: 'AE',
-            },
-            staff,
-          )
-        ).statusCode,
-      ).toBe(201);
+    const klass = await classWith(
+      ['5K', 'الخامس ك'],
+      [
+        ['KEEP-1', 'Adam Zaki', 'يوسف'],
+        ['KEEP-2', 'Basel Omar', 'بدر'],
+        ['KEEP-3', 'Zaid Amin', 'أحمد'],
+      ],
+    );
     const preview = async () =>
       (await api('GET', `/api/school-classes/${klass.id}/login-cards/preview`, undefined, staff)).json().data;
     const passwordsIn = (text: string) =>
@@ -271,28 +263,10 @@ describe('login cards', () => {
 
 describe('two prints of one class at once (issue 41)', () => {
   it('never void each other: the later one finds the earlier cards and keeps their passwords', async () => {
-    const klass = await buildRecord(t.db, registry, registry.get('school-classes')!, world.platform, {
-      school_id: world.noor.id,
-      grade_id: world.grade5.id,
-      name_en: '5R',
-      name_ar: 'الخامس ر',
-    });
-    for (const n of ['RACE-1', 'RACE-2'])
-      await api(
-        'POST',
-        '/api/students',
-        {
-          student_number: n,
-          name_en: `Race ${n}`,
-          name_ar: 'سباق',
-          school_id: world.noor.id,
-          school_class_id: klass.id,
-          grade_id: world.grade5.id,
-          gender: 'male',
-          nationality: 'AE',
-        },
-        staff,
-      );
+    const klass = await classWith(
+      ['5R', 'الخامس ر'],
+      ['RACE-1', 'RACE-2'].map((n) => [n, `Race ${n}`, 'سباق']),
+    );
     let inner: LoginCard[] = [];
     let renders = 0;
     // The outer print renders while another print of the class runs to its end (a double click).
