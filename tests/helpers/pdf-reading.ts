@@ -28,12 +28,23 @@ export const pdfPages = (pdf: Uint8Array): number =>
   Number(/Pages:\s+(\d+)/.exec(poppler('pdfinfo', pdf, []))?.[1] ?? 0);
 
 /**
- * An Arabic word as poppler's pdftotext prints it: it writes the two letters of a lam-alef ligature
- * (لا لأ لإ لآ) in the wrong order ("العلامة" comes out "العالمة") although the PDF maps that glyph to
- * lam then alef (see `ligatureMappings`). Expected words go through this to be compared, without the
- * diacritics the PDF leaves out (`withoutDiacritics`).
+ * A word as the PDF gives it back: without the diacritics it leaves out (`withoutDiacritics`).
+ * Lam-alef (لا لأ لإ لآ) reads as lam then alef in pdftotext and pdf.js (src/server/pdf/rtl-ligatures.ts).
  */
-export const asPopplerReadsIt = (word: string): string => withoutDiacritics(word).replace(/ل([اأإآ])/g, '$1ل');
+export const asReadBack = (word: string): string => withoutDiacritics(word);
+
+/** The text of a PDF as pdf.js (Firefox, the console's viewer) reads it, each page's runs in a line. */
+export async function pdfJsText(pdf: Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= doc.numPages; number++) {
+    const content = await (await doc.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
 
 /** The ToUnicode mappings of every font of a PDF (`<glyph> <code points>` pairs), from its streams. */
 export function toUnicodeMappings(pdf: Uint8Array): string[] {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler';
 import { reportFonts } from './fonts';
+import { rtlLigaturesInVisualOrder } from './rtl-ligatures';
 import type { LoginCardsDocument } from './login-cards-document';
 import { withoutDiacritics } from './without-diacritics';
 import type { ReportDocument } from './report-document';
@@ -41,7 +42,8 @@ export function createTypstRenderer(): TypstRenderer {
       if (error) throw fail('error', compiler.fetchDiagnostics(error));
       const warnings = result.takeWarnings();
       if (warnings) throw fail('warning', compiler.fetchDiagnostics(warnings));
-      const pdf = compiler.pdf(result.result!);
+      // Lam-alef read back as lam then alef, not swapped (see rtl-ligatures.ts).
+      const pdf = rtlLigaturesInVisualOrder(compiler.pdf(result.result!));
       // Every report has other data, so Typst's memoized layouts are of no use to the next one: dropped
       // after each document they cost no time and halve the growth (benchmarks.md: 540 MB -> 330 MB
       // after 300 documents).

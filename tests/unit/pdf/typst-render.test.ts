@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createTypstRenderer, type ReportDocument } from '../../../src/server/pdf/index';
-import { asPopplerReadsIt, pdfPages, pdfText } from '../../helpers/pdf-reading';
+import { asReadBack, pdfPages, pdfText } from '../../helpers/pdf-reading';
 import { sampleSchoolReport } from '../../helpers/sample-reports';
 import { emptyClassReport, fullStudentReport, partlyGroupedReport } from './sample-documents';
 
 /**
  * What tests/unit/reports/report-pdf.test.ts does not read back: the fullest student report in both
  * languages, every row of a school report, a class with no results and students without a class.
- * (pdftotext prints lam-alef in the wrong order: `asPopplerReadsIt` explains and models it.)
  */
 const renderer = createTypstRenderer();
 /**
@@ -23,7 +22,7 @@ const words = (text: string) =>
     .replace(/[،:()]/g, ' ')
     .split(/\s+/)
     .filter(Boolean)
-    .map(asPopplerReadsIt);
+    .map(asReadBack);
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 const expectWords = (text: string, value: string) => {
   for (const word of words(value)) expect(text).toContain(word);
