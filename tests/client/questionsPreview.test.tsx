@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ANSWER_KINDS, studentView, type AnswerKind } from '../../src/common/questions';
 import { QuestionPreview } from '../../src/client/questions';
 import type { PreviewQuestion } from '../../src/client/questions/types';
@@ -66,6 +66,29 @@ describe('question preview', () => {
     const before = items();
     await userEvent.setup().click(screen.getByRole('button', { name: named('Move “Second” up') }));
     expect(items()).toEqual([before[1], before[0], before[2]]);
+  });
+
+  it('keeps the focus on "Move up" at the top, so a second Enter moves nothing back (issue 41)', async () => {
+    renderWithI18n(<QuestionPreview question={preview('reordering')} />);
+    const items = () =>
+      screen.getAllByTestId('reorder-item').map((item) => item.textContent?.replace(/Item \d/g, '').trim());
+    const before = items();
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: named('Move “Second” up') }).focus();
+    await user.keyboard('{Enter}');
+    expect(items()).toEqual([before[1], before[0], before[2]]);
+    const up = await screen.findByRole('button', { name: named('Move “Second” up') });
+    await vi.waitFor(() => expect(up).toHaveFocus());
+    // At the top the button says it is unavailable, and stays where the focus is.
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(items()).toEqual([before[1], before[0], before[2]]);
+    expect(up).toHaveFocus();
+    // Its way down still works, and the focus follows the item.
+    screen.getByRole('button', { name: named('Move “Second” down') }).focus();
+    await user.keyboard('{Enter}');
+    expect(items()).toEqual(before);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: named('Move “Second” down') })).toHaveFocus());
   });
 
   it('matches and categorizes with one list per entry', async () => {

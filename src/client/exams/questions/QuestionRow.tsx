@@ -1,9 +1,8 @@
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Chip, IconButton, ListItem, Tooltip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { plainText } from '../../../common/questions/rich-text';
+import { MoveButton } from '../../components/MoveButton';
 import { useSortableRow } from '../../components/Sortable';
 import { formatNumber } from '../../format';
 import type { ExamQuestion } from '../types';
@@ -54,30 +53,22 @@ export function QuestionRow({ question, index, last, disabled, onMove, onRemove 
       <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {translate('exams.questions.mark', { mark: formatNumber(question.mark, language) })}
       </Typography>
-      <Tooltip title={translate('exams.questions.move_up', { number })}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={translate('exams.questions.move_up', { number })}
-            disabled={disabled || index === 0}
-            onClick={() => onMove(-1)}
-          >
-            <ArrowUpwardIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-      <Tooltip title={translate('exams.questions.move_down', { number })}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={translate('exams.questions.move_down', { number })}
-            disabled={disabled || last}
-            onClick={() => onMove(1)}
-          >
-            <ArrowDownwardIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
+      <MoveButton
+        direction="up"
+        label={translate('exams.questions.move_up', { number })}
+        atEnd={index === 0}
+        moveKey={`question-${question.id}:up`}
+        disabled={disabled}
+        onMove={() => onMove(-1)}
+      />
+      <MoveButton
+        direction="down"
+        label={translate('exams.questions.move_down', { number })}
+        atEnd={last}
+        moveKey={`question-${question.id}:down`}
+        disabled={disabled}
+        onMove={() => onMove(1)}
+      />
       {onRemove && (
         <Tooltip title={translate('exams.questions.remove', { number })}>
           <IconButton

@@ -1,10 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { Box, Button, FormHelperText, IconButton, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isRTL } from '../../../../locales/languages';
+import { MoveButton } from '../../components/MoveButton';
 import { moveItem, removeAt } from './listOps';
 
 /** Text direction of a plain input holding content in `language`. */
@@ -30,17 +29,6 @@ interface ItemActionsProps<T> {
   moveOnly?: boolean;
 }
 
-// After a move the entry's row is re-rendered elsewhere; put the focus back on its button
-// (or on the other arrow once the entry reaches an end), so arrow after arrow works.
-function refocus(itemId: string, direction: 'up' | 'down') {
-  setTimeout(() => {
-    const buttons = (d: string) =>
-      document.querySelector<HTMLButtonElement>(`[data-move="${CSS.escape(itemId)}:${d}"]`);
-    const target = buttons(direction);
-    (target && !target.disabled ? target : buttons(direction === 'up' ? 'down' : 'up'))?.focus();
-  });
-}
-
 /** Move up, move down and remove for one entry: named buttons, so they work from the keyboard. */
 export function ItemActions<T>({
   list,
@@ -52,50 +40,37 @@ export function ItemActions<T>({
   moveOnly = false,
 }: ItemActionsProps<T>) {
   const translate = useTranslate();
-  const action = (key: string, disabled: boolean, run: () => void, icon: React.ReactNode, move?: 'up' | 'down') => {
-    const label = translate(key, { name });
+  const move = (direction: 'up' | 'down') => {
+    const to = direction === 'up' ? index - 1 : index + 1;
     return (
-      <Tooltip title={label}>
-        <span>
-          <IconButton
-            size="small"
-            aria-label={label}
-            disabled={disabled}
-            data-move={move ? `${itemId}:${move}` : undefined}
-            onClick={() => {
-              run();
-              if (move) refocus(itemId, move);
-            }}
-          >
-            {icon}
-          </IconButton>
-        </span>
-      </Tooltip>
+      <MoveButton
+        direction={direction}
+        label={translate(`question_editor.move_${direction}`, { name })}
+        atEnd={to < 0 || to >= list.length}
+        moveKey={`${itemId}:${direction}`}
+        onMove={() => onChange(moveItem(list, index, to))}
+      />
     );
   };
+  const removeLabel = translate('question_editor.remove', { name });
   return (
     <Box sx={{ display: 'flex', flexShrink: 0 }}>
-      {action(
-        'question_editor.move_up',
-        index === 0,
-        () => onChange(moveItem(list, index, index - 1)),
-        <ArrowUpwardIcon fontSize="small" />,
-        'up',
+      {move('up')}
+      {move('down')}
+      {!moveOnly && (
+        <Tooltip title={removeLabel}>
+          <span>
+            <IconButton
+              size="small"
+              aria-label={removeLabel}
+              disabled={list.length <= keep}
+              onClick={() => onChange(removeAt(list, index))}
+            >
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
       )}
-      {action(
-        'question_editor.move_down',
-        index === list.length - 1,
-        () => onChange(moveItem(list, index, index + 1)),
-        <ArrowDownwardIcon fontSize="small" />,
-        'down',
-      )}
-      {!moveOnly &&
-        action(
-          'question_editor.remove',
-          list.length <= keep,
-          () => onChange(removeAt(list, index)),
-          <DeleteOutlineIcon fontSize="small" />,
-        )}
     </Box>
   );
 }
