@@ -55,7 +55,7 @@ const ar: typeof en = {
         language: 'اللغة',
         generated_at: 'تاريخ الإنشاء',
         view: 'عرض',
-        view_report: 'عرض التقرير %{id}',
+        report_of: '%{type}: %{subject}',
         all: 'جميع التقارير',
         empty: 'لم يُنشأ أي تقرير لمدرستك بعد.',
       },

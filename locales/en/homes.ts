@@ -54,7 +54,7 @@ const messages = {
         language: 'Language',
         generated_at: 'Generated on',
         view: 'View',
-        view_report: 'View report %{id}',
+        report_of: '%{type}: %{subject}',
         all: 'All reports',
         empty: 'No report has been generated for your school yet.',
       },

@@ -341,11 +341,26 @@ describe('the school staff’s home', () => {
     expect(reports[0]).toMatchObject({
       name: `Report ${s.school.id}-${REPORT_STATUS.generated}-11`,
       exam: { id: s.exam.id, name_en: s.exam.name_en, name_ar: s.exam.name_ar },
+      subject: { name_en: s.school.name_en, name_ar: s.school.name_ar },
       type: { key: 'school' },
       status: { key: 'generated' },
       language: 'ar',
       generated_at: '2026-06-01T08:11:00.000Z',
     });
+    // A student's report says whose it is, in both languages (its link is named by it, issue 41).
+    const [studentReport] = await addReports(s, s.school.id, 1);
+    const pupil = s.students[0];
+    await t.db
+      .updateTable('reports')
+      .set({ type: REPORT_TYPE.student, student_id: pupil.id, generated_at: new Date('2026-06-02T08:00:00Z') })
+      .where('id', '=', studentReport)
+      .execute();
+    expect((await home(staff)).schools[0].reports![0]).toMatchObject({
+      id: studentReport,
+      type: { key: 'student' },
+      subject: { name_en: pupil.name_en, name_ar: pupil.name_ar },
+    });
+    await t.db.deleteFrom('reports').where('id', '=', studentReport).execute();
 
     // Nothing of the other school, even when asked for by id.
     const everything = await home(staff);

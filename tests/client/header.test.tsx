@@ -160,6 +160,8 @@ describe('header', () => {
     );
     renderApp('/exams');
     const user = userEvent.setup();
+    // Named by the person's name alone: the initials' badge is not read out ("MH Mona Haddad", issue 41).
+    expect(await screen.findByTestId('user-menu')).toHaveAccessibleName('Mona Haddad');
 
     const menu = await openMenu('user-menu');
     const profile = within(menu).getByRole('menuitem', { name: /Mona Haddad/ });

@@ -148,6 +148,7 @@ const schools: SchoolHome[] = [
         id: 31,
         name: 'Al Amal Model School — Listening benchmark',
         exam: { id: 19, name_en: 'Listening benchmark', name_ar: 'اختبار الاستماع المعياري' },
+        subject: { name_en: 'Al Amal Model School', name_ar: 'مدرسة الأمل النموذجية' },
         type: { id: 5, key: 'school', name_en: 'School report', name_ar: 'تقرير المدرسة' },
         status: { id: 3, key: 'generated', name_en: 'Generated', name_ar: 'تم الإنشاء' },
         language: 'both',
@@ -203,12 +204,13 @@ describe('the school’s page', () => {
 
     const report = within(amal).getByTestId('home-report');
     expect(cellsOf(report)).toEqual([
-      'تقرير المدرسة',
+      'تقرير المدرسة: مدرسة الأمل النموذجية',
       'اختبار الاستماع المعياري',
       'الإنجليزية والعربية',
       formatDateTime('2026-06-04T09:00:00.000Z', 'ar'),
     ]);
-    expect(within(report).getByRole('link', { name: `عرض التقرير ${31}` })).toHaveAttribute(
+    // Named by its visible text: what it is and whom it is about (axe's label-in-name, issue 41).
+    expect(within(report).getByRole('link', { name: 'تقرير المدرسة: مدرسة الأمل النموذجية' })).toHaveAttribute(
       'href',
       '/generated-reports/31/view?lang=ar',
     );

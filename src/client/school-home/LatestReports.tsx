@@ -36,12 +36,12 @@ export function LatestReports({ schoolId, reports }: { schoolId: number; reports
                 {report.type.id === REPORT_TYPE.bundle ? (
                   nameOf(report.type, language)
                 ) : (
-                  <Link
-                    component={RouterLink}
-                    to={REPORT_PATHS.viewer(report.id, language)}
-                    aria-label={translate('homes.school.reports.view_report', { id: report.id })}
-                  >
-                    {nameOf(report.type, language)}
+                  // Named by what it shows: its kind and whom it is about ("Student report: Omar Khalil").
+                  <Link component={RouterLink} to={REPORT_PATHS.viewer(report.id, language)}>
+                    {translate('homes.school.reports.report_of', {
+                      type: nameOf(report.type, language),
+                      subject: nameOf(report.subject, language),
+                    })}
                   </Link>
                 )}
               </TableCell>

@@ -65,12 +65,16 @@ export const releasedExam = z
   .strict();
 export type ReleasedExam = z.infer<typeof releasedExam>;
 
-/** A generated report of the school. Its `name` is English only: `exam` names it in both languages. */
+/**
+ * A generated report of the school. Its `name` is English only: `exam` names it in both languages,
+ * and `subject` what it reports on (the student, class, grade or school), in both languages.
+ */
 export const homeReport = z
   .object({
     id: z.number(),
     name: z.string(),
     exam: z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict(),
+    subject: z.object({ name_en: z.string(), name_ar: z.string() }).strict(),
     type: statusEntry,
     status: statusEntry,
     language: z.enum(['en', 'ar', 'both']),

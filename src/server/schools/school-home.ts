@@ -143,24 +143,33 @@ async function latestReports(db: Db, ids: number[]) {
     exam_id: number;
     exam_en: string;
     exam_ar: string;
+    subject_en: string;
+    subject_ar: string;
     type: number;
     status: number;
     language: HomeReport['language'];
     generated_at: Date | null;
   }>`
     select x.school_id, x.id, x.name, x.type, x.status, x.language, x.generated_at,
-      e.id as exam_id, e.name_en as exam_en, e.name_ar as exam_ar
+      e.id as exam_id, e.name_en as exam_en, e.name_ar as exam_ar,
+      coalesce(st.name_en, c.name_en, g.name_en, sc.name_en) as subject_en,
+      coalesce(st.name_ar, c.name_ar, g.name_ar, sc.name_ar) as subject_ar
     from (
       select r.*, row_number() over (partition by r.school_id order by r.generated_at desc nulls last, r.id desc) as place
       from reports r
       where r.school_id in (${sql.join(ids)}) and r.status = ${REPORT_STATUS.generated}
     ) x join exams e on e.id = x.exam_id
+    join schools sc on sc.id = x.school_id
+    left join students st on st.id = x.student_id
+    left join school_classes c on c.id = x.school_class_id
+    left join grades g on g.id = x.grade_id
     where x.place <= ${LATEST}
     order by x.place`.execute(db);
   return bySchool(rows, (row): HomeReport => ({
     id: Number(row.id),
     name: row.name,
     exam: { id: Number(row.exam_id), name_en: row.exam_en, name_ar: row.exam_ar },
+    subject: { name_en: row.subject_en, name_ar: row.subject_ar },
     type: reportTypeEntry(Number(row.type)),
     status: reportStatusEntry(Number(row.status)),
     language: row.language,
