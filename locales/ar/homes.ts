@@ -15,7 +15,7 @@ const ar: typeof en = {
       total: 'المجموع',
       exam: 'الاختبار',
       oldest: 'ينتظر منذ',
-      anonymous: 'تصحيح مجهول الهوية',
+      anonymous: 'تصحيح دون أسماء',
       double: 'تصحيح مزدوج',
       open: 'فتح قائمة طلاب %{exam}',
       open_deciding: 'فتح إجابات %{exam} التي تنتظر درجة حاسمة',

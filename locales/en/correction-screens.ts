@@ -80,7 +80,7 @@ const messages = {
     own_result: 'Your marks give: %{mark} of %{max}',
     own_result_pending: 'You have marked %{final} of %{total} answers that need a marker',
     own_basis:
-      'You mark blind: the status, the total and pass or fail shown to you come from your own marks alone, whatever the other marker gives.',
+      'The status, the total and pass or fail shown to you come from your own marks alone, whatever the other marker gives.',
     passed: 'Passed',
     failed: 'Failed',
     not_submitted: 'This student has not submitted the exam, so there is nothing to correct yet.',

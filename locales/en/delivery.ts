@@ -56,7 +56,9 @@ const messages = {
       reassign: 'Reassign',
       reassign_title: 'Reassign the exam',
       reassign_content:
-        'The selected students start again. %{count} of them have answers for this exam, which will be erased. This cannot be undone.',
+        'The selected students start again. One of them has answers for this exam, which will be erased. This cannot be undone. |||| The selected students start again. %{count} of them have answers for this exam, which will be erased. This cannot be undone.',
+      reassign_content_none:
+        'The selected students start again. None of them has answers for this exam yet: nothing is erased.',
       outcome: '%{assigned} assigned, %{already} already assigned, %{skipped} skipped',
     },
   },

@@ -76,7 +76,7 @@ describe('the waiting list', () => {
       formatDateTime('2026-06-02T07:30:00.000Z', 'ar'),
     ]);
     expect(blind).toHaveTextContent('تصحيح مزدوج');
-    expect(blind).toHaveTextContent('تصحيح مجهول الهوية');
+    expect(blind).toHaveTextContent('تصحيح دون أسماء');
     // Second and deciding marks belong to double marking only.
     expect(cellsOf(single).slice(1, 5)).toEqual([ar(3), '—', '—', ar(3)]);
     expect(within(blind).getByRole('link', { name: 'فتح قائمة طلاب اختبار الكتابة المعياري' })).toHaveAttribute(

@@ -159,7 +159,7 @@ describe('the roster page', () => {
     const user = userEvent.setup();
     const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
     await user.upload(screen.getByTestId('roster-file'), csv());
-    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (تشغيل تجريبي)' }));
+    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
     await within(upload).findByText('لا مشكلات: يمكن استيراد الملف.');
     const importButton = within(upload).getByRole('button', { name: 'استيراد' });
     await waitFor(() => expect(importButton).toBeEnabled());

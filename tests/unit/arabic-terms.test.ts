@@ -5,7 +5,8 @@ import ar from '../../locales/ar/index';
 
 /**
  * One Arabic term per concept, in the console, the messages, the PDFs and the exports:
- * grade الصف, class الشعبة, level المستوى; a spreadsheet's row is السطر (never الصف, the grade's word).
+ * grade الصف, class الشعبة, level المستوى; a spreadsheet's row is السطر (never الصف, the grade's word);
+ * the author's role معدّ الاختبارات; anonymous marking التصحيح دون أسماء; a dry run الفحص التجريبي.
  */
 const RETIRED: { term: RegExp; instead: string }[] = [
   { term: /المرحلة الدراسية|المراحل الدراسية|تقارير المرحلة/, instead: 'الصف (grade)' },
@@ -15,6 +16,13 @@ const RETIRED: { term: RegExp; instead: string }[] = [
     term: /(الصف|صف|صفوف|الصفوف) %\{row|%\{max\} صف|كل صف دون|حسب الصف|الصف الأول|الصفوف في الصفحة|تحديد هذا الصف/,
     instead: 'السطر (a row)',
   },
+  { term: /%\{[a-z_]+\} صفًا/, instead: 'الأسطر (rows)' },
+  { term: /وصفّه/, instead: 'وشعبته (class)' },
+  { term: /مؤلف/, instead: 'معدّ الاختبارات (author)' },
+  { term: /مجهول الهوية/, instead: 'دون أسماء (anonymous marking)' },
+  { term: /التشغيل التجريبي|تشغيل تجريبي/, instead: 'الفحص التجريبي (dry run)' },
+  // "0 من 3 إجابة": a count of answers without its plural; name the answers first, then count them.
+  { term: /من %\{[a-z_]+\} إجابة/, instead: 'الإجابات …: %{x} من %{y}' },
 ];
 
 type Catalog = { [key: string]: string | Catalog };

@@ -95,7 +95,7 @@ describe('assigning an exam', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Layla (Grade 4 A)' }));
     await user.click(screen.getByRole('button', { name: 'Reassign' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/1 of them have answers for this exam, which will be erased/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/One of them has answers for this exam, which will be erased/)).toBeInTheDocument();
     expect(posts.requests).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(posts.requests).toHaveLength(1));

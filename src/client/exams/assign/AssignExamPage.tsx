@@ -17,6 +17,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeading } from '../../components/PageHeading';
 import { useNotifyResult } from '../../components/useNotifyResult';
 import { WallTimeInput } from '../../components/WallTimeInput';
+import { formatNumber } from '../../format';
 import { nameOf, useLanguage } from '../../i18n/recordName';
 import { useAppDataProvider } from '../../providers/appDataProvider';
 import type { AssignationStudent, AssignmentBody } from '../../providers/assignmentMethods';
@@ -214,8 +215,8 @@ export function AssignExamPage() {
       <Confirm
         isOpen={confirming !== null}
         title="delivery.assign.reassign_title"
-        content="delivery.assign.reassign_content"
-        translateOptions={{ count: losing }}
+        content={losing === 0 ? 'delivery.assign.reassign_content_none' : 'delivery.assign.reassign_content'}
+        translateOptions={{ smart_count: losing, count: formatNumber(losing, language) }}
         onConfirm={() => {
           const body = confirming!;
           setConfirming(null);
