@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, whenMissing } from '../../common/validation';
 import { AppError } from '../http/app-error';
-import { presentUser } from './current-user';
+import { ownNameOf, presentUser } from './current-user';
 import { authenticate } from './login';
 import { DEVICE_COOKIE, DEVICE_DAYS } from './login-devices';
 import { createSession, endSession, hashToken, isStudentAccount, loadSession, sessionCookieOptions } from './sessions';
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.setCookie(cookieName, token, sessionCookieOptions(policy, app.config.production, student));
       // The browser is known to this account from now on: its own attempts are throttled apart.
       reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions);
-      return { data: presentUser(auth, request.lang) };
+      return { data: presentUser(auth, request.lang, await ownNameOf(app.db, auth, request.lang)) };
     },
   );
 
@@ -84,6 +84,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: { tags: ['session'], summary: 'The signed-in user with roles and permissions' },
     },
-    async (request) => ({ data: presentUser(request.auth!, request.lang) }),
+    async (request) => ({
+      data: presentUser(request.auth!, request.lang, await ownNameOf(app.db, request.auth!, request.lang)),
+    }),
   );
 };

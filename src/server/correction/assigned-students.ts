@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { studentNameMatches, studentNameSql } from '../db/student-name';
 import { z } from 'zod';
 import { ASSIGNED_SORT_KEYS, CORRECTION_STATUSES, EXAM_STATUSES } from '../../common/correction/index';
 import type { AssignedNeighbours, AssignedStudent } from '../../common/contracts/index';
@@ -69,7 +70,8 @@ export interface ListReader {
  * marker's marks. Its filters, counts and orders read the same columns.
  */
 const rowsOf = (examId: number, reader: ListReader) => sql`(
-  select se.id, se.student_id, st.school_id, st.school_class_id, st.name, se.marking_code as code,
+  select se.id, se.student_id, st.school_id, st.school_class_id, ${studentNameSql(reader.language)} as name,
+    st.name_en, st.name_ar, se.marking_code as code,
     se.start_date_time, se.end_date_time,
     sc.name_en as school_name_en, sc.name_ar as school_name_ar,
     cl.name_en as class_name_en, cl.name_ar as class_name_ar,
@@ -109,7 +111,7 @@ function whereOf(query: NeighboursQuery, anonymous: boolean): RawBuilder<unknown
   if (query.search) {
     const pattern = escapeLike(query.search);
     conditions.push(
-      anonymous ? sql`x.code ilike ${pattern}` : sql`(x.name ilike ${pattern} or x.code ilike ${pattern})`,
+      anonymous ? sql`x.code ilike ${pattern}` : sql`(${studentNameMatches(pattern, 'x')} or x.code ilike ${pattern})`,
     );
   }
   return sql.join(conditions, sql` and `);

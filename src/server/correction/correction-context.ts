@@ -48,6 +48,8 @@ export async function loadCorrectionTarget(db: Db, examId: number, handle: Marki
       'et.is_mock',
       'st.id as student_id',
       'st.name as student_name',
+      'st.name_en as student_name_en',
+      'st.name_ar as student_name_ar',
       'sc.id as school_id',
       'sc.name_en as school_name_en',
       'sc.name_ar as school_name_ar',
@@ -96,6 +98,8 @@ export async function loadCorrectionTarget(db: Db, examId: number, handle: Marki
     student: {
       id: row.student_id,
       name: row.student_name,
+      name_en: row.student_name_en,
+      name_ar: row.student_name_ar,
       school: { id: row.school_id, name_en: row.school_name_en, name_ar: row.school_name_ar },
       school_class: { id: row.class_id, name_en: row.class_name_en, name_ar: row.class_name_ar },
     },

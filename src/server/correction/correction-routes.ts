@@ -152,7 +152,9 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
       async (request) => {
         await readByCode(app.db, request.auth!.user.id, request.params.id, app.clock.now());
         const target = await loadCorrectionTarget(app.db, request.params.id, handleOf(request.params));
-        return { data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
+        return {
+          data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now(), request.lang),
+        };
       },
     );
 
@@ -226,7 +228,10 @@ export const correctionRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry;
       if (!hasAnyPermission(request.auth!.permissions, listPermissions(AREAS.studentResponses)))
         return { message, data: null };
       const target = await loadCorrectionTarget(app.db, request.body.exam_id, handle);
-      return { message, data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now()) };
+      return {
+        message,
+        data: await presentCorrection(app.db, bank, target, request.auth!.user.id, app.clock.now(), request.lang),
+      };
     },
   );
 };

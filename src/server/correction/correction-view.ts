@@ -88,6 +88,7 @@ export async function presentCorrection(
   target: CorrectionTarget,
   userId: number,
   now: Date,
+  language: 'en' | 'ar',
 ): Promise<CorrectionView> {
   const { exam, assignment, student, attempt } = target;
   const statuses = await statusesOf(db, assignment.id, userId, now);
@@ -106,7 +107,14 @@ export async function presentCorrection(
     },
     student: anonymous
       ? { id: null, name: assignment.code, code: assignment.code, school: null, school_class: null }
-      : { id: student.id, name: student.name, code: null, school: student.school, school_class: student.school_class },
+      : {
+          id: student.id,
+          // In the reader's script: the Arabic name for an Arabic reader while the school has sent one.
+          name: (language === 'ar' && student.name_ar) || student.name_en,
+          code: null,
+          school: student.school,
+          school_class: student.school_class,
+        },
     assignment_id: anonymous ? null : assignment.id,
     exam_status: examStatusEntry(statuses.exam),
     student_status: correctionStatusEntry(statuses.correction),

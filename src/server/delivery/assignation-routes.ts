@@ -57,7 +57,7 @@ export const assignationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      data: await assignationStudents(app.db, request.params.id, request.params.schoolId, request.query),
+      data: await assignationStudents(app.db, request.params.id, request.params.schoolId, request.query, request.lang),
     }),
   );
 

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { containsPattern } from '../db/like';
+import { studentNameMatches, studentNameSql } from '../db/student-name';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
 import { eligibleStudents, loadExamTarget } from './eligibility';
@@ -34,7 +36,13 @@ export interface StudentsQuery {
  * One school's eligible students with whether each is assigned, has started, and has answers (which a
  * reassignment would erase): filterable by class, searchable by name.
  */
-export async function assignationStudents(db: Db, examId: number, schoolId: number, query: StudentsQuery) {
+export async function assignationStudents(
+  db: Db,
+  examId: number,
+  schoolId: number,
+  query: StudentsQuery,
+  language: 'en' | 'ar',
+) {
   const exam = await loadExamTarget(db, examId);
   const school = await db.selectFrom('schools').select('id').where('id', '=', schoolId).executeTakeFirst();
   if (!school) throw notFound();
@@ -45,7 +53,7 @@ export async function assignationStudents(db: Db, examId: number, schoolId: numb
     )
     .select((eb) => [
       'students.id',
-      'students.name',
+      studentNameSql(language, 'students').as('name'),
       'students.school_class_id',
       'school_classes.name_en as school_class_name_en',
       'school_classes.name_ar as school_class_name_ar',
@@ -62,8 +70,8 @@ export async function assignationStudents(db: Db, examId: number, schoolId: numb
     ])
     .where('students.school_id', '=', schoolId);
   if (query.school_class_id !== undefined) rows = rows.where('students.school_class_id', '=', query.school_class_id);
-  if (query.search) rows = rows.where('students.name', 'ilike', `%${query.search.replace(/[\\%_]/g, '\\$&')}%`);
-  const found = await rows.orderBy('students.name').orderBy('students.id').execute();
+  if (query.search) rows = rows.where(studentNameMatches(containsPattern(query.search), 'students'));
+  const found = await rows.orderBy(studentNameSql(language, 'students')).orderBy('students.id').execute();
   return found.map((row) => ({
     id: row.id,
     name: row.name,

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { studentNameMatches, studentNameSql } from '../db/student-name';
 import { z } from 'zod';
 import type { Language } from '../../../locales/index';
 import { MONITOR_STATUSES, type MonitorStatus } from '../../common/contracts/index';
@@ -125,13 +126,11 @@ async function studentsPage(
   if (statuses?.length) conditions.push(sql`${monitorStatus(now)} in (${sql.join(statuses)})`);
   if (query.search) {
     const pattern = containsPattern(query.search);
-    conditions.push(
-      sql`(st.name_en ilike ${pattern} or st.name_ar ilike ${pattern} or st.student_number ilike ${pattern})`,
-    );
+    conditions.push(sql`(${studentNameMatches(pattern)} or st.student_number ilike ${pattern})`);
   }
   const { rows } = await sql<Row & { full_count: number }>`
     select se.id as assignment_id, st.id as student_id, st.student_number,
-      ${language === 'ar' ? sql`coalesce(nullif(st.name_ar, ''), st.name_en)` : sql`st.name_en`} as name,
+      ${studentNameSql(language)} as name,
       ${placedSchool} as school_id, ${placedClass} as school_class_id, ${monitorStatus(now)} as status,
       ${isOnline(since)} as online, p.unsent,
       se.extra_time_minutes, se.extra_time_percent, st.extra_time_minutes as student_extra_minutes,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { studentNameMatches, studentNameSql } from '../db/student-name';
 import { z } from 'zod';
 import type { SchoolGrade, SchoolStatus, SchoolStudent } from '../../common/contracts/index';
 import { CORRECTION_STATUS } from '../../common/correction/index';
@@ -148,7 +149,7 @@ export async function listSchoolStudents(
   const conditions = [sql`st.school_id = ${schoolId}`, sql`st.grade_id = ${gradeId}`];
   const classes = query['filter[school_class_id]'];
   if (classes) conditions.push(sql`st.school_class_id in (${sql.join(classes)})`);
-  if (query.search) conditions.push(sql`st.name ilike ${containsPattern(query.search)}`);
+  if (query.search) conditions.push(studentNameMatches(containsPattern(query.search)));
   const where = sql.join(conditions, sql` and `);
   const { rows: counted } = await sql<{
     total: number;
@@ -156,7 +157,7 @@ export async function listSchoolStudents(
   const order = query.order === 'asc' ? sql`asc` : sql`desc`;
   const sortColumn = {
     id: sql.ref('st.id'),
-    name: sql.ref('st.name'),
+    name: studentNameSql(language),
     school_class: sql.ref(`cl.name_${language}`),
   }[query.sort];
   const { rows } = await sql<{
@@ -171,7 +172,7 @@ export async function listSchoolStudents(
     submitted_count: number;
     corrected_count: number;
   }>`
-    select st.id, st.name, st.gender, st.nationality, cl.id as class_id, cl.name_en as class_name_en,
+    select st.id, ${studentNameSql(language)} as name, st.gender, st.nationality, cl.id as class_id, cl.name_en as class_name_en,
       cl.name_ar as class_name_ar,
       (select count(*)::int from student_exams se where se.student_id = st.id) as exams_count,
       (select count(*)::int from student_exams se join lateral ${latestAttempt} la on true

@@ -149,6 +149,7 @@ export const schoolsRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock.now(),
         app.config.timeZone,
         app.config.delivery.graceSeconds,
+        request.lang,
       ),
     }),
   );

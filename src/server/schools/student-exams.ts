@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { studentNameSql } from '../db/student-name';
 import { z } from 'zod';
 import type { StudentExamRow, StudentProfile } from '../../common/contracts/index';
 import { formatWallTime } from '../../common/datetime';
@@ -27,7 +28,7 @@ export const studentExamsQuery = listQuerySchema(['id', 'name', 'start_date_time
 type StudentExamsQuery = z.infer<typeof studentExamsQuery>;
 
 /** The student, their school, grade, level and class, or 404 (also for a school outside the caller's scope). */
-async function loadStudent(db: Db, scope: SchoolScope, studentId: number) {
+async function loadStudent(db: Db, scope: SchoolScope, studentId: number, language: 'en' | 'ar') {
   const row = await db
     .selectFrom('students as st')
     .innerJoin('schools as sc', 'sc.id', 'st.school_id')
@@ -36,7 +37,7 @@ async function loadStudent(db: Db, scope: SchoolScope, studentId: number) {
     .leftJoin('levels as lv', 'lv.id', 'st.level_id')
     .select([
       'st.id',
-      'st.name',
+      studentNameSql(language).as('name'),
       'st.gender',
       'st.nationality',
       'sc.id as school_id',
@@ -171,7 +172,7 @@ export async function listStudentExams(
   language: 'en' | 'ar',
   graceSeconds: number,
 ) {
-  const student = await loadStudent(db, scope, studentId);
+  const student = await loadStudent(db, scope, studentId, language);
   const rows = examRows(studentId, now, scope.readerId, graceSeconds);
   const pattern = query.search ? containsPattern(query.search) : null;
   const search = pattern ? sql`where (x.exam_name_en ilike ${pattern} or x.exam_name_ar ilike ${pattern})` : sql``;
@@ -202,8 +203,9 @@ export async function studentProfile(
   now: Date,
   timeZone: string,
   graceSeconds: number,
+  language: 'en' | 'ar',
 ): Promise<StudentProfile> {
-  const student = await loadStudent(db, scope, studentId);
+  const student = await loadStudent(db, scope, studentId, language);
   const { rows } =
     await sql<Row>`select x.* from ${examRows(studentId, now, scope.readerId, graceSeconds)} order by x.id`.execute(db);
   const veiled = await veiledExams(db, scope.readerId, examIdsOf(rows), now);
