@@ -17,6 +17,9 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+type Named = { name: string };
+type Body = { data: unknown };
+
 const NAMES = [
   { name_en: 'Zaid Haddad', name_ar: 'أحمد حداد' },
   { name_en: 'Adam Saleh', name_ar: 'يوسف صالح' },
@@ -35,16 +38,19 @@ describe("a student's name in the reader's script", () => {
     const exam = scene.exam.id;
     const as = (lang: 'en' | 'ar', url: string, cookie = scene.admin) =>
       call(t.app, 'GET', url, undefined, { cookie, lang });
-    const names = async (lang: 'en' | 'ar', url: string, pick: (body: any) => { name: string }[]) => {
+    const names = async (lang: 'en' | 'ar', url: string, pick: (body: Body) => Named[]) => {
       const response = await as(lang, url);
       expect(response.statusCode, response.body).toBe(200);
       return pick(response.json()).map((row) => row.name);
     };
-    const lists: [string, (body: any) => { name: string }[]][] = [
-      [`/api/exams/${exam}/assignation/schools/${scene.school.id}/students`, (b) => b.data],
-      [`/api/exams/${exam}/assigned/students?sort=name&order=asc`, (b) => b.data],
-      [`/api/schools/${scene.school.id}/grades/${first.grade_id}/students?sort=name&order=asc`, (b) => b.data],
-      [`/api/exams/${exam}/monitor`, (b) => b.data.students],
+    const lists: [string, (body: Body) => Named[]][] = [
+      [`/api/exams/${exam}/assignation/schools/${scene.school.id}/students`, (b) => b.data as Named[]],
+      [`/api/exams/${exam}/assigned/students?sort=name&order=asc`, (b) => b.data as Named[]],
+      [
+        `/api/schools/${scene.school.id}/grades/${first.grade_id}/students?sort=name&order=asc`,
+        (b) => b.data as Named[],
+      ],
+      [`/api/exams/${exam}/monitor`, (b) => (b.data as { students: Named[] }).students],
     ];
     for (const [url, pick] of lists) {
       // Each list names them in the reader's script, in that script's alphabetical order where it sorts.
@@ -68,7 +74,11 @@ describe("a student's name in the reader's script", () => {
     for (const search of ['حداد', 'Haddad'])
       for (const lang of ['en', 'ar'] as const)
         expect(
-          await names(lang, `/api/exams/${exam}/assigned/students?search=${encodeURIComponent(search)}`, (b) => b.data),
+          await names(
+            lang,
+            `/api/exams/${exam}/assigned/students?search=${encodeURIComponent(search)}`,
+            (b) => b.data as Named[],
+          ),
         ).toEqual([lang === 'ar' ? NAMES[0].name_ar : NAMES[0].name_en]);
 
     // The correction screen's heading and a student's profile.
