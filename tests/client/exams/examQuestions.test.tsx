@@ -142,6 +142,9 @@ describe('questions inside the exam form', () => {
     await user.click(await screen.findByRole('button', { name: 'Add from questions bank' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add from questions bank' });
     await within(dialog).findByText('Order the events');
+    // Each clipped line takes its text's own direction: in the Arabic console an English question is
+    // cut at its end, not its beginning (issue 41).
+    for (const line of within(dialog).getAllByTestId('bank-text')) expect(line).toHaveAttribute('dir', 'auto');
     expect(Object.fromEntries(lastQuery(bank))).toMatchObject({ platform_id: '1', 'filter[skill_id]': '31' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Select the question “Order the events”' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add selected (1)' }));

@@ -123,9 +123,10 @@ export function BankPickerDialog({ exam, existingSourceIds, onClose, onAssigned 
                     />
                   </TableCell>
                   <TableCell sx={{ maxWidth: 360 }}>
-                    {/* A question's own direction, isolated from the page's (English in Arabic). */}
-                    <Typography noWrap title={text}>
-                      <bdi dir="auto">{text}</bdi>
+                    {/* The clipped line takes the question's own direction, so English in the Arabic
+                        console is cut at its end, not its beginning. */}
+                    <Typography noWrap title={text} dir="auto" sx={{ textAlign: 'start' }} data-testid="bank-text">
+                      {text}
                     </Typography>
                     {existingSourceIds.has(question.id) && (
                       <Chip size="small" variant="outlined" label={translate('exams.bank.already_added')} />

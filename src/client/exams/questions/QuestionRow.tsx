@@ -44,9 +44,9 @@ export function QuestionRow({ question, index, last, disabled, onMove, onRemove 
         {formatNumber(number, language)}
       </Typography>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        {/* The text takes its own direction, isolated; the row keeps the page's alignment. */}
-        <Typography noWrap sx={{ textAlign: 'start' }} title={text}>
-          <bdi dir="auto">{text}</bdi>
+        {/* The clipped line takes the text's own direction: English in Arabic is cut at its end. */}
+        <Typography noWrap dir="auto" sx={{ textAlign: 'start' }} title={text}>
+          {text}
         </Typography>
       </Box>
       <Chip size="small" label={translate(`question_editor.kinds.${question.answer_type}`)} />
