@@ -46,6 +46,7 @@ const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions'>
   settings: {
     back_to: 'العودة إلى %{name}',
     platform: 'المنصة',
+    switched_platform: 'هذا السجل في منصة «%{name}»، فانتقلت لوحة التحكم إليها.',
     fetch_error: 'حدث خطأ أثناء جلب البيانات',
     no_data: 'لا توجد بيانات متاحة',
     read_only: 'هذه الصفحة للقراءة فقط، يرجى التواصل مع المسؤول لمزيد من المعلومات.',

@@ -45,6 +45,7 @@ export default {
   settings: {
     back_to: 'Back to %{name}',
     platform: 'Platform',
+    switched_platform: 'This record is on the platform “%{name}”: the console switched to it.',
     fetch_error: 'Error fetching data',
     no_data: 'No data available',
     read_only: 'This page is read only, please contact the administrator for more information.',

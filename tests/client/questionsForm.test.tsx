@@ -204,6 +204,34 @@ describe('question form', () => {
     expect(body).not.toHaveProperty('skill');
   });
 
+  it('opens a question of the other platform on its platform, at once, instead of bouncing to the list (issue 41)', async () => {
+    setUp();
+    const reads: (string | null)[] = [];
+    server.use(
+      http.get('*/api/questions-bank/:id', ({ request }) => {
+        const platform = new URL(request.url).searchParams.get('platform_id');
+        reads.push(platform);
+        // The question is on platform 2; the console has platform 1 selected.
+        return platform === '1'
+          ? HttpResponse.json({ message: 'Not found' }, { status: 404 })
+          : HttpResponse.json({ data: questionRecord({ platform_id: 2 }) });
+      }),
+    );
+    renderApp('/questions-bank/12/edit');
+    expect(
+      await screen.findByText(
+        'This record is on the platform “International Standards Assessment”: the console switched to it.',
+      ),
+    ).toBeInTheDocument();
+    expect((await screen.findAllByRole('textbox', { name: 'Question text' }))[0]).toHaveTextContent(
+      'Which city is the capital of Egypt?',
+    );
+    expect(screen.getByTestId('selected-platform')).toHaveTextContent('International Standards Assessment');
+    expect(window.location.pathname).toBe('/questions-bank/12/edit');
+    // Refused once, not retried: then found without a platform, then read on its own.
+    expect(reads).toEqual(['1', null, '2']);
+  });
+
   it('limits learning outcomes to the chosen skill', async () => {
     setUp();
     const outcomes = recorder();

@@ -2,3 +2,4 @@
 export * from './PlatformProvider';
 export * from './PlatformSelector';
 export * from './platformCache';
+export * from './useRecordPlatform';

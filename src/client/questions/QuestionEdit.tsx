@@ -2,7 +2,8 @@ import { CircularProgress } from '@mui/material';
 import { useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { NoAccessMessage, PlatformPending } from '../generic';
-import { usePlatformSelection } from '../platforms';
+import { usePlatformSelection, useSwitchToRecordPlatform } from '../platforms';
+import { statusOf } from '../providers/errors';
 import { SelectedPlatform } from '../platforms';
 import { QUESTION_PATHS, QUESTIONS_RESOURCE, useQuestionAccess } from './access';
 import { DeleteQuestionButton } from './DeleteQuestionButton';
@@ -23,6 +24,7 @@ export function QuestionEdit() {
   const platformId = selection?.selected?.id ?? null;
   const meta = platformId !== null ? { platform_id: platformId } : undefined;
   const backToList = () => navigate(QUESTION_PATHS.list);
+  const switchToRecordPlatform = useSwitchToRecordPlatform();
   const { data: record } = useGetOne<QuestionRecord>(
     QUESTIONS_RESOURCE,
     { id: id as unknown as number, meta },
@@ -30,7 +32,11 @@ export function QuestionEdit() {
       enabled: access.canEdit && platformId !== null,
       // Always the stored version: the form must not start from a list row or an old read.
       staleTime: 0,
-      onError: (error: unknown) => {
+      // A refusal is an answer: asked again it would only keep the page waiting (8 s before).
+      retry: (count: number, error: unknown) => (statusOf(error) ?? 500) >= 500 && count < 2,
+      onError: async (error: unknown) => {
+        // A question of another platform: open it there rather than bounce to the list.
+        if (statusOf(error) === 404 && (await switchToRecordPlatform(QUESTIONS_RESOURCE, id))) return;
         notify.fetchError(error);
         backToList();
       },
