@@ -33,6 +33,20 @@ describe('desktop-only block page', () => {
     expect(screen.getByLabelText(/Email/)).toHaveValue('half@typed.org');
   });
 
+  it('gives the page its own tab title when a page opened narrow is widened (issue 41)', async () => {
+    document.title = 'Arabic Benchmark Assessment';
+    window.innerWidth = 900;
+    renderApp('/login');
+    expect(await screen.findByTestId('block-page')).toBeInTheDocument();
+    expect(document.title).toBe('Please use a larger screen | Arabic Benchmark Assessment');
+    act(() => {
+      window.innerWidth = 1280;
+      fireEvent(window, new Event('resize'));
+    });
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in | Arabic Benchmark Assessment');
+  });
+
   it('is translated and right to left in Arabic', async () => {
     window.innerWidth = 800;
     renderApp('/', 'ar');

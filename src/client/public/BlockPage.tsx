@@ -1,6 +1,7 @@
 import DesktopWindowsIcon from '@mui/icons-material/DesktopWindowsOutlined';
 import { Box, Paper, Typography } from '@mui/material';
 import { useEffect } from 'react';
+import { currentPageTitle } from '../components/usePageTitle';
 
 /**
  * SPEC section 1: at 1024 px or less this covers the whole app (which stays mounted underneath,
@@ -13,7 +14,7 @@ export function BlockPage({ translate }: { translate: (key: string) => string })
     const previous = document.title;
     document.title = `${title} | ${translate('app.site_title')}`;
     return () => {
-      document.title = previous;
+      document.title = currentPageTitle(previous);
     };
   }, [title, translate]);
 
