@@ -51,7 +51,8 @@ export interface ReportMethods {
   ): Promise<DrillDown<SchoolStudent>>;
   studentExams(studentId: number, query: URLSearchParams, signal?: AbortSignal): Promise<DrillDown<StudentExamRow>>;
   studentProfile(studentId: number, signal?: AbortSignal): Promise<{ data: StudentProfile }>;
-  reportFilters(signal?: AbortSignal): Promise<{ data: ReportFilters }>;
+  /** `classIds`: the classes whose students the student filter offers. */
+  reportFilters(classIds: string, signal?: AbortSignal): Promise<{ data: ReportFilters }>;
   generateSchoolReports(body: { school_id?: number; correction_status_ids: number[] }): Promise<ReportsQueued>;
   generateGradeReports(body: {
     school_id: number;
@@ -102,7 +103,13 @@ export const reportMethods: ReportMethods = {
     http<DrillDown<StudentExamRow>>(`/students/${studentId}/exams`, { query, signal }).then(({ json }) => json),
   studentProfile: (studentId, signal) =>
     dataOf(http<{ data: StudentProfile }>(`/students/${studentId}/profile`, { signal })),
-  reportFilters: (signal) => dataOf(http<{ data: ReportFilters }>('/reports/filters', { signal })),
+  reportFilters: (classIds, signal) =>
+    dataOf(
+      http<{ data: ReportFilters }>('/reports/filters', {
+        query: classIds ? new URLSearchParams({ 'filter[school_class_id]': classIds }) : undefined,
+        signal,
+      }),
+    ),
   generateSchoolReports: (body) =>
     http<ReportsQueued>('/schools/reports', { method: 'POST', body }).then(({ json }) => json),
   generateGradeReports: (body) =>

@@ -45,13 +45,19 @@ export const reportsQueued = z
   .strict();
 export type ReportsQueued = z.infer<typeof reportsQueued>;
 
-/** `GET /api/reports/filters`: the choices of the report list's filters, within the user's schools. */
+/**
+ * `GET /api/reports/filters`: the choices of the report list's filters, within the user's schools.
+ * A class is named with its school ("4 A · Al Noor School"); students are those of the classes in
+ * `filter[school_class_id]` that have a report (none until a class is chosen: a school has thousands).
+ */
 export const reportFilters = z
   .object({
     types: z.array(statusEntry),
     statuses: z.array(statusEntry),
     schools: z.array(named),
     grades: z.array(named),
+    classes: z.array(named),
+    students: z.array(named),
     rounds: z.array(named),
     academic_years: z.array(named),
     skills: z.array(named),

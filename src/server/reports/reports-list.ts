@@ -148,7 +148,14 @@ export async function reportsInScope(db: Db, scope: SchoolScope, ids: number[]) 
 }
 
 /** `GET /api/reports/filters`: the choices of the report list's filters, within the caller's schools. */
-export async function reportFilters(db: Db, scope: SchoolScope): Promise<ReportFilters> {
+/** `GET /api/reports/filters`'s query: the classes whose students to offer. */
+export const reportFiltersQuery = z.object({ 'filter[school_class_id]': idListFilter() });
+
+export async function reportFilters(
+  db: Db,
+  scope: SchoolScope,
+  query: z.infer<typeof reportFiltersQuery> = {},
+): Promise<ReportFilters> {
   const inScope = schoolScopeCondition(scope, sql.ref('r.school_id'));
   const distinct = async (table: string, column: string) => {
     const { rows } = await sql<{ id: number; name_en: string; name_ar: string }>`
@@ -170,6 +177,19 @@ export async function reportFilters(db: Db, scope: SchoolScope): Promise<ReportF
   const { rows: nationalities } = await sql<{ code: string }>`
     select distinct st.nationality as code from reports r join students st on st.id = r.student_id
     where ${inScope} and st.nationality is not null order by 1`.execute(db);
+  const { rows: classes } = await sql<{ id: number; name_en: string; name_ar: string }>`
+    select cl.id, cl.name_en || ' · ' || sc.name_en as name_en, cl.name_ar || ' · ' || sc.name_ar as name_ar
+    from school_classes cl join schools sc on sc.id = cl.school_id
+    where cl.id in (select r.school_class_id from reports r where ${inScope})
+    order by sc.id, cl.name_en, cl.id`.execute(db);
+  const chosenClasses = query['filter[school_class_id]'] ?? [];
+  const { rows: students } = chosenClasses.length
+    ? await sql<{ id: number; name_en: string; name_ar: string }>`
+        select st.id, st.name_en, coalesce(nullif(st.name_ar, ''), st.name_en) as name_ar from students st
+        where st.id in (select r.student_id from reports r
+          where ${inScope} and r.school_class_id in (${sql.join(chosenClasses)}))
+        order by st.name_en, st.id`.execute(db)
+    : { rows: [] };
   const { rows: countries } = await sql<{ code: string }>`
     select distinct r.country as code from reports r where ${inScope} and r.country is not null order by 1`.execute(db);
   return {
@@ -177,6 +197,8 @@ export async function reportFilters(db: Db, scope: SchoolScope): Promise<ReportF
     statuses: REPORT_STATUS_ENTRIES,
     schools,
     grades: await distinct('grades', 'grade_id'),
+    classes: classes.map((row) => ({ id: Number(row.id), name_en: row.name_en, name_ar: row.name_ar })),
+    students: students.map((row) => ({ id: Number(row.id), name_en: row.name_en, name_ar: row.name_ar })),
     rounds: await distinct('rounds', 'round_id'),
     academic_years: await distinct('academic_years', 'academic_year_id'),
     skills: skills.map((row) => ({ id: Number(row.id), name_en: row.name_en, name_ar: row.name_ar })),

@@ -23,7 +23,7 @@ import {
   schoolReportsBody,
   viewQuery,
 } from './report-requests';
-import { listReports, reportFilters, reportsInScope, reportsQuery } from './reports-list';
+import { listReports, reportFilters, reportFiltersQuery, reportsInScope, reportsQuery } from './reports-list';
 
 const tags = ['reports'];
 
@@ -89,8 +89,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
 
   app.get(
     '/reports/filters',
-    { config: canView, schema: { tags, summary: "The report list's filter choices, within the caller's schools" } },
-    async (request) => ({ data: await reportFilters(app.db, await scopeOf(request)) }),
+    {
+      config: canView,
+      schema: {
+        tags,
+        summary:
+          "The report list's filter choices, within the caller's schools; the students of the classes in filter[school_class_id]",
+        querystring: reportFiltersQuery,
+      },
+    },
+    async (request) => ({ data: await reportFilters(app.db, await scopeOf(request), request.query) }),
   );
 
   app.post(

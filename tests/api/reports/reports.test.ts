@@ -316,6 +316,24 @@ describe('the list, migration and scoping', () => {
     const filters = reportFilters.parse((await api('GET', '/api/reports/filters')).json().data);
     expect(filters.schools.map((s) => s.id)).toContain(scene.school.id);
     expect(filters.types).toHaveLength(5);
+    // Classes named with their school; a class's students only once classes are chosen (issue 41).
+    expect(filters.classes).toContainEqual({
+      id: scene.schoolClass.id,
+      name_en: `${scene.schoolClass.name_en} · ${scene.school.name_en}`,
+      name_ar: `${scene.schoolClass.name_ar} · ${scene.school.name_ar}`,
+    });
+    expect(filters.students).toEqual([]);
+    const ofClass = reportFilters.parse(
+      (await api('GET', `/api/reports/filters?filter[school_class_id]=${scene.schoolClass.id}`)).json().data,
+    );
+    // The three students with a report, and no one else.
+    expect(ofClass.students.map((s) => s.id).sort()).toEqual(
+      scene.students
+        .slice(0, 3)
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect((await api('GET', '/api/reports/filters?filter[school_class_id]=abc')).statusCode).toBe(400);
   });
 
   it('migrates a school as a job: migrating, then migrated with its results counted', async () => {
@@ -336,6 +354,11 @@ describe('the list, migration and scoping', () => {
     const [report] = await reportsOf('&filter[type]=1');
     expect((await api('GET', '/api/reports', undefined, own)).json().meta.total).toBe(8);
     expect((await api('GET', '/api/reports', undefined, stranger)).json().meta.total).toBe(0);
+    // Nor the classes and students of another school among the filters, even when asked for by id.
+    const theirs = (
+      await api('GET', `/api/reports/filters?filter[school_class_id]=${scene.schoolClass.id}`, undefined, stranger)
+    ).json().data;
+    expect(theirs).toMatchObject({ classes: [], students: [] });
     expect((await api('GET', `/api/reports/${report.id}/view-pdf`, undefined, own)).statusCode).toBe(200);
     expect((await api('GET', `/api/reports/${report.id}/view-pdf`, undefined, stranger)).statusCode).toBe(404);
     const download = { language: 'en', report_ids: [report.id] };

@@ -65,6 +65,43 @@ describe('the reports list', () => {
     });
   });
 
+  it('filters by class, then by a student of the chosen classes, and by country (spec item 76, issue 41)', async () => {
+    signInAuthor();
+    const asked = serveReports([[makeReport()]]);
+    const choices = recorder();
+    server.use(
+      http.get('*/api/reports/filters', ({ request }) => {
+        choices.record(request);
+        const classes = new URL(request.url).searchParams.get('filter[school_class_id]');
+        const students = classes === '7' ? [{ id: 42, name_en: 'Omar Ali', name_ar: 'عمر علي' }] : [];
+        return HttpResponse.json({ data: { ...REPORT_FILTERS, students } });
+      }),
+    );
+    renderApp('/generated-reports');
+    await screen.findByTestId('reports-list-row');
+    const user = userEvent.setup();
+    // No student to offer until a class is chosen.
+    const student = () => screen.getByRole('combobox', { name: 'Student' });
+    expect(student()).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('Choose a class first')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Class' }));
+    await user.click(await screen.findByRole('option', { name: '5 A · Al Noor School' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(student()).not.toHaveAttribute('aria-disabled'));
+    expect(new URL(choices.requests.at(-1)!.url).searchParams.get('filter[school_class_id]')).toBe('7');
+    await user.click(student());
+    await user.click(await screen.findByRole('option', { name: 'Omar Ali' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'United Arab Emirates' }));
+    await waitFor(() => {
+      const last = new URL(asked.requests.at(-1)!.url).searchParams;
+      expect(last.get('filter[school_class_id]')).toBe('7');
+      expect(last.get('filter[student_id]')).toBe('42');
+      expect(last.get('filter[country]')).toBe('AE');
+    });
+  });
+
   it('downloads the selected reports in the chosen language, under the name the server gives', async () => {
     signInAuthor();
     serveReports([[makeReport(), makeReport({ id: 6, student: { id: 42, name: 'Omar Ali' } })]]);

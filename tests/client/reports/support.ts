@@ -92,6 +92,8 @@ export const REPORT_FILTERS = {
   statuses: [entry(2, 'generating', 'Generating', 'جارٍ الإنشاء'), entry(3, 'generated', 'Generated', 'تم الإنشاء')],
   schools: [named(1, 'Al Noor School', 'مدرسة النور')],
   grades: [named(4, 'Grade 5', 'الصف الخامس')],
+  classes: [named(7, '5 A · Al Noor School', '5 أ · مدرسة النور')],
+  students: [] as ReturnType<typeof named>[],
   rounds: [named(2, 'Round 2', 'الجولة الثانية')],
   academic_years: [named(2, '2026-2027', '2026-2027')],
   skills: [named(9, 'Reading', 'القراءة')],
@@ -100,7 +102,7 @@ export const REPORT_FILTERS = {
     { id: 'female', name_en: 'Female', name_ar: 'أنثى' },
   ],
   nationalities: ['AE', 'JO'],
-  countries: [],
+  countries: ['AE'],
 };
 
 /** A drill-down list's answer: one page of `data` and where it is. */

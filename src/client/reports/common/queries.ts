@@ -64,11 +64,14 @@ export function useStudentProfile(studentId: number) {
   });
 }
 
-export function useReportFilters() {
+/** The filters' choices; `classIds` (`1,2`) the chosen classes, whose students the student filter offers. */
+export function useReportFilters(classIds = '') {
   const dataProvider = useAppDataProvider();
   return useQuery({
-    queryKey: ['reports', 'filters'],
-    queryFn: ({ signal }) => dataProvider.reportFilters(signal).then(({ data }) => data),
+    queryKey: ['reports', 'filters', classIds],
+    queryFn: ({ signal }) => dataProvider.reportFilters(classIds, signal).then(({ data }) => data),
+    // The other choices stay on screen while a class's students load.
+    placeholderData: (previous) => previous,
     retry: false,
   });
 }

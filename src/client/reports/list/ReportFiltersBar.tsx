@@ -29,6 +29,9 @@ export function ReportFiltersBar({
     ['status', 'status', named(choices.statuses)],
     ['school_id', 'school', named(choices.schools)],
     ['grade_id', 'grade', named(choices.grades)],
+    ['school_class_id', 'class', named(choices.classes)],
+    // A class's students: none to offer until a class is chosen (a school has thousands).
+    ['student_id', 'student', named(choices.students).sort((a, b) => a.name.localeCompare(b.name, language))],
     ['round_id', 'round', named(choices.rounds)],
     ['academic_year_id', 'academic_year', named(choices.academic_years)],
     ['skill_id', 'skill', named(choices.skills)],
@@ -38,6 +41,7 @@ export function ReportFiltersBar({
       'nationality',
       choices.nationalities.map((code) => ({ id: code, name: countryName(code, language) })),
     ],
+    ['country', 'country', choices.countries.map((code) => ({ id: code, name: countryName(code, language) }))],
   ];
   const selected = (key: string) => (values[key] ? values[key].split(',') : []);
   return (
@@ -52,10 +56,19 @@ export function ReportFiltersBar({
           sx={{ width: 170 }}
           label={translate(`report_screens.reports.filters.${label}`)}
           value={selected(key)}
+          disabled={options.length === 0 && selected(key).length === 0}
+          helperText={
+            key === 'student_id' && !values.school_class_id
+              ? translate('report_screens.reports.filters.student_needs_class')
+              : undefined
+          }
           slotProps={{ select: { multiple: true } }}
           onChange={(event) => {
             const picked = event.target.value as unknown as string[];
-            onChange({ ...values, [key]: picked.join(',') });
+            const next = { ...values, [key]: picked.join(',') };
+            // Students belong to the classes chosen: another choice of classes clears them.
+            if (key === 'school_class_id') delete next.student_id;
+            onChange(next);
           }}
           inputProps={{ 'data-testid': `filter-${key}` }}
         >

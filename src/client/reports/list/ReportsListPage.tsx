@@ -41,7 +41,7 @@ export function ReportsListPage() {
   );
   const rows = reports.data;
   const stillPending = isPending(rows);
-  const filters = useReportFilters();
+  const filters = useReportFilters(list.filters.school_class_id ?? '');
   const actions = useReportActions();
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: '', ids: [] });
   const key = useMemo(() => JSON.stringify(list), [list]);
