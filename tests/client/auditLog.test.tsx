@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { formatDateTime, formatNumber } from '../../src/client/format';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { listBody } from './support/resources';
+import { setWallTime } from './exams/support';
 import { recorder, server } from './support/server';
 
 const school = { id: 3, name: 'Al Noor School', name_en: 'Al Noor School', name_ar: 'مدرسة النور' };
@@ -149,8 +150,10 @@ describe('the audit log screen', () => {
     await user.click(await screen.findByRole('option', { name: 'مدرسة النور' }));
     await waitFor(() => expect(lastQuery(lists).get('filter[school_id]')).toBe('3'));
 
-    fireEvent.change(screen.getByLabelText('من تاريخ'), { target: { value: '2026-06-01' } });
-    fireEvent.change(screen.getByLabelText('إلى تاريخ'), { target: { value: '2026-06-05' } });
+    // The app's date pickers, not the browser's native fields (mm/dd/yyyy on an American browser, issue 41).
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    await setWallTime('from', '2026-06-01');
+    await setWallTime('to', '2026-06-05');
     await waitFor(() => expect(lastQuery(lists).get('filter[to]')).toBe('2026-06-05'));
     expect(lastQuery(lists).get('filter[from]')).toBe('2026-06-01');
 

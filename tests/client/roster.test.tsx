@@ -8,6 +8,7 @@ import type { RosterImport } from '../../src/client/providers/rosterMethods';
 import { makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { listBody } from './support/resources';
+import { setWallTime } from './exams/support';
 import { recorder, server } from './support/server';
 
 const manage = (area: string) => [
@@ -273,6 +274,34 @@ describe("a student's password reset", () => {
     is_active: true,
     extra_time_percent: 0,
   };
+
+  it("edits the date of birth with the app's date picker, sent as YYYY-MM-DD (issue 41)", async () => {
+    signIn(makeUser(manage('students'), { roles: [schoolStaff] }));
+    const saves = recorder();
+    server.use(
+      http.get('*/api/students/5', () => HttpResponse.json({ data: { ...student, date_of_birth: '2016-03-09' } })),
+      ...['schools', 'school-classes', 'grades', 'levels'].map((lookup) =>
+        http.get(`*/api/${lookup}`, () => HttpResponse.json(listBody([]))),
+      ),
+      http.put('*/api/students/5', async ({ request }) => {
+        saves.record(request);
+        return HttpResponse.json({ data: student });
+      }),
+    );
+    renderApp('/settings/students/5', 'ar');
+    // Shown as the stored day, never as a browser's mm/dd/yyyy field.
+    const field = await waitFor(() => {
+      const input = document.querySelector<HTMLInputElement>('input[name="date_of_birth"]');
+      if (!input) throw new Error('no date of birth yet');
+      return input;
+    });
+    expect(document.querySelector('input[type="date"]')).toBeNull();
+    expect(field).toHaveValue('2016-03-09');
+    await setWallTime('date_of_birth', '2015-11-30');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'حفظ' }));
+    await waitFor(() => expect(saves.requests).toHaveLength(1));
+    expect(await saves.requests[0].json()).toMatchObject({ date_of_birth: '2015-11-30' });
+  });
 
   it('confirms, then shows the username and password once', async () => {
     signIn(makeUser(manage('students'), { roles: [schoolStaff] }));

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AutocompleteInput, DateInput, ReferenceInput, SelectInput, type RaRecord } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, SelectInput, type RaRecord } from 'react-admin';
+import { WallTimeInput } from '../components/WallTimeInput';
 import { nameOf, useLanguage } from '../i18n/recordName';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { useAuditLabels } from './useAuditLabels';
@@ -63,7 +64,8 @@ export function useAuditLogFilters() {
         sx={WIDE}
       />
     </ReferenceInput>,
-    <DateInput key="from" source="from" label="audit.filters.from" sx={NARROW} alwaysOn />,
-    <DateInput key="to" source="to" label="audit.filters.to" sx={NARROW} alwaysOn />,
+    // The app's date picker: a native date field shows mm/dd/yyyy on an American browser in both languages.
+    <WallTimeInput key="from" source="from" label="audit.filters.from" dateOnly alwaysOn />,
+    <WallTimeInput key="to" source="to" label="audit.filters.to" dateOnly alwaysOn />,
   ];
 }

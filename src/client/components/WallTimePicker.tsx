@@ -1,6 +1,8 @@
 import { GlobalStyles } from '@mui/material';
 import RtlProvider from '@mui/system/RtlProvider';
 import { AdapterLuxon } from '@mui/x-date-pickers/AdapterLuxon';
+import { DateField, type DateFieldProps } from '@mui/x-date-pickers/DateField';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { DateTimeField, type DateTimeFieldProps } from '@mui/x-date-pickers/DateTimeField';
 import { DateTimePicker } from '@mui/x-date-pickers/DateTimePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -10,19 +12,25 @@ import { FieldTitle, InputHelperText, useInput, useLocaleState, useTranslate } f
 import { pickerLocaleText } from './pickerLocaleText';
 import type { WallTimeInputProps } from './wallTimeProps';
 
-/** The wire format of SPEC section 3. */
-const WIRE = 'yyyy-MM-dd HH:mm:ss';
-/** What the field shows: unambiguous in every language, digits in the reader's script. */
-const SHOWN = 'yyyy-MM-dd HH:mm';
+/**
+ * The wire format of SPEC section 3 (`wire`), and what the field shows (`shown`): unambiguous in
+ * every language, digits in the reader's script. A day alone is `YYYY-MM-DD` both ways.
+ */
+const FORMATS = {
+  dateTime: { wire: 'yyyy-MM-dd HH:mm:ss', shown: 'yyyy-MM-dd HH:mm' },
+  date: { wire: 'yyyy-MM-dd', shown: 'yyyy-MM-dd' },
+};
+type Kind = keyof typeof FORMATS;
 
-/** "2026-12-01 09:00:00" -> a date-time, read as a wall clock (no time zone shift). */
-export const fromWire = (value: unknown): DateTime | null => {
+/** "2026-12-01 09:00:00" (or "2026-12-01") -> a date-time, read as a wall clock (no time zone shift). */
+export const fromWire = (value: unknown, kind: Kind = 'dateTime'): DateTime | null => {
   if (typeof value !== 'string' || value === '') return null;
-  const parsed = DateTime.fromFormat(value, WIRE, { zone: 'UTC' });
+  const parsed = DateTime.fromFormat(value, FORMATS[kind].wire, { zone: 'UTC' });
   return parsed.isValid ? parsed : null;
 };
 
-export const toWire = (value: DateTime | null): string => (value?.isValid ? value.toUTC().toFormat(WIRE) : '');
+export const toWire = (value: DateTime | null, kind: Kind = 'dateTime'): string =>
+  value?.isValid ? value.toUTC().toFormat(FORMATS[kind].wire) : '';
 
 /**
  * The digits of a date and time are written left to right in Arabic too: the field's sections
@@ -36,6 +44,14 @@ function LeftToRightField(props: DateTimeFieldProps) {
   );
 }
 
+function LeftToRightDateField(props: DateFieldProps) {
+  return (
+    <RtlProvider value={false}>
+      <DateField {...props} />
+    </RtlProvider>
+  );
+}
+
 // The Arabic stylesheet mirrors `direction` too; @noflip keeps the digits left to right.
 const LEFT_TO_RIGHT_DIGITS =
   '.wall-time-field .MuiPickersSectionList-root { /* @noflip */ direction: ltr; unicode-bidi: isolate; } .wall-time-field .MuiPickersSectionList-root > * { unicode-bidi: isolate; }';
@@ -43,7 +59,8 @@ const LEFT_TO_RIGHT_DIGITS =
 /**
  * The MUI X date-time picker on a react-admin input: calendar and clock in the console's language
  * (Arabic month names and digits in Arabic), right to left there, producing the spec's
- * `YYYY-MM-DD HH:mm:ss` wall-clock text of the schools' time zone.
+ * `YYYY-MM-DD HH:mm:ss` wall-clock text of the schools' time zone; with `dateOnly`, the date
+ * picker and `YYYY-MM-DD` (a browser's native date field shows mm/dd/yyyy in either language).
  */
 export default function WallTimePicker({
   source,
@@ -52,6 +69,7 @@ export default function WallTimePicker({
   fullWidth,
   helperText,
   disabled,
+  dateOnly = false,
 }: WallTimeInputProps) {
   const [locale] = useLocaleState();
   const translate = useTranslate();
@@ -59,30 +77,35 @@ export default function WallTimePicker({
   const { field, fieldState, isRequired } = useInput({ source, validate, disabled });
   const error = fieldState.invalid ? fieldState.error?.message : undefined;
 
+  const kind: Kind = dateOnly ? 'date' : 'dateTime';
+  const common = {
+    label: <FieldTitle label={label} source={source} isRequired={isRequired} />,
+    value: fromWire(field.value, kind),
+    onChange: (value: DateTime | null) => field.onChange(toWire(value, kind)),
+    onClose: field.onBlur,
+    timezone: 'UTC',
+    format: FORMATS[kind].shown,
+    disabled,
+    slotProps: {
+      textField: {
+        name: field.name,
+        fullWidth,
+        onBlur: field.onBlur,
+        error: Boolean(error),
+        helperText: <InputHelperText error={error} helperText={helperText} />,
+        className: 'wall-time-field',
+      },
+    },
+  };
+
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={locale} localeText={localeText}>
       <GlobalStyles styles={LEFT_TO_RIGHT_DIGITS} />
-      <DateTimePicker
-        label={<FieldTitle label={label} source={source} isRequired={isRequired} />}
-        value={fromWire(field.value)}
-        onChange={(value) => field.onChange(toWire(value))}
-        onClose={field.onBlur}
-        timezone="UTC"
-        ampm={false}
-        format={SHOWN}
-        disabled={disabled}
-        slots={{ field: LeftToRightField }}
-        slotProps={{
-          textField: {
-            name: field.name,
-            fullWidth,
-            onBlur: field.onBlur,
-            error: Boolean(error),
-            helperText: <InputHelperText error={error} helperText={helperText} />,
-            className: 'wall-time-field',
-          },
-        }}
-      />
+      {dateOnly ? (
+        <DatePicker {...common} slots={{ field: LeftToRightDateField }} />
+      ) : (
+        <DateTimePicker {...common} ampm={false} slots={{ field: LeftToRightField }} />
+      )}
     </LocalizationProvider>
   );
 }

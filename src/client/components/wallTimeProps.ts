@@ -8,4 +8,8 @@ export interface WallTimeInputProps {
   fullWidth?: boolean;
   helperText?: string;
   disabled?: boolean;
+  /** A day without a time (a date of birth, a filter's first or last day), as `YYYY-MM-DD`. */
+  dateOnly?: boolean;
+  /** In a list's filters: shown without being added (react-admin reads it from the element). */
+  alwaysOn?: boolean;
 }

@@ -129,15 +129,7 @@ function CountrySchemaInput(props: SchemaInputProps<'country'>) {
 }
 
 function DateSchemaInput(props: SchemaInputProps<'date'>) {
-  return (
-    <TextInput
-      {...common(props)}
-      type="date"
-      validate={validateRequired(props.field)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { dir: 'ltr' } }}
-      fullWidth
-    />
-  );
+  return <WallTimeInput {...common(props)} validate={validateRequired(props.field)} fullWidth dateOnly />;
 }
 
 function DateTimeSchemaInput(props: SchemaInputProps<'datetime'>) {
