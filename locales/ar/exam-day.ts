@@ -134,7 +134,7 @@ const messages: Pick<Messages, 'exam_day'> = {
     },
     release: {
       title: 'النتائج',
-      state: 'أُعلنت لـ %{released} من %{total} من الطلاب',
+      state: 'أُعلنت النتائج لـ %{released} من %{total} من الطلاب المعيَّنين',
       release: 'إعلان النتائج',
       withdraw: 'سحب الإعلان',
       confirm_release_title: 'إعلان النتائج؟',

@@ -41,7 +41,7 @@ const ar: typeof en = {
         title: 'النتائج المعلنة',
         exam: 'الاختبار',
         results: 'النتائج المعلنة',
-        of: '%{released} من %{submitted}',
+        of: '%{released} من %{submitted} ممن سلّموا',
         released_at: 'تاريخ الإعلان',
         download: 'النتائج حسب الطالب',
         at_close: 'عند انتهاء فترة الاختبار',

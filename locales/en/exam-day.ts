@@ -125,7 +125,7 @@ const messages = {
     },
     release: {
       title: 'Results',
-      state: 'Released to %{released} of %{total} students',
+      state: 'Results released to %{released} of the %{total} students assigned',
       release: 'Release results',
       withdraw: 'Withdraw release',
       confirm_release_title: 'Release the results?',

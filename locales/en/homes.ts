@@ -40,7 +40,7 @@ const messages = {
         title: 'Results released',
         exam: 'Exam',
         results: 'Results released',
-        of: '%{released} of %{submitted}',
+        of: '%{released} of %{submitted} who submitted',
         released_at: 'Released on',
         download: 'Results by student',
         at_close: 'When the window closed',

@@ -157,6 +157,45 @@ describe('the exam-day monitor', () => {
     await waitFor(() => expect(new URL(reads.requests.at(-1)!.url).searchParams.get('filter[status]')).toBe('absent'));
   });
 
+  it("has a column for a supervisor's submissions, so that each row's statuses add up to Assigned (issue 41)", async () => {
+    signIn(supervisor());
+    serve();
+    const classTotals = totals({ assigned: 4, in_progress: 1, submitted: 1, force_submitted: 2 });
+    server.use(
+      http.get('*/api/exams/9/monitor', () =>
+        HttpResponse.json({
+          data: {
+            ...monitor,
+            schools: [{ ...monitor.schools[0], classes: [{ ...monitor.schools[0].classes[0], totals: classTotals }] }],
+          },
+          meta,
+        }),
+      ),
+    );
+    renderApp('/exams/9/monitor');
+    const table = await screen.findByRole('table', { name: 'Schools and classes' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toContain('Submitted by a supervisor');
+    const row = within(table).getByRole('row', { name: /Class A/ });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => Number(cell.textContent));
+    const column = (name: string) => cells[headers.indexOf(name) - 1];
+    expect(column('Submitted by a supervisor')).toBe(2);
+    const statuses = [
+      'Not started',
+      'In progress',
+      'Submitted',
+      'Submitted automatically',
+      'Submitted by a supervisor',
+      'Absent',
+    ];
+    expect(statuses.reduce((sum, name) => sum + column(name), 0)).toBe(column('Assigned'));
+    expect(screen.getByTestId('release-state')).toHaveTextContent('Results released to 0 of the 2 students assigned');
+  });
+
   it('reviews a reset before doing it, naming what it erases and whom it skips, then sends it with its reason', async () => {
     signIn(supervisor());
     const { interventions } = serve();

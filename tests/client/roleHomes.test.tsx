@@ -187,13 +187,13 @@ describe('the school’s page', () => {
     const [listening, practice] = within(amal).getAllByTestId('released-exam');
     expect(cellsOf(listening)).toEqual([
       'اختبار الاستماع المعياري',
-      `${ar(14)} من ${ar(16)}`,
+      `${ar(14)} من ${ar(16)} ممن سلّموا`,
       formatDateTime('2026-06-03T11:00:00.000Z', 'ar'),
       'النتائج (CSV)النتائج (Excel)',
     ]);
     expect(cellsOf(practice)).toEqual([
       'الاختبار التجريبياختبار تجريبي',
-      `${ar(5)} من ${ar(5)}`,
+      `${ar(5)} من ${ar(5)} ممن سلّموا`,
       'فورًا',
       'النتائج (CSV)النتائج (Excel)',
     ]);

@@ -6,7 +6,17 @@ import { formatNumber } from '../format';
 import { nameOf, useLanguage } from '../i18n/recordName';
 import type { MonitorFilter } from './useExamMonitor';
 
-const COLUMNS = ['assigned', 'not_started', 'in_progress', 'submitted', 'auto_submitted', 'absent', 'online'] as const;
+/** Each row's statuses add up to Assigned (a supervisor's submissions among them); Online is apart. */
+const COLUMNS = [
+  'assigned',
+  'not_started',
+  'in_progress',
+  'submitted',
+  'auto_submitted',
+  'force_submitted',
+  'absent',
+  'online',
+] as const;
 
 /** Each school and its classes with their counts; a name chooses it as the monitor's filter. */
 export function MonitorGroups({
