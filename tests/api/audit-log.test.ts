@@ -8,6 +8,7 @@ import { call } from '../helpers/api-client';
 import { auditRows } from '../helpers/audit-rows';
 import { buildUser, signIn } from '../helpers/factories';
 import { buildPlatform, buildRecord } from '../helpers/resource-factory';
+import { buildDeliveryScene } from '../helpers/delivery-factory';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
@@ -105,12 +106,37 @@ describe('the list', () => {
       target_type: 'users',
       school: { id: school.id, name_en: school.name_en, name_ar: school.name_ar },
       summary: { before: { is_active: true }, after: { is_active: false } },
+      about: { exam: null, student: null },
       reason: 'Asked by the school',
       request_id: 'req-1',
     });
     expect(page.data[2].actor).toBeNull();
     expect(page.data[3].actor).toEqual({ id: 999_999, name: null, email: null });
     expect(page.meta).toMatchObject({ total: 4, current_page: 1, last_page: 1 });
+  });
+
+  it('names whom and what an entry is about, from its summary or its target (issue 41)', async () => {
+    const scene = await buildDeliveryScene(t.app, t.db, await loadSchemaRegistry(), {
+      questions: [{ kind: 'true_false', key: { correct: true } }],
+    });
+    const exam = { id: scene.exam.id, name_en: scene.exam.name_en, name_ar: scene.exam.name_ar };
+    const student = await t.db
+      .updateTable('students')
+      .set({ name_en: 'Omar Khalil', name_ar: 'عمر خليل' })
+      .where('id', '=', scene.students[0].id)
+      .returning(['id', 'name_en', 'name_ar'])
+      .executeTakeFirstOrThrow();
+    const forced = await insert({
+      action: 'test.about',
+      target: 'student_exams/77',
+      summary: { exam_id: exam.id, student_id: student.id, attempt_id: 5 },
+    });
+    const byTarget = await insert({ action: 'test.about', target: `students/${student.id}` });
+    const deleted = await insert({ action: 'test.about', target: 'students/999999', summary: { exam_id: 999_999 } });
+    const rows = new Map((await listed('filter[action]=test.about')).data.map((row) => [row.id, row.about]));
+    expect(rows.get(forced)).toEqual({ exam, student });
+    expect(rows.get(byTarget)).toEqual({ exam: null, student });
+    expect(rows.get(deleted)).toEqual({ exam: null, student: null });
   });
 
   it('filters by action, actor, target type and school, each a comma list', async () => {

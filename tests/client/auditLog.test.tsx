@@ -24,6 +24,7 @@ const entries: AuditLogRecord[] = [
     target_type: 'exams',
     school: null,
     summary: { name_en: 'Reading', before: { is_published: false }, after: { is_published: true } },
+    about: { exam: { id: 12, name_en: 'Reading', name_ar: 'القراءة' }, student: null },
     reason: null,
     request_id: 'r-41',
   },
@@ -36,7 +37,15 @@ const entries: AuditLogRecord[] = [
     target: 'exam_attempts/88',
     target_type: 'exam_attempts',
     school,
-    summary: { minutes: 5 },
+    summary: {
+      exam_id: 12,
+      student_id: 7,
+      attempt_id: 88,
+      minutes: 5,
+      before: { deadline_at: '2026-06-04T07:30:00.000Z' },
+      after: { deadline_at: '2026-06-04T07:35:00.000Z' },
+    },
+    about: { exam: null, student: { id: 7, name_en: 'Omar Khalil', name_ar: 'عمر خليل' } },
     reason: 'Power cut',
     request_id: null,
   },
@@ -102,7 +111,13 @@ describe('the audit log screen', () => {
     // The actor's e-mail as it was, under the name, left to right in the Arabic page.
     const email = within(rows[0]).getByText('huda@example.test');
     expect(email).toHaveAttribute('dir', 'ltr');
-    expect(first[6]).toBe('{"is_published":false} → {"is_published":true}; name_en: Reading');
+    // The summary as a sentence in Arabic: whom it is about, then each change as before ← after, in
+    // words, with no raw JSON or database id (issue 41).
+    expect(first[6]).toBe('القراءة؛ منشور: لا ← نعم؛ الاسم بالإنجليزية: Reading');
+    expect(second[6]).toBe(
+      `عمر خليل؛ الموعد النهائي: ${formatDateTime('2026-06-04T07:30:00.000Z', 'ar')} ← ${formatDateTime('2026-06-04T07:35:00.000Z', 'ar')}؛ الدقائق: ${formatNumber(5, 'ar')}`,
+    );
+    expect(second[6]).not.toMatch(/88|_id|\{/);
     // Digits as the console writes them in Arabic. An action the catalog does not name yet is shown
     // as it is; the system acts with no name.
     expect(second.slice(1, 6)).toEqual([

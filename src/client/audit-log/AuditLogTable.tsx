@@ -3,7 +3,7 @@ import { DataTable, useTranslate } from 'react-admin';
 import type { AuditLogRecord } from '../../common/contracts/index';
 import { formatDateTime } from '../format';
 import { useLanguage } from '../i18n/recordName';
-import { compactSummary } from './compactSummary';
+import { AuditSummary } from './AuditSummary';
 import { useAuditLabels } from './useAuditLabels';
 
 const Column = DataTable.Col<AuditLogRecord>;
@@ -14,7 +14,6 @@ export function AuditLogTable() {
   const translate = useTranslate();
   const language = useLanguage();
   const labels = useAuditLabels();
-  const words = { before: translate('audit.summary.before'), after: translate('audit.summary.after') };
   return (
     <DataTable<AuditLogRecord>
       bulkActionButtons={false}
@@ -61,17 +60,7 @@ export function AuditLogTable() {
         source="summary"
         label="audit.columns.summary"
         disableSort
-        render={(record) => (
-          <Typography
-            component="bdi"
-            dir="auto"
-            variant="body2"
-            title={JSON.stringify(record.summary)}
-            sx={{ fontFamily: 'monospace', wordBreak: 'break-word' }}
-          >
-            {compactSummary(record.summary, words)}
-          </Typography>
-        )}
+        render={(record) => <AuditSummary record={record} />}
       />
     </DataTable>
   );

@@ -23,6 +23,16 @@ export const auditLogRecord = z
       .nullable(),
     /** A short before and after; never a password or a hash. */
     summary: z.record(z.string(), z.unknown()),
+    /**
+     * Who and what the entry is about, named now (the summary keeps ids): the exam and the student of
+     * `summary.exam_id` / `summary.student_id` or of its target; null when it names none or it was deleted.
+     */
+    about: z
+      .object({
+        exam: z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict().nullable(),
+        student: z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict().nullable(),
+      })
+      .strict(),
     reason: z.string().nullable(),
     request_id: z.string().nullable(),
   })

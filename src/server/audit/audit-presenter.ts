@@ -25,8 +25,29 @@ const summaryOf = (value: unknown): Record<string, unknown> => {
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 };
 
+type Named = { id: number; name_en: string; name_ar: string };
+/** The exams and students an entry may be about, by id (`namesOf`). */
+export interface AuditNames {
+  exams: Map<number, Named>;
+  students: Map<number, Named>;
+}
+const NO_NAMES: AuditNames = { exams: new Map(), students: new Map() };
+
+/** The id an entry gives of a kind: its summary's `exam_id` / `student_id`, or its target (`exams/12`). */
+export function aboutIds(row: Pick<AuditRow, 'summary' | 'target'>): { exam: number | null; student: number | null } {
+  const summary = summaryOf(row.summary);
+  const idOf = (key: string, targetType: string) => {
+    const value = summary[key];
+    if (typeof value === 'number' && Number.isInteger(value)) return value;
+    const match = new RegExp(`^${targetType}/(\\d+)$`).exec(row.target);
+    return match ? Number(match[1]) : null;
+  };
+  return { exam: idOf('exam_id', 'exams'), student: idOf('student_id', 'students') };
+}
+
 /** An audit row as the API shows it, field by field (a column added later does not leak). */
-export function presentAudit(row: AuditRow): AuditLogRecord {
+export function presentAudit(row: AuditRow, names: AuditNames = NO_NAMES): AuditLogRecord {
+  const ids = aboutIds(row);
   return {
     id: Number(row.id),
     at: new Date(row.at).toISOString(),
@@ -41,6 +62,10 @@ export function presentAudit(row: AuditRow): AuditLogRecord {
         ? null
         : { id: row.school_id, name_en: row.school_name_en ?? null, name_ar: row.school_name_ar ?? null },
     summary: summaryOf(row.summary),
+    about: {
+      exam: (ids.exam !== null && names.exams.get(ids.exam)) || null,
+      student: (ids.student !== null && names.students.get(ids.student)) || null,
+    },
     reason: row.reason,
     request_id: row.request_id,
   };

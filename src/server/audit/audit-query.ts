@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import { codeListFilter, idListFilter } from '../http/list-filters';
 import { listQuerySchema, offsetOf, pageMeta } from '../http/pagination';
 import { dayStart, isCalendarDate } from './audit-dates';
-import { presentAudit, type AuditRow } from './audit-presenter';
+import { aboutIds, presentAudit, type AuditNames, type AuditRow } from './audit-presenter';
 
 const dateFilter = z
   .string()
@@ -90,7 +90,25 @@ export async function listAuditLog(db: Db, query: AuditListQuery, timeZone: stri
     .limit(query.per_page)
     .offset(offsetOf(query))
     .execute();
-  return { data: rows.map((row) => presentAudit(row as AuditRow)), meta: pageMeta(query, Number(total)) };
+  const names = await namesOf(db, rows as AuditRow[]);
+  return { data: rows.map((row) => presentAudit(row as AuditRow, names)), meta: pageMeta(query, Number(total)) };
+}
+
+/** The names of the exams and students a page of entries is about (two queries, whatever the page). */
+async function namesOf(db: Db, rows: AuditRow[]): Promise<AuditNames> {
+  const about = rows.map(aboutIds);
+  const ids = (kind: 'exam' | 'student') => [...new Set(about.map((a) => a[kind]).filter((id) => id !== null))];
+  const [examIds, studentIds] = [ids('exam'), ids('student')];
+  const exams = examIds.length
+    ? await db.selectFrom('exams').select(['id', 'name_en', 'name_ar']).where('id', 'in', examIds).execute()
+    : [];
+  const students = studentIds.length
+    ? await db.selectFrom('students').select(['id', 'name_en', 'name_ar']).where('id', 'in', studentIds).execute()
+    : [];
+  return {
+    exams: new Map(exams.map((e) => [e.id, e])),
+    students: new Map(students.map((s) => [s.id, s])),
+  };
 }
 
 const BATCH = 2000;

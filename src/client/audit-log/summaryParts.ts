@@ -1,0 +1,79 @@
+import { formatDateTime, formatNumber } from '../format';
+
+/** One part of an entry's summary in the reader's words: `label: value`, or `label: before → after`. */
+export interface SummaryPart {
+  key: string;
+  label: string;
+  value: string;
+  /** What it was, when the entry changed it. */
+  before?: string;
+}
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Ids are named elsewhere (the entry's target, school, exam and student) or mean nothing to a reader. */
+const isId = (key: string) => key === 'id' || key === 'ids' || key.endsWith('_id') || key.endsWith('_ids');
+
+/**
+ * An entry's summary as parts a reader understands: each key named by the catalog (`audit.keys`),
+ * times in the reader's language and time zone, roles, statuses and languages by name, yes and no,
+ * digits in the reader's script; a change as before → after; ids left out (the full summary is in the
+ * export and the cell's title).
+ */
+export function summaryParts(
+  summary: Record<string, unknown>,
+  translate: Translate,
+  language: 'en' | 'ar',
+): SummaryPart[] {
+  const label = (key: string) => translate(`audit.keys.${key}`, { _: key.replace(/_/g, ' ') });
+  const text = (key: string, value: unknown): string => {
+    if (value === null || value === undefined) return translate('audit.summary.none');
+    if (typeof value === 'boolean') return translate(value ? 'audit.summary.yes' : 'audit.summary.no');
+    if (typeof value === 'number') return formatNumber(value, language);
+    if (typeof value === 'string') {
+      if (ISO_TIME.test(value)) return formatDateTime(value, language) || value;
+      if (key === 'role') return translate(`settings.roles.${value}`, { _: value });
+      if (key === 'status') return translate(`exam_day.statuses.${value}`, { _: value });
+      if (key === 'language' || key === 'lang')
+        return translate(`report_screens.reports.languages.${value}`, { _: value });
+      return value;
+    }
+    if (Array.isArray(value)) {
+      if (value.every((item) => typeof item !== 'object' || item === null))
+        return value.map((item) => text(key, item)).join(translate('audit.summary.list_separator'));
+      return formatNumber(value.length, language);
+    }
+    if (typeof value === 'object')
+      return Object.entries(value as Record<string, unknown>)
+        .filter(([inner]) => !isId(inner))
+        .map(([inner, innerValue]) => `${label(inner)}: ${text(inner, innerValue)}`)
+        .join(translate('audit.summary.list_separator'));
+    return String(value);
+  };
+
+  const { before, after, ...rest } = summary;
+  const parts: SummaryPart[] = [];
+  const asRecord = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const was = asRecord(before);
+  const now = asRecord(after);
+  if (was || now) {
+    const keys = [...new Set([...Object.keys(was ?? {}), ...Object.keys(now ?? {})])].filter((key) => !isId(key));
+    for (const key of keys)
+      parts.push({
+        key,
+        label: label(key),
+        value: now ? text(key, now[key]) : translate('audit.summary.removed'),
+        ...(was ? { before: text(key, was[key]) } : {}),
+      });
+  } else {
+    if (before !== undefined)
+      parts.push({ key: 'before', label: translate('audit.summary.before'), value: text('before', before) });
+    if (after !== undefined)
+      parts.push({ key: 'after', label: translate('audit.summary.after'), value: text('after', after) });
+  }
+  for (const [key, value] of Object.entries(rest))
+    if (!isId(key)) parts.push({ key, label: label(key), value: text(key, value) });
+  return parts;
+}
