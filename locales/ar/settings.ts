@@ -1,7 +1,20 @@
 import type { Messages } from '../types';
 
 /** Settings screens, users management and the profile page. */
-const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions'> = {
+const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions' | 'roles'> = {
+  roles: {
+    title: 'الأدوار والصلاحيات',
+    role: 'الدور',
+    area: 'المجال',
+    grid: 'صلاحيات دور %{role}',
+    cell: '%{action}: %{area}',
+    save: 'حفظ الصلاحيات',
+    help: 'حدّد ما يحق للدور في كل مجال ثم احفظ: يحصل عليه مستخدموه من خطوتهم التالية.',
+    admin_note: 'لمسؤول النظام جميع الصلاحيات، ولا يمكن تغييرها.',
+    load_failed: 'تعذّر تحميل الأدوار. أعد تحميل الصفحة.',
+    save_failed: 'تعذّر حفظ الصلاحيات.',
+    permissions_saved: 'حُفظت صلاحيات الدور. يحصل عليها مستخدموه من خطوتهم التالية.',
+  },
   permissions: {
     actions: {
       create: 'إضافة',

@@ -1,5 +1,18 @@
 /** Settings screens, users management and the profile page. */
 export default {
+  roles: {
+    title: 'Roles and permissions',
+    role: 'Role',
+    area: 'Area',
+    grid: 'Permissions of the role %{role}',
+    cell: '%{action}: %{area}',
+    save: 'Save permissions',
+    help: 'Tick what the role may do in each area, then save: its users have it from their next step.',
+    admin_note: 'The administrator holds every permission; it cannot be changed.',
+    load_failed: 'The roles could not be loaded. Reload the page.',
+    save_failed: 'The permissions could not be saved.',
+    permissions_saved: 'The role’s permissions were saved. Its users have them from their next step.',
+  },
   permissions: {
     actions: {
       create: 'Add',

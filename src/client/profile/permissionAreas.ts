@@ -4,8 +4,8 @@ import { parsePermission } from '../../common/permissions';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The actions a profile names, in this order; both view forms (the list's and a record's) are "View". */
-const ACTION_ORDER = ['view', 'create', 'edit', 'delete', 'assign', 'generate', 'download'] as const;
-type Action = (typeof ACTION_ORDER)[number];
+export const ACTION_ORDER = ['view', 'create', 'edit', 'delete', 'assign', 'generate', 'download'] as const;
+export type Action = (typeof ACTION_ORDER)[number];
 
 /** Settings lists and other record areas: the four record actions. */
 const RECORD: readonly Action[] = ['view', 'create', 'edit', 'delete'];
@@ -43,8 +43,12 @@ export interface AreaAccess {
   actions: string[];
 }
 
+/** The actions that mean something in an area, in order (a record area's four otherwise). */
+export const areaActions = (area: string): readonly Action[] =>
+  ACTION_ORDER.filter((action) => (AREA_ACTIONS[area] ?? RECORD).includes(action));
+
 /** The area's name in the reader's language: `permissions.areas`, else the resource's plural name. */
-function areaName(area: string, translate: Translate): string {
+export function areaName(area: string, translate: Translate): string {
   return (
     translate(`permissions.areas.${area}`, { _: '' }) ||
     translate(`resources.${area}.title`, { _: '' }) ||

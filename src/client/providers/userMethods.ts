@@ -16,6 +16,11 @@ export interface ManagedUser {
   created_at?: string;
 }
 
+/** A role with the permissions it holds (`GET /api/roles/permissions`). */
+export interface RoleWithPermissions extends Role {
+  permissions: { id: number; permission: string }[];
+}
+
 /** What `PUT /api/users/{id}/change/password` takes. */
 export interface PasswordReset {
   password: string;
@@ -33,6 +38,10 @@ export interface UserMethods {
   changeUserRole(userId: number, action: 'assign' | 'remove', role: string): Promise<{ data: ManagedUser }>;
   /** An administrator sets someone's password. */
   setUserPassword(userId: number, values: PasswordReset): Promise<{ data: { id: number } }>;
+  /** `GET /api/roles/permissions`: every role with its permissions (the roles screen). */
+  rolesWithPermissions(signal?: AbortSignal): Promise<{ data: RoleWithPermissions[] }>;
+  /** `PUT /api/roles/{id}/permissions`: the role's whole set; answers with the server's message. */
+  setRolePermissions(roleId: number, permissions: string[]): Promise<{ message: string; data: RoleWithPermissions }>;
 }
 
 export const userMethods: UserMethods = {
@@ -48,4 +57,13 @@ export const userMethods: UserMethods = {
 
   setUserPassword: (userId, values) =>
     http(`/users/${userId}/change/password`, { method: 'PUT', body: values }).then(() => ({ data: { id: userId } })),
+
+  rolesWithPermissions: (signal) =>
+    http<{ data: RoleWithPermissions[] }>('/roles/permissions', { signal }).then(({ json }) => json),
+
+  setRolePermissions: (roleId, permissions) =>
+    http<{ message: string; data: RoleWithPermissions }>(`/roles/${roleId}/permissions`, {
+      method: 'PUT',
+      body: { permissions },
+    }).then(({ json }) => json),
 };

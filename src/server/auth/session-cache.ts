@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { AuthContext } from '../http/auth-context';
 
-/** What changed: one session (a sign-out), or everything of one user (roles, password, name, disabled). */
-export type SessionChange = { session: string } | { user: number };
+/**
+ * What changed: one session (a sign-out), everything of one user (roles, password, name, disabled),
+ * or everyone's (a role's permissions).
+ */
+export type SessionChange = { session: string } | { user: number } | { everyone: true };
 
 export interface CachedSession {
   auth: AuthContext;
@@ -83,6 +86,10 @@ export class SessionCache {
       this.entries.delete(change.session);
       return;
     }
+    if ('everyone' in change) {
+      this.entries.clear();
+      return;
+    }
     for (const [hash, entry] of this.entries) if (entry.auth.user.id === change.user) this.entries.delete(hash);
   }
 
@@ -106,12 +113,13 @@ export function registerSessionCache(cache: SessionCache): () => void {
 }
 
 export const encodeSessionChange = (change: SessionChange) =>
-  'session' in change ? `s:${change.session}` : `u:${change.user}`;
+  'session' in change ? `s:${change.session}` : 'everyone' in change ? 'a:*' : `u:${change.user}`;
 
 export function decodeSessionChange(payload: string): SessionChange | null {
   const [kind, value] = [payload.slice(0, 2), payload.slice(2)];
   if (kind === 's:' && /^[0-9a-f]{64}$/.test(value)) return { session: value };
   if (kind === 'u:' && /^[0-9]+$/.test(value)) return { user: Number(value) };
+  if (kind === 'a:' && value === '*') return { everyone: true };
   return null;
 }
 

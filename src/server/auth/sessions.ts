@@ -176,5 +176,8 @@ export async function endUserSessions(db: Db, userId: number, keepHash?: string)
   await announceSessionChange(db, { user: userId });
 }
 
+/** A role's permissions changed: every process reads every session again. */
+export const everyonesAccessChanged = (db: Db) => announceSessionChange(db, { everyone: true });
+
 /** A user's name or email changed: every process reads their sessions again. */
 export const userDetailsChanged = (db: Db, userId: number) => announceSessionChange(db, { user: userId });

@@ -11,6 +11,8 @@ export interface RolesTable {
   role: string;
   name: string;
   name_ar: string;
+  /** Set when an administrator set its permissions: startup adds its defaults no more. */
+  permissions_edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface PermissionsTable {

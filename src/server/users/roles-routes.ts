@@ -2,11 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../locales/index';
 import { listPermissions, AREAS } from '../../common/permission-catalog';
+import { permissionFor } from '../../common/permissions';
+import { auditContext } from '../audit';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
+import { translate } from '../http/i18n';
 import { requirePermission } from '../http/route-access';
 import { idParam } from '../../common/ids';
 import { installCompiledSerializer } from '../http/response-serializer';
+import { setRolePermissions } from './role-permissions';
 
 /** A role with its permissions, its name in the reader's language. */
 const roleRecord = z.strictObject({
@@ -74,6 +78,25 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       const [role] = await rolesWithPermissions(app.db, request.lang, request.params.id);
       if (!role) throw notFound();
       return { data: role };
+    },
+  );
+  app.put(
+    '/roles/:id/permissions',
+    {
+      config: { access: requirePermission(permissionFor(AREAS.roles, 'edit')) },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Set a role's permissions, the whole set by name (audited; the administrator role holds every permission and is refused)",
+        params: z.object({ id: idParam() }),
+        body: z.strictObject({ permissions: z.array(z.string().min(1).max(200)).max(2000) }),
+        response: { 200: z.strictObject({ message: z.string(), data: roleRecord }) },
+      },
+    },
+    async (request) => {
+      await setRolePermissions(app.db, request.params.id, request.body.permissions, auditContext(request));
+      const [role] = await rolesWithPermissions(app.db, request.lang, request.params.id);
+      return { message: translate(request.lang, 'roles.permissions_saved'), data: role };
     },
   );
 };
