@@ -228,13 +228,22 @@ describe('the questions import and export page', () => {
     ).toEqual([
       [
         'Capital of France',
+        // Each question by its own words too, not only its identifier (issue 41).
+        'What is the capital of France?',
         'Single choice',
         'To create',
         'Note: The file map.jpg was not imported: a question keeps one image or audio.',
         'Preview',
       ],
-      ['Calculated 1', '—', 'Skipped', 'This kind of question (calculated) cannot be imported; it is skipped.', '—'],
-      ['Rivers', 'Matching', 'Error', 'The file gives no Skill: choose one for such questions.', '—'],
+      [
+        'Calculated 1',
+        '—',
+        '—',
+        'Skipped',
+        'This kind of question (calculated) cannot be imported; it is skipped.',
+        '—',
+      ],
+      ['Rivers', '—', 'Matching', 'Error', 'The file gives no Skill: choose one for such questions.', '—'],
     ]);
     expect(importButton).toBeDisabled();
 

@@ -2,6 +2,7 @@ import { Box, Chip, Typography, type ChipProps } from '@mui/material';
 import { DataTable, ListContextProvider, useList, useTranslate } from 'react-admin';
 import { ListPagination, PAGE_SIZE } from '../components/ListPagination';
 import type { QuestionImportItem } from '../providers/interchangeMethods';
+import { plainText } from '../../common/questions/rich-text';
 import { ItemPreviewButton } from './ItemPreviewButton';
 
 type Row = QuestionImportItem & { id: number };
@@ -51,6 +52,22 @@ export function ItemsTable({ items }: { items: readonly QuestionImportItem[] }) 
           label="interchange.page.identifier"
           disableSort
           render={(item: Row) => <bdi>{item.identifier}</bdi>}
+        />
+        <DataTable.Col
+          source="text"
+          label="interchange.page.text"
+          disableSort
+          render={(item: Row) => {
+            // The question's own words (the stem), in its own direction, cut at its end.
+            const text = item.preview ? plainText(item.preview.text).trim() : '';
+            return text ? (
+              <Typography noWrap dir="auto" title={text} sx={{ maxWidth: 320, textAlign: 'start' }} variant="body2">
+                {text}
+              </Typography>
+            ) : (
+              translate('interchange.page.none')
+            );
+          }}
         />
         <DataTable.Col
           source="type"

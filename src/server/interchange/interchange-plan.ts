@@ -12,6 +12,7 @@ import {
   type LookupName,
 } from './interchange-item';
 import { platformLookups, type LookupRow, type LookupTables } from './lookup-tables';
+import { noteLikelyDuplicates } from './interchange-duplicates';
 import { lookupColumn, lookupField, QUESTION_FIELDS } from './question-fields';
 
 export interface ImportOptions {
@@ -240,6 +241,7 @@ export async function planImport(
       ...(parsed.success ? { preview: previewOf(parsed.data) } : {}),
     });
   }
+  await noteLikelyDuplicates(db, platformId, items);
   const count = (status: ItemStatus) => items.filter((i) => i.status === status).length;
   return {
     items,

@@ -169,6 +169,47 @@ describe('question imports', () => {
     expect(await questionCount()).toBe(before + queued.json().data.summary.create);
   });
 
+  it('warns of likely duplicates: a question the file repeats, and, imported twice, each one the bank has (issue 41)', async () => {
+    const gift = Buffer.from(
+      [
+        '::Capital:: What is the capital of Jordan? {=Amman ~Irbid ~Zarqa}',
+        '::Capital again:: What is the  capital of JORDAN? {=Amman ~Aqaba}',
+        '::River:: Which river flows into the Dead Sea? {=Jordan ~Nile}',
+      ].join('\n\n'),
+    );
+    type Item = { identifier: string; notes: string[]; status: string };
+    const first = await dryRun('twice.gift', gift, defaults);
+    expect(first.statusCode, first.body).toBe(200);
+    const items: Item[] = first.json().data.items;
+    expect(items.map((i) => i.status)).toEqual(['create', 'create', 'create']);
+    expect(items[0].notes.join(' ')).not.toContain('already');
+    expect(items[1].notes).toContain('The file has this question already (Capital).');
+    const queued = await uploadQuestions(
+      t,
+      author,
+      { name: 'twice.gift', content: gift },
+      { mode: 'import', platform_id: String(platform.id), ...defaults },
+    );
+    expect(queued.statusCode, queued.body).toBe(202);
+    await runImportJob(t, queued.json().data.id);
+    const stored = await t.db
+      .selectFrom('questions')
+      .select(['id', 'text'])
+      .where('platform_id', '=', platform.id)
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
+    const capital = stored.find((q) => String(q.text).includes('capital of Jordan'))!;
+    // The same file again: each question names the bank's copy, in the reader's language; still a note.
+    const again = await dryRun('twice.gift', gift, defaults, 'ar');
+    const second: Item[] = again.json().data.items;
+    expect(second.map((i) => i.status)).toEqual(['create', 'create', 'create']);
+    expect(second[0].notes).toContain(
+      `في البنك سؤال بالنص نفسه (السؤال ${capital.id}): استيراده مرة أخرى يُنشئ نسخة منه.`,
+    );
+    for (const item of second) expect(item.notes.join(' ')).toContain('في البنك سؤال بالنص نفسه');
+  });
+
   it('reports lookups it cannot match and refuses the import whole, creating them only when asked', async () => {
     const gift = Buffer.from('::One::Pick one {=a ~b}');
     const missing = await dryRun('q.gift', gift);
