@@ -194,7 +194,8 @@ export default {
       not_an_item: 'This file is not a QTI assessment item.',
       paragraph_empty: 'The passage has no question that can be imported.',
       lookup_created: '%{field} "%{name}" will be created.',
-      likely_duplicate: 'The bank already has a question that reads the same (question %{id}): importing it again makes a copy.',
+      likely_duplicate:
+        'The bank already has a question that reads the same (question %{id}): importing it again makes a copy.',
       repeated_in_file: 'The file has this question already (%{identifier}).',
       lookup_unmatched: '%{field} "%{name}" does not exist on this platform (choose to create it, or fix the file).',
       lookup_missing: 'The file gives no %{field}: choose one for such questions.',
