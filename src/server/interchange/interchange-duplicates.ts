@@ -2,7 +2,14 @@ import type { AnswerKind } from '../../common/questions';
 import { plainText } from '../../common/questions/rich-text';
 import type { Db } from '../db/database';
 import type { ItemProblem } from './interchange-item';
-import type { PlannedItem } from './interchange-plan';
+
+/** What the check reads of a planned item (interchange-plan.ts's PlannedItem) and adds notes to. */
+interface Checked {
+  identifier: string;
+  type: string | null;
+  notes: ItemProblem[];
+  preview?: { text: string };
+}
 
 /** A question's stem as compared: its text alone, in one form, one space, any case. */
 const stemOf = (html: string) => plainText(html).normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -13,7 +20,7 @@ const stemOf = (html: string) => plainText(html).normalize('NFC').replace(/\s+/g
  * same stem), or as an earlier question of the file. A note, not a problem: two questions may share
  * a stem on purpose (the same prompt over different passages), so the import still goes on.
  */
-export async function noteLikelyDuplicates(db: Db, platformId: number, items: PlannedItem[]): Promise<void> {
+export async function noteLikelyDuplicates(db: Db, platformId: number, items: Checked[]): Promise<void> {
   const readable = items.filter((item) => item.preview && item.type && stemOf(item.preview.text) !== '');
   if (readable.length === 0) return;
   const types = [...new Set(readable.map((item) => item.type as AnswerKind))];
