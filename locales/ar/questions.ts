@@ -38,6 +38,8 @@ const messages: Pick<Messages, 'questions' | 'question_editor'> = {
     blank_answer_not_in_options: 'يجب أن تكون الإجابة الصحيحة أحد خيارات الفراغ',
     min_two_items: 'أضف عنصرين على الأقل',
     duplicate_items: 'هذا العنصر مكرر',
+    order_not_permutation: 'يذكر الترتيب المقبول كل عنصر مرة واحدة',
+    order_repeated: 'هذا الترتيب مقبول من قبل',
     min_two_pairs: 'أضف زوجين على الأقل',
     duplicate_pairs: 'نص هذا الزوج مكرر',
     min_two_categories: 'أضف فئتين على الأقل',

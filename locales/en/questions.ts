@@ -36,6 +36,8 @@ export default {
     blank_answer_not_in_options: "The correct answer must be one of the blank's options",
     min_two_items: 'Add at least two items',
     duplicate_items: 'This item is a duplicate',
+    order_not_permutation: 'An accepted order lists every item once',
+    order_repeated: 'This order is accepted already',
     min_two_pairs: 'Add at least two pairs',
     duplicate_pairs: 'This pair text is a duplicate',
     min_two_categories: 'Add at least two categories',

@@ -39,6 +39,9 @@ export const QM = {
   blankAnswerNotInOptions: 'questions.blank_answer_not_in_options',
   minTwoItems: 'questions.min_two_items',
   duplicateItems: 'questions.duplicate_items',
+  /** Another accepted order of a reordering: not every item once, or the same as another. */
+  orderNotPermutation: 'questions.order_not_permutation',
+  orderRepeated: 'questions.order_repeated',
   minTwoPairs: 'questions.min_two_pairs',
   duplicatePairs: 'questions.duplicate_pairs',
   minTwoCategories: 'questions.min_two_categories',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AREAS } from '../../src/common/permission-catalog';
-import { permissionFor, ROLES } from '../../src/common/permissions';
+import { AREAS, listPermissions } from '../../src/common/permission-catalog';
+import { areaPermission, permissionFor, ROLES } from '../../src/common/permissions';
 import { prepareDatabase } from '../../src/server/setup/prepare';
 import { call } from '../helpers/api-client';
 import { buildUser, signIn } from '../helpers/factories';
@@ -71,9 +71,27 @@ describe("a role's permissions, set by an administrator", () => {
     const summary = typeof entry.summary === 'string' ? JSON.parse(entry.summary) : entry.summary;
     expect(summary).toEqual({ role: ROLES.author, added: [], removed: [createExams] });
 
-    // A restart keeps the administrator's choice: the default is not added back.
+    // A restart keeps the administrator's choice: the default is not added back. A default the role
+    // lacks that nobody took (a later release's, say) still reaches it.
+    const editExams = permissionFor(AREAS.exams, 'edit');
+    await t.db
+      .deleteFrom('role_permissions')
+      .where('role_id', '=', role.id)
+      .where(
+        'permission_id',
+        '=',
+        (
+          await t.db
+            .selectFrom('permissions')
+            .select('id')
+            .where('permission', '=', editExams)
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
+      .execute();
     await prepareDatabase(t.db);
     expect(await held(role.id)).not.toContain(createExams);
+    expect(await held(role.id)).toContain(editExams);
 
     // Given back, the same way.
     expect((await put(role.id, before)).statusCode).toBe(200);
@@ -86,6 +104,30 @@ describe("a role's permissions, set by an administrator", () => {
     expect((await call(t.app, 'PUT', `/api/roles/${role.id}/permissions`, { permissions: [] })).statusCode).toBe(401);
     expect((await put(role.id, [], author)).statusCode).toBe(403);
     expect((await put(999_999, [])).statusCode).toBe(404);
+    // Holding roles.edit is not enough: only an administrator sets permissions (a role could
+    // otherwise grant itself anything).
+    const schoolRole = await roleOf(ROLES.school);
+    await t.db
+      .insertInto('role_permissions')
+      .columns(['role_id', 'permission_id'])
+      .expression(
+        t.db
+          .selectFrom('permissions')
+          .select([(eb) => eb.val(schoolRole.id).as('role_id'), 'id'])
+          .where('permission', 'in', [permissionFor(AREAS.roles, 'edit'), ...listPermissions(AREAS.roles)]),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const staff = await signIn(t.app, await buildUser(t.db, { role: ROLES.school }));
+    expect((await put(schoolRole.id, [...before, permissionFor(AREAS.allSchools, 'view')], staff)).statusCode).toBe(
+      403,
+    );
+    // Nor does any role but the administrator's hold users, roles or the audit log.
+    const adminOnly = await put(role.id, [...before, areaPermission(AREAS.auditLog, 'view')]);
+    expect(adminOnly.statusCode).toBe(422);
+    expect(adminOnly.json().message).toBe(
+      `Only the administrator role may hold these permissions: ${areaPermission(AREAS.auditLog, 'view')}.`,
+    );
 
     const adminRole = await roleOf(ROLES.admin);
     const refusedAdmin = await put(adminRole.id, [], admin, 'ar');

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogRecord } from '../../src/common/contracts/index';
 import { AREAS, listPermissions } from '../../src/common/permission-catalog';
-import { areaPermission } from '../../src/common/permissions';
+import { areaPermission, permissionFor, ROLES } from '../../src/common/permissions';
 import { formatDateTime, formatNumber } from '../../src/client/format';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
@@ -134,6 +134,25 @@ describe('the audit log screen', () => {
     await userEvent.setup().click(screen.getByTestId('settings-menu'));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'سجل التدقيق' })).toHaveAttribute('href', '/settings/audit-log');
+  });
+
+  it("words a role's permissions change in Arabic: the role and each permission by name (issue 41)", async () => {
+    signIn(admin());
+    serve();
+    const change: AuditLogRecord = {
+      ...entries[0],
+      id: 42,
+      action: 'roles.set_permissions',
+      target: 'roles/2',
+      target_type: 'roles',
+      summary: { role: ROLES.author, added: [permissionFor(AREAS.exams, 'create')], removed: [] },
+      about: { exam: null, student: null },
+    };
+    server.use(http.get('*/api/audit-log', () => HttpResponse.json(listBody([change]))));
+    renderApp('/settings/audit-log', 'ar');
+    const summary = await screen.findByTestId('audit-summary');
+    expect(summary.textContent).toBe('الدور: معدّ الاختبارات؛ ما أُضيف: إضافة: الاختبارات؛ ما سُحب: لا شيء');
+    expect(screen.getByText('عُيّنت صلاحيات دور')).toBeInTheDocument();
   });
 
   it('sends each filter as filter[...] and exports the CSV with the filters on screen', async () => {

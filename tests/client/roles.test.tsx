@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { AREAS, listPermissions } from '../../src/common/permission-catalog';
-import { areaPermission, permissionFor } from '../../src/common/permissions';
+import { areaPermission, permissionFor, ROLES } from '../../src/common/permissions';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { recorder, server } from './support/server';
@@ -22,8 +22,13 @@ const ROLES_EDIT = permissionFor(AREAS.roles, 'edit');
 const ALL = [...EXAMS, ...REPORTS, ...listPermissions(AREAS.roles), ROLES_EDIT];
 const numbered = (names: string[]) => names.map((permission, id) => ({ id: id + 1, permission }));
 const roles = () => [
-  { id: 1, role: 'admin', name: 'Administrator', permissions: numbered(ALL) },
-  { id: 2, role: 'author', name: 'Exam author', permissions: numbered([...EXAMS, ...listPermissions(AREAS.reports)]) },
+  { id: 1, role: ROLES.admin, name: 'Administrator', permissions: numbered(ALL) },
+  {
+    id: 2,
+    role: ROLES.author,
+    name: 'Exam author',
+    permissions: numbered([...EXAMS, ...listPermissions(AREAS.reports)]),
+  },
 ];
 
 function serve() {

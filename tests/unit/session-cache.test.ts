@@ -56,6 +56,19 @@ describe('SessionCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it("forgets every session, held or not, when a role's permissions change (issue 41)", () => {
+    const cache = new SessionCache(30_000, true);
+    cache.keep(hash('a'), entry(1), cache.epoch);
+    cache.keep(hash('b'), entry(2), cache.epoch);
+    cache.hold(hash('b'), 600_000);
+    const before = cache.epoch;
+    cache.forget({ everyone: true });
+    expect(cache.size).toBe(0);
+    // A read that began before the change is not kept either.
+    cache.keep(hash('c'), entry(3), before);
+    expect(cache.size).toBe(0);
+  });
+
   it('keeps nothing while it cannot hear the other processes, and empties itself when that changes', () => {
     const cache = new SessionCache(30_000, false);
     cache.keep(hash('a'), entry(1), cache.epoch);
@@ -70,7 +83,8 @@ describe('SessionCache', () => {
   it('reads back only well-formed announcements', () => {
     expect(decodeSessionChange(encodeSessionChange({ user: 42 }))).toEqual({ user: 42 });
     expect(decodeSessionChange(encodeSessionChange({ session: hash('f') }))).toEqual({ session: hash('f') });
-    for (const bad of ['', 'u:', 'u:12a', 's:xyz', 'x:1', `s:${hash('g')}`])
+    expect(decodeSessionChange(encodeSessionChange({ everyone: true }))).toEqual({ everyone: true });
+    for (const bad of ['', 'u:', 'u:12a', 's:xyz', 'x:1', `s:${hash('g')}`, 'a:', 'a:1', 'a:**'])
       expect(decodeSessionChange(bad)).toBeNull();
   });
 });

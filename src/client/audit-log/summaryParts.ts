@@ -1,4 +1,8 @@
+import { parsePermission } from '../../common/permissions';
 import { formatDateTime, formatNumber } from '../format';
+import { areaName } from '../profile';
+
+const ROLE_PREFIX = 'com.ltm.roles.';
 
 /** One part of an entry's summary in the reader's words: `label: value`, or `label: before → after`. */
 export interface SummaryPart {
@@ -33,13 +37,21 @@ export function summaryParts(
     if (typeof value === 'number') return formatNumber(value, language);
     if (typeof value === 'string') {
       if (ISO_TIME.test(value)) return formatDateTime(value, language) || value;
-      if (key === 'role') return translate(`settings.roles.${value}`, { _: value });
+      if (value.startsWith(ROLE_PREFIX))
+        return translate(`permissions.roles.${value.slice(ROLE_PREFIX.length)}`, { _: value });
+      const permission = parsePermission(value);
+      if (permission)
+        return translate('roles.cell', {
+          action: translate(`permissions.actions.${permission.action}`, { _: permission.action }),
+          area: areaName(permission.area, translate),
+        });
       if (key === 'status') return translate(`exam_day.statuses.${value}`, { _: value });
       if (key === 'language' || key === 'lang')
         return translate(`report_screens.reports.languages.${value}`, { _: value });
       return value;
     }
     if (Array.isArray(value)) {
+      if (value.length === 0) return translate('audit.summary.none');
       if (value.every((item) => typeof item !== 'object' || item === null))
         return value.map((item) => text(key, item)).join(translate('audit.summary.list_separator'));
       return formatNumber(value.length, language);

@@ -16,9 +16,9 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { AREAS } from '../../common/permission-catalog';
-import { permissionFor } from '../../common/permissions';
+import { permissionFor, ROLES } from '../../common/permissions';
 import { useAccess } from '../auth';
 import { PageHeading } from '../components/PageHeading';
 import { useNotifyResult } from '../components/useNotifyResult';
@@ -27,7 +27,7 @@ import { useAppDataProvider } from '../providers/appDataProvider';
 import type { RoleWithPermissions } from '../providers/userMethods';
 import { rolePermissionGrid } from './rolePermissionGrid';
 
-const ADMIN = 'admin';
+const ADMIN = ROLES.admin;
 
 /**
  * `/settings/roles` (issue 41, mission row 8): each role's permissions as a grid of areas and the
@@ -36,6 +36,7 @@ const ADMIN = 'admin';
  */
 export default function RolesPage() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const notify = useNotifyResult('roles');
@@ -55,8 +56,8 @@ export default function RolesPage() {
     () =>
       rolePermissionGrid(catalog, areaActions)
         .map((row) => ({ ...row, name: areaName(row.area, translate) }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [catalog, translate],
+        .sort((a, b) => a.name.localeCompare(b.name, locale)),
+    [catalog, translate, locale],
   );
   const stored = useMemo(() => new Set(role?.permissions.map((p) => p.permission) ?? []), [role]);
   const held = edits && role && edits.roleId === role.id ? edits.held : stored;

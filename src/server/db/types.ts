@@ -11,8 +11,12 @@ export interface RolesTable {
   role: string;
   name: string;
   name_ar: string;
-  /** Set when an administrator set its permissions: startup adds its defaults no more. */
-  permissions_edited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** A permission an administrator took from a role: startup never gives it back (issue 41). */
+export interface RolePermissionRemovalsTable {
+  role_id: number;
+  permission_id: number;
 }
 
 export interface PermissionsTable {
@@ -309,6 +313,7 @@ export interface Database
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;
+  role_permission_removals: RolePermissionRemovalsTable;
   user_roles: UserRolesTable;
   sessions: SessionsTable;
   demo_requests: DemoRequestsTable;

@@ -13,9 +13,8 @@ const ROLE_NAMES: Record<string, { name: string; name_ar: string }> = {
 
 /**
  * Makes the permission catalog (fixed areas plus one per resource schema) and the five roles exist:
- * admin holds every permission, the others at least their defaults until an administrator sets a
- * role's permissions (then they are the administrator's, `roles.permissions_edited_at`). Additive
- * and idempotent; runs at every start.
+ * admin holds every permission, the others their defaults but those an administrator took from the
+ * role (`role_permission_removals`). Additive and idempotent; runs at every start.
  * `authorReadableAreas` are the schema areas authors read (every lookup, not the admin-only ones).
  */
 export async function syncRolesAndPermissions(
@@ -45,7 +44,8 @@ export async function syncRolesAndPermissions(
       await sql`
         insert into role_permissions (role_id, permission_id)
         select r.id, p.id from roles r join permissions p on p.permission in (${sql.join(granted)})
-        where r.role = ${role} and r.permissions_edited_at is null
+        where r.role = ${role}
+          and not exists (select 1 from role_permission_removals x where x.role_id = r.id and x.permission_id = p.id)
         on conflict do nothing`.execute(trx);
     }
   });

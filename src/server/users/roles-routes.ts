@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Language } from '../../../locales/index';
 import { listPermissions, AREAS } from '../../common/permission-catalog';
-import { permissionFor } from '../../common/permissions';
+import { permissionFor, ROLES } from '../../common/permissions';
 import { auditContext } from '../audit';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
@@ -94,7 +94,10 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setRolePermissions(app.db, request.params.id, request.body.permissions, auditContext(request));
+      await setRolePermissions(app.db, request.params.id, request.body.permissions, {
+        audit: auditContext(request),
+        isAdmin: request.auth!.roles.some((role) => role.role === ROLES.admin),
+      });
       const [role] = await rolesWithPermissions(app.db, request.lang, request.params.id);
       return { message: translate(request.lang, 'roles.permissions_saved'), data: role };
     },

@@ -10,20 +10,44 @@ import { defineAnswerType } from './define';
 
 const item = strictShape({ id: answerId, text: richText() });
 
-/** Items listed in their correct order. */
-const definition = strictShape({ items: list(item, 2, QM.minTwoItems, QUESTION_LIMITS.items) }).superRefine(
-  (def, ctx) => {
-    reportDuplicateIds(
-      ctx,
-      def.items.map((it, i) => ({ id: it.id, path: ['items', i] })),
-    );
-    reportDuplicateTexts(
-      ctx,
-      def.items.map((it, i) => ({ text: it.text, path: ['items', i, 'text'] })),
-      QM.duplicateItems,
-    );
-  },
-);
+/** At most this many other orders are accepted (a sentence Arabic writes verb first or subject first). */
+export const MAX_OTHER_ORDERS = 5;
+
+/**
+ * Items listed in their correct order, and other orders that are right too (`also_accepted`, each
+ * every item's id once, none the same as the items' order or another): "يقرأ أحمدُ قصةً" and
+ * "أحمدُ يقرأ قصةً" are one sentence.
+ */
+const definition = strictShape({
+  items: list(item, 2, QM.minTwoItems, QUESTION_LIMITS.items),
+  also_accepted: z.array(z.array(answerId).max(QUESTION_LIMITS.items)).max(MAX_OTHER_ORDERS).optional(),
+}).superRefine((def, ctx) => {
+  reportDuplicateIds(
+    ctx,
+    def.items.map((it, i) => ({ id: it.id, path: ['items', i] })),
+  );
+  reportDuplicateTexts(
+    ctx,
+    def.items.map((it, i) => ({ text: it.text, path: ['items', i, 'text'] })),
+    QM.duplicateItems,
+  );
+  const ids = def.items.map((it) => it.id);
+  const seen = new Set([ids.join(' ')]);
+  (def.also_accepted ?? []).forEach((order, i) => {
+    const permutation =
+      order.length === ids.length && new Set(order).size === ids.length && order.every((id) => ids.includes(id));
+    if (!permutation) ctx.addIssue({ code: 'custom', message: QM.orderNotPermutation, path: ['also_accepted', i] });
+    else if (seen.has(order.join(' ')))
+      ctx.addIssue({ code: 'custom', message: QM.orderRepeated, path: ['also_accepted', i] });
+    seen.add(order.join(' '));
+  });
+});
+
+/** Every accepted order: the items' own, then the others. */
+export const acceptedOrders = (def: ReorderingDefinition): string[][] => [
+  def.items.map((it) => it.id),
+  ...(def.also_accepted ?? []),
+];
 
 const answer = z.strictObject({ order: z.array(answerId).max(QUESTION_LIMITS.items) });
 
@@ -31,9 +55,10 @@ export type ReorderingDefinition = z.infer<typeof definition>;
 export type ReorderingAnswer = z.infer<typeof answer>;
 
 /**
- * Reordering: the answer lists every item id once. all_or_nothing: the whole order right;
- * partial: the share of items in their correct position. Anything but a permutation of the
- * items (missing, repeated or unknown ids) is malformed.
+ * Reordering: the answer lists every item id once. all_or_nothing: the whole order one of the
+ * accepted ones; partial: the share of items in their position, by the accepted order the answer
+ * comes closest to. Anything but a permutation of the items (missing, repeated or unknown ids) is
+ * malformed.
  */
 export const reordering = defineAnswerType({
   kind: 'reordering',
@@ -52,11 +77,21 @@ export const reordering = defineAnswerType({
       value.order.every((id) => known.has(id))
     );
   },
-  grade: (def, value, markOption) =>
-    partsFraction(def.items.filter((it, i) => value.order[i] === it.id).length, def.items.length, markOption),
+  grade: (def, value, markOption) => {
+    const placed = Math.max(
+      ...acceptedOrders(def).map((order) => order.filter((id, i) => value.order[i] === id).length),
+    );
+    return partsFraction(placed, def.items.length, markOption);
+  },
   ids: {
     list: (def) => def.items.map((it) => it.id),
-    definition: (def, rename) => ({ ...def, items: renameEach(def.items, rename) }),
+    definition: (def, rename) => ({
+      ...def,
+      items: renameEach(def.items, rename),
+      ...(def.also_accepted
+        ? { also_accepted: def.also_accepted.map((order) => renameList(order, rename) as string[]) }
+        : {}),
+    }),
     answer: (value, rename) => renameField(value, 'order', (order) => renameList(order, rename)),
   },
 });
