@@ -104,6 +104,7 @@ export default {
         question: 'A question: its type, text, mark and classification',
         option: 'An option of the choice or categorizing question above (Correct: TRUE for the right ones)',
         item: 'An item to reorder, listed in the correct order',
+        order: 'Another accepted order of the items above, by their numbers (2 1 3 4)',
         pair: 'A matching pair: Text, and what it matches',
         category: 'A category; the option rows below it belong to it',
         blank: 'A blank: the text before it, its answer, the text after it, and choices if any',
@@ -213,6 +214,8 @@ export default {
       xlsx_missing_options: 'Row %{row}: the question needs %{part} rows below it.',
       xlsx_orphan_row: 'Row %{row}: this %{part} row has no question (or category) above it.',
       xlsx_unexpected_row: 'Row %{row}: a %{type} question takes no %{part} rows.',
+      xlsx_order_invalid:
+        'Row %{row}: an accepted order gives the number of each of the %{count} items above once (2 1 3 4).',
     },
   },
 };

@@ -114,6 +114,12 @@ export default {
       help: 'List the items in their correct order; students see them shuffled.',
       item: 'Item %{number}',
       add: 'Add item',
+      other_orders: 'Other accepted orders',
+      other_orders_help:
+        'If the items are right in another order too (a sentence that may begin with its verb or its subject), add that order: an answer in any accepted order earns the mark.',
+      other_order: 'Accepted order %{number}',
+      remove_order: 'Remove order %{number}',
+      add_order: 'Add another accepted order',
     },
     matching: {
       help: 'Write each pair; students match every left text with its right text, shown shuffled.',

@@ -169,6 +169,30 @@ describe('answer editors', () => {
     );
   });
 
+  it('adds another accepted order, arranged with the move buttons, kept as items come and go (issue 41)', async () => {
+    renderWithI18n(<Harness kind="reordering" />);
+    const user = userEvent.setup({ delay: 5 });
+    await FILL.reordering(user);
+    await user.click(screen.getByRole('button', { name: 'Add another accepted order' }));
+    const order = screen.getByRole('group', { name: 'Accepted order 1' });
+    // It starts as the correct order; the author moves "Second" down.
+    await user.click(within(order).getByRole('button', { name: 'Move “First” (Accepted order 1) down' }));
+    type Def = { items: { id: string; text: string }[]; also_accepted?: string[][] };
+    await waitFor(() => {
+      const def = last as Def;
+      expect(def.also_accepted).toEqual([[def.items[1].id, def.items[0].id]]);
+    });
+    expect(validateDefinition('reordering', last)).toEqual([]);
+    // A third item joins every other order at its end.
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+    await waitFor(() => {
+      const def = last as Def;
+      expect(def.also_accepted).toEqual([[def.items[1].id, def.items[0].id, def.items[2].id]]);
+    });
+    await user.click(within(order).getByRole('button', { name: 'Remove order 1' }));
+    await waitFor(() => expect((last as Def).also_accepted).toBeUndefined());
+  });
+
   it('marks a single option correct at a time', async () => {
     renderWithI18n(<Harness kind="single_choice" />);
     const user = userEvent.setup();

@@ -99,6 +99,8 @@ export const ARABIC_QUESTIONS: DemoQuestion[] = [
         { id: 'r3', text: 'قصةً' },
         { id: 'r4', text: 'جميلةً' },
       ],
+      // Arabic writes the sentence verb first or subject first: both are right (issue 41).
+      also_accepted: [['r2', 'r1', 'r3', 'r4']],
     },
   },
   {

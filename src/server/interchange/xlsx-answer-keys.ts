@@ -37,7 +37,7 @@ const PARTS: Record<AnswerKind, RowKind[]> = {
   true_false: [],
   essay: [],
   fill_blanks: ['blank'],
-  reordering: ['item'],
+  reordering: ['item', 'order'],
   matching: ['pair'],
   audio_response: [],
   categorizing: ['category', 'option'],
@@ -221,8 +221,26 @@ export function answerKey(kind: AnswerKind, own: SheetRow, parts: PartRow[], rep
           return fromRow(options.length > 0 ? { ...blank, options } : blank, r);
         }),
       };
-    case 'reordering':
-      return { items: texts('item').map((r) => fromRow({ id: newAnswerId(), text: cell(r, 'text') }, r)) };
+    case 'reordering': {
+      const items = texts('item').map((r) => fromRow({ id: newAnswerId(), text: cell(r, 'text') }, r));
+      // Another accepted order: the items' numbers as the rows above list them ("2 1 3 4").
+      const orders = texts('order').flatMap((r) => {
+        const numbers = cell(r, 'text')
+          .split(/[\s,،]+/)
+          .filter(Boolean)
+          .map((n) => Number(n.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)))));
+        const whole =
+          numbers.length === items.length &&
+          new Set(numbers).size === items.length &&
+          numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= items.length);
+        if (!whole) {
+          report(P.orderInvalid, r.row, { count: items.length });
+          return [];
+        }
+        return [numbers.map((n) => items[n - 1].id)];
+      });
+      return { items, ...(orders.length ? { also_accepted: orders } : {}) };
+    }
     case 'matching':
       return {
         pairs: texts('pair').map((r) =>

@@ -136,7 +136,7 @@ export const REFERENCE_TITLES = {
 };
 
 /** The kinds of row: a question, a related question of a paragraph, or a part of the question above. */
-export const ROW_KIND_CODES = ['question', 'option', 'item', 'pair', 'category', 'blank', 'child'] as const;
+export const ROW_KIND_CODES = ['question', 'option', 'item', 'order', 'pair', 'category', 'blank', 'child'] as const;
 export type RowKind = (typeof ROW_KIND_CODES)[number];
 
 /** What each kind of row holds, for the reference sheet. */
@@ -149,6 +149,7 @@ const ROW_WORDS: Record<string, RowKind> = {
   سؤال: 'question',
   خيار: 'option',
   عنصر: 'item',
+  'ترتيب مقبول': 'order',
   زوج: 'pair',
   فئة: 'category',
   فراغ: 'blank',

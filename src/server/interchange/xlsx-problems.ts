@@ -29,6 +29,8 @@ export const XLSX_PROBLEMS = {
   orphanRow: 'interchange.problems.xlsx_orphan_row',
   /** A part row that the question above has no place for (`part`, `type`). */
   unexpectedRow: 'interchange.problems.xlsx_unexpected_row',
+  /** An order row that is not the numbers of every item above once (`count`: how many items). */
+  orderInvalid: 'interchange.problems.xlsx_order_invalid',
   /** An answer the bank would refuse (`reason`: a `questions.*` key); shared with the Moodle readers. */
   unreadable: 'interchange.problems.unreadable_question',
 } as const;

@@ -62,8 +62,18 @@ function keyRows(kind: AnswerKind, key: unknown): { own: Partial<RowCells>; part
           ...(b.options ? { options: joinOptions(b.options) } : {}),
         })),
       };
-    case 'reordering':
-      return { own: {}, parts: (key as ReorderingDefinition).items.map((it) => ({ row: 'item', text: it.text })) };
+    case 'reordering': {
+      const { items, also_accepted: others = [] } = key as ReorderingDefinition;
+      const numberOf = (id: string) => items.findIndex((it) => it.id === id) + 1;
+      return {
+        own: {},
+        parts: [
+          ...items.map((it): RowCells => ({ row: 'item', text: it.text })),
+          // Each other accepted order by the items' numbers: "2 1 3 4".
+          ...others.map((order): RowCells => ({ row: 'order', text: order.map(numberOf).join(' ') })),
+        ],
+      };
+    }
     case 'matching':
       return {
         own: {},

@@ -390,6 +390,30 @@ describe('XLSX reading', () => {
     ]);
   });
 
+  it("reads a reordering's other accepted orders by the items' numbers, and names a row that is not one (issue 41)", async () => {
+    const bytes = await sheetOf(headersIn('en'), [
+      rowOf({ row: 'question', type: 'reordering', text: 'Order' }),
+      rowOf({ row: 'item', text: 'يقرأ' }),
+      rowOf({ row: 'item', text: 'أحمدُ' }),
+      rowOf({ row: 'item', text: 'قصةً' }),
+      rowOf({ row: 'order', text: '2 1 3' }),
+      rowOf({ row: 'ترتيب مقبول', text: '٣، ٢، ١' }),
+      rowOf({ row: 'order', text: '2 2 3' }),
+      rowOf({ row: 'order', text: '1 2' }),
+    ]);
+    const [question] = await readQuestionWorkbook(bytes);
+    const key = question.question!.answer_key as { items: { id: string }[]; also_accepted: string[][] };
+    const [one, two, three] = key.items.map((item) => item.id);
+    expect(key.also_accepted).toEqual([
+      [two, one, three],
+      [three, two, one],
+    ]);
+    expect(question.problems).toEqual([
+      { key: 'interchange.problems.xlsx_order_invalid', params: { row: 8, count: 3 } },
+      { key: 'interchange.problems.xlsx_order_invalid', params: { row: 9, count: 3 } },
+    ]);
+  });
+
   it('names the row of the part its answer type refuses, and reads a type by its name in either language', async () => {
     const bytes = await sheetOf(headersIn('en'), [
       rowOf({ type: 'Single choice', text: 'Pick' }),

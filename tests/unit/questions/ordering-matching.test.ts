@@ -58,6 +58,42 @@ describe('reordering', () => {
     empty.items[1].text = '';
     expect(issuesOf('reordering', empty)).toEqual([{ path: ['items', 1, 'text'], message: 'questions.incomplete' }]);
   });
+
+  it('accepts other orders: full marks for any of them, partial by the closest (issue 41)', () => {
+    // "يقرأ أحمدُ قصةً جميلةً" and "أحمدُ يقرأ قصةً جميلةً": verb first or subject first.
+    const both = { ...copy(def), also_accepted: [['i2', 'i1', 'i3', 'i4']] };
+    const scored = (order: string[], option = 'partial') => scoreAnswer('reordering', both, { order }, 4, option).score;
+    expect(scored(['i1', 'i2', 'i3', 'i4'], 'all_or_nothing')).toBe(4);
+    expect(scored(['i2', 'i1', 'i3', 'i4'], 'all_or_nothing')).toBe(4);
+    expect(scored(['i2', 'i1', 'i4', 'i3'], 'all_or_nothing')).toBe(0);
+    // Two in place by the second order, none by the first: the closer one counts.
+    expect(scored(['i2', 'i1', 'i4', 'i3'])).toBe(2);
+    // Without the other order the same answer earns nothing.
+    expect(scoreAnswer('reordering', def, { order: ['i2', 'i1', 'i4', 'i3'] }, 4, 'partial').score).toBe(0);
+  });
+
+  it('refuses an accepted order that is not every item once, or that repeats another', () => {
+    expect(issuesOf('reordering', { ...copy(def), also_accepted: [['i2', 'i1', 'i3', 'i4']] })).toEqual([]);
+    expect(issuesOf('reordering', { ...copy(def), also_accepted: [['i2', 'i1', 'i3']] })).toEqual([
+      { path: ['also_accepted', 0], message: 'questions.order_not_permutation' },
+    ]);
+    expect(issuesOf('reordering', { ...copy(def), also_accepted: [['i2', 'i2', 'i3', 'i4']] })).toEqual([
+      { path: ['also_accepted', 0], message: 'questions.order_not_permutation' },
+    ]);
+    expect(
+      issuesOf('reordering', {
+        ...copy(def),
+        also_accepted: [
+          ['i1', 'i2', 'i3', 'i4'],
+          ['i2', 'i1', 'i3', 'i4'],
+          ['i2', 'i1', 'i3', 'i4'],
+        ],
+      }),
+    ).toEqual([
+      { path: ['also_accepted', 0], message: 'questions.order_repeated' },
+      { path: ['also_accepted', 2], message: 'questions.order_repeated' },
+    ]);
+  });
 });
 
 describe('matching', () => {

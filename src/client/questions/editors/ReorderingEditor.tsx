@@ -4,6 +4,7 @@ import { RichText } from '../../rich-text';
 import { SortableList } from '../shared/SortableList';
 import { emptyItem } from './emptyDefinitions';
 import { replaceAt } from './listOps';
+import { followItems, OtherOrders } from './OtherOrders';
 import { AddButton, ItemActions, ListError } from './parts';
 import type { AnswerEditorProps } from './types';
 
@@ -14,7 +15,10 @@ import type { AnswerEditorProps } from './types';
 export function ReorderingEditor({ value, onChange, error, language }: AnswerEditorProps<'reordering'>) {
   const translate = useTranslate();
   const items = value?.items ?? [];
-  const update = (next: typeof items) => onChange({ items: next });
+  const orders = value?.also_accepted ?? [];
+  const withOrders = (nextItems: typeof items, nextOrders: string[][]) =>
+    onChange({ items: nextItems, ...(nextOrders.length ? { also_accepted: nextOrders } : {}) });
+  const update = (next: typeof items) => withOrders(next, followItems(orders, next));
   const nameOf = (_: unknown, index: number) => translate('question_editor.reordering.item', { number: index + 1 });
 
   return (
@@ -47,6 +51,7 @@ export function ReorderingEditor({ value, onChange, error, language }: AnswerEdi
         )}
       />
       <AddButton label="question_editor.reordering.add" onClick={() => update([...items, emptyItem()])} />
+      <OtherOrders items={items} orders={orders} onChange={(next) => withOrders(items, next)} error={error} />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import type { ItemProblem } from '../interchange-item';
 import { serializeNodes, textOf } from '../markup';
 import { attr, hasClass, qtiChildren, qtiDescendants } from './qti-dom';
 import type { Response } from './qti-responses';
+import { otherOrders } from './qti-other-orders';
 import { LTM_CLASS, LTM_LIMIT, limitOf } from './qti-vocabulary';
 
 /** What an interaction becomes: a kind and its answer key, or problems. */
@@ -74,9 +75,13 @@ export function readOrder(interaction: Element, ctx: ReadContext): ReadAnswer {
   const order = responseOf(interaction, ctx)?.correct ?? [];
   if (order.length < 2 || order.some((id) => !choices.has(id))) return failed('order_key');
   const notes = [...choices.keys()].filter((id) => !order.includes(id));
+  const others = otherOrders(interaction, attr(interaction, 'response-identifier') ?? '', order);
   return read(
     'reordering',
-    { items: order.map((id) => ({ id: ctx.id(id), text: ctx.html(choices.get(id)!) })) },
+    {
+      items: order.map((id) => ({ id: ctx.id(id), text: ctx.html(choices.get(id)!) })),
+      ...(others.length ? { also_accepted: others.map((other) => other.map((id) => ctx.id(id))) } : {}),
+    },
     notes.length
       ? [problem('distractors_dropped', { answers: notes.map((id) => textOf(choices.get(id))).join(', ') })]
       : [],

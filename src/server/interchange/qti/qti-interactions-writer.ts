@@ -3,7 +3,11 @@ import type { AnswerKind, MarkOption } from '../../../../schemas/parts/question-
 import { element, escapeXml, htmlToXhtml } from '../markup';
 import {
   addWhen,
+  anyOf,
   entryIs,
+  matchesOrder,
+  scoreIsMaxOf,
+  workingOutcome,
   LTM_CLASS,
   LTM_LIMIT,
   limitClass,
@@ -163,9 +167,35 @@ function fillBlanks(def: AnswerDefinitions['fill_blanks'], scoring: Scoring): In
 }
 
 /** Items listed in their correct order (shuffled for the candidate); partial: a share per item in its place. */
+/**
+ * A reordering: its items' order is the correct response. Other accepted orders (issue 41) score
+ * as the product does: all or nothing, the mark for any of them; partial, each order's share of
+ * items in place counted apart (ORDER_n) and the best of them kept.
+ */
 function reordering(def: AnswerDefinitions['reordering'], scoring: Scoring): InteractionParts {
   const ids = def.items.map((it) => pid(it.id));
   const points = shares(scoring.mark, ids.length);
+  const others = (def.also_accepted ?? []).map((order) => order.map(pid));
+  if (others.length > 0) {
+    const orders = [ids, ...others];
+    const outcomes = orders.map((_, k) => `ORDER_${k + 1}`);
+    return {
+      declarations: responseDeclaration(R, 'ordered', 'identifier', ids) + outcomes.map(workingOutcome).join(''),
+      body: element(
+        'qti-order-interaction',
+        { 'response-identifier': R, shuffle: 'true' },
+        def.items.map((it) => element('qti-simple-choice', { identifier: pid(it.id) }, rich(it.text))),
+      ),
+      processing: processing(
+        scoring.markOption === 'partial'
+          ? orders
+              .flatMap((order, k) => order.map((id, i) => addWhen(entryIs(R, i + 1, id), points[i], outcomes[k])))
+              .join('') + scoreIsMaxOf(outcomes)
+          : addWhen(anyOf([matchesCorrect(R), ...others.map((order) => matchesOrder(R, order))]), scoring.mark),
+      ),
+      humanScored: false,
+    };
+  }
   return {
     declarations: responseDeclaration(R, 'ordered', 'identifier', ids),
     body: element(

@@ -73,10 +73,11 @@ export function limitOf(el: Element | undefined, prefix: string, attribute: stri
 
 const float = (value: number) => element('qti-base-value', { 'base-type': 'float' }, String(value));
 const variable = (identifier: string) => element('qti-variable', { identifier });
+const defaultValue = (v: number) => element('qti-default-value', {}, element('qti-value', {}, String(v)));
 
 /** SCORE and MAXSCORE: the question's mark is SCORE's normal maximum and MAXSCORE's value. */
 export function outcomeDeclarations(mark: number, humanScored: boolean): string {
-  const value = (v: number) => element('qti-default-value', {}, element('qti-value', {}, String(v)));
+  const value = defaultValue;
   return (
     element(
       'qti-outcome-declaration',
@@ -97,8 +98,8 @@ export function outcomeDeclarations(mark: number, humanScored: boolean): string 
   );
 }
 
-/** SCORE := SCORE + `points` when `condition` holds. */
-export const addWhen = (condition: string, points: number) =>
+/** SCORE (or `outcome`) := itself + `points` when `condition` holds. */
+export const addWhen = (condition: string, points: number, outcome = 'SCORE') =>
   element(
     'qti-response-condition',
     {},
@@ -108,11 +109,36 @@ export const addWhen = (condition: string, points: number) =>
       condition +
         element(
           'qti-set-outcome-value',
-          { identifier: 'SCORE' },
-          element('qti-sum', {}, variable('SCORE') + float(points)),
+          { identifier: outcome },
+          element('qti-sum', {}, variable(outcome) + float(points)),
         ),
     ),
   );
+
+/** An outcome of the item's own scoring, a number from 0 (one accepted order's score, say). */
+export const workingOutcome = (identifier: string) =>
+  element('qti-outcome-declaration', { identifier, cardinality: 'single', 'base-type': 'float' }, defaultValue(0));
+
+/** SCORE := the largest of the outcomes. */
+export const scoreIsMaxOf = (outcomes: string[]) =>
+  element('qti-set-outcome-value', { identifier: 'SCORE' }, element('qti-max', {}, outcomes.map(variable).join('')));
+
+/** The ordered response is exactly `identifiers`, in that order. */
+export const matchesOrder = (response: string, identifiers: string[]) =>
+  element(
+    'qti-match',
+    {},
+    variable(response) +
+      element(
+        'qti-ordered',
+        {},
+        identifiers.map((id) => element('qti-base-value', { 'base-type': 'identifier' }, id)).join(''),
+      ),
+  );
+
+/** Any of the conditions holds. */
+export const anyOf = (conditions: string[]) =>
+  conditions.length === 1 ? conditions[0] : element('qti-or', {}, conditions.join(''));
 
 /** The response equals its declared correct response. */
 export const matchesCorrect = (response: string) =>
