@@ -62,6 +62,12 @@ export const AREAS = {
 
 const ALL_AREAS = Object.values(AREAS);
 
+/**
+ * Areas only the administrator role may hold: who manages users and roles could make themselves
+ * anything, and the audit log is not limited to a reader's schools.
+ */
+export const ADMIN_ONLY_AREAS: readonly string[] = [AREAS.users, AREAS.roles, AREAS.auditLog];
+
 /** Areas with actions beyond the five record ones: exams are assigned to students. */
 const EXTRA_ACTIONS: Record<string, readonly ExtraAction[]> = { [AREAS.exams]: ['assign'] };
 

@@ -55,6 +55,8 @@ describe('the roles screen', () => {
     const grid = await screen.findByRole('table', { name: 'Permissions of the role Exam author' });
     const cell = (name: string) => within(grid).getByRole('checkbox', { name });
     expect(cell('Add: Exams')).toBeChecked();
+    // The administrator's own areas are not offered to another role.
+    expect(within(grid).queryByRole('checkbox', { name: 'View: Roles and permissions' })).not.toBeInTheDocument();
     expect(cell('Generate: Reports')).not.toBeChecked();
     const user = userEvent.setup();
     await user.click(cell('Add: Exams'));

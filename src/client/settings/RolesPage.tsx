@@ -17,7 +17,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { AREAS } from '../../common/permission-catalog';
+import { ADMIN_ONLY_AREAS, AREAS } from '../../common/permission-catalog';
 import { permissionFor, ROLES } from '../../common/permissions';
 import { useAccess } from '../auth';
 import { PageHeading } from '../components/PageHeading';
@@ -52,12 +52,14 @@ export default function RolesPage() {
   const role = list.find((r) => r.id === chosen) ?? list.find((r) => r.role !== ADMIN) ?? list[0];
   // Every permission of the console: the administrator role holds them all.
   const catalog = useMemo(() => list.find((r) => r.role === ADMIN)?.permissions.map((p) => p.permission) ?? [], [list]);
+  // The administrator's own areas are not offered to other roles (the server refuses them).
   const grid = useMemo(
     () =>
       rolePermissionGrid(catalog, areaActions)
+        .filter((row) => role?.role === ADMIN || !ADMIN_ONLY_AREAS.includes(row.area))
         .map((row) => ({ ...row, name: areaName(row.area, translate) }))
         .sort((a, b) => a.name.localeCompare(b.name, locale)),
-    [catalog, translate, locale],
+    [catalog, translate, locale, role?.role],
   );
   const stored = useMemo(() => new Set(role?.permissions.map((p) => p.permission) ?? []), [role]);
   const held = edits && role && edits.roleId === role.id ? edits.held : stored;
@@ -98,6 +100,7 @@ export default function RolesPage() {
               size="small"
               label={translate('roles.role')}
               value={role.id}
+              fullWidth={false}
               onChange={(event) => {
                 setChosen(Number(event.target.value));
                 setEdits(null);

@@ -1,15 +1,9 @@
-import { AREAS } from '../../common/permission-catalog';
+import { ADMIN_ONLY_AREAS } from '../../common/permission-catalog';
 import { parsePermission, ROLES } from '../../common/permissions';
 import type { Db } from '../db/database';
 import { everyonesAccessChanged } from '../auth';
 import { recordAudit, type AuditContext } from '../audit';
 import { AppError, forbidden, invalid, notFound } from '../http/app-error';
-
-/**
- * Areas only the administrator role may hold: who manages users and roles could make themselves
- * anything, and the audit log is not limited to a reader's schools.
- */
-const ADMIN_ONLY_AREAS: readonly string[] = [AREAS.users, AREAS.roles, AREAS.auditLog];
 
 /**
  * Sets a role's permissions (issue 41, mission row 8): the whole set, by name. The administrator

@@ -45,7 +45,10 @@ export function ReportFiltersBar({
   ];
   const selected = (key: string) => (values[key] ? values[key].split(',') : []);
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'center' }} data-testid="report-filters">
+    <Box
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2, alignItems: 'flex-start' }}
+      data-testid="report-filters"
+    >
       {filters.map(([key, label, options]) => (
         <TextField
           key={key}
