@@ -25,6 +25,9 @@ const ar: typeof en = {
       encoding: 'الترميز',
       grade_codes: 'رموز الصفوف',
       grade_code: '%{code} هو %{grade}',
+      school_year: 'العام الدراسي',
+      school_year_ended:
+        'الملف للعام الدراسي %{year} الذي انتهى في %{date}: تأكد أنه قائمة طلاب هذا العام قبل استيراده.',
       formats: { csv: 'ملف CSV', xlsx: 'مصنّف Excel', oneroster: 'حزمة OneRoster 1.2' },
       summary_heading: 'الملخص',
       summary: {

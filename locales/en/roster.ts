@@ -23,6 +23,9 @@ export default {
       encoding: 'Encoding',
       grade_codes: 'Grade codes',
       grade_code: '%{code} is %{grade}',
+      school_year: 'School year',
+      school_year_ended:
+        'The file is for the school year %{year}, which ended on %{date}: check that it is this year’s roster before importing it.',
       formats: { csv: 'CSV', xlsx: 'Excel workbook', oneroster: 'OneRoster 1.2' },
       summary_heading: 'Summary',
       summary: {

@@ -24,3 +24,10 @@ export function formatDateTime(value: string | null | undefined, language = getS
 export function formatList(values: string[], language = getStoredLanguage()): string {
   return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(values);
 }
+
+/** A calendar day ("2025-06-30") in the reader's language, never shifted by a time zone. */
+export function formatDay(value: string, language = getStoredLanguage()): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : null;
+  if (!date || Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

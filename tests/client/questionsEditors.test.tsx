@@ -175,22 +175,35 @@ describe('answer editors', () => {
     await FILL.reordering(user);
     await user.click(screen.getByRole('button', { name: 'Add another accepted order' }));
     const order = screen.getByRole('group', { name: 'Accepted order 1' });
-    // It starts as the correct order; the author moves "Second" down.
-    await user.click(within(order).getByRole('button', { name: 'Move “First” (Accepted order 1) down' }));
+    // It starts as the correct order with its first two swapped, never as the correct order itself.
     type Def = { items: { id: string; text: string }[]; also_accepted?: string[][] };
     await waitFor(() => {
       const def = last as Def;
       expect(def.also_accepted).toEqual([[def.items[1].id, def.items[0].id]]);
     });
     expect(validateDefinition('reordering', last)).toEqual([]);
+    // Removed, and added again.
+    await user.click(within(order).getByRole('button', { name: 'Remove order 1' }));
+    await waitFor(() => expect((last as Def).also_accepted).toBeUndefined());
+    await user.click(screen.getByRole('button', { name: 'Add another accepted order' }));
+    await waitFor(() => expect((last as Def).also_accepted).toHaveLength(1));
+    // Moved back to the correct order, it is refused as accepted already.
+    await user.click(
+      within(screen.getByRole('group', { name: 'Accepted order 1' })).getByRole('button', {
+        name: 'Move “First” (Accepted order 1) up',
+      }),
+    );
+    await waitFor(() =>
+      expect(validateDefinition('reordering', last)).toContainEqual(
+        expect.objectContaining({ message: 'questions.order_repeated' }),
+      ),
+    );
     // A third item joins every other order at its end.
     await user.click(screen.getByRole('button', { name: 'Add item' }));
     await waitFor(() => {
       const def = last as Def;
-      expect(def.also_accepted).toEqual([[def.items[1].id, def.items[0].id, def.items[2].id]]);
+      expect(def.also_accepted).toEqual([[def.items[0].id, def.items[1].id, def.items[2].id]]);
     });
-    await user.click(within(order).getByRole('button', { name: 'Remove order 1' }));
-    await waitFor(() => expect((last as Def).also_accepted).toBeUndefined());
   });
 
   it('marks a single option correct at a time', async () => {

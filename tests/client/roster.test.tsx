@@ -29,6 +29,7 @@ const report = (overrides: Partial<RosterImport> = {}): RosterImport => ({
   encoding: 'windows-1256',
   summary: { create: 3, update: 1, unchanged: 0, errors: 0, incomplete: 0, skipped: 0, new_classes: 0 },
   grade_codes: [],
+  school_years: [],
   progress: 0,
   total: 4,
   error: null,
@@ -105,6 +106,7 @@ describe('the roster page', () => {
               { code: '04', grade: 'Grade 4' },
               { code: 'KG', grade: 'Kindergarten' },
             ],
+            school_years: [{ title: '2024-2025', start: '2024-08-25', end: '2025-06-30', ended: true }],
             rows: [
               { row: 2, status: 'create', errors: {}, warnings: { gender: [missing], nationality: [missing] } },
               { row: 3, status: 'create', errors: {}, warnings: { name_ar: [missing] } },
@@ -123,6 +125,11 @@ describe('the roster page', () => {
     expect(within(found).getByText('Incomplete (imported all the same)').nextSibling).toHaveTextContent('2');
     // The grade codes the file used, each with the grade it was read as.
     expect(within(found).getByText('Grade codes').nextSibling).toHaveTextContent('04 is Grade 4 · KG is Kindergarten');
+    // The file's school year (academicSessions.csv), and a word that it has ended (issue 40).
+    expect(within(found).getByText('School year').nextSibling).toHaveTextContent('2024-2025');
+    expect(within(found).getByTestId('roster-year-ended')).toHaveTextContent(
+      'The file is for the school year 2024-2025, which ended on Jun 30, 2025: check that it is this year’s roster before importing it.',
+    );
     expect(within(found).getByText(/filter the students by “Complete”/)).toBeInTheDocument();
     expect(within(found).queryByText(/Correct the rows in error/)).toBeNull();
     const rows = within(found).getAllByRole('row').slice(1);

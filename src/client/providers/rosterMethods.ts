@@ -40,6 +40,8 @@ export interface RosterImport {
   summary: RosterSummary;
   /** A OneRoster file's grade codes, each with the grade it was read as (in the reader's language). */
   grade_codes: { code: string; grade: string }[];
+  /** A OneRoster file's school years (academicSessions.csv): first and last days, and whether it has ended. */
+  school_years: { title: string; start: string; end: string; ended: boolean }[];
   progress: number;
   total: number;
   error: string | null;

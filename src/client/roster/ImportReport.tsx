@@ -4,6 +4,8 @@ import type { RosterImport } from '../providers/rosterMethods';
 import { ProblemsTable } from './ProblemsTable';
 import { ResultFileButton } from './ResultFileButton';
 import { ImportOverview } from '../components/import-flow';
+import { formatDay } from '../format';
+import { useLanguage } from '../i18n/recordName';
 
 /** The figures of a dry run or an import: `incomplete` rows are imported all the same (issue 40). */
 export const ROSTER_FIGURES = [
@@ -26,6 +28,7 @@ const encodingName = (encoding: string) =>
  */
 export function ImportReport({ report }: { report: RosterImport }) {
   const translate = useTranslate();
+  const language = useLanguage();
   const facts: [string, string][] = [
     [translate('roster.page.format'), translate(`roster.page.formats.${report.format}`)],
   ];
@@ -36,6 +39,10 @@ export function ImportReport({ report }: { report: RosterImport }) {
       translate('roster.page.grade_codes'),
       report.grade_codes.map((c) => translate('roster.page.grade_code', { code: c.code, grade: c.grade })).join(' · '),
     ]);
+  // The school year the file is for (OneRoster's academicSessions.csv, issue 40), and a word when it has ended.
+  const years = report.school_years ?? [];
+  if (years.length > 0) facts.push([translate('roster.page.school_year'), years.map((y) => y.title).join(' · ')]);
+  const ended = years.filter((y) => y.ended);
   return (
     <Box data-testid="roster-report" sx={{ mt: 2 }}>
       <ImportOverview
@@ -46,6 +53,14 @@ export function ImportReport({ report }: { report: RosterImport }) {
         prefix="roster.page.summary"
         testId="roster-summary"
       />
+      {ended.length > 0 && (
+        <Alert severity="warning" sx={{ mt: 2 }} data-testid="roster-year-ended">
+          {translate('roster.page.school_year_ended', {
+            year: ended.map((y) => y.title).join(' · '),
+            date: formatDay(ended.at(-1)!.end, language),
+          })}
+        </Alert>
+      )}
       {report.summary.errors > 0 ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {translate('roster.page.fix_first')}

@@ -18,7 +18,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { ADMIN_ONLY_AREAS, AREAS } from '../../common/permission-catalog';
-import { permissionFor, ROLES } from '../../common/permissions';
+import { parsePermission, permissionFor, ROLES } from '../../common/permissions';
 import { useAccess } from '../auth';
 import { PageHeading } from '../components/PageHeading';
 import { useNotifyResult } from '../components/useNotifyResult';
@@ -63,8 +63,9 @@ export default function RolesPage() {
   );
   const stored = useMemo(() => new Set(role?.permissions.map((p) => p.permission) ?? []), [role]);
   const held = edits && role && edits.roleId === role.id ? edits.held : stored;
+  // The server lets an administrator alone set permissions: the Save is theirs.
   const editable = Boolean(
-    role && role.role !== ADMIN && access.allows({ anyOf: [permissionFor(AREAS.roles, 'edit')] }),
+    role && role.role !== ADMIN && access.allows({ anyOf: [permissionFor(AREAS.roles, 'edit')], roles: [ADMIN] }),
   );
   const save = useMutation({
     mutationFn: (next: { roleId: number; permissions: string[] }) =>
@@ -117,7 +118,15 @@ export default function RolesPage() {
               <Button
                 variant="contained"
                 disabled={!changed || save.isPending}
-                onClick={() => save.mutate({ roleId: role.id, permissions: [...held].sort() })}
+                onClick={() =>
+                  save.mutate({
+                    roleId: role.id,
+                    // What the grid does not offer (the administrator's own areas) is never sent.
+                    permissions: [...held]
+                      .filter((p) => !ADMIN_ONLY_AREAS.includes(parsePermission(p)?.area ?? ''))
+                      .sort(),
+                  })
+                }
               >
                 {translate('roles.save')}
               </Button>

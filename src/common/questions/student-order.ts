@@ -76,8 +76,10 @@ export function studentOrder<T extends { id: string }>(
   let order = mix(sorted, salt);
   if (keyOrder.length < MIN_KEY_FREE_ENTRIES) return order;
   for (let round = 1; round < ROUNDS && reveals(order); round++) order = mix(sorted, `${salt}\u0002${round}`);
-  // Thirty-two revealing draws in a row (at worst one in 3^32): a rotation never reveals.
-  return reveals(order) ? [...order.slice(1), order[0]] : order;
+  // Thirty-two revealing draws in a row (at worst one in 3^32): a rotation, then the next, until
+  // one reveals nothing (with several accepted orders, a single rotation may be one of them).
+  for (let turn = 0; turn < order.length && reveals(order); turn++) order = [...order.slice(1), order[0]];
+  return order;
 }
 
 /**

@@ -223,12 +223,14 @@ export function answerKey(kind: AnswerKind, own: SheetRow, parts: PartRow[], rep
       };
     case 'reordering': {
       const items = texts('item').map((r) => fromRow({ id: newAnswerId(), text: cell(r, 'text') }, r));
-      // Another accepted order: the items' numbers as the rows above list them ("2 1 3 4").
+      // Another accepted order: the items' numbers as the rows above list them ("2 1 3 4"), in any
+      // digits, the direction marks an Arabic cell may carry left out.
       const orders = texts('order').flatMap((r) => {
         const numbers = cell(r, 'text')
+          .replace(/[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g, '')
           .split(/[\s,،]+/)
           .filter(Boolean)
-          .map((n) => Number(n.replace(/[٠-٩]/g, (d) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(d)))));
+          .map(numberOf);
         const whole =
           numbers.length === items.length &&
           new Set(numbers).size === items.length &&
@@ -237,7 +239,13 @@ export function answerKey(kind: AnswerKind, own: SheetRow, parts: PartRow[], rep
           report(P.orderInvalid, r.row, { count: items.length });
           return [];
         }
-        return [numbers.map((n) => items[n - 1].id)];
+        // Kept with its row, so that what the bank refuses (the items' own order) names it.
+        return [
+          fromRow(
+            numbers.map((n) => items[n - 1].id),
+            r,
+          ),
+        ];
       });
       return { items, ...(orders.length ? { also_accepted: orders } : {}) };
     }

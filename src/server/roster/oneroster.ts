@@ -1,7 +1,7 @@
 import type { RosterRow } from './roster-columns';
 import { FORMULA_START } from '../../common/csv';
 import { hasArabic } from '../../common/text-direction';
-import { parseCsv, RosterFileRefused, type ReadProblems, type RosterFile } from './roster-file';
+import { parseCsv, RosterFileRefused, type ReadProblems, type RosterFile, type SchoolYear } from './roster-file';
 import { decodeText } from './text-encoding';
 
 /**
@@ -96,7 +96,40 @@ export function readOneRoster(entries: Map<string, Uint8Array>): Omit<RosterFile
     if (formulas.length > 0)
       problems.set(row, Object.fromEntries(formulas.map(([column]) => [column, ['roster.errors.formula']])));
   });
-  return { rows, problems, encoding: decodeText(entries.get('users.csv')!).encoding };
+  return {
+    rows,
+    problems,
+    encoding: decodeText(entries.get('users.csv')!).encoding,
+    schoolYears: schoolYearsOf(table(entries, 'academicSessions.csv', false).filter(active), [...classes.values()]),
+  };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The school years of the file (issue 40: academicSessions.csv was not read): those of the sessions
+ * its classes name in `terms`, else every session of type `schoolYear`. OneRoster's `schoolYear` is
+ * the year a school year ends in: 2026 is "2025-2026". Each with its first and last days, so that a
+ * dry run can say the year of a file and warn when it has ended.
+ */
+function schoolYearsOf(sessions: Record<string, string>[], classes: Record<string, string>[]): SchoolYear[] {
+  const named = new Set(classes.flatMap((c) => codes(c.termSourcedIds ?? c.terms)));
+  const used = sessions.filter((s) => (named.size > 0 ? named.has(s.sourcedId) : s.type === 'schoolYear'));
+  const years = new Map<string, SchoolYear>();
+  for (const session of used) {
+    const year = /^\d{4}$/.test(session.schoolYear ?? '') ? Number(session.schoolYear) : null;
+    const title = year ? `${year - 1}-${year}` : (session.title ?? '').slice(0, 40);
+    if (!title) continue;
+    const start = DAY.test(session.startDate ?? '') ? session.startDate : '';
+    const end = DAY.test(session.endDate ?? '') ? session.endDate : '';
+    const known = years.get(title);
+    years.set(title, {
+      title,
+      start: [known?.start, start].filter(Boolean).sort()[0] ?? '',
+      end: [known?.end, end].filter(Boolean).sort().at(-1) ?? '',
+    });
+  }
+  return [...years.values()].sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /**

@@ -24,6 +24,15 @@ export interface RosterFile {
   encoding: TextEncodingName | null;
   rows: RosterRow[];
   problems: ReadProblems;
+  /** The school years a OneRoster file's classes belong to (academicSessions.csv), when it says. */
+  schoolYears?: SchoolYear[];
+}
+
+/** A school year as a file names it: "2025-2026", with its first and last days (YYYY-MM-DD). */
+export interface SchoolYear {
+  title: string;
+  start: string;
+  end: string;
 }
 
 /**

@@ -11,6 +11,7 @@ import { applyRoster } from './roster-apply';
 import type { RosterRow } from './roster-columns';
 import { RosterFileRefused } from './roster-file';
 import { planRoster, type GradeCode, type PlannedRow, type RosterPlan } from './roster-plan';
+import type { SchoolYear } from './roster-file';
 import { readRosterApart } from './roster-read-apart';
 
 export const ROSTER_IMPORT_QUEUE = 'roster-import';
@@ -51,7 +52,8 @@ async function readAndPlan(
 ) {
   try {
     const file = await readRosterApart(bytes);
-    return { file, plan: await planRoster(db, file.rows, file.problems, scope, mayAccommodate, createClasses) };
+    const plan = await planRoster(db, file.rows, file.problems, scope, mayAccommodate, createClasses);
+    return { file, plan: { ...plan, schoolYears: file.schoolYears ?? [] } };
   } catch (error) {
     if (error instanceof RosterFileRefused) throw refused(error, language);
     throw error;
@@ -164,9 +166,19 @@ async function finish(db: Db, id: number, status: string, plan?: RosterPlan, row
     .execute();
 }
 
-/** A plan's figures as stored, with the grade codes the file used (shown by the report). */
-const storedSummary = (plan: RosterPlan) =>
-  JSON.stringify({ ...plan.summary, ...(plan.gradeCodes.length > 0 ? { grade_codes: plan.gradeCodes } : {}) });
+/**
+ * A plan's figures as stored, with the grade codes the file used and its school years, each saying
+ * whether it had ended when the file was checked (shown by the report).
+ */
+const storedSummary = (plan: RosterPlan & { schoolYears?: SchoolYear[] }) => {
+  const today = new Date().toISOString().slice(0, 10);
+  const years = (plan.schoolYears ?? []).map((y) => ({ ...y, ended: y.end !== '' && y.end < today }));
+  return JSON.stringify({
+    ...plan.summary,
+    ...(plan.gradeCodes.length > 0 ? { grade_codes: plan.gradeCodes } : {}),
+    ...(years.length > 0 ? { school_years: years } : {}),
+  });
+};
 
 export type StoredRow = Pick<PlannedRow, 'row' | 'status' | 'errors' | 'warnings'> & { values: RosterRow['values'] };
 
@@ -224,9 +236,9 @@ export const storedRowsOf = (job: { rows: unknown }): StoredRow[] =>
 /** An import as its reader sees it: never the file, the stored scope or who else imported. */
 export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImport>>>, language: Language) {
   const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-  const { grade_codes, ...summary } = parse<Partial<RosterPlan['summary']> & { grade_codes?: GradeCode[] }>(
-    job.summary,
-  );
+  const { grade_codes, school_years, ...summary } = parse<
+    Partial<RosterPlan['summary']> & { grade_codes?: GradeCode[]; school_years?: (SchoolYear & { ended: boolean })[] }
+  >(job.summary);
   return {
     id: job.id,
     status: job.status,
@@ -238,6 +250,8 @@ export function presentImport(job: NonNullable<Awaited<ReturnType<typeof findImp
     summary: { ...{ incomplete: 0, skipped: 0, new_classes: 0 }, ...summary },
     // A OneRoster file's grade codes, each with the grade it was read as (issue 40).
     grade_codes: (grade_codes ?? []).map((c) => ({ code: c.code, grade: language === 'ar' ? c.name_ar : c.name_en })),
+    // A OneRoster file's school years (academicSessions.csv), and whether each had ended (issue 40).
+    school_years: school_years ?? [],
     progress: running.get(job.id) ?? job.progress,
     total: job.total,
     error: job.error ? translate(language, job.error) : null,

@@ -20,6 +20,22 @@ describe('reordering, matching and categorizing', () => {
     }
   });
 
+  it('never starts a reordering in one of its other accepted orders either (issue 41)', () => {
+    for (let seed = 0; seed < SEEDS; seed++) {
+      const rnd = random(seed);
+      const def = definitionOf('reordering', rnd) as {
+        items: { id: string; text: string }[];
+        also_accepted?: string[][];
+      };
+      if (def.items.length < 3) def.items.push({ id: 'AUTHORr9', text: 'item 9' });
+      const own = ids(def.items);
+      // Two other orders: the first two swapped, and the whole reversed.
+      def.also_accepted = [[own[1], own[0], ...own.slice(2)], [...own].reverse()];
+      const view = ids((studentView('reordering', def, shuffleFor(seed)) as { items: { id: string }[] }).items);
+      for (const accepted of [own, ...def.also_accepted]) expect(view, `seed ${seed}`).not.toEqual(accepted);
+    }
+  });
+
   it('never shows matching rights in the order of their lefts once there are three or more', () => {
     for (let seed = 0; seed < SEEDS; seed++) {
       const def = definitionOf('matching', random(seed)) as { pairs: { right_id: string }[] };

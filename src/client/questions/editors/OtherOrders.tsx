@@ -38,7 +38,13 @@ export function OtherOrders({ items, orders, onChange, error }: OtherOrdersProps
       {orders.map((order, orderIndex) => {
         const title = translate('question_editor.reordering.other_order', { number: orderIndex + 1 });
         return (
-          <Paper key={orderIndex} variant="outlined" sx={{ p: 1.5 }} role="group" aria-label={title}>
+          <Paper
+            key={`${orderIndex}:${order.join(' ')}`}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            role="group"
+            aria-label={title}
+          >
             <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                 {title}
@@ -76,12 +82,16 @@ export function OtherOrders({ items, orders, onChange, error }: OtherOrdersProps
       {orders.length < MAX_OTHER_ORDERS && (
         <AddButton
           label="question_editor.reordering.add_order"
-          onClick={() => onChange([...orders, items.map((item) => item.id)])}
+          // It starts as the correct order with its first two items swapped (a sentence's verb and
+          // subject), never as the correct order itself, which is accepted already.
+          onClick={() => onChange([...orders, swapFirstTwo(items.map((item) => item.id))])}
         />
       )}
     </Box>
   );
 }
+
+const swapFirstTwo = (ids: string[]) => (ids.length < 2 ? ids : [ids[1], ids[0], ...ids.slice(2)]);
 
 /** The other orders kept valid as the items change: a removed item leaves them, a new one joins at the end. */
 export function followItems(orders: string[][], items: { id: string }[]): string[][] {

@@ -20,7 +20,10 @@ export const MAX_OTHER_ORDERS = 5;
  */
 const definition = strictShape({
   items: list(item, 2, QM.minTwoItems, QUESTION_LIMITS.items),
-  also_accepted: z.array(z.array(answerId).max(QUESTION_LIMITS.items)).max(MAX_OTHER_ORDERS).optional(),
+  also_accepted: z
+    .array(z.array(answerId).max(QUESTION_LIMITS.items, { error: QM.tooMany }))
+    .max(MAX_OTHER_ORDERS, { error: QM.tooMany })
+    .optional(),
 }).superRefine((def, ctx) => {
   reportDuplicateIds(
     ctx,
@@ -66,7 +69,11 @@ export const reordering = defineAnswerType({
   definition,
   answer,
   studentView: (def: ReorderingDefinition, shuffle) => ({
-    items: studentOrder(def.items, shuffle, { salt: 'items' }).map(({ id, text }) => ({ id, text })),
+    // The order a student starts from is none of the accepted ones (else it is an answer as it stands).
+    items: studentOrder(def.items, shuffle, {
+      salt: 'items',
+      reveals: (order) => acceptedOrders(def).some((accepted) => accepted.every((id, i) => order[i]?.id === id)),
+    }).map(({ id, text }) => ({ id, text })),
   }),
   isEmpty: (value) => isBlankField(value, 'order'),
   fits: (def, value) => {

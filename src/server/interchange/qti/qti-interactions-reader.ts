@@ -70,12 +70,14 @@ export function readChoice(interaction: Element, ctx: ReadContext): ReadAnswer {
 }
 
 /** Order: the items in their correct order. */
-export function readOrder(interaction: Element, ctx: ReadContext): ReadAnswer {
+export function readOrder(interaction: Element, ctx: ReadContext & { ours?: boolean }): ReadAnswer {
   const choices = new Map(qtiChildren(interaction, 'qti-simple-choice').map((c) => [attr(c, 'identifier') ?? '', c]));
   const order = responseOf(interaction, ctx)?.correct ?? [];
   if (order.length < 2 || order.some((id) => !choices.has(id))) return failed('order_key');
   const notes = [...choices.keys()].filter((id) => !order.includes(id));
-  const others = otherOrders(interaction, attr(interaction, 'response-identifier') ?? '', order);
+  // Other accepted orders as packages made here write them: another tool's order rules may be
+  // feedback or partial credit for a wrong order, never read as right.
+  const others = ctx.ours ? otherOrders(interaction, attr(interaction, 'response-identifier') ?? '', order) : [];
   return read(
     'reordering',
     {

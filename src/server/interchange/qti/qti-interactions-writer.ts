@@ -166,9 +166,9 @@ function fillBlanks(def: AnswerDefinitions['fill_blanks'], scoring: Scoring): In
   };
 }
 
-/** Items listed in their correct order (shuffled for the candidate); partial: a share per item in its place. */
 /**
- * A reordering: its items' order is the correct response. Other accepted orders (issue 41) score
+ * A reordering: its items' order is the correct response (shuffled for the candidate); partial, a
+ * share per item in its place. Other accepted orders (issue 41) score
  * as the product does: all or nothing, the mark for any of them; partial, each order's share of
  * items in place counted apart (ORDER_n) and the best of them kept.
  */

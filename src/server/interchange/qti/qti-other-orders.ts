@@ -40,12 +40,14 @@ export function otherOrders(interaction: Element, response: string, correct: str
     order[n - 1] = (value.textContent ?? '').trim();
     byOutcome.set(outcome, order);
   }
-  found.push(...byOutcome.values());
+  // An order missing a position is no order (Array.from fills the gap with undefined).
+  found.push(...[...byOutcome.values()].map((order) => Array.from(order)));
   const key = (order: string[]) => order.join(' ');
   const seen = new Set([key(correct)]);
   return found.filter((order) => {
     const whole =
       order.length === correct.length &&
+      order.every((id) => typeof id === 'string') &&
       new Set(order).size === correct.length &&
       order.every((id) => correct.includes(id));
     if (!whole || seen.has(key(order))) return false;
