@@ -72,9 +72,12 @@ describe('the correction screen of a blind marker', () => {
     renderApp(SCREEN);
     expect(await screen.findByTestId('correction-result')).toHaveTextContent('Your marks give: 14 of 20');
     expect(screen.getByTestId('correction-result')).toHaveAttribute('data-basis', 'own_sheet');
-    expect(screen.getByTestId('correction-role-help')).toHaveTextContent(
-      'the status, the total and pass or fail shown to you come from your own marks alone',
+    const help = screen.getByTestId('correction-role-help');
+    expect(help).toHaveTextContent(
+      'The status, the total and pass or fail shown to you come from your own marks alone',
     );
+    // The notice says "You mark blind" once, not again before its second sentence (issue 41).
+    expect(help.textContent?.match(/You mark blind/g)).toHaveLength(1);
   });
 });
 
