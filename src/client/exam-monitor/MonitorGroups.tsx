@@ -4,19 +4,11 @@ import { useTranslate } from 'react-admin';
 import type { ExamMonitor, MonitorTotals } from '../../common/contracts/index';
 import { formatNumber } from '../format';
 import { nameOf, useLanguage } from '../i18n/recordName';
+import { STATUS_COUNTS } from './MonitorTotals';
 import type { MonitorFilter } from './useExamMonitor';
 
 /** Each row's statuses add up to Assigned (a supervisor's submissions among them); Online is apart. */
-const COLUMNS = [
-  'assigned',
-  'not_started',
-  'in_progress',
-  'submitted',
-  'auto_submitted',
-  'force_submitted',
-  'absent',
-  'online',
-] as const;
+const COLUMNS = STATUS_COUNTS;
 
 /** Each school and its classes with their counts; a name chooses it as the monitor's filter. */
 export function MonitorGroups({

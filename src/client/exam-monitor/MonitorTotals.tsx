@@ -4,7 +4,8 @@ import type { MonitorTotals as Totals } from '../../common/contracts/index';
 import { formatNumber } from '../format';
 import { useLanguage } from '../i18n/recordName';
 
-const SHOWN = [
+/** Assigned, then each status (they add up to Assigned), then who is online: the groups' columns too. */
+export const STATUS_COUNTS = [
   'assigned',
   'not_started',
   'in_progress',
@@ -13,9 +14,9 @@ const SHOWN = [
   'force_submitted',
   'absent',
   'online',
-  'unsent',
-  'released',
 ] as const;
+
+const SHOWN = [...STATUS_COUNTS, 'unsent', 'released'] as const;
 
 /** The counts of the exam (or of the school or class chosen), as a row of figures. */
 export function MonitorTotals({ totals }: { totals: Totals }) {
