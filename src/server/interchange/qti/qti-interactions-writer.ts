@@ -176,38 +176,24 @@ function reordering(def: AnswerDefinitions['reordering'], scoring: Scoring): Int
   const ids = def.items.map((it) => pid(it.id));
   const points = shares(scoring.mark, ids.length);
   const others = (def.also_accepted ?? []).map((order) => order.map(pid));
-  if (others.length > 0) {
-    const orders = [ids, ...others];
-    const outcomes = orders.map((_, k) => `ORDER_${k + 1}`);
-    return {
-      declarations: responseDeclaration(R, 'ordered', 'identifier', ids) + outcomes.map(workingOutcome).join(''),
-      body: element(
-        'qti-order-interaction',
-        { 'response-identifier': R, shuffle: 'true' },
-        def.items.map((it) => element('qti-simple-choice', { identifier: pid(it.id) }, rich(it.text))),
-      ),
-      processing: processing(
-        scoring.markOption === 'partial'
-          ? orders
-              .flatMap((order, k) => order.map((id, i) => addWhen(entryIs(R, i + 1, id), points[i], outcomes[k])))
-              .join('') + scoreIsMaxOf(outcomes)
-          : addWhen(anyOf([matchesCorrect(R), ...others.map((order) => matchesOrder(R, order))]), scoring.mark),
-      ),
-      humanScored: false,
-    };
-  }
+  const partial = scoring.markOption === 'partial';
+  // One order: SCORE itself; several: each order's own outcome, SCORE the best of them.
+  const outcomes = others.length > 0 ? [ids, ...others].map((_, k) => `ORDER_${k + 1}`) : [];
+  const inPlace = (order: string[], outcome?: string) =>
+    order.map((id, i) => addWhen(entryIs(R, i + 1, id), points[i], outcome)).join('');
+  const rules = partial
+    ? others.length > 0
+      ? [ids, ...others].map((order, k) => inPlace(order, outcomes[k])).join('') + scoreIsMaxOf(outcomes)
+      : inPlace(ids)
+    : addWhen(anyOf([matchesCorrect(R), ...others.map((order) => matchesOrder(R, order))]), scoring.mark);
   return {
-    declarations: responseDeclaration(R, 'ordered', 'identifier', ids),
+    declarations: responseDeclaration(R, 'ordered', 'identifier', ids) + outcomes.map(workingOutcome).join(''),
     body: element(
       'qti-order-interaction',
       { 'response-identifier': R, shuffle: 'true' },
       def.items.map((it) => element('qti-simple-choice', { identifier: pid(it.id) }, rich(it.text))),
     ),
-    processing: processing(
-      scoring.markOption === 'partial'
-        ? ids.map((id, i) => addWhen(entryIs(R, i + 1, id), points[i])).join('')
-        : addWhen(matchesCorrect(R), scoring.mark),
-    ),
+    processing: processing(rules),
     humanScored: false,
   };
 }
