@@ -5,7 +5,7 @@ import { e2eWorkers } from './workers.ts';
 /**
  * End-to-end tests: the real server (built console) in a child process, driven through Chromium.
  * Each worker has a server of its own on a copy of the demo seeded once (global-setup.ts), so files
- * run side by side, one per core (or E2E_WORKERS), the longest first (tests/file-times.json).
+ * run side by side, one per core and one more (or E2E_WORKERS), the longest first (tests/file-times.json).
  */
 export default defineConfig({
   test: {

@@ -11,11 +11,18 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   });
 }
 
-/** Hashes with scrypt; the result carries its own parameters so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * Hashes with scrypt; the result carries its own parameters so they can be raised later (a check
+ * reads them from the stored hash). Every account the product makes uses PARAMS; the test
+ * factories pass a lower cost for the accounts they make by the thousand.
+ */
+export async function hashPassword(
+  password: string,
+  params: { N: number; r: number; p: number } = PARAMS,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
