@@ -1,4 +1,5 @@
 import type en from './en/index';
+import type enForStudents from './en/for-students';
 import type enCommonFields from './en/common-fields';
 import type enResources from './en/resources';
 
@@ -6,6 +7,9 @@ import type enResources from './en/resources';
 type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
 
 export type Messages = DeepStrings<typeof en>;
+
+/** The part of the catalog the student boot downloads (en/for-students.ts). */
+export type StudentMessages = DeepStrings<typeof enForStudents>;
 
 /** A language's resource labels before the common field labels are filled in. */
 export type ResourceLabels = DeepStrings<typeof enResources>;

@@ -1,22 +1,8 @@
 import type { Messages } from '../types';
-import app from './app';
-import errors from './errors';
-import exams from './exams';
+import forStudents from './for-students';
 import delivery from './delivery';
-import correction from './correction';
 import correctionScreens from './correction-screens';
-import reports from './reports';
 import reportScreens from './reports-screens';
-import media from './media';
-import publicPages from './public';
-import questions from './questions';
-import ra from './ra';
-import resources from './resources';
-import commonFields from './common-fields';
-import { withCommonFields } from '../common-fields';
-import pickers from './pickers';
-import settings from './settings';
-import student from './student';
 import webReports from './web-reports';
 import itemAnalysis from './item-analysis';
 import roster from './roster';
@@ -27,19 +13,10 @@ import interchange from './interchange';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
-  ...app,
-  ...errors,
-  ...publicPages,
-  ...media,
-  ...questions,
-  ...exams,
+  ...forStudents,
   ...delivery,
-  ...correction,
   ...correctionScreens,
-  ...reports,
   ...reportScreens,
-  ...settings,
-  ...student,
   ...webReports,
   ...itemAnalysis,
   ...roster,
@@ -47,9 +24,6 @@ const ar: Messages = {
   ...audit,
   ...homes,
   ...interchange,
-  resources: withCommonFields(resources.resources, commonFields),
-  ...pickers,
-  ...ra,
 };
 
 export default ar;

@@ -11,7 +11,7 @@ import {
   type AuthProvider,
 } from 'react-admin';
 import { createBrowserRouter, Navigate, NavLink, Route, RouterProvider, Routes, useLocation } from 'react-router-dom';
-import type { Language, Messages } from '../../locales';
+import type { Language, StudentMessages } from '../../locales';
 import { bootsStudentApp, storedUserIsStudent } from './boot';
 import { useBlocked } from './components/blockQuery';
 import { getStoredLanguage } from './language';
@@ -91,8 +91,8 @@ function handingStaffToConsole(provider: AuthProvider): AuthProvider {
 
 export interface StudentAppProps {
   language?: Language;
-  /** The language's catalog, from `loadCatalog`. */
-  messages: Messages;
+  /** The language's catalog for students, from `loadStudentCatalog`. */
+  messages: StudentMessages;
   authProvider?: AuthProvider;
 }
 

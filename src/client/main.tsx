@@ -5,7 +5,7 @@ import { forgetLeftovers } from './browserSession';
 import { getStoredLanguage } from './language';
 import { registerOfflineShell } from './offlineShell';
 import { signalRendered } from './pageReady';
-import { loadCatalog } from './providers/polyglot';
+import { loadCatalog, loadStudentCatalog } from './providers/polyglot';
 import { initSentry } from './sentry';
 
 const language = getStoredLanguage();
@@ -22,7 +22,7 @@ forgetLeftovers();
 // only the catalog of the language it shows (switching language reloads the page).
 const student = bootsStudentApp(window.location.pathname);
 const app: Promise<ReactElement> = student
-  ? Promise.all([import('./StudentApp'), loadCatalog(language)]).then(([{ StudentApp }, messages]) => (
+  ? Promise.all([import('./StudentApp'), loadStudentCatalog(language)]).then(([{ StudentApp }, messages]) => (
       <StudentApp language={language} messages={messages} />
     ))
   : Promise.all([import('./App'), loadCatalog(language)]).then(([{ App }, messages]) => (
