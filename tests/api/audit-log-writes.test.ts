@@ -10,6 +10,8 @@ import { bankQuestion, examBody } from '../helpers/exam-factory';
 import { buildUser, signIn } from '../helpers/factories';
 import { validBody } from '../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../helpers/test-app';
+import { catalogs } from '../../locales';
+import { auditKeyLabel } from '../../src/client/audit-log/summaryParts';
 
 /**
  * Issue 26, "Audit log": every consequential action writes its row (who, from where, on what,
@@ -423,4 +425,42 @@ describe('reports and downloads of student data', () => {
     });
     expect(students.summary).toMatchObject({ format: 'xlsx' });
   }, 60_000);
+});
+
+describe("every row's summary in the reader's words", () => {
+  it('names each key of every summary written above in both languages (issue 41: no raw key reaches the log)', async () => {
+    const rows = await t.db.selectFrom('audit_log').select(['action', 'summary']).execute();
+    expect(rows.length).toBeGreaterThan(20);
+    const keysOf = (value: unknown): string[] =>
+      value && typeof value === 'object' && !Array.isArray(value)
+        ? Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
+            key === 'before' || key === 'after' ? keysOf(inner) : [key, ...keysOf(inner)],
+          )
+        : [];
+    const unnamed = new Set<string>();
+    for (const language of ['en', 'ar'] as const) {
+      // The console's own labelling over the catalog, as polyglot does it: a missing key gives its
+      // default, and the last default is the bare key with spaces.
+      const translate = (key: string, options?: Record<string, unknown>) =>
+        (key
+          .split('.')
+          .reduce<unknown>(
+            (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+            catalogs[language],
+          ) as string | undefined) ?? String(options?._);
+      for (const row of rows) {
+        const summary = (typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary) as Record<
+          string,
+          unknown
+        >;
+        for (const key of keysOf(summary))
+          if (
+            !/(^|_)ids?\]?$/.test(key) &&
+            auditKeyLabel(key, row.action, translate) === key.replace(/^filter\[(.+)\]$/, '$1').replace(/_/g, ' ')
+          )
+            unnamed.add(`${language} ${key} (${row.action})`);
+      }
+    }
+    expect([...unnamed].sort()).toEqual([]);
+  });
 });

@@ -1,3 +1,4 @@
+import { catalogs } from '../../locales';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -153,6 +154,33 @@ describe('the audit log screen', () => {
     const summary = await screen.findByTestId('audit-summary');
     expect(summary.textContent).toBe('الدور: معدّ الاختبارات؛ ما أُضيف: إضافة: الاختبارات؛ ما سُحب: لا شيء');
     expect(screen.getByText('عُيّنت صلاحيات دور')).toBeInTheDocument();
+  });
+
+  it("names a record's fields by the record's own labels, and a filter by its field (issue 41)", async () => {
+    signIn(admin());
+    serve();
+    const edited: AuditLogRecord = {
+      ...entries[0],
+      id: 43,
+      action: 'exams.update',
+      target: 'exams/7',
+      target_type: 'exams',
+      summary: { before: { questions_per_page: 5 }, after: { questions_per_page: 10 } },
+      about: { exam: null, student: null },
+    };
+    const exported: AuditLogRecord = {
+      ...edited,
+      id: 44,
+      action: 'audit_log.export',
+      target: 'audit_log',
+      target_type: 'audit_log',
+      summary: { format: 'csv', filters: { 'filter[action]': 'exams.publish', 'filter[user_id]': '3' } },
+    };
+    server.use(http.get('*/api/audit-log', () => HttpResponse.json(listBody([edited, exported]))));
+    renderApp('/settings/audit-log', 'en');
+    const [first, second] = await screen.findAllByTestId('audit-summary');
+    expect(first.textContent).toBe(`${catalogs.en.resources.exams.fields.questions_per_page}: 5 → 10`);
+    expect(second.textContent).toBe('Format: csv; Filters: Action: exams.publish');
   });
 
   it('sends each filter as filter[...] and exports the CSV with the filters on screen', async () => {

@@ -14,7 +14,7 @@ export function AuditSummary({ record }: { record: AuditLogRecord }) {
   const translate = useTranslate();
   const language = useLanguage();
   const about = [record.about.student, record.about.exam].filter((named) => named !== null);
-  const parts = summaryParts(record.summary, translate, language);
+  const parts = summaryParts(record.summary, translate, language, record.action);
   const separator = translate('audit.summary.separator');
   return (
     <Typography variant="body2" component="span" title={JSON.stringify(record.summary)} data-testid="audit-summary">

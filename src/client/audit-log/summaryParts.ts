@@ -17,7 +17,28 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 /** Ids are named elsewhere (the entry's target, school, exam and student) or mean nothing to a reader. */
-const isId = (key: string) => key === 'id' || key === 'ids' || key.endsWith('_id') || key.endsWith('_ids');
+const isId = (key: string) => {
+  const bare = filterField(key);
+  return bare === 'id' || bare === 'ids' || bare.endsWith('_id') || bare.endsWith('_ids');
+};
+
+/** The resource whose fields an action's summary carries: a question of an exam is a bank question. */
+const FIELDS_OF: Record<string, string> = { exam_questions: 'questions-bank' };
+
+/**
+ * A summary key in the reader's words: the log's own name for it (`audit.keys`), else the field's
+ * label of the record the action is on (`resources.<resource>.fields`: a declared field is named
+ * once, issue 38), else the key with spaces. A list filter (`filter[action]`) is named as its field.
+ */
+export function auditKeyLabel(key: string, action: string, translate: Translate): string {
+  const bare = filterField(key);
+  const area = action.split('.')[0];
+  const resource = FIELDS_OF[area] ?? area;
+  const fallback = translate(`resources.${resource}.fields.${bare}`, { _: bare.replace(/_/g, ' ') });
+  return translate(`audit.keys.${bare}`, { _: fallback });
+}
+
+const filterField = (key: string) => /^filter\[(.+)\]$/.exec(key)?.[1] ?? key;
 
 /**
  * An entry's summary as parts a reader understands: each key named by the catalog (`audit.keys`),
@@ -29,8 +50,9 @@ export function summaryParts(
   summary: Record<string, unknown>,
   translate: Translate,
   language: 'en' | 'ar',
+  action = '',
 ): SummaryPart[] {
-  const label = (key: string) => translate(`audit.keys.${key}`, { _: key.replace(/_/g, ' ') });
+  const label = (key: string) => auditKeyLabel(key, action, translate);
   const text = (key: string, value: unknown): string => {
     if (value === null || value === undefined) return translate('audit.summary.none');
     if (typeof value === 'boolean') return translate(value ? 'audit.summary.yes' : 'audit.summary.no');
