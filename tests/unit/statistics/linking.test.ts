@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { fitRasch, linkToScale, type Anchor } from '../../../src/common/statistics';
+import { mulberry32, normal } from '../../helpers/seeded-random';
+
+/**
+ * Growth on one scale, recovered from simulated sittings with known truth (issue 42): two forms of
+ * 40 questions sharing 10, 3,000 students a round, true growth +0.40 logits, form 2 harder by 0.5
+ * logits on average. Percent correct, the old way, sees a decline.
+ */
+const STUDENTS = 3000;
+const random = mulberry32(20261130);
+
+/**
+ * One sitting: each student's 0/1 answers to questions of difficulties `items`, abilities drawn from
+ * N(mean, 1). The known truth is the drawn students' own mean ability (`truth`), so what is checked
+ * is the measurement and the link, not the luck of the draw.
+ */
+function sit(items: number[], mean: number, students = STUDENTS): { scores: number[][]; truth: number } {
+  let total = 0;
+  const scores = Array.from({ length: students }, () => {
+    const theta = mean + normal(random);
+    total += theta;
+    return items.map((b) => (random() < 1 / (1 + Math.exp(b - theta)) ? 1 : 0));
+  });
+  return { scores, truth: total / students };
+}
+
+const calibrate = (scores: number[][]) => fitRasch({ items: scores[0].map(() => ({ max: 1 })), scores });
+const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+/** The mean of the students' abilities (Warm's estimates) in a calibration's own frame. */
+const meanAbility = (fit: ReturnType<typeof calibrate>) => meanOf(fit.persons.map((person) => person.ability!));
+const percentCorrect = (scores: number[][]) => meanOf(scores.map((row) => meanOf(row)));
+
+type Fit = ReturnType<typeof calibrate>;
+/** The anchors: the first `count` questions of `own`, whose bank values are `bank` (with their SEs). */
+const anchorsIn = (bank: { difficulty: number; se: number }[], own: Fit, count: number): Anchor[] =>
+  bank.slice(0, count).map((scale, id) => ({
+    id,
+    bank: scale.difficulty,
+    free: own.items[id].difficulty!,
+    marks: 1,
+    se: Math.hypot(scale.se, own.items[id].se!),
+  }));
+const onScale = (fit: Fit, shift = 0) =>
+  fit.items.map((item) => ({ difficulty: item.difficulty! + shift, se: item.se! }));
+
+describe('growth between two forms linked by common questions', () => {
+  // Ten anchors; thirty questions of each form's own; form 2's own are 0.667 logits harder, so
+  // form 2 as a whole is 0.5 harder on average.
+  const common = Array.from({ length: 10 }, (_, i) => -1.35 + 0.3 * i);
+  const ownOne = Array.from({ length: 30 }, () => normal(random));
+  const ownTwo = ownOne.map((b) => b + 0.667 + 0.2 * normal(random));
+  const formOne = [...common, ...ownOne];
+  const formTwo = [...common, ...ownTwo];
+  const anchorIds = common.map((_, i) => i);
+
+  it('recovers +0.40 logits within 0.05 where percent correct shows a decline', () => {
+    expect(Math.abs(meanOf(formTwo) - meanOf(formOne) - 0.5)).toBeLessThan(0.1);
+    const roundOne = sit(formOne, 0);
+    const roundTwo = sit(formTwo, 0.4);
+    const one = calibrate(roundOne.scores);
+    const two = calibrate(roundTwo.scores);
+    const link = linkToScale(anchorsIn(onScale(one), two, 10), 40);
+    expect(link.refused).toBeNull();
+    expect(link.dropped).toEqual([]);
+    const growth = meanAbility(two) + link.shift - meanAbility(one);
+    expect(Math.abs(roundTwo.truth - roundOne.truth - 0.4)).toBeLessThan(0.1);
+    expect(Math.abs(growth - (roundTwo.truth - roundOne.truth))).toBeLessThan(0.05);
+    expect(link.se!).toBeLessThan(0.05);
+    // The old way subtracts the percents of two different forms: the students who grew "declined".
+    expect(percentCorrect(roundTwo.scores) - percentCorrect(roundOne.scores)).toBeLessThan(0);
+    // Without the link, each form centred on its own sitting: no growth at all is seen.
+    expect(Math.abs(meanAbility(two) - meanAbility(one))).toBeLessThan(0.05);
+  });
+
+  it('finds and drops a planted drifting anchor (+1.0 logit), and still recovers the growth', () => {
+    const drifted = [...formTwo];
+    drifted[3] += 1.0;
+    const roundOne = sit(formOne, 0);
+    const roundTwo = sit(drifted, 0.4);
+    const one = calibrate(roundOne.scores);
+    const two = calibrate(roundTwo.scores);
+    const link = linkToScale(anchorsIn(onScale(one), two, 10), 40);
+    expect(link.dropped.map((anchor) => anchor.id)).toEqual([3]);
+    expect(link.dropped[0].displacement).toBeGreaterThan(0.8);
+    expect(link.refused).toBeNull();
+    const growth = meanAbility(two) + link.shift - meanAbility(one);
+    expect(Math.abs(growth - (roundTwo.truth - roundOne.truth))).toBeLessThan(0.05);
+  });
+});
+
+describe('a vertical scale over grades 3 to 6', () => {
+  it("chains each grade to the one below through 8 common questions and recovers each grade's mean within 0.08", () => {
+    const means = [0, 0.6, 1.1, 1.5];
+    // Each grade's form is centred on its grade; a grade's first 8 questions are the last 8 of the grade below.
+    const forms = means.map((centre) => Array.from({ length: 40 }, () => centre + normal(random)));
+    for (let grade = 1; grade < forms.length; grade++)
+      for (let k = 0; k < 8; k++) forms[grade][k] = forms[grade - 1][32 + k];
+    let bank: { difficulty: number; se: number }[] = [];
+    let origin = { measured: 0, truth: 0 };
+    for (const [grade, form] of forms.entries()) {
+      const sitting = sit(form, means[grade]);
+      const fit = calibrate(sitting.scores);
+      let shift = 0;
+      if (grade > 0) {
+        const link = linkToScale(anchorsIn(bank.slice(32), fit, 8), 40);
+        expect(link.refused, `grade ${grade + 3}`).toBeNull();
+        shift = link.shift;
+      } else origin = { measured: meanAbility(fit), truth: sitting.truth };
+      const recovered = meanAbility(fit) + shift - origin.measured;
+      expect(Math.abs(recovered - (sitting.truth - origin.truth)), `grade ${grade + 3}`).toBeLessThan(0.08);
+      bank = onScale(fit, shift);
+    }
+  });
+});
+
+describe('the link refuses what it cannot support', () => {
+  const anchors = (count: number) =>
+    Array.from({ length: count }, (_, id) => ({ id, bank: id * 0.2, free: id * 0.2 - 0.3, marks: 2 }));
+
+  it('shifts by the anchors’ mean difference, with no error when they agree exactly', () => {
+    const link = linkToScale(anchors(6), 40);
+    expect(link.shift).toBeCloseTo(0.3, 12);
+    expect(link.se).toBeCloseTo(0, 12);
+    expect(link.refused).toBeNull();
+  });
+
+  it('refuses fewer than 5 stable anchors, and anchors under 20% of the marks', () => {
+    expect(linkToScale(anchors(4), 40).refused).toBe('too_few_anchors');
+    expect(linkToScale(anchors(5), 60).refused).toBe('too_small_share');
+    // Two anchors that drifted leave four: refused, naming both.
+    const drifting = anchors(6).map((anchor, i) => (i < 2 ? { ...anchor, free: anchor.free + 1.2 + i } : anchor));
+    const link = linkToScale(drifting, 40);
+    expect(link.dropped.map((anchor) => anchor.id).sort()).toEqual([0, 1]);
+    expect(link.refused).toBe('too_few_anchors');
+  });
+});
