@@ -52,7 +52,6 @@ describe('growth between two forms linked by common questions', () => {
   const ownTwo = ownOne.map((b) => b + 0.667 + 0.2 * normal(random));
   const formOne = [...common, ...ownOne];
   const formTwo = [...common, ...ownTwo];
-  const anchorIds = common.map((_, i) => i);
 
   it('recovers +0.40 logits within 0.05 where percent correct shows a decline', () => {
     expect(Math.abs(meanOf(formTwo) - meanOf(formOne) - 0.5)).toBeLessThan(0.1);
