@@ -4,6 +4,17 @@ import questions from './questions';
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 const messages: ResourceLabels = {
   resources: {
+    scales: {
+      name: 'المقاييس |||| مقياس |||| مقياسان |||| مقاييس |||| مقياسًا |||| مقياس',
+      item: 'المقياس',
+      items: 'المقاييس',
+      fields: { skill_id: 'المهارة', score_origin: 'الدرجة المعيارية عند صفر لوجيت', score_unit: 'النقاط لكل لوجيت' },
+      help: {
+        skill_id: 'مقياس واحد لكل مهارة في كل منصة: كل اختبارات المهارة تُقاس عليه.',
+        score_origin: 'الدرجة المعيارية للطالب هي هذه القيمة مضافًا إليها النقاط لكل لوجيت مضروبةً في قدرته.',
+        score_unit: 'مثلًا 200 + 10 × اللوجيت: القدرات من −3 إلى 3 لوجيت تُقرأ من 170 إلى 230.',
+      },
+    },
     exams: {
       name: 'الاختبارات |||| اختبار |||| اختباران |||| اختبارات |||| اختبارًا |||| اختبار',
       item: 'الاختبار',

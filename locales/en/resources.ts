@@ -3,6 +3,17 @@ import questions from './questions';
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 export default {
   resources: {
+    scales: {
+      name: 'Scale |||| Scales',
+      item: 'scale',
+      items: 'scales',
+      fields: { skill_id: 'Skill', score_origin: 'Scaled score at 0 logits', score_unit: 'Points per logit' },
+      help: {
+        skill_id: 'One scale per skill on each platform: every exam of the skill reports on it.',
+        score_origin: "A student's scaled score is this plus the points per logit times their ability.",
+        score_unit: 'For example 200 + 10 × logit: abilities from −3 to 3 logits read 170 to 230.',
+      },
+    },
     exams: {
       name: 'Exam |||| Exams',
       item: 'exam',

@@ -19,6 +19,7 @@ import type students from '../../../schemas/students';
 import type users from '../../../schemas/users';
 import type { ColumnType } from 'kysely';
 import type { DeclaredTable, JoinTable } from './declared-tables';
+import type scales from '../../../schemas/scales';
 
 /**
  * The tables of declared resources, their columns derived from the declarations (a field added to
@@ -26,6 +27,7 @@ import type { DeclaredTable, JoinTable } from './declared-tables';
  * `npm run new:resource` adds a line for a new resource.
  */
 export interface DeclaredTables {
+  scales: DeclaredTable<typeof scales>;
   academic_years: DeclaredTable<typeof academicYears>;
   cognitive_levels: DeclaredTable<typeof cognitiveLevels>;
   depth_of_knowledges: DeclaredTable<typeof depthOfKnowledges>;
