@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/common/permissions';
@@ -153,6 +156,25 @@ describe('system routes', () => {
     // A missing asset is the page's 404, with every header.
     const missing = await call(t.app, 'GET', '/assets/missing.js');
     expect(missing.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('answers a built file removed since the start (a rebuild) with the page and all its headers (issue 41)', async () => {
+    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-client-'));
+    fs.cpSync('tests/fixtures/client', clientDir, { recursive: true });
+    const served = await createTestApp({ clientDir });
+    try {
+      fs.rmSync(path.join(clientDir, 'assets', 'app-test.js'));
+      const stale = await call(served.app, 'GET', '/assets/app-test.js');
+      expect(stale.headers['content-type']).toContain('text/html');
+      expect(stale.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(stale.headers['x-frame-options']).toBe('DENY');
+      // The files still there are sent without the page's headers.
+      const style = await call(served.app, 'GET', '/assets/style-test.css');
+      expect(style.headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await served.close();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 
   it('compresses JSON answers of 1 kB or more for a client that accepts it, and nothing else (issue 41)', async () => {

@@ -14,6 +14,19 @@ describe('password hashing', () => {
     expect(await verifyPassword('Demo@2026', 'plain-text')).toBe(false);
   });
 
+  it('hashes at a lower cost for the test factories only, and a check reads the cost from the hash', async () => {
+    const cheap = await hashPassword('Demo@2026', { N: 1024, r: 8, p: 1 });
+    expect(cheap).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect(await verifyPassword('Demo@2026', cheap)).toBe(true);
+    const environment = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(hashPassword('Demo@2026', { N: 1024, r: 8, p: 1 })).rejects.toThrow(/cost/);
+    } finally {
+      process.env.NODE_ENV = environment;
+    }
+  });
+
   it('requires a letter, a digit, 8 characters and a matching confirmation', () => {
     const base = { current_password: 'x', password: 'abcdefg1', password_confirmation: 'abcdefg1' };
     expect(changeOwnPasswordSchema.safeParse(base).success).toBe(true);

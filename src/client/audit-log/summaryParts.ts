@@ -67,8 +67,9 @@ export function summaryParts(
           action: translate(`permissions.actions.${permission.action}`, { _: permission.action }),
           area: areaName(permission.area, translate),
         });
-      if (key === 'status') return translate(`exam_day.statuses.${value}`, { _: value });
-      if (key === 'language' || key === 'lang')
+      const field = filterField(key);
+      if (field === 'status') return translate(`exam_day.statuses.${value}`, { _: value });
+      if (field === 'language' || field === 'lang')
         return translate(`report_screens.reports.languages.${value}`, { _: value });
       return value;
     }

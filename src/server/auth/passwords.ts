@@ -20,6 +20,8 @@ export async function hashPassword(
   password: string,
   params: { N: number; r: number; p: number } = PARAMS,
 ): Promise<string> {
+  // A lower cost is for the test factories' accounts alone: never a stored account's outside tests.
+  if (params.N < PARAMS.N && process.env.NODE_ENV !== 'test') throw new Error('scrypt cost below the product’s');
   const salt = randomBytes(16);
   const key = await derive(password, salt, params);
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');

@@ -30,6 +30,15 @@ const DOCUMENT_ONLY_HEADERS = [
  * A built script, style sheet or font: never a document, and never a worker (a worker runs under
  * its own response's policy: pdf.js's `.mjs` worker keeps every header).
  */
+/**
+ * The file itself, sent as a script, a style sheet or a font: a built file removed since the server
+ * started (a rebuild) still has its route, and is answered with the page (index.html), which keeps
+ * every header.
+ */
+const isAssetAnswer = (status: number, type: unknown) =>
+  (status === 200 || status === 304) &&
+  /^(?:text\/css|(?:application|text)\/javascript|font\/woff2?)\b/.test(String(type ?? ''));
+
 const isSubresource = (url: string) => /^\/assets\/[^/?]+\.(?:js|css|woff2?)(?:\?|$)/.test(url);
 
 /**
@@ -56,7 +65,8 @@ export async function installSpa(app: FastifyInstance, clientDir: string): Promi
         },
       });
       files.addHook('onSend', async (request, reply) => {
-        if (isSubresource(request.url)) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+        if (isSubresource(request.url) && isAssetAnswer(reply.statusCode, reply.getHeader('content-type')))
+          for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
       });
     });
   }

@@ -8,14 +8,18 @@ import { mulberry32, normal } from '../../helpers/seeded-random';
  * logits on average. Percent correct, the old way, sees a decline.
  */
 const STUDENTS = 3000;
-const random = mulberry32(20261130);
 
 /**
  * One sitting: each student's 0/1 answers to questions of difficulties `items`, abilities drawn from
  * N(mean, 1). The known truth is the drawn students' own mean ability (`truth`), so what is checked
  * is the measurement and the link, not the luck of the draw.
  */
-function sit(items: number[], mean: number, students = STUDENTS): { scores: number[][]; truth: number } {
+function sit(
+  random: () => number,
+  items: number[],
+  mean: number,
+  students = STUDENTS,
+): { scores: number[][]; truth: number } {
   let total = 0;
   const scores = Array.from({ length: students }, () => {
     const theta = mean + normal(random);
@@ -45,6 +49,8 @@ const onScale = (fit: Fit, shift = 0) =>
   fit.items.map((item) => ({ difficulty: item.difficulty! + shift, se: item.se! }));
 
 describe('growth between two forms linked by common questions', () => {
+  // Each test draws from a generator of its own, so that it reads the same alone or in the file.
+  const random = mulberry32(1);
   // Ten anchors; thirty questions of each form's own; form 2's own are 0.667 logits harder, so
   // form 2 as a whole is 0.5 harder on average.
   const common = Array.from({ length: 10 }, (_, i) => -1.35 + 0.3 * i);
@@ -55,8 +61,9 @@ describe('growth between two forms linked by common questions', () => {
 
   it('recovers +0.40 logits within 0.05 where percent correct shows a decline', () => {
     expect(Math.abs(meanOf(formTwo) - meanOf(formOne) - 0.5)).toBeLessThan(0.1);
-    const roundOne = sit(formOne, 0);
-    const roundTwo = sit(formTwo, 0.4);
+    const draw = mulberry32(2);
+    const roundOne = sit(draw, formOne, 0);
+    const roundTwo = sit(draw, formTwo, 0.4);
     const one = calibrate(roundOne.scores);
     const two = calibrate(roundTwo.scores);
     const link = linkToScale(anchorsIn(onScale(one), two, 10), 40);
@@ -75,8 +82,9 @@ describe('growth between two forms linked by common questions', () => {
   it('finds and drops a planted drifting anchor (+1.0 logit), and still recovers the growth', () => {
     const drifted = [...formTwo];
     drifted[3] += 1.0;
-    const roundOne = sit(formOne, 0);
-    const roundTwo = sit(drifted, 0.4);
+    const draw = mulberry32(3);
+    const roundOne = sit(draw, formOne, 0);
+    const roundTwo = sit(draw, drifted, 0.4);
     const one = calibrate(roundOne.scores);
     const two = calibrate(roundTwo.scores);
     const link = linkToScale(anchorsIn(onScale(one), two, 10), 40);
@@ -90,6 +98,7 @@ describe('growth between two forms linked by common questions', () => {
 
 describe('a vertical scale over grades 3 to 6', () => {
   it("chains each grade to the one below through 8 common questions and recovers each grade's mean within 0.08", () => {
+    const random = mulberry32(4);
     const means = [0, 0.6, 1.1, 1.5];
     // Each grade's form is centred on its grade; a grade's first 8 questions are the last 8 of the grade below.
     const forms = means.map((centre) => Array.from({ length: 40 }, () => centre + normal(random)));
@@ -98,7 +107,7 @@ describe('a vertical scale over grades 3 to 6', () => {
     let bank: { difficulty: number; se: number }[] = [];
     let origin = { measured: 0, truth: 0 };
     for (const [grade, form] of forms.entries()) {
-      const sitting = sit(form, means[grade]);
+      const sitting = sit(random, form, means[grade]);
       const fit = calibrate(sitting.scores);
       let shift = 0;
       if (grade > 0) {
@@ -122,6 +131,30 @@ describe('the link refuses what it cannot support', () => {
     expect(link.shift).toBeCloseTo(0.3, 12);
     expect(link.se).toBeCloseTo(0, 12);
     expect(link.refused).toBeNull();
+  });
+
+  it('calls no anchor drifting for a displacement within what sampling gives, with or without standard errors', () => {
+    // Eight anchors agree to 0.01 logit and a ninth is 0.06 off: a tiny MAD alone would make that 8 z.
+    const close = [0.29, 0.3, 0.31, 0.3, 0.29, 0.31, 0.3, 0.3, 0.36].map((difference, id) => ({
+      id,
+      bank: 0.1 * id,
+      free: 0.1 * id - difference,
+      marks: 1,
+    }));
+    expect(linkToScale(close, 40).dropped).toEqual([]);
+    expect(
+      linkToScale(
+        close.map((anchor) => ({ ...anchor, se: 0.05 })),
+        40,
+      ).dropped,
+    ).toEqual([]);
+    // The link's error is at least what the anchors' own errors give.
+    expect(
+      linkToScale(
+        close.map((anchor) => ({ ...anchor, se: 0.09 })),
+        40,
+      ).se,
+    ).toBeCloseTo(0.03, 12);
   });
 
   it('refuses fewer than 5 stable anchors, and anchors under 20% of the marks', () => {

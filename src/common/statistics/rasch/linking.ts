@@ -8,14 +8,22 @@
  * Before the shift is used, each anchor is checked for drift (it was taught to, leaked, or reads
  * differently in this form). Its robust z is the distance of its difference (bank − own) from the
  * anchors' median, over 1.4826 × their median absolute deviation (Huynh & Meyer 2010), that spread
- * never taken below the anchors' typical standard error of a difference (a displacement within its
- * own sampling error is no evidence of drift): beyond 2.7, the anchor is dropped. Its displacement
+ * never taken below the anchors' typical standard error of a difference, or 0.1 logit when they have
+ * none (a displacement within its own sampling error is no evidence of drift): beyond 2.7, the
+ * anchor is dropped. Its displacement
  * is its own difficulty moved by the shift, minus its bank value: beyond 0.5 logits it is dropped
  * too, the worst first, the shift computed again without it, until none is. A link with fewer than
  * 5 stable anchors, or whose anchors carry under 20% of the form's marks, is refused.
  */
 
-export const LINKING_RULES = { maxDisplacement: 0.5, maxRobustZ: 2.7, minAnchors: 5, minMarkShare: 0.2 };
+export const LINKING_RULES = Object.freeze({
+  maxDisplacement: 0.5,
+  maxRobustZ: 2.7,
+  minAnchors: 5,
+  minMarkShare: 0.2,
+  /** The robust z's spread, at least, when the anchors carry no standard errors (logits). */
+  spreadFloor: 0.1,
+});
 
 export interface Anchor {
   /** The question's id (or any key the caller reads the result by). */
@@ -41,7 +49,10 @@ export type LinkRefusal = 'too_few_anchors' | 'too_small_share';
 export interface Link {
   /** Logits to add to every difficulty and ability of the form's own calibration. */
   shift: number;
-  /** The linking error: the standard deviation of the stable anchors' displacements over √n. */
+  /**
+   * The linking error: the standard deviation of the stable anchors' displacements over √n, or,
+   * when larger, what their own standard errors give (√Σse² / n).
+   */
   se: number | null;
   stable: { id: Anchor['id']; displacement: number }[];
   dropped: DroppedAnchor[];
@@ -68,12 +79,17 @@ function robustZ(values: number[], floor: number): (number | null)[] {
 }
 
 /** Links a form's own calibration to the scale through its anchors (see above); `totalMarks` is the form's. */
-export function linkToScale(anchors: readonly Anchor[], totalMarks: number, rules = LINKING_RULES): Link {
+export function linkToScale(
+  anchors: readonly Anchor[],
+  totalMarks: number,
+  rules: typeof LINKING_RULES = LINKING_RULES,
+): Link {
   const usable = anchors.filter((anchor) => Number.isFinite(anchor.bank) && Number.isFinite(anchor.free));
   const errors = usable.map((anchor) => anchor.se).filter((se): se is number => se != null && Number.isFinite(se));
+  // On the displacement's side (own − bank), so that a dropped anchor's z and displacement agree in sign.
   const z = robustZ(
-    usable.map((anchor) => anchor.bank - anchor.free),
-    errors.length > 0 ? median(errors) : 0,
+    usable.map((anchor) => anchor.free - anchor.bank),
+    errors.length > 0 ? median(errors) : rules.spreadFloor,
   );
   const zOf = new Map(usable.map((anchor, index) => [anchor, z[index]] as const));
   const dropped: DroppedAnchor[] = [];
@@ -111,8 +127,14 @@ export function linkToScale(anchors: readonly Anchor[], totalMarks: number, rule
     stable.length > 1
       ? Math.sqrt(stable.reduce((sum, anchor) => sum + anchor.displacement ** 2, 0) / (stable.length - 1))
       : null;
+  const keptErrors = kept.map((anchor) => anchor.se).filter((se): se is number => se != null && Number.isFinite(se));
+  const ownError =
+    keptErrors.length === kept.length && kept.length > 0
+      ? Math.sqrt(keptErrors.reduce((sum, se) => sum + se * se, 0)) / kept.length
+      : 0;
   const share = totalMarks > 0 ? kept.reduce((sum, anchor) => sum + anchor.marks, 0) / totalMarks : 0;
   const refused: LinkRefusal | null =
     kept.length < rules.minAnchors ? 'too_few_anchors' : share < rules.minMarkShare ? 'too_small_share' : null;
-  return { shift, se: spread === null ? null : spread / Math.sqrt(stable.length), stable, dropped, refused };
+  const se = spread === null ? null : Math.max(spread / Math.sqrt(stable.length), ownError);
+  return { shift, se, stable, dropped, refused };
 }
