@@ -13,8 +13,8 @@ const scales = defineResource({
   fields: {
     ...base.fields,
     skill_id: reference('skills', { help: 'resources.scales.help.skill_id' }),
-    score_origin: number(0, 1000, { initial: 200, help: 'resources.scales.help.score_origin' }),
-    score_unit: number(1, 100, { initial: 10, help: 'resources.scales.help.score_unit' }),
+    score_origin: number(0, 1000, { required: false, default: 200, help: 'resources.scales.help.score_origin' }),
+    score_unit: number(1, 100, { required: false, default: 10, help: 'resources.scales.help.score_unit' }),
   },
   list: { ...base.list, columns: ['id', 'name_en', 'name_ar', 'skill_id', 'score_origin', 'score_unit'] },
 });

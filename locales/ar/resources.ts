@@ -5,7 +5,7 @@ import questions from './questions';
 const messages: ResourceLabels = {
   resources: {
     scales: {
-      name: 'المقاييس |||| مقياس |||| مقياسان |||| مقاييس |||| مقياسًا |||| مقياس',
+      name: 'المقاييس |||| مقياس |||| المقاييس |||| المقاييس |||| المقاييس |||| المقاييس',
       item: 'المقياس',
       items: 'المقاييس',
       fields: { skill_id: 'المهارة', score_origin: 'الدرجة المعيارية عند صفر لوجيت', score_unit: 'النقاط لكل لوجيت' },

@@ -33,13 +33,7 @@ async function reading() {
 describe('/api/scales', () => {
   it('keeps a scale with its transformation, 200 + 10 × logit unless told, one per skill on a platform', async () => {
     const { platform, skill, body } = await reading();
-    const created = await call(
-      t.app,
-      'POST',
-      '/api/scales',
-      { ...body, score_origin: 200, score_unit: 10 },
-      { cookie: admin },
-    );
+    const created = await call(t.app, 'POST', '/api/scales', body, { cookie: admin });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data).toMatchObject({ skill_id: skill.id, score_origin: 200, score_unit: 10 });
     const again = await call(
