@@ -4,6 +4,16 @@ import { createState, evaluate, globalStep, mStep, quadrature, startSteps } from
 import { observedInformation } from './information';
 import { describeItems, itemFit } from './items';
 import { RASCH_DEFAULTS, type RaschInput, type RaschOptions, type RaschResult } from './model';
+export {
+  growthBetween,
+  groupGrowth,
+  MEASURABLE_Z,
+  scaledScore,
+  type Growth,
+  type GrowthReading,
+  type ReportingScale,
+  type ScaledScore,
+} from './scaled';
 export { linkToScale, LINKING_RULES, type Anchor, type DroppedAnchor, type Link, type LinkRefusal } from './linking';
 import { scoreAbilities, separationReliability } from './persons';
 import { prepare } from './prepare';
