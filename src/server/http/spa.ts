@@ -10,7 +10,7 @@ import { markScopePublic } from './route-access';
 /**
  * Headers that govern a document (or a worker) and nothing else: a script, a style sheet or a font
  * loaded by the page runs under the page's policy, framing and referrer rules, and HSTS is set by
- * the page itself. They are about 600 bytes of each response, and a first visit loads 40 to 90
+ * the page itself. They are about 400 bytes of each response, and a first visit loads 40 to 90
  * such files (issue 41). Kept on them: `x-content-type-options`, `cross-origin-resource-policy` and
  * `referrer-policy` (a style sheet's own fetches follow it).
  */
@@ -27,10 +27,6 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * A built script, style sheet or font: never a document, and never a worker (a worker runs under
- * its own response's policy: pdf.js's `.mjs` worker keeps every header).
- */
-/**
  * The file itself, sent as a script, a style sheet or a font: a built file removed since the server
  * started (a rebuild) still has its route, and is answered with the page (index.html), which keeps
  * every header.
@@ -39,6 +35,10 @@ const isAssetAnswer = (status: number, type: unknown) =>
   (status === 200 || status === 304) &&
   /^(?:text\/css|(?:application|text)\/javascript|font\/woff2?)\b/.test(String(type ?? ''));
 
+/**
+ * A built script, style sheet or font: never a document, and never a worker (a worker runs under
+ * its own response's policy: pdf.js's `.mjs` worker keeps every header).
+ */
 const isSubresource = (url: string) => /^\/assets\/[^/?]+\.(?:js|css|woff2?)(?:\?|$)/.test(url);
 
 /**
