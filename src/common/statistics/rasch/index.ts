@@ -14,6 +14,7 @@ export {
   type ReportingScale,
   type ScaledScore,
 } from './scaled';
+export { abilityFromParameters, keptRank, type CalibratedItem } from './fixed';
 export { linkToScale, LINKING_RULES, type Anchor, type DroppedAnchor, type Link, type LinkRefusal } from './linking';
 import { scoreAbilities, separationReliability } from './persons';
 import { prepare } from './prepare';

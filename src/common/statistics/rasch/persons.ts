@@ -1,10 +1,18 @@
 import { categoryProbabilities, type ItemModel, type RaschScore } from './model';
 
-/** Warm's WLE and its standard error for every raw score 0..M (raw score is sufficient, so persons share them). */
-export function scoreAbilities(items: ItemModel[], M: number, counts: Float64Array): RaschScore[] {
-  const table: RaschScore[] = [];
-  if (items.length === 0) return table;
-  const buffer = new Float64Array(Math.max(...items.map((item) => item.m)) + 1);
+/** An item as Warm's estimate reads it: its step difficulties between kept categories. */
+export interface StepItem {
+  steps: Float64Array;
+  m: number;
+}
+
+/**
+ * Warm's (1989) weighted likelihood estimate for raw score `r` on `items` (sum of kept categories),
+ * with its standard error 1 / √(test information): finite for zero and full scores.
+ */
+export function warmEstimate(items: readonly StepItem[], r: number): { ability: number; se: number } {
+  const buffer = new Float64Array(Math.max(1, ...items.map((item) => item.m)) + 1);
+  const M = items.reduce((total, item) => total + item.m, 0);
   const moments = (theta: number) => {
     let mean = 0;
     let information = 0;
@@ -26,24 +34,29 @@ export function scoreAbilities(items: ItemModel[], M: number, counts: Float64Arr
     }
     return { mean, information, third };
   };
-  for (let r = 0; r <= M; r++) {
-    let low = -30;
-    let high = 30;
-    let theta = Math.log((r + 0.5) / (M - r + 0.5));
-    let info = 1;
-    for (let iteration = 0; iteration < 100; iteration++) {
-      const { mean, information, third } = moments(theta);
-      info = information;
-      const f = r - mean + third / (2 * information);
-      if (f > 0) low = theta;
-      else high = theta;
-      let next = theta + f / information;
-      if (!(next > low && next < high)) next = (low + high) / 2;
-      if (Math.abs(next - theta) < 1e-10) break;
-      theta = next;
-    }
-    table.push({ raw_score: r, ability: theta, se: 1 / Math.sqrt(info), persons: counts[r] });
+  let low = -30;
+  let high = 30;
+  let theta = Math.log((r + 0.5) / (M - r + 0.5));
+  let info = 1;
+  for (let iteration = 0; iteration < 100; iteration++) {
+    const { mean, information, third } = moments(theta);
+    info = information;
+    const f = r - mean + third / (2 * information);
+    if (f > 0) low = theta;
+    else high = theta;
+    let next = theta + f / information;
+    if (!(next > low && next < high)) next = (low + high) / 2;
+    if (Math.abs(next - theta) < 1e-10) break;
+    theta = next;
   }
+  return { ability: theta, se: 1 / Math.sqrt(info) };
+}
+
+/** Warm's WLE and its standard error for every raw score 0..M (raw score is sufficient, so persons share them). */
+export function scoreAbilities(items: ItemModel[], M: number, counts: Float64Array): RaschScore[] {
+  const table: RaschScore[] = [];
+  if (items.length === 0) return table;
+  for (let r = 0; r <= M; r++) table.push({ raw_score: r, ...warmEstimate(items, r), persons: counts[r] });
   return table;
 }
 
