@@ -177,6 +177,7 @@ const ar: typeof en = {
         extra_time: 'تحديد وقت إضافي',
       },
       results: { release: 'إعلان النتائج', withdraw: 'سحب إعلان النتائج' },
+      calibrations: { run: 'تشغيل معايرة' },
     },
     target_types: {
       exams: 'الاختبارات',
@@ -194,6 +195,7 @@ const ar: typeof en = {
       'questions-bank': 'بنك الأسئلة',
       media: 'ملفات الوسائط',
       audit_log: 'سجل التدقيق',
+      calibrations: 'المعايرات',
     },
     csv: {
       id: 'القيد',

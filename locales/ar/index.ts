@@ -10,6 +10,7 @@ import examDay from './exam-day';
 import audit from './audit';
 import homes from './homes';
 import interchange from './interchange';
+import scales from './scales';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -24,6 +25,7 @@ const ar: Messages = {
   ...audit,
   ...homes,
   ...interchange,
+  ...scales,
 };
 
 export default ar;

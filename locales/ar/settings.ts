@@ -47,6 +47,7 @@ const messages: Pick<Messages, 'settings' | 'users' | 'profile' | 'permissions' 
       'result-releases': 'إعلان النتائج',
       accommodations: 'الترتيبات الخاصة (الوقت الإضافي)',
       anonymity: 'رفع سرّية التصحيح دون أسماء',
+      calibrations: 'المعايرات (مقاييس التقارير)',
     },
     roles: {
       admin: 'مسؤول النظام',

@@ -180,6 +180,7 @@ export default {
         extra_time: 'Extra time set',
       },
       results: { release: 'Results released', withdraw: 'Results release withdrawn' },
+      calibrations: { run: 'Calibration run' },
     },
     target_types: {
       exams: 'Exams',
@@ -197,6 +198,7 @@ export default {
       'questions-bank': 'Questions bank',
       media: 'Media files',
       audit_log: 'Audit log',
+      calibrations: 'Calibrations',
     },
     csv: {
       id: 'Entry',

@@ -9,6 +9,7 @@ import examDay from './exam-day';
 import audit from './audit';
 import homes from './homes';
 import interchange from './interchange';
+import scales from './scales';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area:
@@ -27,6 +28,7 @@ const en = {
   ...audit,
   ...homes,
   ...interchange,
+  ...scales,
 };
 
 export default en;

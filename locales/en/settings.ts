@@ -46,6 +46,7 @@ export default {
       'result-releases': 'Result releases',
       accommodations: 'Accommodations (extra time)',
       anonymity: 'Lifting anonymous marking',
+      calibrations: 'Calibrations (reporting scales)',
     },
     roles: {
       admin: 'Administrator',

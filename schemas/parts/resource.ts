@@ -90,6 +90,11 @@ export interface ResourceDefinition {
   parent?: { resource: string; field: string };
   /** Other keys of a record as read that a client may send back: accepted and ignored. */
   readOnly?: readonly string[];
+  /**
+   * Fields that can no longer change once `column` (a column the server sets, not a field) holds a
+   * value: a calibrated scale's reporting constants. A change is refused with `message` on each field.
+   */
+  lockedOnce?: { column: string; fields: readonly string[]; message: string };
   /** Checks that span fields, by name; the resource's validator is given their implementations. */
   rules?: readonly string[];
   /** The message of a missing `platform_id` (catalog key), when not the generic one. */

@@ -58,6 +58,8 @@ export const AREAS = {
   accommodations: 'accommodations',
   /** Lifting an anonymously marked exam's anonymity before its marking closes (edit): administrators. */
   anonymity: 'anonymity',
+  /** Calibrating exams on a reporting scale (create) and reading the calibrations (view): authors and administrators. */
+  calibrations: 'calibrations',
 } as const;
 
 const ALL_AREAS = Object.values(AREAS);
@@ -128,6 +130,8 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.examStudents),
     ...view(AREAS.webReports),
     ...view(AREAS.itemStatistics),
+    ...view(AREAS.calibrations),
+    permissionFor(AREAS.calibrations, 'create'),
     ...view(AREAS.examMonitor),
     permissionFor(AREAS.examMonitor, 'edit'),
     ...view(AREAS.resultReleases),

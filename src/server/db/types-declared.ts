@@ -27,7 +27,8 @@ import type scales from '../../../schemas/scales';
  * `npm run new:resource` adds a line for a new resource.
  */
 export interface DeclaredTables {
-  scales: DeclaredTable<typeof scales>;
+  /** `anchor_calibration_id`: the calibration that fixed the scale's origin (its constants are locked from then). */
+  scales: DeclaredTable<typeof scales> & { anchor_calibration_id: ColumnType<number | null, number | null | undefined, number | null> };
   academic_years: DeclaredTable<typeof academicYears>;
   cognitive_levels: DeclaredTable<typeof cognitiveLevels>;
   depth_of_knowledges: DeclaredTable<typeof depthOfKnowledges>;

@@ -1,3 +1,4 @@
+import type { CalibrationTables } from './types-calibrations';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { WebReportTables } from './types-web-reports';
 import type { ThrottlingTables } from './types-throttling';
@@ -309,7 +310,7 @@ export interface ReportsTable {
 }
 
 export interface Database
-  extends DeclaredTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables, ImportTables {
+  extends DeclaredTables, CalibrationTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables, ImportTables {
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;

@@ -133,6 +133,7 @@ export class ResourceStore {
       throw invalid({ platform_id: ['validation.platform_mismatch'] });
     }
     const stored = await this.prepare(definition, input, scope);
+    assertUnlocked(definition, existing, stored.columns);
     try {
       await inTransaction(this.db, async (trx) => {
         const after = await trx
@@ -282,6 +283,16 @@ export class ResourceStore {
 }
 
 /** Runs `work` in a transaction: the caller's, when `db` is one already (an import writing many records at once). */
+/** Refuses a change to a field the declaration locks once its column holds a value (`lockedOnce`). */
+function assertUnlocked(definition: ResourceDefinition, existing: Row, columns: Record<string, unknown>) {
+  const lock = definition.lockedOnce;
+  if (!lock || existing[lock.column] === null || existing[lock.column] === undefined) return;
+  const changed = lock.fields.filter(
+    (field) => field in columns && String(columns[field] ?? '') !== String(existing[field] ?? ''),
+  );
+  if (changed.length > 0) throw invalid(Object.fromEntries(changed.map((field) => [field, [lock.message]])));
+}
+
 function inTransaction<T>(db: DynamicDb, work: (trx: DynamicDb) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

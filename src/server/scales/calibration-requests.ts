@@ -1,0 +1,63 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database';
+import { AppError, invalid, notFound } from '../http/app-error';
+import type { JobQueue } from '../jobs';
+
+export const CALIBRATION_QUEUE = 'calibration';
+/** The most exams one calibration takes (a round of grades, or a year's rounds). */
+export const MAX_CALIBRATION_EXAMS = 12;
+
+/**
+ * Records a calibration of `examIds` (in their order) on a scale and queues it. It is the scale's
+ * origin while the scale has none, a link to the bank otherwise. Every exam must be the scale's
+ * platform's and hold questions of its skill; one calibration of a scale runs at a time.
+ */
+export async function requestCalibration(
+  db: Db,
+  jobs: JobQueue,
+  request: { scaleId: number; examIds: number[]; userId: number },
+): Promise<number> {
+  const scale = await db
+    .selectFrom('scales')
+    .select(['id', 'platform_id', 'skill_id', 'anchor_calibration_id'])
+    .where('id', '=', request.scaleId)
+    .executeTakeFirst();
+  if (!scale) throw notFound();
+  const examIds = request.examIds;
+  if (new Set(examIds).size !== examIds.length) throw invalid({ exam_ids: ['calibrations.errors.repeated_exam'] });
+  const { rows } = await sql<{ id: number; platform_id: number; questions: number }>`
+    select e.id, e.platform_id,
+      (select count(*)::int from exam_questions q where q.exam_id = e.id and q.skill_id = ${scale.skill_id}) as questions
+    from exams e where e.id in (${sql.join(examIds)})`.execute(db);
+  const found = new Map(rows.map((row) => [Number(row.id), row]));
+  const offScale = examIds.filter((id) => {
+    const exam = found.get(id);
+    return !exam || Number(exam.platform_id) !== scale.platform_id || Number(exam.questions) === 0;
+  });
+  if (offScale.length > 0) throw invalid({ exam_ids: offScale.map(() => 'calibrations.errors.exam_not_on_scale') });
+  const busy = await db
+    .selectFrom('calibrations')
+    .select('id')
+    .where('scale_id', '=', scale.id)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  if (busy) throw new AppError(409, 'calibrations.errors.busy');
+  const done = await db
+    .selectFrom('calibrations')
+    .select('id')
+    .where('scale_id', '=', scale.id)
+    .where('status', '=', 'done')
+    .executeTakeFirst();
+  const { id } = await db
+    .insertInto('calibrations')
+    .values({
+      scale_id: scale.id,
+      method: scale.anchor_calibration_id === null && !done ? 'origin' : 'linked',
+      exam_ids: JSON.stringify(examIds),
+      created_by: request.userId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await jobs.send(CALIBRATION_QUEUE, { id });
+  return id;
+}

@@ -1,0 +1,238 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  fitRasch,
+  linkToScale,
+  roundTo,
+  type Anchor,
+  type LinkRefusal,
+  type RaschResult,
+} from '../../common/statistics/index';
+import type { Db } from '../db/database';
+import type { CalibrationStatus } from '../db/types-calibrations';
+import { currentParameters, type BankParameter } from './bank-parameters';
+import { loadScaleForm, type ScaleForm } from './calibration-forms';
+
+/** Fewer corrected attempts than this on an exam, and it is not calibrated (its estimates would not hold). */
+export const CALIBRATION_MIN_ATTEMPTS = 20;
+
+export type ExamRefusal = LinkRefusal | 'too_few_attempts';
+
+/** What a calibration keeps of each exam: its fit, and how it joined the scale. */
+export interface ExamOutcome {
+  exam_id: number;
+  attempts: number;
+  questions: number;
+  /** Questions that varied (the others cannot be calibrated and get no parameter). */
+  calibrated: number;
+  converged: boolean;
+  iterations: number;
+  reliability: number | null;
+  sd: number | null;
+  /** `origin`: its sitting's mean fixed the scale's 0; `linked`: joined through its anchors. */
+  role: 'origin' | 'linked';
+  /** Logits added to its own estimates. */
+  shift: number;
+  link_se: number | null;
+  stable: { question_id: number; displacement: number }[];
+  dropped: { question_id: number; displacement: number; robust_z: number | null }[];
+  /** The largest infit and outfit mean squares among its questions. */
+  worst_infit: number | null;
+  worst_outfit: number | null;
+  refused: ExamRefusal | null;
+}
+
+const r4 = (value: number | null | undefined) => (value == null ? null : roundTo(value, 4));
+
+interface ParameterRow {
+  exam_question_id: number;
+  question_id: number | null;
+  max: number;
+  categories: number[];
+  difficulty: number;
+  se: number | null;
+  thresholds: number[];
+}
+
+/** One exam calibrated on its own and put on the scale: free (the origin), or through its anchors. */
+function placeOnScale(
+  form: ScaleForm,
+  origin: boolean,
+  bank: Map<number, BankParameter>,
+): { outcome: ExamOutcome; rows: ParameterRow[] } {
+  const empty = (refused: ExamRefusal): ExamOutcome => ({
+    exam_id: form.examId,
+    attempts: form.scores.length,
+    questions: form.questions.length,
+    calibrated: 0,
+    converged: false,
+    iterations: 0,
+    reliability: null,
+    sd: null,
+    role: origin ? 'origin' : 'linked',
+    shift: 0,
+    link_se: null,
+    stable: [],
+    dropped: [],
+    worst_infit: null,
+    worst_outfit: null,
+    refused,
+  });
+  if (form.scores.length < CALIBRATION_MIN_ATTEMPTS || form.items.length === 0)
+    return { outcome: empty('too_few_attempts'), rows: [] };
+  const fit: RaschResult = fitRasch({ items: form.items, scores: form.scores });
+  const calibrated = fit.items.filter((item) => !item.extreme);
+  if (calibrated.length === 0) return { outcome: empty('too_few_attempts'), rows: [] };
+  let shift = 0;
+  let linkSe: number | null = null;
+  let stable: ExamOutcome['stable'] = [];
+  let dropped: ExamOutcome['dropped'] = [];
+  let refused: ExamRefusal | null = null;
+  if (!origin) {
+    const anchors: Anchor[] = calibrated.flatMap((item) => {
+      const sourceId = form.questions[item.index].source_question_id;
+      const banked = sourceId === null ? undefined : bank.get(sourceId);
+      if (!banked) return [];
+      const se = banked.se !== null && item.se !== null ? Math.hypot(banked.se, item.se) : null;
+      return [
+        { id: form.questions[item.index].id, bank: banked.difficulty, free: item.difficulty!, marks: item.max, se },
+      ];
+    });
+    const totalMarks = form.items.reduce((total, item) => total + item.max, 0);
+    const link = linkToScale(anchors, totalMarks);
+    shift = link.shift;
+    linkSe = link.se;
+    stable = link.stable.map((a) => ({ question_id: Number(a.id), displacement: r4(a.displacement)! }));
+    dropped = link.dropped.map((a) => ({
+      question_id: Number(a.id),
+      displacement: r4(a.displacement)!,
+      robust_z: r4(a.robustZ),
+    }));
+    refused = link.refused;
+  }
+  const outcome: ExamOutcome = {
+    exam_id: form.examId,
+    attempts: form.scores.length,
+    questions: form.questions.length,
+    calibrated: calibrated.length,
+    converged: fit.converged,
+    iterations: fit.iterations,
+    reliability: r4(fit.reliability),
+    sd: r4(fit.sd),
+    role: origin ? 'origin' : 'linked',
+    shift: r4(shift)!,
+    link_se: r4(linkSe),
+    stable,
+    dropped,
+    worst_infit: r4(Math.max(...calibrated.map((item) => item.infit ?? 0))),
+    worst_outfit: r4(Math.max(...calibrated.map((item) => item.outfit ?? 0))),
+    refused,
+  };
+  const rows = calibrated.map((item) => ({
+    exam_question_id: form.questions[item.index].id,
+    question_id: form.questions[item.index].source_question_id,
+    max: item.max,
+    categories: item.categories,
+    difficulty: item.difficulty! + shift,
+    se: item.se,
+    thresholds: item.thresholds.map((step) => step + shift),
+  }));
+  return { outcome, rows };
+}
+
+/** Exams calibrated so far by running calibrations, by id (the progress a reader sees). */
+const running = new Map<number, number>();
+export const runningProgress = (id: number) => running.get(id);
+
+/**
+ * The calibration job: each exam in the order given is calibrated on its own (marginal maximum
+ * likelihood, rasch/index.ts) and put on the scale, the first of an `origin` calibration as it
+ * stands (its sitting's mean is the scale's 0), every other one by its anchors (linking.ts), which
+ * may be questions an earlier exam of the same calibration placed (a vertical chain). All or
+ * nothing: an exam that cannot be placed refuses the whole calibration and no parameter is written.
+ */
+export async function runCalibration(db: Db, id: number, log?: FastifyBaseLogger): Promise<void> {
+  const job = await db.selectFrom('calibrations').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!job || (job.status !== 'queued' && job.status !== 'running')) return;
+  await db.updateTable('calibrations').set({ status: 'running' }).where('id', '=', id).execute();
+  const examIds = (typeof job.exam_ids === 'string' ? JSON.parse(job.exam_ids) : job.exam_ids) as number[];
+  running.set(id, 0);
+  try {
+    const scale = await db
+      .selectFrom('scales')
+      .select(['id', 'skill_id', 'anchor_calibration_id'])
+      .where('id', '=', job.scale_id)
+      .executeTakeFirstOrThrow();
+    const bank = await currentParameters(db, scale.id);
+    const outcomes: ExamOutcome[] = [];
+    const rows: (ParameterRow & { exam_id: number; attempts: number })[] = [];
+    let status: CalibrationStatus = 'done';
+    for (const [index, examId] of examIds.entries()) {
+      const form = await loadScaleForm(db, examId, scale.skill_id);
+      const placed = placeOnScale(form, job.method === 'origin' && index === 0, bank);
+      outcomes.push(placed.outcome);
+      if (placed.outcome.refused) {
+        status = 'refused';
+        break;
+      }
+      for (const row of placed.rows) {
+        rows.push({ ...row, exam_id: examId, attempts: form.scores.length });
+        // A later exam of the same calibration may anchor on it.
+        if (row.question_id !== null)
+          bank.set(row.question_id, { difficulty: row.difficulty, se: row.se, calibration_id: id });
+      }
+      running.set(id, index + 1);
+      await db
+        .updateTable('calibrations')
+        .set({ progress: index + 1 })
+        .where('id', '=', id)
+        .execute();
+    }
+    await db.transaction().execute(async (trx) => {
+      if (status === 'done' && rows.length > 0)
+        await trx
+          .insertInto('item_parameters')
+          .values(
+            rows.map((row) => ({
+              scale_id: scale.id,
+              calibration_id: id,
+              exam_id: row.exam_id,
+              exam_question_id: row.exam_question_id,
+              question_id: row.question_id,
+              max: row.max,
+              categories: JSON.stringify(row.categories),
+              difficulty: row.difficulty,
+              se: row.se,
+              thresholds: JSON.stringify(row.thresholds),
+              attempts: row.attempts,
+            })),
+          )
+          .execute();
+      await trx
+        .updateTable('calibrations')
+        .set({
+          status,
+          results: JSON.stringify(outcomes),
+          message: status === 'refused' ? `calibrations.refusals.${outcomes.at(-1)!.refused}` : null,
+          finished_at: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+      if (status === 'done' && job.method === 'origin')
+        await trx
+          .updateTable('scales')
+          .set({ anchor_calibration_id: id })
+          .where('id', '=', scale.id)
+          .where('anchor_calibration_id', 'is', null)
+          .execute();
+    });
+  } catch (error) {
+    log?.error({ err: error, calibration: id }, 'calibration failed');
+    await db
+      .updateTable('calibrations')
+      .set({ status: 'failed', message: 'calibrations.errors.failed', finished_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  } finally {
+    running.delete(id);
+  }
+}

@@ -1,0 +1,5 @@
+/** Reporting scales: calibrations, the bank's item parameters and scaled scores (issue 42). */
+export { calibrationRoutes } from './calibration-routes';
+export { runCalibration, CALIBRATION_MIN_ATTEMPTS, type ExamOutcome } from './calibration-run';
+export { requestCalibration, CALIBRATION_QUEUE } from './calibration-requests';
+export { currentParameters, examParameters } from './bank-parameters';
