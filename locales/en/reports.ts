@@ -90,11 +90,11 @@ const messages = {
         students: 'Students',
         student: 'Student',
         group: 'Class',
-        comparison: 'Comparison with the previous round',
+        growth: 'Scaled scores and growth',
         current_round: 'This round',
         previous_round: 'Previous round',
-        change: 'Change (pp)',
-        change_note: "Change in percentage points (pp): this round's percentage minus the previous round's.",
+        change: 'Change',
+        reading: 'Interpretation',
         count: 'Students',
         tier_legend: 'Attainment',
         class_average: 'Class average',
@@ -120,6 +120,22 @@ const messages = {
       not_available: '—',
       empty: 'No corrected results yet.',
       out_of: '%{score} / %{max}',
+      growth: {
+        plus_minus: '%{value} ± %{se}',
+        interval: '%{value} (%{low} to %{high})',
+        measurable: '%{count} of %{total} changed measurably',
+        readings: {
+          rise: 'Measurable rise',
+          fall: 'Measurable fall',
+          no_measurable_change: 'No measurable change',
+        },
+        group: { class: 'Class', grade: 'Grade', school: 'School' },
+        scale_note:
+          'Scaled score = %{origin} + %{unit} × ability in logits, shown ± one standard error; a group shows its mean, and its mean change with a 95% interval. A change smaller than 1.96 standard errors of the difference reads as no measurable change. The raw percent above stays the mark of this exam.',
+        previous_not_calibrated: "The previous round's exam is not calibrated on this scale, so no growth is shown.",
+        not_linked:
+          'No calibration places this exam on a reporting scale, so it is not compared with the previous round: percentages of two different exams are not comparable.',
+      },
     },
   },
 };

@@ -2,6 +2,8 @@ import { DEFAULT_TIER_THRESHOLDS, percentOf, REPORT_TYPE, tierOf } from '../../s
 import type { ReportDocument } from '../../src/server/pdf/index';
 import type { Named, ReportContext, ResultRow, ScoreMap } from '../../src/server/reports/report-data';
 import { composeReportDocument, type ReportData } from '../../src/server/reports/report-documents';
+import type { GrowthData } from '../../src/server/reports/growth-document';
+import type { ScaleReading } from '../../src/server/reports/report-scales';
 
 /**
  * Sample reports made the way the server makes them: one set of student rows (a school of 26
@@ -81,6 +83,7 @@ export function sampleRow(
   const name = options.name ?? SAMPLE_NAMES[i % SAMPLE_NAMES.length];
   return {
     student_id: 1000 + i,
+    exam_id: 1,
     student_name: name,
     student_names: { name_en: name, name_ar: IN_ARABIC[name] ?? name },
     school_class: SAMPLE.classes[options.classIndex ?? (i % 2 ? 0 : 1)],
@@ -136,16 +139,46 @@ const names = (list: Named[]) => new Map(list.map((n) => [n.id, n]));
 const compose = (context: ReportContext, data: ReportData, lang: 'en' | 'ar') =>
   composeReportDocument(context, data, lang, SAMPLE.issuedAt, SAMPLE.timeZone);
 
+/** The sample's reading scale (200 + 10 × logit), on which both rounds' exams are calibrated. */
+export const READING_SCALE = {
+  id: 1,
+  name_en: 'Reading scale',
+  name_ar: 'مقياس القراءة',
+  skill_id: 1,
+  score_origin: 200,
+  score_unit: 10,
+};
+
+/** Each student's ability on the reading scale in a round: from their reading skill's points, as a calibration would order them. */
+function sampleReading(round: 1 | 2): ScaleReading {
+  const skill = String(SAMPLE.skills[0].id);
+  return {
+    scale: READING_SCALE,
+    abilities: new Map(
+      sampleResults(round).map((r) => {
+        const share = (r.skills[skill].score + 0.5) / (r.skills[skill].max + 1);
+        return [r.student_id, { ability: Math.log(share / (1 - share)), se: 0.45 + Math.abs(share - 0.5) * 0.4 }];
+      }),
+    ),
+  };
+}
+
+/** The sample's growth on the reading scale since round 1. */
+const sampleGrowth = (): GrowthData => ({
+  previousRound: SAMPLE.rounds[0],
+  current: [sampleReading(2)],
+  previous: [sampleReading(1)],
+});
+
 /** The data of student `index`'s report (any index: the 26 students repeat). */
 export function sampleStudentData(index: number, result = sampleResults(2)[index % 26]): ReportData {
-  const earlier = sampleResults(1).find((r) => r.student_id === result.student_id);
   return {
     kind: 'student',
     result,
     skillNames: names(SAMPLE.skills),
     outcomeNames: names(SAMPLE.outcomes),
     schoolResults: sampleResults(2),
-    previous: earlier ? { round: SAMPLE.rounds[0], result: earlier } : null,
+    growth: sampleGrowth(),
   };
 }
 
@@ -170,11 +203,11 @@ export function sampleGroupData(
     results,
     participation: { assigned, completed: results.length },
     skillNames: names(SAMPLE.skills),
-    previous: { round: SAMPLE.rounds[0], results: inScope(sampleResults(1)) },
+    growth: sampleGrowth(),
   };
 }
 
-/** A school report with participation, averages, tiers, the comparison and 26 students (two pages). */
+/** A school report with participation, averages, tiers, scaled scores and growth, and 26 students. */
 export function sampleSchoolReport(lang: 'en' | 'ar'): ReportDocument {
   return compose(sampleContext('school'), sampleGroupData('school'), lang);
 }

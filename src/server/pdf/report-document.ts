@@ -33,10 +33,11 @@ export interface ReportDocument {
   /** Group reports: how many students in each tier. */
   tiers?: TierCount[];
   /**
-   * The previous round of the same exam series (platform, academic year, exam type), when there is
-   * one: the overall line first, then each skill. A student's own growth in a student report.
+   * Scaled scores and growth on each reporting scale the exam is calibrated on (issue 42), against
+   * the previous round of the same exam series when there is one; `unavailable` says why there is
+   * no comparison (no calibration places the exam on a scale) instead of subtracting percentages.
    */
-  comparison?: { previous_round: string; rows: ComparisonRow[] };
+  growth?: { previous_round: string | null; scales: ScaleGrowth[]; unavailable?: string };
   /** Grade report: its classes side by side. */
   classes?: ClassComparison;
   /** Class and school reports: the students with their marks and tiers. */
@@ -94,14 +95,25 @@ export interface TierCount {
   percent_text: string;
 }
 
-export interface ComparisonRow {
+/** One scale's table: its name, what its figures mean, and its lines. */
+export interface ScaleGrowth {
   name: string;
-  previous: string;
+  note: string;
+  rows: GrowthRow[];
+}
+
+export interface GrowthRow {
+  /** The scale (a student report), the group, or a student. */
+  name: string;
+  /** "213 ± 7.6", or a group's mean scaled score. */
   current: string;
-  /** In percentage points, "+4.5" or "−2" (the unit is in the column's heading). */
+  previous: string;
+  /** "+9 ± 10.6", or a group's mean change with its 95% interval: "+6 (+2 to +10)". */
   change: string;
-  /** The overall line (the total), set apart from the skills. */
-  overall?: boolean;
+  /** "No measurable change", or how many of a group changed measurably. */
+  reading: string;
+  /** The group's line, set apart from its students'. */
+  group?: boolean;
 }
 
 export interface StudentRow {
@@ -152,11 +164,11 @@ export interface ReportLabels {
   students: string;
   student: string;
   group: string;
-  comparison: string;
+  growth: string;
   current_round: string;
   previous_round: string;
   change: string;
-  change_note: string;
+  reading: string;
   count: string;
   tier_legend: string;
   class_average: string;

@@ -1,6 +1,7 @@
 import { TIER_KEYS, type TierKey } from '../../common/reports/index';
 import type { ClassComparison, Figure, ReportDocument, ScoreRow, StudentRow } from '../pdf';
-import { averagePercent, comparisonRow, skillAverages, tierOfShown, type SkillAverage } from './report-base';
+import { growthSection, type GrowthData } from './growth-document';
+import { averagePercent, skillAverages, tierOfShown } from './report-base';
 import type { Named, ReportContext, ResultRow } from './report-data';
 import { asShown, type ReportWords } from './report-format';
 
@@ -12,8 +13,8 @@ export interface GroupReportData {
   participation: { assigned: number; completed: number };
   /** The skills of the results, by id. */
   skillNames: Map<number, Named>;
-  /** The scope's results in the previous round of the same exam series, when there is one. */
-  previous: { round: Named; results: ResultRow[] } | null;
+  /** The scope's scaled scores now and in the previous round of the same exam series. */
+  growth: GrowthData;
 }
 
 const countTiers = (results: ResultRow[]) =>
@@ -24,8 +25,8 @@ const countTiers = (results: ResultRow[]) =>
 
 /**
  * A class, grade or school report: participation, the average per skill, the students by tier and
- * the comparison with the previous round (overall, then per skill); then a grade's classes side by
- * side, or a class's or a school's students.
+ * scaled scores and growth on each calibrated scale (the group's mean, and a class's or a school's
+ * students); then a grade's classes side by side, or a class's or a school's students.
  */
 export function groupParts(
   w: ReportWords,
@@ -82,35 +83,20 @@ export function groupParts(
     participation,
     skills,
     tiers,
-    ...(data.previous ? { comparison: comparison(w, results, current, data.previous, data.skillNames) } : {}),
+    ...withGrowth(
+      growthSection(w, data.growth, results, {
+        kind: 'group',
+        label: w.t(`growth.group.${kind}`),
+        students: kind !== 'grade',
+      }),
+    ),
     ...(kind === 'grade'
       ? { classes: classComparison(w, results, data.skillNames) }
       : { students: studentRows(w, results, maxMark, kind === 'school') }),
   };
 }
 
-/** This round against the previous one: the overall average first, then each skill's. */
-function comparison(
-  w: ReportWords,
-  results: ResultRow[],
-  current: SkillAverage[],
-  previous: NonNullable<GroupReportData['previous']>,
-  skillNames: Map<number, Named>,
-): NonNullable<ReportDocument['comparison']> {
-  const before = new Map(skillAverages(previous.results, (r) => r.skills, skillNames).map((a) => [a.named.id, a]));
-  const rows = current.map(({ named, percent }) => {
-    const then = before.get(named.id);
-    return comparisonRow(w, w.name(named), percent, then && then.count > 0 ? then.percent : null);
-  });
-  const overall = comparisonRow(
-    w,
-    w.t('labels.overall'),
-    averagePercent(results),
-    previous.results.length > 0 ? averagePercent(previous.results) : null,
-    true,
-  );
-  return { previous_round: w.name(previous.round), rows: [overall, ...rows] };
-}
+const withGrowth = (growth: ReturnType<typeof growthSection>) => (growth ? { growth } : {});
 
 /** A grade's classes side by side: students, average, tiers and the average of each skill. */
 function classComparison(w: ReportWords, results: ResultRow[], skillNames: Map<number, Named>): ClassComparison {

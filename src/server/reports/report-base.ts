@@ -1,5 +1,5 @@
 import { tierOf, type TierThresholds } from '../../common/reports/index';
-import type { ComparisonRow, Fact, ReportDocument, ScoreRow } from '../pdf';
+import type { Fact, ReportDocument, ScoreRow } from '../pdf';
 import type { Named, ReportContext, ResultRow, ScoreMap } from './report-data';
 import { asShown, type ReportWords } from './report-format';
 
@@ -44,11 +44,11 @@ const LABELS: Record<keyof ReportDocument['labels'], true> = {
   students: true,
   student: true,
   group: true,
-  comparison: true,
+  growth: true,
   current_round: true,
   previous_round: true,
   change: true,
-  change_note: true,
+  reading: true,
   count: true,
   tier_legend: true,
   class_average: true,
@@ -136,22 +136,5 @@ export function scoreRow(
     percent_text: w.percent(percent),
     tier,
     tier_name: w.tier(tier),
-  };
-}
-
-/** A line of the comparison with the previous round: percentages then, now, and the change in points. */
-export function comparisonRow(
-  w: ReportWords,
-  name: string,
-  now: number,
-  before: number | null,
-  overall = false,
-): ComparisonRow {
-  return {
-    name,
-    previous: before === null ? w.t('not_available') : w.percent(before),
-    current: w.percent(now),
-    change: before === null ? w.t('not_available') : w.change(now, before),
-    ...(overall ? { overall: true } : {}),
   };
 }

@@ -132,6 +132,8 @@ export type ScoreMap = Record<string, { score: number; max: number }>;
 /** A migrated result as reports use it. */
 export interface ResultRow {
   student_id: number;
+  /** The exam of the result (a previous round's results name theirs). */
+  exam_id: number;
   /** The Latin copy of the name (file names). */
   student_name: string;
   /** The names a document shows, in its reader's language. */
@@ -204,6 +206,7 @@ function scopeConditions(scope: ResultScope) {
 export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow[]> {
   const { rows } = await sql<{
     student_id: number;
+    exam_id: number;
     student_name: string;
     student_en: string;
     student_ar: string;
@@ -221,7 +224,7 @@ export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow
     skill_scores: unknown;
     outcome_scores: unknown;
   }>`
-    select r.student_id, st.name as student_name, st.name_en as student_en, st.name_ar as student_ar, cl.id as class_id, cl.name_en as class_en, cl.name_ar as class_ar,
+    select r.student_id, r.exam_id, st.name as student_name, st.name_en as student_en, st.name_ar as student_ar, cl.id as class_id, cl.name_en as class_en, cl.name_ar as class_ar,
       g.id as grade_id, g.name_en as grade_en, g.name_ar as grade_ar, r.mark, r.score, r.max_score, r.passed, r.tier, r.skill_scores, r.outcome_scores
     from report_results r
     join students st on st.id = r.student_id
@@ -231,6 +234,7 @@ export async function loadResults(db: Db, scope: ResultScope): Promise<ResultRow
     order by cl.id, st.name, st.id, r.exam_id`.execute(db);
   return rows.map((row) => ({
     student_id: Number(row.student_id),
+    exam_id: Number(row.exam_id),
     student_name: row.student_name,
     student_names: { name_en: row.student_en, name_ar: row.student_ar },
     school_class: { id: Number(row.class_id), name_en: row.class_en, name_ar: row.class_ar },

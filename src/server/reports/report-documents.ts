@@ -15,6 +15,8 @@ import {
   type ResultScope,
 } from './report-data';
 import { ReportWords } from './report-format';
+import type { GrowthData } from './growth-document';
+import { readScales, type ScaleReading } from './report-scales';
 import { studentParts, type StudentReportData } from './student-document';
 
 /** Everything a report's document shows, read once and then worded in each of its languages. */
@@ -25,17 +27,23 @@ export type ReportData =
  * Results already read by one job, by scope: a bundle reads its school's results once for all its
  * students' class and school averages.
  */
-export type ResultCache = Map<string, Promise<ResultRow[]>>;
+export type ResultCache = Map<string, Promise<unknown>>;
 
-function cachedResults(db: Db, cache: ResultCache, scope: ResultScope): Promise<ResultRow[]> {
-  const key = JSON.stringify(scope);
-  let results = cache.get(key);
-  if (!results) {
-    results = loadResults(db, scope);
-    cache.set(key, results);
+function cached<T>(cache: ResultCache, key: string, load: () => Promise<T>): Promise<T> {
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    cache.set(key, value);
   }
-  return results;
+  return value;
 }
+
+const cachedResults = (db: Db, cache: ResultCache, scope: ResultScope) =>
+  cached(cache, `results:${JSON.stringify(scope)}`, () => loadResults(db, scope));
+
+/** An exam's scales and its students' abilities on them, read once per job. */
+const cachedScales = (db: Db, cache: ResultCache, examId: number) =>
+  cached(cache, `scales:${examId}`, () => readScales(db, examId));
 
 const scopeOf = (context: ReportContext): ResultScope => ({
   school_id: context.school.id,
@@ -45,46 +53,60 @@ const scopeOf = (context: ReportContext): ResultScope => ({
   exam_id: context.exam.id,
 });
 
-/** The results of the scope in the previous round of the report's exam series, if there is one. */
-async function previousResults(db: Db, context: ReportContext, scope: ResultScope) {
+/**
+ * The scope's abilities on the exam's scales, and in the latest earlier round of its series (the
+ * previous round's exams on the same scales, where they are calibrated).
+ */
+async function growthData(db: Db, context: ReportContext, scope: ResultScope, cache: ResultCache): Promise<GrowthData> {
   const series = seriesOf(context);
-  const round = series ? await previousRound(db, context, scope) : null;
-  if (!series || !round) return null;
-  return { round, results: await loadResults(db, { ...scope, exam_id: undefined, series, round_id: round.id }) };
+  const [current, round] = await Promise.all([
+    cachedScales(db, cache, context.exam.id),
+    series ? previousRound(db, context, scope) : null,
+  ]);
+  if (!series || !round) return { previousRound: null, current, previous: [] };
+  const earlier = await cachedResults(db, cache, { ...scope, exam_id: undefined, series, round_id: round.id });
+  const exams = [...new Set(earlier.map((r) => r.exam_id))];
+  const previous = (await Promise.all(exams.map((examId) => cachedScales(db, cache, examId)))).flat();
+  return { previousRound: round, current, previous: mergeReadings(previous) };
+}
+
+/** Readings of several exams on the same scale as one (a round's exams of one series: each student sat one). */
+function mergeReadings(readings: ScaleReading[]): ScaleReading[] {
+  const byScale = new Map<number, ScaleReading>();
+  for (const reading of readings) {
+    const merged = byScale.get(reading.scale.id);
+    if (!merged) byScale.set(reading.scale.id, { scale: reading.scale, abilities: new Map(reading.abilities) });
+    else for (const [student, ability] of reading.abilities) merged.abilities.set(student, ability);
+  }
+  return [...byScale.values()];
 }
 
 async function studentData(db: Db, context: ReportContext, cache: ResultCache): Promise<StudentReportData> {
   const [result] = await loadResults(db, scopeOf(context));
-  if (!result) return { result, skillNames: new Map(), outcomeNames: new Map(), schoolResults: [], previous: null };
-  const [skillNames, outcomeNames, schoolResults, previous] = await Promise.all([
+  const none: GrowthData = { previousRound: null, current: [], previous: [] };
+  if (!result) return { result, skillNames: new Map(), outcomeNames: new Map(), schoolResults: [], growth: none };
+  const [skillNames, outcomeNames, schoolResults, growth] = await Promise.all([
     lookupNames(db, 'skills', Object.keys(result.skills).map(Number)),
     lookupNames(db, 'learning_outcomes', Object.keys(result.outcomes).map(Number)),
     cachedResults(db, cache, { school_id: context.school.id, exam_id: context.exam.id }),
-    previousResults(db, context, { school_id: context.school.id, student_id: result.student_id }),
+    growthData(db, context, { school_id: context.school.id, student_id: result.student_id }, cache),
   ]);
-  const earlier = previous?.results[0];
-  return {
-    result,
-    skillNames,
-    outcomeNames,
-    schoolResults,
-    previous: previous && earlier ? { round: previous.round, result: earlier } : null,
-  };
+  return { result, skillNames, outcomeNames, schoolResults, growth };
 }
 
-async function groupData(db: Db, context: ReportContext): Promise<GroupReportData> {
+async function groupData(db: Db, context: ReportContext, cache: ResultCache): Promise<GroupReportData> {
   const scope = scopeOf(context);
-  const [results, participation, previous] = await Promise.all([
+  const [results, participation, growth] = await Promise.all([
     loadResults(db, scope),
     loadParticipation(db, context.exam.id, scope),
-    previousResults(db, context, scope),
+    growthData(db, context, scope, cache),
   ]);
   const skillNames = await lookupNames(
     db,
     'skills',
     results.flatMap((r) => Object.keys(r.skills).map(Number)),
   );
-  return { results, participation, skillNames, previous };
+  return { results, participation, skillNames, growth };
 }
 
 const kindOf = (context: ReportContext) => {
@@ -102,7 +124,7 @@ export async function loadReportData(
   const kind = kindOf(context);
   return kind === 'student'
     ? { kind, ...(await studentData(db, context, cache)) }
-    : { kind, ...(await groupData(db, context)) };
+    : { kind, ...(await groupData(db, context, cache)) };
 }
 
 /** The document of a report in one language, every word translated and every figure formatted. */

@@ -35,14 +35,6 @@ export class ReportWords {
   percent = (value: number) => this.percentFormat.format(asShown(value) / 100);
   /** Points out of a maximum: "86.96 / 100". */
   outOf = (score: number, max: number) => this.t('out_of', { score: this.num(score), max: this.num(max) });
-  /**
-   * The change between two percentages, in percentage points ("+4.5", "−8.69"): the difference of
-   * the two figures as shown, so that a reader's own subtraction agrees with it.
-   */
-  change = (now: number, before: number) => {
-    const value = asShown(asShown(now) - asShown(before));
-    return (value > 0 ? '+' : value < 0 ? '−' : '') + this.num(Math.abs(value));
-  };
   tier = (tier: TierKey) => this.t(`tiers.${tier}`);
   result = (passed: boolean) => this.t(passed ? 'passed' : 'failed');
   date = (date: Date, timeZone: string) =>

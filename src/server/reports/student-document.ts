@@ -1,5 +1,6 @@
 import type { ReportDocument, ScoreRow } from '../pdf';
-import { averagePercent, comparisonRow, scoreRow, skillAverages, type SkillAverage } from './report-base';
+import { growthSection, type GrowthData } from './growth-document';
+import { averagePercent, scoreRow, skillAverages, type SkillAverage } from './report-base';
 import type { Named, ReportContext, ResultRow, ScoreMap } from './report-data';
 import { asShown, type ReportWords } from './report-format';
 
@@ -11,14 +12,15 @@ export interface StudentReportData {
   outcomeNames: Map<number, Named>;
   /** Every result of the same exam at the student's school: the school's and the class's averages. */
   schoolResults: ResultRow[];
-  /** The student's result in the previous round of the same exam series, when there is one. */
-  previous: { round: Named; result: ResultRow } | null;
+  /** The student's scaled scores now and in the previous round of the same exam series. */
+  growth: GrowthData;
 }
 
 /**
  * A student's report: the total with its tier and pass or fail beside the class's and the school's
  * averages; per skill the score, percent and tier beside the same averages; per outcome when there
- * are several; and the growth since the previous round (the total, then each skill).
+ * are several; and the scaled score on each calibrated skill's scale with the growth since the
+ * previous round (issue 42).
  */
 export function studentParts(w: ReportWords, context: ReportContext, data: StudentReportData): Partial<ReportDocument> {
   const { result } = data;
@@ -60,29 +62,8 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
     skills,
     skill_averages: [w.t('labels.class_average'), w.t('labels.school_average')],
     ...(outcomes.length > 1 ? { outcomes } : {}),
-    ...(data.previous ? { comparison: growth(w, result, data.previous, data.skillNames) } : {}),
+    ...withGrowth(growthSection(w, data.growth, [result], { kind: 'student' })),
   };
 }
 
-/** The student's total and skills now and in the previous round, in percent, with the change in points. */
-function growth(
-  w: ReportWords,
-  now: ResultRow,
-  previous: NonNullable<StudentReportData['previous']>,
-  skillNames: Map<number, Named>,
-): NonNullable<ReportDocument['comparison']> {
-  const percentOf = (scores: ScoreMap, id: number) => {
-    const s = scores[String(id)];
-    return s && s.max > 0 ? (s.score / s.max) * 100 : null;
-  };
-  const skills = [...skillNames.values()].flatMap((named) => {
-    const current = percentOf(now.skills, named.id);
-    return current === null
-      ? []
-      : [comparisonRow(w, w.name(named), current, percentOf(previous.result.skills, named.id))];
-  });
-  return {
-    previous_round: w.name(previous.round),
-    rows: [comparisonRow(w, w.t('labels.overall'), now.percent, previous.result.percent, true), ...skills],
-  };
-}
+const withGrowth = (growth: ReturnType<typeof growthSection>) => (growth ? { growth } : {});

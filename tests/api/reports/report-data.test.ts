@@ -119,7 +119,7 @@ describe('the data of the reports', () => {
     const arabic = composeReportDocument(context, await loadReportData(t.db, context), 'ar', issued, 'UTC');
     expect(arabic.facts[0]).toEqual({ label: 'الطالب', value: 'سامي عزيز' });
     const data = await loadReportData(t.db, context);
-    expect(data.kind === 'student' && data.previous?.result.percent).toBe(90);
+    expect(data.kind === 'student' && data.growth.previousRound?.id).toBe(world.rounds[0].id);
     const doc = composeReportDocument(context, data, 'en', issued, 'UTC');
     const max = context.exam.max_mark;
     expect(doc.total).toMatchObject({ tier: 'within', tier_name: 'Within Average' });
@@ -128,24 +128,21 @@ describe('the data of the reports', () => {
       `${(77.5 * max) / 100} / ${max}`,
       `${(77.5 * max) / 100} / ${max}`,
     ]);
-    expect(doc.comparison!.rows[0]).toEqual({
-      name: 'Overall',
-      previous: '90%',
-      current: '70%',
-      change: '−20',
-      overall: true,
+    // No calibration places these exams on a scale: the report says so, and subtracts no percentages.
+    expect(doc.growth).toEqual({
+      previous_round: world.rounds[0].name_en,
+      scales: [],
+      unavailable: expect.stringContaining('percentages of two different exams are not comparable'),
     });
   });
 
-  it("compares a school's round with the same exam type's previous round only, overall and per skill", async () => {
+  it("names the same exam type's previous round only, and compares no percentages across exams", async () => {
     const context = await contextOf('school');
     const doc = composeReportDocument(context, await loadReportData(t.db, context), 'en', issued, 'UTC');
-    // Round 1 of the same type: 90, 60, 30 (the other type's 10 left out).
-    expect(doc.comparison!.rows.map((r) => [r.name, r.previous, r.current, r.change])).toEqual([
-      ['Overall', '60%', '77.5%', '+17.5'],
-      [world.skills[0].name_en, '56.67%', '75%', '+18.33'],
-      [world.skills[1].name_en, '63.33%', '80%', '+16.67'],
-    ]);
+    // Round 1 of the same type is the previous round; uncalibrated, it is named but not compared.
+    expect(doc.growth!.previous_round).toBe(world.rounds[0].name_en);
+    expect(doc.growth!.scales).toEqual([]);
+    expect(JSON.stringify(doc)).not.toMatch(/pp\)|percentage points/);
   });
 
   it("compares a grade's classes instead of listing its students", async () => {

@@ -74,7 +74,7 @@ export function partlyGroupedReport(lang: 'en' | 'ar'): ReportDocument {
   const school = sampleSchoolReport(lang);
   return {
     ...school,
-    comparison: undefined,
+    growth: undefined,
     students: school.students!.slice(0, 4).map((s, i) => (i < 2 ? { ...s, group: undefined } : s)),
   };
 }

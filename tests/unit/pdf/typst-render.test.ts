@@ -62,11 +62,11 @@ describe('the report template, read back', () => {
         expectWords(text, student.result);
       }
       for (const tier of doc.tiers!) expect(text).toContain(plain(tier.percent_text));
-      for (const row of doc.comparison!.rows) {
+      for (const row of doc.growth!.scales[0].rows) {
         expectWords(text, row.name);
         expect(text).toContain(plain(row.current));
       }
-      expectWords(text, doc.comparison!.previous_round);
+      expectWords(text, doc.growth!.previous_round!);
       for (const figure of doc.participation!) expectWords(text, figure.label);
     });
 

@@ -3,11 +3,12 @@ import { nameComparator, percentOf, scriptOf, tierOf } from '../../../src/common
 import type { ResultRow } from '../../../src/server/reports/report-data';
 import { composeReportDocument, type ReportData } from '../../../src/server/reports/report-documents';
 import { ReportWords } from '../../../src/server/reports/report-format';
-import { SAMPLE, sampleContext, sampleGroupData } from '../../helpers/sample-reports';
+import { READING_SCALE, SAMPLE, sampleContext, sampleGroupData } from '../../helpers/sample-reports';
 
 /** The document builders from hand-made rows: what each kind of report shows, and how. */
 const row = (name: string, score: number, max: number, classIndex = 0): ResultRow => ({
   student_id: name.length * 1000 + score * 10 + classIndex,
+  exam_id: 1,
   student_name: name,
   student_names: { name_en: name, name_ar: name },
   school_class: SAMPLE.classes[classIndex],
@@ -34,7 +35,6 @@ const compose = (data: ReportData, lang: 'en' | 'ar', student?: ResultRow) => {
 describe('the student report', () => {
   // Issue 30's student: 95.65 in round 1, 86.96 in round 2.
   const now = row('Huda Barakat', 20, 23);
-  const before = row('Huda Barakat', 22, 23);
   const classmates = [now, row('Adam Younis', 10, 23), row('Zaid Karim', 16, 23, 1)];
   const data: ReportData = {
     kind: 'student',
@@ -42,7 +42,11 @@ describe('the student report', () => {
     skillNames,
     outcomeNames: new Map(),
     schoolResults: classmates,
-    previous: { round: SAMPLE.rounds[0], result: before },
+    growth: {
+      previousRound: SAMPLE.rounds[0],
+      current: [{ scale: READING_SCALE, abilities: new Map([[now.student_id, { ability: 1.3, se: 0.42 }]]) }],
+      previous: [{ scale: READING_SCALE, abilities: new Map([[now.student_id, { ability: 0.1, se: 0.4 }]]) }],
+    },
   };
 
   it('shows the overall tier, and the class and school averages beside the total and each skill', () => {
@@ -65,20 +69,50 @@ describe('the student report', () => {
     ]);
   });
 
-  it('shows the growth since the previous round: the total first, then each skill, in percentage points', () => {
+  it('shows the scaled score on the scale with its error, and growth only where it is measurable', () => {
     const doc = compose(data, 'en', now);
-    expect(doc.comparison).toEqual({
+    // 200 + 10 × 1.3 = 213 ± 4.2; 200 + 10 × 0.1 = 201 ± 4; change +12 ± √(4.2² + 4²) = 5.8: 12 > 1.96 × 5.8.
+    expect(doc.growth).toEqual({
       previous_round: 'Round 1',
-      rows: [
-        { name: 'Overall', previous: '95.65%', current: '86.96%', change: '−8.69', overall: true },
-        { name: 'Reading', previous: '95%', current: '85%', change: '−10' },
-        { name: 'Writing', previous: '100%', current: '100%', change: '0' },
+      scales: [
+        {
+          name: 'Reading scale',
+          note: expect.stringContaining('Scaled score = 200 + 10 × ability in logits'),
+          rows: [
+            {
+              name: 'Reading scale',
+              current: '213 ± 4.2',
+              previous: '201 ± 4',
+              change: '+12 ± 5.8',
+              reading: 'Measurable rise',
+            },
+          ],
+        },
       ],
     });
-    expect(doc.labels.change).toBe('Change (pp)');
-    expect(compose(data, 'ar', now).labels.change).toBe('التغيّر (نقطة مئوية)');
-    // No earlier result: no growth section.
-    expect(compose({ ...data, previous: null }, 'en', now).comparison).toBeUndefined();
+    const smaller = {
+      ...data,
+      growth: {
+        ...data.growth,
+        previous: [{ scale: READING_SCALE, abilities: new Map([[now.student_id, { ability: 0.9, se: 0.4 }]]) }],
+      },
+    };
+    expect(compose(smaller, 'en', now).growth!.scales[0].rows[0]).toMatchObject({
+      change: '+4 ± 5.8',
+      reading: 'No measurable change',
+    });
+    expect(compose(smaller, 'ar', now).growth!.scales[0].rows[0].reading).toBe('لا تغيّر قابلًا للقياس');
+    // The previous round's exam not calibrated on the scale: the score, no growth, and why.
+    const unlinked = compose({ ...data, growth: { ...data.growth, previous: [] } }, 'en', now).growth!.scales[0];
+    expect(unlinked.rows[0]).toMatchObject({ current: '213 ± 4.2', previous: '—', change: '—' });
+    expect(unlinked.note).toMatch(/not calibrated on this scale/);
+    // No scale at all: no comparison of two exams' percentages, and the report says so.
+    const none = compose({ ...data, growth: { ...data.growth, current: [], previous: [] } }, 'en', now).growth!;
+    expect(none.scales).toEqual([]);
+    expect(none.unavailable).toMatch(/percentages of two different exams are not comparable/);
+    // Neither a scale nor an earlier round: no section.
+    const first = { previousRound: null, current: [], previous: [] };
+    expect(compose({ ...data, growth: first }, 'en', now).growth).toBeUndefined();
   });
 
   it('says so when the student has no result yet', () => {
@@ -89,12 +123,18 @@ describe('the student report', () => {
 });
 
 describe('the group reports', () => {
-  it('compare with the previous round overall first, then per skill', () => {
-    const doc = compose(sampleGroupData('school'), 'en');
-    const [overall] = doc.comparison!.rows;
-    expect(overall).toMatchObject({ name: 'Overall', overall: true });
-    expect(doc.comparison!.rows.slice(1).map((r) => r.name)).toEqual(SAMPLE.skills.map((s) => s.name_en));
-    expect(doc.labels.change_note).toMatch(/percentage points/);
+  it('show the group’s mean scaled score and mean growth with its interval, then each student’s', () => {
+    const doc = compose(sampleGroupData('class', SAMPLE.classes[0]), 'en');
+    const [scale] = doc.growth!.scales;
+    expect(scale.name).toBe('Reading scale');
+    const [group, ...students] = scale.rows;
+    expect(group).toMatchObject({ name: 'Class', group: true });
+    expect(group.change).toMatch(/^[+−]?\d+ \([+−]?\d+ to [+−]?\d+\)$/);
+    expect(group.reading).toMatch(/^\d+ of \d+ changed measurably$/);
+    expect(students.length).toBeGreaterThan(0);
+    expect(students.every((s) => /^\d+ ± [\d.]+$/.test(s.current))).toBe(true);
+    // A grade report shows the grade's line only (its classes are compared below it).
+    expect(compose(sampleGroupData('grade'), 'en').growth!.scales[0].rows).toHaveLength(1);
   });
 
   it('make the grade report compare its classes instead of listing the school’s students again', () => {
@@ -114,11 +154,7 @@ describe('the group reports', () => {
       expect(student.mark).toMatch(/^\d+(\.\d{1,2})? \/ 100$/);
     }
     const w = new ReportWords('en');
-    expect([w.percent(95.652173913), w.outOf(86.956, 100), w.change(86.956521, 95.652173)]).toEqual([
-      '95.65%',
-      '86.96 / 100',
-      '−8.69',
-    ]);
+    expect([w.percent(95.652173913), w.outOf(86.956, 100)]).toEqual(['95.65%', '86.96 / 100']);
   });
 
   it('list Arabic names first for an Arabic reader and Latin names first for an English one', () => {

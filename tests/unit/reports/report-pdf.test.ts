@@ -64,9 +64,10 @@ describe('the report template', () => {
     for (const lang of ['en', 'ar'] as const) {
       const doc = sampleSchoolReport(lang);
       const pdf = renderer.render(doc);
-      expect(pdfPages(pdf)).toBe(2);
+      // Its students twice: by mark and tier, then by scaled score and growth.
+      expect(pdfPages(pdf)).toBe(3);
       const text = pdfText(pdf);
-      expect(text).toMatch(lang === 'ar' ? /صفحة\s*2\s*من\s*2/ : /Page 2 of 2/);
+      expect(text).toMatch(lang === 'ar' ? /صفحة\s*3\s*من\s*3/ : /Page 3 of 3/);
       // The cell wraps the long name over two lines: every piece is there, as it was written. (In an
       // Arabic table pdftotext moves a Latin line's edge punctuation to the other end, though the
       // page shows it in place: there the letters are checked.)
@@ -76,9 +77,9 @@ describe('the report template', () => {
       for (const student of doc.students!) expect(text).toContain(student.mark);
       for (const figure of doc.participation!) expect(text).toContain(figure.value.replace(/[\u200e\u200f]/g, ''));
       for (const tier of doc.tiers!) expect(text).toContain(tier.count);
-      for (const row of doc.comparison!.rows) {
+      for (const row of doc.growth!.scales[0].rows) {
         expect(text).toContain(row.previous.replace(/[\u200e\u200f]/g, ''));
-        expect(text).toContain(row.change);
+        expect(text).toContain(row.current.replace(/[\u200e\u200f]/g, ''));
       }
     }
   });
@@ -94,13 +95,13 @@ describe('the report template', () => {
         expect(text).toContain(plain(average.value));
       }
       for (const word of words(doc.total!.tier_name)) expect(text).toContain(asReadBack(word));
-      // Growth: the overall line first, then each skill, with the change in percentage points.
-      const rows = doc.comparison!.rows;
-      expect(rows[0].overall).toBe(true);
-      expect(rows.length).toBe(doc.skills.length + 1);
+      // Growth on the reading scale: the scaled scores with their errors, the change and how to read it.
+      const rows = doc.growth!.scales[0].rows;
+      expect(rows).toHaveLength(1);
       for (const row of rows) {
         for (const word of words(row.name)) expect(text).toContain(asReadBack(word));
         for (const figure of [row.previous, row.current, row.change]) expect(text).toContain(plain(figure));
+        for (const word of words(row.reading)) expect(text).toContain(asReadBack(word));
       }
       for (const word of words(doc.labels.change)) expect(text).toContain(asReadBack(word));
     }
@@ -128,13 +129,13 @@ describe('the report template', () => {
 
   it('prints Arabic without diacritics, so that its text reads back, copies and speaks each letter once', () => {
     const doc = sampleClassReport('ar');
-    // The catalog writes "التغيّر" and "مطروحًا"; a name may carry harakat too.
+    // The catalog writes "التغيّر" and "قابلًا"; a name may carry harakat too.
     expect(doc.labels.change).toContain('\u0651');
     doc.students![0].name = 'مُحَمَّد';
     const pdf = renderer.render(doc);
     const text = pdfText(pdf);
     expect(text).toContain('التغير');
-    expect(text).toContain('مطروحا');
+    expect(text).toContain('قابلا');
     expect(text).toContain('محمد');
     expect(text).not.toMatch(/[\u064B-\u0652]/);
     // Typst maps a glyph to its whole cluster: with marks, a letter's glyph would read as letter and mark.
@@ -142,7 +143,7 @@ describe('the report template', () => {
   });
 
   it('keeps the comparison with the previous round on one page with its note, wherever the page ends', () => {
-    // Without its classes the grade report's comparison starts on page 1; more skills push it down,
+    // Without its classes the grade report's growth starts on page 1; more skills push it down,
     // line by line, over the page's end.
     const pagesSeen = new Set<number>();
     for (let extra = 0; extra <= 14; extra++) {
@@ -153,10 +154,13 @@ describe('the report template', () => {
       ];
       const pages = pdfText(renderer.render(doc)).split('\f');
       const at = (label: string) => pages.findIndex((page) => page.includes(label));
-      const heading = at(doc.labels.comparison);
+      const heading = at(doc.labels.growth);
       expect(heading, `${extra} more skills`).toBeGreaterThanOrEqual(0);
-      expect(at(doc.labels.change_note), `${extra} more skills`).toBe(heading);
-      expect(pages[heading]).toContain(doc.comparison!.rows.at(-1)!.change);
+      // The scale's table and its note stay together, under the heading's page or the next.
+      const note = at('Scaled score = 200');
+      expect(note - heading, `${extra} more skills`).toBeGreaterThanOrEqual(0);
+      expect(note - heading, `${extra} more skills`).toBeLessThanOrEqual(1);
+      expect(pages[note]).toContain(doc.growth!.scales[0].rows.at(-1)!.current);
       pagesSeen.add(heading);
     }
     // The sweep did cross the page's end.

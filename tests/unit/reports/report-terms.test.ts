@@ -31,7 +31,9 @@ describe('the words of the reports', () => {
       expect(ar.web_reports.participation[key]).toMatch(/^الاختبارات /);
     }
     expect(en.web_reports.participation.subscribed).toBe('Subscribed students');
-    expect(en.reports.pdf.labels.change).toMatch(/\(pp\)/);
-    expect(ar.reports.pdf.labels.change).toMatch(/نقطة مئوية/);
+    // Growth is a change on a scale (issue 42), never percentage points of two different exams.
+    expect(en.reports.pdf.labels.change).toBe('Change');
+    expect(ar.reports.pdf.labels.change).toBe('التغيّر');
+    expect(JSON.stringify(en.reports.pdf)).not.toMatch(/percentage points|\(pp\)/);
   });
 });

@@ -53,23 +53,22 @@ describe('the sample school report', () => {
     }
   });
 
-  it('averages its skills into its total, and compares both with round 1 in percentage points', () => {
+  it('averages its skills into its total, and shows growth on the scale as its students’ mean', () => {
     for (const skill of school.skills) {
       const [score, max] = fraction(skill.score);
       expect(value(skill.percent_text), skill.name).toBeCloseTo((score / max) * 100, 0);
     }
-    const [overall, ...rows] = school.comparison!.rows;
-    expect(overall).toMatchObject({ name: 'Overall', overall: true });
-    // Four skills of 10 points each: the total's percent is the mean of the skills' percents.
-    expect(value(overall.current)).toBeCloseTo(
-      school.skills.reduce((sum, s) => sum + value(s.percent_text), 0) / school.skills.length,
-      1,
-    );
-    expect(value(overall.current)).toBe(fraction(figure(school, 'Average mark'))[0]);
-    for (const row of [overall, ...rows])
-      expect(value(row.change), row.name).toBe(round2(value(row.current) - value(row.previous)));
-    expect(rows.map((r) => [r.name, r.current])).toEqual(school.skills.map((s) => [s.name, s.percent_text]));
-    expect(school.labels.change).toBe('Change (pp)');
+    // Growth on the reading scale: the school's line is its students' mean (to a point, rounding).
+    const [group, ...rows] = school.growth!.scales[0].rows;
+    expect(group).toMatchObject({ name: 'School', group: true });
+    expect(rows).toHaveLength(STUDENTS);
+    const mean = (texts: string[]) => texts.reduce((sum, text) => sum + value(text.split('±')[0]), 0) / texts.length;
+    expect(Math.abs(value(group.current) - mean(rows.map((r) => r.current)))).toBeLessThanOrEqual(1);
+    const both = rows.filter((r) => r.previous !== '—');
+    expect(both).toHaveLength(24); // the last two students have no round 1 result
+    expect(Math.abs(value(group.change.split('(')[0]) - mean(both.map((r) => r.change)))).toBeLessThanOrEqual(1);
+    expect(group.reading).toMatch(/^\d+ of 24 changed measurably$/);
+    expect(school.labels.change).toBe('Change');
   });
 });
 
@@ -103,16 +102,12 @@ describe('the sample student reports', () => {
     }
   });
 
-  it('show the growth since round 1 of the total and of each skill', () => {
-    const grown = students.filter((doc) => doc.comparison);
-    expect(grown).toHaveLength(24); // the last two students have no round 1 result
-    for (const doc of grown) {
-      const [total, ...skills] = doc.comparison!.rows;
-      expect(total).toMatchObject({ name: 'Overall', overall: true });
-      expect(value(total.current)).toBe(fraction(doc.total!.value)[0]);
-      expect(skills.map((s) => s.current)).toEqual(doc.skills.map((s) => s.percent_text));
-      for (const row of doc.comparison!.rows)
-        expect(value(row.change)).toBe(round2(value(row.current) - value(row.previous)));
+  it('show the same scaled score and growth as the school report’s line of the student', () => {
+    const lines = new Map(school.growth!.scales[0].rows.slice(1).map((r) => [r.name, r]));
+    for (const doc of students) {
+      const [own] = doc.growth!.scales[0].rows;
+      const line = lines.get(doc.facts[0].value)!;
+      expect({ ...own, name: line.name }).toEqual(line);
     }
   });
 });

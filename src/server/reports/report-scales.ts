@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import { abilityFromParameters } from '../../common/statistics/index';
+import type { Db } from '../db/database';
+import { examParameters } from '../scales/bank-parameters';
+import { loadScaleForm } from '../scales/calibration-forms';
+import type { Named } from './report-data';
+
+/** A reporting scale as a report names it and reads it. */
+export interface ReportScale extends Named {
+  skill_id: number;
+  score_origin: number;
+  score_unit: number;
+}
+
+/** The students of one exam measured on one scale, from the stored parameters of its calibrated questions. */
+export interface ScaleReading {
+  scale: ReportScale;
+  /** Each student's Warm estimate (logits) and its standard error. */
+  abilities: Map<number, { ability: number; se: number }>;
+}
+
+/**
+ * Every scale of the exam's platform on which the exam is calibrated (its questions of the skill
+ * carry parameters), with each corrected student's ability on it: Warm's estimate from their marks
+ * on the calibrated questions, so nothing is estimated again at release.
+ */
+export async function readScales(db: Db, examId: number): Promise<ScaleReading[]> {
+  const scales = await db
+    .selectFrom('scales as s')
+    .innerJoin('exams as e', 'e.platform_id', 's.platform_id')
+    .select(['s.id', 's.name_en', 's.name_ar', 's.skill_id', 's.score_origin', 's.score_unit'])
+    .where('e.id', '=', examId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('item_parameters as p')
+          .select('p.id')
+          .whereRef('p.scale_id', '=', 's.id')
+          .where('p.exam_id', '=', examId),
+      ),
+    )
+    .orderBy('s.id')
+    .execute();
+  const readings: ScaleReading[] = [];
+  for (const scale of scales) {
+    const [parameters, form] = await Promise.all([
+      examParameters(db, examId, scale.id),
+      loadScaleForm(db, examId, scale.skill_id),
+    ]);
+    const byQuestion = new Map(parameters.map((p) => [p.exam_question_id, p]));
+    const columns = form.questions.flatMap((q, index) => (byQuestion.has(q.id) ? [index] : []));
+    const items = columns.map((index) => byQuestion.get(form.questions[index].id)!);
+    const studentOf = await attemptStudents(db, form.attemptIds);
+    const abilities = new Map<number, { ability: number; se: number }>();
+    form.scores.forEach((row, index) => {
+      const measured = abilityFromParameters(
+        items,
+        columns.map((column) => row[column]),
+      );
+      const student = studentOf.get(form.attemptIds[index]);
+      if (measured && student !== undefined) abilities.set(student, measured);
+    });
+    readings.push({
+      scale: { ...scale, score_origin: Number(scale.score_origin), score_unit: Number(scale.score_unit) },
+      abilities,
+    });
+  }
+  return readings;
+}
+
+async function attemptStudents(db: Db, attemptIds: number[]): Promise<Map<number, number>> {
+  if (attemptIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: number; student_id: number }>`
+    select a.id, se.student_id from exam_attempts a join student_exams se on se.id = a.student_exam_id
+    where a.id in (${sql.join(attemptIds)})`.execute(db);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.student_id)]));
+}
