@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_KINDS } from '../../src/common/questions/index';
 import { seedDemo } from '../../src/server/demo/seed-demo';
+import { loadReportContext } from '../../src/server/reports/report-data';
+import { composeReportDocument, loadReportData } from '../../src/server/reports/report-documents';
 import { call } from '../helpers/api-client';
 import { signIn } from '../helpers/factories';
 import { demoTemplate } from '../helpers/demo-template';
@@ -274,6 +276,46 @@ describe('demo data', () => {
     expect(first.correction_status.key).toBe('in_progress');
     const refused = await as(admin)('POST', '/api/schools/generate/exams/report', { school_id: first.school_id });
     expect(refused.statusCode).toBe(418);
+  });
+
+  it('calibrates both rounds on the reading scale at start-up, so a class report shows scaled scores and growth', async () => {
+    const calibrations = await t.db.selectFrom('calibrations').select(['method', 'status', 'results']).orderBy('id').execute();
+    expect(calibrations.map((c) => [c.method, c.status])).toEqual([
+      ['origin', 'done'],
+      ['linked', 'done'],
+    ]);
+    const [, linked] = calibrations.map((c) => (typeof c.results === 'string' ? JSON.parse(c.results) : c.results));
+    expect(linked[0].stable.length).toBeGreaterThanOrEqual(5);
+    const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });
+    const schoolId = (await call(t.app, 'GET', '/api/schools/status', undefined, { cookie: admin })).json().data[1]
+      .school_id as number;
+    const queued = await call(t.app, 'POST', '/api/schools/reports', { school_id: schoolId, correction_status_ids: [3] }, { cookie: admin });
+    const reports = await t.db
+      .selectFrom('reports as r')
+      .innerJoin('rounds as ro', 'ro.id', 'r.round_id')
+      .select(['r.id', 'r.type', 'ro.name_en as round'])
+      .where('r.id', 'in', queued.json().data.report_ids as number[])
+      .where('r.school_class_id', 'is not', null)
+      .where('r.student_id', 'is', null)
+      .where('ro.name_en', '=', 'Round 2')
+      .execute();
+    const context = await loadReportContext(t.db, reports[0].id);
+    const data = await loadReportData(t.db, context);
+    for (const lang of ['en', 'ar'] as const) {
+      const doc = composeReportDocument(context, data, lang, new Date(), 'UTC');
+      const [reading] = doc.growth!.scales;
+      expect(reading.name).toBe(lang === 'en' ? 'Reading scale' : 'مقياس القراءة');
+      expect(doc.growth!.previous_round).toBe(lang === 'en' ? 'Round 1' : 'الجولة الأولى');
+      const [group, ...students] = reading.rows;
+      expect(group.group).toBe(true);
+      expect(students.length).toBeGreaterThan(3);
+      // Every pupil: a scaled score with its error now and then, and a change read against its error.
+      for (const row of students) {
+        expect(row.current).toMatch(/^\S+ ± \S+$/);
+        expect(row.previous).toMatch(/^\S+ ± \S+$/);
+        expect(row.reading).not.toBe('—');
+      }
+    }
   });
   it('shows web reports at once: two schools in two rounds, a leaderboard for the school user, item analysis', async () => {
     const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });

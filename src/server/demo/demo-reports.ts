@@ -4,7 +4,9 @@ import { beginMigration, runMigration } from '../reports';
 import { refreshWebReports } from '../web-reports';
 import type { DemoClient, DemoQuestion } from './demo-api';
 import { sitAttempt } from './demo-attempts';
-import { seedExam, wallTime } from './demo-content';
+import { runCalibration } from '../scales';
+import { READING_ANCHORS } from './demo-anchors-ar';
+import { demoQuestionBody, seedExam, wallTime } from './demo-content';
 import type { PlatformLookups } from './demo-lookups';
 import { tonesClip } from './demo-media';
 
@@ -151,6 +153,18 @@ export async function seedReportResults(
     tonesClip(3),
     `exams/questions/${bank[8]}/audio_responses`,
   );
+  // Reading questions both rounds share: the anchors of the reading scale's link (issue 42).
+  const anchors: number[] = [];
+  for (const [index, question] of READING_ANCHORS.entries())
+    anchors.push(
+      (
+        await author.post<{ id: number }>(
+          '/api/questions-bank',
+          demoQuestionBody(question, index, 'ar', ira, { picture: '', tones: '' }),
+        )
+      ).id,
+    );
+  const examIds: number[] = [];
   const rounds = [
     { round: 0, from: -70, to: -60, gain: 0, name: 'Round 1', nameAr: 'الجولة الأولى' },
     { round: 1, from: -20, to: -10, gain: 0.08, name: 'Round 2', nameAr: 'الجولة الثانية' },
@@ -162,7 +176,7 @@ export async function seedReportResults(
       {
         name_en: `Arabic Reading Benchmark, Grade 5 (${r.name})`,
         name_ar: `الاختبار المعياري للقراءة، الصف الخامس (${r.nameAr})`,
-        questionIds: QUESTIONS.map((index) => bank[index]),
+        questionIds: [...QUESTIONS.map((index) => bank[index]), ...anchors],
         from: r.from,
         to: r.to,
         examType: 'benchmark',
@@ -184,6 +198,7 @@ export async function seedReportResults(
       shuffle_questions: false,
       exam_localization_id: null,
     });
+    examIds.push(examId);
     await sitAndMark(db, corrector, examId, ability, r, recording.path ?? `media/${recording.file_name}`);
     // Marked: the author releases the results to the students and schools (they enter the reports).
     await author.post(`/api/exams/${examId}/release`, { reason: 'Marking complete' });
@@ -194,6 +209,28 @@ export async function seedReportResults(
     await runMigration({ db, now }, schoolId);
   }
   await refreshWebReports(db, 'migration', now);
+  await calibrateReading(db, admin, author, ira, examIds);
+}
+
+/**
+ * The IRA reading scale (200 + 10 × logit), its origin fixed by round 1 and round 2 linked to it
+ * by their shared reading questions, so the reports show scaled scores and growth at once.
+ */
+async function calibrateReading(db: Db, admin: DemoClient, author: DemoClient, ira: PlatformLookups, examIds: number[]) {
+  const scale = await admin.post<{ id: number }>('/api/scales', {
+    platform_id: ira.platform.id,
+    skill_id: ira.skills.reading,
+    name_en: 'Reading scale',
+    name_ar: 'مقياس القراءة',
+    score_origin: 200,
+    score_unit: 10,
+  });
+  for (const examId of examIds) {
+    const calibration = await author.post<{ id: number }>(`/api/scales/${scale.id}/calibrations`, {
+      exam_ids: [examId],
+    });
+    await runCalibration(db, calibration.id);
+  }
 }
 
 /** Every assigned student sits the exam (answers right as often as their attainment says) and is marked. */

@@ -151,9 +151,15 @@ export const runningProgress = (id: number) => running.get(id);
  * nothing: an exam that cannot be placed refuses the whole calibration and no parameter is written.
  */
 export async function runCalibration(db: Db, id: number, log?: FastifyBaseLogger): Promise<void> {
-  const job = await db.selectFrom('calibrations').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!job || (job.status !== 'queued' && job.status !== 'running')) return;
-  await db.updateTable('calibrations').set({ status: 'running' }).where('id', '=', id).execute();
+  // Claimed once: a second runner of the same calibration (a job and a direct call) finds it taken.
+  const job = await db
+    .updateTable('calibrations')
+    .set({ status: 'running' })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+  if (!job) return;
   const examIds = (typeof job.exam_ids === 'string' ? JSON.parse(job.exam_ids) : job.exam_ids) as number[];
   running.set(id, 0);
   try {
