@@ -22,6 +22,7 @@ export default {
     roles: 'Roles and permissions',
     waiting: 'Marking',
     school_home: 'My school',
+    calibrations: 'Calibrations',
     roster: 'Roster',
     language: 'Language',
     user_menu: 'User menu',

@@ -279,7 +279,11 @@ describe('demo data', () => {
   });
 
   it('calibrates both rounds on the reading scale at start-up, so a class report shows scaled scores and growth', async () => {
-    const calibrations = await t.db.selectFrom('calibrations').select(['method', 'status', 'results']).orderBy('id').execute();
+    const calibrations = await t.db
+      .selectFrom('calibrations')
+      .select(['method', 'status', 'results'])
+      .orderBy('id')
+      .execute();
     expect(calibrations.map((c) => [c.method, c.status])).toEqual([
       ['origin', 'done'],
       ['linked', 'done'],
@@ -289,7 +293,13 @@ describe('demo data', () => {
     const admin = await signIn(t.app, { email: 'admin@example.com', password: 'Demo@2026' });
     const schoolId = (await call(t.app, 'GET', '/api/schools/status', undefined, { cookie: admin })).json().data[1]
       .school_id as number;
-    const queued = await call(t.app, 'POST', '/api/schools/reports', { school_id: schoolId, correction_status_ids: [3] }, { cookie: admin });
+    const queued = await call(
+      t.app,
+      'POST',
+      '/api/schools/reports',
+      { school_id: schoolId, correction_status_ids: [3] },
+      { cookie: admin },
+    );
     const reports = await t.db
       .selectFrom('reports as r')
       .innerJoin('rounds as ro', 'ro.id', 'r.round_id')

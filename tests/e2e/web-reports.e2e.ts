@@ -129,7 +129,7 @@ describe('item analysis, as the author', () => {
     await page.goto(`${baseUrl}/exams/${exam.id}/preview`);
     await page.getByRole('tab', { name: en.item_analysis.tab }).click();
     await page.getByTestId('item-table').waitFor();
-    expect(await page.getByTestId('item-row').count()).toBe(6);
+    expect(await page.getByTestId('item-row').count()).toBe(12);
     expect(await page.getByTestId('exam-statistics').textContent()).toContain(en.item_analysis.exam.alpha);
     await screenshot(page, 'item-analysis-en');
     // The other sections: the Rasch calibration with its person-item map, DIF, marker agreement.

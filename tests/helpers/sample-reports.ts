@@ -3,7 +3,7 @@ import type { ReportDocument } from '../../src/server/pdf/index';
 import type { Named, ReportContext, ResultRow, ScoreMap } from '../../src/server/reports/report-data';
 import { composeReportDocument, type ReportData } from '../../src/server/reports/report-documents';
 import type { GrowthData } from '../../src/server/reports/growth-document';
-import type { ScaleReading } from '../../src/server/reports/report-scales';
+import type { ScaleReading } from '../../src/server/scales/index';
 
 /**
  * Sample reports made the way the server makes them: one set of student rows (a school of 26

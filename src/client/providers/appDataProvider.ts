@@ -1,6 +1,7 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
 import type { AssignmentMethods } from './assignmentMethods';
 import type { AuditLogMethods } from './auditLogMethods';
+import type { CalibrationMethods } from './calibrationMethods';
 import type { CorrectionMethods } from './correctionMethods';
 import type { ExamLocalizationMethods } from './examLocalizationMethods';
 import type { ExamDayMethods } from './examDayMethods';
@@ -35,6 +36,7 @@ export interface AppDataProvider
     AuditLogMethods,
     HomeMethods,
     ExamDayMethods,
+    CalibrationMethods,
     InterchangeMethods {}
 
 /**

@@ -15,6 +15,7 @@ import { examLocalizationMethods } from './examLocalizationMethods';
 import { assignmentMethods } from './assignmentMethods';
 import { auditLogMethods } from './auditLogMethods';
 import { correctionMethods } from './correctionMethods';
+import { calibrationMethods } from './calibrationMethods';
 import { examDayMethods } from './examDayMethods';
 import { examMethods } from './examMethods';
 import { examQuestionMethods } from './examQuestionMethods';
@@ -159,5 +160,6 @@ export const dataProvider: AppDataProvider = {
   ...auditLogMethods,
   ...homeMethods,
   ...examDayMethods,
+  ...calibrationMethods,
   ...interchangeMethods,
 };

@@ -16,3 +16,4 @@ export * from './current-user';
 export * from './audit-log';
 export * from './exam-day';
 export * from './role-homes';
+export type * from './calibrations';

@@ -28,7 +28,9 @@ import type scales from '../../../schemas/scales';
  */
 export interface DeclaredTables {
   /** `anchor_calibration_id`: the calibration that fixed the scale's origin (its constants are locked from then). */
-  scales: DeclaredTable<typeof scales> & { anchor_calibration_id: ColumnType<number | null, number | null | undefined, number | null> };
+  scales: DeclaredTable<typeof scales> & {
+    anchor_calibration_id: ColumnType<number | null, number | null | undefined, number | null>;
+  };
   academic_years: DeclaredTable<typeof academicYears>;
   cognitive_levels: DeclaredTable<typeof cognitiveLevels>;
   depth_of_knowledges: DeclaredTable<typeof depthOfKnowledges>;

@@ -310,7 +310,14 @@ export interface ReportsTable {
 }
 
 export interface Database
-  extends DeclaredTables, CalibrationTables, WebReportTables, ThrottlingTables, AuditTables, RosterTables, ImportTables {
+  extends
+    DeclaredTables,
+    CalibrationTables,
+    WebReportTables,
+    ThrottlingTables,
+    AuditTables,
+    RosterTables,
+    ImportTables {
   roles: RolesTable;
   permissions: PermissionsTable;
   role_permissions: RolePermissionsTable;

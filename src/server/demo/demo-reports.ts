@@ -216,7 +216,13 @@ export async function seedReportResults(
  * The IRA reading scale (200 + 10 × logit), its origin fixed by round 1 and round 2 linked to it
  * by their shared reading questions, so the reports show scaled scores and growth at once.
  */
-async function calibrateReading(db: Db, admin: DemoClient, author: DemoClient, ira: PlatformLookups, examIds: number[]) {
+async function calibrateReading(
+  db: Db,
+  admin: DemoClient,
+  author: DemoClient,
+  ira: PlatformLookups,
+  examIds: number[],
+) {
   const scale = await admin.post<{ id: number }>('/api/scales', {
     platform_id: ira.platform.id,
     skill_id: ira.skills.reading,

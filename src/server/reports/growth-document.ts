@@ -1,7 +1,7 @@
 import { groupGrowth, growthBetween, scaledScore, type Growth } from '../../common/statistics/index';
 import type { GrowthRow, ReportDocument, ScaleGrowth } from '../pdf';
 import type { Named, ResultRow } from './report-data';
-import type { ReportScale, ScaleReading } from './report-scales';
+import type { ReportScale, ScaleReading } from '../scales';
 import type { ReportWords } from './report-format';
 
 /** What a report knows of its scope on the reporting scales, now and in the previous round (issue 42). */

@@ -11,12 +11,11 @@ import {
   previousRound,
   seriesOf,
   type ReportContext,
-  type ResultRow,
   type ResultScope,
 } from './report-data';
 import { ReportWords } from './report-format';
 import type { GrowthData } from './growth-document';
-import { readScales, type ScaleReading } from './report-scales';
+import { readScales, type ScaleReading } from '../scales';
 import { studentParts, type StudentReportData } from './student-document';
 
 /** Everything a report's document shows, read once and then worded in each of its languages. */

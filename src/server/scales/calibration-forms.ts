@@ -1,6 +1,6 @@
 import type { AnalysedItem } from '../../common/statistics/index';
 import type { Db } from '../db/database';
-import { loadItemScores, type ExamQuestion } from '../item-analysis/item-scores';
+import { loadItemScores, type ExamQuestion } from '../item-analysis';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 

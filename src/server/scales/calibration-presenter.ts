@@ -1,4 +1,5 @@
 import type { Language } from '../../../locales/index';
+import type { Calibration } from '../../common/contracts/index';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
 import { runningProgress, type ExamOutcome } from './calibration-run';
@@ -23,7 +24,7 @@ const selectCalibrations = (db: Db) => db.selectFrom('calibrations').select(COLU
 type Row = NonNullable<Awaited<ReturnType<typeof findCalibration>>>;
 
 /** A calibration as its reader sees it: progress, each exam's outcome and why it was refused, in their language. */
-export function presentCalibration(row: Row, lang: Language) {
+export function presentCalibration(row: Row, lang: Language): Calibration {
   const examIds = json<number[]>(row.exam_ids);
   return {
     id: row.id,

@@ -1,12 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  fitRasch,
-  linkToScale,
-  roundTo,
-  type Anchor,
-  type LinkRefusal,
-  type RaschResult,
-} from '../../common/statistics/index';
+import type { CalibrationExam } from '../../common/contracts/index';
+import { fitRasch, linkToScale, roundTo, type Anchor, type RaschResult } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import type { CalibrationStatus } from '../db/types-calibrations';
 import { currentParameters, type BankParameter } from './bank-parameters';
@@ -15,31 +9,10 @@ import { loadScaleForm, type ScaleForm } from './calibration-forms';
 /** Fewer corrected attempts than this on an exam, and it is not calibrated (its estimates would not hold). */
 export const CALIBRATION_MIN_ATTEMPTS = 20;
 
-export type ExamRefusal = LinkRefusal | 'too_few_attempts';
+export type ExamRefusal = NonNullable<CalibrationExam['refused']>;
 
-/** What a calibration keeps of each exam: its fit, and how it joined the scale. */
-export interface ExamOutcome {
-  exam_id: number;
-  attempts: number;
-  questions: number;
-  /** Questions that varied (the others cannot be calibrated and get no parameter). */
-  calibrated: number;
-  converged: boolean;
-  iterations: number;
-  reliability: number | null;
-  sd: number | null;
-  /** `origin`: its sitting's mean fixed the scale's 0; `linked`: joined through its anchors. */
-  role: 'origin' | 'linked';
-  /** Logits added to its own estimates. */
-  shift: number;
-  link_se: number | null;
-  stable: { question_id: number; displacement: number }[];
-  dropped: { question_id: number; displacement: number; robust_z: number | null }[];
-  /** The largest infit and outfit mean squares among its questions. */
-  worst_infit: number | null;
-  worst_outfit: number | null;
-  refused: ExamRefusal | null;
-}
+/** What a calibration keeps of each exam: its fit, and how it joined the scale (the API's contract). */
+export type ExamOutcome = CalibrationExam;
 
 const r4 = (value: number | null | undefined) => (value == null ? null : roundTo(value, 4));
 

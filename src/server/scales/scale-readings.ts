@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
 import { abilityFromParameters } from '../../common/statistics/index';
 import type { Db } from '../db/database';
-import { examParameters } from '../scales/bank-parameters';
-import { loadScaleForm } from '../scales/calibration-forms';
-import type { Named } from './report-data';
+import { examParameters } from './bank-parameters';
+import { loadScaleForm } from './calibration-forms';
+
+interface Named {
+  id: number;
+  name_en: string;
+  name_ar: string;
+}
 
 /** A reporting scale as a report names it and reads it. */
 export interface ReportScale extends Named {
