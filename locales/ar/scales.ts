@@ -32,7 +32,7 @@ const scales: typeof en = {
       number: 'المعايرة %{id}',
       progress: '%{done} من %{total} اختبارات',
       pending: 'لم يُعاير',
-      dropped: 'السؤال %{id} (%{by} لوجيت)',
+      dropped: 'السؤال %{position} (%{by} لوجيت)',
       columns: {
         exam: 'الاختبار',
         attempts: 'المحاولات',

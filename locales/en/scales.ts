@@ -30,7 +30,7 @@ export default {
       number: 'Calibration %{id}',
       progress: '%{done} of %{total} exams',
       pending: 'Not calibrated',
-      dropped: 'question %{id} (%{by} logits)',
+      dropped: 'question %{position} (%{by} logits)',
       columns: {
         exam: 'Exam',
         attempts: 'Attempts',

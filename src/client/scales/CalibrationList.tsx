@@ -55,8 +55,9 @@ export function CalibrationList({
 function ExamOutcomes({ calibration, examName }: { calibration: Calibration; examName: (id: number) => string }) {
   const translate = useTranslate();
   const language = useLanguage();
+  // Isolated left to right, so a negative figure keeps its sign in front in an Arabic line.
   const num = (value: number | null, digits = 2) =>
-    value === null ? '—' : formatNumber(Number(value.toFixed(digits)), language);
+    value === null ? '—' : `\u2066${formatNumber(Number(value.toFixed(digits)), language)}\u2069`;
   const columns = ['exam', 'attempts', 'calibrated', 'reliability', 'shift', 'anchors', 'dropped', 'outcome'] as const;
   const outcome = (exam: CalibrationExam) =>
     exam.refused ? translate(`calibrations.refusals.${exam.refused}`) : translate(`calibrations.roles.${exam.role}`);
@@ -86,7 +87,10 @@ function ExamOutcomes({ calibration, examName }: { calibration: Calibration; exa
                 {exam && exam.dropped.length > 0
                   ? exam.dropped
                       .map((d) =>
-                        translate('calibrations.page.dropped', { id: d.question_id, by: num(d.displacement) }),
+                        translate('calibrations.page.dropped', {
+                          position: num(d.position, 0),
+                          by: num(d.displacement),
+                        }),
                       )
                       .join(', ')
                   : '—'}

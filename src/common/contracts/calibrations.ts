@@ -11,8 +11,9 @@ export interface CalibrationExam {
   role: 'origin' | 'linked';
   shift: number;
   link_se: number | null;
-  stable: { question_id: number; displacement: number }[];
-  dropped: { question_id: number; displacement: number; robust_z: number | null }[];
+  /** Anchors by their exam question's id and its position in the exam (1 = first). */
+  stable: { question_id: number; position: number; displacement: number }[];
+  dropped: { question_id: number; position: number; displacement: number; robust_z: number | null }[];
   worst_infit: number | null;
   worst_outfit: number | null;
   refused: 'too_few_attempts' | 'too_few_anchors' | 'too_small_share' | null;

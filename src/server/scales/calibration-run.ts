@@ -61,6 +61,7 @@ function placeOnScale(
   let dropped: ExamOutcome['dropped'] = [];
   let refused: ExamRefusal | null = null;
   if (!origin) {
+    const positionOf = (questionId: number) => form.questions.findIndex((q) => q.id === questionId) + 1;
     const anchors: Anchor[] = calibrated.flatMap((item) => {
       const sourceId = form.questions[item.index].source_question_id;
       const banked = sourceId === null ? undefined : bank.get(sourceId);
@@ -74,9 +75,14 @@ function placeOnScale(
     const link = linkToScale(anchors, totalMarks);
     shift = link.shift;
     linkSe = link.se;
-    stable = link.stable.map((a) => ({ question_id: Number(a.id), displacement: r4(a.displacement)! }));
+    stable = link.stable.map((a) => ({
+      question_id: Number(a.id),
+      position: positionOf(Number(a.id)),
+      displacement: r4(a.displacement)!,
+    }));
     dropped = link.dropped.map((a) => ({
       question_id: Number(a.id),
+      position: positionOf(Number(a.id)),
       displacement: r4(a.displacement)!,
       robust_z: r4(a.robustZ),
     }));
