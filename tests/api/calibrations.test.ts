@@ -175,18 +175,29 @@ describe('POST /api/scales/:id/calibrations', () => {
     expect(outcome.shift).toBeGreaterThan(0.25);
     expect(outcome.shift).toBeLessThan(0.55);
     expect(outcome.link_se).toBeGreaterThan(0);
-    // The new questions join the bank on the scale: 0.5 harder than round 1's on average.
+    // Fixed-parameter calibration with the stable anchors at their bank values: the sitting's mean is on the scale.
+    expect(outcome.mean).toBeGreaterThan(0.25);
+    expect(outcome.mean).toBeLessThan(0.55);
     const parameters = await t.db
       .selectFrom('item_parameters')
       .selectAll()
       .where('calibration_id', '=', done.id)
       .execute();
-    const newOnes = parameters.filter(
-      (p) => !SHARED.some((index) => base.first.questions[index].source_question_id === p.question_id),
-    );
+    expect(parameters).toHaveLength(ITEMS);
+    // The anchors score this exam at the bank's values, and stay the origin's in the bank; the drifted one too.
+    const bank = await t.db.selectFrom('item_parameters').selectAll().where('calibration_id', '<', done.id).execute();
+    const anchorRows = parameters.filter((p) => p.question_id === null);
+    expect(anchorRows).toHaveLength(SHARED.length);
+    for (const row of anchorRows.filter((r) => r.exam_question_id !== form.questions[3].id)) {
+      const source = form.questions.find((q) => q.id === row.exam_question_id)!.source_question_id;
+      expect(row.difficulty).toBeCloseTo(bank.find((b) => b.question_id === source)!.difficulty, 12);
+    }
+    // The new questions join the bank on the scale: 0.5 harder than round 1's on average.
+    const newOnes = parameters.filter((p) => p.question_id !== null);
+    expect(newOnes).toHaveLength(ITEMS - SHARED.length);
     const meanNew = newOnes.reduce((sum, p) => sum + p.difficulty, 0) / newOnes.length;
-    expect(meanNew).toBeGreaterThan(0.5 - 0.3);
-    expect(meanNew).toBeLessThan(0.5 + 0.3);
+    const truthNew = own.reduce((a, b) => a + b, 0) / own.length;
+    expect(Math.abs(meanNew - truthNew)).toBeLessThan(0.15);
   });
 
   it('refuses a form with fewer than 5 stable anchors whole: nothing written, the reason in the reader’s language', async () => {

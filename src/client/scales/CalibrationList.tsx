@@ -58,7 +58,17 @@ function ExamOutcomes({ calibration, examName }: { calibration: Calibration; exa
   // Isolated left to right, so a negative figure keeps its sign in front in an Arabic line.
   const num = (value: number | null, digits = 2) =>
     value === null ? '—' : `\u2066${formatNumber(Number(value.toFixed(digits)), language)}\u2069`;
-  const columns = ['exam', 'attempts', 'calibrated', 'reliability', 'shift', 'anchors', 'dropped', 'outcome'] as const;
+  const columns = [
+    'exam',
+    'attempts',
+    'calibrated',
+    'reliability',
+    'mean',
+    'shift',
+    'anchors',
+    'dropped',
+    'outcome',
+  ] as const;
   const outcome = (exam: CalibrationExam) =>
     exam.refused ? translate(`calibrations.refusals.${exam.refused}`) : translate(`calibrations.roles.${exam.role}`);
   return (
@@ -79,6 +89,7 @@ function ExamOutcomes({ calibration, examName }: { calibration: Calibration; exa
               <TableCell>{exam ? num(exam.attempts, 0) : '—'}</TableCell>
               <TableCell>{exam ? `${num(exam.calibrated, 0)} / ${num(exam.questions, 0)}` : '—'}</TableCell>
               <TableCell>{exam ? num(exam.reliability) : '—'}</TableCell>
+              <TableCell>{exam && exam.mean !== null ? num(exam.mean) : '—'}</TableCell>
               <TableCell>
                 {exam && exam.role === 'linked' ? `${num(exam.shift)} ± ${num(exam.link_se)}` : '—'}
               </TableCell>

@@ -9,7 +9,10 @@ export interface CalibrationExam {
   reliability: number | null;
   sd: number | null;
   role: 'origin' | 'linked';
+  /** Mean/mean linking's shift of its own calibration to the scale (the anchors' check). */
   shift: number;
+  /** Its students' mean ability on the scale, from the fixed-parameter calibration (0 for the origin). */
+  mean: number | null;
   link_se: number | null;
   /** Anchors by their exam question's id and its position in the exam (1 = first). */
   stable: { question_id: number; position: number; displacement: number }[];

@@ -9,12 +9,21 @@ export interface BankParameter {
   difficulty: number;
   se: number | null;
   calibration_id: number;
+  categories: number[];
+  thresholds: number[];
 }
 
 /** The bank's current parameter of each question on the scale: its latest (by calibration, then row). */
 export async function currentParameters(db: Db, scaleId: number): Promise<Map<number, BankParameter>> {
-  const { rows } = await sql<{ question_id: number; difficulty: number; se: number | null; calibration_id: number }>`
-    select distinct on (question_id) question_id, difficulty, se, calibration_id
+  const { rows } = await sql<{
+    question_id: number;
+    difficulty: number;
+    se: number | null;
+    calibration_id: number;
+    categories: unknown;
+    thresholds: unknown;
+  }>`
+    select distinct on (question_id) question_id, difficulty, se, calibration_id, categories, thresholds
     from item_parameters where scale_id = ${scaleId} and question_id is not null
     order by question_id, calibration_id desc, id desc`.execute(db);
   return new Map(
@@ -24,6 +33,8 @@ export async function currentParameters(db: Db, scaleId: number): Promise<Map<nu
         difficulty: Number(row.difficulty),
         se: row.se === null ? null : Number(row.se),
         calibration_id: row.calibration_id,
+        categories: json<number[]>(row.categories),
+        thresholds: json<number[]>(row.thresholds),
       },
     ]),
   );

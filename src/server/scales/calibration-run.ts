@@ -43,6 +43,7 @@ function placeOnScale(
     sd: null,
     role: origin ? 'origin' : 'linked',
     shift: 0,
+    mean: null,
     link_se: null,
     stable: [],
     dropped: [],
@@ -60,6 +61,9 @@ function placeOnScale(
   let stable: ExamOutcome['stable'] = [];
   let dropped: ExamOutcome['dropped'] = [];
   let refused: ExamRefusal | null = null;
+  let final = fit;
+  /** Exam questions kept at the bank's values, or left out of the bank (a drifted anchor). */
+  const notBanked = new Set<number>();
   if (!origin) {
     const positionOf = (questionId: number) => form.questions.findIndex((q) => q.id === questionId) + 1;
     const anchors: Anchor[] = calibrated.flatMap((item) => {
@@ -87,16 +91,28 @@ function placeOnScale(
       robust_z: r4(a.robustZ),
     }));
     refused = link.refused;
+    for (const anchor of anchors) notBanked.add(Number(anchor.id));
+    if (!refused) {
+      // Fixed-parameter calibration: the stable anchors keep the bank's parameters, the rest (and the
+      // sitting's mean) are estimated on the scale they fix.
+      const stableIds = new Set(link.stable.map((a) => Number(a.id)));
+      const kept = form.questions.map((question) => {
+        const banked = stableIds.has(question.id) ? bank.get(question.source_question_id!) : undefined;
+        return banked ? { categories: banked.categories, thresholds: banked.thresholds } : null;
+      });
+      final = fitRasch({ items: form.items, scores: form.scores }, { anchors: kept });
+    }
   }
   const outcome: ExamOutcome = {
     exam_id: form.examId,
     attempts: form.scores.length,
     questions: form.questions.length,
     calibrated: calibrated.length,
-    converged: fit.converged,
-    iterations: fit.iterations,
-    reliability: r4(fit.reliability),
-    sd: r4(fit.sd),
+    converged: final.converged,
+    iterations: final.iterations,
+    reliability: r4(final.reliability),
+    sd: r4(final.sd),
+    mean: r4(final.mean)!,
     role: origin ? 'origin' : 'linked',
     shift: r4(shift)!,
     link_se: r4(linkSe),
@@ -106,15 +122,22 @@ function placeOnScale(
     worst_outfit: r4(Math.max(...calibrated.map((item) => item.outfit ?? 0))),
     refused,
   };
-  const rows = calibrated.map((item) => ({
-    exam_question_id: form.questions[item.index].id,
-    question_id: form.questions[item.index].source_question_id,
-    max: item.max,
-    categories: item.categories,
-    difficulty: item.difficulty! + shift,
-    se: item.se,
-    thresholds: item.thresholds.map((step) => step + shift),
-  }));
+  // An anchor's row scores this exam; the bank's current value stays the calibration it came from.
+  const rows = final.items
+    .filter((item) => !item.extreme)
+    .map((item) => {
+      const question = form.questions[item.index];
+      const banked = question.source_question_id === null ? undefined : bank.get(question.source_question_id);
+      return {
+        exam_question_id: question.id,
+        question_id: notBanked.has(question.id) ? null : question.source_question_id,
+        max: item.max,
+        categories: item.categories,
+        difficulty: item.difficulty!,
+        se: item.anchored ? (banked?.se ?? null) : item.se,
+        thresholds: item.thresholds,
+      };
+    });
   return { outcome, rows };
 }
 
@@ -163,7 +186,13 @@ export async function runCalibration(db: Db, id: number, log?: FastifyBaseLogger
         rows.push({ ...row, exam_id: examId, attempts: form.scores.length });
         // A later exam of the same calibration may anchor on it.
         if (row.question_id !== null)
-          bank.set(row.question_id, { difficulty: row.difficulty, se: row.se, calibration_id: id });
+          bank.set(row.question_id, {
+            difficulty: row.difficulty,
+            se: row.se,
+            calibration_id: id,
+            categories: row.categories,
+            thresholds: row.thresholds,
+          });
       }
       running.set(id, index + 1);
       await db

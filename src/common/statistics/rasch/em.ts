@@ -41,7 +41,14 @@ export function startSteps(item: ItemModel, counts: Float64Array) {
 }
 
 /** The E-step: item probabilities at the nodes, each raw score's posterior, expected counts, log-likelihood. */
-export function evaluate(items: ItemModel[], nodes: { z: Float64Array; logW: Float64Array }, sd: number, state: State) {
+export function evaluate(
+  items: ItemModel[],
+  nodes: { z: Float64Array; logW: Float64Array },
+  sd: number,
+  state: State,
+  /** The ability distribution's mean: 0 unless anchored items fix the scale (then it is estimated). */
+  centre = 0,
+) {
   const Q = nodes.z.length;
   state.logGamma.fill(0);
   state.expected.fill(0);
@@ -51,7 +58,7 @@ export function evaluate(items: ItemModel[], nodes: { z: Float64Array; logW: Flo
     const width = item.m + 1;
     if (item.probs.length !== width * Q) item.probs = new Float64Array(width * Q);
     for (let q = 0; q < Q; q++) {
-      state.logGamma[q] += categoryProbabilities(item.steps, sd * nodes.z[q], item.probs, q * width);
+      state.logGamma[q] += categoryProbabilities(item.steps, centre + sd * nodes.z[q], item.probs, q * width);
       let mean = 0;
       let square = 0;
       for (let k = 1; k <= item.m; k++) {
@@ -73,7 +80,7 @@ export function evaluate(items: ItemModel[], nodes: { z: Float64Array; logW: Flo
     const base = r * Q;
     let top = -Infinity;
     for (let q = 0; q < Q; q++) {
-      const value = nodes.logW[q] + r * sd * nodes.z[q] - state.logGamma[q];
+      const value = nodes.logW[q] + r * (centre + sd * nodes.z[q]) - state.logGamma[q];
       state.posterior[base + q] = value;
       if (value > top) top = value;
     }

@@ -48,6 +48,8 @@ export function describeItems(
   items: ItemModel[],
   covariance: Covariance | null,
   fit: Map<number, { infit: number | null; outfit: number | null }>,
+  /** Anchors kept as given: no standard error, and no place in the covariance. */
+  fixed: ReadonlySet<ItemModel> = new Set(),
 ): RaschItem[] {
   let a0 = 0;
   return items.map((item) => {
@@ -55,6 +57,8 @@ export function describeItems(
       return { ...base(item), extreme: true, difficulty: null, se: null, thresholds: [], infit: null, outfit: null };
     const thresholds = Array.from(item.steps);
     const difficulty = thresholds.reduce((a, b) => a + b, 0) / item.m;
+    if (fixed.has(item))
+      return { ...base(item), extreme: false, difficulty, se: null, thresholds, anchored: true, ...fit.get(item.index)! };
     let se: number | null = null;
     if (covariance) {
       let total = 0;

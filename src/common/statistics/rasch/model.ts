@@ -31,6 +31,18 @@ export interface RaschOptions {
   maxIterations?: number;
   tolerance?: number;
   quadraturePoints?: number;
+  /**
+   * Fixed-parameter (anchored) calibration: per item (in the order of `items`), the parameters it
+   * keeps (its kept categories and step difficulties on the scale), or null to estimate it. The
+   * anchored items fix the scale; the ability distribution's mean is estimated instead of being 0.
+   * An anchor whose kept categories in these data differ from its own is estimated freely.
+   */
+  anchors?: readonly (AnchoredItem | null)[];
+}
+
+export interface AnchoredItem {
+  categories: readonly number[];
+  thresholds: readonly number[];
 }
 
 export interface RaschItem {
@@ -42,6 +54,8 @@ export interface RaschItem {
   extreme: boolean;
   /** Logits; for a partial credit item the mean of its thresholds. */
   difficulty: number | null;
+  /** Its parameters were fixed (an anchor of a fixed-parameter calibration): its SE is null. */
+  anchored?: boolean;
   se: number | null;
   /** Masters' step difficulties between successive kept categories (one for a dichotomous item). */
   thresholds: number[];
@@ -72,8 +86,10 @@ export interface RaschResult {
   persons: RaschPerson[];
   /** Ability and standard error for every raw score from 0 to the maximum, with how many persons had it. */
   score_table: RaschScore[];
-  /** SD of the ability distribution (its mean is 0 by definition of the scale). */
+  /** SD of the ability distribution. */
   sd: number;
+  /** Its mean: 0 by definition of a free calibration's scale; estimated when anchors fix the scale. */
+  mean: number;
   sd_fixed: boolean;
   sd_se: number | null;
   log_likelihood: number;
