@@ -97,6 +97,15 @@ const messages = {
       ability: 'Ability (logits)',
       students: 'Students',
     },
+    scales: {
+      title: 'On the %{scale}',
+      help: "This exam's difficulties moved onto the scale (by %{shift} logits, the mean difference over the %{count} questions the bank holds), beside the bank's current values. A drift beyond 0.5 logits means the question reads differently here: check it before it anchors a link.",
+      difficulty: 'This exam (on the scale)',
+      bank_difficulty: 'Bank',
+      drift: 'Drift (logits)',
+      drifted: 'Drifted',
+      calibration: 'Calibration %{id}',
+    },
     dif: {
       help: 'Mantel–Haenszel DIF compares groups of equal total score: a question that one group finds harder than the other at the same ability is flagged C (large: |D-DIF| of %{large} or more) or B (moderate: %{moderate} or more); A is negligible. Negative D-DIF means the question is harder for the focal group. Groups under %{min} students are not compared.',
       none: 'No two groups have %{min} students each yet.',

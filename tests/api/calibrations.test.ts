@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../schemas/index';
 import { ROLES } from '../../src/common/permissions';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { examItemAnalysis } from '../../src/server/item-analysis';
 import { runCalibration } from '../../src/server/scales';
 import { call } from '../helpers/api-client';
 import {
@@ -192,6 +193,13 @@ describe('POST /api/scales/:id/calibrations', () => {
       const source = form.questions.find((q) => q.id === row.exam_question_id)!.source_question_id;
       expect(row.difficulty).toBeCloseTo(bank.find((b) => b.question_id === source)!.difficulty, 12);
     }
+    // The item analysis puts this form's own difficulties beside the bank's: the drifted anchor is flagged.
+    const analysis = await examItemAnalysis(t.db, form.exam.id);
+    const [drift] = analysis.scales;
+    expect(drift.scale.id).toBe(base.scale.id);
+    expect(drift.items).toHaveLength(ITEMS);
+    expect(drift.items.find((item) => item.id === form.questions[3].id)).toMatchObject({ drifted: true });
+    expect(drift.items.filter((item) => item.drifted).length).toBeLessThanOrEqual(2);
     // The new questions join the bank on the scale: 0.5 harder than round 1's on average.
     const newOnes = parameters.filter((p) => p.question_id !== null);
     expect(newOnes).toHaveLength(ITEMS - SHARED.length);

@@ -164,6 +164,7 @@ export function buildItemAnalysisReport(overrides: Overrides = {}): ItemAnalysis
             },
             ...overrides.rasch,
           },
+    scales: (overrides.scales as ItemAnalysisReport['scales'] | undefined) ?? [],
     dif: [
       {
         by: 'language',

@@ -186,6 +186,34 @@ export const markerAgreementReport = z
 export type MarkerAgreementReport = z.infer<typeof markerAgreementReport>;
 
 /** `GET /api/exams/{id}/item-analysis`: classical item statistics of the exam's corrected attempts. */
+/**
+ * The exam's questions beside the bank's parameters on a reporting scale (issue 42): this exam's own
+ * difficulty moved onto the scale by the mean difference over the questions the bank holds, the
+ * bank's current difficulty, and the drift between them (beyond 0.5 logits: flagged).
+ */
+export const scaleDrift = z
+  .object({
+    scale: z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict(),
+    /** Logits added to this exam's own difficulties (the mean of bank − own over the common questions). */
+    shift: z.number(),
+    items: z.array(
+      z
+        .object({
+          id: z.number(),
+          position: z.number(),
+          difficulty: z.number(),
+          bank_difficulty: z.number(),
+          /** The calibration the bank's value came from. */
+          calibration_id: z.number(),
+          drift: z.number(),
+          drifted: z.boolean(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type ScaleDrift = z.infer<typeof scaleDrift>;
+
 export const itemAnalysisReport = z
   .object({
     exam: z
@@ -212,6 +240,8 @@ export const itemAnalysisReport = z
     items: z.array(itemStatisticsRow),
     /** Null with fewer than two attempts or no question that varies. */
     rasch: raschCalibration.nullable(),
+    /** Per scale the bank holds some of its questions on: their drift from the bank. */
+    scales: z.array(scaleDrift),
     dif: z.array(difComparison),
     markers: markerAgreementReport,
     /** The thresholds the flags follow (the legend shows them). */

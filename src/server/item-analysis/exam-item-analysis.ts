@@ -15,6 +15,7 @@ import { analysisFingerprint, type AnalysisCache } from './analysis-cache';
 import { choiceOptions, loadItemScores, type ExamQuestion } from './item-scores';
 import { examMarkerAgreement } from './marker-agreement';
 import { difComparisons, raschCalibration } from './psychometrics';
+import { scaleDrifts } from './scale-drift';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 const TEXT_LENGTH = 200;
@@ -90,6 +91,7 @@ async function computeAnalysis(
   );
   const analysis = await timed(phases, 'classical', () => analyseItems({ items, scores, choices }));
   const rasch = await timed(phases, 'rasch', () => raschCalibration(items, scores));
+  const scales = await timed(phases, 'scales', () => scaleDrifts(db, examId, rasch));
   const dif = await timed(phases, 'dif', () => difComparisons(db, items, scores, attempts));
   const markers = await timed(phases, 'markers', () => examMarkerAgreement(db, examId, questions));
   return {
@@ -118,6 +120,7 @@ async function computeAnalysis(
       };
     }),
     rasch,
+    scales,
     dif,
     markers,
     limits: {

@@ -156,6 +156,8 @@ describe('item analysis', () => {
     expect(figures).toHaveTextContent('Ability SD (logits)1.12');
     expect(figures).toHaveTextContent('Person separation reliability0.71');
     expect(within(panel).queryByTestId('rasch-not-converged')).not.toBeInTheDocument();
+    // No reporting scale holds these questions: no drift table.
+    expect(within(panel).queryByTestId('scale-drift')).not.toBeInTheDocument();
     const rows = within(panel).getAllByTestId('rasch-row');
     expect(rows[0]).toHaveTextContent(`1Rasch${minus('0.85')}0.210.951.02`);
     expect(within(rows[0]).queryByText('Misfit')).not.toBeInTheDocument();
@@ -224,6 +226,35 @@ describe('item analysis', () => {
     expect(within(panel).getAllByTestId('rasch-row')[0]).toHaveTextContent(
       'Not calibrated: every student scored the same',
     );
+  });
+
+  it("shows each question beside the bank's value on its reporting scale, and flags a drift beyond 0.5 logits", async () => {
+    const scales = [
+      {
+        scale: { id: 3, name_en: 'Reading scale', name_ar: 'مقياس القراءة' },
+        shift: 0.4,
+        items: [
+          {
+            id: 1,
+            position: 1,
+            difficulty: -0.45,
+            bank_difficulty: -0.5,
+            calibration_id: 7,
+            drift: 0.05,
+            drifted: false,
+          },
+          { id: 2, position: 2, difficulty: 1.8, bank_difficulty: 1.1, calibration_id: 7, drift: 0.7, drifted: true },
+        ],
+      },
+    ];
+    await openAnalysis(buildReport({ scales } as never));
+    const panel = await openSection('Rasch model');
+    const drift = within(panel).getByTestId('scale-drift');
+    expect(within(drift).getByRole('heading', { name: 'On the Reading scale' })).toBeInTheDocument();
+    const rows = within(drift).getAllByTestId('scale-drift-row');
+    expect(rows[0]).toHaveTextContent(`1${minus('0.45')}${minus('0.5')}Calibration 70.05`);
+    expect(rows[0]).not.toHaveTextContent('Drifted');
+    expect(rows[1]).toHaveTextContent('21.81.1Calibration 70.7Drifted');
   });
 
   it('says so when there is no calibration', async () => {

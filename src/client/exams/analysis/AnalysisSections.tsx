@@ -22,7 +22,7 @@ export function AnalysisSections({ examId, report }: { examId: number; report: I
   const panelId = (section: Section) => `${prefix}-panel-${section}`;
   const panels: Record<Section, () => ReactNode> = {
     items: () => <ItemsPanel examId={examId} report={report} />,
-    rasch: () => <RaschPanel rasch={report.rasch} limits={report.limits} />,
+    rasch: () => <RaschPanel rasch={report.rasch} limits={report.limits} scales={report.scales} />,
     dif: () => <DifPanel dif={report.dif} limits={report.limits} />,
     markers: () => <MarkerPanel markers={report.markers} limits={report.limits} />,
   };

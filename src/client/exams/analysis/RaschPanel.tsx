@@ -14,6 +14,7 @@ import { useTranslate } from 'react-admin';
 import type { ItemAnalysisReport, RaschCalibration } from '../../../common/contracts/index';
 import { useStatisticFormat } from './useStatisticFormat';
 import { RaschScoreTable } from './RaschScoreTable';
+import { ScaleDriftTables } from './ScaleDriftTable';
 import { WrightMap } from './WrightMap';
 
 type RaschItem = RaschCalibration['items'][number];
@@ -22,9 +23,12 @@ type RaschItem = RaschCalibration['items'][number];
 export function RaschPanel({
   rasch,
   limits,
+  scales = [],
 }: {
   rasch: RaschCalibration | null;
   limits: ItemAnalysisReport['limits'];
+  /** The questions beside the bank's on each reporting scale. */
+  scales?: ItemAnalysisReport['scales'];
 }) {
   const translate = useTranslate();
   const { number } = useStatisticFormat();
@@ -34,6 +38,7 @@ export function RaschPanel({
         {translate('item_analysis.rasch.help', { misfit: number(limits.misfit_above) })}
       </Typography>
       {rasch ? <Calibration rasch={rasch} /> : <Alert severity="info">{translate('item_analysis.rasch.none')}</Alert>}
+      <ScaleDriftTables scales={scales} />
     </>
   );
 }
