@@ -58,7 +58,15 @@ export function describeItems(
     const thresholds = Array.from(item.steps);
     const difficulty = thresholds.reduce((a, b) => a + b, 0) / item.m;
     if (fixed.has(item))
-      return { ...base(item), extreme: false, difficulty, se: null, thresholds, anchored: true, ...fit.get(item.index)! };
+      return {
+        ...base(item),
+        extreme: false,
+        difficulty,
+        se: null,
+        thresholds,
+        anchored: true,
+        ...fit.get(item.index)!,
+      };
     let se: number | null = null;
     if (covariance) {
       let total = 0;
