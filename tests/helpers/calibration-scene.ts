@@ -4,6 +4,9 @@ import { buildSchoolWithStudents } from './delivery-factory';
 import { buildExam } from './exam-factory';
 import { mulberry32, normal } from './seeded-random';
 
+/** Students per insert: under PostgreSQL's 65,535 parameters a statement. */
+const BATCH = 2_000;
+
 /** Exams of one platform and skill, their students and corrected attempts, from a Rasch simulation with known truth. */
 export async function buildCalibrationBase(db: Db, registry: SchemaRegistry, items: number) {
   const first = await buildExam(db, registry, {
@@ -116,28 +119,30 @@ export async function sitCalibrationExam(
 ) {
   const random = mulberry32(seed);
   const rows = abilities.map((theta) => difficulties.map((b) => (random() < 1 / (1 + Math.exp(b - theta)) ? 1 : 0)));
-  const students = await db
-    .insertInto('students')
-    .values(
-      abilities.map((_, index) => ({
-        school_id: base.school.id,
-        school_class_id: base.schoolClass.id,
-        grade_id: base.lookups.grade!.id,
-        name: `Calibrated ${exam.id}-${index}`,
-        name_en: `Calibrated ${exam.id}-${index}`,
-        name_ar: `طالب ${exam.id}-${index}`,
-        gender: index % 2 ? 'female' : 'male',
-        nationality: 'AE',
-      })),
-    )
-    .returning('id')
-    .execute();
-  return sitStudents(
-    db,
-    exam,
-    students.map((s) => s.id),
-    rows,
-  );
+  // In batches: a statement holds at most 65,535 parameters.
+  const studentIds: number[] = [];
+  for (let from = 0; from < abilities.length; from += BATCH) {
+    const students = await db
+      .insertInto('students')
+      .values(
+        abilities.slice(from, from + BATCH).map((_, k) => ({
+          school_id: base.school.id,
+          school_class_id: base.schoolClass.id,
+          grade_id: base.lookups.grade!.id,
+          name: `Calibrated ${exam.id}-${from + k}`,
+          name_en: `Calibrated ${exam.id}-${from + k}`,
+          name_ar: `طالب ${exam.id}-${from + k}`,
+          gender: k % 2 ? 'female' : 'male',
+          nationality: 'AE',
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = students.map((student) => student.id);
+    await sitStudents(db, exam, ids, rows.slice(from, from + BATCH));
+    studentIds.push(...ids);
+  }
+  return { studentIds, rows };
 }
 
 /** Existing students sit `exam` with the given marks (one row per student, one mark per question). */

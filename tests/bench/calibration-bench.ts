@@ -1,0 +1,123 @@
+/**
+ * `npm run bench:calibration` (issue 42): a calibration of 3 exams × 10,000 students × 40 questions
+ * on one reporting scale, cold (a fresh process and database), and the scaled scores of 10,000
+ * students at release from the stored parameters.
+ * 1. Seeds three exams of one platform and skill (exam 1's 40 questions; exams 2 and 3 share 10 of
+ *    them and add 30 of their own), each sat by 10,000 corrected students simulated by the Rasch model.
+ * 2. Times one calibration of the three (exam 1 the scale's origin, exams 2 and 3 linked by their
+ *    anchors with a fixed-parameter calibration), as the job runs it (goal: under 10 s).
+ * 3. Times the scaled scores of exam 3's 10,000 students from the stored parameters (what a report reads).
+ * PGlite by default; `BENCH_DATABASE_URL` (an admin URL) runs it on PostgreSQL in a database it
+ * creates and drops.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/database';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { readScales, runCalibration } from '../../src/server/scales/index';
+import { prepareDatabase } from '../../src/server/setup/prepare';
+import {
+  abilitiesAround,
+  buildCalibrationBase,
+  buildLinkedExam,
+  sitCalibrationExam,
+} from '../helpers/calibration-scene';
+import { databaseUrlFor } from '../helpers/db-template';
+
+const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
+const STUDENTS = Number(process.env.BENCH_STUDENTS) || 10_000;
+const ITEMS = 40;
+const SHARED = [0, 4, 8, 12, 16, 20, 24, 28, 32, 36];
+
+async function asAdmin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL! });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+async function main() {
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  console.log(`${new Date().toISOString()}  ${machine}`);
+  console.log(`database: ${ADMIN_URL ? 'postgres' : 'pglite'}, 3 exams × ${STUDENTS} students × ${ITEMS} questions\n`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-calibration-bench-'));
+  const name = `ltm_calibration_bench_${Date.now().toString(36)}`;
+  if (ADMIN_URL) await asAdmin(`create database ${name}`);
+  const handle = await openDatabase({ databaseUrl: ADMIN_URL ? databaseUrlFor(ADMIN_URL, name) : null, dataDir });
+  try {
+    await prepareDatabase(handle.db);
+    const registry = await loadSchemaRegistry();
+    let started = performance.now();
+    const base = await buildCalibrationBase(handle.db, registry, ITEMS);
+    const difficulties = Array.from({ length: ITEMS }, (_, i) => -2 + (4 * i) / (ITEMS - 1));
+    const forms = [{ id: base.first.exam.id, questions: base.first.questions, truth: difficulties, mean: 0 }];
+    for (const [k, mean] of [0.3, 0.6].entries()) {
+      const form = await buildLinkedExam(handle.db, base, SHARED, ITEMS - SHARED.length);
+      const own = Array.from({ length: ITEMS - SHARED.length }, (_, i) => -1.5 + k * 0.3 + (3.6 * i) / 29);
+      forms.push({
+        id: form.exam.id,
+        questions: form.questions,
+        truth: [...SHARED.map((i) => difficulties[i]), ...own],
+        mean,
+      });
+    }
+    for (const [k, form] of forms.entries())
+      await sitCalibrationExam(handle.db, base, form, abilitiesAround(k + 1, STUDENTS, form.mean), form.truth, 100 + k);
+    if (ADMIN_URL) await sql`analyze`.execute(handle.db);
+    console.log(
+      `seeded ${forms.length} exams and ${forms.length * STUDENTS} corrected attempts in ${seconds(started).toFixed(1)} s`,
+    );
+
+    const { id } = await handle.db
+      .insertInto('calibrations')
+      .values({
+        scale_id: base.scale.id,
+        method: 'origin',
+        exam_ids: JSON.stringify(forms.map((f) => f.id)),
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    started = performance.now();
+    await runCalibration(handle.db, id);
+    const took = seconds(started);
+    const done = await handle.db.selectFrom('calibrations').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const results = (typeof done.results === 'string' ? JSON.parse(done.results) : done.results) as {
+      role: string;
+      mean: number | null;
+      stable: unknown[];
+      dropped: unknown[];
+      iterations: number;
+    }[];
+    console.log(
+      `calibration of ${forms.length} exams: ${took.toFixed(2)} s cold (goal: under 10 s), status ${done.status}`,
+    );
+    for (const [k, exam] of results.entries())
+      console.log(
+        `  exam ${k + 1}: ${exam.role}, students' mean ${exam.mean?.toFixed(3)} (true ${forms[k].mean}), ${exam.stable.length} stable and ${exam.dropped.length} dropped anchors, ${exam.iterations} EM cycles`,
+      );
+
+    started = performance.now();
+    const [reading] = await readScales(handle.db, forms[2].id);
+    console.log(
+      `scaled scores of ${reading.abilities.size} students from the stored parameters: ${(seconds(started) * 1000).toFixed(0)} ms`,
+    );
+  } finally {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ADMIN_URL) await asAdmin(`drop database ${name}`);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
