@@ -97,6 +97,7 @@ const messages: Pick<Messages, 'reports'> = {
         previous_round: 'الجولة السابقة',
         change: 'التغيّر',
         reading: 'التفسير',
+        level: 'مستوى الأداء',
         count: 'عدد الطلاب',
         tier_legend: 'مستوى التحصيل',
         class_average: 'متوسط الشعبة',
@@ -130,6 +131,13 @@ const messages: Pick<Messages, 'reports'> = {
           rise: 'ارتفاع قابل للقياس',
           fall: 'انخفاض قابل للقياس',
           no_measurable_change: 'لا تغيّر قابلًا للقياس',
+        },
+        meeting_share: '%{count} من %{total} يحققون التوقع أو يتجاوزونه',
+        levels: {
+          below: 'دون التوقع',
+          approaching: 'يقترب من التوقع',
+          meeting: 'يحقق التوقع',
+          exceeding: 'يتجاوز التوقع',
         },
         group: { class: 'الشعبة', grade: 'الصف', school: 'المدرسة' },
         scale_note:

@@ -4,6 +4,25 @@ import questions from './questions';
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 const messages: ResourceLabels = {
   resources: {
+    'scale-cuts': {
+      name: 'درجات القطع |||| درجات القطع |||| درجات القطع |||| درجات القطع |||| درجات القطع |||| درجات القطع',
+      item: 'مجموعة درجات القطع',
+      items: 'مجموعات درجات القطع',
+      fields: {
+        scale_id: 'المقياس',
+        grade_id: 'الصف',
+        level_id: 'المستوى',
+        approaching_from: 'يقترب من التوقع ابتداءً من',
+        meeting_from: 'يحقق التوقع ابتداءً من',
+        exceeding_from: 'يتجاوز التوقع ابتداءً من',
+      },
+      help: {
+        approaching_from:
+          'الدرجة على المقياس التي يبدأ منها طالب هذا الصف أو المستوى في الاقتراب من التوقع؛ وما دونها «دون التوقع».',
+        meeting_from: 'الدرجة على المقياس التي يبدأ منها الطالب في تحقيق التوقع.',
+        exceeding_from: 'الدرجة على المقياس التي يبدأ منها الطالب في تجاوز التوقع.',
+      },
+    },
     scales: {
       name: 'المقاييس |||| مقياس |||| المقاييس |||| المقاييس |||| المقاييس |||| المقاييس',
       item: 'المقياس',

@@ -95,6 +95,7 @@ const messages = {
         previous_round: 'Previous round',
         change: 'Change',
         reading: 'Interpretation',
+        level: 'Level',
         count: 'Students',
         tier_legend: 'Attainment',
         class_average: 'Class average',
@@ -128,6 +129,13 @@ const messages = {
           rise: 'Measurable rise',
           fall: 'Measurable fall',
           no_measurable_change: 'No measurable change',
+        },
+        meeting_share: '%{count} of %{total} meeting or exceeding',
+        levels: {
+          below: 'Below',
+          approaching: 'Approaching',
+          meeting: 'Meeting',
+          exceeding: 'Exceeding',
         },
         group: { class: 'Class', grade: 'Grade', school: 'School' },
         scale_note:

@@ -3,6 +3,24 @@ import questions from './questions';
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 export default {
   resources: {
+    'scale-cuts': {
+      name: 'Cut scores |||| Cut scores',
+      item: 'set of cut scores',
+      items: 'sets of cut scores',
+      fields: {
+        scale_id: 'Scale',
+        grade_id: 'Grade',
+        level_id: 'Level',
+        approaching_from: 'Approaching from',
+        meeting_from: 'Meeting from',
+        exceeding_from: 'Exceeding from',
+      },
+      help: {
+        approaching_from: 'Scaled score from which a student of this grade or level is Approaching; below it, Below.',
+        meeting_from: 'Scaled score from which the student is Meeting the expectation.',
+        exceeding_from: 'Scaled score from which the student is Exceeding it.',
+      },
+    },
     scales: {
       name: 'Scale |||| Scales',
       item: 'scale',

@@ -53,6 +53,7 @@ export default {
       repeated_exam: 'An exam is listed twice.',
       busy: 'A calibration of this scale is already running. Wait for it to finish.',
       failed: 'The calibration failed. Nothing was written; try again or ask an administrator.',
+      cuts_ordered: 'Each cut must be above the one before it: Approaching, then Meeting, then Exceeding.',
       calibrated_scale: 'The scale is calibrated: its reporting constants can no longer change.',
     },
   },

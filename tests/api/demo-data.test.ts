@@ -4,6 +4,7 @@ import { ANSWER_KINDS } from '../../src/common/questions/index';
 import { seedDemo } from '../../src/server/demo/seed-demo';
 import { loadReportContext } from '../../src/server/reports/report-data';
 import { composeReportDocument, loadReportData } from '../../src/server/reports/report-documents';
+import { catalogs } from '../../locales/index';
 import { call } from '../helpers/api-client';
 import { signIn } from '../helpers/factories';
 import { demoTemplate } from '../helpers/demo-template';
@@ -325,6 +326,10 @@ describe('demo data', () => {
         expect(row.previous).toMatch(/^\S+ ± \S+$/);
         expect(row.reading).not.toBe('—');
       }
+      // Each pupil's performance level from the Grade 5 cut scores; the class's share meeting them.
+      const levels = Object.values(catalogs[lang].reports.pdf.growth.levels);
+      expect(students.every((row) => levels.includes(row.level!))).toBe(true);
+      expect(group.level).toBeTruthy();
     }
   });
   it('shows web reports at once: two schools in two rounds, a leaderboard for the school user, item analysis', async () => {

@@ -149,11 +149,15 @@ export const READING_SCALE = {
   score_unit: 10,
 };
 
+/** The sample's cut scores for its grade on the reading scale. */
+export const SAMPLE_CUTS = { approaching_from: 190, meeting_from: 200, exceeding_from: 212 };
+
 /** Each student's ability on the reading scale in a round: from their reading skill's points, as a calibration would order them. */
 function sampleReading(round: 1 | 2): ScaleReading {
   const skill = String(SAMPLE.skills[0].id);
   return {
     scale: READING_SCALE,
+    cuts: SAMPLE_CUTS,
     abilities: new Map(
       sampleResults(round).map((r) => {
         const share = (r.skills[skill].score + 0.5) / (r.skills[skill].max + 1);

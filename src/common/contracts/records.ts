@@ -20,6 +20,9 @@ export const relatedRecord = z
     level_id: z.number().nullable().optional(),
     // A grade's OneRoster (CEDS) code.
     ceds_code: z.string().nullable().optional(),
+    // A reporting scale's transformation (scaled score = origin + unit × logit).
+    score_origin: z.number().optional(),
+    score_unit: z.number().optional(),
     ...stamps,
   })
   .strict();

@@ -19,6 +19,7 @@ import type students from '../../../schemas/students';
 import type users from '../../../schemas/users';
 import type { ColumnType } from 'kysely';
 import type { DeclaredTable, JoinTable } from './declared-tables';
+import type scaleCuts from '../../../schemas/scale-cuts';
 import type scales from '../../../schemas/scales';
 
 /**
@@ -27,6 +28,7 @@ import type scales from '../../../schemas/scales';
  * `npm run new:resource` adds a line for a new resource.
  */
 export interface DeclaredTables {
+  scale_cuts: DeclaredTable<typeof scaleCuts>;
   /** `anchor_calibration_id`: the calibration that fixed the scale's origin (its constants are locked from then). */
   scales: DeclaredTable<typeof scales> & {
     anchor_calibration_id: ColumnType<number | null, number | null | undefined, number | null>;

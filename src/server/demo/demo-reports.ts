@@ -231,6 +231,17 @@ async function calibrateReading(
     score_origin: 200,
     score_unit: 10,
   });
+  // The Grade 5 cut scores on it, so the reports name each pupil's performance level.
+  await admin.post('/api/scale-cuts', {
+    platform_id: ira.platform.id,
+    scale_id: scale.id,
+    grade_id: ira.stages[GRADE_5],
+    name_en: 'Grade 5 reading',
+    name_ar: 'القراءة، الصف الخامس',
+    approaching_from: 190,
+    meeting_from: 200,
+    exceeding_from: 210,
+  });
   for (const examId of examIds) {
     const calibration = await author.post<{ id: number }>(`/api/scales/${scale.id}/calibrations`, {
       exam_ids: [examId],

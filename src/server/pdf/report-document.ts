@@ -112,6 +112,8 @@ export interface GrowthRow {
   change: string;
   /** "No measurable change", or how many of a group changed measurably. */
   reading: string;
+  /** The performance level now (a group: how many meet the expectation or exceed it), where the scale has cuts. */
+  level?: string;
   /** The group's line, set apart from its students'. */
   group?: boolean;
 }
@@ -169,6 +171,7 @@ export interface ReportLabels {
   previous_round: string;
   change: string;
   reading: string;
+  level: string;
   count: string;
   tier_legend: string;
   class_average: string;

@@ -1,7 +1,8 @@
+import { performanceLevel } from '../../common/reports/index';
 import { groupGrowth, growthBetween, scaledScore, type Growth } from '../../common/statistics/index';
 import type { GrowthRow, ReportDocument, ScaleGrowth } from '../pdf';
 import type { Named, ResultRow } from './report-data';
-import type { ReportScale, ScaleReading } from '../scales';
+import type { ReportScale, ScaleCuts, ScaleReading } from '../scales';
 import type { ReportWords } from './report-format';
 
 /** What a report knows of its scope on the reporting scales, now and in the previous round (issue 42). */
@@ -32,12 +33,18 @@ const changeText = (w: ReportWords, scale: ReportScale, growth: Growth) =>
     se: w.num(Math.round(scale.score_unit * growth.se * 10) / 10),
   });
 
-/** One student's line: this round, the previous one, the change and how to read it. */
-function studentRow(w: ReportWords, scale: ReportScale, name: string, now?: Ability, before?: Ability): GrowthRow {
-  const growth = now && before ? growthBetween(before, now) : null;
+/** The performance level of an ability under the scale's cuts for the exam's grade or level. */
+const levelOf = (scale: ReportScale, cuts: ScaleCuts, at: Ability) =>
+  performanceLevel(scaledScore(at.ability, at.se, scale).score, cuts);
+
+/** One student's line: this round, their level, the previous one, the change and how to read it. */
+function studentRow(w: ReportWords, now: ScaleReading, name: string, at?: Ability, before?: Ability): GrowthRow {
+  const scale = now.scale;
+  const growth = at && before ? growthBetween(before, at) : null;
   return {
     name,
-    current: scoreText(w, scale, now),
+    ...(now.cuts ? { level: at ? w.t(`growth.levels.${levelOf(scale, now.cuts, at)}`) : w.t('not_available') } : {}),
+    current: scoreText(w, scale, at),
     previous: scoreText(w, scale, before),
     change: growth ? changeText(w, scale, growth) : w.t('not_available'),
     reading: growth ? w.t(`growth.readings.${growth.reading}`) : w.t('not_available'),
@@ -68,9 +75,14 @@ function groupRow(
       )
     : [];
   const group = groupGrowth(growths);
+  const cuts = now.cuts;
+  const meeting = cuts
+    ? ids.filter((id) => ['meeting', 'exceeding'].includes(levelOf(scale, cuts, now.abilities.get(id)!))).length
+    : 0;
   const [low, high] = group ? group.interval.map((v) => Math.round(scale.score_unit * v)) : [0, 0];
   return {
     name,
+    ...(cuts ? { level: w.t('growth.meeting_share', { count: w.num(meeting), total: w.num(ids.length) }) } : {}),
     current: mean(now, ids),
     previous: before ? mean(before, ids) : w.t('not_available'),
     change: group
@@ -113,13 +125,7 @@ export function growthSection(
     const notes = [w.t('growth.scale_note', { origin: w.num(scale.score_origin), unit: w.num(scale.score_unit) })];
     if (previousRound && !before) notes.push(w.t('growth.previous_not_calibrated'));
     const rowOf = (r: ResultRow) =>
-      studentRow(
-        w,
-        scale,
-        w.name(r.student_names),
-        now.abilities.get(r.student_id),
-        before?.abilities.get(r.student_id),
-      );
+      studentRow(w, now, w.name(r.student_names), now.abilities.get(r.student_id), before?.abilities.get(r.student_id));
     const rows =
       mode.kind === 'student'
         ? results.map((r) => ({ ...rowOf(r), name: w.name(scale) }))

@@ -49,6 +49,7 @@ const LABELS: Record<keyof ReportDocument['labels'], true> = {
   previous_round: true,
   change: true,
   reading: true,
+  level: true,
   count: true,
   tier_legend: true,
   class_average: true,

@@ -74,7 +74,7 @@ function mergeReadings(readings: ScaleReading[]): ScaleReading[] {
   const byScale = new Map<number, ScaleReading>();
   for (const reading of readings) {
     const merged = byScale.get(reading.scale.id);
-    if (!merged) byScale.set(reading.scale.id, { scale: reading.scale, abilities: new Map(reading.abilities) });
+    if (!merged) byScale.set(reading.scale.id, { ...reading, abilities: new Map(reading.abilities) });
     else for (const [student, ability] of reading.abilities) merged.abilities.set(student, ability);
   }
   return [...byScale.values()];

@@ -6,7 +6,7 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { permissionFor } from '../../common/permissions';
 import { listPermissions } from '../../common/permission-catalog';
-import { PLATFORM_RULES } from '../../common/reports/index';
+import { PLATFORM_RULES, SCALE_RULES } from '../../common/reports/index';
 import { recordValidator } from '../../common/resource-validation';
 import { ALL_SCHOOLS, schoolScopeOf } from '../auth';
 import { requirePermission } from '../http/route-access';
@@ -19,7 +19,7 @@ import { installCompiledSerializer } from '../http/response-serializer';
 
 const idParams = z.object({ id: idParam() });
 /** The cross-field rules that generic resources name in their schemas. */
-const RESOURCE_RULES = { ...PLATFORM_RULES };
+const RESOURCE_RULES = { ...PLATFORM_RULES, ...SCALE_RULES };
 const selectionQuery = z.strictObject({ platform_id: idParam().optional() });
 
 /** The five REST routes of one schema-declared resource (SPEC section 7, generic resource). */

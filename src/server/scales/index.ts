@@ -3,4 +3,4 @@ export { calibrationRoutes } from './calibration-routes';
 export { runCalibration, CALIBRATION_MIN_ATTEMPTS, type ExamOutcome } from './calibration-run';
 export { requestCalibration, CALIBRATION_QUEUE } from './calibration-requests';
 export { currentParameters, examParameters } from './bank-parameters';
-export { readScales, type ReportScale, type ScaleReading } from './scale-readings';
+export { readScales, type ReportScale, type ScaleCuts, type ScaleReading } from './scale-readings';

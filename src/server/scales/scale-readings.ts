@@ -17,9 +17,17 @@ export interface ReportScale extends Named {
   score_unit: number;
 }
 
+export interface ScaleCuts {
+  approaching_from: number;
+  meeting_from: number;
+  exceeding_from: number;
+}
+
 /** The students of one exam measured on one scale, from the stored parameters of its calibrated questions. */
 export interface ScaleReading {
   scale: ReportScale;
+  /** The scale's cut scores for the exam's grade or level, when an administrator set them. */
+  cuts: ScaleCuts | null;
   /** Each student's Warm estimate (logits) and its standard error. */
   abilities: Map<number, { ability: number; se: number }>;
 }
@@ -66,10 +74,20 @@ export async function readScales(db: Db, examId: number): Promise<ScaleReading[]
     });
     readings.push({
       scale: { ...scale, score_origin: Number(scale.score_origin), score_unit: Number(scale.score_unit) },
+      cuts: await cutsOf(db, scale.id, examId),
       abilities,
     });
   }
   return readings;
+}
+
+/** The cut scores of a scale for the exam's grade (IRA) or level (ISA). */
+async function cutsOf(db: Db, scaleId: number, examId: number): Promise<ScaleCuts | null> {
+  const { rows } = await sql<ScaleCuts>`
+    select c.approaching_from, c.meeting_from, c.exceeding_from from scale_cuts c join exams e on e.id = ${examId}
+    where c.scale_id = ${scaleId} and c.grade_id is not distinct from e.grade_id
+      and c.level_id is not distinct from e.level_id`.execute(db);
+  return rows[0] ?? null;
 }
 
 async function attemptStudents(db: Db, attemptIds: number[]): Promise<Map<number, number>> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { nameComparator, percentOf, scriptOf, tierOf } from '../../../src/common/reports/index';
+import { nameComparator, percentOf, performanceLevel, scriptOf, tierOf } from '../../../src/common/reports/index';
 import type { ResultRow } from '../../../src/server/reports/report-data';
 import { composeReportDocument, type ReportData } from '../../../src/server/reports/report-documents';
 import { ReportWords } from '../../../src/server/reports/report-format';
-import { READING_SCALE, SAMPLE, sampleContext, sampleGroupData } from '../../helpers/sample-reports';
+import { READING_SCALE, SAMPLE, SAMPLE_CUTS, sampleContext, sampleGroupData } from '../../helpers/sample-reports';
 
 /** The document builders from hand-made rows: what each kind of report shows, and how. */
 const row = (name: string, score: number, max: number, classIndex = 0): ResultRow => ({
@@ -44,8 +44,12 @@ describe('the student report', () => {
     schoolResults: classmates,
     growth: {
       previousRound: SAMPLE.rounds[0],
-      current: [{ scale: READING_SCALE, abilities: new Map([[now.student_id, { ability: 1.3, se: 0.42 }]]) }],
-      previous: [{ scale: READING_SCALE, abilities: new Map([[now.student_id, { ability: 0.1, se: 0.4 }]]) }],
+      current: [
+        { scale: READING_SCALE, cuts: null, abilities: new Map([[now.student_id, { ability: 1.3, se: 0.42 }]]) },
+      ],
+      previous: [
+        { scale: READING_SCALE, cuts: null, abilities: new Map([[now.student_id, { ability: 0.1, se: 0.4 }]]) },
+      ],
     },
   };
 
@@ -94,7 +98,9 @@ describe('the student report', () => {
       ...data,
       growth: {
         ...data.growth,
-        previous: [{ scale: READING_SCALE, abilities: new Map([[now.student_id, { ability: 0.9, se: 0.4 }]]) }],
+        previous: [
+          { scale: READING_SCALE, cuts: null, abilities: new Map([[now.student_id, { ability: 0.9, se: 0.4 }]]) },
+        ],
       },
     };
     expect(compose(smaller, 'en', now).growth!.scales[0].rows[0]).toMatchObject({
@@ -115,6 +121,29 @@ describe('the student report', () => {
     expect(compose({ ...data, growth: first }, 'en', now).growth).toBeUndefined();
   });
 
+  it("names the student's performance level from the scale's cut scores for their grade", () => {
+    const withCuts = {
+      ...data,
+      growth: {
+        ...data.growth,
+        current: data.growth.current.map((reading) => ({ ...reading, cuts: SAMPLE_CUTS })),
+      },
+    };
+    // 213 on cuts 190 / 200 / 212: Exceeding; exactly on a cut belongs to the level it starts.
+    expect(compose(withCuts, 'en', now).growth!.scales[0].rows[0].level).toBe('Exceeding');
+    expect(compose(withCuts, 'ar', now).growth!.scales[0].rows[0].level).toBe('يتجاوز التوقع');
+    expect([189, 190, 199, 200, 211, 212].map((score) => performanceLevel(score, SAMPLE_CUTS))).toEqual([
+      'below',
+      'approaching',
+      'approaching',
+      'meeting',
+      'meeting',
+      'exceeding',
+    ]);
+    // No cuts for the scale: no level column.
+    expect(compose(data, 'en', now).growth!.scales[0].rows[0].level).toBeUndefined();
+  });
+
   it('says so when the student has no result yet', () => {
     const doc = compose({ ...data, result: undefined }, 'en', now);
     expect(doc.total).toBeUndefined();
@@ -131,6 +160,8 @@ describe('the group reports', () => {
     expect(group).toMatchObject({ name: 'Class', group: true });
     expect(group.change).toMatch(/^[+−]?\d+ \([+−]?\d+ to [+−]?\d+\)$/);
     expect(group.reading).toMatch(/^\d+ of \d+ changed measurably$/);
+    expect(group.level).toMatch(/^\d+ of \d+ meeting or exceeding$/);
+    expect(students.every((s) => ['Below', 'Approaching', 'Meeting', 'Exceeding'].includes(s.level!))).toBe(true);
     expect(students.length).toBeGreaterThan(0);
     expect(students.every((s) => /^\d+ ± [\d.]+$/.test(s.current))).toBe(true);
     // A grade report shows the grade's line only (its classes are compared below it).

@@ -1,0 +1,29 @@
+import type { Rule } from '../resource-validation';
+
+export const SCALE_RULE_MESSAGES = { cutsOrdered: 'calibrations.errors.cuts_ordered' } as const;
+
+/** A scale's cut scores rise: Approaching, then Meeting, then Exceeding. */
+export const SCALE_RULES: Record<string, Rule> = {
+  'scale-cuts.ordered': (cuts, ctx) => {
+    const [approaching, meeting, exceeding] = [cuts.approaching_from, cuts.meeting_from, cuts.exceeding_from];
+    if (typeof approaching === 'number' && typeof meeting === 'number' && meeting <= approaching)
+      ctx.addIssue({ code: 'custom', message: SCALE_RULE_MESSAGES.cutsOrdered, path: ['meeting_from'] });
+    if (typeof meeting === 'number' && typeof exceeding === 'number' && exceeding <= meeting)
+      ctx.addIssue({ code: 'custom', message: SCALE_RULE_MESSAGES.cutsOrdered, path: ['exceeding_from'] });
+  },
+};
+
+/** The four performance levels, lowest first. */
+export const PERFORMANCE_LEVELS = ['below', 'approaching', 'meeting', 'exceeding'] as const;
+export type PerformanceLevel = (typeof PERFORMANCE_LEVELS)[number];
+
+/** The performance level of a scaled score under a set of cuts. */
+export function performanceLevel(
+  score: number,
+  cuts: { approaching_from: number; meeting_from: number; exceeding_from: number },
+): PerformanceLevel {
+  if (score >= cuts.exceeding_from) return 'exceeding';
+  if (score >= cuts.meeting_from) return 'meeting';
+  if (score >= cuts.approaching_from) return 'approaching';
+  return 'below';
+}
