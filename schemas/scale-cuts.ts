@@ -1,7 +1,8 @@
 import { defineResource, lookup, number, reference } from './vocabulary';
 
 const base = lookup('scale-cuts', 'exams_settings', '/settings/exams/scale-cuts');
-const cut = (key: string) => number(0, 2000, { help: `resources.scale-cuts.help.${key}` });
+/** A cut in scaled-score points; each starts above the one before it can (the rule checks the order). */
+const cut = (key: string, min: number) => number(min, 2000, { help: `resources.scale-cuts.help.${key}` });
 
 /**
  * The cut scores of a reporting scale for one grade (IRA) or level (ISA), in scaled-score points
@@ -16,9 +17,9 @@ const scaleCuts = defineResource({
     scale_id: reference('scales'),
     grade_id: reference('grades', { platforms: ['IRA'] }),
     level_id: reference('levels', { platforms: ['ISA'] }),
-    approaching_from: cut('approaching_from'),
-    meeting_from: cut('meeting_from'),
-    exceeding_from: cut('exceeding_from'),
+    approaching_from: cut('approaching_from', 0),
+    meeting_from: cut('meeting_from', 1),
+    exceeding_from: cut('exceeding_from', 2),
   },
   rules: ['scale-cuts.ordered'],
   list: {

@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('calibrations')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('scale_id', 'integer', (c) => c.notNull().references('scales.id').onDelete('cascade'))
+    .addColumn('scale_id', 'integer', (c) => c.notNull().references('scales.id'))
     .addColumn('method', 'varchar(20)', (c) => c.notNull())
     .addColumn('exam_ids', 'jsonb', (c) => c.notNull())
     .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('queued'))
@@ -26,7 +26,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('item_parameters')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('scale_id', 'integer', (c) => c.notNull().references('scales.id').onDelete('cascade'))
+    .addColumn('scale_id', 'integer', (c) => c.notNull().references('scales.id'))
     .addColumn('calibration_id', 'integer', (c) => c.notNull().references('calibrations.id').onDelete('cascade'))
     .addColumn('exam_id', 'integer', (c) => c.notNull().references('exams.id').onDelete('cascade'))
     .addColumn('exam_question_id', 'integer', (c) => c.notNull().references('exam_questions.id').onDelete('cascade'))

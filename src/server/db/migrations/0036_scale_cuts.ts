@@ -9,7 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name_en', 'varchar(255)', (c) => c.notNull())
     .addColumn('name_ar', 'varchar(255)', (c) => c.notNull())
     .addColumn('platform_id', 'integer', (c) => c.notNull().references('platforms.id'))
-    .addColumn('scale_id', 'integer', (c) => c.notNull().references('scales.id').onDelete('cascade'))
+    .addColumn('scale_id', 'integer', (c) => c.notNull().references('scales.id'))
     .addColumn('grade_id', 'integer', (c) => c.references('grades.id'))
     .addColumn('level_id', 'integer', (c) => c.references('levels.id'))
     .addColumn('approaching_from', 'integer', (c) => c.notNull())
