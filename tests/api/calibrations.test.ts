@@ -266,3 +266,36 @@ describe('POST /api/scales/:id/calibrations', () => {
     );
   });
 });
+
+describe('GET /api/scales/:id/booklet', () => {
+  it("orders the grade's calibrated questions at RP 0.67 beside its students' scaled scores", async () => {
+    const admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+    const grade = base.lookups.grade!.id;
+    const read = await call(t.app, 'GET', `/api/scales/${base.scale.id}/booklet?grade_id=${grade}`, undefined, {
+      cookie: admin,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    const booklet = read.json().data;
+    expect(booklet.rp).toBe(0.67);
+    // Every bank question of the grade's forms with a parameter: round 1's 20 and round 2's 12 new ones.
+    expect(booklet.items).toHaveLength(ITEMS + (ITEMS - SHARED.length));
+    const locations = booklet.items.map((item: { location: number }) => item.location);
+    expect(locations).toEqual([...locations].sort((a, b) => a - b));
+    // On the scale (200 + 20 × logit, set before it locked): 200 + 20 × (difficulty + ln(0.67 / 0.33)), to a tenth.
+    const [first] = booklet.items;
+    expect(first.location).toBeCloseTo(200 + 20 * (first.difficulty + Math.log(0.67 / 0.33)), 0);
+    expect(booklet.students.total).toBe(PERSONS * 2);
+    expect(booklet.students.bins.reduce((sum: number, bin: { count: number }) => sum + bin.count, 0)).toBe(PERSONS * 2);
+    expect(booklet.cuts).toBeNull();
+  });
+
+  it('refuses without a session or the permission, and an unknown scale', async () => {
+    const url = `/api/scales/${base.scale.id}/booklet`;
+    expect((await call(t.app, 'GET', url)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', url, undefined, { cookie: corrector })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `${url}?grade_id=abc`, undefined, { cookie: author })).statusCode).toBe(400);
+    expect((await call(t.app, 'GET', '/api/scales/999999/booklet', undefined, { cookie: author })).statusCode).toBe(
+      404,
+    );
+  });
+});

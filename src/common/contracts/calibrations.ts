@@ -37,3 +37,23 @@ export interface Calibration {
   created_at: string | Date;
   finished_at: string | Date | null;
 }
+
+/** A scale's ordered item booklet for one grade or level, beside its students' scaled scores (bookmark method). */
+export interface BookmarkBooklet {
+  scale: {
+    id: number;
+    name_en: string;
+    name_ar: string;
+    platform_id: number;
+    score_origin: number;
+    score_unit: number;
+  };
+  /** The response probability the questions are placed at. */
+  rp: number;
+  /** The bank's calibrated questions of the grade's exams, easiest first: `location` in scaled-score points. */
+  items: { question_id: number; text: string; difficulty: number; location: number }[];
+  /** The students' latest scaled scores, in bands. */
+  students: { total: number; bins: { from: number; to: number; count: number }[] };
+  /** The cuts set so far for this scale and grade or level. */
+  cuts: { id: number; approaching_from: number; meeting_from: number; exceeding_from: number } | null;
+}

@@ -6,6 +6,7 @@ import { permissionFor } from '../../common/permissions';
 import { auditContext, recordAudit } from '../audit';
 import { notFound } from '../http/app-error';
 import { requirePermission } from '../http/route-access';
+import { bookmarkBooklet } from './bookmark-booklet';
 import { findCalibration, listCalibrations, presentCalibration } from './calibration-presenter';
 import { CALIBRATION_QUEUE, MAX_CALIBRATION_EXAMS, requestCalibration } from './calibration-requests';
 import { runCalibration } from './calibration-run';
@@ -15,7 +16,8 @@ const idParams = z.object({ id: idParam() });
 /**
  * Calibrations on a reporting scale (issue 42): run one on chosen exams (a job), follow its
  * progress, read what it kept. Running one is the calibrations area's create permission (authors
- * and administrators); reading them, its view.
+ * and administrators); reading them, its view. And the scale's ordered item booklet for setting its
+ * cut scores the bookmark way (whoever may read the cut scores).
  */
 export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.define<{ id: number }>(CALIBRATION_QUEUE, ({ id }) => runCalibration(app.db, id, app.log));
@@ -58,6 +60,26 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: (await listCalibrations(app.db, request.params.id)).map((row) => presentCalibration(row, request.lang)),
+    }),
+  );
+
+  app.get(
+    '/scales/:id/booklet',
+    {
+      config: { access: requirePermission(...listPermissions('scale-cuts')) },
+      schema: {
+        tags,
+        summary:
+          "The scale's ordered item booklet for a grade or level (questions at a response probability of 0.67, in scaled-score points) beside its students' scaled scores and the cuts set so far",
+        params: idParams,
+        querystring: z.strictObject({ grade_id: idParam().optional(), level_id: idParam().optional() }),
+      },
+    },
+    async (request) => ({
+      data: await bookmarkBooklet(app.db, request.params.id, {
+        grade_id: request.query.grade_id ?? null,
+        level_id: request.query.level_id ?? null,
+      }),
     }),
   );
 

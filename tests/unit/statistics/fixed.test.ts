@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abilityFromParameters, fitRasch, keptRank } from '../../../src/common/statistics';
+import { abilityFromParameters, fitRasch, keptRank, responseProbabilityLocation } from '../../../src/common/statistics';
 import { mulberry32 } from '../../helpers/seeded-random';
 
 /** Persons answering dichotomous items of the given difficulties, and one partial-credit item out of 3. */
@@ -44,5 +44,23 @@ describe('a person measured on stored item parameters (issue 42)', () => {
 
   it('has nothing to measure with when no item carries a step', () => {
     expect(abilityFromParameters([{ max: 1, categories: [1], thresholds: [] }], [1])).toBeNull();
+  });
+});
+
+describe('the ordered item booklet (issue 42)', () => {
+  it('places a right-or-wrong question at its difficulty + ln(0.67 / 0.33)', () => {
+    expect(responseProbabilityLocation([0.4])).toBeCloseTo(0.4 + Math.log(0.67 / 0.33), 9);
+    expect(responseProbabilityLocation([-1.2], 0.5)).toBeCloseTo(-1.2, 9);
+  });
+
+  it('places a partial-credit question where its expected mark is 0.67 of the maximum', () => {
+    const steps = [-0.5, 0.2, 0.9];
+    const theta = responseProbabilityLocation(steps);
+    const z = steps.map((_, k) => steps.slice(0, k + 1).reduce((sum, b) => sum + theta - b, 0));
+    const weights = [1, ...z.map(Math.exp)];
+    const expected = weights.reduce((sum, w, k) => sum + k * w, 0) / weights.reduce((a, b) => a + b, 0);
+    expect(expected / 3).toBeCloseTo(0.67, 9);
+    // Harder steps, a higher location.
+    expect(responseProbabilityLocation(steps.map((b) => b + 1))).toBeCloseTo(theta + 1, 9);
   });
 });

@@ -15,6 +15,7 @@ export {
   type ScaledScore,
 } from './scaled';
 export { abilityFromParameters, keptRank, type CalibratedItem } from './fixed';
+export { BOOKMARK_RP, responseProbabilityLocation } from './bookmark';
 export { linkToScale, LINKING_RULES, type Anchor, type DroppedAnchor, type Link, type LinkRefusal } from './linking';
 import { scoreAbilities, separationReliability } from './persons';
 import { prepare } from './prepare';
