@@ -16,10 +16,10 @@ const scales = defineResource({
     score_origin: number(0, 1000, { required: false, default: 200, help: 'resources.scales.help.score_origin' }),
     score_unit: number(1, 100, { required: false, default: 10, help: 'resources.scales.help.score_unit' }),
   },
-  // The administrator chooses the constants once: the first calibration fixes them (issue 42).
+  // The administrator chooses the skill and constants once: the first calibration fixes them (issue 42).
   lockedOnce: {
     column: 'anchor_calibration_id',
-    fields: ['score_origin', 'score_unit'],
+    fields: ['skill_id', 'score_origin', 'score_unit'],
     message: 'calibrations.errors.calibrated_scale',
   },
   list: { ...base.list, columns: ['id', 'name_en', 'name_ar', 'skill_id', 'score_origin', 'score_unit'] },

@@ -54,7 +54,7 @@ export default {
       busy: 'A calibration of this scale is already running. Wait for it to finish.',
       failed: 'The calibration failed. Nothing was written; try again or ask an administrator.',
       cuts_ordered: 'Each cut must be above the one before it: Approaching, then Meeting, then Exceeding.',
-      calibrated_scale: 'The scale is calibrated: its reporting constants can no longer change.',
+      calibrated_scale: 'The scale is calibrated: its skill and reporting constants can no longer change.',
     },
   },
 };

@@ -71,6 +71,16 @@ describe('POST /api/scales/:id/calibrations', () => {
     expect((await start(999_999, [base.first.exam.id])).statusCode).toBe(404);
   });
 
+  it('refuses to show a calibration without a session or the permission, and an unknown one', async () => {
+    const [any] = await t.db.selectFrom('calibrations').select('id').execute();
+    const id = any?.id ?? 1;
+    expect((await call(t.app, 'GET', `/api/calibrations/${id}`)).statusCode).toBe(401);
+    expect((await call(t.app, 'GET', `/api/calibrations/${id}`, undefined, { cookie: corrector })).statusCode).toBe(
+      403,
+    );
+    expect((await call(t.app, 'GET', '/api/calibrations/999999', undefined, { cookie: author })).statusCode).toBe(404);
+  });
+
   it('refuses an exam of another platform, without questions of the skill, or listed twice (422, nothing kept)', async () => {
     const other = await buildExam(t.db, registry);
     const refused = await start(base.scale.id, [base.first.exam.id, other.exam.id], author, 'ar');
@@ -140,7 +150,9 @@ describe('POST /api/scales/:id/calibrations', () => {
       { cookie: admin, lang: 'ar' },
     );
     expect(locked.statusCode).toBe(422);
-    expect(locked.json().errors).toEqual({ score_unit: ['المقياس معاير: لم يعد ممكنًا تغيير ثوابت التقرير فيه.'] });
+    expect(locked.json().errors).toEqual({
+      score_unit: ['المقياس معاير: لم يعد ممكنًا تغيير مهارته ولا ثوابت التقرير فيه.'],
+    });
     // Its name may still change.
     const renamed = await call(
       t.app,
@@ -242,6 +254,21 @@ describe('POST /api/scales/:id/calibrations', () => {
     const none = await calibrate([empty.exam.id]);
     expect(none).toMatchObject({ status: 'refused' });
     expect(none.exams[0].refused).toBe('too_few_attempts');
+  });
+
+  it('refuses to delete a scale that has calibrations (409), and keeps them', async () => {
+    const admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+    const removed = await call(
+      t.app,
+      'DELETE',
+      `/api/scales/${base.scale.id}?platform_id=${base.lookups.platform.id}`,
+      undefined,
+      { cookie: admin },
+    );
+    expect(removed.statusCode).toBe(409);
+    expect(
+      await t.db.selectFrom('calibrations').select('id').where('scale_id', '=', base.scale.id).execute(),
+    ).not.toEqual([]);
   });
 
   it('lists the scale’s calibrations, the latest first, to whoever may read them', async () => {

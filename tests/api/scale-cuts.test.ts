@@ -69,8 +69,10 @@ describe('/api/scale-cuts', () => {
     expect(kept).toEqual([]);
   });
 
-  it('lets an author read the cuts but not set them', async () => {
+  it('lets an author read the cuts but not set them, and nobody without a session', async () => {
     const { body } = await gradeFive();
+    expect((await call(t.app, 'GET', '/api/scale-cuts')).statusCode).toBe(401);
+    expect((await call(t.app, 'POST', '/api/scale-cuts', body)).statusCode).toBe(401);
     expect((await call(t.app, 'POST', '/api/scale-cuts', body, { cookie: author })).statusCode).toBe(403);
     expect((await call(t.app, 'GET', '/api/scale-cuts', undefined, { cookie: author })).statusCode).toBe(200);
   });

@@ -19,6 +19,8 @@ export interface CalibrationsTable {
   message: string | null;
   created_by: number | null;
   created_at: Timestamp;
+  /** When a runner claimed it (a claim older than the job's expiry may be taken again). */
+  started_at: Timestamp | null;
   finished_at: Timestamp | null;
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { RaschCalibration, ScaleDrift } from '../../common/contracts/index';
-import { LINKING_RULES, roundTo } from '../../common/statistics/index';
+import { LINKING_RULES, linkToScale, roundTo } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 
 const r4 = (value: number) => roundTo(value, 4)!;
@@ -34,9 +34,14 @@ export async function scaleDrifts(db: Db, examId: number, rasch: RaschCalibratio
   for (const row of rows)
     if (own.has(row.exam_question_id)) byScale.set(row.scale_id, [...(byScale.get(row.scale_id) ?? []), row]);
   return [...byScale.values()].map((common) => {
-    const shift =
-      common.reduce((sum, row) => sum + Number(row.difficulty) - own.get(row.exam_question_id)!.difficulty!, 0) /
-      common.length;
+    // The calibration's own screen sets the shift, so one drifted question does not move every drift.
+    const { shift } = linkToScale(
+      common.map((row) => {
+        const item = own.get(row.exam_question_id)!;
+        return { id: row.exam_question_id, bank: Number(row.difficulty), free: item.difficulty!, marks: 1, se: null };
+      }),
+      common.length,
+    );
     return {
       scale: { id: common[0].scale_id, name_en: common[0].name_en, name_ar: common[0].name_ar },
       shift: r4(shift),

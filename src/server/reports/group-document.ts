@@ -1,6 +1,6 @@
 import { TIER_KEYS, type TierKey } from '../../common/reports/index';
 import type { ClassComparison, Figure, ReportDocument, ScoreRow, StudentRow } from '../pdf';
-import { growthSection, type GrowthData } from './growth-document';
+import { growthSection, withGrowth, type GrowthData } from './growth-document';
 import { averagePercent, skillAverages, tierOfShown } from './report-base';
 import type { Named, ReportContext, ResultRow } from './report-data';
 import { asShown, type ReportWords } from './report-format';
@@ -95,8 +95,6 @@ export function groupParts(
       : { students: studentRows(w, results, maxMark, kind === 'school') }),
   };
 }
-
-const withGrowth = (growth: ReturnType<typeof growthSection>) => (growth ? { growth } : {});
 
 /** A grade's classes side by side: students, average, tiers and the average of each skill. */
 function classComparison(w: ReportWords, results: ResultRow[], skillNames: Map<number, Named>): ClassComparison {

@@ -17,7 +17,15 @@ export interface GrowthData {
 
 type Ability = { ability: number; se: number };
 
-const signed = (w: ReportWords, value: number) => (value > 0 ? '+' : value < 0 ? '−' : '') + w.num(Math.abs(value));
+/**
+ * A signed figure ("+6", "−3"). In an Arabic line the sign is held to its digits by left-to-right
+ * marks on both sides of it, so it stays in front of them ("(من +2 إلى +10)" never reads "2+").
+ */
+function signed(w: ReportWords, value: number) {
+  const sign = value > 0 ? '+' : value < 0 ? '−' : '';
+  const digits = w.num(Math.abs(value));
+  return w.lang === 'ar' && sign ? `\u200e${sign}\u200e${digits}` : sign + digits;
+}
 
 /** "213 ± 7.6": a scaled score with its standard error. */
 function scoreText(w: ReportWords, scale: ReportScale, at: Ability | undefined) {
@@ -139,3 +147,6 @@ export function growthSection(
   });
   return { previous_round: previousRound, scales };
 }
+
+/** The document's growth part, when there is one to show. */
+export const withGrowth = (growth: ReturnType<typeof growthSection>) => (growth ? { growth } : {});

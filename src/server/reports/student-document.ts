@@ -1,5 +1,5 @@
 import type { ReportDocument, ScoreRow } from '../pdf';
-import { growthSection, type GrowthData } from './growth-document';
+import { growthSection, withGrowth, type GrowthData } from './growth-document';
 import { averagePercent, scoreRow, skillAverages, type SkillAverage } from './report-base';
 import type { Named, ReportContext, ResultRow, ScoreMap } from './report-data';
 import { asShown, type ReportWords } from './report-format';
@@ -65,5 +65,3 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
     ...withGrowth(growthSection(w, data.growth, [result], { kind: 'student' })),
   };
 }
-
-const withGrowth = (growth: ReturnType<typeof growthSection>) => (growth ? { growth } : {});

@@ -2,7 +2,8 @@ import type { Language } from '../../../locales/index';
 import type { Calibration } from '../../common/contracts/index';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
-import { runningProgress, type ExamOutcome } from './calibration-run';
+import type { ExamOutcome } from './calibration-run';
+import { runningProgress } from './calibration-progress';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError, invalid, notFound } from '../http/app-error';
 import type { JobQueue } from '../jobs';
+import { STALE_MINUTES } from './calibration-run';
 
 export const CALIBRATION_QUEUE = 'calibration';
 /** The most exams one calibration takes (a round of grades, or a year's rounds). */
@@ -35,20 +36,22 @@ export async function requestCalibration(
     return !exam || Number(exam.platform_id) !== scale.platform_id || Number(exam.questions) === 0;
   });
   if (offScale.length > 0) throw invalid({ exam_ids: offScale.map(() => 'calibrations.errors.exam_not_on_scale') });
-  const busy = await db
-    .selectFrom('calibrations')
-    .select('id')
-    .where('scale_id', '=', scale.id)
-    .where('status', 'in', ['queued', 'running'])
-    .executeTakeFirst();
-  if (busy) throw new AppError(409, 'calibrations.errors.busy');
   const done = await db
     .selectFrom('calibrations')
     .select('id')
     .where('scale_id', '=', scale.id)
     .where('status', '=', 'done')
     .executeTakeFirst();
-  const { id } = await db
+  // A run whose process died long ago no longer holds the scale: it failed, and wrote nothing.
+  await db
+    .updateTable('calibrations')
+    .set({ status: 'failed', message: 'calibrations.errors.failed', finished_at: sql`now()` })
+    .where('scale_id', '=', scale.id)
+    .where('status', '=', 'running')
+    .where('started_at', '<', sql<Date>`now() - make_interval(mins => ${STALE_MINUTES})`)
+    .execute();
+  // One waits or runs per scale (a unique index): a second request, even at the same moment, is refused.
+  const inserted = await db
     .insertInto('calibrations')
     .values({
       scale_id: scale.id,
@@ -56,8 +59,11 @@ export async function requestCalibration(
       exam_ids: JSON.stringify(examIds),
       created_by: request.userId,
     })
+    .onConflict((oc) => oc.column('scale_id').where('status', 'in', ['queued', 'running']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!inserted) throw new AppError(409, 'calibrations.errors.busy');
+  const { id } = inserted;
   await jobs.send(CALIBRATION_QUEUE, { id });
   return id;
 }

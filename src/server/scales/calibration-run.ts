@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CalibrationExam } from '../../common/contracts/index';
 import { fitRasch, linkToScale, roundTo, type Anchor, type RaschResult } from '../../common/statistics/index';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CalibrationStatus } from '../db/types-calibrations';
 import { currentParameters, type BankParameter } from './bank-parameters';
+import { running } from './calibration-progress';
 import { loadScaleForm, type ScaleForm } from './calibration-forms';
+
+/** A run claimed longer ago than this is taken to have died with its process (pg-boss's own expiry is 15). */
+export const STALE_MINUTES = 15;
 
 /** Fewer corrected attempts than this on an exam, and it is not calibrated (its estimates would not hold). */
 export const CALIBRATION_MIN_ATTEMPTS = 20;
@@ -13,6 +18,9 @@ export type ExamRefusal = NonNullable<CalibrationExam['refused']>;
 
 /** What a calibration keeps of each exam: its fit, and how it joined the scale (the API's contract). */
 export type ExamOutcome = CalibrationExam;
+
+const sameCategories = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((category, k) => category === b[k]);
 
 const r4 = (value: number | null | undefined) => (value == null ? null : roundTo(value, 4));
 
@@ -70,6 +78,12 @@ function placeOnScale(
       const sourceId = form.questions[item.index].source_question_id;
       const banked = sourceId === null ? undefined : bank.get(sourceId);
       if (!banked) return [];
+      // An anchor is fixed at the bank's steps only where this sitting kept the same categories; one
+      // that did not cannot anchor (and scores this exam only, leaving the bank's value as it is).
+      if (!sameCategories(banked.categories, item.categories)) {
+        notBanked.add(form.questions[item.index].id);
+        return [];
+      }
       const se = banked.se !== null && item.se !== null ? Math.hypot(banked.se, item.se) : null;
       return [
         { id: form.questions[item.index].id, bank: banked.difficulty, free: item.difficulty!, marks: item.max, se },
@@ -107,7 +121,7 @@ function placeOnScale(
     exam_id: form.examId,
     attempts: form.scores.length,
     questions: form.questions.length,
-    calibrated: calibrated.length,
+    calibrated: final.items.filter((item) => !item.extreme).length,
     converged: final.converged,
     iterations: final.iterations,
     reliability: r4(final.reliability),
@@ -118,8 +132,8 @@ function placeOnScale(
     link_se: r4(linkSe),
     stable,
     dropped,
-    worst_infit: r4(Math.max(...calibrated.map((item) => item.infit ?? 0))),
-    worst_outfit: r4(Math.max(...calibrated.map((item) => item.outfit ?? 0))),
+    worst_infit: r4(Math.max(0, ...final.items.map((item) => item.infit ?? 0))),
+    worst_outfit: r4(Math.max(0, ...final.items.map((item) => item.outfit ?? 0))),
     refused,
   };
   // An anchor's row scores this exam; the bank's current value stays the calibration it came from.
@@ -141,10 +155,6 @@ function placeOnScale(
   return { outcome, rows };
 }
 
-/** Exams calibrated so far by running calibrations, by id (the progress a reader sees). */
-const running = new Map<number, number>();
-export const runningProgress = (id: number) => running.get(id);
-
 /**
  * The calibration job: each exam in the order given is calibrated on its own (marginal maximum
  * likelihood, rasch/index.ts) and put on the scale, the first of an `origin` calibration as it
@@ -154,11 +164,20 @@ export const runningProgress = (id: number) => running.get(id);
  */
 export async function runCalibration(db: Db, id: number, log?: FastifyBaseLogger): Promise<void> {
   // Claimed once: a second runner of the same calibration (a job and a direct call) finds it taken.
+  // A run whose process died (still `running` after STALE_MINUTES) is taken again: nothing was written.
   const job = await db
     .updateTable('calibrations')
-    .set({ status: 'running' })
+    .set({ status: 'running', started_at: sql`now()` })
     .where('id', '=', id)
-    .where('status', '=', 'queued')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([
+          eb('status', '=', 'running'),
+          eb('started_at', '<', sql<Date>`now() - make_interval(mins => ${STALE_MINUTES})`),
+        ]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
   if (!job) return;

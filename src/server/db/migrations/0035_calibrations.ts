@@ -20,9 +20,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('message', 'varchar(255)')
     .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('started_at', 'timestamptz')
     .addColumn('finished_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('calibrations_scale_id_index').on('calibrations').column('scale_id').execute();
+  // One calibration of a scale waits or runs at a time: two requests at once cannot both queue.
+  await sql`create unique index calibrations_one_active on calibrations (scale_id)
+    where status in ('queued', 'running')`.execute(db);
   await db.schema
     .createTable('item_parameters')
     .addColumn('id', 'serial', (c) => c.primaryKey())
