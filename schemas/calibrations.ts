@@ -13,6 +13,12 @@ const calibrations = defineArea({
       access: ['calibrations'],
       menu: 'exams_settings',
     },
+    bookmark: {
+      path: '/settings/exams/bookmark',
+      view: 'scales/BookmarkPage',
+      access: ['scale-cuts'],
+      menu: 'exams_settings',
+    },
   },
 });
 

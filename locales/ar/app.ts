@@ -24,6 +24,7 @@ const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' 
     roles: 'الأدوار والصلاحيات',
     waiting: 'التصحيح',
     school_home: 'مدرستي',
+    bookmark: 'درجات القطع (طريقة العلامة المرجعية)',
     calibrations: 'المعايرات',
     roster: 'سجل الطلاب',
     language: 'اللغة',

@@ -22,6 +22,7 @@ export default {
     roles: 'Roles and permissions',
     waiting: 'Marking',
     school_home: 'My school',
+    bookmark: 'Cut scores (bookmark)',
     calibrations: 'Calibrations',
     roster: 'Roster',
     language: 'Language',

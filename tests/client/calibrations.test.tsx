@@ -120,3 +120,89 @@ describe('the calibrations page (issue 42)', () => {
     expect(screen.getByText('Waiting')).toBeInTheDocument();
   });
 });
+
+describe('the bookmark page (issue 42)', () => {
+  it("places each level's bookmark in the ordered booklet, counts the students per level and saves the cuts", async () => {
+    signIn(
+      makeUser([
+        permissionFor('scale-cuts', 'view'),
+        permissionFor('scale-cuts', 'create'),
+        permissionFor('scales', 'view'),
+      ]),
+    );
+    const calls = recorder();
+    const grade = { id: 5, name_en: 'Grade 5', name_ar: 'الصف الخامس', platform_id: 1 };
+    const booklet = {
+      scale: {
+        id: 4,
+        name_en: 'Reading scale',
+        name_ar: 'مقياس القراءة',
+        platform_id: 1,
+        score_origin: 200,
+        score_unit: 10,
+      },
+      rp: 0.67,
+      items: [
+        { question_id: 1, text: 'Easy one', difficulty: -1.5, location: 192.1 },
+        { question_id: 2, text: 'Middle one', difficulty: -0.7, location: 200.2 },
+        { question_id: 3, text: 'Hard one', difficulty: 0.5, location: 212.1 },
+      ],
+      students: {
+        total: 10,
+        bins: [
+          { from: 185, to: 190, count: 2 },
+          { from: 195, to: 200, count: 3 },
+          { from: 205, to: 210, count: 4 },
+          { from: 215, to: 220, count: 1 },
+        ],
+      },
+      cuts: null,
+    };
+    server.use(
+      http.get('*/api/scales', () => HttpResponse.json({ data: [scale], meta })),
+      http.get('*/api/grades', () => HttpResponse.json({ data: [grade], meta })),
+      http.get('*/api/levels', () => HttpResponse.json({ data: [], meta: { ...meta, total: 0 } })),
+      http.get('*/api/scales/4/booklet', ({ request }) => {
+        calls.record(request);
+        return HttpResponse.json({ data: booklet });
+      }),
+      http.post('*/api/scale-cuts', async ({ request }) => {
+        calls.record(request);
+        return HttpResponse.json({ data: { id: 9, ...(await request.clone().json()) } }, { status: 201 });
+      }),
+    );
+    renderApp('/settings/exams/bookmark');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Scale' }));
+    await user.click(await screen.findByRole('option', { name: 'Reading scale' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Grade' }));
+    await user.click(await screen.findByRole('option', { name: 'Grade 5' }));
+    const rows = await screen.findAllByTestId('booklet-row');
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual([
+      'Easy one',
+      'Middle one',
+      'Hard one',
+    ]);
+    expect(new URL(calls.requests[0].url).searchParams.get('grade_id')).toBe('5');
+    await user.click(screen.getByRole('button', { name: 'Approaching from: place the bookmark on question 1' }));
+    await user.click(screen.getByRole('button', { name: 'Meeting from: place the bookmark on question 2' }));
+    expect(screen.getByRole('button', { name: 'Save the cuts' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Exceeding from: place the bookmark on question 3' }));
+    // Cuts 192, 200, 212: the bands from 185 (Below), 195 (Approaching), 205 (Meeting), 215 (Exceeding).
+    expect(screen.getByTestId('level-counts')).toHaveTextContent(
+      'Below: 2 · Approaching: 3 · Meeting: 4 · Exceeding: 1',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save the cuts' }));
+    await waitFor(() => expect(calls.requests).toHaveLength(3));
+    const posted = await calls.requests.find((r) => r.method === 'POST')!.json();
+    expect(posted).toMatchObject({
+      scale_id: 4,
+      grade_id: 5,
+      level_id: null,
+      approaching_from: 192,
+      meeting_from: 200,
+      exceeding_from: 212,
+      name_en: 'Reading scale Grade 5',
+    });
+  });
+});
