@@ -28,7 +28,10 @@ export function ScoreDistribution({ students, cuts }: { students: BookmarkBookle
           return (
             <Box component="li" key={bin.from} sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: 13 }}>
               <Box sx={{ width: 72, flexShrink: 0 }}>
-                {t('band', { from: formatNumber(bin.from, language), to: formatNumber(bin.to - 1, language) })}
+                {/* A range of scores reads low to high, left to right, in an Arabic line too. */}
+                <bdi dir="ltr">
+                  {t('band', { from: formatNumber(bin.from, language), to: formatNumber(bin.to - 1, language) })}
+                </bdi>
               </Box>
               <Box
                 aria-hidden
