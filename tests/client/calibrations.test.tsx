@@ -168,7 +168,7 @@ describe('the bookmark page (issue 42)', () => {
       }),
       http.post('*/api/scale-cuts', async ({ request }) => {
         calls.record(request);
-        return HttpResponse.json({ data: { id: 9, ...(await request.clone().json()) } }, { status: 201 });
+        return HttpResponse.json({ data: { id: 9, ...((await request.clone().json()) as object) } }, { status: 201 });
       }),
     );
     renderApp('/settings/exams/bookmark');
