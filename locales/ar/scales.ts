@@ -58,7 +58,7 @@ const scales: typeof en = {
       location: 'الدرجة على المقياس',
       question: 'السؤال',
       bookmark: 'العلامة المرجعية',
-      place: '%{level}: ضع العلامة المرجعية على السؤال %{position}',
+      place: '%{short}: %{level}، العلامة المرجعية على السؤال %{position}',
       cuts: { approaching_from: 'يقترب ابتداءً من', meeting_from: 'يحقق ابتداءً من', exceeding_from: 'يتجاوز ابتداءً من' },
       short: { approaching_from: 'ق', meeting_from: 'ح', exceeding_from: 'ت' },
       distribution: 'آخر درجات الطلاب على المقياس (%{count})',

@@ -56,7 +56,7 @@ export default {
       location: 'Scaled score',
       question: 'Question',
       bookmark: 'Bookmark',
-      place: '%{level}: place the bookmark on question %{position}',
+      place: '%{short}: %{level}, the bookmark on question %{position}',
       cuts: { approaching_from: 'Approaching from', meeting_from: 'Meeting from', exceeding_from: 'Exceeding from' },
       short: { approaching_from: 'A', meeting_from: 'M', exceeding_from: 'E' },
       distribution: "Students' latest scaled scores (%{count})",

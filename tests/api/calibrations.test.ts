@@ -69,6 +69,9 @@ describe('POST /api/scales/:id/calibrations', () => {
         .statusCode,
     ).toBe(403);
     expect((await start(999_999, [base.first.exam.id])).statusCode).toBe(404);
+    expect(
+      (await call(t.app, 'GET', '/api/scales/999999/calibrations', undefined, { cookie: author })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses to show a calibration without a session or the permission, and an unknown one', async () => {

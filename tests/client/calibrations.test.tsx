@@ -184,10 +184,10 @@ describe('the bookmark page (issue 42)', () => {
       'Hard one',
     ]);
     expect(new URL(calls.requests[0].url).searchParams.get('grade_id')).toBe('5');
-    await user.click(screen.getByRole('button', { name: 'Approaching from: place the bookmark on question 1' }));
-    await user.click(screen.getByRole('button', { name: 'Meeting from: place the bookmark on question 2' }));
+    await user.click(screen.getByRole('button', { name: 'A: Approaching from, the bookmark on question 1' }));
+    await user.click(screen.getByRole('button', { name: 'M: Meeting from, the bookmark on question 2' }));
     expect(screen.getByRole('button', { name: 'Save the cuts' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Exceeding from: place the bookmark on question 3' }));
+    await user.click(screen.getByRole('button', { name: 'E: Exceeding from, the bookmark on question 3' }));
     // Cuts 192, 200, 212: the bands from 185 (Below), 195 (Approaching), 205 (Meeting), 215 (Exceeding).
     expect(screen.getByTestId('level-counts')).toHaveTextContent(
       'Below: 2 · Approaching: 3 · Meeting: 4 · Exceeding: 1',

@@ -119,6 +119,8 @@ async function staffPaths(page: Page): Promise<string[]> {
     '/web-reports',
     '/settings/audit-log',
     '/settings/roster',
+    '/settings/exams/calibrations',
+    '/settings/exams/bookmark',
     '/demo-requests',
     '/profile',
     '/no/such/page',

@@ -58,9 +58,17 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: view },
       schema: { tags, summary: "The scale's calibrations, the latest first", params: idParams },
     },
-    async (request) => ({
-      data: (await listCalibrations(app.db, request.params.id)).map((row) => presentCalibration(row, request.lang)),
-    }),
+    async (request) => {
+      const scale = await app.db
+        .selectFrom('scales')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .executeTakeFirst();
+      if (!scale) throw notFound();
+      return {
+        data: (await listCalibrations(app.db, scale.id)).map((row) => presentCalibration(row, request.lang)),
+      };
+    },
   );
 
   app.get(
