@@ -51,7 +51,11 @@ export function BookletTable({
                       key={key}
                       variant={cuts[key] === Math.round(item.location) ? 'contained' : 'outlined'}
                       onClick={() => onPlace(key, Math.round(item.location))}
-                      aria-label={t('place', { short: t(`short.${key}`), level: t(`cuts.${key}`), position: index + 1 })}
+                      aria-label={t('place', {
+                        short: t(`short.${key}`),
+                        level: t(`cuts.${key}`),
+                        position: index + 1,
+                      })}
                     >
                       {t(`short.${key}`)}
                     </Button>
