@@ -152,10 +152,11 @@ describe('questions in and out, in Arabic', () => {
     await expectClean(checked);
     await checked.report.getByText(words.formats.qti3, { exact: true }).waitFor();
     await checked.report.getByRole('cell', { name: ar.question_editor.kinds.matching, exact: true }).first().waitFor();
-    // What a question becomes, before importing: as the student will see it, its key filled in.
+    // What a question becomes, before importing: as the student will see it, its key filled in. (The
+    // report lists the newest first: the demo's reading anchors, true or false, open its first page.)
     const choiceRow = checked.report
       .getByRole('row')
-      .filter({ has: page.getByRole('cell', { name: ar.question_editor.kinds.single_choice, exact: true }) })
+      .filter({ has: page.getByRole('cell', { name: ar.question_editor.kinds.true_false, exact: true }) })
       .first();
     await choiceRow.getByRole('button', { name: new RegExp(`^${words.preview}`) }).click();
     const preview = page.getByRole('dialog');
