@@ -10,50 +10,29 @@
  * PGlite by default; `BENCH_DATABASE_URL` (an admin URL) runs it on PostgreSQL in a database it
  * creates and drops.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { openDatabase } from '../../src/server/db/database';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { readScales, runCalibration } from '../../src/server/scales/index';
-import { prepareDatabase } from '../../src/server/setup/prepare';
 import {
   abilitiesAround,
   buildCalibrationBase,
   buildLinkedExam,
   sitCalibrationExam,
 } from '../helpers/calibration-scene';
-import { databaseUrlFor } from '../helpers/db-template';
+import { ADMIN_URL, benchDatabase, machine } from './bench-world';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const STUDENTS = Number(process.env.BENCH_STUDENTS) || 10_000;
 const ITEMS = 40;
 const SHARED = [0, 4, 8, 12, 16, 20, 24, 28, 32, 36];
 
-async function asAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: ADMIN_URL! });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 async function main() {
-  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  console.log(`${new Date().toISOString()}  ${machine}`);
+  console.log(`${new Date().toISOString()}  ${machine()}`);
   console.log(`database: ${ADMIN_URL ? 'postgres' : 'pglite'}, 3 exams × ${STUDENTS} students × ${ITEMS} questions\n`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-calibration-bench-'));
-  const name = `ltm_calibration_bench_${Date.now().toString(36)}`;
-  if (ADMIN_URL) await asAdmin(`create database ${name}`);
-  const handle = await openDatabase({ databaseUrl: ADMIN_URL ? databaseUrlFor(ADMIN_URL, name) : null, dataDir });
+  const bench = await benchDatabase('calibration');
+  const { handle } = bench;
   try {
-    await prepareDatabase(handle.db);
     const registry = await loadSchemaRegistry();
     let started = performance.now();
     const base = await buildCalibrationBase(handle.db, registry, ITEMS);
@@ -111,9 +90,7 @@ async function main() {
       `scaled scores of ${reading.abilities.size} students from the stored parameters: ${(seconds(started) * 1000).toFixed(0)} ms`,
     );
   } finally {
-    await handle.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (ADMIN_URL) await asAdmin(`drop database ${name}`);
+    await bench.close();
   }
 }
 
