@@ -50,6 +50,10 @@ afterAll(() => t.close());
 const start = (scaleId: number, examIds: number[], cookie = author, lang: 'en' | 'ar' = 'en') =>
   call(t.app, 'POST', `/api/scales/${scaleId}/calibrations`, { exam_ids: examIds }, { cookie, lang });
 
+/** The item parameters a calibration wrote. */
+const parametersOf = (calibrationId: number) =>
+  t.db.selectFrom('item_parameters').selectAll().where('calibration_id', '=', calibrationId).execute();
+
 async function calibrate(examIds: number[]) {
   const started = await start(base.scale.id, examIds);
   expect(started.statusCode, started.body).toBe(202);
@@ -133,11 +137,7 @@ describe('POST /api/scales/:id/calibrations', () => {
       calibrated: ITEMS,
       converged: true,
     });
-    const parameters = await t.db
-      .selectFrom('item_parameters')
-      .selectAll()
-      .where('calibration_id', '=', done.id)
-      .execute();
+    const parameters = await parametersOf(done.id);
     expect(parameters).toHaveLength(ITEMS);
     // The first form's own calibration is centred on its sitting (true mean 0): difficulties recovered.
     const recovered = parameters.map((p) => p.difficulty);
@@ -194,11 +194,7 @@ describe('POST /api/scales/:id/calibrations', () => {
     // Fixed-parameter calibration with the stable anchors at their bank values: the sitting's mean is on the scale.
     expect(outcome.mean).toBeGreaterThan(0.25);
     expect(outcome.mean).toBeLessThan(0.55);
-    const parameters = await t.db
-      .selectFrom('item_parameters')
-      .selectAll()
-      .where('calibration_id', '=', done.id)
-      .execute();
+    const parameters = await parametersOf(done.id);
     expect(parameters).toHaveLength(ITEMS);
     // The anchors score this exam at the bank's values, and stay the origin's in the bank; the drifted one too.
     const bank = await t.db.selectFrom('item_parameters').selectAll().where('calibration_id', '<', done.id).execute();
