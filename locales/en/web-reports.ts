@@ -41,6 +41,16 @@ const messages = {
       above: 'Above Average',
       students: 'Students',
     },
+    scales: {
+      title: 'Scaled scores and performance levels',
+      note: 'Scaled scores are on each skill’s Rasch scale, the same for every round and grade, so they can be compared where percentages cannot. The percentage stays each exam’s own mark.',
+      scale: 'Scale',
+      measured: 'Students measured',
+      mean: 'Mean scaled score',
+      no_cuts: 'No cut scores for these grades yet',
+      levels: { below: 'Below', approaching: 'Approaching', meeting: 'Meeting', exceeding: 'Exceeding' },
+      comparative_mean: '%{scale}: mean scaled score',
+    },
     comparative: {
       title: 'Comparative view',
       school: 'By school',

@@ -361,6 +361,25 @@ describe('demo data', () => {
     expect(byRound.comparative.groups.map((g: { figures: { results: number } }) => g.figures.results)).toEqual([
       24, 24,
     ]);
+    // Both rounds on the reading scale: every reading result measured, its levels from the Grade 5 cuts,
+    // and the rounds' means on one scale (the web report's growth).
+    const [reading] = all.figures.scales;
+    expect(reading).toMatchObject({ name_en: 'Reading scale', measured: 48, leveled: 48 });
+    expect(reading.levels.map((level: { key: string }) => level.key)).toEqual([
+      'below',
+      'approaching',
+      'meeting',
+      'exceeding',
+    ]);
+    expect(reading.levels.reduce((sum: number, level: { count: number }) => sum + level.count, 0)).toBe(48);
+    const means = byRound.comparative.groups.map(
+      (g: { figures: { scales: { mean_score: number }[] } }) => g.figures.scales[0].mean_score,
+    );
+    expect(means.every((mean: number) => mean > 150 && mean < 250)).toBe(true);
+    // A school user's scale figures are their school's alone, as every other figure.
+    const own = await get(`/api/web-report/results?platform_id=${ira}`, school);
+    expect(own.figures.scales[0].measured).toBe(own.figures.results);
+    expect(own.figures.results).toBeLessThan(all.figures.results);
     const exam = await t.db
       .selectFrom('exams')
       .select(['id', 'grade_id', 'round_id'])

@@ -164,6 +164,7 @@ function sampleReading(round: 1 | 2): ScaleReading {
         return [r.student_id, { ability: Math.log(share / (1 - share)), se: 0.45 + Math.abs(share - 0.5) * 0.4 }];
       }),
     ),
+    attempts: new Map(),
   };
 }
 

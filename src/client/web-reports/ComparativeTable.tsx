@@ -11,6 +11,10 @@ export function ComparativeTable({ comparative }: { comparative: Comparative }) 
   const translate = useTranslate();
   const language = useLanguage();
   const t = (key: string) => translate(`web_reports.${key}`);
+  // Each scale any group is measured on: its mean per group, so rounds compare on one scale.
+  const scales = [
+    ...new Map(comparative.groups.flatMap((group) => group.figures.scales).map((s) => [s.id, s])).values(),
+  ];
   return (
     <Table size="small" data-testid="comparative-table">
       <TableHead>
@@ -22,6 +26,11 @@ export function ComparativeTable({ comparative }: { comparative: Comparative }) 
           <TableCell>{t('average')}</TableCell>
           {(['below', 'within', 'above'] as const).map((tier) => (
             <TableCell key={tier}>{t(`tiers.${tier}`)}</TableCell>
+          ))}
+          {scales.map((scale) => (
+            <TableCell key={`scale-${scale.id}`}>
+              {translate('web_reports.scales.comparative_mean', { scale: nameOf(scale, language) })}
+            </TableCell>
           ))}
         </TableRow>
       </TableHead>
@@ -38,6 +47,12 @@ export function ComparativeTable({ comparative }: { comparative: Comparative }) 
                 {formatCount(tier.count, language)} ({formatPercent(tier.share, language)})
               </TableCell>
             ))}
+            {scales.map((scale) => {
+              const mean = group.figures.scales.find((s) => s.id === scale.id)?.mean_score ?? null;
+              return (
+                <TableCell key={`scale-${scale.id}`}>{mean === null ? '—' : formatCount(mean, language)}</TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>

@@ -17,12 +17,14 @@ import { LeaderboardTable } from './LeaderboardTable';
 import { ParticipationCards } from './ParticipationCards';
 import { useWebReportFilters, useWebReportResults } from './queries';
 import { selectionFromUrl, selectionToUrl, type Selection } from './selection';
+import { ScalesTable } from './ScalesTable';
 import { SkillsChart } from './SkillsChart';
 import { TiersChart } from './TiersChart';
 import { WebReportFiltersBar } from './WebReportFiltersBar';
 
 /**
  * `/web-reports` (SPEC sections 2 and 3): participation, average per skill, students by tier, the
+ * scaled scores and performance levels on the reporting scales (issue 42), the
  * comparative view and the leaderboard of the figures refreshed every 24 hours; each chart as PNG,
  * the figures as CSV or Excel. Loaded on first visit, with recharts.
  */
@@ -66,6 +68,7 @@ export default function WebReportsPage() {
               <TiersChart tiers={data.figures.tiers} />
             </ChartCard>
           </Box>
+          {data.figures.scales.length > 0 && <ScalesTable scales={data.figures.scales} />}
           {selection.comparative && (
             <ChartCard title={translate('web_reports.comparative.title')} fileName="comparative">
               {data.comparative ? (

@@ -9,7 +9,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The figures of the current view as rows (section, item, value): participation, average, skills,
- * tiers, the comparative groups and the leaderboard, worded in the reader's language.
+ * tiers, scales, the comparative groups and the leaderboard, worded in the reader's language.
  */
 export function figureRows(results: WebReportResults, translate: Translate, language: string): string[][] {
   const t = (key: string) => translate(`web_reports.${key}`);
@@ -26,6 +26,17 @@ export function figureRows(results: WebReportResults, translate: Translate, lang
         t(`tiers.${tier.key}`),
         `${tier.count} (${formatPercent(tier.share, language)})`,
       ]);
+    for (const scale of f.scales) {
+      const section = `${prefix}${t('scales.title')} — ${nameOf(scale, language)}`;
+      rows.push([section, t('scales.measured'), String(scale.measured)]);
+      rows.push([section, t('scales.mean'), scale.mean_score === null ? '—' : String(scale.mean_score)]);
+      for (const level of scale.levels)
+        rows.push([
+          section,
+          t(`scales.levels.${level.key}`),
+          `${level.count} (${formatPercent(level.share, language)})`,
+        ]);
+    }
   };
   figures('', results.figures);
   for (const group of results.comparative?.groups ?? []) figures(`${nameOf(group, language)} — `, group.figures);

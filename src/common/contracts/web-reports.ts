@@ -41,6 +41,26 @@ export const tierCount = z
   .strict();
 export type TierCount = z.infer<typeof tierCount>;
 
+/** Students at one performance level of a scale (issue 42); `share` is a percent of those placed. */
+export const levelCount = z
+  .object({ key: z.enum(['below', 'approaching', 'meeting', 'exceeding']), count: z.number(), share: z.number() })
+  .strict();
+
+/**
+ * A selection on one reporting scale: the students measured on it, their mean scaled score (whole
+ * points, null when none) and, of those whose grade or level has cut scores (`leveled`), how many are
+ * at each performance level (empty when none has).
+ */
+export const scaleFigures = named
+  .extend({
+    measured: z.number(),
+    mean_score: z.number().nullable(),
+    leveled: z.number(),
+    levels: z.array(levelCount),
+  })
+  .strict();
+export type ScaleFigures = z.infer<typeof scaleFigures>;
+
 /** The figures of one selection (the whole view, or one school, round or year of the comparative view). */
 export const webReportFigures = z
   .object({
@@ -54,6 +74,8 @@ export const webReportFigures = z
     results: z.number(),
     skills: z.array(skillAverage),
     tiers: z.array(tierCount),
+    /** The reporting scales the selection's results are measured on. */
+    scales: z.array(scaleFigures),
   })
   .strict();
 export type WebReportFigures = z.infer<typeof webReportFigures>;

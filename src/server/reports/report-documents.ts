@@ -74,8 +74,16 @@ function mergeReadings(readings: ScaleReading[]): ScaleReading[] {
   const byScale = new Map<number, ScaleReading>();
   for (const reading of readings) {
     const merged = byScale.get(reading.scale.id);
-    if (!merged) byScale.set(reading.scale.id, { ...reading, abilities: new Map(reading.abilities) });
-    else for (const [student, ability] of reading.abilities) merged.abilities.set(student, ability);
+    if (!merged)
+      byScale.set(reading.scale.id, {
+        ...reading,
+        abilities: new Map(reading.abilities),
+        attempts: new Map(reading.attempts),
+      });
+    else {
+      for (const [student, ability] of reading.abilities) merged.abilities.set(student, ability);
+      for (const [attempt, ability] of reading.attempts) merged.attempts.set(attempt, ability);
+    }
   }
   return [...byScale.values()];
 }

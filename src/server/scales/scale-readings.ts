@@ -29,8 +29,12 @@ export interface ScaleReading {
   /** The scale's cut scores for the exam's grade or level, when an administrator set them. */
   cuts: ScaleCuts | null;
   /** Each student's Warm estimate (logits) and its standard error. */
-  abilities: Map<number, { ability: number; se: number }>;
+  abilities: Map<number, Ability>;
+  /** The same, by the attempt it was measured on. */
+  attempts: Map<number, Ability>;
 }
+
+type Ability = { ability: number; se: number };
 
 /**
  * Every scale of the exam's platform on which the exam is calibrated (its questions of the skill
@@ -63,19 +67,23 @@ export async function readScales(db: Db, examId: number): Promise<ScaleReading[]
     const columns = form.questions.flatMap((q, index) => (byQuestion.has(q.id) ? [index] : []));
     const items = columns.map((index) => byQuestion.get(form.questions[index].id)!);
     const studentOf = await attemptStudents(db, form.attemptIds);
-    const abilities = new Map<number, { ability: number; se: number }>();
+    const abilities = new Map<number, Ability>();
+    const attempts = new Map<number, Ability>();
     form.scores.forEach((row, index) => {
       const measured = abilityFromParameters(
         items,
         columns.map((column) => row[column]),
       );
       const student = studentOf.get(form.attemptIds[index]);
-      if (measured && student !== undefined) abilities.set(student, measured);
+      if (!measured || student === undefined) return;
+      abilities.set(student, measured);
+      attempts.set(form.attemptIds[index], measured);
     });
     readings.push({
       scale: { ...scale, score_origin: Number(scale.score_origin), score_unit: Number(scale.score_unit) },
       cuts: await cutsOf(db, scale.id, examId),
       abilities,
+      attempts,
     });
   }
   return readings;

@@ -3,6 +3,7 @@ import type { Participation, SkillAverage, TierCount, WebReportFigures } from '.
 import { TIER_KEYS } from '../../common/reports/index';
 import { schoolScopeCondition, type SchoolScope } from '../auth';
 import type { Db } from '../db/database';
+import { selectionScaleFigures } from './web-report-scales';
 
 /** What the dashboard shows: the user's schools narrowed by the chosen filters (an empty list: all). */
 export interface Selection {
@@ -53,7 +54,7 @@ export async function selectionFigures(
   skillNames: Map<number, { name_en: string; name_ar: string }>,
   keys: number[] = [0],
 ): Promise<Map<number, WebReportFigures>> {
-  const [main, skills, enrolled] = await Promise.all([
+  const [main, skills, enrolled, scales] = await Promise.all([
     sql<Record<string, unknown>>`
       select ${groupKey(group, 'f')} as key, count(distinct f.school_id) filter (where f.assigned > 0) as schools,
         sum(f.assigned) as assigned, sum(f.completed) as completed, sum(f.results) as results,
@@ -69,6 +70,7 @@ export async function selectionFigures(
       select ${group === 'school_id' ? sql`e.school_id` : sql`0`} as key, sum(e.students) as students
       from web_report_enrolments e where ${conditions(selection, 'e', false)}
       group by 1`.execute(db),
+    selectionScaleFigures(db, conditions(selection, 'f'), groupKey(group, 'f')),
   ]);
   const subscribed = new Map(enrolled.rows.map((row) => [n(row.key), n(row.students)]));
   const allSubscribed = [...subscribed.values()].reduce((a, b) => a + b, 0);
@@ -94,6 +96,7 @@ export async function selectionFigures(
       results,
       skills: [],
       tiers,
+      scales: scales.get(key) ?? [],
     });
   }
   for (const key of keys)
@@ -123,5 +126,6 @@ export function emptyFigures(subscribed = 0): WebReportFigures {
     results: 0,
     skills: [],
     tiers: TIER_KEYS.map((key) => ({ key, count: 0, share: 0 })),
+    scales: [],
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import { writeScaleFigures } from './web-report-scales';
 
 export type RefreshReason = 'schedule' | 'migration' | 'admin';
 
@@ -67,7 +68,13 @@ const ENROLMENTS = sql`
   from students st join grades g on g.id = st.grade_id
   group by g.platform_id, st.school_id, st.grade_id`;
 
-const TABLES = ['web_report_figures', 'web_report_skill_figures', 'web_report_students', 'web_report_enrolments'];
+const TABLES = [
+  'web_report_figures',
+  'web_report_skill_figures',
+  'web_report_students',
+  'web_report_enrolments',
+  'web_report_scale_figures',
+];
 /** One refresh at a time, whichever process runs it. */
 const REFRESH_LOCK = 7_415_001;
 
@@ -94,7 +101,7 @@ export async function refreshWebReports(
         const result = await statement.execute(trx);
         written += Number(result.numAffectedRows ?? 0);
       }
-      return written;
+      return written + (await writeScaleFigures(trx));
     });
     const refreshed_at = now();
     await db

@@ -96,6 +96,40 @@ describe('the web reports dashboard', () => {
     expect(within(table).getByText('By school')).toBeInTheDocument();
     expect(within(table).getByText('Al Amal School')).toBeInTheDocument();
     expect(within(table).getByText('70%')).toBeInTheDocument();
+    // Each school's mean on the reading scale, in a column of its own.
+    expect(within(table).getByText('IRA reading scale: mean scaled score')).toBeInTheDocument();
+    expect(within(table).getByText('198')).toBeInTheDocument();
+  });
+
+  it('shows the scaled scores and performance levels on each scale, with what the scale is', async () => {
+    signInWith(VIEWER);
+    serveWebReports();
+    renderApp('/web-reports');
+    const table = await screen.findByTestId('scales-table');
+    const [, row] = within(table).getAllByRole('row');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['IRA reading scale', '20', '197', '4 (20%)', '6 (30%)', '8 (40%)', '2 (10%)']);
+    expect(screen.getByTestId('scales')).toHaveTextContent(/the same for every round and grade/);
+  });
+
+  it('says when a scale has no cut scores for the selection’s grades, and hides the section without scales', async () => {
+    signInWith(VIEWER);
+    const uncut = figures(67.2);
+    uncut.scales = [{ ...uncut.scales[0], leveled: 0, levels: [] }];
+    serveWebReports((query) =>
+      query.getAll('round_id[]').includes('2')
+        ? { ...RESULTS, figures: { ...uncut, scales: [] } }
+        : { ...RESULTS, figures: uncut },
+    );
+    renderApp('/web-reports');
+    expect(await screen.findByTestId('scales-table')).toHaveTextContent('No cut scores for these grades yet');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Rounds' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Round 2' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('scales')).toBeNull());
   });
 
   it("says why there is nothing to compare, in the server's words", async () => {
@@ -184,6 +218,8 @@ describe('the web reports dashboard', () => {
       'تشمل المتوسطات ومستويات التحصيل 20 من أصل 22 من الاختبارات المكتملة',
     );
     expect(screen.getByTestId('tiers-legend')).toHaveTextContent('ضمن المتوسط');
+    expect(screen.getByTestId('scales-table')).toHaveTextContent('يحقق التوقع');
+    expect(screen.getByTestId('scales-table')).toHaveTextContent('مقياس القراءة');
     expect(document.documentElement.dir).toBe('rtl');
   });
 
@@ -197,7 +233,7 @@ describe('the web reports dashboard', () => {
 });
 
 describe('the exported figures', () => {
-  it('hold participation, the average, every skill and tier, and the leaderboard, worded for the reader', () => {
+  it('hold participation, the average, every skill, tier and scale, and the leaderboard, worded for the reader', () => {
     const rows = figureRows(
       {
         ...RESULTS,
@@ -224,6 +260,9 @@ describe('the exported figures', () => {
     expect(rows).toContainEqual(['Average score', 'Average score', '67.2%']);
     expect(rows).toContainEqual(['Average performance per skill', 'Reading', '71.9%']);
     expect(rows).toContainEqual(['Students by attainment tier', 'Below Average', '5 (25%)']);
+    const scale = 'Scaled scores and performance levels — IRA reading scale';
+    expect(rows).toContainEqual([scale, 'Mean scaled score', '197']);
+    expect(rows).toContainEqual([scale, 'Meeting', '8 (40%)']);
     expect(rows).toContainEqual(['Top students', '1. Huda (Class A)', '95%']);
   });
 });

@@ -42,6 +42,21 @@ export const figures = (average: number, assigned = 24): WebReportResults['figur
     { key: 'within', count: 10, share: 50 },
     { key: 'above', count: 5, share: 25 },
   ],
+  // The reading scale: a mean that rises with the average, so rounds read apart.
+  scales: [
+    {
+      ...named(4, 'IRA reading scale', 'مقياس القراءة'),
+      measured: 20,
+      mean_score: 180 + Math.round(average / 4),
+      leveled: 20,
+      levels: [
+        { key: 'below', count: 4, share: 20 },
+        { key: 'approaching', count: 6, share: 30 },
+        { key: 'meeting', count: 8, share: 40 },
+        { key: 'exceeding', count: 2, share: 10 },
+      ],
+    },
+  ],
 });
 
 export const RESULTS: WebReportResults = {

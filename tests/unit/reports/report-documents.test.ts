@@ -45,10 +45,20 @@ describe('the student report', () => {
     growth: {
       previousRound: SAMPLE.rounds[0],
       current: [
-        { scale: READING_SCALE, cuts: null, abilities: new Map([[now.student_id, { ability: 1.3, se: 0.42 }]]) },
+        {
+          scale: READING_SCALE,
+          cuts: null,
+          abilities: new Map([[now.student_id, { ability: 1.3, se: 0.42 }]]),
+          attempts: new Map(),
+        },
       ],
       previous: [
-        { scale: READING_SCALE, cuts: null, abilities: new Map([[now.student_id, { ability: 0.1, se: 0.4 }]]) },
+        {
+          scale: READING_SCALE,
+          cuts: null,
+          abilities: new Map([[now.student_id, { ability: 0.1, se: 0.4 }]]),
+          attempts: new Map(),
+        },
       ],
     },
   };
@@ -99,7 +109,12 @@ describe('the student report', () => {
       growth: {
         ...data.growth,
         previous: [
-          { scale: READING_SCALE, cuts: null, abilities: new Map([[now.student_id, { ability: 0.9, se: 0.4 }]]) },
+          {
+            scale: READING_SCALE,
+            cuts: null,
+            abilities: new Map([[now.student_id, { ability: 0.9, se: 0.4 }]]),
+            attempts: new Map(),
+          },
         ],
       },
     };

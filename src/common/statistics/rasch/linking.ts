@@ -25,6 +25,9 @@ export const LINKING_RULES = Object.freeze({
   spreadFloor: 0.1,
 });
 
+/** The thresholds a link is screened and judged by (LINKING_RULES unless a caller studies others). */
+export type LinkingRules = { readonly [K in keyof typeof LINKING_RULES]: number };
+
 export interface Anchor {
   /** The question's id (or any key the caller reads the result by). */
   id: number | string;
@@ -79,11 +82,7 @@ function robustZ(values: number[], floor: number): (number | null)[] {
 }
 
 /** Links a form's own calibration to the scale through its anchors (see above); `totalMarks` is the form's. */
-export function linkToScale(
-  anchors: readonly Anchor[],
-  totalMarks: number,
-  rules: typeof LINKING_RULES = LINKING_RULES,
-): Link {
+export function linkToScale(anchors: readonly Anchor[], totalMarks: number, rules: LinkingRules = LINKING_RULES): Link {
   const usable = anchors.filter((anchor) => Number.isFinite(anchor.bank) && Number.isFinite(anchor.free));
   const errors = usable.map((anchor) => anchor.se).filter((se): se is number => se != null && Number.isFinite(se));
   // On the displacement's side (own − bank), so that a dropped anchor's z and displacement agree in sign.
