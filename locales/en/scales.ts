@@ -5,6 +5,10 @@ export default {
       origin: "The scale's origin (its first exam's sitting is 0 logits)",
       linked: 'Linked to the bank by anchor questions',
     },
+    designs: {
+      separate: 'Separately, in the order picked',
+      concurrent: 'Together (concurrent calibration)',
+    },
     statuses: {
       queued: 'Waiting',
       running: 'Running',
@@ -23,6 +27,9 @@ export default {
       scale: 'Scale',
       exams: 'Exams to calibrate',
       exams_help: 'Corrected exams of the scale’s platform with questions of its skill, in order.',
+      design: 'Design',
+      design_help:
+        'Together: every exam in one calibration, each with its own population, the questions they share as one (exams must share questions).',
       run: 'Calibrate',
       queued: 'The calibration is queued: it runs in the background.',
       failed: 'The calibration could not be started.',
@@ -70,10 +77,13 @@ export default {
       too_few_attempts: 'An exam has too few corrected attempts on the skill (at least 20) or no question that varies.',
       too_few_anchors: 'An exam shares fewer than 5 stable anchor questions with the bank: it cannot be linked.',
       too_small_share: "An exam's stable anchors carry under 20% of its marks on the skill: it cannot be linked.",
+      not_connected:
+        'An exam shares no question with the others: calibrated together, it cannot be placed on the scale.',
     },
     errors: {
       exam_not_on_scale: "Not an exam of this scale's platform with questions of its skill.",
       repeated_exam: 'An exam is listed twice.',
+      concurrent_needs_two: 'Calibrating together needs at least two exams.',
       busy: 'A calibration of this scale is already running. Wait for it to finish.',
       failed: 'The calibration failed. Nothing was written; try again or ask an administrator.',
       cuts_ordered: 'Each cut must be above the one before it: Approaching, then Meeting, then Exceeding.',

@@ -278,6 +278,7 @@ describe('POST /api/scales/:id/calibrations', () => {
     expect(Object.keys(listed.json().data[0]).sort()).toEqual(
       [
         'created_at',
+        'design',
         'exam_ids',
         'exams',
         'finished_at',

@@ -26,6 +26,7 @@ const linked: Calibration = {
   id: 2,
   scale_id: 4,
   method: 'linked',
+  design: 'separate',
   exam_ids: [12],
   status: 'done',
   progress: 1,
@@ -115,9 +116,40 @@ describe('the calibrations page (issue 42)', () => {
     await user.click(await screen.findByRole('option', { name: 'Reading, Round 2' }));
     await user.click(screen.getByRole('button', { name: 'Calibrate' }));
     await waitFor(() => expect(calls.requests).toHaveLength(1));
-    expect(await calls.requests[0].json()).toEqual({ exam_ids: [11, 12] });
+    expect(await calls.requests[0].json()).toEqual({ exam_ids: [11, 12], design: 'separate' });
     expect(await screen.findByText('Calibration 3')).toBeInTheDocument();
     expect(screen.getByText('Waiting')).toBeInTheDocument();
+    expect(within(card).getByText(/Separately, in the order picked/)).toBeInTheDocument();
+  });
+
+  it('calibrates exams together once two are picked', async () => {
+    signIn(makeUser([permissionFor('calibrations', 'view'), permissionFor('calibrations', 'create')]));
+    const calls = recorder();
+    server.use(
+      http.get('*/api/scales', () => HttpResponse.json({ data: [scale], meta })),
+      http.get('*/api/exams', () => HttpResponse.json({ data: exams, meta: { ...meta, total: 2 } })),
+      http.get('*/api/scales/4/calibrations', () => HttpResponse.json({ data: [] })),
+      http.post('*/api/scales/4/calibrations', async ({ request }) => {
+        calls.record(request);
+        return HttpResponse.json({ data: { ...linked, design: 'concurrent', status: 'queued' } }, { status: 202 });
+      }),
+    );
+    renderApp('/settings/exams/calibrations');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: 'Scale' }));
+    await user.click(await screen.findByRole('option', { name: 'Reading scale' }));
+    await user.click(screen.getByRole('combobox', { name: 'Design' }));
+    await user.click(await screen.findByRole('option', { name: 'Together (concurrent calibration)' }));
+    const picker = screen.getByRole('combobox', { name: 'Exams to calibrate' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Reading, Round 2' }));
+    // One exam cannot be calibrated together with nothing.
+    expect(screen.getByRole('button', { name: 'Calibrate' })).toBeDisabled();
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Reading, Round 1' }));
+    await user.click(screen.getByRole('button', { name: 'Calibrate' }));
+    await waitFor(() => expect(calls.requests).toHaveLength(1));
+    expect(await calls.requests[0].json()).toEqual({ exam_ids: [12, 11], design: 'concurrent' });
   });
 });
 

@@ -48,10 +48,16 @@ const asColumns = (row: Record<string, unknown>) =>
   );
 
 /**
- * Another exam of the same platform: copies of `shared` of the first exam's questions (the same
- * bank questions) and `unique` new bank questions of its own.
+ * Another exam of the same platform: copies of `shared` of the first exam's questions (or of `from`,
+ * another exam's: the same bank questions) and `unique` new bank questions of its own.
  */
-export async function buildLinkedExam(db: Db, base: Base, shared: number[], unique: number) {
+export async function buildLinkedExam(
+  db: Db,
+  base: Base,
+  shared: number[],
+  unique: number,
+  from: Base['first']['questions'] = base.first.questions,
+) {
   const { id, created_at, updated_at, ...examColumns } = base.first.exam;
   void [id, created_at, updated_at];
   const exam = await db
@@ -66,7 +72,7 @@ export async function buildLinkedExam(db: Db, base: Base, shared: number[], uniq
   const template = base.first.questions[0];
   const questions = [];
   for (const [position, index] of shared.entries()) {
-    const { id: _id, created_at: _c, updated_at: _u, ...copy } = base.first.questions[index];
+    const { id: _id, created_at: _c, updated_at: _u, ...copy } = from[index];
     questions.push(
       await db
         .insertInto('exam_questions')

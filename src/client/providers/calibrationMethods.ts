@@ -4,7 +4,7 @@ import { dataOf, http } from './http';
 /** Calibrations on a reporting scale (issue 42): the scale's list, and running one on chosen exams. */
 export interface CalibrationMethods {
   calibrations(scaleId: number, signal?: AbortSignal): Promise<{ data: Calibration[] }>;
-  calibrate(scaleId: number, examIds: number[]): Promise<{ data: Calibration }>;
+  calibrate(scaleId: number, examIds: number[], design?: Calibration['design']): Promise<{ data: Calibration }>;
   /** The scale's ordered item booklet for a grade or level, beside its students' scaled scores. */
   booklet(
     scaleId: number,
@@ -22,8 +22,11 @@ export const calibrationMethods: CalibrationMethods = {
     if (stage.level_id !== null) query.set('level_id', String(stage.level_id));
     return dataOf(http<{ data: BookmarkBooklet }>(`/scales/${scaleId}/booklet`, { query, signal }));
   },
-  calibrate: (scaleId, examIds) =>
+  calibrate: (scaleId, examIds, design = 'separate') =>
     dataOf(
-      http<{ data: Calibration }>(`/scales/${scaleId}/calibrations`, { method: 'POST', body: { exam_ids: examIds } }),
+      http<{ data: Calibration }>(`/scales/${scaleId}/calibrations`, {
+        method: 'POST',
+        body: { exam_ids: examIds, design },
+      }),
     ),
 };

@@ -30,7 +30,11 @@ export function CalibrationList({
               label={translate(`calibrations.statuses.${calibration.status}`)}
               color={TONE[calibration.status]}
             />
-            <Typography variant="body2">{translate(`calibrations.methods.${calibration.method}`)}</Typography>
+            <Typography variant="body2">
+              {translate(`calibrations.methods.${calibration.method}`)}
+              {' · '}
+              {translate(`calibrations.designs.${calibration.design}`)}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               {translate('calibrations.page.progress', {
                 done: formatNumber(calibration.progress),

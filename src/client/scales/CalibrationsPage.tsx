@@ -5,6 +5,7 @@ import { useGetList, useTranslate } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
 import { useNotifyResult } from '../components/useNotifyResult';
 import { nameOf, useLanguage } from '../i18n/recordName';
+import type { Calibration } from '../../common/contracts/index';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { CalibrationList } from './CalibrationList';
 
@@ -16,7 +17,8 @@ const POLL_MS = 2000;
 /**
  * Calibrations on a reporting scale (issue 42): pick a scale, pick its exams in the order to
  * calibrate them (the first fixes the scale's origin while it has none; every later one is linked
- * by its anchor questions), run it as a job, and read what each calibration kept.
+ * by its anchor questions) or calibrate them together (concurrent), run it as a job, and read what
+ * each calibration kept.
  */
 export default function CalibrationsPage() {
   const translate = useTranslate();
@@ -25,6 +27,7 @@ export default function CalibrationsPage() {
   const { say, fail } = useNotifyResult('calibrations.page');
   const [scaleId, setScaleId] = useState<number | ''>('');
   const [chosen, setChosen] = useState<Named[]>([]);
+  const [design, setDesign] = useState<Calibration['design']>('separate');
   const scales = useGetList<Named>('scales', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'id', order: 'ASC' },
@@ -51,6 +54,7 @@ export default function CalibrationsPage() {
       await provider.calibrate(
         Number(scaleId),
         chosen.map((exam) => exam.id),
+        design,
       );
       setChosen([]);
       say('queued', 'info');
@@ -102,9 +106,23 @@ export default function CalibrationsPage() {
               />
             )}
           />
+          <TextField
+            select
+            label={translate('calibrations.page.design')}
+            helperText={translate('calibrations.page.design_help')}
+            value={design}
+            onChange={(event) => setDesign(event.target.value as Calibration['design'])}
+            sx={{ minWidth: 240, maxWidth: 320 }}
+          >
+            {(['separate', 'concurrent'] as const).map((value) => (
+              <MenuItem key={value} value={value}>
+                {translate(`calibrations.designs.${value}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <Button
             variant="contained"
-            disabled={!scale || chosen.length === 0}
+            disabled={!scale || chosen.length < (design === 'concurrent' ? 2 : 1)}
             onClick={() => void run()}
             sx={{ mt: 1 }}
           >

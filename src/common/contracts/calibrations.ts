@@ -19,13 +19,16 @@ export interface CalibrationExam {
   dropped: { question_id: number; position: number; displacement: number; robust_z: number | null }[];
   worst_infit: number | null;
   worst_outfit: number | null;
-  refused: 'too_few_attempts' | 'too_few_anchors' | 'too_small_share' | null;
+  /** `not_connected`: a concurrent calibration's exam shares no question with the others. */
+  refused: 'too_few_attempts' | 'too_few_anchors' | 'too_small_share' | 'not_connected' | null;
 }
 
 export interface Calibration {
   id: number;
   scale_id: number;
   method: 'origin' | 'linked';
+  /** Each exam placed in turn (`separate`), or all in one multiple-group calibration (`concurrent`). */
+  design: 'separate' | 'concurrent';
   exam_ids: number[];
   status: 'queued' | 'running' | 'done' | 'refused' | 'failed';
   /** Exams calibrated so far, of `total`. */

@@ -4,6 +4,7 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
 
 export type CalibrationMethod = 'origin' | 'linked';
+export type CalibrationDesign = 'separate' | 'concurrent';
 export type CalibrationStatus = 'queued' | 'running' | 'done' | 'refused' | 'failed';
 
 /** A calibration on a scale (issue 42): never overwritten. */
@@ -11,6 +12,7 @@ export interface CalibrationsTable {
   id: Generated<number>;
   scale_id: number;
   method: CalibrationMethod;
+  design: Generated<CalibrationDesign>;
   exam_ids: Json<number[]>;
   status: Generated<CalibrationStatus>;
   /** Exams calibrated so far. */

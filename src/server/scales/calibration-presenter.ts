@@ -2,7 +2,7 @@ import type { Language } from '../../../locales/index';
 import type { Calibration } from '../../common/contracts/index';
 import type { Db } from '../db/database';
 import { translate } from '../http/i18n';
-import type { ExamOutcome } from './calibration-run';
+import type { ExamOutcome } from './calibration-outcome';
 import { runningProgress } from './calibration-progress';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -11,6 +11,7 @@ const COLUMNS = [
   'id',
   'scale_id',
   'method',
+  'design',
   'exam_ids',
   'status',
   'progress',
@@ -31,6 +32,7 @@ export function presentCalibration(row: Row, lang: Language): Calibration {
     id: row.id,
     scale_id: row.scale_id,
     method: row.method,
+    design: row.design,
     exam_ids: examIds,
     status: row.status,
     progress: runningProgress(row.id) ?? row.progress,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { CalibrationDesign } from '../db/types-calibrations';
 import { AppError, invalid, notFound } from '../http/app-error';
 import type { JobQueue } from '../jobs';
 import { STALE_MINUTES } from './calibration-run';
@@ -9,14 +10,15 @@ export const CALIBRATION_QUEUE = 'calibration';
 export const MAX_CALIBRATION_EXAMS = 12;
 
 /**
- * Records a calibration of `examIds` (in their order) on a scale and queues it. It is the scale's
+ * Records a calibration of `examIds` (in their order, or together when `design` is concurrent: at
+ * least two) on a scale and queues it. It is the scale's
  * origin while the scale has none, a link to the bank otherwise. Every exam must be the scale's
  * platform's and hold questions of its skill; one calibration of a scale runs at a time.
  */
 export async function requestCalibration(
   db: Db,
   jobs: JobQueue,
-  request: { scaleId: number; examIds: number[]; userId: number },
+  request: { scaleId: number; examIds: number[]; design: CalibrationDesign; userId: number },
 ): Promise<number> {
   const scale = await db
     .selectFrom('scales')
@@ -26,6 +28,8 @@ export async function requestCalibration(
   if (!scale) throw notFound();
   const examIds = request.examIds;
   if (new Set(examIds).size !== examIds.length) throw invalid({ exam_ids: ['calibrations.errors.repeated_exam'] });
+  if (request.design === 'concurrent' && examIds.length < 2)
+    throw invalid({ exam_ids: ['calibrations.errors.concurrent_needs_two'] });
   const { rows } = await sql<{ id: number; platform_id: number; questions: number }>`
     select e.id, e.platform_id,
       (select count(*)::int from exam_questions q where q.exam_id = e.id and q.skill_id = ${scale.skill_id}) as questions
@@ -57,6 +61,7 @@ export async function requestCalibration(
       scale_id: scale.id,
       method: scale.anchor_calibration_id === null && !done ? 'origin' : 'linked',
       exam_ids: JSON.stringify(examIds),
+      design: request.design,
       created_by: request.userId,
     })
     .onConflict((oc) => oc.column('scale_id').where('status', 'in', ['queued', 'running']).doNothing())

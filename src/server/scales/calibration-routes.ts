@@ -31,22 +31,26 @@ export const calibrationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Calibrate exams on the scale, in the order given: the scale's origin while it has none, else linked to the bank by anchor questions (a job, 202)",
+          "Calibrate exams on the scale, in the order given or all at once (design: concurrent): the scale's origin while it has none, else linked to the bank by anchor questions (a job, 202)",
         params: idParams,
-        body: z.strictObject({ exam_ids: z.array(idValue()).min(1).max(MAX_CALIBRATION_EXAMS) }),
+        body: z.strictObject({
+          exam_ids: z.array(idValue()).min(1).max(MAX_CALIBRATION_EXAMS),
+          design: z.enum(['separate', 'concurrent']).default('separate'),
+        }),
       },
     },
     async (request, reply) => {
       const id = await requestCalibration(app.db, app.jobs, {
         scaleId: request.params.id,
         examIds: request.body.exam_ids,
+        design: request.body.design,
         userId: request.auth!.user.id,
       });
       await recordAudit(app.db, {
         ...auditContext(request),
         action: 'calibrations.run',
         target: `calibrations/${id}`,
-        summary: { scale_id: request.params.id, exam_ids: request.body.exam_ids },
+        summary: { scale_id: request.params.id, exam_ids: request.body.exam_ids, design: request.body.design },
       });
       return reply.status(202).send({ data: presentCalibration((await findCalibration(app.db, id))!, request.lang) });
     },

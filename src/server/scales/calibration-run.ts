@@ -1,38 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CalibrationExam } from '../../common/contracts/index';
-import { fitRasch, linkToScale, roundTo, type Anchor, type RaschResult } from '../../common/statistics/index';
+import { fitRasch, linkToScale, type Anchor, type RaschResult } from '../../common/statistics/index';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { CalibrationStatus } from '../db/types-calibrations';
 import { currentParameters, type BankParameter } from './bank-parameters';
 import { running } from './calibration-progress';
+import { placeConcurrently } from './calibration-concurrent';
 import { loadScaleForm, type ScaleForm } from './calibration-forms';
+import {
+  CALIBRATION_MIN_ATTEMPTS,
+  r4,
+  refusedOutcome,
+  sameCategories,
+  type ExamOutcome,
+  type ExamRefusal,
+  type ParameterRow,
+} from './calibration-outcome';
 
 /** A run claimed longer ago than this is taken to have died with its process (pg-boss's own expiry is 15). */
 export const STALE_MINUTES = 15;
-
-/** Fewer corrected attempts than this on an exam, and it is not calibrated (its estimates would not hold). */
-export const CALIBRATION_MIN_ATTEMPTS = 20;
-
-export type ExamRefusal = NonNullable<CalibrationExam['refused']>;
-
-/** What a calibration keeps of each exam: its fit, and how it joined the scale (the API's contract). */
-export type ExamOutcome = CalibrationExam;
-
-const sameCategories = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((category, k) => category === b[k]);
-
-const r4 = (value: number | null | undefined) => (value == null ? null : roundTo(value, 4));
-
-interface ParameterRow {
-  exam_question_id: number;
-  question_id: number | null;
-  max: number;
-  categories: number[];
-  difficulty: number;
-  se: number | null;
-  thresholds: number[];
-}
 
 /** One exam calibrated on its own and put on the scale: free (the origin), or through its anchors. */
 function placeOnScale(
@@ -40,25 +26,7 @@ function placeOnScale(
   origin: boolean,
   bank: Map<number, BankParameter>,
 ): { outcome: ExamOutcome; rows: ParameterRow[] } {
-  const empty = (refused: ExamRefusal): ExamOutcome => ({
-    exam_id: form.examId,
-    attempts: form.scores.length,
-    questions: form.questions.length,
-    calibrated: 0,
-    converged: false,
-    iterations: 0,
-    reliability: null,
-    sd: null,
-    role: origin ? 'origin' : 'linked',
-    shift: 0,
-    mean: null,
-    link_se: null,
-    stable: [],
-    dropped: [],
-    worst_infit: null,
-    worst_outfit: null,
-    refused,
-  });
+  const empty = (refused: ExamRefusal) => refusedOutcome(form, origin ? 'origin' : 'linked', refused);
   if (form.scores.length < CALIBRATION_MIN_ATTEMPTS || form.items.length === 0)
     return { outcome: empty('too_few_attempts'), rows: [] };
   const fit: RaschResult = fitRasch({ items: form.items, scores: form.scores });
@@ -156,7 +124,8 @@ function placeOnScale(
 }
 
 /**
- * The calibration job: each exam in the order given is calibrated on its own (marginal maximum
+ * The calibration job. Concurrent (`design`): every exam at once (calibration-concurrent.ts).
+ * Separate, the default: each exam in the order given is calibrated on its own (marginal maximum
  * likelihood, rasch/index.ts) and put on the scale, the first of an `origin` calibration as it
  * stands (its sitting's mean is the scale's 0), every other one by its anchors (linking.ts), which
  * may be questions an earlier exam of the same calibration placed (a vertical chain). All or
@@ -193,33 +162,41 @@ export async function runCalibration(db: Db, id: number, log?: FastifyBaseLogger
     const outcomes: ExamOutcome[] = [];
     const rows: (ParameterRow & { exam_id: number; attempts: number })[] = [];
     let status: CalibrationStatus = 'done';
-    for (const [index, examId] of examIds.entries()) {
-      const form = await loadScaleForm(db, examId, scale.skill_id);
-      const placed = placeOnScale(form, job.method === 'origin' && index === 0, bank);
-      outcomes.push(placed.outcome);
-      if (placed.outcome.refused) {
-        status = 'refused';
-        break;
+    if (job.design === 'concurrent') {
+      const forms: ScaleForm[] = [];
+      for (const examId of examIds) forms.push(await loadScaleForm(db, examId, scale.skill_id));
+      const placed = placeConcurrently(forms, job.method === 'origin', bank);
+      outcomes.push(...placed.outcomes);
+      rows.push(...placed.rows);
+      if (placed.refused) status = 'refused';
+    } else
+      for (const [index, examId] of examIds.entries()) {
+        const form = await loadScaleForm(db, examId, scale.skill_id);
+        const placed = placeOnScale(form, job.method === 'origin' && index === 0, bank);
+        outcomes.push(placed.outcome);
+        if (placed.outcome.refused) {
+          status = 'refused';
+          break;
+        }
+        for (const row of placed.rows) {
+          rows.push({ ...row, exam_id: examId, attempts: form.scores.length });
+          // A later exam of the same calibration may anchor on it.
+          if (row.question_id !== null)
+            bank.set(row.question_id, {
+              difficulty: row.difficulty,
+              se: row.se,
+              calibration_id: id,
+              categories: row.categories,
+              thresholds: row.thresholds,
+            });
+        }
+        running.set(id, index + 1);
+        await db
+          .updateTable('calibrations')
+          .set({ progress: index + 1 })
+          .where('id', '=', id)
+          .execute();
       }
-      for (const row of placed.rows) {
-        rows.push({ ...row, exam_id: examId, attempts: form.scores.length });
-        // A later exam of the same calibration may anchor on it.
-        if (row.question_id !== null)
-          bank.set(row.question_id, {
-            difficulty: row.difficulty,
-            se: row.se,
-            calibration_id: id,
-            categories: row.categories,
-            thresholds: row.thresholds,
-          });
-      }
-      running.set(id, index + 1);
-      await db
-        .updateTable('calibrations')
-        .set({ progress: index + 1 })
-        .where('id', '=', id)
-        .execute();
-    }
     await db.transaction().execute(async (trx) => {
       if (status === 'done' && rows.length > 0)
         await trx
@@ -245,7 +222,8 @@ export async function runCalibration(db: Db, id: number, log?: FastifyBaseLogger
         .set({
           status,
           results: JSON.stringify(outcomes),
-          message: status === 'refused' ? `calibrations.refusals.${outcomes.at(-1)!.refused}` : null,
+          message: status === 'refused' ? `calibrations.refusals.${outcomes.find((o) => o.refused)!.refused}` : null,
+          ...(status === 'done' ? { progress: examIds.length } : {}),
           finished_at: new Date(),
         })
         .where('id', '=', id)

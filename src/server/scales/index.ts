@@ -1,6 +1,7 @@
 /** Reporting scales: calibrations, the bank's item parameters and scaled scores (issue 42). */
 export { calibrationRoutes } from './calibration-routes';
-export { runCalibration, CALIBRATION_MIN_ATTEMPTS, type ExamOutcome } from './calibration-run';
+export { runCalibration } from './calibration-run';
+export { CALIBRATION_MIN_ATTEMPTS, type ExamOutcome } from './calibration-outcome';
 export { requestCalibration, CALIBRATION_QUEUE } from './calibration-requests';
 export { currentParameters, examParameters } from './bank-parameters';
 export { readScales, type ReportScale, type ScaleCuts, type ScaleReading } from './scale-readings';

@@ -15,6 +15,13 @@ export {
   type ScaledScore,
 } from './scaled';
 export { abilityFromParameters, keptRank, type CalibratedItem } from './fixed';
+export {
+  fitConcurrent,
+  type ConcurrentForm,
+  type ConcurrentInput,
+  type ConcurrentOptions,
+  type ConcurrentResult,
+} from './concurrent';
 export { BOOKMARK_RP, responseProbabilityLocation } from './bookmark';
 export { linkToScale, LINKING_RULES, type Anchor, type DroppedAnchor, type Link, type LinkRefusal } from './linking';
 import { scoreAbilities, separationReliability } from './persons';
