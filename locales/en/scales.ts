@@ -23,7 +23,7 @@ export default {
     page: {
       title: 'Calibrations',
       intro:
-        "Calibrate exams on a skill's reporting scale, in the order you pick them. The first calibration of a scale fixes its origin (its first exam's students average 0 logits, and the scale's constants lock); every later exam is linked to the bank through the questions it shares with it. An anchor question that drifted more than 0.5 logits is dropped and named; an exam with fewer than 5 stable anchors, or anchors under 20% of its marks, is refused and nothing is written.",
+        "Calibrate exams on a skill's reporting scale, one after another in the order you pick them, or together in one calibration when they share questions. The first calibration of a scale fixes its origin (its first exam's students average 0 logits, and the scale's constants lock); every later exam is linked to the bank through the questions it shares with it. An anchor question that drifted more than 0.5 logits is dropped and named; an exam with fewer than 5 stable anchors, or anchors under 20% of its marks, is refused and nothing is written.",
       scale: 'Scale',
       exams: 'Exams to calibrate',
       exams_help: 'Corrected exams of the scale’s platform with questions of its skill, in order.',
