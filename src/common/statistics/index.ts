@@ -4,3 +4,5 @@ export * from './rasch';
 export * from './dif';
 export * from './agreement';
 export * from './wright-map';
+export * from './cat';
+export { mulberry32, normal } from './seeded-random';

@@ -127,7 +127,12 @@ export function raschCategory(mark: number, max: number, top: number): number {
 }
 
 /** Category probabilities of an item at ability θ into `out` (offset), returning log γ (the normaliser). */
-export function categoryProbabilities(steps: Float64Array, theta: number, out: Float64Array, offset: number): number {
+export function categoryProbabilities(
+  steps: ArrayLike<number>,
+  theta: number,
+  out: Float64Array,
+  offset: number,
+): number {
   const m = steps.length;
   let eta = 0;
   let top = 0;

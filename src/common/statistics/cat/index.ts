@@ -1,0 +1,14 @@
+/** Adaptive testing on a calibrated bank (issue 43): model, estimates, selection and simulation. */
+export { information, probabilities, type PoolItem } from './model';
+export { addAnswer, EAP_GRID, eap, finalEstimate, startPosterior, type Prior } from './estimate';
+export {
+  allowed,
+  allowedBy,
+  finished,
+  nextQuestion,
+  type CatProgress,
+  type CatRules,
+  type ContentRule,
+  type ExposureControl,
+} from './select';
+export { simulateCat, simulateOne, sympsonHetterRates, testInformation, type SimulatedTest } from './simulate';
