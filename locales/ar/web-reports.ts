@@ -50,6 +50,7 @@ const messages: Pick<Messages, 'web_reports'> = {
       measured: 'الطلاب المقيسون',
       mean: 'متوسط الدرجة المقيسة',
       no_cuts: 'لم تُحدَّد درجات القطع لهذه الصفوف بعد',
+      placed: '%{scale}: تعدّ المستويات %{placed} من أصل %{measured} طالبًا لصفوفهم أو مستوياتهم درجات قطع.',
       levels: {
         below: 'دون التوقع',
         approaching: 'يقترب من التوقع',

@@ -29,7 +29,7 @@ export default {
       exams_help: 'Corrected exams of the scale’s platform with questions of its skill, in order.',
       design: 'Design',
       design_help:
-        'Together: every exam in one calibration, each with its own population, the questions they share as one (exams must share questions).',
+        'Together: every exam in one calibration, each with its own population, the questions they share as one. Each exam must share at least 5 calibrated questions with another, or hold 5 stable anchors; a link to the bank counts the anchors and marks of all the exams together.',
       run: 'Calibrate',
       queued: 'The calibration is queued: it runs in the background.',
       failed: 'The calibration could not be started.',
@@ -78,7 +78,7 @@ export default {
       too_few_anchors: 'An exam shares fewer than 5 stable anchor questions with the bank: it cannot be linked.',
       too_small_share: "An exam's stable anchors carry under 20% of its marks on the skill: it cannot be linked.",
       not_connected:
-        'An exam shares no question with the others: calibrated together, it cannot be placed on the scale.',
+        'An exam shares fewer than 5 calibrated questions with the others (or holds fewer than 5 stable anchors): calibrated together, it cannot be placed on the scale.',
     },
     errors: {
       exam_not_on_scale: "Not an exam of this scale's platform with questions of its skill.",

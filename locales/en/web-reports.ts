@@ -48,6 +48,7 @@ const messages = {
       measured: 'Students measured',
       mean: 'Mean scaled score',
       no_cuts: 'No cut scores for these grades yet',
+      placed: '%{scale}: the levels count the %{placed} of %{measured} students whose grade or level has cut scores.',
       levels: { below: 'Below', approaching: 'Approaching', meeting: 'Meeting', exceeding: 'Exceeding' },
       comparative_mean: '%{scale}: mean scaled score',
     },

@@ -51,6 +51,17 @@ export function ScalesTable({ scales }: { scales: ScaleFigures[] }) {
           ))}
         </TableBody>
       </Table>
+      {scales
+        .filter((scale) => scale.leveled > 0 && scale.leveled < scale.measured)
+        .map((scale) => (
+          <Typography key={scale.id} variant="caption" component="p" color="text.secondary" sx={{ mt: 1 }}>
+            {translate('web_reports.scales.placed', {
+              scale: nameOf(scale, language),
+              placed: formatCount(scale.leveled, language),
+              measured: formatCount(scale.measured, language),
+            })}
+          </Typography>
+        ))}
     </Box>
   );
 }

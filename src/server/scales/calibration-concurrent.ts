@@ -1,5 +1,6 @@
 import {
   fitConcurrent,
+  LINKING_RULES,
   linkToScale,
   type Anchor,
   type ConcurrentResult,
@@ -23,27 +24,41 @@ export type PlacedRow = ParameterRow & { exam_id: number; attempts: number };
 function unionOf(forms: ScaleForm[]) {
   const keys = new Map<string, number>();
   const items: { max: number; source: number | null }[] = [];
-  const columns = forms.map((form) =>
-    form.questions.map((question, k) => {
+  const columns = forms.map((form) => {
+    const seen = new Set<string>();
+    return form.questions.map((question, k) => {
       const max = form.items[k].max;
-      const key = question.source_question_id !== null ? `q${question.source_question_id}:${max}` : `e${question.id}`;
+      let key = question.source_question_id !== null ? `q${question.source_question_id}:${max}` : `e${question.id}`;
+      // The same bank question twice in one exam: the second is an item of its own.
+      if (seen.has(key)) key = `e${question.id}`;
+      seen.add(key);
       if (!keys.has(key)) keys.set(key, items.push({ max, source: question.source_question_id }) - 1);
       return keys.get(key)!;
-    }),
-  );
+    });
+  });
   return { items, columns };
 }
 
-/** Whether every form is joined to the first through questions they share (else its mean is not identified). */
-function unconnected(columns: number[][]): number[] {
-  const reached = new Set([0]);
-  const seen = new Set(columns[0]);
+/**
+ * The forms not joined to the scale: forms join each other through at least `LINKING_RULES.minAnchors`
+ * calibrated questions they share (a question everyone answered alike carries nothing), and the
+ * scale through the first form (an origin) or through that many stable anchors of their own.
+ */
+function unconnected(columns: number[][], calibrated: (i: number) => boolean, anchored: Set<number> | null): number[] {
+  const usable = columns.map((items) => new Set(items.filter(calibrated)));
+  const shared = (g: number, h: number) => [...usable[g]].filter((i) => usable[h].has(i)).length;
+  const reached = new Set<number>(
+    anchored === null
+      ? [0]
+      : columns.flatMap((_, g) =>
+          [...usable[g]].filter((i) => anchored.has(i)).length >= LINKING_RULES.minAnchors ? [g] : [],
+        ),
+  );
   for (let grew = true; grew;) {
     grew = false;
-    columns.forEach((items, g) => {
-      if (!reached.has(g) && items.some((i) => seen.has(i))) {
+    columns.forEach((_, g) => {
+      if (!reached.has(g) && [...reached].some((h) => shared(g, h) >= LINKING_RULES.minAnchors)) {
         reached.add(g);
-        for (const i of items) seen.add(i);
         grew = true;
       }
     });
@@ -57,8 +72,10 @@ function unconnected(columns: number[][]): number[] {
  * (rasch/concurrent.ts). The scale's first calibration takes its origin from the first exam's
  * students (mean 0); later ones are linked to the bank: the free joint calibration is screened
  * against the bank's values of the questions it holds (linking.ts: drift, at least 5 stable anchors
- * and 20% of the marks), then calibrated again with the stable anchors fixed at the bank's values.
- * All or nothing, as the separate design: `refused` when any exam cannot be placed.
+ * and 20% of the marks of all the exams' questions), then calibrated again with the stable anchors
+ * fixed at the bank's values. Each exam must join the scale through at least 5 calibrated questions
+ * it shares with an exam already joined, or 5 stable anchors of its own (`unconnected`). All or
+ * nothing, as the separate design: `refused` when any exam cannot be placed.
  */
 export function placeConcurrently(
   forms: ScaleForm[],
@@ -76,10 +93,19 @@ export function placeConcurrently(
   );
   if (short.length > 0) return refuse('too_few_attempts', short);
   const { items, columns } = unionOf(forms);
-  const apart = unconnected(columns);
-  if (apart.length > 0) return refuse('not_connected', apart);
   const input = { items, forms: forms.map((form, g) => ({ items: columns[g], scores: form.scores })) };
+  // An exam none of whose questions varies among its students cannot be measured (nor its
+  // population estimated), as in the separate design.
+  const flat = forms.flatMap((form, g) =>
+    form.questions.every((_, k) => form.scores.every((row) => row[k] === form.scores[0][k])) ? [g] : [],
+  );
+  if (flat.length > 0) return refuse('too_few_attempts', flat);
   const free = fitConcurrent(input);
+  const calibrated = (i: number) => !free.items[i].extreme;
+  if (origin) {
+    const apart = unconnected(columns, calibrated, null);
+    if (apart.length > 0) return refuse('not_connected', apart);
+  }
   let final = free;
   let link: Link | null = null;
   /** Union items that are (or could have been) anchors: their rows score the exams, not the bank. */
@@ -95,6 +121,9 @@ export function placeConcurrently(
     });
     const totalMarks = items.reduce((total, item) => total + item.max, 0);
     link = linkToScale(anchors, totalMarks);
+    const stableIds = new Set(link.stable.map((anchor) => Number(anchor.id)));
+    const apart = link.refused ? [] : unconnected(columns, calibrated, stableIds);
+    if (apart.length > 0) return refuse('not_connected', apart);
     if (!link.refused) {
       const stable = new Set(link.stable.map((anchor) => Number(anchor.id)));
       final = fitConcurrent(input, {

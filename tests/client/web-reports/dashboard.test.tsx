@@ -115,6 +115,19 @@ describe('the web reports dashboard', () => {
     expect(screen.getByTestId('scales')).toHaveTextContent(/the same for every round and grade/);
   });
 
+  it('says how many students the levels count when only some grades have cut scores', async () => {
+    signInWith(VIEWER);
+    const some = figures(67.2);
+    some.scales = [{ ...some.scales[0], measured: 30 }];
+    serveWebReports(() => ({ ...RESULTS, figures: some }));
+    renderApp('/web-reports');
+    expect(
+      await screen.findByText(
+        'IRA reading scale: the levels count the 20 of 30 students whose grade or level has cut scores.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when a scale has no cut scores for the selection’s grades, and hides the section without scales', async () => {
     signInWith(VIEWER);
     const uncut = figures(67.2);
@@ -126,6 +139,7 @@ describe('the web reports dashboard', () => {
     );
     renderApp('/web-reports');
     expect(await screen.findByTestId('scales-table')).toHaveTextContent('No cut scores for these grades yet');
+    expect(screen.queryByText(/the levels count/)).toBeNull();
     await userEvent.click(screen.getByRole('combobox', { name: 'Rounds' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Round 2' }));
     await userEvent.keyboard('{Escape}');

@@ -129,6 +129,7 @@ describe('concurrent calibration', () => {
       },
       { anchors: range(0, 40).map((i) => (i < 10 ? { categories: [0, 1], thresholds: [anchors[i]] } : null)) },
     );
+    expect(fit.converged).toBe(true);
     fit.items.slice(0, 10).forEach((item, i) => {
       expect(item.anchored).toBe(true);
       expect(item.difficulty).toBe(anchors[i]);
