@@ -1,4 +1,12 @@
+import type { PerformanceLevel } from '../../common/reports/index';
 import type { TierKey } from '../../common/reports/tiers';
+
+/**
+ * What a score line or total is labelled by: its tier from the percentage, or, where the skill's
+ * reporting scale has cut scores for the grade or level and the student is measured on it, their
+ * performance level (issue 42).
+ */
+export type AttainmentKey = TierKey | PerformanceLevel;
 
 /**
  * What a report PDF shows, already in its language: every label translated and every number and
@@ -20,6 +28,8 @@ export interface ReportDocument {
   labels: ReportLabels;
   /** The three tiers' names, for the charts' legend. */
   tier_names: Record<TierKey, string>;
+  /** The performance levels' names, when a line is labelled by one: the legend shows them too. */
+  level_names?: Record<PerformanceLevel, string>;
   /** Student report: the total, its tier, pass or fail, and the class's and the school's averages beside it. */
   total?: Total;
   /** Student report: per skill; group reports: the average per skill. */
@@ -51,7 +61,7 @@ export interface Total {
   value: string;
   result: string;
   passed: boolean;
-  tier: TierKey;
+  tier: AttainmentKey;
   tier_name: string;
   /** The class average and the school average, in the total's format. */
   averages: Figure[];
@@ -75,7 +85,7 @@ export interface ScoreRow {
   percent: number;
   /** "75%" formatted for the language. */
   percent_text: string;
-  tier: TierKey;
+  tier: AttainmentKey;
   tier_name: string;
   /** Student report: the class's and the school's average percent of the same skill. */
   averages?: string[];

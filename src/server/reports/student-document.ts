@@ -1,3 +1,5 @@
+import { PERFORMANCE_LEVELS, performanceLevel, type PerformanceLevel } from '../../common/reports/index';
+import { scaledScore } from '../../common/statistics/index';
 import type { ReportDocument, ScoreRow } from '../pdf';
 import { growthSection, withGrowth, type GrowthData } from './growth-document';
 import { averagePercent, scoreRow, skillAverages, type SkillAverage } from './report-base';
@@ -18,7 +20,8 @@ export interface StudentReportData {
 
 /**
  * A student's report: the total with its tier and pass or fail beside the class's and the school's
- * averages; per skill the score, percent and tier beside the same averages; per outcome when there
+ * averages; per skill the score, percent and tier (the performance level where the skill's scale
+ * has cut scores for the grade) beside the same averages; per outcome when there
  * are several; and the scaled score on each calibrated skill's scale with the growth since the
  * previous round (issue 42).
  */
@@ -40,10 +43,18 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
         const s = scores[String(named.id)];
         return { named, row: scoreRow(w, w.name(named), s.score, s.max, thresholds) };
       });
+  const levels = levelsBySkill(data.growth, result.student_id);
+  const labelled = (skillId: number, row: ScoreRow): ScoreRow => {
+    const level = levels.get(skillId);
+    return level ? { ...row, tier: level, tier_name: w.t(`growth.levels.${level}`) } : row;
+  };
   const skills: ScoreRow[] = rows(result.skills, data.skillNames).map(({ named, row }) => ({
-    ...row,
+    ...labelled(named.id, row),
     averages: [averageText(classSkills.get(named.id)), averageText(schoolSkills.get(named.id))],
   }));
+  // An exam of one skill: its total is that skill, and takes its level too.
+  const skillIds = Object.keys(result.skills).map(Number);
+  const totalLevel = skillIds.length === 1 ? levels.get(skillIds[0]) : undefined;
   const outcomes = rows(result.outcomes, data.outcomeNames).map(({ row }) => row);
   const maxMark = context.exam.max_mark;
   const markOf = (results: ResultRow[]) => w.outOf(asShown((averagePercent(results) * maxMark) / 100), maxMark);
@@ -52,8 +63,8 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
       value: w.outOf(result.mark, maxMark),
       result: w.result(result.passed),
       passed: result.passed,
-      tier: result.tier,
-      tier_name: w.tier(result.tier),
+      tier: totalLevel ?? result.tier,
+      tier_name: totalLevel ? w.t(`growth.levels.${totalLevel}`) : w.tier(result.tier),
       averages: [
         { label: w.t('labels.class_average'), value: markOf(classResults) },
         { label: w.t('labels.school_average'), value: markOf(data.schoolResults) },
@@ -62,6 +73,30 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
     skills,
     skill_averages: [w.t('labels.class_average'), w.t('labels.school_average')],
     ...(outcomes.length > 1 ? { outcomes } : {}),
+    ...(levels.size > 0
+      ? {
+          level_names: Object.fromEntries(
+            PERFORMANCE_LEVELS.map((level) => [level, w.t(`growth.levels.${level}`)]),
+          ) as Record<PerformanceLevel, string>,
+        }
+      : {}),
     ...withGrowth(growthSection(w, data.growth, [result], { kind: 'student' })),
   };
+}
+
+/**
+ * The student's performance level on each skill whose reporting scale has cut scores for the exam's
+ * grade or level and measures them (issue 42): those skills' lines show it instead of the tier.
+ */
+function levelsBySkill(growth: GrowthData, studentId: number): Map<number, PerformanceLevel> {
+  const levels = new Map<number, PerformanceLevel>();
+  for (const reading of growth.current) {
+    const at = reading.abilities.get(studentId);
+    if (!reading.cuts || !at) continue;
+    levels.set(
+      reading.scale.skill_id,
+      performanceLevel(scaledScore(at.ability, at.se, reading.scale).score, reading.cuts),
+    );
+  }
+  return levels;
 }

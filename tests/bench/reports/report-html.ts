@@ -14,7 +14,14 @@ const FONTS = `
 @font-face { font-family: Vazirmatn; font-weight: 400; src: url(data:font/ttf;base64,${font('Vazirmatn-Regular.ttf')}); }
 @font-face { font-family: Vazirmatn; font-weight: 700; src: url(data:font/ttf;base64,${font('Vazirmatn-Bold.ttf')}); }`;
 
-const TIER_COLORS = { below: '#d9534f', within: '#f0ad4e', above: '#2e7d32' } as const;
+const TIER_COLORS = {
+  below: '#d9534f',
+  within: '#f0ad4e',
+  above: '#2e7d32',
+  approaching: '#f0ad4e',
+  meeting: '#2e7d32',
+  exceeding: '#1565c0',
+} as const;
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -159,6 +159,38 @@ describe('the student report', () => {
     expect(compose(data, 'en', now).growth!.scales[0].rows[0].level).toBeUndefined();
   });
 
+  it('labels a skill by its performance level instead of its tier once its scale has cut scores', () => {
+    const withCuts = {
+      ...data,
+      growth: {
+        ...data.growth,
+        current: data.growth.current.map((reading) => ({ ...reading, cuts: SAMPLE_CUTS })),
+      },
+    };
+    const doc = compose(withCuts, 'en', now);
+    // Reading (skill 1) is on the scale: 213 is Exceeding, where its 85% alone would read Above Average.
+    expect(doc.skills.map((s) => [s.name, s.tier, s.tier_name])).toEqual([
+      ['Reading', 'exceeding', 'Exceeding'],
+      ['Writing', 'above', 'Above Average'],
+    ]);
+    // Two skills: the total keeps its tier from the percentage; the legend names the levels too.
+    expect(doc.total!.tier).toBe('above');
+    expect(doc.level_names).toEqual({
+      below: 'Below',
+      approaching: 'Approaching',
+      meeting: 'Meeting',
+      exceeding: 'Exceeding',
+    });
+    expect(compose(withCuts, 'ar', now).skills[0].tier_name).toBe('يتجاوز التوقع');
+    // An exam of reading alone: its total is the reading level.
+    const readingOnly = { ...now, skills: { '1': now.skills['1'] } };
+    const single = compose({ ...withCuts, result: readingOnly, schoolResults: [readingOnly] }, 'en', readingOnly);
+    expect([single.total!.tier, single.total!.tier_name]).toEqual(['exceeding', 'Exceeding']);
+    // Without cuts, tiers as before, and no level legend.
+    expect(compose(data, 'en', now).skills[0].tier).toBe('above');
+    expect(compose(data, 'en', now).level_names).toBeUndefined();
+  });
+
   it('says so when the student has no result yet', () => {
     const doc = compose({ ...data, result: undefined }, 'en', now);
     expect(doc.total).toBeUndefined();
