@@ -97,7 +97,7 @@ export interface Figure {
 }
 
 export interface TierCount {
-  tier: TierKey;
+  tier: AttainmentKey;
   name: string;
   count: string;
   /** 0 to 100: the bar's length. */
@@ -134,7 +134,7 @@ export interface StudentRow {
   group?: string;
   /** "86.96 / 100". */
   mark: string;
-  tier: TierKey;
+  tier: AttainmentKey;
   tier_name: string;
   result: string;
 }

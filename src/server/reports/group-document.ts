@@ -1,6 +1,7 @@
-import { TIER_KEYS, type TierKey } from '../../common/reports/index';
-import type { ClassComparison, Figure, ReportDocument, ScoreRow, StudentRow } from '../pdf';
+import { PERFORMANCE_LEVELS, TIER_KEYS, type PerformanceLevel, type TierKey } from '../../common/reports/index';
+import type { AttainmentKey, ClassComparison, Figure, ReportDocument, ScoreRow, StudentRow } from '../pdf';
 import { growthSection, withGrowth, type GrowthData } from './growth-document';
+import { examLevels, groupLevels, levelName, levelNames } from './level-labels';
 import { averagePercent, skillAverages, tierOfShown } from './report-base';
 import type { Named, ReportContext, ResultRow } from './report-data';
 import { asShown, type ReportWords } from './report-format';
@@ -24,7 +25,8 @@ const countTiers = (results: ResultRow[]) =>
   >;
 
 /**
- * A class, grade or school report: participation, the average per skill, the students by tier and
+ * A class, grade or school report: participation, the average per skill, the students by tier (by
+ * performance level for an exam of one skill whose scale has cut scores for the grade) and
  * scaled scores and growth on each calibrated scale (the group's mean, and a class's or a school's
  * students); then a grade's classes side by side, or a class's or a school's students.
  */
@@ -56,7 +58,13 @@ export function groupParts(
     },
   );
   const current = skillAverages(results, (r) => r.skills, data.skillNames);
+  // A skill on a scale with cuts: the level of the group's mean ability there, not its percentage's tier.
+  const skillLevels = groupLevels(
+    data.growth,
+    results.map((r) => r.student_id),
+  );
   const skills: ScoreRow[] = current.map(({ named, percent, score, max }) => {
+    const level = skillLevels.get(named.id);
     const tier = tierOfShown(percent, context.thresholds);
     return {
       name: w.name(named),
@@ -64,17 +72,25 @@ export function groupParts(
       score: w.outOf(asShown(score), asShown(max)),
       percent: asShown(percent),
       percent_text: w.percent(percent),
-      tier,
-      tier_name: w.tier(tier),
+      tier: level ?? tier,
+      tier_name: level ? levelName(w, level) : w.tier(tier),
     };
   });
-  const counts = countTiers(results);
-  const tiers = TIER_KEYS.map((tier) => {
-    const percent = (counts[tier] / results.length) * 100;
+  // An exam of one skill on a scale with cuts measuring every student: the students by level (not
+  // in a grade report, whose classes side by side are counted by tier).
+  const levels = kind === 'grade' ? null : examLevels(data.growth, results);
+  const attainment = (r: ResultRow): { key: AttainmentKey; name: string } => {
+    const level = levels?.get(r.student_id);
+    return level ? { key: level, name: levelName(w, level) } : { key: r.tier, name: w.tier(r.tier) };
+  };
+  const keys: readonly AttainmentKey[] = levels ? PERFORMANCE_LEVELS : TIER_KEYS;
+  const tiers = keys.map((key) => {
+    const count = results.filter((r) => attainment(r).key === key).length;
+    const percent = (count / results.length) * 100;
     return {
-      tier,
-      name: w.tier(tier),
-      count: w.num(counts[tier]),
+      tier: key,
+      name: levels ? levelName(w, key as PerformanceLevel) : w.tier(key as TierKey),
+      count: w.num(count),
       percent: asShown(percent),
       percent_text: w.percent(percent),
     };
@@ -83,6 +99,7 @@ export function groupParts(
     participation,
     skills,
     tiers,
+    ...(skillLevels.size > 0 ? { level_names: levelNames(w) } : {}),
     ...withGrowth(
       growthSection(w, data.growth, results, {
         kind: 'group',
@@ -92,7 +109,7 @@ export function groupParts(
     ),
     ...(kind === 'grade'
       ? { classes: classComparison(w, results, data.skillNames) }
-      : { students: studentRows(w, results, maxMark, kind === 'school') }),
+      : { students: studentRows(w, results, maxMark, kind === 'school', attainment) }),
   };
 }
 
@@ -122,8 +139,14 @@ function classComparison(w: ReportWords, results: ResultRow[], skillNames: Map<n
   };
 }
 
-/** The students by name (a school's by class, then name), each with one mark, the tier and the result. */
-function studentRows(w: ReportWords, results: ResultRow[], maxMark: number, withClass: boolean): StudentRow[] {
+/** The students by name (a school's by class, then name), each with one mark, the tier (or level) and the result. */
+function studentRows(
+  w: ReportWords,
+  results: ResultRow[],
+  maxMark: number,
+  withClass: boolean,
+  attainment: (r: ResultRow) => { key: AttainmentKey; name: string },
+): StudentRow[] {
   const byClass = (a: ResultRow, b: ResultRow) =>
     w.compareNames(w.name(a.school_class), w.name(b.school_class)) || a.school_class.id - b.school_class.id;
   const ordered = [...results].sort(
@@ -133,8 +156,8 @@ function studentRows(w: ReportWords, results: ResultRow[], maxMark: number, with
     name: w.name(r.student_names),
     ...(withClass ? { group: w.name(r.school_class) } : {}),
     mark: w.outOf(r.mark, maxMark),
-    tier: r.tier,
-    tier_name: w.tier(r.tier),
+    tier: attainment(r).key,
+    tier_name: attainment(r).name,
     result: w.result(r.passed),
   }));
 }

@@ -1,7 +1,6 @@
-import { PERFORMANCE_LEVELS, performanceLevel, type PerformanceLevel } from '../../common/reports/index';
-import { scaledScore } from '../../common/statistics/index';
 import type { ReportDocument, ScoreRow } from '../pdf';
 import { growthSection, withGrowth, type GrowthData } from './growth-document';
+import { levelName, levelNames, studentLevels } from './level-labels';
 import { averagePercent, scoreRow, skillAverages, type SkillAverage } from './report-base';
 import type { Named, ReportContext, ResultRow, ScoreMap } from './report-data';
 import { asShown, type ReportWords } from './report-format';
@@ -43,10 +42,10 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
         const s = scores[String(named.id)];
         return { named, row: scoreRow(w, w.name(named), s.score, s.max, thresholds) };
       });
-  const levels = levelsBySkill(data.growth, result.student_id);
+  const levels = studentLevels(data.growth, result.student_id);
   const labelled = (skillId: number, row: ScoreRow): ScoreRow => {
     const level = levels.get(skillId);
-    return level ? { ...row, tier: level, tier_name: w.t(`growth.levels.${level}`) } : row;
+    return level ? { ...row, tier: level, tier_name: levelName(w, level) } : row;
   };
   const skills: ScoreRow[] = rows(result.skills, data.skillNames).map(({ named, row }) => ({
     ...labelled(named.id, row),
@@ -64,7 +63,7 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
       result: w.result(result.passed),
       passed: result.passed,
       tier: totalLevel ?? result.tier,
-      tier_name: totalLevel ? w.t(`growth.levels.${totalLevel}`) : w.tier(result.tier),
+      tier_name: totalLevel ? levelName(w, totalLevel) : w.tier(result.tier),
       averages: [
         { label: w.t('labels.class_average'), value: markOf(classResults) },
         { label: w.t('labels.school_average'), value: markOf(data.schoolResults) },
@@ -73,30 +72,7 @@ export function studentParts(w: ReportWords, context: ReportContext, data: Stude
     skills,
     skill_averages: [w.t('labels.class_average'), w.t('labels.school_average')],
     ...(outcomes.length > 1 ? { outcomes } : {}),
-    ...(levels.size > 0
-      ? {
-          level_names: Object.fromEntries(
-            PERFORMANCE_LEVELS.map((level) => [level, w.t(`growth.levels.${level}`)]),
-          ) as Record<PerformanceLevel, string>,
-        }
-      : {}),
+    ...(levels.size > 0 ? { level_names: levelNames(w) } : {}),
     ...withGrowth(growthSection(w, data.growth, [result], { kind: 'student' })),
   };
-}
-
-/**
- * The student's performance level on each skill whose reporting scale has cut scores for the exam's
- * grade or level and measures them (issue 42): those skills' lines show it instead of the tier.
- */
-function levelsBySkill(growth: GrowthData, studentId: number): Map<number, PerformanceLevel> {
-  const levels = new Map<number, PerformanceLevel>();
-  for (const reading of growth.current) {
-    const at = reading.abilities.get(studentId);
-    if (!reading.cuts || !at) continue;
-    levels.set(
-      reading.scale.skill_id,
-      performanceLevel(scaledScore(at.ability, at.se, reading.scale).score, reading.cuts),
-    );
-  }
-  return levels;
 }

@@ -215,6 +215,32 @@ describe('the group reports', () => {
     expect(compose(sampleGroupData('grade'), 'en').growth!.scales[0].rows).toHaveLength(1);
   });
 
+  it('count and label a class by performance level for an exam of one skill on a scale with cut scores', () => {
+    const base = sampleGroupData('class', SAMPLE.classes[0]);
+    const readingOnly = base.results.map((r) => ({ ...r, skills: { '1': r.skills['1'] } }));
+    const doc = compose({ ...base, results: readingOnly }, 'en');
+    expect(doc.tiers!.map((t) => t.tier)).toEqual(['below', 'approaching', 'meeting', 'exceeding']);
+    expect(doc.tiers!.reduce((sum, t) => sum + Number(t.count), 0)).toBe(readingOnly.length);
+    // Each student's label is their level on the reading scale, as in their growth line.
+    const [, ...lines] = doc.growth!.scales[0].rows;
+    const levelOf = new Map(lines.map((line) => [line.name, line.level]));
+    for (const student of doc.students!) expect(student.tier_name).toBe(levelOf.get(student.name));
+    expect(doc.skills[0].tier).toMatch(/^(below|approaching|meeting|exceeding)$/);
+    expect(doc.level_names).toBeDefined();
+    // Several skills (the sample exam): students and counts stay by tier; the reading line by level.
+    const mixed = compose(base, 'en');
+    expect(mixed.tiers!.map((t) => t.tier)).toEqual(['below', 'within', 'above']);
+    expect(mixed.skills.map((s) => s.tier)[0]).toMatch(/^(below|approaching|meeting|exceeding)$/);
+    expect(mixed.skills.slice(1).every((s) => ['below', 'within', 'above'].includes(s.tier))).toBe(true);
+    // A grade report keeps its tiers: its classes side by side are counted by tier.
+    const grade = sampleGroupData('grade');
+    const gradeDoc = compose(
+      { ...grade, results: grade.results.map((r) => ({ ...r, skills: { '1': r.skills['1'] } })) },
+      'en',
+    );
+    expect(gradeDoc.tiers!.map((t) => t.tier)).toEqual(['below', 'within', 'above']);
+  });
+
   it('make the grade report compare its classes instead of listing the school’s students again', () => {
     const gradeDoc = compose(sampleGroupData('grade'), 'ar');
     const schoolDoc = compose(sampleGroupData('school'), 'ar');
