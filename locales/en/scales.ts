@@ -80,6 +80,11 @@ export default {
       not_connected:
         'An exam shares fewer than 5 calibrated questions with the others (or holds fewer than 5 stable anchors): calibrated together, it cannot be placed on the scale.',
     },
+    simulation: {
+      empty_pool: 'The scale has no calibrated question of this grade or level yet.',
+      max_below_min: 'The maximum length must be at least the minimum length.',
+      too_long: 'The simulation took too long: simulate fewer students or allow fewer questions.',
+    },
     errors: {
       exam_not_on_scale: "Not an exam of this scale's platform with questions of its skill.",
       repeated_exam: 'An exam is listed twice.',

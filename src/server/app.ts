@@ -45,7 +45,7 @@ import { reportsRoutes } from './reports';
 import { schoolsRoutes } from './schools';
 import { webReportsRoutes } from './web-reports';
 import { itemAnalysisRoutes } from './item-analysis';
-import { calibrationRoutes } from './scales';
+import { calibrationRoutes, simulationRoutes } from './scales';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { testClockRoutes } from './system/test-clock-routes';
@@ -211,6 +211,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(webReportsRoutes);
       await api.register(itemAnalysisRoutes);
       await api.register(calibrationRoutes);
+      await api.register(simulationRoutes);
       await api.register(studentsRoutes, { registry });
       await api.register(rosterRoutes, { pdf });
       await api.register(usersRoutes);

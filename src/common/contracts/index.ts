@@ -17,3 +17,4 @@ export * from './audit-log';
 export * from './exam-day';
 export * from './role-homes';
 export type * from './calibrations';
+export type * from './adaptive';

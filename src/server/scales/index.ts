@@ -1,5 +1,6 @@
 /** Reporting scales: calibrations, the bank's item parameters and scaled scores (issue 42). */
 export { calibrationRoutes } from './calibration-routes';
+export { simulationRoutes } from './simulation-routes';
 export { runCalibration } from './calibration-run';
 export { CALIBRATION_MIN_ATTEMPTS, type ExamOutcome } from './calibration-outcome';
 export { requestCalibration, CALIBRATION_QUEUE } from './calibration-requests';

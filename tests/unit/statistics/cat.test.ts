@@ -6,6 +6,7 @@ import {
   information,
   nextQuestion,
   simulateCat,
+  simulationReport,
   startPosterior,
   sympsonHetterRates,
   testInformation,
@@ -225,5 +226,30 @@ describe('adaptive tests simulated (5,000 students from N(0, 1), seeded)', () =>
     const items = POOL.slice(0, 5);
     expect(Number.isFinite(finalEstimate(items, [0, 0, 0, 0, 0]).ability)).toBe(true);
     expect(Number.isFinite(finalEstimate(items, [1, 1, 1, 1, 1]).ability)).toBe(true);
+  });
+});
+
+describe('the simulator’s report', () => {
+  it('sums the simulated tests per ability band and says whether the middle 90% reach the precision', () => {
+    const rules: CatRules = {
+      minLength: 5,
+      maxLength: 60,
+      seTarget: 0.4,
+      content: [{ key: 'reading', min: 8 }],
+      exposure: { method: 'randomesque', among: 3 },
+    };
+    const report = simulationReport(POOL, rules, PRIOR, 600);
+    expect(report.students).toBe(600);
+    expect(report.bands.reduce((sum, band) => sum + band.students, 0)).toBe(600);
+    expect(report.bands[0].from).toBeNull();
+    expect(report.bands.at(-1)!.to).toBeNull();
+    expect(report.content_met).toBe(1);
+    expect(report.middle_reached).toBe(1);
+    expect(Math.abs(report.bias)).toBeLessThan(0.1);
+    expect(report.pool_used).toBeGreaterThan(100);
+    // Ten questions at most cannot reach 0.2 logits: nobody in the middle does.
+    expect(
+      simulationReport(POOL, { ...rules, maxLength: 10, seTarget: 0.2, content: [] }, PRIOR, 200).middle_reached,
+    ).toBe(0);
   });
 });

@@ -12,3 +12,4 @@ export {
   type ExposureControl,
 } from './select';
 export { simulateCat, simulateOne, sympsonHetterRates, testInformation, type SimulatedTest } from './simulate';
+export { simulationReport, type SimulationBand, type SimulationReport } from './report';

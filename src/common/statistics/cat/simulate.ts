@@ -16,6 +16,8 @@ export interface SimulatedTest {
   items: number[];
   /** Questions Sympson–Hetter chose but passed over for this student. */
   passedOver: number[];
+  /** The test ended with the standard error at or below the target (not cut short by the maximum length or the pool). */
+  reached: boolean;
 }
 
 /** A category drawn by the model at `theta`. */
@@ -57,6 +59,7 @@ export function simulateOne(
     length: given.length,
     items: given.map((i) => i.id),
     passedOver: [...setAside],
+    reached: current.se <= rules.seTarget,
   };
 }
 
