@@ -81,6 +81,12 @@ export default {
         'An exam shares fewer than 5 calibrated questions with the others (or holds fewer than 5 stable anchors): calibrated together, it cannot be placed on the scale.',
     },
     simulation: {
+      pool_too_small: 'The pool has fewer calibrated questions than the minimum length.',
+      outcome_twice: 'A learning outcome has two rules.',
+      outcome_not_in_pool: 'A learning outcome has no calibrated question in the pool.',
+      min_above_pool: 'A minimum is above the calibrated questions of its learning outcome.',
+      min_above_max: 'A minimum is above its maximum.',
+      mins_above_length: 'The minimums add up to more than the maximum length.',
       empty_pool: 'The scale has no calibrated question of this grade or level yet.',
       max_below_min: 'The maximum length must be at least the minimum length.',
       too_long: 'The simulation took too long: simulate fewer students or allow fewer questions.',

@@ -73,6 +73,26 @@ describe('POST /api/scales/:id/adaptive-simulations', () => {
     expect(unknown.statusCode).toBe(422);
     const extra = await simulate({ ...rules, pool: [1, 2] });
     expect(extra.statusCode).toBe(422);
+    // A pool smaller than the minimum length; content rules that cannot hold.
+    const small = await simulate({ ...rules, min_length: 21, max_length: 30 });
+    expect(small.json().errors).toEqual({
+      min_length: ['The pool has fewer calibrated questions than the minimum length.'],
+    });
+    const outcome = base.first.questions.length > 0 ? 999_997 : 0;
+    const content = await simulate({
+      ...rules,
+      content: [
+        { learning_outcome_id: outcome, min: 3, max: 2 },
+        { learning_outcome_id: outcome, min: 30 },
+      ],
+    });
+    expect(content.statusCode).toBe(422);
+    expect(content.json().errors.content).toEqual([
+      'A learning outcome has no calibrated question in the pool.',
+      'A minimum is above its maximum.',
+      'A learning outcome has two rules.',
+      'The minimums add up to more than the maximum length.',
+    ]);
     // A level with no calibrated question: nothing to simulate.
     const empty = await simulate({ ...rules, grade_id: undefined, level_id: 999_999 });
     expect(empty.statusCode).toBe(422);
@@ -103,23 +123,43 @@ describe('POST /api/scales/:id/adaptive-simulations', () => {
     expect(strict.report.mean_length).toBe(20);
   });
 
-  it('simulates off the event loop: the server answers while 10,000 students are simulated', async () => {
+  it('simulates off the event loop: the server keeps answering while 10,000 students are simulated', async () => {
     let done = false;
+    const started = performance.now();
     const running = simulate({ ...rules, students: 10_000, se_target: 0.15 }).then((response) => {
       done = true;
       return response;
     });
-    const health = await call(t.app, 'GET', '/api/health');
-    expect(health.statusCode).toBe(200);
-    expect(done).toBe(false);
+    // Health asked again and again while it runs: no answer waits long (a simulation on the event
+    // loop would hold every one of them for its whole length).
+    let last = performance.now();
+    let longest = 0;
+    let answered = 0;
+    while (!done) {
+      // A turn of the event loop between requests, as a client over the network gives it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+      answered++;
+    }
     expect((await running).statusCode).toBe(200);
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThan(1000);
+    expect(answered).toBeGreaterThan(10);
+    expect(longest).toBeLessThan(took / 2);
   });
 
   it('runs Sympson–Hetter control, and changes nothing in the bank', async () => {
     const before = await t.db.selectFrom('item_parameters').select('id').execute();
     const response = await simulate({ ...rules, exposure: 'sympson_hetter', ceiling: 0.6 });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.report.pool_used).toBeGreaterThan(0);
+    const { report, meets_exposure } = response.json().data;
+    expect(report.pool_used).toBeGreaterThan(0);
+    // The ceiling is checked, not assumed.
+    expect(meets_exposure).toBe(report.max_exposure <= 0.6);
+    expect((await simulate(rules)).json().data.meets_exposure).toBeNull();
     expect(await t.db.selectFrom('item_parameters').select('id').execute()).toHaveLength(before.length);
   });
 });

@@ -27,4 +27,6 @@ export interface AdaptiveSimulation {
   report: SimulationReport;
   /** At least 99% of the middle 90% of the simulated students stopped at the SE target. */
   meets_precision: boolean;
+  /** Under Sympson–Hetter: no question went to more than the ceiling (null under other controls). */
+  meets_exposure: boolean | null;
 }

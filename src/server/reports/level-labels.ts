@@ -30,11 +30,15 @@ function levelsOf(growth: GrowthData, pick: (abilities: Map<number, Ability>) =>
 export const studentLevels = (growth: GrowthData, studentId: number) =>
   levelsOf(growth, (abilities) => abilities.get(studentId));
 
-/** A group's level on each such skill: the level of its students' mean ability there. */
+/**
+ * A group's level on each such skill: the level of its students' mean ability there, when every one
+ * of them is measured (a level resting on some of them would sit beside a percentage of all).
+ */
 export const groupLevels = (growth: GrowthData, studentIds: readonly number[]) =>
   levelsOf(growth, (abilities) => {
-    const measured = studentIds.flatMap((id) => (abilities.has(id) ? [abilities.get(id)!.ability] : []));
-    return measured.length > 0 ? { ability: measured.reduce((a, b) => a + b, 0) / measured.length, se: 0 } : undefined;
+    if (studentIds.length === 0 || !studentIds.every((id) => abilities.has(id))) return undefined;
+    const mean = studentIds.reduce((sum, id) => sum + abilities.get(id)!.ability, 0) / studentIds.length;
+    return { ability: mean, se: 0 };
   });
 
 /**

@@ -3,12 +3,14 @@ import type { SimulationReport } from '../../common/statistics/index';
 import { AppError } from '../http/app-error';
 import type { SimulationTask } from './simulation-thread';
 
-/** Seconds one simulation may take; past them it stops and the request is answered 422. */
+/** Seconds one simulation may take once its thread has it; past them it stops and is answered 422. */
 export const SIMULATION_SECONDS = 120;
 /** Simulations waiting for the thread; past them a request is answered 503 (try again shortly). */
 const MAX_WAITING = 4;
 
 let pool: Piscina<SimulationTask, SimulationReport> | undefined;
+let running = false;
+const waiting: (() => void)[] = [];
 
 /** One thread for the process's simulations, made on first use, stopped when idle. */
 function simulationPool() {
@@ -17,32 +19,49 @@ function simulationPool() {
     execArgv: ['--import', 'tsx'],
     minThreads: 0,
     maxThreads: 1,
-    maxQueue: MAX_WAITING,
     idleTimeout: 30_000,
     resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
   });
   return pool;
 }
 
-/** Runs a simulation on the simulator's thread (never on the event loop). */
+/**
+ * Waits for the thread (in arrival order, at most MAX_WAITING waiting: 503 past them) and answers
+ * the function that frees it. Callers take their turn before any work of theirs, on the event loop too.
+ */
+export async function simulationTurn(): Promise<() => void> {
+  if (!running) running = true;
+  else if (waiting.length >= MAX_WAITING)
+    throw new AppError(503, 'errors.service_unavailable', undefined, undefined, { 'retry-after': '10' });
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const next = waiting.shift();
+    if (next) next();
+    else running = false;
+  };
+}
+
+const tooLong = () =>
+  new AppError(422, 'calibrations.simulation.too_long', undefined, { students: ['calibrations.simulation.too_long'] });
+
+/** Runs a simulation on the simulator's thread (never on the event loop); the caller holds its turn. */
 export async function simulateApart(task: SimulationTask): Promise<SimulationReport> {
   try {
+    // The time starts now that the thread is the caller's, not while it waited.
     return await simulationPool().run(task, { signal: AbortSignal.timeout(SIMULATION_SECONDS * 1000) });
   } catch (error) {
-    const { name, code, message } = error as { name?: string; code?: string; message?: string };
-    if (name === 'AbortError' || code === 'ABORT_ERR')
-      throw new AppError(422, 'calibrations.simulation.too_long', undefined, {
-        students: ['calibrations.simulation.too_long'],
-      });
-    if (/queue is at limit/i.test(message ?? ''))
-      throw new AppError(503, 'errors.service_unavailable', undefined, undefined, { 'retry-after': '10' });
+    const { name, code } = error as { name?: string; code?: string };
+    if (name === 'AbortError' || code === 'ABORT_ERR' || code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooLong();
     throw error;
   }
 }
 
-/** Stops the thread (the app's close). */
+/** Stops the thread (the app's close), without waiting for a simulation under way. */
 export async function closeSimulations(): Promise<void> {
   const current = pool;
   pool = undefined;
-  await current?.close();
+  await current?.close({ force: true });
 }

@@ -11,5 +11,12 @@ export {
   type ContentRule,
   type ExposureControl,
 } from './select';
-export { simulateCat, simulateOne, sympsonHetterRates, testInformation, type SimulatedTest } from './simulate';
+export {
+  measured,
+  simulateCat,
+  simulateOne,
+  sympsonHetterRates,
+  testInformation,
+  type SimulatedTest,
+} from './simulate';
 export { simulationReport, type SimulationBand, type SimulationReport } from './report';

@@ -113,7 +113,7 @@ function indexOf(pool: readonly PoolItem[]): PoolIndex {
 }
 
 /**
- * The allowed questions, the most informative first (the lower id on a tie), as a lazy stream: the
+ * The allowed questions, the most informative first (equally informative ones in the walk's order), as a lazy stream: the
  * right-or-wrong ones walked outwards from the ability (the nearest difficulty is the most
  * informative), merged with the others' information computed once.
  */
@@ -178,15 +178,15 @@ export function nextQuestion(
     return top.length > 0 ? top[Math.floor(random() * top.length)] : null;
   }
   if (exposure.method === 'sympson-hetter') {
-    let last: PoolItem | null = null;
+    let best: PoolItem | null = null;
     for (const item of stream) {
-      if (last) setAside?.add(last.id);
-      last = item;
+      best ??= item;
       if (random() < (exposure.rates.get(item.id) ?? 1)) return item;
+      setAside?.add(item.id);
     }
-    // Every allowed question passed over: the last one is given whatever its probability.
-    if (last) setAside?.delete(last.id);
-    return last;
+    // Every allowed question passed over: the most informative is given after all.
+    if (best) setAside?.delete(best.id);
+    return best;
   }
   const first = stream.next();
   return first.done ? null : first.value;

@@ -20,6 +20,15 @@ export interface SimulatedTest {
   reached: boolean;
 }
 
+/**
+ * Where a test stands after an answer: the EAP estimate, and its standard error from the test
+ * information there (what Warm's estimate will report at the end), not the posterior SD, which the
+ * prior shrinks: a narrow prior would otherwise stop a test before it measured anything.
+ */
+export function measured(given: readonly PoolItem[], ability: number): { ability: number; se: number } {
+  return { ability, se: 1 / Math.sqrt(Math.max(testInformation(given, ability), 1e-12)) };
+}
+
 /** A category drawn by the model at `theta`. */
 function answer(item: PoolItem, theta: number, random: () => number, buffer: Float64Array): number {
   const p = probabilities(item, theta, buffer);
@@ -49,7 +58,7 @@ export function simulateOne(
     given.push(item);
     categories.push(category);
     addAnswer(log, item, category);
-    current = eap(log);
+    current = measured(given, eap(log).ability);
   }
   const final = given.length > 0 ? finalEstimate(given, categories) : { ability: prior.mean, se: prior.sd };
   return {
@@ -59,7 +68,7 @@ export function simulateOne(
     length: given.length,
     items: given.map((i) => i.id),
     passedOver: [...setAside],
-    reached: current.se <= rules.seTarget,
+    reached: given.length > 0 && current.se <= rules.seTarget,
   };
 }
 
