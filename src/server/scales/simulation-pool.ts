@@ -1,6 +1,7 @@
 import { Piscina } from 'piscina';
 import type { SimulationReport } from '../../common/statistics/index';
 import { AppError } from '../http/app-error';
+import { turnstile } from '../http/turnstile';
 import type { SimulationTask } from './simulation-thread';
 
 /** Seconds one simulation may take once its thread has it; past them it stops and is answered 422. */
@@ -9,8 +10,6 @@ export const SIMULATION_SECONDS = 120;
 const MAX_WAITING = 4;
 
 let pool: Piscina<SimulationTask, SimulationReport> | undefined;
-let running = false;
-const waiting: (() => void)[] = [];
 
 /** One thread for the process's simulations, made on first use, stopped when idle. */
 function simulationPool() {
@@ -29,20 +28,7 @@ function simulationPool() {
  * Waits for the thread (in arrival order, at most MAX_WAITING waiting: 503 past them) and answers
  * the function that frees it. Callers take their turn before any work of theirs, on the event loop too.
  */
-export async function simulationTurn(): Promise<() => void> {
-  if (!running) running = true;
-  else if (waiting.length >= MAX_WAITING)
-    throw new AppError(503, 'errors.service_unavailable', undefined, undefined, { 'retry-after': '10' });
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const next = waiting.shift();
-    if (next) next();
-    else running = false;
-  };
-}
+export const simulationTurn = turnstile(() => 1, MAX_WAITING, 10);
 
 const tooLong = () =>
   new AppError(422, 'calibrations.simulation.too_long', undefined, { students: ['calibrations.simulation.too_long'] });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { AppError } from '../http/app-error';
+import { turnstile } from '../http/turnstile';
 import type { ReadOutcome } from './reader-thread';
 
 /** What reading one untrusted file may cost (`IMPORT_READ_MEMORY_MB`, `IMPORT_READ_SECONDS`, `IMPORT_READ_THREADS`). */
@@ -72,25 +72,8 @@ function readPool(): Piscina<Uint8Array, ReadOutcome> {
 
 /** Reads that may wait for a thread; past them an upload is answered 503 (try again shortly). */
 const MAX_WAITING = 64;
-let reading = 0;
-const waiting: (() => void)[] = [];
-
 /** Waits for a free thread (in arrival order) and answers the function that frees it again. */
-async function turn(): Promise<() => void> {
-  if (reading < limits.threads) reading++;
-  else if (waiting.length >= MAX_WAITING)
-    throw new AppError(503, 'errors.service_unavailable', undefined, undefined, { 'retry-after': '5' });
-  // The thread passes straight to the next read waiting, so none can take it in between.
-  else await new Promise<void>((resolve) => waiting.push(resolve));
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const next = waiting.shift();
-    if (next) next();
-    else reading--;
-  };
-}
+const turn = turnstile(() => limits.threads, MAX_WAITING, 5);
 
 /**
  * Reads an untrusted file on a thread of the pool, never on the event loop, with the reader of

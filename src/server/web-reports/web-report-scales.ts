@@ -3,24 +3,11 @@ import type { ScaleFigures } from '../../common/contracts/index';
 import { PERFORMANCE_LEVELS, performanceLevel } from '../../common/reports/index';
 import { scaledScore } from '../../common/statistics/index';
 import type { Db } from '../db/database';
+import type { WebReportScaleFiguresTable } from '../db/types-web-reports';
 import { readScales } from '../scales';
 
 /** One grain (platform × year × round × school × grade) on one scale, as the refresh sums it. */
-interface ScaleGrain {
-  platform_id: number;
-  academic_year_id: number | null;
-  round_id: number;
-  school_id: number;
-  grade_id: number;
-  scale_id: number;
-  measured: number;
-  ability_sum: number;
-  leveled: number;
-  below: number;
-  approaching: number;
-  meeting: number;
-  exceeding: number;
-}
+type ScaleGrain = WebReportScaleFiguresTable;
 
 const GRAIN_COLUMNS = ['platform_id', 'academic_year_id', 'round_id', 'school_id', 'grade_id'] as const;
 

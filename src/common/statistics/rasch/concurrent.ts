@@ -11,7 +11,7 @@
  * and each free item by one Newton step on the expected counts of the forms that hold it.
  */
 import { inverseOf } from '../symmetric-matrix';
-import { createState, mStep, type State } from './em';
+import { createState, mStep, posteriorByScore, type State } from './em';
 import { observedInformation } from './information';
 import { describeItems, itemFit } from './items';
 import {
@@ -25,6 +25,7 @@ import {
   type RaschScore,
 } from './model';
 import { scoreAbilities, separationReliability } from './persons';
+import { itemModels } from './prepare';
 
 export interface ConcurrentInput {
   /** Every item of the forms, each once. */
@@ -98,27 +99,7 @@ function prepareForms(input: ConcurrentInput) {
     );
     return cells;
   });
-  const items: ItemModel[] = input.items.map((item, index) => {
-    const rankOf = new Int16Array(tops[index] + 1).fill(-1);
-    const categories: number[] = [];
-    used[index].forEach((count, category) => {
-      if (count > 0) rankOf[category] = categories.push(category) - 1;
-    });
-    const m = Math.max(0, categories.length - 1);
-    const observed = new Float64Array(m);
-    for (let category = 0; category < rankOf.length; category++)
-      for (let j = 1; j <= rankOf[category]; j++) observed[j - 1] += used[index][category];
-    return {
-      index,
-      max: item.max,
-      categories,
-      rankOf,
-      m,
-      steps: new Float64Array(m),
-      observed,
-      probs: new Float64Array(0),
-    };
-  });
+  const items = itemModels(input.items, used);
   const forms = input.forms.map((form, g): Form => {
     const own = form.items.map((i) => items[i]).filter((item) => item.m > 0);
     const M = own.reduce((total, item) => total + item.m, 0);
@@ -155,30 +136,8 @@ function expectForm(form: Form, theta: Float64Array, logNorm: Map<ItemModel, Flo
   let total = 0;
   for (let q = 0; q < Q; q++) total += Math.exp(-0.5 * ((theta[q] - form.mean) / form.sd) ** 2);
   for (let q = 0; q < Q; q++) logW[q] = -0.5 * ((theta[q] - form.mean) / form.sd) ** 2 - Math.log(total);
-  state.N.fill(0);
-  state.S.fill(0);
   // The steps' linear term (−Σ observed · steps) is the same for every form: the caller adds it once.
-  let logLikelihood = 0;
-  for (let r = 0; r < state.counts.length; r++) {
-    const count = state.counts[r];
-    if (count === 0) continue;
-    const base = r * Q;
-    let top = -Infinity;
-    for (let q = 0; q < Q; q++) {
-      const value = logW[q] + r * theta[q] - state.logGamma[q];
-      state.posterior[base + q] = value;
-      if (value > top) top = value;
-    }
-    let sum = 0;
-    for (let q = 0; q < Q; q++) sum += state.posterior[base + q] = Math.exp(state.posterior[base + q] - top);
-    for (let q = 0; q < Q; q++) {
-      const p = (state.posterior[base + q] /= sum);
-      state.N[q] += count * p;
-      state.S[q] += count * r * p;
-    }
-    logLikelihood += count * (top + Math.log(sum));
-  }
-  return logLikelihood;
+  return posteriorByScore(state, logW, theta);
 }
 
 /** Calibrates several forms at once on one scale (see above). */

@@ -71,16 +71,28 @@ export function evaluate(
     }
     for (let j = 0; j < item.m; j++) linear -= item.observed[j] * item.steps[j];
   }
+  const theta = new Float64Array(Q);
+  for (let q = 0; q < Q; q++) theta[q] = centre + sd * nodes.z[q];
+  state.logLikelihood = linear + posteriorByScore(state, nodes.logW, theta);
+}
+
+/**
+ * Each raw score's posterior over the nodes (log prior weights `logW`, abilities `theta`, the
+ * state's log Γ), the expected persons (N) and raw score total (S) at each node, and the
+ * log-likelihood's part of the scores (the steps' linear term is the caller's).
+ */
+export function posteriorByScore(state: State, logW: Float64Array, theta: Float64Array): number {
+  const Q = theta.length;
   state.N.fill(0);
   state.S.fill(0);
-  let logLikelihood = linear;
+  let logLikelihood = 0;
   for (let r = 0; r < state.counts.length; r++) {
     const count = state.counts[r];
     if (count === 0) continue;
     const base = r * Q;
     let top = -Infinity;
     for (let q = 0; q < Q; q++) {
-      const value = nodes.logW[q] + r * (centre + sd * nodes.z[q]) - state.logGamma[q];
+      const value = logW[q] + r * theta[q] - state.logGamma[q];
       state.posterior[base + q] = value;
       if (value > top) top = value;
     }
@@ -93,7 +105,7 @@ export function evaluate(
     }
     logLikelihood += count * (top + Math.log(total));
   }
-  state.logLikelihood = logLikelihood;
+  return logLikelihood;
 }
 
 /** One Newton step of the M-step for an item's steps on the complete-data likelihood; returns the largest change. */

@@ -15,8 +15,27 @@ export function prepare(input: RaschInput) {
       used[i][category]++;
     }
   }
-  const items: ItemModel[] = input.items.map((item, index) => {
-    const rankOf = new Int16Array(tops[index] + 1).fill(-1);
+  const items = itemModels(input.items, used);
+  const calibrated = items.filter((item) => item.m > 0);
+  const raw = new Int32Array(N);
+  for (let n = 0; n < N; n++) {
+    let score = 0;
+    for (const item of calibrated) score += item.rankOf[cells[n * I + item.index]];
+    raw[n] = score;
+  }
+  const M = calibrated.reduce((total, item) => total + item.m, 0);
+  const counts = new Float64Array(M + 1);
+  for (const score of raw) counts[score]++;
+  return { items, calibrated, cells, raw, counts };
+}
+
+/**
+ * Each item's model from how many persons had each of its categories (`used[i][category]`): its kept
+ * categories (those someone had), their ranks, its steps (to estimate) and who is at or above each.
+ */
+export function itemModels(inputItems: RaschInput['items'], used: Float64Array[]): ItemModel[] {
+  return inputItems.map((item, index) => {
+    const rankOf = new Int16Array(used[index].length).fill(-1);
     const categories: number[] = [];
     used[index].forEach((count, category) => {
       if (count > 0) rankOf[category] = categories.push(category) - 1;
@@ -36,15 +55,4 @@ export function prepare(input: RaschInput) {
       probs: new Float64Array(0),
     };
   });
-  const calibrated = items.filter((item) => item.m > 0);
-  const raw = new Int32Array(N);
-  for (let n = 0; n < N; n++) {
-    let score = 0;
-    for (const item of calibrated) score += item.rankOf[cells[n * I + item.index]];
-    raw[n] = score;
-  }
-  const M = calibrated.reduce((total, item) => total + item.m, 0);
-  const counts = new Float64Array(M + 1);
-  for (const score of raw) counts[score]++;
-  return { items, calibrated, cells, raw, counts };
 }
