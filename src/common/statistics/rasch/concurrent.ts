@@ -25,7 +25,7 @@ import {
   type RaschScore,
 } from './model';
 import { scoreAbilities, separationReliability } from './persons';
-import { itemModels } from './prepare';
+import { fixAnchors, itemModels } from './prepare';
 
 export interface ConcurrentInput {
   /** Every item of the forms, each once. */
@@ -151,19 +151,7 @@ export function fitConcurrent(input: ConcurrentInput, options: ConcurrentOptions
   const calibrated = items.filter((item) => item.m > 0);
   const persons = forms.reduce((total, form) => total + form.raw.length, 0);
   for (const item of calibrated) startSteps(item, persons);
-  const fixed = new Set<ItemModel>();
-  for (const item of calibrated) {
-    const anchor = options.anchors?.[item.index];
-    if (
-      anchor &&
-      anchor.thresholds.length === item.m &&
-      anchor.categories.length === item.categories.length &&
-      anchor.categories.every((category, k) => category === item.categories[k])
-    ) {
-      item.steps.set(anchor.thresholds);
-      fixed.add(item);
-    }
-  }
+  const fixed = fixAnchors(calibrated, options.anchors);
   const free = calibrated.filter((item) => !fixed.has(item));
   const freeSd = options.fixedSd === undefined;
   for (const form of forms) form.sd = options.fixedSd && options.fixedSd > 0 ? options.fixedSd : 1;

@@ -3,7 +3,8 @@ import { inverseOf } from '../symmetric-matrix';
 import { createState, evaluate, globalStep, mStep, quadrature, startSteps } from './em';
 import { observedInformation } from './information';
 import { describeItems, itemFit } from './items';
-import { RASCH_DEFAULTS, type ItemModel, type RaschInput, type RaschOptions, type RaschResult } from './model';
+import { fixAnchors } from './prepare';
+import { RASCH_DEFAULTS, type RaschInput, type RaschOptions, type RaschResult } from './model';
 export {
   growthBetween,
   groupGrowth,
@@ -40,24 +41,6 @@ export {
   type RaschResult,
   type RaschScore,
 } from './model';
-
-/** The items whose parameters an anchored calibration keeps: those whose kept categories match their anchor's. */
-function fixAnchors(calibrated: ItemModel[], anchors: RaschOptions['anchors']): Set<ItemModel> {
-  const fixed = new Set<ItemModel>();
-  for (const item of calibrated) {
-    const anchor = anchors?.[item.index];
-    if (
-      anchor &&
-      anchor.thresholds.length === item.m &&
-      anchor.categories.length === item.categories.length &&
-      anchor.categories.every((category, k) => category === item.categories[k])
-    ) {
-      item.steps.set(anchor.thresholds);
-      fixed.add(item);
-    }
-  }
-  return fixed;
-}
 
 /**
  * Calibrates items and measures persons. Item standard errors come from the observed information of the

@@ -1,4 +1,4 @@
-import { raschCategory, raschTopCategory, type ItemModel, type RaschInput } from './model';
+import { raschCategory, raschTopCategory, type ItemModel, type RaschInput, type RaschOptions } from './model';
 
 /** Categorises every mark once, keeps the used categories of each item and counts persons per raw score. */
 export function prepare(input: RaschInput) {
@@ -55,4 +55,22 @@ export function itemModels(inputItems: RaschInput['items'], used: Float64Array[]
       probs: new Float64Array(0),
     };
   });
+}
+
+/** The items whose parameters an anchored calibration keeps: those whose kept categories match their anchor's. */
+export function fixAnchors(calibrated: ItemModel[], anchors: RaschOptions['anchors']): Set<ItemModel> {
+  const fixed = new Set<ItemModel>();
+  for (const item of calibrated) {
+    const anchor = anchors?.[item.index];
+    if (
+      anchor &&
+      anchor.thresholds.length === item.m &&
+      anchor.categories.length === item.categories.length &&
+      anchor.categories.every((category, k) => category === item.categories[k])
+    ) {
+      item.steps.set(anchor.thresholds);
+      fixed.add(item);
+    }
+  }
+  return fixed;
 }
