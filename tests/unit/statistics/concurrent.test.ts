@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fitConcurrent, fitRasch } from '../../../src/common/statistics';
 import { lsat6Scores } from '../../helpers/lsat6';
+import { sitRasch } from '../../helpers/rasch-sitting';
 import { mulberry32, normal } from '../../helpers/seeded-random';
 
 /** Concurrent (multiple-group) calibration of forms sharing questions (issue 42), against known truth. */
 
-/** A sitting: 0/1 answers to questions of difficulties `items`, abilities N(mean, 1); `truth` is the drawn mean. */
-function sit(random: () => number, items: number[], mean: number, students: number) {
-  let total = 0;
-  const scores = Array.from({ length: students }, () => {
-    const theta = mean + normal(random);
-    total += theta;
-    return items.map((b) => (random() < 1 / (1 + Math.exp(b - theta)) ? 1 : 0));
-  });
-  return { scores, truth: total / students };
-}
+const sit = sitRasch;
 
 const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const dichotomous = (count: number) => Array.from({ length: count }, () => ({ max: 1 }));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitRasch, linkToScale, type Anchor } from '../../../src/common/statistics';
+import { sitRasch } from '../../helpers/rasch-sitting';
 import { mulberry32, normal } from '../../helpers/seeded-random';
 
 /**
@@ -9,25 +10,9 @@ import { mulberry32, normal } from '../../helpers/seeded-random';
  */
 const STUDENTS = 3000;
 
-/**
- * One sitting: each student's 0/1 answers to questions of difficulties `items`, abilities drawn from
- * N(mean, 1). The known truth is the drawn students' own mean ability (`truth`), so what is checked
- * is the measurement and the link, not the luck of the draw.
- */
-function sit(
-  random: () => number,
-  items: number[],
-  mean: number,
-  students = STUDENTS,
-): { scores: number[][]; truth: number } {
-  let total = 0;
-  const scores = Array.from({ length: students }, () => {
-    const theta = mean + normal(random);
-    total += theta;
-    return items.map((b) => (random() < 1 / (1 + Math.exp(b - theta)) ? 1 : 0));
-  });
-  return { scores, truth: total / students };
-}
+/** One sitting of STUDENTS unless told (tests/helpers/rasch-sitting.ts). */
+const sit = (random: () => number, items: number[], mean: number, students = STUDENTS) =>
+  sitRasch(random, items, mean, students);
 
 const calibrate = (scores: number[][]) => fitRasch({ items: scores[0].map(() => ({ max: 1 })), scores });
 const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
