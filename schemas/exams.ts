@@ -1,4 +1,4 @@
-import { dateTime, defineResource, flag, number, reference, text } from './vocabulary';
+import { choice, dateTime, defineResource, flag, number, reference, text } from './vocabulary';
 
 /** SPEC section 5's messages of the exam form, as catalog keys. */
 const m = (name: string, invalid?: string) => ({
@@ -7,6 +7,10 @@ const m = (name: string, invalid?: string) => ({
 });
 const MARK_RANGE = 'exams.validation.mark_range';
 const mark = (name: string, initial: number) => number(0, 100, { decimals: 2, initial, messages: m(name, MARK_RANGE) });
+/** An adaptive exam's rules: shown while its delivery mode is adaptive, kept with their defaults otherwise. */
+const ADAPTIVE = { shownWhen: { field: 'delivery_mode', is: ['adaptive'] } } as const;
+const adaptiveHelp = (name: string) => ({ ...ADAPTIVE, help: `exams.form.${name}_help` });
+const ADAPTIVE_LENGTH = 'exams.validation.adaptive_length';
 
 /**
  * An exam (SPEC sections 3 to 5): grade on IRA platforms, level on ISA; the end after the start and
@@ -63,6 +67,32 @@ const exams = defineResource({
     }),
     anonymous_marking: flag({ default: false, help: 'exams.form.anonymous_marking_help' }),
     tags: { type: 'tags', max: 20, maxLength: 50, required: false, default: [], help: 'exams.form.tags_help' },
+    // Adaptive delivery (issue 43): the exam's questions are its pool; each student gets the most
+    // informative at their current ability, from minimum to maximum questions, until the standard
+    // error of their ability reaches the target.
+    delivery_mode: choice(['fixed', 'adaptive'], { default: 'fixed', help: 'exams.form.delivery_mode_help' }),
+    adaptive_min_questions: number(1, 200, {
+      required: false,
+      default: 10,
+      ...adaptiveHelp('adaptive_min_questions'),
+      messages: { required: ADAPTIVE_LENGTH, invalid: ADAPTIVE_LENGTH },
+    }),
+    adaptive_max_questions: number(1, 200, {
+      required: false,
+      default: 40,
+      ...ADAPTIVE,
+      messages: { required: ADAPTIVE_LENGTH, invalid: ADAPTIVE_LENGTH },
+    }),
+    adaptive_se_target: number(0.1, 1.5, {
+      decimals: 2,
+      required: false,
+      default: 0.3,
+      ...adaptiveHelp('adaptive_se_target'),
+      messages: { required: 'exams.validation.adaptive_se_target', invalid: 'exams.validation.adaptive_se_target' },
+    }),
+    adaptive_start: choice(['stage_mean', 'last_score'], { default: 'stage_mean', ...adaptiveHelp('adaptive_start') }),
+    adaptive_exposure: choice(['none', 'randomesque'], { default: 'randomesque', ...ADAPTIVE }),
+    adaptive_randomesque: number(1, 10, { required: false, default: 5, ...adaptiveHelp('adaptive_randomesque') }),
     // Set by publish and unpublish only (SPEC section 4), never by the form.
     is_published: flag({ managed: true }),
   },
@@ -100,7 +130,7 @@ const exams = defineResource({
   // The list, form, preview, localized exams, assignment, correction and item analysis.
   pages: { screens: { path: '/exams/*', view: 'exams/ExamsRoutes' } },
   readOnly: ['questions', 'localizations_count', 'created_by'],
-  rules: ['exams.endAfterStart', 'exams.passBetweenMarks'],
+  rules: ['exams.endAfterStart', 'exams.passBetweenMarks', 'exams.adaptiveRules'],
 });
 
 export default exams;

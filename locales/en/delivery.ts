@@ -21,6 +21,11 @@ const messages = {
       replay_limit: 'This media has been played as many times as allowed.',
       not_a_student: 'This account is not linked to a student.',
       unpublish_started: 'Students have started this exam, so it cannot be unpublished.',
+      not_adaptive: 'This exam is not adaptive: its questions do not come one at a time.',
+      adaptive_finished: 'You have answered every question of this exam. Submit it.',
+      adaptive_question_closed:
+        'This question has been answered and the next one chosen from the answer: it can no longer be changed.',
+      adaptive_not_current: 'Answer the question you are on.',
     },
     skipped: {
       not_eligible: 'The student is not eligible for this exam (platform, grade or level).',

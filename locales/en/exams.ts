@@ -23,6 +23,10 @@ export default {
       end_after_start: 'Exam end time must be after its start time',
       pass_between: 'Exam pass mark must be between the minimum and maximum marks',
       name_required: 'Exam name is required',
+      adaptive_length: 'Enter a number of questions from 1 to 200',
+      adaptive_max_below_min: 'The most questions cannot be fewer than the fewest',
+      adaptive_se_target: 'Enter a standard error from 0.10 to 1.50 logits',
+      adaptive_one_skill: 'An adaptive exam measures one skill',
     },
     errors: {
       published: 'This exam is published and cannot be changed. Unpublish or duplicate it first.',
@@ -40,6 +44,10 @@ export default {
       country_invalid: 'This country is not valid',
       translation_unknown_question: 'The translations name a question that is not in this exam',
       unsaved: 'You have unsaved exam information, please save the exam first.',
+      adaptive_no_scale: 'An adaptive exam needs a reporting scale for its skill on this platform.',
+      adaptive_not_calibrated:
+        'Every question of an adaptive exam must be marked automatically and calibrated on the scale of its skill: %{count} are not.',
+      adaptive_pool_too_small: 'An adaptive exam needs at least as many calibrated questions as its fewest questions (%{count}).',
     },
     // The console's exams area (src/client/exams): screens, actions, toasts and the popups.
     list: {
@@ -136,6 +144,12 @@ export default {
       double_marking_threshold_help:
         'Largest difference between the two marks, in percent of the question’s mark, that their average settles.',
       anonymous_marking_help: 'Markers see a code instead of the student’s name, school and class.',
+      delivery_mode_help:
+        'Adaptive: the exam’s questions are a pool; each student gets the question that measures them best, until their ability is known to the precision below.',
+      adaptive_min_questions_help: 'The test stops between the fewest and the most questions, once the precision is reached.',
+      adaptive_se_target_help: 'Stop once the standard error of the ability is at or below this, for example 0.30.',
+      adaptive_start_help: 'Where the first question is chosen; a student without a score on the scale starts at the mean.',
+      adaptive_randomesque_help: 'Spreads the questions over more students, so that no question is seen by everyone.',
       tags_help: 'Type a tag and press Enter.',
       localized_warning: 'Changes to this exam also apply to its localized exams.',
       read_only_title: 'This exam is read-only',

@@ -38,6 +38,11 @@ export interface FieldBase {
    * (a student's extra time: `accommodations.edit`). The server refuses the change too.
    */
   editableWith?: readonly string[];
+  /**
+   * Shown in a form only while another field holds one of these values (an exam's adaptive rules,
+   * while its delivery mode is adaptive). The field is still stored and checked either way.
+   */
+  shownWhen?: { field: string; is: readonly string[] };
 }
 
 export interface TextField extends FieldBase {

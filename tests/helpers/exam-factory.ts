@@ -90,6 +90,13 @@ export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec
       double_marking: columns.double_marking ?? fields.double_marking.default,
       double_marking_threshold: columns.double_marking_threshold ?? fields.double_marking_threshold.default,
       anonymous_marking: columns.anonymous_marking ?? fields.anonymous_marking.default,
+      delivery_mode: columns.delivery_mode ?? fields.delivery_mode.default,
+      adaptive_start: columns.adaptive_start ?? fields.adaptive_start.default,
+      adaptive_exposure: columns.adaptive_exposure ?? fields.adaptive_exposure.default,
+      adaptive_min_questions: columns.adaptive_min_questions ?? fields.adaptive_min_questions.default,
+      adaptive_max_questions: columns.adaptive_max_questions ?? fields.adaptive_max_questions.default,
+      adaptive_se_target: columns.adaptive_se_target ?? fields.adaptive_se_target.default,
+      adaptive_randomesque: columns.adaptive_randomesque ?? fields.adaptive_randomesque.default,
       // The test app's schools' time zone is UTC (APP_TIMEZONE unset).
       start_date_time: parseWallTime(start_date_time, 'UTC')!,
       end_date_time: parseWallTime(end_date_time, 'UTC')!,

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '../../../schemas/vocabulary';
 import type { Nameable } from '../i18n/recordName';
 import { inputByType, type SchemaInputProps } from './inputTypes';
@@ -12,6 +13,12 @@ const isWide = (field: FieldDefinition) =>
   field.type === 'tags' ||
   field.type === 'media' ||
   (field.type === 'text' && field.rich);
+
+/** A field shown only while another holds one of the values its declaration names (`shownWhen`). */
+function ShownWhen({ when, children }: { when: NonNullable<FieldDefinition['shownWhen']>; children: ReactNode }) {
+  const value = useWatch({ name: when.field }) as unknown;
+  return when.is.includes(String(value)) ? <>{children}</> : null;
+}
 
 interface DeclaredInputsProps {
   definition: ResourceDefinition;
@@ -54,12 +61,20 @@ export function DeclaredInputs({
         choices={loaded}
       />
     );
-    return twoColumns && isWide(field) ? (
-      <Box key={source} sx={{ gridColumn: '1 / -1' }}>
-        {input}
-      </Box>
+    const placed =
+      twoColumns && isWide(field) ? (
+        <Box key={source} sx={{ gridColumn: '1 / -1' }}>
+          {input}
+        </Box>
+      ) : (
+        input
+      );
+    return field.shownWhen ? (
+      <ShownWhen key={source} when={field.shownWhen}>
+        {placed}
+      </ShownWhen>
     ) : (
-      input
+      placed
     );
   });
   if (!twoColumns) return <>{inputs}</>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERFORMANCE_LEVELS } from '../reports/scale-rules';
 import { studentQuestion } from './questions';
 
 const instant = z.string();
@@ -65,6 +66,23 @@ export const questionResult = z
   })
   .strict();
 
+/** An adaptive attempt (issue 43) as its student sees it: questions answered, and whether the test has ended. */
+const adaptiveState = z.object({ answered: z.number(), finished: z.boolean() }).strict();
+
+/**
+ * An adaptive attempt's released result: the scaled score on the skill's scale with its standard
+ * error (points), and the performance level where the scale has cuts for the grade or level.
+ */
+const scaledResult = z
+  .object({
+    name_en: z.string(),
+    name_ar: z.string(),
+    score: z.number(),
+    se: z.number(),
+    level: z.enum(PERFORMANCE_LEVELS).nullable(),
+  })
+  .strict();
+
 /** `POST /start`, `GET /attempt`, `POST /submit`: an attempt as its student sees it. */
 export const attemptView = z
   .object({
@@ -100,6 +118,8 @@ export const attemptView = z
     media_plays: z.record(z.string(), z.number()),
     /** The questions the student flagged for review (`PUT .../flags`). */
     flags: z.array(z.number()).optional(),
+    /** Adaptive exams only: `questions` are those given so far, the last the one the student is on (until finished). */
+    adaptive: adaptiveState.nullable().optional(),
     result: z
       .object({
         /** Whether the results have reached the student: until then score and max_score are null. */
@@ -113,6 +133,8 @@ export const attemptView = z
          */
         answers_pending: z.boolean(),
         questions: z.array(questionResult).nullable(),
+        /** Adaptive exams: the scaled score in place of a percentage (different students saw different questions). */
+        scaled: scaledResult.nullable().optional(),
       })
       .strict()
       .nullable(),
@@ -130,6 +152,14 @@ export const answersSaved = z
   })
   .strict();
 export type AnswersSaved = z.infer<typeof answersSaved>;
+
+/** `POST /next` (adaptive exams): the confirmed answer's acknowledgement and the next question, none once the test ends. */
+export const adaptiveNext = answersSaved
+  .extend({
+    adaptive: adaptiveState.extend({ question: studentQuestion.nullable() }).strict(),
+  })
+  .strict();
+export type AdaptiveNext = z.infer<typeof adaptiveNext>;
 
 /**
  * `POST /heartbeat`: the assignment's latest attempt as it stands (a supervisor may have extended,

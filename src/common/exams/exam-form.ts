@@ -7,6 +7,8 @@ import { checkPlatformFields, recordValidator, type Rule } from '../resource-val
 export const EXAM_RULE_MESSAGES = {
   endAfterStart: 'exams.validation.end_after_start',
   passBetween: 'exams.validation.pass_between',
+  adaptiveLength: 'exams.validation.adaptive_max_below_min',
+  adaptiveOneSkill: 'exams.validation.adaptive_one_skill',
 } as const;
 
 /** The exam's checks that span fields (SPEC section 5), named in its schema. */
@@ -24,6 +26,15 @@ export const EXAM_RULES: Record<string, Rule> = {
     if (typeof min !== 'number' || typeof max !== 'number' || typeof pass !== 'number') return;
     if (pass < min || pass > max || min > max)
       ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.passBetween, path: ['pass_mark'] });
+  },
+  /** An adaptive exam measures one skill (on its scale), with at most as many questions as at least. */
+  'exams.adaptiveRules': (exam, ctx) => {
+    if (exam.delivery_mode !== 'adaptive') return;
+    if (Array.isArray(exam.skill_ids) && exam.skill_ids.length > 1)
+      ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.adaptiveOneSkill, path: ['skill_ids'] });
+    const [min, max] = [exam.adaptive_min_questions, exam.adaptive_max_questions];
+    if (typeof min === 'number' && typeof max === 'number' && max < min)
+      ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.adaptiveLength, path: ['adaptive_max_questions'] });
   },
 };
 

@@ -50,3 +50,15 @@ export function studentView(kind: AnswerKind | string, definition: unknown, shuf
   if (!type) throw new Error(`unknown answer kind: ${String(kind)}`);
   return type.studentView(type.definition.parse(definition), shuffle);
 }
+
+/**
+ * Whether a question is marked by the machine alone, so an adaptive test can score it the moment it
+ * is answered (issue 43): not an essay or a recording, nor a paragraph with one among its questions.
+ */
+export function markedByMachine(kind: AnswerKind | string, definition: unknown): boolean {
+  const type = typeOf(ANSWER_TYPES, kind);
+  if (!type || type.manual) return false;
+  if (type !== paragraph) return true;
+  const children = (definition as { children?: { kind?: unknown }[] } | null)?.children;
+  return Array.isArray(children) && children.every((child) => typeOf(CHILD_ANSWER_TYPES, child.kind)?.manual === false);
+}

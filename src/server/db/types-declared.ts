@@ -39,7 +39,11 @@ export interface DeclaredTables {
   difficulty_levels: DeclaredTable<typeof difficultyLevels>;
   durations: DeclaredTable<typeof durations>;
   exam_types: DeclaredTable<typeof examTypes>;
-  exams: DeclaredTable<typeof exams> & { created_by: number | null };
+  exams: DeclaredTable<typeof exams> & {
+    created_by: number | null;
+    /** An adaptive exam's calibration of its scale when it was published (issue 43): the parameters it measures with. */
+    adaptive_calibration_id: number | null;
+  };
   exam_skills: JoinTable<(typeof exams)['fields']['skill_ids']>;
   grades: DeclaredTable<typeof grades>;
   learning_outcomes: DeclaredTable<typeof learningOutcomes>;

@@ -161,8 +161,23 @@ export interface ExamAttemptsTable {
   extra_seconds: Generated<number>;
   /** The supervisor who submitted it (a forced submission). */
   forced_by: number | null;
+  /** An adaptive attempt's measure at submission (issue 43): its scale, Warm's estimate and its SE. */
+  scale_id: number | null;
+  ability: number | null;
+  ability_se: number | null;
+  adaptive_finished_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
+}
+
+/** An adaptive attempt's questions in the order the server chose them, with the ability each was chosen at. */
+export interface AdaptiveStepsTable {
+  attempt_id: number;
+  position: number;
+  exam_question_id: number;
+  ability: number;
+  se: number;
+  created_at: CreatedAt;
 }
 
 /** What the exam-day monitor knows of a running attempt beyond its row (written in batches). */
@@ -330,6 +345,7 @@ export interface Database
   exam_localizations: ExamLocalizationsTable;
   student_exams: StudentExamsTable;
   exam_attempts: ExamAttemptsTable;
+  adaptive_steps: AdaptiveStepsTable;
   attempt_answers: AttemptAnswersTable;
   attempt_presence: AttemptPresenceTable;
   correction_sheets: CorrectionSheetsTable;

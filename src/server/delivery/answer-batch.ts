@@ -8,6 +8,7 @@ import { storeAnswers, type AnswerSaveGroup } from './answer-store';
 import { attemptIdCodec } from './opaque-ids';
 import { deliveryRefusal } from './refusals';
 import { notePresence } from './presence';
+import { adaptiveSaveIssues } from '../adaptive/adaptive-saves';
 
 const MAX_SEQ = 2_147_483_647;
 
@@ -100,6 +101,14 @@ export async function saveAnswerBatch(context: SaveContext, userId: number, assi
     if (refused.length === 0) items.push({ ...item, answer });
   }
   issues.push(...(await ownRecordings(db, userId, items)));
+  // An adaptive attempt takes answers to the question the student is on only (issue 43).
+  issues.push(
+    ...(await adaptiveSaveIssues(
+      db,
+      target,
+      body.answers.map((item) => item.question_id),
+    )),
+  );
   if (issues.length > 0) {
     // What this process kept may be stale: an attempt that no longer runs is refused as such.
     forgetRunningAttempt(db, userId, assignmentId);

@@ -24,6 +24,8 @@ export interface Assignment {
     is_mock: boolean;
     /** The exam's scale: a mark is the points on it, a whole number (`reportedMark`). */
     max_mark: number;
+    /** Adaptive (issue 43): the server chooses each question as the last is answered. */
+    adaptive: boolean;
   };
   /**
    * When the exam and its localization last changed (publishing sets it; a published one is frozen):
@@ -74,6 +76,7 @@ function assignmentQuery(db: Db) {
       'exams.name_ar',
       'exams.questions_per_page',
       'exams.max_mark',
+      'exams.delivery_mode',
       'exams.start_date_time as exam_start',
       'exams.end_date_time as exam_end',
       'durations.number as duration_minutes',
@@ -112,6 +115,7 @@ function toAssignment(row: AssignmentRow): Assignment {
       duration_minutes: row.duration_minutes,
       is_mock: row.is_mock,
       max_mark: Number(row.max_mark),
+      adaptive: row.delivery_mode === 'adaptive',
     },
     published: row.is_published,
     extra_time: extraTimeOf(row),

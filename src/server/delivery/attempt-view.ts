@@ -1,6 +1,7 @@
 import type { StudentQuestionRecord } from '../../common/contracts/index';
 import type { Assignment, AttemptRow } from './assignment-store';
 import { markedQuestionScores, studentScore } from './student-score';
+import type { ScaledResult } from '../adaptive/adaptive-result';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const instant = (value: Date | string) => new Date(value).toISOString();
@@ -32,6 +33,10 @@ interface ViewInput {
   /** Submitted with "show answers", and the right answers are not shown yet. */
   answersPending: boolean;
   now: Date;
+  /** An adaptive attempt's state (null for a fixed form). */
+  adaptive?: { answered: number; finished: boolean } | null;
+  /** An adaptive attempt's scaled result, once submitted (see adaptive-result.ts). */
+  scaled?: ScaledResult | null;
 }
 
 /**
@@ -50,6 +55,8 @@ export function presentAttempt({
   released,
   answersPending,
   now,
+  adaptive = null,
+  scaled = null,
 }: ViewInput) {
   const submitted = attempt.status === 'submitted';
   const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
@@ -78,6 +85,7 @@ export function presentAttempt({
             needs_manual: !marked && (answer?.needs_manual ?? false),
           };
         }) ?? null,
+      ...(adaptive ? { scaled: released ? scaled : null } : {}),
     };
   };
   return {
@@ -108,6 +116,7 @@ export function presentAttempt({
     ) as Record<string, { answer: unknown; seq: number }>,
     media_plays: json(attempt.media_plays) as Record<string, number>,
     flags: (json(attempt.flags) as number[] | null) ?? [],
+    ...(adaptive ? { adaptive } : {}),
     result: submitted ? result() : null,
   };
 }

@@ -5,7 +5,7 @@ import { encodeDefinition, renameAnswerIds, type IdCodec } from '../../common/qu
 import type { Clock } from '../clock';
 import type { Db, RunPrepared } from '../db/database';
 import { notFound } from '../http/app-error';
-import { orderStudentQuestions } from '../exams';
+import { orderStudentQuestions, type PreparedQuestion } from '../exams';
 import type { QuestionsStore } from '../questions';
 import { latestAttempt, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
 import { presentAttempt } from './attempt-view';
@@ -20,6 +20,10 @@ import type { DeadlineScheduler } from './deadline-jobs';
 import { attemptIdCodec } from './opaque-ids';
 import { preparedQuestionsFor } from './student-view-cache';
 import { extraSecondsOf } from './extra-time';
+import { administered, confirmAnswer, type NextBody } from '../adaptive/adaptive-delivery';
+import { adaptiveExam } from '../adaptive/adaptive-exam';
+import { scaledResultOf } from '../adaptive/adaptive-result';
+import { beginTest, currentStep, readProgress, type Progress } from '../adaptive/adaptive-progress';
 
 /** More flags than any exam has questions is malformed. */
 const MAX_FLAGS = 1000;
@@ -115,15 +119,31 @@ export class Attempts {
     throw latest.auto_submitted ? deliveryRefusal.deadlinePassed() : deliveryRefusal.alreadySubmitted();
   }
 
+  private saveContext() {
+    return { db: this.db, saves: this.saves, now: this.clock.now(), graceMs: this.graceSeconds * 1000 };
+  }
+
   /** `PUT .../answers`: see `saveAnswerBatch`. */
   saveAnswers(userId: number, assignmentId: number, body: AnswersBody) {
-    const context = {
-      db: this.db,
-      saves: this.saves,
-      now: this.clock.now(),
-      graceMs: this.graceSeconds * 1000,
+    return saveAnswerBatch(this.saveContext(), userId, assignmentId, body);
+  }
+
+  /**
+   * `POST .../next` (adaptive exams): the answer to the current question confirmed and saved, and
+   * with its acknowledgement the next question as its student sees it, or none once the test ends.
+   */
+  async next(studentId: number, userId: number, assignmentId: number, body: NextBody) {
+    const { saved, progress, target } = await confirmAnswer(this.saveContext(), userId, assignmentId, body);
+    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
+    const current = currentStep(progress);
+    const prepared = current ? await preparedQuestionsFor(this.db, this.bank, assignment) : [];
+    const [question] = this.shownQuestions(assignment, target.seed, administered(prepared, current ? [current] : []), {
+      adaptive: true,
+    }).questions;
+    return {
+      ...saved,
+      adaptive: { ...adaptiveState(progress), question: question ? { ...question, position: progress.steps.length } : null },
     };
-    return saveAnswerBatch(context, userId, assignmentId, body);
   }
 
   /**
@@ -207,16 +227,12 @@ export class Attempts {
     attempt: AttemptRow,
     { userId, hasAnswers = true }: { userId?: number; hasAnswers?: boolean } = {},
   ) {
-    const prepared = await preparedQuestionsFor(this.db, this.bank, assignment);
-    const codecs = new Map<number, IdCodec>(
-      prepared.map((p) => [p.id, attemptIdCodec(attempt.seed, p.id, p.question.answer_type, p.question.answer_key)]),
-    );
-    const byId = new Map(prepared.map((p) => [p.id, p.question]));
-    const questions = orderStudentQuestions(prepared, {
-      seed: attempt.seed,
-      questions: assignment.shuffle_questions,
-      choices: assignment.shuffle_choices,
-      ids: (id) => codecs.get(id)!,
+    const progress = assignment.exam.adaptive ? await this.adaptiveProgress(assignment, attempt) : null;
+    const all = await preparedQuestionsFor(this.db, this.bank, assignment);
+    // An adaptive attempt shows the questions given so far, in the order given.
+    const prepared = progress ? administered(all, progress.steps) : all;
+    const { questions, codecs, byId } = this.shownQuestions(assignment, attempt.seed, prepared, {
+      adaptive: progress !== null,
     });
     const answers = hasAnswers
       ? await this.db.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attempt.id).execute()
@@ -256,6 +272,46 @@ export class Attempts {
       released,
       answersPending: release === 'withheld',
       now,
+      adaptive: progress ? adaptiveState(progress) : null,
+      scaled:
+        progress && attempt.status === 'submitted' && released
+          ? await scaledResultOf(this.db, assignment.exam_id, attempt)
+          : null,
     });
   }
+
+  /** The questions as this attempt's student sees them: its answer-part ids, its shuffles. */
+  private shownQuestions(
+    assignment: Assignment,
+    seed: string,
+    prepared: PreparedQuestion[],
+    { adaptive }: { adaptive: boolean },
+  ) {
+    const codecs = new Map<number, IdCodec>(
+      prepared.map((p) => [p.id, attemptIdCodec(seed, p.id, p.question.answer_type, p.question.answer_key)]),
+    );
+    const byId = new Map(prepared.map((p) => [p.id, p.question]));
+    const questions = orderStudentQuestions(prepared, {
+      seed,
+      // The server orders an adaptive test's questions as it chooses them.
+      questions: assignment.shuffle_questions && !adaptive,
+      choices: assignment.shuffle_choices,
+      ids: (id) => codecs.get(id)!,
+    });
+    return { questions, codecs, byId };
+  }
+
+  /** An adaptive attempt's questions so far; a running one gets its first question if it has none yet. */
+  private async adaptiveProgress(assignment: Assignment, attempt: AttemptRow): Promise<Progress> {
+    if (attempt.status !== 'in_progress') return readProgress(this.db, attempt.id);
+    const exam = await adaptiveExam(this.db, assignment.exam_id);
+    if (!exam) throw deliveryRefusal.unavailable();
+    return beginTest(this.db, exam, attempt, assignment.student_id);
+  }
+}
+
+/** Where an adaptive test stands, for its student: questions answered, and whether it has ended. */
+function adaptiveState(progress: Progress) {
+  const answered = progress.finished ? progress.steps.length : Math.max(0, progress.steps.length - 1);
+  return { answered, finished: progress.finished };
 }

@@ -11,5 +11,7 @@ export const deliveryRefusal = {
   attemptReplaced: () => new AppError(418, 'delivery.errors.attempt_replaced'),
   notStarted: () => new AppError(418, 'delivery.errors.not_started'),
   replayLimit: () => new AppError(418, 'delivery.errors.replay_limit'),
+  notAdaptive: () => new AppError(418, 'delivery.errors.not_adaptive'),
+  adaptiveFinished: () => new AppError(418, 'delivery.errors.adaptive_finished'),
   notAStudent: () => new AppError(403, 'delivery.errors.not_a_student'),
 };

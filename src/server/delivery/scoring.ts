@@ -9,6 +9,8 @@ import {
   type MarkingItem,
 } from '../../common/correction/index';
 import type { Db } from '../db/database';
+import { readAdaptiveExam } from '../adaptive/adaptive-exam';
+import { finalMeasure } from '../adaptive/adaptive-progress';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -59,14 +61,18 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
       'exams.pass_mark',
       'exams.double_marking',
       'exams.double_marking_threshold',
+      'exams.delivery_mode',
     ])
     .where('student_exams.id', '=', claimed.student_exam_id)
     .executeTakeFirstOrThrow();
-  const questions = await trx
+  const examQuestions = await trx
     .selectFrom('exam_questions')
     .select(['id', 'answer_type', 'answer_key', 'mark', 'mark_option', 'skill_id'])
     .where('exam_id', '=', assignment.exam_id)
     .execute();
+  // An adaptive attempt is scored on the questions it was given, and measured on the scale (issue 43).
+  const adaptive = assignment.delivery_mode === 'adaptive' ? await adaptiveMeasure(trx, assignment.exam_id, attemptId) : null;
+  const questions = adaptive ? examQuestions.filter((q) => adaptive.questionIds.includes(q.id)) : examQuestions;
   const answers = new Map(
     (await trx.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute()).map((a) => [
       a.question_id,
@@ -112,6 +118,9 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
       marking_total: assignment.is_mock ? 0 : outcome.marking_total,
       // What the item analysis reads: the choices now, the scores with the result.
       item_choices: itemChoicesText(questions, new Map([...answers].map(([id, stored]) => [id, json(stored.answer)]))),
+      ...(adaptive?.measure
+        ? { scale_id: adaptive.scaleId, ability: adaptive.measure.ability, ability_se: adaptive.measure.se }
+        : {}),
       ...(final
         ? {
             result_score: outcome.score,
@@ -132,6 +141,13 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
     .where('id', '=', assignment.id)
     .execute();
   return true;
+}
+
+/** An adaptive attempt's questions given and its measure on the exam's scale (as of its publishing). */
+async function adaptiveMeasure(trx: Db, examId: number, attemptId: number) {
+  const exam = await readAdaptiveExam(trx, examId);
+  if (!exam) return null;
+  return { scaleId: exam.scaleId, ...(await finalMeasure(trx, exam, attemptId)) };
 }
 
 /** Submits every running attempt whose deadline plus grace has passed; the number submitted. */

@@ -16,7 +16,9 @@ import { heartbeat, heartbeatBody } from './heartbeat';
 import { workKeyOf } from './work-key';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
 import { installCompiledSerializer } from '../http/response-serializer';
+import { nextBody } from '../adaptive/adaptive-delivery';
 import {
+  adaptiveNext,
   answersSaved,
   attemptView,
   heartbeatAnswer,
@@ -174,6 +176,28 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
     async (request) => ({
       data: await attempts.saveAnswers(request.auth!.user.id, request.params.id, request.body),
     }),
+  );
+
+  app.post(
+    '/student/exams/:id/next',
+    {
+      config: canAnswer,
+      schema: {
+        tags,
+        summary:
+          'Adaptive exams: confirm the answer to the current question (saved as any save is: the seq rule, the ' +
+          'deadline and grace) and receive the next question chosen from it in the same response, or none once the ' +
+          'test has ended. A repeated confirmation changes nothing and answers where the test stands; 418 for a ' +
+          'fixed-form exam, 422 for a question the student is not on',
+        params: idParams,
+        body: nextBody,
+        response: dataOf(adaptiveNext),
+      },
+    },
+    async (request) => {
+      const userId = request.auth!.user.id;
+      return { data: await attempts.next(await student(userId), userId, request.params.id, request.body) };
+    },
   );
 
   app.post(

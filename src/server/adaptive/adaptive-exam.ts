@@ -1,0 +1,211 @@
+import { sql } from 'kysely';
+import { markedByMachine } from '../../common/questions/index';
+import type { CalibratedItem, CatRules, PoolItem, Prior, ReportingScale } from '../../common/statistics/index';
+import type { Db } from '../db/database';
+import { perDatabase } from '../db/per-database';
+import { stageAbilities, type Stage } from '../scales/stage-pool';
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/** A question of an adaptive exam's pool: the exam's copy, with its bank question's parameters on the scale. */
+export interface AdaptiveItem extends PoolItem, CalibratedItem {
+  /** The exam question (the pool item's id too). */
+  id: number;
+  thresholds: number[];
+  /** The exam question's mark (its calibrated maximum). */
+  max: number;
+  answer_type: string;
+  answer_key: unknown;
+  mark_option: string;
+}
+
+/** An adaptive exam as delivery reads it: its scale, rules and pool. */
+export interface AdaptiveExam {
+  examId: number;
+  scaleId: number;
+  scale: ReportingScale;
+  stage: Stage;
+  rules: CatRules;
+  start: 'stage_mean' | 'last_score';
+  pool: AdaptiveItem[];
+  /** Pool items by exam question id. */
+  byId: Map<number, AdaptiveItem>;
+  /** The exam's questions that cannot be in the pool: marked by a human, or not calibrated on the scale. */
+  unusable: number;
+}
+
+/** The grade's students fewest to read its ability distribution from; fewer, and N(0, 1) stands in. */
+const MIN_STUDENTS_FOR_PRIOR = 20;
+
+interface ExamRow {
+  id: number;
+  platform_id: number;
+  grade_id: number | null;
+  level_id: number | null;
+  delivery_mode: string;
+  adaptive_min_questions: number | null;
+  adaptive_max_questions: number | null;
+  adaptive_se_target: string | number | null;
+  adaptive_start: string;
+  adaptive_exposure: string;
+  adaptive_randomesque: number | null;
+  adaptive_calibration_id: number | null;
+}
+
+/** The reporting scale of the exam's one skill on its platform, or null. */
+async function scaleOf(db: Db, exam: ExamRow) {
+  const { rows } = await sql<{ id: number; score_origin: string; score_unit: string }>`
+    select s.id, s.score_origin, s.score_unit from scales s
+    join exam_skills es on es.skill_id = s.skill_id and es.exam_id = ${exam.id}
+    where s.platform_id = ${exam.platform_id} order by s.id limit 1`.execute(db);
+  const row = rows[0];
+  return row
+    ? { id: Number(row.id), scale: { score_origin: Number(row.score_origin), score_unit: Number(row.score_unit) } }
+    : null;
+}
+
+/**
+ * An adaptive exam's definition: its rules from the exam form, its scale, and its pool (every exam
+ * question marked by the machine whose bank question carries parameters on the scale, as the bank
+ * held them at `asOf`, a calibration id: the one recorded at publishing, so a calibration made while
+ * the exam runs does not change it). Null for a fixed-form exam or one without a scale.
+ */
+export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | null): Promise<AdaptiveExam | null> {
+  const exam = (await db
+    .selectFrom('exams')
+    .select([
+      'id',
+      'platform_id',
+      'grade_id',
+      'level_id',
+      'delivery_mode',
+      'adaptive_min_questions',
+      'adaptive_max_questions',
+      'adaptive_se_target',
+      'adaptive_start',
+      'adaptive_exposure',
+      'adaptive_randomesque',
+      'adaptive_calibration_id',
+    ])
+    .where('id', '=', examId)
+    .executeTakeFirst()) as ExamRow | undefined;
+  if (!exam || exam.delivery_mode !== 'adaptive') return null;
+  const found = await scaleOf(db, exam);
+  if (!found) return null;
+  const through = asOf === undefined ? exam.adaptive_calibration_id : asOf;
+  const { rows } = await sql<{
+    id: number;
+    mark: string;
+    answer_type: string;
+    answer_key: unknown;
+    mark_option: string;
+    max: string | null;
+    categories: unknown;
+    thresholds: unknown;
+  }>`
+    select eq.id, eq.mark, eq.answer_type, eq.answer_key, eq.mark_option, p.max, p.categories, p.thresholds
+    from exam_questions eq
+    left join lateral (
+      select max, categories, thresholds from item_parameters
+      where scale_id = ${found.id} and question_id = eq.source_question_id
+        and (${through}::int is null or calibration_id <= ${through}::int)
+      order by calibration_id desc, id desc limit 1
+    ) p on true
+    where eq.exam_id = ${examId} order by eq.position, eq.id`.execute(db);
+  const pool: AdaptiveItem[] = [];
+  for (const row of rows) {
+    const key = json<unknown>(row.answer_key);
+    const thresholds = row.thresholds === null ? [] : json<number[]>(row.thresholds).map(Number);
+    // Calibrated with the same maximum mark, with at least one step, and scored at once.
+    const usable =
+      row.max !== null &&
+      Number(row.max) === Number(row.mark) &&
+      thresholds.length > 0 &&
+      markedByMachine(row.answer_type, key);
+    if (!usable) continue;
+    pool.push({
+      id: Number(row.id),
+      thresholds,
+      max: Number(row.mark),
+      categories: json<number[]>(row.categories).map(Number),
+      answer_type: row.answer_type,
+      answer_key: key,
+      mark_option: row.mark_option,
+    });
+  }
+  const minLength = exam.adaptive_min_questions ?? 10;
+  return {
+    examId,
+    scaleId: found.id,
+    scale: found.scale,
+    stage: { grade_id: exam.grade_id, level_id: exam.level_id },
+    rules: {
+      minLength,
+      maxLength: Math.max(minLength, exam.adaptive_max_questions ?? 40),
+      seTarget: Number(exam.adaptive_se_target ?? 0.3),
+      content: [],
+      exposure:
+        exam.adaptive_exposure === 'randomesque'
+          ? { method: 'randomesque', among: exam.adaptive_randomesque ?? 5 }
+          : { method: 'none' },
+    },
+    start: exam.adaptive_start === 'last_score' ? 'last_score' : 'stage_mean',
+    pool,
+    byId: new Map(pool.map((item) => [item.id, item])),
+    unusable: rows.length - pool.length,
+  };
+}
+
+/** A published exam is frozen, but another server may publish it again after an edit: kept a minute. */
+const TTL_MS = 60_000;
+/** The grade's distribution changes only with calibrations: kept ten minutes. */
+const PRIOR_TTL_MS = 10 * 60_000;
+const MAX_ENTRIES = 200;
+const cached = perDatabase(() => new Map<number, { at: number; exam: Promise<AdaptiveExam | null> }>());
+
+/**
+ * `readAdaptiveExam` kept a minute per exam: a published exam is frozen (its questions and
+ * parameters as of publishing), so the questions of thousands of students read it once.
+ */
+export function adaptiveExam(db: Db, examId: number, nowMs = Date.now()): Promise<AdaptiveExam | null> {
+  const exams = cached(db);
+  const kept = exams.get(examId);
+  if (kept && nowMs - kept.at < TTL_MS && nowMs >= kept.at) return kept.exam;
+  if (exams.size >= MAX_ENTRIES) exams.clear();
+  const exam = readAdaptiveExam(db, examId);
+  exams.set(examId, { at: nowMs, exam });
+  exam.catch(() => {
+    if (exams.get(examId)?.exam === exam) exams.delete(examId);
+  });
+  return exam;
+}
+
+/** Forgets what is kept of an exam (published or unpublished again). */
+export function forgetAdaptiveExam(db: Db, examId: number): void {
+  cached(db).delete(examId);
+}
+
+const priors = perDatabase(
+  () => new Map<number, { at: number; prior: Promise<{ prior: Prior; abilities: Map<number, number> }> }>(),
+);
+
+/**
+ * Where a student's test starts: the grade's (or level's) students' abilities on the scale, their
+ * mean and spread as the prior (N(0, 1) with fewer than 20 students), and each student's latest,
+ * for the start rule "the student's last scaled score". Kept ten minutes per exam.
+ */
+export function stagePrior(db: Db, exam: AdaptiveExam, nowMs = Date.now()) {
+  const kept = priors(db).get(exam.examId);
+  if (kept && nowMs - kept.at < PRIOR_TTL_MS && nowMs >= kept.at) return kept.prior;
+  const prior = (async () => {
+    const abilities = await stageAbilities(db, exam.scaleId, exam.stage);
+    const values = [...abilities.values()];
+    if (values.length < MIN_STUDENTS_FOR_PRIOR) return { prior: { mean: 0, sd: 1 }, abilities };
+    const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+    const sd = Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1));
+    return { prior: { mean, sd: Math.max(sd, 0.5) }, abilities };
+  })();
+  priors(db).set(exam.examId, { at: nowMs, prior });
+  prior.catch(() => priors(db).delete(exam.examId));
+  return prior;
+}
