@@ -1,0 +1,124 @@
+import type { SchemaRegistry } from '../../schemas/index';
+import type { App } from '../../src/server/app';
+import type { Db } from '../../src/server/db/database';
+import { raschTopCategory } from '../../src/common/statistics/rasch/model';
+import { call } from './api-client';
+import { assign, buildDeliveryScene, signInStudent } from './delivery-factory';
+import type { ExamSpec } from './exam-factory';
+
+/** The difficulty of the i-th of n questions: evenly from −2 to 2 logits. */
+export const difficultyOf = (i: number, n: number) => -2 + (4 * i) / (n - 1);
+
+/**
+ * An adaptive exam of `items` right-or-wrong questions (their key: true), each bank question
+ * calibrated on the skill's scale with a known difficulty (`difficultyOf`), a school of its grade with
+ * two students signed in, and the exam published and assigned to both (results after the window).
+ * `extra` are more questions (an essay: what the pool refuses); `publish: false` leaves it a draft.
+ */
+export async function buildAdaptiveScene(
+  app: App,
+  db: Db,
+  registry: SchemaRegistry,
+  author: string,
+  {
+    items = 40,
+    exam = {},
+    extra = [],
+    scale = true,
+    publish = true,
+  }: {
+    items?: number;
+    exam?: ExamSpec['exam'];
+    extra?: NonNullable<ExamSpec['questions']>;
+    scale?: boolean;
+    publish?: boolean;
+  } = {},
+) {
+  const built = await buildDeliveryScene(app, db, registry, {
+    published: false,
+    questions: [...Array.from({ length: items }, () => ({ kind: 'true_false', key: { correct: true } })), ...extra],
+    exam: {
+      delivery_mode: 'adaptive',
+      adaptive_min_questions: 5,
+      adaptive_max_questions: 15,
+      adaptive_se_target: 0.6,
+      adaptive_exposure: 'none',
+      ...exam,
+    },
+  });
+  const { lookups } = built;
+  const scaleRow = scale
+    ? await db
+        .insertInto('scales')
+        .values({
+          name: 'Reading scale',
+          name_en: 'Reading scale',
+          name_ar: 'مقياس القراءة',
+          platform_id: lookups.platform.id,
+          skill_id: lookups.refs.skill_id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : null;
+  if (scaleRow) {
+    const calibration = await db
+      .insertInto('calibrations')
+      .values({
+        scale_id: scaleRow.id,
+        method: 'origin',
+        exam_ids: JSON.stringify([built.exam.id]),
+        status: 'done',
+        results: '{}',
+        message: null,
+        created_by: null,
+        created_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('item_parameters')
+      .values(
+        built.questions.slice(0, items).map((q, i) => ({
+          scale_id: scaleRow.id,
+          calibration_id: calibration.id,
+          exam_id: built.exam.id,
+          exam_question_id: q.id,
+          question_id: q.source_question_id,
+          max: Number(q.mark),
+          // Right or wrong: categories 0 and the top one (model.ts raschTopCategory).
+          categories: JSON.stringify([0, raschTopCategory(Number(q.mark))]),
+          difficulty: difficultyOf(i, items),
+          se: 0.1,
+          thresholds: JSON.stringify([difficultyOf(i, items)]),
+          attempts: 300,
+          created_at: new Date(),
+        })),
+      )
+      .execute();
+  }
+  const difficulty = new Map(built.questions.slice(0, items).map((q, i) => [q.id, difficultyOf(i, items)]));
+  if (!publish) return { ...built, scale: scaleRow, difficulty, student: null as never };
+  const published = await call(app, 'PUT', `/api/exams/${built.exam.id}/publish`, undefined, { cookie: author });
+  if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);
+  const assigned = await assign(app, author, built.exam.id, {
+    start_date_time: '2026-06-02 08:00:00',
+    end_date_time: '2026-06-20 15:00:00',
+    student_ids: built.students.map((s) => s.id),
+    release_results: 'after_close',
+  });
+  if (assigned.statusCode !== 200) throw new Error(`assign: ${assigned.statusCode} ${assigned.body}`);
+  const rows = await db
+    .selectFrom('student_exams')
+    .select(['id', 'student_id'])
+    .where('exam_id', '=', built.exam.id)
+    .orderBy('student_id')
+    .execute();
+  const cookies = [built.studentCookie, await signInStudent(app, db, built.students[1].id)];
+  const student = (i: number) => {
+    const id = rows[i].id;
+    const as = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+      call(app, method, `/api/student/exams/${id}${path}`, body, { cookie: cookies[i] });
+    return { id, as, cookie: cookies[i] };
+  };
+  return { ...built, scale: scaleRow, difficulty, student };
+}
