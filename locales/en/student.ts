@@ -62,6 +62,17 @@ const messages = {
       },
     },
     player: {
+      adaptive: {
+        intro: 'This exam adapts to you: each question is chosen from your answers so far. You cannot go back to a question once you continue.',
+        answered: 'Questions answered: %{count}',
+        confirm: 'Confirm and continue',
+        choosing: 'Choosing your next question…',
+        waiting:
+          'No connection: your answer is kept on this computer, and your next question will follow once the connection is back. Keep this page open.',
+        failed: 'Your answer could not be confirmed. Try again.',
+        finished_title: 'You have answered every question',
+        finished_body: 'Your answers are saved. Submit the exam to finish.',
+      },
       question_number: 'Question %{number}',
       skip_to_questions: 'Skip to the questions',
       mark: '%{mark} mark |||| %{mark} marks',

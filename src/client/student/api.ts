@@ -1,4 +1,5 @@
 import type {
+  AdaptiveNext,
   AnswersSaved,
   AttemptView,
   HeartbeatAnswer,
@@ -11,7 +12,7 @@ import { mediaMethods } from '../providers/mediaMethods';
 import type { OutgoingAnswer } from './sync/answerQueue';
 import type { LocalRecording } from './sync/recordingQueue';
 
-export type { AnswersSaved, AttemptView, HeartbeatAnswer, PlayerPreferences, StudentExam };
+export type { AdaptiveNext, AnswersSaved, AttemptView, HeartbeatAnswer, PlayerPreferences, StudentExam };
 export type MediaPlay = { plays: number; remaining: number | null };
 
 const exam = (id: number | string) => `/student/exams/${encodeURIComponent(String(id))}`;
@@ -55,6 +56,17 @@ export const studentApi = {
       http<{ data: { flags: number[] } }>(`${exam(id)}/flags`, {
         method: 'PUT',
         body: { attempt_id: attemptId, flags },
+      }),
+    ),
+  /**
+   * Adaptive exams: confirms the answer to the current question (seq 0: the answer the server holds
+   * from the saves before wins) and receives the next question, or none once the test has ended.
+   */
+  next: (id: number | string, attemptId: number, questionId: number, answer: unknown) =>
+    data(
+      http<{ data: AdaptiveNext }>(`${exam(id)}/next`, {
+        method: 'POST',
+        body: { attempt_id: attemptId, question_id: questionId, answer: answer ?? null, seq: 0 },
       }),
     ),
   playMedia: (id: number | string, questionId: number) =>

@@ -10,6 +10,7 @@ import { MY_EXAMS_PATH } from '../paths';
 import { ResultView } from '../result/ResultView';
 import { STUDENT_EXAMS_KEY, useStudentExams } from '../useStudentExams';
 import { Player } from './Player';
+import { AdaptivePlayer } from './AdaptivePlayer';
 import { StartPage } from './StartPage';
 import { useReopenWatch } from './useReopenWatch';
 
@@ -99,7 +100,11 @@ export function ExamPlayerPage() {
     return (
       <>
         {said}
-        <Player key={attempt.id + attempt.deadline_at} attempt={attempt} onSubmitted={submitted} onReset={reset} />
+        {attempt.adaptive ? (
+          <AdaptivePlayer key={attempt.id} attempt={attempt} onSubmitted={submitted} onReset={reset} />
+        ) : (
+          <Player key={attempt.id + attempt.deadline_at} attempt={attempt} onSubmitted={submitted} onReset={reset} />
+        )}
       </>
     );
   if (attempt) return <ResultView attempt={attempt} lateAnswers={lateAnswers} justSubmitted={justSubmitted} />;

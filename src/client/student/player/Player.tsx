@@ -1,10 +1,10 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Alert, Box, Button, Paper, Typography, useTheme } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Loading, useLocaleState, useTranslate } from 'react-admin';
 import { usePageTitle } from '../../components/usePageTitle';
-import { studentApi, type AttemptView } from '../api';
+import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
 import { isolate, RecordingKeeperContext } from '../../media';
 import { ExamTimer } from './ExamTimer';
@@ -13,11 +13,9 @@ import { QuestionMap, type MapEntry } from './QuestionMap';
 import { SaveStatus } from './SaveStatus';
 import { questionAnchor, StudentQuestionCard } from './StudentQuestionCard';
 import { SubmitPage } from './SubmitPage';
-import { useAnswerSync, type SyncStores } from './useAnswerSync';
+import type { SyncStores } from './useAnswerSync';
+import { useAttemptSession } from './useAttemptSession';
 import { useFlags } from './useFlags';
-import { useSessionKeepAlive } from './useSessionKeepAlive';
-import { useSubmission } from './useSubmission';
-import { useLiveAttempt } from './useLiveAttempt';
 import { DisplayMenu } from './DisplayMenu';
 import { PlayerDisplay } from './PlayerDisplay';
 import { usePlayerPreferences } from './usePlayerPreferences';
@@ -41,33 +39,7 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
   const rtl = useTheme().direction === 'rtl';
   const name = nameIn(attempt.exam, locale);
   usePageTitle(name);
-  const unsent = useRef<() => number>(() => 0);
-  const closed = useRef(false);
-  const live = useLiveAttempt(attempt, () => unsent.current(), {
-    // Closed by the server (a supervisor, or the clock while this computer was away): its result.
-    onClosed: () => {
-      if (closed.current) return;
-      closed.current = true;
-      void (async () => {
-        const late = sync.unsent();
-        const view = await studentApi.attempt(attempt.assignment_id);
-        await sync.forget();
-        onSubmitted(view, late);
-      })().catch(() => {
-        closed.current = false;
-      });
-    },
-    onReset: () => {
-      if (closed.current) return;
-      closed.current = true;
-      void sync.forget().finally(onReset);
-    },
-  });
-  const sync = useAnswerSync(attempt, stores, live.onContact);
-  useEffect(() => {
-    unsent.current = sync.unsent;
-  }, [sync.unsent]);
-  useSessionKeepAlive();
+  const { live, sync, submit, submitting, problem, expire } = useAttemptSession(attempt, stores, onSubmitted, onReset);
   const display = usePlayerPreferences();
   const [flags, toggleFlag] = useFlags(attempt);
   const pages = useMemo(
@@ -77,17 +49,6 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
   const reviewPage = pages.length;
   const [page, setPage] = useState(0);
   const focusTarget = useRef<string | null>(null);
-  const { submit, submitting, problem } = useSubmission(attempt.assignment_id, sync, onSubmitted);
-  const { beat } = live;
-  // At zero, ask the server first: a supervisor may have just given more time.
-  const expire = useCallback(() => {
-    void beat().then((answer) => {
-      if (answer && answer.status !== 'in_progress') return; // closed or reset: already handled
-      if (answer?.deadline_at && Date.parse(answer.deadline_at) > Date.parse(answer.server_time)) return;
-      void submit(true);
-    });
-  }, [beat, submit]);
-
   // On arrival (after Start, a resume or a reopen that left the focus nowhere), focus the heading of
   // the first question not answered yet, on its page, with the page at its top (issue 41): the student
   // is where they left off, the timer in view, and nothing else holds the focus.

@@ -15,8 +15,9 @@ interface StudentQuestionCardProps {
   assignmentId: number;
   answer: unknown;
   onChange: (answer: unknown) => void;
-  flagged: boolean;
-  onToggleFlag: () => void;
+  flagged?: boolean;
+  /** Flag for review; none in an adaptive exam (there is no going back). */
+  onToggleFlag?: () => void;
   /** Plays of the question's audio the server has counted. */
   played: number;
 }
@@ -25,7 +26,7 @@ export const questionAnchor = (id: number) => `question-${id}`;
 
 /** One question as the student answers it: the preview's answer view of its kind, controlled here. */
 export function StudentQuestionCard(props: StudentQuestionCardProps) {
-  const { question, number, assignmentId, answer, onChange, flagged, onToggleFlag, played } = props;
+  const { question, number, assignmentId, answer, onChange, flagged = false, onToggleFlag, played } = props;
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const View = ANSWER_VIEWS[question.answer_type];
@@ -57,16 +58,18 @@ export function StudentQuestionCard(props: StudentQuestionCardProps) {
             mark: isolate(formatCount(question.mark, locale)),
           })}
         </Typography>
-        <Button
-          onClick={onToggleFlag}
-          aria-pressed={flagged}
-          startIcon={flagged ? <FlagIcon /> : <OutlinedFlagIcon />}
-          color="inherit"
-          // The flag's colour as text: 4.5:1 at least in both display modes (warning.dark, see PlayerDisplay).
-          sx={flagged ? { color: 'warning.dark' } : undefined}
-        >
-          {translate('student.player.flag')}
-        </Button>
+        {onToggleFlag && (
+          <Button
+            onClick={onToggleFlag}
+            aria-pressed={flagged}
+            startIcon={flagged ? <FlagIcon /> : <OutlinedFlagIcon />}
+            color="inherit"
+            // The flag's colour as text: 4.5:1 at least in both display modes (warning.dark, see PlayerDisplay).
+            sx={flagged ? { color: 'warning.dark' } : undefined}
+          >
+            {translate('student.player.flag')}
+          </Button>
+        )}
       </Box>
       <ContentDirection language={question.content_language}>
         <RichTextView html={question.text} sx={{ fontSize: '1.1rem', mb: 2 }} />
