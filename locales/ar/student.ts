@@ -151,6 +151,8 @@ const messages: Pick<Messages, 'student'> = {
       points: 'النقاط: %{score} من %{max}',
       score_so_far: 'درجتك حتى الآن: %{score} من %{max}',
       score_pending: 'نتيجتك غير متاحة بعد.',
+      scaled: 'درجتك على %{scale}: %{score} (الخطأ المعياري %{se})',
+      level: 'مستوى الأداء: %{level}',
       needs_correction: 'يصحّح المعلم بعض الإجابات، لذا قد تتغيّر درجتك.',
       auto_submitted: 'انتهى الوقت، فسُلِّم الاختبار تلقائيًا.',
       late_answers:

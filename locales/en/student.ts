@@ -149,6 +149,8 @@ const messages = {
       points: 'Points: %{score} of %{max}',
       score_so_far: 'Score so far: %{score} out of %{max}',
       score_pending: 'Your score is not available yet.',
+      scaled: 'Your score on the %{scale}: %{score} (standard error %{se})',
+      level: 'Performance level: %{level}',
       needs_correction: 'Some answers are marked by a teacher; your score may change.',
       auto_submitted: 'The time ran out, so the exam was submitted for you.',
       late_answers:

@@ -149,7 +149,11 @@ function measure(exam: AdaptiveExam, steps: Step[], answers: Map<number, unknown
  * length, or no question left), else the next question. Requests confirming the same question at
  * once agree: the first to insert the next question wins; the others read it.
  */
-export async function advanceTest(db: Db, exam: AdaptiveExam, attempt: { id: number; seed: string }): Promise<Progress> {
+export async function advanceTest(
+  db: Db,
+  exam: AdaptiveExam,
+  attempt: { id: number; seed: string },
+): Promise<Progress> {
   const steps = await readSteps(db, attempt.id);
   if (steps.length === 0) return { steps, finished: false };
   const answers = await answersTo(
@@ -194,7 +198,8 @@ export async function finalMeasure(db: Db, exam: AdaptiveExam, attemptId: number
     items.map((item) => item.id),
   );
   const marks = items.map(
-    (item) => scoreAnswer(item.answer_type, item.answer_key, answers.get(item.id) ?? null, item.max, item.mark_option).score,
+    (item) =>
+      scoreAnswer(item.answer_type, item.answer_key, answers.get(item.id) ?? null, item.max, item.mark_option).score,
   );
   return { questionIds: items.map((item) => item.id), measure: abilityFromParameters(items, marks) };
 }

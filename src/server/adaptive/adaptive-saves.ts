@@ -20,9 +20,10 @@ export async function adaptiveSaveIssues(db: Db, target: SaveTarget, questionIds
       : [
           {
             path: ['answers', id],
-            message: given.has(id) ? 'delivery.errors.adaptive_question_closed' : 'delivery.errors.question_not_in_exam',
+            message: given.has(id)
+              ? 'delivery.errors.adaptive_question_closed'
+              : 'delivery.errors.question_not_in_exam',
           },
         ],
   );
 }
-

@@ -64,13 +64,15 @@ export function presentAttempt({
   const result = () => {
     const scored = studentScore(attempt, assignment.exam.max_mark);
     const marked = markedQuestionScores(attempt);
+    // An adaptive attempt's result is its scaled score: no share of questions that differ by student.
+    const visible = released && !adaptive;
     return {
       released,
-      score: released ? scored.score : null,
-      max_score: released ? scored.max_score : null,
-      mark: released ? scored.mark : null,
-      max_mark: released ? scored.max_mark : null,
-      passed: released ? scored.passed : null,
+      score: visible ? scored.score : null,
+      max_score: visible ? scored.max_score : null,
+      mark: visible ? scored.mark : null,
+      max_mark: visible ? scored.max_mark : null,
+      passed: visible ? scored.passed : null,
       needs_correction: attempt.needs_correction && !scored.marked,
       answers_pending: answersPending,
       questions:

@@ -25,13 +25,19 @@ export async function listStudentExams(
       )
     ).map((attempt) => [attempt.student_exam_id, attempt]),
   );
+  // An adaptive exam gives each student at most its most questions, out of a larger pool.
   const counts = new Map(
     (
       await db
         .selectFrom('exam_questions')
-        .select(['exam_id', sql<number>`count(*)::int`.as('n')])
-        .where('exam_id', 'in', examIds)
-        .groupBy('exam_id')
+        .innerJoin('exams', 'exams.id', 'exam_questions.exam_id')
+        .select([
+          'exam_questions.exam_id',
+          sql<number>`case when exams.delivery_mode = 'adaptive'
+            then least(count(*), max(exams.adaptive_max_questions))::int else count(*)::int end`.as('n'),
+        ])
+        .where('exam_questions.exam_id', 'in', examIds)
+        .groupBy(['exam_questions.exam_id', 'exams.delivery_mode'])
         .execute()
     ).map((row) => [row.exam_id, row.n]),
   );
@@ -47,7 +53,8 @@ export async function listStudentExams(
     const attempt = latest.get(assignment.id);
     const { status, time_left_seconds } = statusOf(assignment, attempt, now, options.graceSeconds);
     const released = resultsReleased(assignment, now, options.graceSeconds);
-    const result = released && attempt?.status === 'submitted';
+    // An adaptive exam's result is its scaled score, on the attempt's own page (no percentage).
+    const result = released && attempt?.status === 'submitted' && !assignment.exam.adaptive;
     return {
       id: assignment.id,
       exam: {

@@ -6,6 +6,8 @@ import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { buildAdaptiveScene } from '../../helpers/adaptive-scene';
 import { buildUser, signIn } from '../../helpers/factories';
+import { buildExamLookups, examBody } from '../../helpers/exam-factory';
+import { buildRecord } from '../../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 
 /**
@@ -41,7 +43,12 @@ async function sitTest(me: Me, answer: (id: number) => unknown) {
   let current = view.questions.at(-1)!.id;
   const given = [current];
   for (let guard = 0; guard < 100; guard++) {
-    const response = await me.as('POST', '/next', { attempt_id: view.id, question_id: current, answer: answer(current), seq: 1 });
+    const response = await me.as('POST', '/next', {
+      attempt_id: view.id,
+      question_id: current,
+      answer: answer(current),
+      seq: 1,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const next = adaptiveNext.parse(response.json().data);
     expect(next.saved).toEqual([{ question_id: current, seq: 1 }]);
@@ -103,7 +110,12 @@ describe('an adaptive attempt', () => {
       answers: [{ question_id: current, answer: { value: false }, seq: 7 }],
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const stale = await me.as('POST', '/next', { attempt_id: view.id, question_id: current, answer: { value: true }, seq: 3 });
+    const stale = await me.as('POST', '/next', {
+      attempt_id: view.id,
+      question_id: current,
+      answer: { value: true },
+      seq: 3,
+    });
     expect(stale.statusCode, stale.body).toBe(200);
     const reloaded = attemptView.parse((await me.as('GET', '/attempt')).json().data);
     expect(reloaded.answers[String(current)]).toEqual({ answer: { value: false }, seq: 7 });
@@ -117,7 +129,12 @@ describe('an adaptive attempt', () => {
     const me = s.student(0);
     const view = attemptView.parse((await me.as('POST', '/start')).json().data);
     const first = view.questions[0].id;
-    const next = await me.as('POST', '/next', { attempt_id: view.id, question_id: first, answer: { value: true }, seq: 1 });
+    const next = await me.as('POST', '/next', {
+      attempt_id: view.id,
+      question_id: first,
+      answer: { value: true },
+      seq: 1,
+    });
     const second = next.json().data.adaptive.question.id;
     const never = [...s.difficulty.keys()].find((id) => id !== first && id !== second)!;
     const closed = await me.as('PUT', '/answers', {
@@ -133,11 +150,21 @@ describe('an adaptive attempt', () => {
       answers: [{ question_id: never, answer: { value: true }, seq: 1 }],
     });
     expect(notGiven.statusCode).toBe(422);
-    const skipAhead = await me.as('POST', '/next', { attempt_id: view.id, question_id: never, answer: { value: true }, seq: 1 });
+    const skipAhead = await me.as('POST', '/next', {
+      attempt_id: view.id,
+      question_id: never,
+      answer: { value: true },
+      seq: 1,
+    });
     expect(skipAhead.statusCode).toBe(422);
     expect(skipAhead.json().errors.question_id).toEqual(['Answer the question you are on.']);
     // The confirmed answer is as it was; a repeat of its confirmation changes nothing.
-    const repeat = await me.as('POST', '/next', { attempt_id: view.id, question_id: first, answer: { value: false }, seq: 9 });
+    const repeat = await me.as('POST', '/next', {
+      attempt_id: view.id,
+      question_id: first,
+      answer: { value: false },
+      seq: 9,
+    });
     expect(repeat.statusCode).toBe(200);
     expect(repeat.json().data.saved).toEqual([{ question_id: first, seq: 1 }]);
     expect(repeat.json().data.adaptive.question.id).toBe(second);
@@ -218,7 +245,10 @@ describe('an adaptive attempt', () => {
 
 describe('publishing an adaptive exam', () => {
   const publish = (examId: number, lang = 'en') =>
-    call(t.app, 'PUT', `/api/exams/${examId}/publish`, undefined, { cookie: author, headers: { 'accept-language': lang } });
+    call(t.app, 'PUT', `/api/exams/${examId}/publish`, undefined, {
+      cookie: author,
+      headers: { 'accept-language': lang },
+    });
 
   it('refuses a pool with a question marked by hand, one without a scale, and fewer calibrated questions than the fewest asked', async () => {
     const essay = await buildAdaptiveScene(t.app, t.db, registry, author, {
@@ -250,5 +280,54 @@ describe('publishing an adaptive exam', () => {
       const row = await t.db.selectFrom('exams').select('is_published').where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.is_published).toBe(false);
     }
+  });
+});
+
+describe('the exam form of an adaptive exam', () => {
+  it('saves its rules, and refuses more than one skill, most questions below the fewest and a precision out of range', async () => {
+    const l = await buildExamLookups(t.db, registry);
+    const other = await buildRecord(t.db, registry, registry.get('skills')!, l.platform);
+    const post = (overrides: Record<string, unknown>, lang = 'en') =>
+      call(t.app, 'POST', '/api/exams', examBody(l, overrides as never), {
+        cookie: author,
+        headers: { 'accept-language': lang },
+      });
+    const adaptive = {
+      delivery_mode: 'adaptive',
+      adaptive_min_questions: 8,
+      adaptive_max_questions: 30,
+      adaptive_se_target: 0.35,
+    };
+    const saved = await post(adaptive);
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({
+      ...adaptive,
+      adaptive_start: 'stage_mean',
+      adaptive_exposure: 'randomesque',
+    });
+    const before = await t.db
+      .selectFrom('exams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    const twoSkills = await post({ ...adaptive, skill_ids: [l.skill.id, other.id] });
+    expect(twoSkills.statusCode).toBe(422);
+    expect(twoSkills.json().errors.skill_ids).toEqual(['An adaptive exam measures one skill']);
+    // A fixed-form exam may have several.
+    expect((await post({ skill_ids: [l.skill.id, other.id] })).statusCode).toBe(201);
+    const shorter = await post({ ...adaptive, adaptive_max_questions: 5 }, 'ar');
+    expect(shorter.statusCode).toBe(422);
+    expect(shorter.json().errors.adaptive_max_questions).toEqual([
+      'لا يمكن أن يكون أكبر عدد من الأسئلة أقل من أقل عدد',
+    ]);
+    const precision = await post({ ...adaptive, adaptive_se_target: 3 });
+    expect(precision.statusCode).toBe(422);
+    expect(precision.json().errors.adaptive_se_target).toEqual(['Enter a standard error from 0.10 to 1.50 logits']);
+    const mode = await post({ delivery_mode: 'sometimes' });
+    expect(mode.statusCode).toBe(422);
+    const after = await t.db
+      .selectFrom('exams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n) + 1); // the fixed-form one
   });
 });

@@ -10,6 +10,7 @@ import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
 import { MY_EXAMS_PATH } from '../paths';
 import { keyAnswer } from '../../../common/questions/key-answer';
+import { ScaledResult } from './ScaledResult';
 
 type Question = AttemptView['questions'][number];
 type QuestionResult = NonNullable<NonNullable<AttemptView['result']>['questions']>[number];
@@ -148,27 +149,41 @@ export function ResultView({
             })}
           </Alert>
         )}
-        <Typography sx={{ fontSize: '1.25rem' }} data-testid="result-score">
-          {result && typeof result.mark === 'number' && typeof result.max_mark === 'number'
-            ? translate('student.result.mark', {
-                mark: formatCount(result.mark, locale),
-                max: formatCount(result.max_mark, locale),
-              })
-            : result && result.score !== null && result.max_score !== null
-              ? translate(result.needs_correction ? 'student.result.score_so_far' : 'student.result.score', {
-                  score: formatCount(result.score, locale),
-                  max: formatCount(result.max_score, locale),
+        {result?.scaled ? (
+          <ScaledResult scaled={result.scaled} />
+        ) : result && result.scaled === null ? (
+          <Typography sx={{ fontSize: '1.25rem' }} data-testid="result-score">
+            {translate(result.released ? 'student.result.score_pending' : 'student.result.not_released')}
+          </Typography>
+        ) : (
+          <Typography sx={{ fontSize: '1.25rem' }} data-testid="result-score">
+            {result && typeof result.mark === 'number' && typeof result.max_mark === 'number'
+              ? translate('student.result.mark', {
+                  mark: formatCount(result.mark, locale),
+                  max: formatCount(result.max_mark, locale),
                 })
-              : translate(result && !result.released ? 'student.result.not_released' : 'student.result.score_pending')}
-        </Typography>
-        {result && typeof result.mark === 'number' && result.score !== null && result.max_score !== null && (
-          <Typography color="text.secondary" data-testid="result-points">
-            {translate('student.result.points', {
-              score: formatCount(result.score, locale),
-              max: formatCount(result.max_score, locale),
-            })}
+              : result && result.score !== null && result.max_score !== null
+                ? translate(result.needs_correction ? 'student.result.score_so_far' : 'student.result.score', {
+                    score: formatCount(result.score, locale),
+                    max: formatCount(result.max_score, locale),
+                  })
+                : translate(
+                    result && !result.released ? 'student.result.not_released' : 'student.result.score_pending',
+                  )}
           </Typography>
         )}
+        {!result?.scaled &&
+          result &&
+          typeof result.mark === 'number' &&
+          result.score !== null &&
+          result.max_score !== null && (
+            <Typography color="text.secondary" data-testid="result-points">
+              {translate('student.result.points', {
+                score: formatCount(result.score, locale),
+                max: formatCount(result.max_score, locale),
+              })}
+            </Typography>
+          )}
         {result?.needs_correction && (
           <Typography color="text.secondary" sx={{ mt: 1 }}>
             {translate('student.result.needs_correction')}
