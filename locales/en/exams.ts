@@ -47,7 +47,8 @@ export default {
       adaptive_no_scale: 'An adaptive exam needs a reporting scale for its skill on this platform.',
       adaptive_not_calibrated:
         'Every question of an adaptive exam must be marked automatically and calibrated on the scale of its skill: %{count} are not.',
-      adaptive_pool_too_small: 'An adaptive exam needs at least as many calibrated questions as its fewest questions (%{count}).',
+      adaptive_pool_too_small:
+        'An adaptive exam needs at least as many calibrated questions as its fewest questions (%{count}).',
     },
     // The console's exams area (src/client/exams): screens, actions, toasts and the popups.
     list: {
@@ -146,9 +147,11 @@ export default {
       anonymous_marking_help: 'Markers see a code instead of the student’s name, school and class.',
       delivery_mode_help:
         'Adaptive: the exam’s questions are a pool; each student gets the question that measures them best, until their ability is known to the precision below.',
-      adaptive_min_questions_help: 'The test stops between the fewest and the most questions, once the precision is reached.',
+      adaptive_min_questions_help:
+        'The test stops between the fewest and the most questions, once the precision is reached.',
       adaptive_se_target_help: 'Stop once the standard error of the ability is at or below this, for example 0.30.',
-      adaptive_start_help: 'Where the first question is chosen; a student without a score on the scale starts at the mean.',
+      adaptive_start_help:
+        'Where the first question is chosen; a student without a score on the scale starts at the mean.',
       adaptive_randomesque_help: 'Spreads the questions over more students, so that no question is seen by everyone.',
       tags_help: 'Type a tag and press Enter.',
       localized_warning: 'Changes to this exam also apply to its localized exams.',

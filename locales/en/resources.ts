@@ -70,7 +70,10 @@ export default {
           stage_mean: "The grade's or level's mean ability",
           last_score: "The student's last scaled score on the scale",
         },
-        adaptive_exposure: { none: 'None: always the most informative', randomesque: 'One of the most informative, at random' },
+        adaptive_exposure: {
+          none: 'None: always the most informative',
+          randomesque: 'One of the most informative, at random',
+        },
       },
     },
     'questions-bank': {

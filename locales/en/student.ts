@@ -63,7 +63,8 @@ const messages = {
     },
     player: {
       adaptive: {
-        intro: 'This exam adapts to you: each question is chosen from your answers so far. You cannot go back to a question once you continue.',
+        intro:
+          'This exam adapts to you: each question is chosen from your answers so far. You cannot go back to a question once you continue.',
         answered: 'Questions answered: %{count}',
         confirm: 'Confirm and continue',
         choosing: 'Choosing your next question…',

@@ -4,7 +4,14 @@ export * from '../../../schemas/parts/question-limits';
 export * from '../../../schemas/parts/question-messages';
 export type { AnswerIds, AnswerType, Rename, ScoreReason, ScoreResult, Shuffle } from './answer-type';
 export type { AnswerDefinitions, Answers, TypedAnswerKey } from './definitions';
-export { ANSWER_TYPES, markedByMachine, scoreAnswer, validateAnswer, validateDefinition, studentView } from './registry';
+export {
+  ANSWER_TYPES,
+  markedByMachine,
+  scoreAnswer,
+  validateAnswer,
+  validateDefinition,
+  studentView,
+} from './registry';
 export { CHILD_ANSWER_TYPES } from './child-types';
 export { normaliseAnswerText, sameAnswerText } from './normalise';
 export { countWords } from './words';

@@ -8,7 +8,7 @@ import { storeAnswers, type AnswerSaveGroup } from './answer-store';
 import { attemptIdCodec } from './opaque-ids';
 import { deliveryRefusal } from './refusals';
 import { notePresence } from './presence';
-import { adaptiveSaveIssues } from '../adaptive/adaptive-saves';
+import { adaptiveSaveIssues } from './adaptive-saves';
 
 const MAX_SEQ = 2_147_483_647;
 

@@ -1,7 +1,7 @@
 import type { StudentQuestionRecord } from '../../common/contracts/index';
 import type { Assignment, AttemptRow } from './assignment-store';
 import { markedQuestionScores, studentScore } from './student-score';
-import type { ScaledResult } from '../adaptive/adaptive-result';
+import type { ScaledResult } from './adaptive-result';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 const instant = (value: Date | string) => new Date(value).toISOString();

@@ -20,10 +20,10 @@ import type { DeadlineScheduler } from './deadline-jobs';
 import { attemptIdCodec } from './opaque-ids';
 import { preparedQuestionsFor } from './student-view-cache';
 import { extraSecondsOf } from './extra-time';
-import { administered, confirmAnswer, type NextBody } from '../adaptive/adaptive-delivery';
-import { adaptiveExam } from '../adaptive/adaptive-exam';
-import { scaledResultOf } from '../adaptive/adaptive-result';
-import { beginTest, currentStep, readProgress, type Progress } from '../adaptive/adaptive-progress';
+import { administered, confirmAnswer, type NextBody } from './adaptive-delivery';
+import { adaptiveExam } from '../scales';
+import { scaledResultOf } from './adaptive-result';
+import { beginTest, currentStep, readProgress, type Progress } from './adaptive-progress';
 
 /** More flags than any exam has questions is malformed. */
 const MAX_FLAGS = 1000;
@@ -142,7 +142,10 @@ export class Attempts {
     }).questions;
     return {
       ...saved,
-      adaptive: { ...adaptiveState(progress), question: question ? { ...question, position: progress.steps.length } : null },
+      adaptive: {
+        ...adaptiveState(progress),
+        question: question ? { ...question, position: progress.steps.length } : null,
+      },
     };
   }
 

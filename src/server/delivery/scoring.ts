@@ -9,8 +9,8 @@ import {
   type MarkingItem,
 } from '../../common/correction/index';
 import type { Db } from '../db/database';
-import { readAdaptiveExam } from '../adaptive/adaptive-exam';
-import { finalMeasure } from '../adaptive/adaptive-progress';
+import { readAdaptiveExam } from '../scales';
+import { finalMeasure } from './adaptive-progress';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -71,7 +71,8 @@ async function finalizeIn(trx: Db, attemptId: number, now: Date, submission: Sub
     .where('exam_id', '=', assignment.exam_id)
     .execute();
   // An adaptive attempt is scored on the questions it was given, and measured on the scale (issue 43).
-  const adaptive = assignment.delivery_mode === 'adaptive' ? await adaptiveMeasure(trx, assignment.exam_id, attemptId) : null;
+  const adaptive =
+    assignment.delivery_mode === 'adaptive' ? await adaptiveMeasure(trx, assignment.exam_id, attemptId) : null;
   const questions = adaptive ? examQuestions.filter((q) => adaptive.questionIds.includes(q.id)) : examQuestions;
   const answers = new Map(
     (await trx.selectFrom('attempt_answers').selectAll().where('attempt_id', '=', attemptId).execute()).map((a) => [

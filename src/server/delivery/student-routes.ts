@@ -16,7 +16,7 @@ import { heartbeat, heartbeatBody } from './heartbeat';
 import { workKeyOf } from './work-key';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
 import { installCompiledSerializer } from '../http/response-serializer';
-import { nextBody } from '../adaptive/adaptive-delivery';
+import { nextBody } from './adaptive-delivery';
 import {
   adaptiveNext,
   answersSaved,

@@ -5,7 +5,7 @@ import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { tableColumns } from '../db/table-columns';
 import { runBulk } from '../http/bulk';
-import { forgetAdaptiveExam, readAdaptiveExam } from '../adaptive/adaptive-exam';
+import { forgetAdaptiveExam, readAdaptiveExam } from '../scales';
 import { assertNotStarted, examRefusal, loadExamState, startedCount } from './exam-rules';
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';

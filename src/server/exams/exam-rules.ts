@@ -12,7 +12,8 @@ export const examRefusal = {
   localizeUnpublished: () => new AppError(418, 'exams.errors.localize_unpublished'),
   localizationPublished: () => new AppError(418, 'exams.errors.localization_published'),
   adaptiveNoScale: () => new AppError(418, 'exams.errors.adaptive_no_scale'),
-  adaptiveNotCalibrated: (count: number) => new AppError(418, 'exams.errors.adaptive_not_calibrated', () => ({ count })),
+  adaptiveNotCalibrated: (count: number) =>
+    new AppError(418, 'exams.errors.adaptive_not_calibrated', () => ({ count })),
   adaptivePoolTooSmall: (count: number) => new AppError(418, 'exams.errors.adaptive_pool_too_small', () => ({ count })),
   countryTaken: (code: string) =>
     new AppError(418, 'exams.errors.country_taken', (language) => ({ country: countryName(code, language) })),

@@ -6,3 +6,11 @@ export { CALIBRATION_MIN_ATTEMPTS, type ExamOutcome } from './calibration-outcom
 export { requestCalibration, CALIBRATION_QUEUE } from './calibration-requests';
 export { currentParameters, examParameters } from './bank-parameters';
 export { readScales, type ReportScale, type ScaleCuts, type ScaleReading } from './scale-readings';
+export {
+  adaptiveExam,
+  forgetAdaptiveExam,
+  readAdaptiveExam,
+  stagePrior,
+  type AdaptiveExam,
+  type AdaptiveItem,
+} from './adaptive-exam';

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { idValue } from '../../common/ids';
-import type { Db } from '../db/database';
 import { ValidationIssues } from '../http/app-error';
 import type { PreparedQuestion } from '../exams';
-import { runningTarget } from '../delivery/answer-save';
-import { saveAnswerBatch, type SaveContext } from '../delivery/answer-batch';
-import { deliveryRefusal } from '../delivery/refusals';
-import { adaptiveExam } from './adaptive-exam';
+import { runningTarget } from './answer-save';
+import { saveAnswerBatch, type SaveContext } from './answer-batch';
+import { deliveryRefusal } from './refusals';
+import { adaptiveExam } from '../scales';
 import { advanceTest, currentStep, readProgress, type Step } from './adaptive-progress';
 
 const MAX_SEQ = 2_147_483_647;

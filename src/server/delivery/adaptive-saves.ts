@@ -1,7 +1,7 @@
 import type { Db } from '../db/database';
 import type { SchemaIssue } from '../http/app-error';
-import type { SaveTarget } from '../delivery/answer-save';
-import { adaptiveExam } from './adaptive-exam';
+import type { SaveTarget } from './answer-save';
+import { adaptiveExam } from '../scales';
 import { currentStep, readProgress } from './adaptive-progress';
 
 /**

@@ -13,7 +13,7 @@ import {
   startPosterior,
 } from '../../common/statistics/index';
 import type { Db } from '../db/database';
-import { stagePrior, type AdaptiveExam, type AdaptiveItem } from './adaptive-exam';
+import { stagePrior, type AdaptiveExam, type AdaptiveItem } from '../scales';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 

@@ -3,7 +3,7 @@ import { markedByMachine } from '../../common/questions/index';
 import type { CalibratedItem, CatRules, PoolItem, Prior, ReportingScale } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
-import { stageAbilities, type Stage } from '../scales/stage-pool';
+import { stageAbilities, type Stage } from './stage-pool';
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
