@@ -68,6 +68,7 @@ const messages: Pick<Messages, 'exam_day'> = {
         'لم يُختر أي طالب |||| اختير طالب واحد |||| اختير طالبان |||| اختير %{count} طلاب |||| اختير %{count} طالبًا |||| اختير %{count} طالب',
       extra_minutes: '%{minutes} د',
       answered_of: '%{answered} من %{total}',
+      standard_error: 'الخطأ المعياري %{se}',
       interventions: 'التدخلات',
       choose_target: 'اختر طلابًا أدناه، أو مدرسة أو شعبة، لتتخذ إجراءً.',
       mock: 'هذا اختبار تجريبي: يمكن للطلاب إعادته ورؤية نتائجهم فورًا، فلا يحتاج إلى تدخلات أو إعلان.',

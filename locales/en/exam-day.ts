@@ -65,6 +65,7 @@ const messages = {
       selected: '%{count} student chosen |||| %{count} students chosen',
       extra_minutes: '%{minutes} min',
       answered_of: '%{answered} of %{total}',
+      standard_error: 'Standard error %{se}',
       interventions: 'Interventions',
       choose_target: 'Choose students below, or a school or class, to act on.',
       mock: 'This is a practice test: students may take it again and see their results at once, so it needs no interventions or release.',

@@ -52,6 +52,7 @@ const monitor: ExamMonitor = {
     is_mock: false,
     duration_minutes: 45,
     question_count: 3,
+    adaptive: false,
     anonymity: 'none',
   },
   server_time: '2026-06-05T09:10:05.000Z',

@@ -112,6 +112,13 @@ export function MonitorStudents({ students, selected, onSelect, selectable }: Mo
                     answered: formatNumber(student.answered, language),
                     total: formatNumber(student.total, language),
                   })}
+                  {typeof student.standard_error === 'number' && (
+                    <Typography variant="body2" color="text.secondary" data-testid="standard-error">
+                      {translate('exam_day.monitor.standard_error', {
+                        se: formatNumber(student.standard_error, language),
+                      })}
+                    </Typography>
+                  )}
                 </TableCell>
                 <TableCell>{time(student.last_saved_at, language)}</TableCell>
                 <TableCell>

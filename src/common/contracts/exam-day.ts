@@ -49,6 +49,8 @@ export const monitorStudent = z
     extra_seconds: z.number(),
     answered: z.number(),
     total: z.number(),
+    /** Adaptive exams only: the standard error of the student's ability so far (logits; null before a start). */
+    standard_error: z.number().nullable().optional(),
     last_seen_at: instant.nullable(),
     last_saved_at: instant.nullable(),
     /** The player was heard from within `online_seconds`. */
@@ -71,7 +73,10 @@ export const examMonitor = z
         ...named,
         is_mock: z.boolean(),
         duration_minutes: z.number(),
+        /** An adaptive exam's: its most questions. */
         question_count: z.number(),
+        /** Adaptive (issue 43): each student's questions are chosen one at a time; the students carry a standard error. */
+        adaptive: z.boolean(),
         anonymity: z.enum(['none', 'held', 'lifted']),
       })
       .strict(),

@@ -10,6 +10,8 @@ export interface ExamOfDay {
   is_mock: boolean;
   duration_minutes: number;
   question_count: number;
+  /** Adaptive (issue 43): its students' questions differ, one at a time. */
+  adaptive: boolean;
   /** Marked by name (`none`); anonymously (`held`), or so until an administrator lifted it (`lifted`). */
   anonymity: 'none' | 'held' | 'lifted';
 }
@@ -29,6 +31,8 @@ export async function loadExamOfDay(db: Db, examId: number): Promise<ExamOfDay> 
         .select(({ fn }) => fn.countAll<number>().as('n'))
         .whereRef('exam_questions.exam_id', '=', 'exams.id')
         .as('question_count'),
+      'exams.delivery_mode',
+      'exams.adaptive_max_questions',
       sql<ExamOfDay['anonymity']>`case when not coalesce(exams.anonymous_marking, false) then 'none'
         when exists (select 1 from anonymity_lifts l where l.exam_id = exams.id) then 'lifted'
         else 'held' end`.as('anonymity'),
@@ -36,5 +40,12 @@ export async function loadExamOfDay(db: Db, examId: number): Promise<ExamOfDay> 
     .where('exams.id', '=', examId)
     .executeTakeFirst();
   if (!exam) throw notFound();
-  return { ...exam, question_count: Number(exam.question_count ?? 0) };
+  const { delivery_mode, adaptive_max_questions, ...rest } = exam;
+  const count = Number(exam.question_count ?? 0);
+  // An adaptive exam gives each student at most its most questions, out of a larger pool.
+  return {
+    ...rest,
+    adaptive: delivery_mode === 'adaptive',
+    question_count: delivery_mode === 'adaptive' ? Math.min(count, adaptive_max_questions ?? count) : count,
+  };
 }

@@ -55,6 +55,7 @@ interface Row {
   saved_ms: number | null;
   answered: number | null;
   total: number;
+  current_se: number | null;
 }
 
 const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
@@ -106,6 +107,13 @@ export async function loadMonitor(
   };
 }
 
+/**
+ * An adaptive attempt's current standard error (logits): its measure at submission, else the one
+ * its current question was chosen at (after every answer before it).
+ */
+const currentSe = sql`coalesce(a.ability_se, (select s.se from adaptive_steps s where s.attempt_id = a.id
+  order by s.position desc limit 1))`;
+
 /** A page of the students, with what the monitor shows of each. */
 async function studentsPage(
   db: Db,
@@ -117,7 +125,7 @@ async function studentsPage(
     since: Date;
     graceSeconds: number;
     language: Language;
-    exam: { duration_minutes: number; is_mock: boolean; question_count: number };
+    exam: { duration_minutes: number; is_mock: boolean; question_count: number; adaptive: boolean };
   },
 ) {
   const { examId, scoped, query, now, since, graceSeconds, language, exam } = options;
@@ -139,6 +147,7 @@ async function studentsPage(
       a.id as attempt_id, ${epochMs(sql`a.started_at`)} as started_ms, ${epochMs(sql`a.deadline_at`)} as deadline_ms,
       ${epochMs(sql`a.submitted_at`)} as submitted_ms, a.extra_seconds,
       ${epochMs(sql`p.last_seen_at`)} as seen_ms, ${epochMs(sql`p.last_saved_at`)} as saved_ms, p.answered,
+      ${exam.adaptive ? currentSe : sql`null::float8`} as current_se,
       (count(*) over ())::int as full_count
     ${assignmentsOfExam(examId, conditions)}
     order by ${placedSchool}, ${placedClass}, st.name_en collate "C", se.id
@@ -164,6 +173,9 @@ async function studentsPage(
         row.attempt_id !== null ? (row.extra_seconds ?? 0) : extraSecondsOf(extraTimeOf(row), exam.duration_minutes),
       answered: row.attempt_id === null ? 0 : (row.answered ?? 0),
       total: exam.question_count,
+      ...(exam.adaptive
+        ? { standard_error: row.current_se === null ? null : Math.round(Number(row.current_se) * 100) / 100 }
+        : {}),
       last_seen_at: iso(row.seen_ms),
       last_saved_at: iso(row.saved_ms),
       online: row.online === true,

@@ -98,6 +98,20 @@ describe('exam form', () => {
     expect(asked).toEqual([1, 2]);
   });
 
+  it("shows an adaptive exam's rules only once its delivery is adaptive", async () => {
+    signInAuthor();
+    serveLookups();
+    serveExamList();
+    renderApp('/exams/create');
+    await screen.findByRole('textbox', { name: 'Name (English)' });
+    expect(screen.queryByRole('spinbutton', { name: 'Fewest questions' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Fewest questions' })).toBeNull();
+    await choose('Delivery', 'Adaptive');
+    expect(await screen.findByRole('spinbutton', { name: 'Fewest questions' })).toHaveValue(10);
+    expect(screen.getByRole('spinbutton', { name: 'Precision target (standard error, logits)' })).toHaveValue(0.3);
+    expect(screen.getByText(/Stop once the standard error of the ability is at or below this/)).toBeInTheDocument();
+  });
+
   it('creates a new exam (id 0) with POST, then goes to /exams', async () => {
     signInAuthor();
     serveLookups();
@@ -147,6 +161,13 @@ describe('exam form', () => {
       double_marking: false,
       double_marking_threshold: 20,
       anonymous_marking: false,
+      delivery_mode: 'fixed',
+      adaptive_min_questions: 10,
+      adaptive_max_questions: 40,
+      adaptive_se_target: 0.3,
+      adaptive_start: 'stage_mean',
+      adaptive_exposure: 'randomesque',
+      adaptive_randomesque: 5,
     });
   });
 
