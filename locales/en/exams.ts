@@ -47,6 +47,8 @@ export default {
       adaptive_no_scale: 'An adaptive exam needs a reporting scale for its skill on this platform.',
       adaptive_not_calibrated:
         'Every question of an adaptive exam must be marked automatically and calibrated on the scale of its skill: %{count} are not.',
+      adaptive_imprecise:
+        'This pool cannot measure the middle 90% of the grade’s students to the precision asked: in a simulation of 1,000 students, %{share} of them reached it, and 99% must. Add calibrated questions near their abilities, allow more questions or ask a lower precision.',
       adaptive_pool_too_small:
         'An adaptive exam needs at least as many calibrated questions as its fewest questions (%{count}).',
     },

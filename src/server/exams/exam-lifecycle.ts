@@ -5,7 +5,7 @@ import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { tableColumns } from '../db/table-columns';
 import { runBulk } from '../http/bulk';
-import { forgetAdaptiveExam, readAdaptiveExam } from '../scales';
+import { adaptivePrecision, forgetAdaptiveExam, readAdaptiveExam } from '../scales';
 import { assertNotStarted, examRefusal, loadExamState, startedCount } from './exam-rules';
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
@@ -42,7 +42,8 @@ export async function publishExam(db: Db, examId: number, audit: AuditContext): 
 
 /**
  * An adaptive exam is published only when every question can be in its pool (marked by the machine,
- * calibrated on its skill's scale) and there are at least its fewest questions; its students are then
+ * calibrated on its skill's scale), there are at least its fewest questions, and a simulation of the
+ * grade's students shows it measures the middle 90% to its precision; its students are then
  * measured with the bank's parameters as they stand now (the scale's latest calibration, returned).
  * Null for a fixed-form exam.
  */
@@ -57,6 +58,8 @@ async function adaptivePublishable(db: Db, examId: number): Promise<number | nul
   if (!exam) throw examRefusal.adaptiveNoScale();
   if (exam.unusable > 0) throw examRefusal.adaptiveNotCalibrated(exam.unusable);
   if (exam.pool.length < exam.rules.minLength) throw examRefusal.adaptivePoolTooSmall(exam.rules.minLength);
+  const precision = await adaptivePrecision(db, exam);
+  if (!precision.meets) throw examRefusal.adaptiveImprecise(precision.share);
   forgetAdaptiveExam(db, examId);
   const latest = await db
     .selectFrom('item_parameters')

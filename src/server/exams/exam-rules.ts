@@ -15,6 +15,10 @@ export const examRefusal = {
   adaptiveNotCalibrated: (count: number) =>
     new AppError(418, 'exams.errors.adaptive_not_calibrated', () => ({ count })),
   adaptivePoolTooSmall: (count: number) => new AppError(418, 'exams.errors.adaptive_pool_too_small', () => ({ count })),
+  adaptiveImprecise: (share: number) =>
+    new AppError(418, 'exams.errors.adaptive_imprecise', (language) => ({
+      share: new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { style: 'percent' }).format(share),
+    })),
   countryTaken: (code: string) =>
     new AppError(418, 'exams.errors.country_taken', (language) => ({ country: countryName(code, language) })),
 };

@@ -185,6 +185,17 @@ export function forgetAdaptiveExam(db: Db, examId: number): void {
   cached(db).delete(examId);
 }
 
+/**
+ * A grade's ability distribution as a prior: its students' mean and spread (at least 0.3 logits),
+ * N(0, 1) with fewer than 20 students (the simulator and delivery read it alike).
+ */
+export function priorFrom(abilities: readonly number[]): Prior & { from_students: boolean } {
+  if (abilities.length < MIN_STUDENTS_FOR_PRIOR) return { mean: 0, sd: 1, from_students: false };
+  const mean = abilities.reduce((sum, v) => sum + v, 0) / abilities.length;
+  const sd = Math.sqrt(abilities.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (abilities.length - 1));
+  return { mean, sd: Math.max(sd, 0.3), from_students: true };
+}
+
 const priors = perDatabase(
   () => new Map<number, { at: number; prior: Promise<{ prior: Prior; abilities: Map<number, number> }> }>(),
 );
@@ -199,11 +210,7 @@ export function stagePrior(db: Db, exam: AdaptiveExam, nowMs = Date.now()) {
   if (kept && nowMs - kept.at < PRIOR_TTL_MS && nowMs >= kept.at) return kept.prior;
   const prior = (async () => {
     const abilities = await stageAbilities(db, exam.scaleId, exam.stage);
-    const values = [...abilities.values()];
-    if (values.length < MIN_STUDENTS_FOR_PRIOR) return { prior: { mean: 0, sd: 1 }, abilities };
-    const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
-    const sd = Math.sqrt(values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1));
-    return { prior: { mean, sd: Math.max(sd, 0.5) }, abilities };
+    return { prior: priorFrom([...abilities.values()]), abilities };
   })();
   priors(db).set(exam.examId, { at: nowMs, prior });
   prior.catch(() => priors(db).delete(exam.examId));

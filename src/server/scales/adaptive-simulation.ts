@@ -4,9 +4,8 @@ import type { Db } from '../db/database';
 import { invalid, notFound } from '../http/app-error';
 import { simulateApart, simulationTurn } from './simulation-pool';
 import { stageAbilities, stagePool, type Stage, type StageQuestion } from './stage-pool';
+import { priorFrom } from './adaptive-exam';
 
-/** Students the grade's distribution is read from at the least; fewer, and N(0, 1) stands in. */
-const MIN_STUDENTS_FOR_PRIOR = 20;
 /** The share of the middle 90% whose test must stop at the SE target for the pool to meet it. */
 export const PRECISION_SHARE = 0.99;
 
@@ -77,11 +76,7 @@ async function simulateStage(
     content: q.learning_outcome_id === null ? [] : [outcomeKey(q.learning_outcome_id)],
   }));
   const abilities = [...(await stageAbilities(db, scaleId, stage)).values()];
-  const fromStudents = abilities.length >= MIN_STUDENTS_FOR_PRIOR;
-  const mean = fromStudents ? abilities.reduce((a, b) => a + b, 0) / abilities.length : 0;
-  const sd = fromStudents
-    ? Math.max(0.3, Math.sqrt(abilities.reduce((sum, a) => sum + (a - mean) ** 2, 0) / (abilities.length - 1)))
-    : 1;
+  const { mean, sd, from_students: fromStudents } = priorFrom(abilities);
   const exposure: ExposureControl =
     request.exposure === 'randomesque' ? { method: 'randomesque', among: request.among } : { method: 'none' };
   const rules: CatRules = {

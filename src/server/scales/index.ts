@@ -14,3 +14,4 @@ export {
   type AdaptiveExam,
   type AdaptiveItem,
 } from './adaptive-exam';
+export { adaptivePrecision, PUBLISH_SIMULATION_STUDENTS } from './adaptive-publish';

@@ -276,7 +276,18 @@ describe('publishing an adaptive exam', () => {
     expect(tooSmall.json().message).toBe(
       'An adaptive exam needs at least as many calibrated questions as its fewest questions (5).',
     );
-    for (const id of [essay.exam.id, noScale.exam.id, small.exam.id]) {
+    // Ten questions, at most six a student, to an SE of 0.30: no student's test can get there.
+    const imprecise = await buildAdaptiveScene(t.app, t.db, registry, author, {
+      items: 10,
+      exam: { adaptive_max_questions: 6, adaptive_se_target: 0.3 },
+      publish: false,
+    });
+    const refusedImprecise = await publish(imprecise.exam.id);
+    expect(refusedImprecise.statusCode).toBe(418);
+    expect(refusedImprecise.json().message).toBe(
+      'This pool cannot measure the middle 90% of the grade’s students to the precision asked: in a simulation of 1,000 students, 0% of them reached it, and 99% must. Add calibrated questions near their abilities, allow more questions or ask a lower precision.',
+    );
+    for (const id of [essay.exam.id, noScale.exam.id, small.exam.id, imprecise.exam.id]) {
       const row = await t.db.selectFrom('exams').select('is_published').where('id', '=', id).executeTakeFirstOrThrow();
       expect(row.is_published).toBe(false);
     }
