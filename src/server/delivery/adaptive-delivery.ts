@@ -71,9 +71,17 @@ export async function confirmAnswer(context: SaveContext, userId: number, assign
       },
     };
   }
-  const saved = await saveAnswerBatch(context, userId, assignmentId, {
-    attempt_id: body.attempt_id,
-    answers: [{ question_id: body.question_id, answer: body.answer, seq: body.seq }],
-  });
-  return { target, progress: await advanceTest(db, exam, { id: target.attemptId, seed: target.seed }), saved };
+  const saved = await saveAnswerBatch(
+    context,
+    userId,
+    assignmentId,
+    {
+      attempt_id: body.attempt_id,
+      answers: [{ question_id: body.question_id, answer: body.answer, seq: body.seq }],
+    },
+    // The question is the one the student is on: checked above.
+    { adaptiveChecked: true },
+  );
+  const attempt = { id: target.attemptId, seed: target.seed };
+  return { target, progress: await advanceTest(db, exam, attempt, progress.steps), saved };
 }

@@ -45,12 +45,20 @@ export async function readSteps(db: Db, attemptId: number): Promise<Step[]> {
   return rows.map((row) => ({ ...row, ability: Number(row.ability), se: Number(row.se) }));
 }
 
+/** The attempt's questions so far and whether its test has ended, in one read. */
 export async function readProgress(db: Db, attemptId: number): Promise<Progress> {
-  const [steps, attempt] = await Promise.all([
-    readSteps(db, attemptId),
-    db.selectFrom('exam_attempts').select('adaptive_finished_at').where('id', '=', attemptId).executeTakeFirst(),
-  ]);
-  return { steps, finished: (attempt?.adaptive_finished_at ?? null) !== null };
+  const { rows } = await sql<{ finished: boolean; steps: Step[] | string | null }>`
+    select a.adaptive_finished_at is not null as finished,
+      (select json_agg(json_build_object('position', s.position, 'exam_question_id', s.exam_question_id,
+        'ability', s.ability, 'se', s.se) order by s.position)
+       from adaptive_steps s where s.attempt_id = a.id) as steps
+    from exam_attempts a where a.id = ${attemptId}`.execute(db);
+  const row = rows[0];
+  const steps = (typeof row?.steps === 'string' ? (JSON.parse(row.steps) as Step[]) : row?.steps) ?? [];
+  return {
+    finished: row?.finished === true,
+    steps: steps.map((step) => ({ ...step, ability: Number(step.ability), se: Number(step.se) })),
+  };
 }
 
 /** The draw of the question at `position` of an attempt: the same for every request that chooses it. */
@@ -76,13 +84,16 @@ async function answersTo(db: Db, attemptId: number, questionIds: number[]): Prom
   return new Map(rows.map((row) => [row.question_id, json(row.answer)]));
 }
 
-/** Inserts the question at `position` unless another request did first; the steps as they stand. */
-async function placeStep(db: Db, attemptId: number, step: Step): Promise<Step[]> {
-  await sql`
+/**
+ * Inserts the question at `position` after `before` unless another request did first; the steps as
+ * they stand (read again only when another request won).
+ */
+async function placeStep(db: Db, attemptId: number, before: Step[], step: Step): Promise<Step[]> {
+  const { rows } = await sql`
     insert into adaptive_steps (attempt_id, position, exam_question_id, ability, se)
     values (${attemptId}, ${step.position}, ${step.exam_question_id}, ${step.ability}, ${step.se})
-    on conflict do nothing`.execute(db);
-  return readSteps(db, attemptId);
+    on conflict do nothing returning position`.execute(db);
+  return rows.length > 0 ? [...before, step] : readSteps(db, attemptId);
 }
 
 /** The student's start: their latest ability on the scale (start rule "last score"), else the grade's mean. */
@@ -117,7 +128,7 @@ export async function beginTest(
     drawFor(attempt.seed, 0),
   );
   if (!first) return { steps: [], finished: true };
-  const steps = await placeStep(db, attempt.id, {
+  const steps = await placeStep(db, attempt.id, [], {
     position: 0,
     exam_question_id: first.id,
     ability: start.mean,
@@ -145,7 +156,7 @@ function measure(exam: AdaptiveExam, steps: Step[], answers: Map<number, unknown
 
 /**
  * After the student confirms their answer to the current (last) question: the ability from every
- * answer so far, then the stop rule (the precision reached within the length range, the maximum
+ * answer so far (`steps`: the questions given, as read before the save, which does not change them), then the stop rule (the precision reached within the length range, the maximum
  * length, or no question left), else the next question. Requests confirming the same question at
  * once agree: the first to insert the next question wins; the others read it.
  */
@@ -153,8 +164,8 @@ export async function advanceTest(
   db: Db,
   exam: AdaptiveExam,
   attempt: { id: number; seed: string },
+  steps: Step[],
 ): Promise<Progress> {
-  const steps = await readSteps(db, attempt.id);
   if (steps.length === 0) return { steps, finished: false };
   const answers = await answersTo(
     db,
@@ -175,7 +186,7 @@ export async function advanceTest(
       .execute();
     return { steps, finished: true };
   }
-  const placed = await placeStep(db, attempt.id, {
+  const placed = await placeStep(db, attempt.id, steps, {
     position: steps.length,
     exam_question_id: next.id,
     ability,

@@ -78,7 +78,13 @@ export interface SaveContext {
  * runs); then the save goes to the group commit (answer-store.ts), whose statement checks again and
  * saves, and it is answered once that statement has committed.
  */
-export async function saveAnswerBatch(context: SaveContext, userId: number, assignmentId: number, body: AnswersBody) {
+export async function saveAnswerBatch(
+  context: SaveContext,
+  userId: number,
+  assignmentId: number,
+  body: AnswersBody,
+  { adaptiveChecked = false }: { adaptiveChecked?: boolean } = {},
+) {
   const { db, saves, now, graceMs } = context;
   const attemptId = body.attempt_id ?? null;
   const target = await runningTarget(db, userId, assignmentId, attemptId, now, graceMs);
@@ -102,13 +108,14 @@ export async function saveAnswerBatch(context: SaveContext, userId: number, assi
   }
   issues.push(...(await ownRecordings(db, userId, items)));
   // An adaptive attempt takes answers to the question the student is on only (issue 43).
-  issues.push(
-    ...(await adaptiveSaveIssues(
-      db,
-      target,
-      body.answers.map((item) => item.question_id),
-    )),
-  );
+  if (!adaptiveChecked)
+    issues.push(
+      ...(await adaptiveSaveIssues(
+        db,
+        target,
+        body.answers.map((item) => item.question_id),
+      )),
+    );
   if (issues.length > 0) {
     // What this process kept may be stale: an attempt that no longer runs is refused as such.
     forgetRunningAttempt(db, userId, assignmentId);

@@ -25,7 +25,7 @@ async function asAdmin(adminUrl: string, statement: string) {
 export async function benchDatabase(
   adminUrl: string | null,
   registry: SchemaRegistry,
-  options: { prefix: string; students: number; signInOverHttp: number },
+  options: { prefix: string; students: number; signInOverHttp: number; adaptivePool?: number },
 ): Promise<{ data: BenchData; databaseUrl: string | null; dataDir: string; drop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${options.prefix.replace(/_/g, '-')}-`));
   const name = `${options.prefix}_${Date.now().toString(36)}`;

@@ -16,6 +16,7 @@ import { buildExam } from '../../helpers/exam-factory';
 import { buildRecord } from '../../helpers/resource-factory';
 import { CORRECT, DEFINITIONS, WRONG } from '../../unit/questions/fixtures';
 import { bothNames } from '../../helpers/student-names';
+import { raschTopCategory } from '../../../src/common/statistics/index';
 
 export const BENCH_PASSWORD = 'Bench@2026';
 
@@ -70,29 +71,100 @@ export function studentAnswerFor(kind: BenchKind, view: unknown, random = Math.r
   return kind === 'essay' ? answer : answerInView(kind, DEFINITIONS[kind], view as Record<string, unknown>, answer);
 }
 
+/**
+ * The adaptive exam's pool calibrated on its skill's scale (difficulties evenly from −2.2 to 2.2
+ * logits), then the exam published as publishing does (with the scale's calibration recorded).
+ */
+async function calibratePool(db: Db, built: Awaited<ReturnType<typeof buildExam>>) {
+  const { lookups, questions, exam } = built;
+  const scale = await db
+    .insertInto('scales')
+    .values({
+      name: 'Reading scale',
+      name_en: 'Reading scale',
+      name_ar: 'مقياس القراءة',
+      platform_id: lookups.platform.id,
+      skill_id: lookups.refs.skill_id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const calibration = await db
+    .insertInto('calibrations')
+    .values({
+      scale_id: scale.id,
+      method: 'origin',
+      exam_ids: JSON.stringify([exam.id]),
+      status: 'done',
+      results: '{}',
+      message: null,
+      created_by: null,
+      created_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const difficulty = (i: number) => -2.2 + (4.4 * i) / (questions.length - 1);
+  await db
+    .insertInto('item_parameters')
+    .values(
+      questions.map((q, i) => ({
+        scale_id: scale.id,
+        calibration_id: calibration.id,
+        exam_id: exam.id,
+        exam_question_id: q.id,
+        question_id: q.source_question_id,
+        max: Number(q.mark),
+        categories: JSON.stringify([0, raschTopCategory(Number(q.mark))]),
+        difficulty: difficulty(i),
+        se: 0.05,
+        thresholds: JSON.stringify([difficulty(i)]),
+        attempts: 1000,
+        created_at: new Date(),
+      })),
+    )
+    .execute();
+  await db
+    .updateTable('exams')
+    .set({ is_published: true, adaptive_calibration_id: calibration.id })
+    .where('id', '=', exam.id)
+    .execute();
+}
+
 const chunks = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 export async function prepareBenchData(
   db: Db,
   registry: SchemaRegistry,
-  options: { students: number; signInOverHttp: number; sessionHours?: number },
+  options: {
+    students: number;
+    signInOverHttp: number;
+    sessionHours?: number;
+    /** An adaptive exam (issue 43) of this many right-or-wrong questions, calibrated from −2.2 to 2.2 logits. */
+    adaptivePool?: number;
+  },
 ): Promise<BenchData> {
-  // 30 questions: every kind three times, and three more choices.
-  const kinds: BenchKind[] = [...KINDS, ...KINDS, ...KINDS, 'single_choice', 'true_false', 'multiple_choice'];
+  // 30 questions: every kind three times, and three more choices; or an adaptive exam's pool.
+  const kinds: BenchKind[] = options.adaptivePool
+    ? Array.from({ length: options.adaptivePool }, () => 'true_false' as const)
+    : [...KINDS, ...KINDS, ...KINDS, 'single_choice', 'true_false', 'multiple_choice'];
   const built = await buildExam(db, registry, {
     questions: kinds.map((kind) => ({
       kind,
       key: kind === 'essay' ? { max_words: 500 } : DEFINITIONS[kind],
     })),
+    published: !options.adaptivePool,
     exam: {
       name_en: 'Delivery benchmark',
       name_ar: 'اختبار قياس الأداء',
       start_date_time: '2026-01-01 00:00:00',
       end_date_time: '2036-01-01 00:00:00',
       questions_per_page: 5,
+      ...(options.adaptivePool
+        ? { delivery_mode: 'adaptive', adaptive_min_questions: 10, adaptive_max_questions: 60, adaptive_se_target: 0.3 }
+        : {}),
     },
   });
+  if (options.adaptivePool) await calibratePool(db, built);
   // Two hours: the run is over long before.
   await db
     .updateTable('durations')
