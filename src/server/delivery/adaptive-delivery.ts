@@ -6,7 +6,8 @@ import { runningTarget } from './answer-save';
 import { saveAnswerBatch, type SaveContext } from './answer-batch';
 import { deliveryRefusal } from './refusals';
 import { adaptiveExam } from '../scales';
-import { advanceTest, currentStep, readProgress, type Step } from './adaptive-progress';
+import { advanceTest, currentStep, readProgress, sentCategory, type Step } from './adaptive-progress';
+import { keepProgress, keptProgress, type KeptProgress } from './adaptive-memory';
 
 const MAX_SEQ = 2_147_483_647;
 
@@ -40,7 +41,12 @@ export async function confirmAnswer(context: SaveContext, userId: number, assign
   const target = await runningTarget(db, userId, assignmentId, body.attempt_id, now, graceMs);
   const exam = await adaptiveExam(db, target.examId);
   if (!exam) throw deliveryRefusal.notAdaptive();
-  const progress = await readProgress(db, target.attemptId);
+  // What this process kept of the attempt, read again when it does not match (another server moved it on).
+  const kept = keptProgress(db, target.attemptId);
+  const progress: KeptProgress =
+    kept && currentStep(kept)?.exam_question_id === body.question_id
+      ? kept
+      : { ...(await readProgress(db, target.attemptId)), categories: kept?.categories ?? new Map() };
   const current = currentStep(progress);
   const given = progress.steps.some((step) => step.exam_question_id === body.question_id);
   if (current?.exam_question_id !== body.question_id) {
@@ -83,5 +89,12 @@ export async function confirmAnswer(context: SaveContext, userId: number, assign
     { adaptiveChecked: true },
   );
   const attempt = { id: target.attemptId, seed: target.seed };
-  return { target, progress: await advanceTest(db, exam, attempt, progress.steps), saved };
+  // The answer sent counts when it is the one stored (a newer save of the question is read instead).
+  const known = new Map(progress.categories);
+  known.delete(body.question_id);
+  if (saved.saved.some((s) => s.question_id === body.question_id && s.seq === body.seq))
+    known.set(body.question_id, sentCategory(exam, target.seed, body.question_id, body.answer));
+  const advanced = await advanceTest(db, exam, attempt, progress.steps, known);
+  keepProgress(db, target.attemptId, advanced);
+  return { target, progress: advanced, saved };
 }

@@ -12,7 +12,9 @@ import {
   nextQuestion,
   startPosterior,
 } from '../../common/statistics/index';
+import { renameAnswerIds } from '../../common/questions/index';
 import type { Db } from '../db/database';
+import { attemptIdCodec } from './opaque-ids';
 import { stagePrior, type AdaptiveExam, type AdaptiveItem } from '../scales';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -141,7 +143,7 @@ export async function beginTest(
  * The ability after the answers to `steps`: the EAP estimate from the start's prior (the first
  * step's ability and SE), and its standard error from the test information there.
  */
-function measure(exam: AdaptiveExam, steps: Step[], answers: Map<number, unknown>) {
+function measure(exam: AdaptiveExam, steps: Step[], categories: Map<number, number>) {
   const first = steps[0]!;
   const log = startPosterior({ mean: first.ability, sd: first.se });
   const given: AdaptiveItem[] = [];
@@ -149,14 +151,26 @@ function measure(exam: AdaptiveExam, steps: Step[], answers: Map<number, unknown
     const item = exam.byId.get(step.exam_question_id);
     if (!item) continue;
     given.push(item);
-    addAnswer(log, item, categoryOf(item, answers.get(step.exam_question_id) ?? null));
+    addAnswer(log, item, categories.get(step.exam_question_id) ?? 0);
   }
   return { given, ...measured(given, eap(log).ability) };
 }
 
 /**
+ * The category of an answer as its student sent it (in the attempt's ids, decoded as a save decodes
+ * them); 0 for a question outside the pool.
+ */
+export function sentCategory(exam: AdaptiveExam, seed: string, questionId: number, answer: unknown): number {
+  const item = exam.byId.get(questionId);
+  if (!item) return 0;
+  const codec = attemptIdCodec(seed, questionId, item.answer_type, item.answer_key);
+  return categoryOf(item, renameAnswerIds(item.answer_type, item.answer_key, answer ?? null, codec, 'decode'));
+}
+
+/**
  * After the student confirms their answer to the current (last) question: the ability from every
- * answer so far (`steps`: the questions given, as read before the save, which does not change them), then the stop rule (the precision reached within the length range, the maximum
+ * answer so far (`steps`: the questions given, as read before the save, which does not change them;
+ * `known`: the categories of answers this process already knows, the others are read), then the stop rule (the precision reached within the length range, the maximum
  * length, or no question left), else the next question. Requests confirming the same question at
  * once agree: the first to insert the next question wins; the others read it.
  */
@@ -165,14 +179,17 @@ export async function advanceTest(
   exam: AdaptiveExam,
   attempt: { id: number; seed: string },
   steps: Step[],
-): Promise<Progress> {
-  if (steps.length === 0) return { steps, finished: false };
-  const answers = await answersTo(
-    db,
-    attempt.id,
-    steps.map((step) => step.exam_question_id),
-  );
-  const { given, ability, se } = measure(exam, steps, answers);
+  known: Map<number, number> = new Map(),
+): Promise<Progress & { categories: Map<number, number> }> {
+  const categories = new Map(known);
+  if (steps.length === 0) return { steps, finished: false, categories };
+  // The stored answers of the questions whose category this process does not know (once per attempt).
+  const missing = steps.map((step) => step.exam_question_id).filter((id) => !categories.has(id));
+  for (const [id, answer] of await answersTo(db, attempt.id, missing)) {
+    const item = exam.byId.get(id);
+    if (item) categories.set(id, categoryOf(item, answer));
+  }
+  const { given, ability, se } = measure(exam, steps, categories);
   const progress = { given, ability, se };
   const next = finished(exam.rules, progress)
     ? null
@@ -184,7 +201,7 @@ export async function advanceTest(
       .where('id', '=', attempt.id)
       .where('status', '=', 'in_progress')
       .execute();
-    return { steps, finished: true };
+    return { steps, finished: true, categories };
   }
   const placed = await placeStep(db, attempt.id, steps, {
     position: steps.length,
@@ -192,7 +209,7 @@ export async function advanceTest(
     ability,
     se,
   });
-  return { steps: placed, finished: false };
+  return { steps: placed, finished: false, categories };
 }
 
 /**

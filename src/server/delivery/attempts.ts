@@ -7,7 +7,8 @@ import type { Db, RunPrepared } from '../db/database';
 import { notFound } from '../http/app-error';
 import { orderStudentQuestions, type PreparedQuestion } from '../exams';
 import type { QuestionsStore } from '../questions';
-import { latestAttempt, loadAssignment, type Assignment, type AttemptRow } from './assignment-store';
+import { latestAttempt, loadAssignment, studentIdOf, type Assignment, type AttemptRow } from './assignment-store';
+import { forgetProgress, keepAssignment, keptAssignment } from './adaptive-memory';
 import { presentAttempt } from './attempt-view';
 import { deliveryRefusal } from './refusals';
 import { finalizeAttempt } from './scoring';
@@ -132,9 +133,17 @@ export class Attempts {
    * `POST .../next` (adaptive exams): the answer to the current question confirmed and saved, and
    * with its acknowledgement the next question as its student sees it, or none once the test ends.
    */
-  async next(studentId: number, userId: number, assignmentId: number, body: NextBody) {
+  async next(userId: number, assignmentId: number, body: NextBody) {
     const { saved, progress, target } = await confirmAnswer(this.saveContext(), userId, assignmentId, body);
-    const assignment = await loadAssignment(this.db, studentId, assignmentId, this.runPrepared);
+    // The assignment is the user's (the save checked it): as this process last read it, else read now.
+    const assignment =
+      keptAssignment(this.db, assignmentId) ??
+      (await loadAssignment(
+        this.db,
+        await studentIdOf(this.db, userId, this.runPrepared),
+        assignmentId,
+        this.runPrepared,
+      ));
     const current = currentStep(progress);
     const prepared = current ? await preparedQuestionsFor(this.db, this.bank, assignment) : [];
     const [question] = this.shownQuestions(assignment, target.seed, administered(prepared, current ? [current] : []), {
@@ -215,6 +224,7 @@ export class Attempts {
     // Past its deadline and grace, the attempt was submitted by the clock, not by the student.
     const latest = await this.settled(assignment);
     if (!latest) throw deliveryRefusal.notStarted();
+    forgetProgress(this.db, latest.id);
     if (latest.status !== 'in_progress') return this.view(assignment, latest);
     await finalizeAttempt(this.db, latest.id, this.clock.now(), { by: 'student' });
     return this.view(assignment, (await this.latest(assignment))!);
@@ -246,6 +256,8 @@ export class Attempts {
         ? renameAnswerIds(question.answer_type, question.answer_key, answer, codecs.get(questionId)!, 'encode')
         : answer;
     };
+    if (userId !== undefined && attempt.status === 'in_progress' && assignment.exam.adaptive)
+      keepAssignment(this.db, assignment);
     if (userId !== undefined && attempt.status === 'in_progress')
       rememberRunningAttempt(this.db, userId, assignment.id, {
         examId: assignment.exam_id,

@@ -195,8 +195,8 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
       },
     },
     async (request) => {
-      const userId = request.auth!.user.id;
-      return { data: await attempts.next(await student(userId), userId, request.params.id, request.body) };
+      // The save checks the assignment is this student's (404, 403), as a save of answers does.
+      return { data: await attempts.next(request.auth!.user.id, request.params.id, request.body) };
     },
   );
 
