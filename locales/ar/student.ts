@@ -153,6 +153,12 @@ const messages: Pick<Messages, 'student'> = {
       score_pending: 'نتيجتك غير متاحة بعد.',
       scaled: 'درجتك على %{scale}: %{score} (الخطأ المعياري %{se})',
       level: 'مستوى الأداء: %{level}',
+      levels: {
+        below: 'دون التوقع',
+        approaching: 'يقترب من التوقع',
+        meeting: 'يحقق التوقع',
+        exceeding: 'يتجاوز التوقع',
+      },
       needs_correction: 'يصحّح المعلم بعض الإجابات، لذا قد تتغيّر درجتك.',
       auto_submitted: 'انتهى الوقت، فسُلِّم الاختبار تلقائيًا.',
       late_answers:

@@ -152,6 +152,7 @@ const messages = {
       score_pending: 'Your score is not available yet.',
       scaled: 'Your score on the %{scale}: %{score} (standard error %{se})',
       level: 'Performance level: %{level}',
+      levels: { below: 'Below', approaching: 'Approaching', meeting: 'Meeting', exceeding: 'Exceeding' },
       needs_correction: 'Some answers are marked by a teacher; your score may change.',
       auto_submitted: 'The time ran out, so the exam was submitted for you.',
       late_answers:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PERFORMANCE_LEVELS } from '../reports/scale-rules';
+import { PERFORMANCE_LEVELS } from '../reports/performance-levels';
 import { studentQuestion } from './questions';
 
 const instant = z.string();

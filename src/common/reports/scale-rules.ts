@@ -13,17 +13,4 @@ export const SCALE_RULES: Record<string, Rule> = {
   },
 };
 
-/** The four performance levels, lowest first. */
-export const PERFORMANCE_LEVELS = ['below', 'approaching', 'meeting', 'exceeding'] as const;
-export type PerformanceLevel = (typeof PERFORMANCE_LEVELS)[number];
-
-/** The performance level of a scaled score under a set of cuts. */
-export function performanceLevel(
-  score: number,
-  cuts: { approaching_from: number; meeting_from: number; exceeding_from: number },
-): PerformanceLevel {
-  if (score >= cuts.exceeding_from) return 'exceeding';
-  if (score >= cuts.meeting_from) return 'meeting';
-  if (score >= cuts.approaching_from) return 'approaching';
-  return 'below';
-}
+export { PERFORMANCE_LEVELS, performanceLevel, type PerformanceLevel } from './performance-levels';

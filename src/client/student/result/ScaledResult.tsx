@@ -24,7 +24,7 @@ export function ScaledResult({ scaled }: { scaled: Scaled }) {
       </Typography>
       {scaled.level && (
         <Typography color="text.secondary" data-testid="result-level">
-          {translate('student.result.level', { level: translate(`web_reports.scales.levels.${scaled.level}`) })}
+          {translate('student.result.level', { level: translate(`student.result.levels.${scaled.level}`) })}
         </Typography>
       )}
     </>
