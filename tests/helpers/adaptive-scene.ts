@@ -1,8 +1,8 @@
 import type { SchemaRegistry } from '../../schemas/index';
 import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/database';
-import { raschTopCategory } from '../../src/common/statistics/rasch/model';
 import { call } from './api-client';
+import { insertReadingScale, storeKnownCalibration } from './calibrated-pool';
 import { assign, buildDeliveryScene, signInStudent } from './delivery-factory';
 import type { ExamSpec } from './exam-factory';
 
@@ -47,55 +47,11 @@ export async function buildAdaptiveScene(
     },
   });
   const { lookups } = built;
-  const scaleRow = scale
-    ? await db
-        .insertInto('scales')
-        .values({
-          name: 'Reading scale',
-          name_en: 'Reading scale',
-          name_ar: 'مقياس القراءة',
-          platform_id: lookups.platform.id,
-          skill_id: lookups.refs.skill_id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-    : null;
-  if (scaleRow) {
-    const calibration = await db
-      .insertInto('calibrations')
-      .values({
-        scale_id: scaleRow.id,
-        method: 'origin',
-        exam_ids: JSON.stringify([built.exam.id]),
-        status: 'done',
-        results: '{}',
-        message: null,
-        created_by: null,
-        created_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('item_parameters')
-      .values(
-        built.questions.slice(0, items).map((q, i) => ({
-          scale_id: scaleRow.id,
-          calibration_id: calibration.id,
-          exam_id: built.exam.id,
-          exam_question_id: q.id,
-          question_id: q.source_question_id,
-          max: Number(q.mark),
-          // Right or wrong: categories 0 and the top one (model.ts raschTopCategory).
-          categories: JSON.stringify([0, raschTopCategory(Number(q.mark))]),
-          difficulty: difficultyOf(i, items),
-          se: 0.1,
-          thresholds: JSON.stringify([difficultyOf(i, items)]),
-          attempts: 300,
-          created_at: new Date(),
-        })),
-      )
-      .execute();
-  }
+  const scaleRow = scale ? await insertReadingScale(db, lookups) : null;
+  if (scaleRow)
+    await storeKnownCalibration(db, scaleRow.id, built.exam.id, built.questions.slice(0, items), (i) =>
+      difficultyOf(i, items),
+    );
   const difficulty = new Map(built.questions.slice(0, items).map((q, i) => [q.id, difficultyOf(i, items)]));
   if (!publish) return { ...built, scale: scaleRow, difficulty, student: null as never };
   const published = await call(app, 'PUT', `/api/exams/${built.exam.id}/publish`, undefined, { cookie: author });

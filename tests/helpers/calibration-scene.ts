@@ -2,6 +2,7 @@ import type { SchemaRegistry } from '../../schemas/index';
 import type { Db } from '../../src/server/db/database';
 import { buildSchoolWithStudents } from './delivery-factory';
 import { buildExam } from './exam-factory';
+import { insertReadingScale } from './calibrated-pool';
 import { mulberry32, normal } from './seeded-random';
 
 /** Students per insert: under PostgreSQL's 65,535 parameters a statement. */
@@ -13,17 +14,7 @@ export async function buildCalibrationBase(db: Db, registry: SchemaRegistry, ite
     questions: Array.from({ length: items }, () => ({ kind: 'true_false', key: { correct: true } })),
   });
   const { lookups } = first;
-  const scale = await db
-    .insertInto('scales')
-    .values({
-      name: 'Reading scale',
-      name_en: 'Reading scale',
-      name_ar: 'مقياس القراءة',
-      platform_id: lookups.platform.id,
-      skill_id: lookups.refs.skill_id,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const scale = await insertReadingScale(db, lookups);
   const { school, schoolClass } = await buildSchoolWithStudents(
     db,
     registry,

@@ -16,7 +16,7 @@ import { buildExam } from '../../helpers/exam-factory';
 import { buildRecord } from '../../helpers/resource-factory';
 import { CORRECT, DEFINITIONS, WRONG } from '../../unit/questions/fixtures';
 import { bothNames } from '../../helpers/student-names';
-import { raschTopCategory } from '../../../src/common/statistics/index';
+import { insertReadingScale, storeKnownCalibration } from '../../helpers/calibrated-pool';
 
 export const BENCH_PASSWORD = 'Bench@2026';
 
@@ -77,54 +77,17 @@ export function studentAnswerFor(kind: BenchKind, view: unknown, random = Math.r
  */
 async function calibratePool(db: Db, built: Awaited<ReturnType<typeof buildExam>>) {
   const { lookups, questions, exam } = built;
-  const scale = await db
-    .insertInto('scales')
-    .values({
-      name: 'Reading scale',
-      name_en: 'Reading scale',
-      name_ar: 'مقياس القراءة',
-      platform_id: lookups.platform.id,
-      skill_id: lookups.refs.skill_id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const calibration = await db
-    .insertInto('calibrations')
-    .values({
-      scale_id: scale.id,
-      method: 'origin',
-      exam_ids: JSON.stringify([exam.id]),
-      status: 'done',
-      results: '{}',
-      message: null,
-      created_by: null,
-      created_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const difficulty = (i: number) => -2.2 + (4.4 * i) / (questions.length - 1);
-  await db
-    .insertInto('item_parameters')
-    .values(
-      questions.map((q, i) => ({
-        scale_id: scale.id,
-        calibration_id: calibration.id,
-        exam_id: exam.id,
-        exam_question_id: q.id,
-        question_id: q.source_question_id,
-        max: Number(q.mark),
-        categories: JSON.stringify([0, raschTopCategory(Number(q.mark))]),
-        difficulty: difficulty(i),
-        se: 0.05,
-        thresholds: JSON.stringify([difficulty(i)]),
-        attempts: 1000,
-        created_at: new Date(),
-      })),
-    )
-    .execute();
+  const scale = await insertReadingScale(db, lookups);
+  const calibrationId = await storeKnownCalibration(
+    db,
+    scale.id,
+    exam.id,
+    questions,
+    (i) => -2.2 + (4.4 * i) / (questions.length - 1),
+  );
   await db
     .updateTable('exams')
-    .set({ is_published: true, adaptive_calibration_id: calibration.id })
+    .set({ is_published: true, adaptive_calibration_id: calibrationId })
     .where('id', '=', exam.id)
     .execute();
 }

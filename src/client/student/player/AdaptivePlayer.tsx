@@ -7,8 +7,7 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { isolate, RecordingKeeperContext } from '../../media';
 import { formatCount, nameIn } from '../format';
 import { DisplayMenu } from './DisplayMenu';
-import { ExamTimer } from './ExamTimer';
-import { ExtraTimeNote } from './ExtraTimeNote';
+import { PlayerClock } from './PlayerClock';
 import type { PlayerProps } from './Player';
 import { PlayerDisplay } from './PlayerDisplay';
 import { SaveStatus } from './SaveStatus';
@@ -64,26 +63,7 @@ export function AdaptivePlayer({ attempt, onSubmitted, onReset, stores }: Player
             </Typography>
             <DisplayMenu preferences={display.preferences} onChange={display.change} />
           </Box>
-          <Box
-            data-testid="player-clock"
-            sx={{
-              position: 'sticky',
-              top: { xs: 0, md: 64 },
-              zIndex: 2,
-              width: 'fit-content',
-              marginInlineStart: 'auto',
-              mb: 1,
-              px: 1.5,
-              py: 0.5,
-              bgcolor: 'background.paper',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-            }}
-          >
-            <ExamTimer deadline={live.clock.deadline} serverTime={live.clock.serverTime} onExpire={expire} />
-            <ExtraTimeNote seconds={live.clock.extraSeconds} />
-          </Box>
+          <PlayerClock clock={live.clock} onExpire={expire} />
           <Box sx={{ mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
             <SaveStatus status={sync.status} />
             <Typography variant="body2" color="text.secondary" data-testid="adaptive-answered">

@@ -7,7 +7,6 @@ import { usePageTitle } from '../../components/usePageTitle';
 import type { AttemptView } from '../api';
 import { formatCount, nameIn } from '../format';
 import { isolate, RecordingKeeperContext } from '../../media';
-import { ExamTimer } from './ExamTimer';
 import { isAnswered, paginate } from './pages';
 import { QuestionMap, type MapEntry } from './QuestionMap';
 import { SaveStatus } from './SaveStatus';
@@ -19,7 +18,7 @@ import { useFlags } from './useFlags';
 import { DisplayMenu } from './DisplayMenu';
 import { PlayerDisplay } from './PlayerDisplay';
 import { usePlayerPreferences } from './usePlayerPreferences';
-import { ExtraTimeNote } from './ExtraTimeNote';
+import { PlayerClock } from './PlayerClock';
 import { SkipLink } from './SkipLink';
 
 export interface PlayerProps {
@@ -120,28 +119,7 @@ export function Player({ attempt, onSubmitted, onReset, stores }: PlayerProps) {
             </Typography>
             <DisplayMenu preferences={display.preferences} onChange={display.change} />
           </Box>
-          {/* The clock stays in view while the student scrolls, zooms or moves down a long page (issue 41):
-              sticky under the header (at the top on narrow screens, where the header scrolls away), at the end side. */}
-          <Box
-            data-testid="player-clock"
-            sx={{
-              position: 'sticky',
-              top: { xs: 0, md: 64 },
-              zIndex: 2,
-              width: 'fit-content',
-              marginInlineStart: 'auto',
-              mb: 1,
-              px: 1.5,
-              py: 0.5,
-              bgcolor: 'background.paper',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-            }}
-          >
-            <ExamTimer deadline={live.clock.deadline} serverTime={live.clock.serverTime} onExpire={expire} />
-            <ExtraTimeNote seconds={live.clock.extraSeconds} />
-          </Box>
+          <PlayerClock clock={live.clock} onExpire={expire} />
           <Box sx={{ mb: 2 }}>
             <SaveStatus status={sync.status} />
           </Box>
