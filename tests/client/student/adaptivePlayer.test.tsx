@@ -121,3 +121,48 @@ describe('the adaptive player', () => {
     expect(document.documentElement.dir).toBe('rtl');
   });
 });
+
+describe("an adaptive exam's result", () => {
+  const submitted = (scaled: NonNullable<AttemptView['result']>['scaled'], released = true) =>
+    attemptView({
+      status: 'submitted',
+      adaptive: { answered: 12, finished: true },
+      result: {
+        released,
+        score: null,
+        max_score: null,
+        mark: null,
+        max_mark: null,
+        passed: null,
+        needs_correction: false,
+        answers_pending: false,
+        questions: null,
+        scaled,
+      },
+    });
+
+  it('is the scaled score with its standard error and level, never a mark, in both languages', async () => {
+    signInStudent();
+    let shown = submitted({
+      name_en: 'Reading scale',
+      name_ar: 'مقياس القراءة',
+      score: 212,
+      se: 3.1,
+      level: 'meeting',
+    });
+    server.use(http.get('*/api/student/exams/5/attempt', () => HttpResponse.json({ data: shown })));
+    const { unmount } = renderApp('/my-exams/5/result');
+    expect(unisolated((await screen.findByTestId('result-score')).textContent!)).toBe(
+      'Your score on the Reading scale: 212 (standard error 3.1)',
+    );
+    expect(screen.getByTestId('result-level')).toHaveTextContent('Performance level: Meeting');
+    expect(screen.queryByTestId('result-points')).toBeNull();
+    unmount();
+
+    shown = submitted(null, false);
+    const again = renderApp('/my-exams/5/result', 'ar');
+    // Not released yet: said so in Arabic, with no number.
+    expect(await screen.findByTestId('result-score')).toHaveTextContent('سُلّم اختبارك. ستظهر نتائجك هنا بعد إعلانها.');
+    again.unmount();
+  });
+});
