@@ -3,20 +3,18 @@ import { idValue } from '../../common/ids';
 import { ValidationIssues } from '../http/app-error';
 import type { PreparedQuestion } from '../exams';
 import { runningTarget } from './answer-save';
-import { saveAnswerBatch, type SaveContext } from './answer-batch';
+import { saveAnswerBatch, seqValue, type SaveContext } from './answer-batch';
 import { deliveryRefusal } from './refusals';
 import { adaptiveExam } from '../scales';
 import { advanceTest, currentStep, readProgress, sentCategory, type Step } from './adaptive-progress';
 import { keepProgress, keptProgress, type KeptProgress } from './adaptive-memory';
-
-const MAX_SEQ = 2_147_483_647;
 
 /** `POST /student/exams/{id}/next`: the answer to the current question, confirmed, with its seq. */
 export const nextBody = z.strictObject({
   attempt_id: idValue(),
   question_id: idValue(),
   answer: z.unknown().describe("The answer, in the shape of its question's answer type"),
-  seq: z.number().int().min(0).max(MAX_SEQ),
+  seq: seqValue(),
 });
 export type NextBody = z.output<typeof nextBody>;
 

@@ -10,7 +10,8 @@ import { deliveryRefusal } from './refusals';
 import { notePresence } from './presence';
 import { adaptiveSaveIssues } from './adaptive-saves';
 
-const MAX_SEQ = 2_147_483_647;
+/** A save's sequence number: a PostgreSQL integer. */
+export const seqValue = () => z.number().int().min(0).max(2_147_483_647);
 
 /** `PUT /student/exams/{id}/answers`: a batch of answers, each with the client's per-question sequence number. */
 export const answersBody = z.strictObject({
@@ -23,7 +24,7 @@ export const answersBody = z.strictObject({
         // Any JSON: checked against its question's answer type once the attempt is known to be
         // running, so that a refused save answers the same whatever it holds (issue 23).
         answer: z.unknown().describe("The answer, in the shape of its question's answer type"),
-        seq: z.number().int().min(0).max(MAX_SEQ),
+        seq: seqValue(),
       }),
     )
     .min(1)
