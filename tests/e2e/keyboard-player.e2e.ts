@@ -190,5 +190,5 @@ describe('a keyboard-only student, in Arabic', () => {
     expect(await page.getByTestId('student-question').first().isVisible()).toBe(true);
     await screenshot(page, 'keyboard-player-zoom-ar');
     await context.close();
-  }, 120_000);
+  });
 });

@@ -40,35 +40,31 @@ describe('layout', () => {
     ['ar', 1280],
     ['en', 1025],
     ['ar', 1025],
-  ] as const)(
-    'never scrolls sideways in %s at %i px',
-    async (language, width) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(`${baseUrl}/login`);
-      await page.evaluate((l) => localStorage.setItem('language', l), language);
-      await signInThroughForm(page, baseUrl, 'admin@example.com');
-      const overflowing: string[] = [];
-      for (const path of PAGES) {
-        await visit(page, path);
-        await page.getByTestId('user-menu').waitFor();
-        await pageReady(page);
-        const extra = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        if (extra > 0) {
-          overflowing.push(`${path}: ${extra} px`);
-          await screenshot(page, `overflow${path.replace(/\W+/g, '-')}-${language}-${width}`);
-        }
+  ] as const)('never scrolls sideways in %s at %i px', async (language, width) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await signInThroughForm(page, baseUrl, 'admin@example.com');
+    const overflowing: string[] = [];
+    for (const path of PAGES) {
+      await visit(page, path);
+      await page.getByTestId('user-menu').waitFor();
+      await pageReady(page);
+      const extra = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      if (extra > 0) {
+        overflowing.push(`${path}: ${extra} px`);
+        await screenshot(page, `overflow${path.replace(/\W+/g, '-')}-${language}-${width}`);
       }
-      if (width === 1280) {
-        await page.goto(`${baseUrl}/exams`);
-        await pageReady(page);
-        await screenshot(page, `exams-list-${language}-${width}`);
-      }
-      expect(overflowing).toEqual([]);
-      await context.close();
-    },
-    120_000,
-  );
+    }
+    if (width === 1280) {
+      await page.goto(`${baseUrl}/exams`);
+      await pageReady(page);
+      await screenshot(page, `exams-list-${language}-${width}`);
+    }
+    expect(overflowing).toEqual([]);
+    await context.close();
+  });
 });

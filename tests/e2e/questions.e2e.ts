@@ -179,7 +179,7 @@ describe('questions bank', () => {
     await preview.getByRole('radio', { name: 'القاهرة' }).check();
     await screenshotForm(page, 'question-preview-ar');
     await context.close();
-  }, 120_000);
+  });
 
   it('never runs a stored script payload in the list, the form or the preview', async () => {
     const { context, page } = await freshPage('en');

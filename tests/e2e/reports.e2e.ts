@@ -75,7 +75,7 @@ describe('reports, as the administrator in Arabic', () => {
       .toBe(await rows.count());
     await expect.poll(() => page.getByTestId('reports-refreshing').count()).toBe(0);
     await screenshot(page, 'reports-generated-ar');
-  }, 120_000);
+  });
 
   it('views a student report in the Report Viewer, in Arabic and in English', async () => {
     const student = page.getByTestId('reports-list-row').filter({ hasText: ar.reports.types.student }).first();
@@ -118,7 +118,7 @@ describe('reports, as the administrator in Arabic', () => {
     expect(entries).toHaveLength(32);
     expect(entries.every((name) => /^Student_Report_.+_(en|ar)\.pdf$/.test(name))).toBe(true);
     expect(bundles).toBeGreaterThanOrEqual(1);
-  }, 60_000);
+  });
 });
 
 describe('schools and reports, as school staff in English', () => {
@@ -140,7 +140,7 @@ describe('schools and reports, as school staff in English', () => {
     const pdf = page.waitForResponse((r) => r.url().includes('/view-pdf?lang=en'));
     await page.getByRole('link', { name: en.report_screens.student_exams.view_report }).first().click();
     expect((await pdf).headers()['content-type']).toBe('application/pdf');
-  }, 60_000);
+  });
 
   it('downloads the school report at once, as the administrator in English', async () => {
     const page = await signedIn('admin@example.com', 'en');
@@ -157,5 +157,5 @@ describe('schools and reports, as school staff in English', () => {
     await noor.getByRole('button', { name: en.report_screens.schools.generate_now }).click();
     await page.getByText(en.reports.errors.school_not_corrected).waitFor();
     await screenshot(page, 'schools-list-en');
-  }, 60_000);
+  });
 });

@@ -166,5 +166,5 @@ describe('a shared school computer', () => {
     expect(after).toEqual({ answers: 0, recordings: 0, cached: [], httpCache: 'absent', flags: [] });
     expect((await context.cookies()).filter((c) => c.name === 'ltm_session')).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 });

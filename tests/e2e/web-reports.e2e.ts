@@ -98,7 +98,7 @@ describe('the dashboard, as the administrator', () => {
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.x).toBeGreaterThan(boxes[i - 1]!.x + boxes[i - 1]!.width);
     await page.getByTestId('comparative-table').waitFor();
     await screenshot(page, 'web-reports-comparative-ar');
-  }, 60_000);
+  });
 });
 
 describe('the dashboard, as school staff in Arabic', () => {
@@ -118,7 +118,7 @@ describe('the dashboard, as school staff in Arabic', () => {
     expect(await top.locator('tbody tr').count()).toBe(10);
     await page.getByTestId('leaderboard-lowest').waitFor();
     await screenshot(page, 'web-reports-leaderboard-ar');
-  }, 60_000);
+  });
 });
 
 describe('item analysis, as the author', () => {
@@ -151,7 +151,7 @@ describe('item analysis, as the author', () => {
     expect(await page.getByRole('tab', { name: ar.item_analysis.tab, selected: true }).count()).toBe(1);
     await screenshot(page, 'item-analysis-ar');
     await sections(ar, 'ar');
-  }, 60_000);
+  });
 
   it('draws a full analysis (DIF and marker agreement with figures) mirrored in Arabic', async () => {
     // The demo's 24 attempts are too few for DIF and nobody double-marked them: this exam's analysis
@@ -171,5 +171,5 @@ describe('item analysis, as the author', () => {
       await panel.locator('table').first().waitFor();
       await screenshot(page, `item-analysis-${section}-full-ar`);
     }
-  }, 60_000);
+  });
 });
