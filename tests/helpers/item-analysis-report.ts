@@ -1,4 +1,4 @@
-import { itemAnalysisReport, type ItemAnalysisReport } from '../../src/common/contracts/index';
+import { itemAnalysisReport, type AdaptiveAnalysis, type ItemAnalysisReport } from '../../src/common/contracts/index';
 
 type Overrides = { [K in keyof ItemAnalysisReport]?: Partial<ItemAnalysisReport[K]> };
 
@@ -240,6 +240,8 @@ export function buildItemAnalysisReport(overrides: Overrides = {}): ItemAnalysis
       ],
       ...overrides.markers,
     },
+    // A fixed form's report; a test of an adaptive exam's gives the whole part.
+    adaptive: overrides.adaptive ? (overrides.adaptive as AdaptiveAnalysis) : null,
     limits: {
       hard_below: 0.3,
       easy_above: 0.9,

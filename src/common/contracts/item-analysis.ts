@@ -214,6 +214,48 @@ export const scaleDrift = z
   .strict();
 export type ScaleDrift = z.infer<typeof scaleDrift>;
 
+/**
+ * An adaptive exam's use of its pool and the precision it reached (issue 43): each question's
+ * exposure and its correlation with the measured ability, and for the test its length, standard
+ * error, information and the empirical reliability of the abilities.
+ */
+export const adaptiveAnalysis = z
+  .object({
+    scale: z.object({ id: z.number(), name_en: z.string(), name_ar: z.string() }).strict(),
+    se_target: z.number(),
+    min_questions: z.number(),
+    max_questions: z.number(),
+    /** Students a question must have been given to before its classical figures are shown. */
+    min_seen: z.number(),
+    measured: z.number(),
+    mean_length: z.number(),
+    mean_ability: z.number().nullable(),
+    sd_ability: z.number().nullable(),
+    mean_se: z.number().nullable(),
+    /** Share of the measured students whose standard error is at or below the target. */
+    reached_target: z.number().nullable(),
+    mean_information: z.number().nullable(),
+    reliability: z.number().nullable(),
+    pool: z.number(),
+    pool_used: z.number(),
+    max_exposure: z.number(),
+    questions: z.array(
+      z
+        .object({
+          id: z.number(),
+          position: z.number(),
+          given: z.number(),
+          exposure: z.number(),
+          /** The bank's difficulty on the scale (the mean of a partial credit question's steps). */
+          difficulty: z.number().nullable(),
+          ability_correlation: z.number().nullable(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type AdaptiveAnalysis = z.infer<typeof adaptiveAnalysis>;
+
 export const itemAnalysisReport = z
   .object({
     exam: z
@@ -244,6 +286,8 @@ export const itemAnalysisReport = z
     scales: z.array(scaleDrift),
     dif: z.array(difComparison),
     markers: markerAgreementReport,
+    /** An adaptive exam's pool use and precision; null for a fixed form. Its items' figures are over the students given each. */
+    adaptive: adaptiveAnalysis.nullable(),
     /** The thresholds the flags follow (the legend shows them). */
     limits: z
       .object({

@@ -6,3 +6,4 @@ export * from './agreement';
 export * from './wright-map';
 export * from './cat';
 export { mulberry32, normal } from './seeded-random';
+export * from './adaptive-items';

@@ -11,6 +11,7 @@ import {
 import { truncateText } from '../../common/text-bounds';
 import type { Db } from '../db/database';
 import { notFound } from '../http/app-error';
+import { adaptiveRules, analyseAdaptiveExam } from './adaptive-analysis';
 import { analysisFingerprint, type AnalysisCache } from './analysis-cache';
 import { choiceOptions, loadItemScores, type ExamQuestion } from './item-scores';
 import { examMarkerAgreement } from './marker-agreement';
@@ -89,10 +90,23 @@ async function computeAnalysis(
       questions,
     ),
   );
+  // An adaptive exam's students saw different questions: each question is read over those given it,
+  // and nothing that compares a student's questions with each other's (alpha, Rasch on this exam
+  // alone, DIF, drift) is computed; the bank's parameters measured them.
+  const rules = await adaptiveRules(db, examId);
+  const adaptive = rules
+    ? await timed(phases, 'adaptive', () =>
+        analyseAdaptiveExam(db, examId, rules, { questions, items, scores, choices, attempts }),
+      )
+    : null;
   const analysis = await timed(phases, 'classical', () => analyseItems({ items, scores, choices }));
-  const rasch = await timed(phases, 'rasch', () => raschCalibration(items, scores));
+  if (adaptive) {
+    analysis.items = adaptive.items;
+    analysis.exam = { ...analysis.exam, alpha: null, alpha_ci: null, sem: null };
+  }
+  const rasch = adaptive ? null : await timed(phases, 'rasch', () => raschCalibration(items, scores));
   const scales = await timed(phases, 'scales', () => scaleDrifts(db, examId, rasch));
-  const dif = await timed(phases, 'dif', () => difComparisons(db, items, scores, attempts));
+  const dif = adaptive ? [] : await timed(phases, 'dif', () => difComparisons(db, items, scores, attempts));
   const markers = await timed(phases, 'markers', () => examMarkerAgreement(db, examId, questions));
   return {
     exam: { id: exam.id, name_en: exam.name_en, name_ar: exam.name_ar, ...analysis.exam },
@@ -123,6 +137,7 @@ async function computeAnalysis(
     scales,
     dif,
     markers,
+    adaptive: adaptive?.adaptive ?? null,
     limits: {
       hard_below: REVIEW_LIMITS.hardBelow,
       easy_above: REVIEW_LIMITS.easyAbove,
