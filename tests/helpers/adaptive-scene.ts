@@ -1,6 +1,8 @@
+import { expect } from 'vitest';
 import type { SchemaRegistry } from '../../schemas/index';
 import type { App } from '../../src/server/app';
 import type { Db } from '../../src/server/db/database';
+import { adaptiveNext, attemptView } from '../../src/common/contracts/index';
 import { call } from './api-client';
 import { insertReadingScale, storeKnownCalibration } from './calibrated-pool';
 import { assign, buildDeliveryScene, signInStudent } from './delivery-factory';
@@ -77,4 +79,36 @@ export async function buildAdaptiveScene(
     return { id, as, cookie: cookies[i] };
   };
   return { ...built, scale: scaleRow, difficulty, student };
+}
+
+export type AdaptiveScene = Awaited<ReturnType<typeof buildAdaptiveScene>>;
+type Me = ReturnType<AdaptiveScene['student']>;
+
+/** A student who answers right exactly the questions easier than `ability` (a Guttman pattern). */
+export const answerAt = (s: AdaptiveScene, ability: number) => (questionId: number) => ({
+  value: (s.difficulty.get(questionId) ?? 99) < ability,
+});
+
+/** Sits the whole test, confirming each question once; the question ids given and the last response. */
+export async function sitTest(me: Me, answer: (id: number) => unknown) {
+  const started = await me.as('POST', '/start');
+  expect(started.statusCode, started.body).toBe(200);
+  const view = attemptView.parse(started.json().data);
+  let current = view.questions.at(-1)!.id;
+  const given = [current];
+  for (let guard = 0; guard < 100; guard++) {
+    const response = await me.as('POST', '/next', {
+      attempt_id: view.id,
+      question_id: current,
+      answer: answer(current),
+      seq: 1,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const next = adaptiveNext.parse(response.json().data);
+    expect(next.saved).toEqual([{ question_id: current, seq: 1 }]);
+    if (next.adaptive.finished) return { view, given, last: next };
+    current = next.adaptive.question!.id;
+    given.push(current);
+  }
+  throw new Error('the test never ended');
 }

@@ -30,8 +30,8 @@ export async function requestCalibration(
   if (new Set(examIds).size !== examIds.length) throw invalid({ exam_ids: ['calibrations.errors.repeated_exam'] });
   if (request.design === 'concurrent' && examIds.length < 2)
     throw invalid({ exam_ids: ['calibrations.errors.concurrent_needs_two'] });
-  const { rows } = await sql<{ id: number; platform_id: number; questions: number }>`
-    select e.id, e.platform_id,
+  const { rows } = await sql<{ id: number; platform_id: number; delivery_mode: string; questions: number }>`
+    select e.id, e.platform_id, e.delivery_mode,
       (select count(*)::int from exam_questions q where q.exam_id = e.id and q.skill_id = ${scale.skill_id}) as questions
     from exams e where e.id in (${sql.join(examIds)})`.execute(db);
   const found = new Map(rows.map((row) => [Number(row.id), row]));
@@ -40,6 +40,10 @@ export async function requestCalibration(
     return !exam || Number(exam.platform_id) !== scale.platform_id || Number(exam.questions) === 0;
   });
   if (offScale.length > 0) throw invalid({ exam_ids: offScale.map(() => 'calibrations.errors.exam_not_on_scale') });
+  // Each student of an adaptive exam answered different questions, chosen with the bank's parameters:
+  // what they did not see is no wrong answer, and the parameters cannot be estimated from them again.
+  if (examIds.some((id) => found.get(id)!.delivery_mode === 'adaptive'))
+    throw invalid({ exam_ids: ['calibrations.errors.adaptive_exam'] });
   const done = await db
     .selectFrom('calibrations')
     .select('id')

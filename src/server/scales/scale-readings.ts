@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { abilityFromParameters } from '../../common/statistics/index';
 import type { Db } from '../db/database';
+import { adaptiveReadings } from './adaptive-readings';
 import { examParameters } from './bank-parameters';
 import { loadScaleForm } from './calibration-forms';
 
@@ -39,9 +40,12 @@ type Ability = { ability: number; se: number };
 /**
  * Every scale of the exam's platform on which the exam is calibrated (its questions of the skill
  * carry parameters), with each corrected student's ability on it: Warm's estimate from their marks
- * on the calibrated questions, so nothing is estimated again at release.
+ * on the calibrated questions, so nothing is estimated again at release. An adaptive exam's students
+ * are read from the measure each attempt stored at submission (`adaptiveReadings`).
  */
 export async function readScales(db: Db, examId: number): Promise<ScaleReading[]> {
+  const exam = await db.selectFrom('exams').select('delivery_mode').where('id', '=', examId).executeTakeFirst();
+  if (exam?.delivery_mode === 'adaptive') return adaptiveReadings(db, examId, (scaleId) => cutsOf(db, scaleId, examId));
   const scales = await db
     .selectFrom('scales as s')
     .innerJoin('exams as e', 'e.platform_id', 's.platform_id')

@@ -44,12 +44,16 @@ export async function stagePool(db: Db, scaleId: number, stage: Stage): Promise<
   }));
 }
 
-/** Each student's latest ability on the scale (logits), from the stage's exams calibrated on it (the exam taken last, by id). */
+/**
+ * Each student's latest ability on the scale (logits), from the stage's exams calibrated on it and its
+ * adaptive exams (their stored measures; the exam taken last, by id).
+ */
 export async function stageAbilities(db: Db, scaleId: number, stage: Stage): Promise<Map<number, number>> {
   const { rows: exams } = await sql<{ id: number }>`
     select e.id from exams e where e.grade_id is not distinct from ${stage.grade_id}::int
       and e.level_id is not distinct from ${stage.level_id}::int
-      and exists (select 1 from item_parameters p where p.exam_id = e.id and p.scale_id = ${scaleId})
+      and (exists (select 1 from item_parameters p where p.exam_id = e.id and p.scale_id = ${scaleId})
+        or e.delivery_mode = 'adaptive')
     order by e.id`.execute(db);
   const latest = new Map<number, number>();
   for (const exam of exams) {

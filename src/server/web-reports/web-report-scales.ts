@@ -13,13 +13,14 @@ const GRAIN_COLUMNS = ['platform_id', 'academic_year_id', 'round_id', 'school_id
 
 /**
  * Every reported result of a calibrated exam, measured on each of the exam's scales from the stored
- * parameters (as the PDF reports measure it), summed per grain and scale: the students measured,
+ * parameters (as the PDF reports measure it), or of an adaptive exam, as its attempt was measured, summed per grain and scale: the students measured,
  * their abilities, and their performance levels where the scale has cuts for the exam's grade or level.
  */
 export async function writeScaleFigures(db: Db): Promise<number> {
   const { rows: exams } = await sql<{ exam_id: number }>`
     select distinct r.exam_id from report_results r
     where exists (select 1 from item_parameters p where p.exam_id = r.exam_id)
+      or exists (select 1 from exams e where e.id = r.exam_id and e.delivery_mode = 'adaptive')
     order by r.exam_id`.execute(db);
   const grains = new Map<string, ScaleGrain>();
   for (const { exam_id } of exams) {

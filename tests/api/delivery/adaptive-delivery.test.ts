@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../../schemas/index';
-import { adaptiveNext, attemptView } from '../../../src/common/contracts/index';
+import { attemptView } from '../../../src/common/contracts/index';
 import { ManualClock } from '../../../src/server/clock';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
-import { buildAdaptiveScene } from '../../helpers/adaptive-scene';
+import { answerAt, buildAdaptiveScene, sitTest } from '../../helpers/adaptive-scene';
 import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamLookups, examBody } from '../../helpers/exam-factory';
 import { buildRecord } from '../../helpers/resource-factory';
@@ -26,38 +26,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
-
-type Scene = Awaited<ReturnType<typeof buildAdaptiveScene>>;
-type Me = ReturnType<Scene['student']>;
-
-/** A student who answers right exactly the questions easier than `ability` (a Guttman pattern). */
-const answerAt = (s: Scene, ability: number) => (questionId: number) => ({
-  value: (s.difficulty.get(questionId) ?? 99) < ability,
-});
-
-/** Sits the whole test, confirming each question once; the question ids given and the last response. */
-async function sitTest(me: Me, answer: (id: number) => unknown) {
-  const started = await me.as('POST', '/start');
-  expect(started.statusCode, started.body).toBe(200);
-  const view = attemptView.parse(started.json().data);
-  let current = view.questions.at(-1)!.id;
-  const given = [current];
-  for (let guard = 0; guard < 100; guard++) {
-    const response = await me.as('POST', '/next', {
-      attempt_id: view.id,
-      question_id: current,
-      answer: answer(current),
-      seq: 1,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const next = adaptiveNext.parse(response.json().data);
-    expect(next.saved).toEqual([{ question_id: current, seq: 1 }]);
-    if (next.adaptive.finished) return { view, given, last: next };
-    current = next.adaptive.question!.id;
-    given.push(current);
-  }
-  throw new Error('the test never ended');
-}
 
 describe('an adaptive attempt', () => {
   it('gives one question at a time, the next with the acknowledgement, none twice and no key, until the precision or the length', async () => {
