@@ -106,7 +106,8 @@ describe("an adaptive exam's students on the scale", () => {
     const [reading] = await readScales(t.db, s.exam.id);
     expect(reading.scale.id).toBe(s.scale!.id);
     const stored = await measures();
-    for (const row of stored) expect(reading.attempts.get(row.id)).toEqual({ ability: row.ability, se: row.ability_se });
+    for (const row of stored)
+      expect(reading.attempts.get(row.id)).toEqual({ ability: row.ability, se: row.ability_se });
     expect([...reading.abilities.keys()].sort()).toEqual(s.students.map((student) => student.id).sort());
     // The grade's students as the next adaptive exam's start and the simulator read them.
     const latest = await stageAbilities(t.db, s.scale!.id, { grade_id: s.exam.grade_id, level_id: null });

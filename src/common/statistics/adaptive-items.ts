@@ -85,9 +85,7 @@ function itemOverSeen(input: AdaptiveItemsInput, index: number, rows: number[]) 
     alpha_if_deleted: null,
     discrimination_index:
       groups && groups.size > 0 && item.max > 0
-        ? r4(
-            (groupMean(column, groups.upper, groups.size) - groupMean(column, groups.lower, groups.size)) / item.max,
-          )
+        ? r4((groupMean(column, groups.upper, groups.size) - groupMean(column, groups.lower, groups.size)) / item.max)
         : null,
     facility_ci: r4Interval(
       facility === null
