@@ -15,6 +15,7 @@ import {
 import { renameAnswerIds } from '../../common/questions/index';
 import type { Db } from '../db/database';
 import { attemptIdCodec } from './opaque-ids';
+import { placeStepInGroup } from './adaptive-steps';
 import { stagePrior, type AdaptiveExam, type AdaptiveItem } from '../scales';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -87,15 +88,12 @@ async function answersTo(db: Db, attemptId: number, questionIds: number[]): Prom
 }
 
 /**
- * Inserts the question at `position` after `before` unless another request did first; the steps as
- * they stand (read again only when another request won).
+ * Inserts the question at `position` after `before` unless another request did first (through the
+ * steps' group statement); the steps as they stand (read again only when another request won).
  */
 async function placeStep(db: Db, attemptId: number, before: Step[], step: Step): Promise<Step[]> {
-  const { rows } = await sql`
-    insert into adaptive_steps (attempt_id, position, exam_question_id, ability, se)
-    values (${attemptId}, ${step.position}, ${step.exam_question_id}, ${step.ability}, ${step.se})
-    on conflict do nothing returning position`.execute(db);
-  return rows.length > 0 ? [...before, step] : readSteps(db, attemptId);
+  const placed = await placeStepInGroup(db, { attemptId, ...step });
+  return placed ? [...before, step] : readSteps(db, attemptId);
 }
 
 /** The student's start: their latest ability on the scale (start rule "last score"), else the grade's mean. */
