@@ -22,14 +22,16 @@ export function ItemsPanel({ examId, report }: { examId: number; report: ItemAna
         {translate('item_analysis.help')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="flags-legend">
-        {translate('item_analysis.legend', {
-          hard: number(limits.hard_below),
-          easy: number(limits.easy_above),
-          weak: number(limits.weak_below),
-          share: share(limits.group_share),
-          min: number(limits.min_attempts, 0),
-          distractor: number(limits.distractor_above),
-        })}
+        {report.adaptive
+          ? translate('item_analysis.adaptive.items_note', { min: number(report.adaptive.min_seen, 0) })
+          : translate('item_analysis.legend', {
+              hard: number(limits.hard_below),
+              easy: number(limits.easy_above),
+              weak: number(limits.weak_below),
+              share: share(limits.group_share),
+              min: number(limits.min_attempts, 0),
+              distractor: number(limits.distractor_above),
+            })}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 2 }}>
         {FORMATS.map((format) => (
