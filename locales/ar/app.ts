@@ -25,6 +25,7 @@ const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' 
     waiting: 'التصحيح',
     school_home: 'مدرستي',
     bookmark: 'درجات القطع (طريقة العلامة المرجعية)',
+    simulator: 'محاكي الاختبار التكيفي',
     calibrations: 'المعايرات',
     roster: 'سجل الطلاب',
     language: 'اللغة',

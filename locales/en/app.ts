@@ -23,6 +23,7 @@ export default {
     waiting: 'Marking',
     school_home: 'My school',
     bookmark: 'Cut scores (bookmark)',
+    simulator: 'Adaptive test simulator',
     calibrations: 'Calibrations',
     roster: 'Roster',
     language: 'Language',

@@ -6,6 +6,27 @@ export function formatNumber(value: number, language = getStoredLanguage()): str
 }
 
 /**
+ * A statistic in the reader's language, with at most `digits` decimals (at least `fixed`: a target
+ * of 0.30 keeps its zero); a dash when it cannot be computed.
+ */
+export function formatStatistic(value: number | null, language: string, digits = 2, fixed = 0): string {
+  if (value === null) return '—';
+  const text = new Intl.NumberFormat(language, {
+    minimumFractionDigits: Math.min(fixed, digits),
+    maximumFractionDigits: digits,
+  }).format(value);
+  // A negative figure read in Arabic keeps its sign before its digits (the minus is weak: isolated
+  // left to right, "-0.21" would show as "0.21-" in a right-to-left line).
+  return value < 0 ? `\u2066${text}\u2069` : text;
+}
+
+/** A share (0 to 1) as a percentage with at most `digits` decimals; a dash when it cannot be computed. */
+export function formatShare(value: number | null, language: string, digits = 0): string {
+  if (value === null) return '—';
+  return new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: digits }).format(value);
+}
+
+/**
  * Date-times travel as `YYYY-MM-DD HH:mm:ss` or ISO 8601; a space-separated value is read
  * as an ISO local time because `Date` parsing of that form is not portable across browsers.
  */

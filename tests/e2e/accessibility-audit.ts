@@ -121,6 +121,7 @@ async function staffPaths(page: Page): Promise<string[]> {
     '/settings/roster',
     '/settings/exams/calibrations',
     '/settings/exams/bookmark',
+    '/settings/exams/adaptive-simulator',
     '/demo-requests',
     '/profile',
     '/no/such/page',

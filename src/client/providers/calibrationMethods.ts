@@ -1,5 +1,18 @@
-import type { BookmarkBooklet, Calibration } from '../../common/contracts/index';
+import type {
+  AdaptiveSimulation,
+  AdaptiveSimulationRequest,
+  BookmarkBooklet,
+  Calibration,
+} from '../../common/contracts/index';
 import { dataOf, http } from './http';
+
+/**
+ * A simulation's body as the simulator's form has it: a field left out (undefined) takes the
+ * server's default or is refused under its name (422), so the server decides what is missing.
+ */
+export type AdaptiveSimulationBody = {
+  [K in Exclude<keyof AdaptiveSimulationRequest, 'content'>]?: AdaptiveSimulationRequest[K] | undefined;
+} & { content: { [K in keyof AdaptiveSimulationRequest['content'][number]]?: number | undefined }[] };
 
 /** Calibrations on a reporting scale (issue 42): the scale's list, and running one on chosen exams. */
 export interface CalibrationMethods {
@@ -11,6 +24,8 @@ export interface CalibrationMethods {
     stage: { grade_id: number | null; level_id: number | null },
     signal?: AbortSignal,
   ): Promise<{ data: BookmarkBooklet }>;
+  /** The author's adaptive simulator (issue 43): simulated students of a grade or level through adaptive rules. */
+  simulateAdaptive(scaleId: number, body: AdaptiveSimulationBody): Promise<{ data: AdaptiveSimulation }>;
 }
 
 export const calibrationMethods: CalibrationMethods = {
@@ -29,4 +44,6 @@ export const calibrationMethods: CalibrationMethods = {
         body: { exam_ids: examIds, design },
       }),
     ),
+  simulateAdaptive: (scaleId, body) =>
+    dataOf(http<{ data: AdaptiveSimulation }>(`/scales/${scaleId}/adaptive-simulations`, { method: 'POST', body })),
 };

@@ -1,16 +1,16 @@
-import { Box, Button, MenuItem, Paper, TextField, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useGetList, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { PageHeading } from '../components/PageHeading';
 import { useNotifyResult } from '../components/useNotifyResult';
-import { nameOf, useLanguage } from '../i18n/recordName';
+import { nameOf } from '../i18n/recordName';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { BookletTable } from './BookletTable';
 import { CUT_KEYS, type DraftCuts } from './cutLevels';
 import { ScoreDistribution } from './ScoreDistribution';
-import { useBooklet, type Stage } from './useBooklet';
+import { StagePicker, useStageChoice } from './StagePicker';
+import { useBooklet } from './useBooklet';
 
-type Named = { id: number; name_en: string; name_ar: string; platform_id: number };
 const NO_CUTS: DraftCuts = { approaching_from: null, meeting_from: null, exceeding_from: null };
 
 /**
@@ -20,20 +20,13 @@ const NO_CUTS: DraftCuts = { approaching_from: null, meeting_from: null, exceedi
  */
 export default function BookmarkPage() {
   const translate = useTranslate();
-  const language = useLanguage();
   const provider = useAppDataProvider();
   const { say, fail } = useNotifyResult('calibrations.bookmark');
   const t = (key: string, options?: object) => translate(`calibrations.bookmark.${key}`, options);
-  const [scaleId, setScaleId] = useState<number | null>(null);
-  const [stage, setStage] = useState<Stage>({ grade_id: null, level_id: null });
+  const choice = useStageChoice();
+  const { scale, stage } = choice;
   const [cuts, setCuts] = useState<DraftCuts>(NO_CUTS);
-  const all = { pagination: { page: 1, perPage: 100 }, sort: { field: 'id', order: 'ASC' as const } };
-  const scales = useGetList<Named>('scales', all);
-  const scale = scales.data?.find((s) => s.id === scaleId);
-  const onPlatform = { ...all, filter: { platform_id: scale?.platform_id } };
-  const grades = useGetList<Named>('grades', onPlatform, { enabled: Boolean(scale) });
-  const levels = useGetList<Named>('levels', onPlatform, { enabled: Boolean(scale) });
-  const booklet = useBooklet(scaleId, stage);
+  const booklet = useBooklet(scale?.id ?? null, stage);
   const data = booklet.data?.data;
   useEffect(() => setCuts(data?.cuts ?? NO_CUTS), [data]);
   const placed = CUT_KEYS.every((key) => cuts[key] !== null);
@@ -62,41 +55,13 @@ export default function BookmarkPage() {
       await fail('save_failed', error);
     }
   };
-  const stageName = (lang: 'en' | 'ar') => {
-    const record = [...(grades.data ?? []), ...(levels.data ?? [])].find(
-      (r) => r.id === (stage.grade_id ?? stage.level_id),
-    );
-    return record ? nameOf(record, lang) : '';
-  };
-  const select = (label: string, value: number | null, options: Named[] | undefined, pick: (id: number) => void) => (
-    <TextField
-      select
-      label={label}
-      value={value ?? ''}
-      onChange={(event) => pick(Number(event.target.value))}
-      sx={{ minWidth: 200 }}
-      disabled={!options || options.length === 0}
-    >
-      {(options ?? []).map((option) => (
-        <MenuItem key={option.id} value={option.id}>
-          {nameOf(option, language)}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  const stageName = (lang: 'en' | 'ar') => (choice.stageRecord ? nameOf(choice.stageRecord, lang) : '');
   return (
     <>
       <PageHeading title={t('title')} />
       <Typography sx={{ mb: 2, maxWidth: 960 }}>{t('intro')}</Typography>
       <Paper sx={{ p: 2, mb: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        {select(t('scale'), scaleId, scales.data, (id) => {
-          setScaleId(id);
-          setStage({ grade_id: null, level_id: null });
-        })}
-        {(grades.data?.length ?? 0) > 0 &&
-          select(t('grade'), stage.grade_id, grades.data, (id) => setStage({ grade_id: id, level_id: null }))}
-        {(levels.data?.length ?? 0) > 0 &&
-          select(t('level'), stage.level_id, levels.data, (id) => setStage({ grade_id: null, level_id: id }))}
+        <StagePicker choice={choice} scope="calibrations.bookmark" />
         <Box sx={{ flex: 1 }} />
         {CUT_KEYS.map((key) => (
           <Typography key={key} variant="body2" data-testid={`cut-${key}`}>

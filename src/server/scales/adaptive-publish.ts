@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { stagePrior, type AdaptiveExam } from './adaptive-exam';
-import { PRECISION_SHARE } from './adaptive-simulation';
+import { PRECISION_SHARE } from '../../common/statistics/index';
 import { simulateApart, simulationTurn } from './simulation-pool';
 
 /** Simulated students of the grade's distribution an adaptive exam is checked with before publishing. */

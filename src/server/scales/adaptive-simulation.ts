@@ -1,13 +1,10 @@
 import type { AdaptiveSimulation, AdaptiveSimulationRequest } from '../../common/contracts/index';
-import type { CatRules, ExposureControl, PoolItem } from '../../common/statistics/index';
+import { PRECISION_SHARE, type CatRules, type ExposureControl, type PoolItem } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import { invalid, notFound } from '../http/app-error';
 import { simulateApart, simulationTurn } from './simulation-pool';
 import { stageAbilities, stagePool, type Stage, type StageQuestion } from './stage-pool';
 import { priorFrom } from './adaptive-exam';
-
-/** The share of the middle 90% whose test must stop at the SE target for the pool to meet it. */
-export const PRECISION_SHARE = 0.99;
 
 const outcomeKey = (id: number) => `outcome:${id}`;
 

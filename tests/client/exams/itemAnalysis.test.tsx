@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { buildItemAnalysisReport } from '../../helpers/item-analysis-report';
 import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
-import { formatShare, formatStatistic } from '../../../src/client/exams/analysis/formatStatistic';
+import { formatShare, formatStatistic } from '../../../src/client/format';
 import { renderApp } from '../support/render';
 import { recorder, server } from '../support/server';
 import { AUTHOR_PERMISSIONS, signInAuthor } from './support';

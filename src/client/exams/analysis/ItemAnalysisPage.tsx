@@ -8,7 +8,7 @@ import { useAppDataProvider } from '../../providers/appDataProvider';
 import { AnalysisSections } from './AnalysisSections';
 import { ExamFigures } from './ExamFigures';
 import { ExamTabs } from './ExamTabs';
-import { formatStatistic } from './formatStatistic';
+import { formatStatistic } from '../../format';
 
 /**
  * `/exams/{id}/item-analysis` (issues 15 and 30): how the exam's questions worked over its

@@ -1,6 +1,6 @@
 import { useTranslate } from 'react-admin';
 import { useLanguage } from '../../i18n/recordName';
-import { formatShare, formatStatistic } from './formatStatistic';
+import { formatShare, formatStatistic } from '../../format';
 
 /**
  * The analysis' formatters bound to the reader's language: numbers, shares, and a 95% interval

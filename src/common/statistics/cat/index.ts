@@ -19,4 +19,4 @@ export {
   testInformation,
   type SimulatedTest,
 } from './simulate';
-export { simulationReport, type SimulationBand, type SimulationReport } from './report';
+export { PRECISION_SHARE, simulationReport, type SimulationBand, type SimulationReport } from './report';

@@ -38,6 +38,9 @@ export interface SimulationReport {
   bands: SimulationBand[];
 }
 
+/** The share of the middle 90% whose test must stop at the SE target for a pool to meet the precision. */
+export const PRECISION_SHARE = 0.99;
+
 /** Band edges (logits): half a logit apart over −2..2, with open-ended bands beyond. */
 const EDGES = [-2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2];
 /** Students simulated to set Sympson–Hetter's probabilities, and the rounds. */
