@@ -173,6 +173,7 @@ export default {
     },
     errors: {
       exam_not_on_scale: "Not an exam of this scale's platform with questions of its skill.",
+      adaptive_exam: "An adaptive exam's students are measured with the bank's parameters: it cannot be calibrated.",
       repeated_exam: 'An exam is listed twice.',
       concurrent_needs_two: 'Calibrating together needs at least two exams.',
       busy: 'A calibration of this scale is already running. Wait for it to finish.',

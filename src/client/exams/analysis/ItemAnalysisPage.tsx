@@ -41,7 +41,8 @@ export function ItemAnalysisPage() {
       {analysis.isError && <Alert severity="error">{translate('settings.fetch_error')}</Alert>}
       {report && exam && (
         <>
-          <ExamFigures exam={exam} />
+          {/* An adaptive exam's raw totals are over different questions: its figures are the adaptive panel's. */}
+          {!report.adaptive && <ExamFigures exam={exam} />}
           {exam.attempts === 0 ? (
             <Alert severity="info">{translate('item_analysis.none')}</Alert>
           ) : (
