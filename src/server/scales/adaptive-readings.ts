@@ -1,8 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import type { ReportScale, ScaleCuts, ScaleReading } from './scale-readings';
-
-type Ability = { ability: number; se: number };
+import type { Ability, ReportScale, ScaleCuts, ScaleReading } from './reading-types';
 
 /**
  * An adaptive exam's students on its scale (issue 43): the measure each attempt stored at
