@@ -185,8 +185,20 @@ export function nextQuestion(
       setAside?.add(item.id);
     }
     // Every allowed question passed over: the most informative is given after all.
-    if (best) setAside?.delete(best.id);
-    return best;
+    if (best) {
+      setAside?.delete(best.id);
+      return best;
+    }
+    // Every question left was set aside earlier in this student's test: the most informative of them
+    // is given, rather than the test ending short of its length (a small pool, low probabilities).
+    if (progress.setAside?.size) {
+      const again = ranked(pool, allowedBy(rules, { ...progress, setAside: undefined }), progress.ability).next();
+      if (!again.done) {
+        setAside?.delete(again.value.id);
+        return again.value;
+      }
+    }
+    return null;
   }
   const first = stream.next();
   return first.done ? null : first.value;
