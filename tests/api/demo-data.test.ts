@@ -172,23 +172,31 @@ describe('demo data', () => {
     }
   });
 
-  it('gives the demo student an available exam with every answer type, an upcoming one and a mock test', async () => {
+  it('gives the demo student an available exam with every answer type, an adaptive one, an upcoming one and a mock test', async () => {
     const student = await signIn(t.app, { email: 'student@example.com', password: 'Demo@2026' });
     const list = await call(t.app, 'GET', '/api/student/exams', undefined, { cookie: student });
     expect(list.statusCode, list.body).toBe(200);
     const exams = list.json().data as {
       id: number;
       status: string;
-      exam: { is_mock: boolean; question_count: number };
+      exam: { is_mock: boolean; question_count: number; name_en: string };
     }[];
+    // The benchmark, the adaptive reading check (issue 43), the mock test and the upcoming writing benchmark.
     expect(exams.map((e) => [e.status, e.exam.is_mock]).sort()).toEqual(
       [
+        ['available', false],
         ['available', false],
         ['available', true],
         ['upcoming', false],
       ].sort(),
     );
-    const full = exams.find((e) => e.status === 'available' && !e.exam.is_mock)!;
+    const adaptive = exams.find((e) => e.exam.name_en === 'Adaptive Reading Check, Grade 4')!;
+    expect(adaptive.status).toBe('available');
+    const begun = await call(t.app, 'POST', `/api/student/exams/${adaptive.id}/start`, undefined, { cookie: student });
+    expect(begun.statusCode, begun.body).toBe(200);
+    expect(begun.json().data.adaptive).toEqual({ answered: 0, finished: false });
+    expect(begun.json().data.questions).toHaveLength(1);
+    const full = exams.find((e) => e.status === 'available' && !e.exam.is_mock && e.id !== adaptive.id)!;
     const started = await call(t.app, 'POST', `/api/student/exams/${full.id}/start`, undefined, { cookie: student });
     expect(started.statusCode, started.body).toBe(200);
     const kinds = new Set(started.json().data.questions.map((q: { answer_type: string }) => q.answer_type));

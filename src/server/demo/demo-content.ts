@@ -117,6 +117,17 @@ export interface ExamSpec {
   academicYearId?: number;
   /** Marking settings: `double_marking`, `double_marking_threshold`, `anonymous_marking`. */
   marking?: Pick<ExamInput, 'double_marking' | 'double_marking_threshold' | 'anonymous_marking'>;
+  /** An adaptive exam's delivery settings, and its one skill (issue 43). */
+  delivery?: Pick<
+    ExamInput,
+    | 'delivery_mode'
+    | 'adaptive_min_questions'
+    | 'adaptive_max_questions'
+    | 'adaptive_se_target'
+    | 'adaptive_start'
+    | 'adaptive_exposure'
+    | 'skill_ids'
+  >;
 }
 
 /** The wall-clock time `days` from today at `hour` o'clock in the schools' time zone. */
@@ -146,6 +157,7 @@ export function demoExamBody(l: PlatformLookups, spec: ExamSpec, timeZone: strin
     questions_per_page: 3,
     tags: ['demo'],
     ...spec.marking,
+    ...spec.delivery,
   } satisfies ExamInput;
 }
 

@@ -7,6 +7,7 @@ import { seedAssignments } from './demo-assignments';
 import { seedCorrections } from './demo-corrections';
 import { seedReportResults } from './demo-reports';
 import { seedStudentAccounts } from './demo-student-accounts';
+import { seedAdaptiveExam } from './demo-adaptive';
 
 export interface DemoSummary {
   platforms: number;
@@ -180,7 +181,9 @@ async function loadDemo(app: FastifyInstance): Promise<DemoSummary> {
   await seedCorrections(app.db, author, admin, corrector, blind, timeZone, { blind: true });
   // Corrected results of a Grade 5 benchmark in two rounds at the second school: every report at once.
   await seedReportResults(app.db, author, admin, corrector, ira, iraArabic, timeZone);
+  // An adaptive exam on the questions those rounds calibrated on the reading scale.
+  await seedAdaptiveExam(app.db, author, ira, timeZone);
   await seedStudentAccounts(app.db);
 
-  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 9 };
+  return { platforms: 2, questions: iraArabic.length + iraEnglish.length + isaArabic.length, exams: 10 };
 }
