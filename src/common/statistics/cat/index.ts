@@ -4,6 +4,7 @@ export { addAnswer, EAP_GRID, eap, finalEstimate, startPosterior, type Prior } f
 export {
   allowed,
   allowedBy,
+  balancedBy,
   finished,
   nextQuestion,
   type CatProgress,

@@ -6,6 +6,8 @@
  * and holds it between `min` and `max`. A question of an area at its maximum is never chosen; when
  * the questions left before the maximum length are only enough for the minimums still unmet, only
  * questions of those areas are; and the test does not stop before every minimum is met.
+ * Balance (Kingsbury & Zara, 1989): the question comes from the content area furthest below its
+ * target share, when targets are given.
  * Exposure: randomesque (one of the `among` most informative, at random) or Sympson–Hetter (the
  * most informative is given with its control probability, else set aside for this student and the
  * next one tried; the probabilities come from simulation, simulate.ts).
@@ -30,6 +32,12 @@ export interface CatRules {
   seTarget: number;
   content: readonly ContentRule[];
   exposure: ExposureControl;
+  /**
+   * Kingsbury–Zara content balancing: each content area's target share of a test. The next question
+   * comes from the area furthest below its share so far (the first in order on a tie), the most
+   * informative there; an area with no question left gives way to the next.
+   */
+  balance?: ReadonlyMap<string, number>;
 }
 
 /** Where a student's test stands: the questions given (in order) and the current estimate. */
@@ -72,6 +80,32 @@ export function allowedBy(rules: CatRules, progress: CatProgress): (item: PoolIt
     }
     return owedArea;
   };
+}
+
+/**
+ * Kingsbury–Zara: `ok` narrowed to the content area furthest below its target share of the questions
+ * given so far, or to the next such area when it has no question left; `ok` itself when no targets
+ * are set or no area has a question left.
+ */
+export function balancedBy(
+  pool: readonly PoolItem[],
+  rules: CatRules,
+  progress: CatProgress,
+  ok: (item: PoolItem) => boolean,
+): (item: PoolItem) => boolean {
+  if (!rules.balance || rules.balance.size === 0) return ok;
+  const given = progress.given.length;
+  const areas = [...rules.balance].map(([key, share], order) => ({
+    key,
+    order,
+    behind: share - (given === 0 ? 0 : countIn(progress.given, key) / given),
+  }));
+  areas.sort((a, b) => b.behind - a.behind || a.order - b.order);
+  for (const area of areas) {
+    const inArea = (item: PoolItem) => Boolean(item.content?.includes(area.key)) && ok(item);
+    if (pool.some(inArea)) return inArea;
+  }
+  return ok;
 }
 
 /** The questions the rules allow next. */
@@ -170,7 +204,7 @@ export function nextQuestion(
   random: () => number,
   setAside?: Set<number>,
 ): PoolItem | null {
-  const stream = ranked(pool, allowedBy(rules, progress), progress.ability);
+  const stream = ranked(pool, balancedBy(pool, rules, progress, allowedBy(rules, progress)), progress.ability);
   const exposure = rules.exposure;
   if (exposure.method === 'randomesque') {
     const top: PoolItem[] = [];
@@ -192,7 +226,8 @@ export function nextQuestion(
     // Every question left was set aside earlier in this student's test: the most informative of them
     // is given, rather than the test ending short of its length (a small pool, low probabilities).
     if (progress.setAside?.size) {
-      const again = ranked(pool, allowedBy(rules, { ...progress, setAside: undefined }), progress.ability).next();
+      const left = { ...progress, setAside: undefined };
+      const again = ranked(pool, balancedBy(pool, rules, left, allowedBy(rules, left)), progress.ability).next();
       if (!again.done) {
         setAside?.delete(again.value.id);
         return again.value;
