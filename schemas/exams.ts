@@ -93,6 +93,7 @@ const exams = defineResource({
     adaptive_start: choice(['stage_mean', 'last_score'], { default: 'stage_mean', ...adaptiveHelp('adaptive_start') }),
     adaptive_exposure: choice(['none', 'randomesque'], { default: 'randomesque', ...ADAPTIVE }),
     adaptive_randomesque: number(1, 10, { required: false, default: 5, ...adaptiveHelp('adaptive_randomesque') }),
+    adaptive_content: choice(['none', 'outcomes'], { default: 'none', ...adaptiveHelp('adaptive_content') }),
     // Set by publish and unpublish only (SPEC section 4), never by the form.
     is_published: flag({ managed: true }),
   },

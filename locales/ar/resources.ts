@@ -62,6 +62,7 @@ const messages: ResourceLabels = {
         adaptive_start: 'السؤال الأول عند',
         adaptive_exposure: 'ضبط تكرار ظهور الأسئلة',
         adaptive_randomesque: 'الاختيار من بين الأكثر معلوماتية',
+        adaptive_content: 'توازن المحتوى',
         tags: 'الوسوم',
         questions_count: 'الأسئلة',
         total_mark: 'الدرجة الكلية',
@@ -73,6 +74,10 @@ const messages: ResourceLabels = {
           last_score: 'آخر درجة معيارية للطالب على المقياس',
         },
         adaptive_exposure: { none: 'دون ضبط: الأكثر معلوماتية دائمًا', randomesque: 'واحد من الأكثر معلوماتية عشوائيًا' },
+        adaptive_content: {
+          none: 'دون توازن: الأكثر معلوماتية أيًّا كان ناتج تعلمه',
+          outcomes: 'نواتج التعلم بنسبها في المجمّع (كينغزبري وزارا)',
+        },
       },
     },
     'questions-bank': {

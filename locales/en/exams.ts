@@ -155,6 +155,8 @@ export default {
       adaptive_start_help:
         'Where the first question is chosen; a student without a score on the scale starts at the mean.',
       adaptive_randomesque_help: 'Spreads the questions over more students, so that no question is seen by everyone.',
+      adaptive_content_help:
+        "Each student's test covers the pool's learning outcomes in the shares the pool holds them: the next question comes from the outcome furthest below its share.",
       tags_help: 'Type a tag and press Enter.',
       localized_warning: 'Changes to this exam also apply to its localized exams.',
       read_only_title: 'This exam is read-only',

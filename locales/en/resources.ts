@@ -60,6 +60,7 @@ export default {
         adaptive_start: 'First question at',
         adaptive_exposure: 'Exposure control',
         adaptive_randomesque: 'Choose among the most informative',
+        adaptive_content: 'Content balance',
         tags: 'Tags',
         questions_count: 'Questions',
         total_mark: 'Total mark',
@@ -73,6 +74,10 @@ export default {
         adaptive_exposure: {
           none: 'None: always the most informative',
           randomesque: 'One of the most informative, at random',
+        },
+        adaptive_content: {
+          none: 'None: the most informative, whatever its learning outcome',
+          outcomes: "Learning outcomes in the pool's shares (Kingsbury–Zara)",
         },
       },
     },

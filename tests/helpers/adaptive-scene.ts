@@ -28,12 +28,15 @@ export async function buildAdaptiveScene(
     extra = [],
     scale = true,
     publish = true,
+    prepare,
   }: {
     items?: number;
     exam?: ExamSpec['exam'];
     extra?: NonNullable<ExamSpec['questions']>;
     scale?: boolean;
     publish?: boolean;
+    /** Runs on the draft before it is published (a change the form cannot make, straight in the database). */
+    prepare?: (built: Awaited<ReturnType<typeof buildDeliveryScene>>) => Promise<void>;
   } = {},
 ) {
   const built = await buildDeliveryScene(app, db, registry, {
@@ -55,6 +58,7 @@ export async function buildAdaptiveScene(
       difficultyOf(i, items),
     );
   const difficulty = new Map(built.questions.slice(0, items).map((q, i) => [q.id, difficultyOf(i, items)]));
+  await prepare?.(built);
   if (!publish) return { ...built, scale: scaleRow, difficulty, student: null as never };
   const published = await call(app, 'PUT', `/api/exams/${built.exam.id}/publish`, undefined, { cookie: author });
   if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);

@@ -93,6 +93,7 @@ export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec
       delivery_mode: columns.delivery_mode ?? fields.delivery_mode.default,
       adaptive_start: columns.adaptive_start ?? fields.adaptive_start.default,
       adaptive_exposure: columns.adaptive_exposure ?? fields.adaptive_exposure.default,
+      adaptive_content: columns.adaptive_content ?? fields.adaptive_content.default,
       adaptive_min_questions: columns.adaptive_min_questions ?? fields.adaptive_min_questions.default,
       adaptive_max_questions: columns.adaptive_max_questions ?? fields.adaptive_max_questions.default,
       adaptive_se_target: columns.adaptive_se_target ?? fields.adaptive_se_target.default,

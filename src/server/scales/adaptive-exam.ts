@@ -49,6 +49,7 @@ interface ExamRow {
   adaptive_start: string;
   adaptive_exposure: string;
   adaptive_randomesque: number | null;
+  adaptive_content: string;
   adaptive_calibration_id: number | null;
 }
 
@@ -85,6 +86,7 @@ export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | n
       'adaptive_start',
       'adaptive_exposure',
       'adaptive_randomesque',
+      'adaptive_content',
       'adaptive_calibration_id',
     ])
     .where('id', '=', examId)
@@ -99,11 +101,13 @@ export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | n
     answer_type: string;
     answer_key: unknown;
     mark_option: string;
+    learning_outcome_id: number;
     max: string | null;
     categories: unknown;
     thresholds: unknown;
   }>`
-    select eq.id, eq.mark, eq.answer_type, eq.answer_key, eq.mark_option, p.max, p.categories, p.thresholds
+    select eq.id, eq.mark, eq.answer_type, eq.answer_key, eq.mark_option, eq.learning_outcome_id, p.max,
+      p.categories, p.thresholds
     from exam_questions eq
     left join lateral (
       select max, categories, thresholds from item_parameters
@@ -126,6 +130,7 @@ export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | n
     pool.push({
       id: Number(row.id),
       thresholds,
+      content: [outcomeKey(Number(row.learning_outcome_id))],
       max: Number(row.mark),
       categories: json<number[]>(row.categories).map(Number),
       answer_type: row.answer_type,
@@ -148,12 +153,24 @@ export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | n
         exam.adaptive_exposure === 'randomesque'
           ? { method: 'randomesque', among: exam.adaptive_randomesque ?? 5 }
           : { method: 'none' },
+      ...(exam.adaptive_content === 'outcomes' ? { balance: poolShares(pool) } : {}),
     },
     start: exam.adaptive_start === 'last_score' ? 'last_score' : 'stage_mean',
     pool,
     byId: new Map(pool.map((item) => [item.id, item])),
     unusable: rows.length - pool.length,
   };
+}
+
+/** A learning outcome as a content area of the pool. */
+const outcomeKey = (id: number) => `outcome:${id}`;
+
+/** Kingsbury–Zara's targets: each learning outcome's share of the pool. */
+function poolShares(pool: readonly AdaptiveItem[]): Map<string, number> {
+  const shares = new Map<string, number>();
+  for (const item of pool) for (const key of item.content ?? []) shares.set(key, (shares.get(key) ?? 0) + 1);
+  for (const [key, count] of shares) shares.set(key, count / pool.length);
+  return shares;
 }
 
 /** A published exam is frozen, but another server may publish it again after an edit: kept a minute. */

@@ -168,6 +168,7 @@ describe('exam form', () => {
       adaptive_start: 'stage_mean',
       adaptive_exposure: 'randomesque',
       adaptive_randomesque: 5,
+      adaptive_content: 'none',
     });
   });
 

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { ManualClock } from '../../../src/server/clock';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { call } from '../../helpers/api-client';
+import { answerAt, buildAdaptiveScene, sitTest } from '../../helpers/adaptive-scene';
+import { buildUser, signIn } from '../../helpers/factories';
+import { buildExamLookups, examBody } from '../../helpers/exam-factory';
+import { buildRecord } from '../../helpers/resource-factory';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+/**
+ * Content balance of an adaptive exam (issue 43, Kingsbury–Zara on the exam form): the easier half
+ * of the pool is one learning outcome, the harder half another, so a strong student would get the
+ * hard outcome only; with the exam's content balance on, each test holds both in the pool's shares.
+ */
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
+let t: TestContext;
+let registry: SchemaRegistry;
+let author: string;
+beforeAll(async () => {
+  t = await createTestApp({}, clock);
+  registry = await loadSchemaRegistry();
+  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
+}, 60_000);
+afterAll(() => t.close());
+
+/** Twelve questions at least, the hard half of the pool on a second outcome. */
+async function scene(content: 'none' | 'outcomes') {
+  let hardOutcome = 0;
+  const s = await buildAdaptiveScene(t.app, t.db, registry, author, {
+    exam: {
+      adaptive_min_questions: 12,
+      adaptive_max_questions: 40,
+      adaptive_se_target: 0.6,
+      adaptive_content: content,
+    },
+    prepare: async (built) => {
+      const outcome = await buildRecord(t.db, registry, registry.get('learning-outcomes')!, built.lookups.platform, {
+        skill_id: built.questions[0].skill_id,
+      });
+      hardOutcome = outcome.id;
+      await t.db
+        .updateTable('exam_questions')
+        .set({ learning_outcome_id: outcome.id })
+        .where(
+          'id',
+          'in',
+          built.questions.slice(20, 40).map((q) => q.id),
+        )
+        .execute();
+    },
+  });
+  const outcomes = new Map(
+    (
+      await t.db
+        .selectFrom('exam_questions')
+        .select(['id', 'learning_outcome_id'])
+        .where('exam_id', '=', s.exam.id)
+        .execute()
+    ).map((q) => [q.id, q.learning_outcome_id]),
+  );
+  return { s, hard: (ids: number[]) => ids.filter((id) => outcomes.get(id) === hardOutcome).length };
+}
+
+describe("an adaptive exam's content balance", () => {
+  it("gives a strong student both learning outcomes in the pool's shares, where without it the hard one only", async () => {
+    const balanced = await scene('outcomes');
+    const { given } = await sitTest(balanced.s.student(0), answerAt(balanced.s, 1.8));
+    expect(given.length).toBeGreaterThanOrEqual(12);
+    expect(Math.abs(balanced.hard(given) - given.length / 2)).toBeLessThanOrEqual(1);
+
+    const free = await scene('none');
+    const unbalanced = await sitTest(free.s.student(0), answerAt(free.s, 1.8));
+    expect(free.hard(unbalanced.given)).toBeGreaterThanOrEqual(unbalanced.given.length - 2);
+  });
+
+  it('is saved by the exam form (none by default) and refused outside its choices', async () => {
+    const l = await buildExamLookups(t.db, registry);
+    const post = (overrides: Record<string, unknown>) =>
+      call(t.app, 'POST', '/api/exams', examBody(l, overrides as never), { cookie: author });
+    const plain = await post({ delivery_mode: 'adaptive' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json().data.adaptive_content).toBe('none');
+    const balanced = await post({ delivery_mode: 'adaptive', adaptive_content: 'outcomes' });
+    expect(balanced.json().data.adaptive_content).toBe('outcomes');
+    const refused = await post({ delivery_mode: 'adaptive', adaptive_content: 'everything' });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['adaptive_content']);
+  });
+});
