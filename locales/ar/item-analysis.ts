@@ -22,7 +22,7 @@ const messages: Pick<Messages, 'item_analysis'> = {
       length_rule: 'القاعدة: من %{min} إلى %{max}',
       mean_se: 'الخطأ المعياري المُحقَّق (المتوسط، باللوجيت)',
       se_target: 'الهدف: %{target}',
-      reached_target: 'توقّف عند الهدف',
+      reached_target: 'خطأ معياري عند الهدف أو دونه',
       mean_information: 'معلومات الاختبار المُحقَّقة (المتوسط)',
       reliability: 'ثبات القدرات',
       reliability_note: 'تجريبي: ١ − متوسط مربع الخطأ المعياري ÷ تباين القدرات',

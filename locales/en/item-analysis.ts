@@ -21,7 +21,7 @@ const messages = {
       length_rule: 'Rule: %{min} to %{max}',
       mean_se: 'Standard error reached (mean, logits)',
       se_target: 'Target: %{target}',
-      reached_target: 'Stopped at the target',
+      reached_target: 'Standard error at or below the target',
       mean_information: 'Test information reached (mean)',
       reliability: 'Reliability of the abilities',
       reliability_note: 'Empirical: 1 − mean SE² / variance of the abilities',

@@ -87,7 +87,7 @@ export default {
       max_length: 'Most questions',
       length_help: '1 to 200',
       se_target: 'Standard error target (logits)',
-      se_target_help: 'A test stops once the ability is this precise: 0.10 to 1.00',
+      se_target_help: 'A test stops once the ability is this precise: 0.10 to 1.50',
       exposure: 'Exposure control',
       exposures: {
         none: 'None: always the most informative question',

@@ -92,6 +92,21 @@ describe("an adaptive exam's item analysis", () => {
     }
   });
 
+  it("exports each question's use, not the figures against the rest of the test", async () => {
+    const response = await call(t.app, 'GET', `/api/exams/${s.exam.id}/item-analysis/export?format=csv`, undefined, {
+      cookie: author,
+    });
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = response.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    for (const column of ['Given to', 'Exposure', 'Bank difficulty (logits)', 'Correlation with ability'])
+      expect(header).toContain(column);
+    for (const column of ['Item–rest r', 'Alpha if deleted', 'Infit']) expect(header).not.toContain(column);
+    expect(rows).toHaveLength(40);
+  });
+
   it('refuses the analysis without a session or the permission', async () => {
     expect((await call(t.app, 'GET', `/api/exams/${s.exam.id}/item-analysis`)).statusCode).toBe(401);
     expect(

@@ -32,7 +32,7 @@ export const BOUNDS: Record<NumberField, { min: number; max: number; step: numbe
   students: { min: 100, max: 10_000, step: 100 },
   min_length: { min: 1, max: 200, step: 1 },
   max_length: { min: 1, max: 200, step: 1 },
-  se_target: { min: 0.1, max: 1, step: 0.05 },
+  se_target: { min: 0.1, max: 1.5, step: 0.05 },
   among: { min: 1, max: 20, step: 1 },
   ceiling: { min: 0.05, max: 1, step: 0.05 },
 };

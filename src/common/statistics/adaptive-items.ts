@@ -65,13 +65,17 @@ const r4Interval = (interval: Interval | null): Interval | null =>
 function itemOverSeen(input: AdaptiveItemsInput, index: number, rows: number[]) {
   const item = input.items[index];
   const column = rows.map((r) => input.scores[r][index] ?? 0);
-  const abilities = rows.map((r) => input.abilities[r] ?? 0);
   const n = rows.length;
   const enough = n >= ADAPTIVE_MIN_SEEN;
   const itemMean = n > 0 ? mean(column) : 0;
   const itemSd = n > 0 ? standardDeviation(column) : 0;
   const facility = enough && item.max > 0 ? itemMean / item.max : null;
-  const groups = enough ? extremeGroups(abilities) : null;
+  // Ranked by ability: only the students with a stored measure (an attempt without one is left out).
+  const measured = rows.filter((r) => input.abilities[r] !== null);
+  const byAbility = measured.map((r) => input.scores[r][index] ?? 0);
+  const abilities = measured.map((r) => input.abilities[r]!);
+  const ranked = measured.length >= ADAPTIVE_MIN_SEEN;
+  const groups = ranked ? extremeGroups(abilities) : null;
   const binary = column.every((score) => score === 0 || score === item.max);
   const chosenAll = input.choices?.get(index);
   const statistics: ItemStatistics = {
@@ -99,7 +103,7 @@ function itemOverSeen(input: AdaptiveItemsInput, index: number, rows: number[]) 
     ...(enough && item.options && chosenAll && groups
       ? optionStatistics(
           item.options,
-          rows.map((r) => chosenAll[r]),
+          measured.map((r) => chosenAll[r]),
           abilities,
           groups,
           n >= REVIEW_LIMITS.minAttempts,
@@ -111,7 +115,7 @@ function itemOverSeen(input: AdaptiveItemsInput, index: number, rows: number[]) 
     id: item.id,
     given: n,
     exposure: input.scores.length === 0 ? 0 : r4(n / input.scores.length)!,
-    ability_correlation: enough ? r4(correlation(column, abilities)) : null,
+    ability_correlation: ranked ? r4(correlation(byAbility, abilities)) : null,
   };
   return { statistics, use };
 }

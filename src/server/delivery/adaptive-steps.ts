@@ -26,7 +26,10 @@ function writeSteps(db: Db) {
       insert into adaptive_steps (attempt_id, position, exam_question_id, ability, se)
       select * from unnest(${group.map((s) => s.attemptId)}::int[], ${group.map((s) => s.position)}::int[],
         ${group.map((s) => s.exam_question_id)}::int[], ${group.map((s) => s.ability)}::float8[],
-        ${group.map((s) => s.se)}::float8[])
+        ${group.map((s) => s.se)}::float8[]) as s(attempt_id, position, exam_question_id, ability, se)
+      -- The attempts' rows are key-share locked (the foreign key) in id order, as every transaction
+      -- that locks several attempts does: no deadlock with a whole school's intervention.
+      order by s.attempt_id, s.position
       on conflict do nothing returning attempt_id, position`.execute(db);
     const inserted = new Set(rows.map((row) => `${row.attempt_id}:${row.position}`));
     // Two requests of one group may place the same position (two tabs): the first in the group won.

@@ -69,13 +69,14 @@ async function bankDifficulties(db: Db, examId: number, rules: AdaptiveRules): P
 /** Which questions each attempt was given, and its stored measure. */
 async function attemptSteps(db: Db, attemptIds: number[]) {
   if (attemptIds.length === 0) return { given: new Map<number, number[]>(), measures: new Map() };
-  const ids = sql.join(attemptIds);
+  // One array parameter, whatever the number of attempts (a list of parameters stops at 65,535).
+  const ids = sql`${attemptIds}::int[]`;
   const [steps, measures] = await Promise.all([
     sql<{ attempt_id: number; questions: string }>`
       select attempt_id, string_agg(exam_question_id::text, ',') as questions from adaptive_steps
-      where attempt_id in (${ids}) group by attempt_id`.execute(db),
+      where attempt_id = any(${ids}) group by attempt_id`.execute(db),
     sql<{ id: number; ability: number | null; ability_se: number | null }>`
-      select id, ability, ability_se from exam_attempts where id in (${ids})`.execute(db),
+      select id, ability, ability_se from exam_attempts where id = any(${ids})`.execute(db),
   ]);
   return {
     given: new Map(steps.rows.map((row) => [Number(row.attempt_id), row.questions.split(',').map(Number)])),

@@ -3,10 +3,10 @@ import { abilityFromParameters } from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import { adaptiveReadings } from './adaptive-readings';
 import type { Ability, ScaleCuts, ScaleReading } from './reading-types';
-
-export type { ReportScale, ScaleCuts, ScaleReading } from './reading-types';
 import { examParameters } from './bank-parameters';
 import { loadScaleForm } from './calibration-forms';
+
+export type { ReportScale, ScaleCuts, ScaleReading } from './reading-types';
 
 /**
  * Every scale of the exam's platform on which the exam is calibrated (its questions of the skill

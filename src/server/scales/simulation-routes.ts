@@ -28,7 +28,7 @@ export const simulationRoutes: FastifyPluginAsyncZod = async (app) => {
           students: z.number().int().min(100).max(10_000).default(1000),
           min_length: z.number().int().min(1).max(200),
           max_length: z.number().int().min(1).max(200),
-          se_target: z.number().min(0.1).max(1),
+          se_target: z.number().min(0.1).max(1.5),
           exposure: z.enum(['none', 'randomesque', 'sympson_hetter']).default('randomesque'),
           among: z.number().int().min(1).max(20).default(5),
           ceiling: z.number().min(0.05).max(1).default(0.25),

@@ -36,6 +36,8 @@ const adaptive: AdaptiveAnalysis = {
 async function openAdaptive(language: 'en' | 'ar') {
   signInAuthor([...AUTHOR_PERMISSIONS, ...listPermissions(AREAS.itemStatistics)]);
   const report = buildItemAnalysisReport({ adaptive, rasch: null, dif: [] } as never);
+  // The second question was given to too few students for its figures.
+  report.items[1] = { ...report.items[1], facility: null, facility_ci: null, discrimination_index: null };
   server.use(http.get('*/api/exams/12/item-analysis', () => HttpResponse.json({ data: report })));
   renderApp('/exams/12/item-analysis', language);
   return screen.findByTestId('adaptive-analysis', {}, { timeout: 5000 });
@@ -66,12 +68,17 @@ describe("an adaptive exam's item analysis", () => {
     expect(within(rows[1]).getAllByRole('cell').at(-1)).toHaveTextContent('—');
   });
 
-  it("says in the questions' section that each is read over the students given it", async () => {
+  it("says in the questions' section that each is read over the students given it, and judges none", async () => {
     await openAdaptive('en');
     screen.getByRole('tab', { name: 'Questions' }).click();
     expect(await screen.findByTestId('flags-legend')).toHaveTextContent(
       'An adaptive exam: each question over the students it was given to, from 30 students on',
     );
+    const rows = screen.getAllByTestId('item-row');
+    // Near one half by design: no "OK" and no flag; too few students, and it says so.
+    expect(within(rows[0]).queryByText('OK')).not.toBeInTheDocument();
+    expect(within(rows[0]).queryByText('Weak discrimination')).not.toBeInTheDocument();
+    expect(within(rows[1]).getByText('Unstable')).toBeInTheDocument();
   });
 
   it('is in Arabic, with its numbers', async () => {

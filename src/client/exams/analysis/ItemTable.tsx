@@ -27,17 +27,20 @@ const COLUMNS = [
 
 /**
  * One row per question: facility, discrimination, reliability without it, flags, and the options
- * chosen by all, the upper and the lower group. With too few attempts (`unstable`), facility and
- * item–rest r carry their 95% intervals and nothing is flagged.
+ * chosen by all, the upper and the lower group. With too few attempts (`unstable`: the exam's, or a
+ * question's own), facility and item–rest r carry their 95% intervals and nothing is flagged; an
+ * adaptive exam's questions are not judged (`judged: false`): no flag and no "OK".
  */
 export function ItemTable({
   items,
   unstable,
   groupShare,
+  judged = true,
 }: {
   items: ItemStatisticsRow[];
-  unstable: boolean;
+  unstable: boolean | ((item: ItemStatisticsRow) => boolean);
   groupShare: number;
+  judged?: boolean;
 }) {
   const translate = useTranslate();
   const hasOptions = items.some((item) => item.options);
@@ -62,7 +65,13 @@ export function ItemTable({
           </TableHead>
           <TableBody>
             {items.map((item) => (
-              <ItemRow key={item.id} item={item} unstable={unstable} groupShare={groupShare} />
+              <ItemRow
+                key={item.id}
+                item={item}
+                unstable={typeof unstable === 'function' ? unstable(item) : unstable}
+                judged={judged}
+                groupShare={groupShare}
+              />
             ))}
           </TableBody>
         </Table>
@@ -71,7 +80,17 @@ export function ItemTable({
   );
 }
 
-function ItemRow({ item, unstable, groupShare }: { item: ItemStatisticsRow; unstable: boolean; groupShare: number }) {
+function ItemRow({
+  item,
+  unstable,
+  judged,
+  groupShare,
+}: {
+  item: ItemStatisticsRow;
+  unstable: boolean;
+  judged: boolean;
+  groupShare: number;
+}) {
   const translate = useTranslate();
   const { number, interval } = useStatisticFormat();
   /** A figure, and under it its interval while the figures are unstable. */
@@ -108,7 +127,7 @@ function ItemRow({ item, unstable, groupShare }: { item: ItemStatisticsRow; unst
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {unstable ? (
             <Chip size="small" color="info" label={translate('item_analysis.unstable')} />
-          ) : item.flags.length === 0 ? (
+          ) : !judged ? null : item.flags.length === 0 ? (
             <Chip size="small" color="success" variant="outlined" label={translate('item_analysis.ok')} />
           ) : (
             item.flags.map((flag) => (

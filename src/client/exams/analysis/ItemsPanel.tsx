@@ -49,7 +49,17 @@ export function ItemsPanel({ examId, report }: { examId: number; report: ItemAna
           </Button>
         ))}
       </Stack>
-      <ItemTable items={report.items} unstable={report.exam.unstable} groupShare={limits.group_share} />
+      {report.adaptive ? (
+        // Each question over the students given it: too few of them, and its figures are unstable.
+        <ItemTable
+          items={report.items}
+          unstable={(item) => item.facility === null}
+          judged={false}
+          groupShare={limits.group_share}
+        />
+      ) : (
+        <ItemTable items={report.items} unstable={report.exam.unstable} groupShare={limits.group_share} />
+      )}
     </>
   );
 }
