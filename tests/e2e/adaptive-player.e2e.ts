@@ -7,6 +7,7 @@ import { e2eBaseUrl, launchBrowser, pageApi, screenshot, signInThroughForm } fro
  * The demo's adaptive reading check (issue 43), sat from the keyboard: one question at a time, the
  * next from the server with the confirmation, focus on each new question; halfway the student
  * reloads in English and resumes at the same question; the test ends by its rules and is submitted.
+ * Then the author reads its item analysis in Arabic (the second test needs the first's sitting).
  */
 const baseUrl = e2eBaseUrl();
 const { ar, en } = { ar: catalogs.ar.student, en: catalogs.en.student };
@@ -116,6 +117,29 @@ describe('an adaptive exam, by keyboard, in Arabic then English', () => {
     await expect(page.getByTestId('result-score').textContent()).resolves.toBe(en.result.not_released);
     const after = await pageApi<{ data: { status: string } }>(page, 'GET', `/student/exams/${assignmentId}/attempt`);
     expect(after.data.status).toBe('submitted');
+    await context.close();
+  });
+
+  it("shows the author the exam's adaptive test first in its item analysis, in Arabic", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, baseUrl, 'author@example.com');
+    const exams = await pageApi<{ data: { id: number; name_en: string }[] }>(page, 'GET', '/exams?per_page=100');
+    const exam = exams.data.find((e) => e.name_en === 'Adaptive Reading Check, Grade 4')!;
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto(`${baseUrl}/exams/${exam.id}/item-analysis`);
+    const panel = page.getByTestId('adaptive-analysis');
+    await panel.waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    const analysis = catalogs.ar.item_analysis;
+    await expect
+      .poll(() => page.getByRole('tablist', { name: analysis.title }).getByRole('tab').allTextContents())
+      .toEqual([analysis.sections.adaptive, analysis.sections.items, analysis.sections.markers]);
+    await panel.getByRole('heading', { name: /الاختبار التكيفي على مقياس القراءة/ }).waitFor();
+    // The student's one sitting: measured once, each question given to them at most once.
+    expect(await page.getByTestId('adaptive-figure-measured').textContent()).toMatch(/1$/);
+    expect(await page.getByTestId('adaptive-question-row').count()).toBe(9);
+    await screenshot(page, 'adaptive-analysis-ar');
     await context.close();
   });
 });
