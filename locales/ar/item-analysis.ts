@@ -25,7 +25,7 @@ const messages: Pick<Messages, 'item_analysis'> = {
       reached_target: 'خطأ معياري عند الهدف أو دونه',
       mean_information: 'معلومات الاختبار المُحقَّقة (المتوسط)',
       reliability: 'ثبات القدرات',
-      reliability_note: 'تجريبي: ١ − متوسط مربع الخطأ المعياري ÷ تباين القدرات',
+      reliability_note: 'تجريبي: 1 − متوسط مربع الخطأ المعياري ÷ تباين القدرات',
       pool_used: 'أسئلة المجمّع المقدَّمة',
       pool_of: 'من %{pool}',
       max_exposure: 'أكثر الأسئلة تعرّضًا',
