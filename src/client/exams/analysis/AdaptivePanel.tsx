@@ -1,18 +1,8 @@
-import {
-  Box,
-  Card,
-  CardContent,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { AdaptiveAnalysis } from '../../../common/contracts/index';
 import { nameOf } from '../../i18n/recordName';
+import { FigureCards, type Figure } from './FigureCards';
 import { useStatisticFormat } from './useStatisticFormat';
 
 const COLUMNS = ['position', 'given', 'exposure', 'difficulty', 'ability_correlation'] as const;
@@ -26,7 +16,7 @@ export function AdaptivePanel({ adaptive }: { adaptive: AdaptiveAnalysis }) {
   const translate = useTranslate();
   const { number, share, language } = useStatisticFormat();
   const t = (key: string, options?: object) => translate(`item_analysis.adaptive.${key}`, options);
-  const figures: [key: string, value: string, note?: string][] = [
+  const figures: Figure[] = [
     ['measured', number(adaptive.measured, 0)],
     [
       'mean_length',
@@ -49,25 +39,7 @@ export function AdaptivePanel({ adaptive }: { adaptive: AdaptiveAnalysis }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('help', { min: number(adaptive.min_seen, 0) })}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(180px, 1fr))', gap: 2, mb: 2 }}>
-        {figures.map(([key, value, note]) => (
-          <Card key={key} variant="outlined" data-testid={`adaptive-figure-${key}`}>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">
-                {t(key)}
-              </Typography>
-              <Typography variant="h5" component="p">
-                {value}
-              </Typography>
-              {note && (
-                <Typography variant="caption" color="text.secondary">
-                  {note}
-                </Typography>
-              )}
-            </CardContent>
-          </Card>
-        ))}
-      </Box>
+      <FigureCards figures={figures} label={t} cardTestId="adaptive-figure" minWidth={180} />
       <TableContainer>
         <Table size="small">
           <caption>{t('caption')}</caption>
