@@ -4,7 +4,6 @@ import { OffsetClock, systemClock, type Clock } from './clock';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -19,6 +18,7 @@ import { authRoutes } from './auth/routes';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
+import { installSecurityHeaders } from './http/security-headers';
 import { translate } from './http/i18n';
 import { AppError } from './http/app-error';
 import { installErrorHandler } from './http/error-handler';
@@ -145,11 +145,12 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   await app.register(cookie);
   installErrorHandler(app);
   installInputGuards(app);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, next) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
+    next();
   });
   // Security headers first, so that every refusal below carries them too.
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -176,8 +177,9 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   await app.register(
     async (api) => {
       // API answers carry answer keys, emails and scores: no cache may keep them.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, next) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        next(null, payload);
       });
       // JSON answers of 1 kB or more go compressed (a list page of 29 kB became about 4 kB, issue 41),
       // at a quick level: a save's small answer is never touched, and PDFs, zips and recordings, already
@@ -233,8 +235,9 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   // The exam-day monitor's presence notes, written in batches (and once more on close).
   const presence = startPresenceFlusher(database.db, app.log);
   app.addHook('onClose', () => presence.stop());
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, next) => {
     reply.header('x-request-id', request.id);
+    next(null, payload);
   });
 
   return Object.assign(app, { routeTable }) as unknown as App;
@@ -245,8 +248,9 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
  * access rule, all before the body is read and all decided by the matched route.
  */
 function installGuards(app: FastifyInstance, database: DatabaseHandle): RegisteredRoute[] {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, next) => {
     if (!isCanonicalPath(request.raw.url ?? '')) throw new AppError(404, 'errors.route_not_found');
+    next();
   });
   installCsrfGuard(app);
   installSessionLoader(app, database);

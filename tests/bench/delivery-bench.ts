@@ -9,7 +9,9 @@
  *
  * BENCH_STUDENTS (1000), BENCH_ANSWER_SECONDS (120), BENCH_DATABASE_URL (PostgreSQL; PGlite when
  * unset), WEB_CONCURRENCY (server processes, PostgreSQL only), BENCH_CONNECTIONS (512),
- * BENCH_SIGNINS (students signing in over HTTP: 200), BENCH_ANSWERING (students who answer: all).
+ * BENCH_SIGNINS (students signing in over HTTP: 200), BENCH_ANSWERING (students who answer: all),
+ * BENCH_CPU_PROF (a folder: the server's V8 CPU profile of each phase is written there, as
+ * PHASE.cpuprofile; read one with `npm run bench:profile -- FILE`; one server process only).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +23,7 @@ import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/l
 import { latencyChart, type RecordedRun } from './delivery/chart';
 import { benchDatabase } from './delivery/bench-database';
 import { BENCH_PASSWORD, studentAnswerFor, viewsOf } from './delivery/prepare';
-import { cpuPercent, ownCpuSeconds, postgresCpuSeconds, usageOf } from './delivery/server-stats';
+import { cpuPercent, ownCpuSeconds, postgresCpuSeconds, usageOf, watchPostgres } from './delivery/server-stats';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
 const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 120);
@@ -33,6 +35,7 @@ const ANSWERING = Math.min(STUDENTS, Number(process.env.BENCH_ANSWERING ?? STUDE
 const PROCESSES = Number(process.env.WEB_CONCURRENCY ?? 1);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
 const SATURATE_SECONDS = 15;
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
 /** The player's heartbeat period (src/client/student/player/useLiveAttempt.ts) and the monitor's refresh. */
 const HEARTBEAT_MS = 8000;
 const MONITOR_EVERY_MS = 5000;
@@ -90,13 +93,29 @@ function printGroups(phase: string, before: GroupFigures, after: GroupFigures) {
   return { statements, saves, write_ms: Math.round(writeMs * 10) / 10, wait_ms: Math.round(waitMs * 10) / 10 };
 }
 
+/** The server's CPU profile of the phase that just ended, into CPU_PROFILE_DIR. */
+async function saveProfile(client: ReturnType<typeof httpClient>, phase: string) {
+  const answer = await client.call('POST', '/api/bench/profile/stop', { body: {} });
+  const file = path.join(CPU_PROFILE_DIR!, `${phase.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+  fs.mkdirSync(CPU_PROFILE_DIR!, { recursive: true });
+  fs.writeFileSync(file, JSON.stringify((JSON.parse(answer.body) as { data: unknown }).data));
+  console.log(`  cpu profile of the server: ${path.relative(process.cwd(), file)}`);
+}
+
 interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
   /** The server's processes, PostgreSQL's (when it runs here), and the load generator's: % of one core. */
   cpu_percent: number;
   db_cpu_percent: number;
   client_cpu_percent: number;
   rss_mb: number;
+  /** Milliseconds of CPU per request: the server's and the database's (issue 44: under 0.15 and 0.1 for a save). */
+  server_ms_per_request: number;
+  db_ms_per_request: number;
 }
+
+/** CPU milliseconds per request from a phase's share of one core. */
+const msPerRequest = (percent: number, seconds: number, requests: number) =>
+  Math.round(((percent / 100) * seconds * 1000 * 1000) / Math.max(1, requests)) / 1000;
 
 async function main() {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -105,24 +124,37 @@ async function main() {
     `students ${STUDENTS} (${ANSWERING} answering), database ${ADMIN_URL ? 'postgres' : 'pglite'}, server processes ${PROCESSES}, client connections ${CONNECTIONS}, group commit ${SAVE_GROUP}\n`,
   );
   const { data, env, dataDir, drop } = await prepare();
-  const server = await startServer({ needsConsole: false, env, dataDir });
+  const server = await startServer({
+    needsConsole: false,
+    env,
+    dataDir,
+  });
   const client = httpClient(server.url, CONNECTIONS);
+  const stopWatching = ADMIN_URL ? watchPostgres() : () => {};
   const phases: PhaseFigures[] = [];
   const measure = async (recorder: PhaseRecorder, run: () => Promise<void>) => {
     const before = usageOf(server.pid);
     const [dbBefore, clientBefore] = [postgresCpuSeconds(), ownCpuSeconds()];
+    if (CPU_PROFILE_DIR) await client.call('POST', '/api/bench/profile/start', { body: {} });
     recorder.begin();
     await run();
     recorder.finish();
+    if (CPU_PROFILE_DIR) await saveProfile(client, recorder.name);
     const after = usageOf(server.pid);
     const figures = recorder.summary();
     const share = (seconds: number) => Math.round((seconds / figures.seconds) * 100);
+    const [serverPercent, dbPercent] = [
+      cpuPercent(before, after, figures.seconds),
+      ADMIN_URL ? share(postgresCpuSeconds() - dbBefore) : 0,
+    ];
     phases.push({
       ...figures,
-      cpu_percent: cpuPercent(before, after, figures.seconds),
-      db_cpu_percent: ADMIN_URL ? share(postgresCpuSeconds() - dbBefore) : 0,
+      cpu_percent: serverPercent,
+      db_cpu_percent: dbPercent,
       client_cpu_percent: share(ownCpuSeconds() - clientBefore),
       rss_mb: after.rssMb,
+      server_ms_per_request: msPerRequest(serverPercent, figures.seconds, figures.requests),
+      db_ms_per_request: msPerRequest(dbPercent, figures.seconds, figures.requests),
     });
     printPhase(phases.at(-1)!);
   };
@@ -256,7 +288,15 @@ async function main() {
     const groupsAnswering = printGroups('answering', groupsBefore, groupsAfterAnswering);
     for (const extra of [heartbeat, monitor]) {
       const figures = extra.summary();
-      phases.push({ ...figures, cpu_percent: 0, db_cpu_percent: 0, client_cpu_percent: 0, rss_mb: 0 });
+      phases.push({
+        ...figures,
+        cpu_percent: 0,
+        db_cpu_percent: 0,
+        client_cpu_percent: 0,
+        rss_mb: 0,
+        server_ms_per_request: 0,
+        db_ms_per_request: 0,
+      });
       printPhase(phases.at(-1)!);
     }
     const probed = probe.summary();
@@ -351,21 +391,24 @@ async function main() {
     console.log(
       `delivery calls: worst p99 ${worstP99} ms, errors ${errors} (goal: p99 < 150 ms, 0 errors): ${worstP99 < 150 && errors === 0 ? 'met' : 'NOT met'}`,
     );
-    record({
-      date: new Date().toISOString(),
-      machine,
-      students: STUDENTS,
-      database: ADMIN_URL ? 'postgres' : 'pglite',
-      processes: PROCESSES,
-      save_group: SAVE_GROUP,
-      groups: { answering: groupsAnswering, saturated: groupsSaturated },
-      answer_seconds: ANSWER_SECONDS,
-      answering: ANSWERING,
-      rush_seconds: RUSH_SECONDS,
-      baseline_ratio: Math.round(ratio * 100) / 100,
-      phases,
-    });
+    // A profiled run is slower than a plain one: its figures are not the record's.
+    if (!CPU_PROFILE_DIR)
+      record({
+        date: new Date().toISOString(),
+        machine,
+        students: STUDENTS,
+        database: ADMIN_URL ? 'postgres' : 'pglite',
+        processes: PROCESSES,
+        save_group: SAVE_GROUP,
+        groups: { answering: groupsAnswering, saturated: groupsSaturated },
+        answer_seconds: ANSWER_SECONDS,
+        answering: ANSWERING,
+        rush_seconds: RUSH_SECONDS,
+        baseline_ratio: Math.round(ratio * 100) / 100,
+        phases,
+      });
   } finally {
+    stopWatching();
     await client.close();
     await server.stop();
     await drop();
@@ -390,7 +433,8 @@ function record(run: unknown) {
 function printPhase(p: PhaseFigures) {
   const errors = p.error_count ? JSON.stringify(p.errors) : '0';
   console.log(
-    `${p.phase.padEnd(18)} ${String(p.requests).padStart(7)} req ${String(p.per_second).padStart(6)}/s  p50 ${String(p.p50).padStart(5)}  p95 ${String(p.p95).padStart(5)}  p99 ${String(p.p99).padStart(5)}  max ${String(p.max).padStart(6)} ms  errors ${errors}  cpu: server ${p.cpu_percent}% db ${p.db_cpu_percent}% client ${p.client_cpu_percent}%  rss ${p.rss_mb} MB`,
+    `${p.phase.padEnd(18)} ${String(p.requests).padStart(7)} req ${String(p.per_second).padStart(6)}/s  p50 ${String(p.p50).padStart(5)}  p95 ${String(p.p95).padStart(5)}  p99 ${String(p.p99).padStart(5)}  max ${String(p.max).padStart(6)} ms  errors ${errors}  cpu: server ${p.cpu_percent}% db ${p.db_cpu_percent}% client ${p.client_cpu_percent}%  rss ${p.rss_mb} MB` +
+      (p.cpu_percent ? `  cpu a request: server ${p.server_ms_per_request} db ${p.db_ms_per_request} ms` : ''),
   );
 }
 

@@ -59,7 +59,25 @@ export function validateWith(
   answer: unknown,
 ): QuestionIssue[] {
   const type = typeOf(registry, kind);
-  const parsed = type?.definition.safeParse(definition);
+  const parsed = type && parsedDefinition(type, definition);
   if (!type || !parsed?.success) return [{ path: [], message: QM.answerInvalid }];
   return type.validateAnswer(parsed.data, answer);
+}
+
+type Parsed = ReturnType<AnswerType['definition']['safeParse']>;
+const parsedDefinitions = new WeakMap<object, { type: AnswerType; parsed: Parsed }>();
+
+/**
+ * A stored definition read by its kind's schema, once per definition object: delivery keeps an
+ * exam's keys in memory while students save (answer-save.ts), and reading a definition again for
+ * every save was a tenth of a save's server time (its texts normalised, its ids checked; issue 44).
+ * A definition is never changed in place once read from the database.
+ */
+function parsedDefinition(type: AnswerType, definition: unknown): Parsed {
+  if (definition === null || typeof definition !== 'object') return type.definition.safeParse(definition);
+  const kept = parsedDefinitions.get(definition);
+  if (kept?.type === type) return kept.parsed;
+  const parsed = type.definition.safeParse(definition);
+  parsedDefinitions.set(definition, { type, parsed });
+  return parsed;
 }

@@ -20,7 +20,15 @@ export { isAnswerId, newAnswerId } from './schema-parts';
 export { isMediaReference } from './media-reference';
 export { mediaAltIssue } from './media-alt';
 export { seededShuffle, studentOrder, blankOptionsOrder, MIN_KEY_FREE_ENTRIES } from './student-order';
-export { answerPartIds, codecFor, encodeDefinition, renameAnswerIds, type IdCodec, type ScopedId } from './id-renaming';
+export {
+  answerPartIds,
+  codecFor,
+  encodeDefinition,
+  renameAnswerIds,
+  UNKNOWN_ID,
+  type IdCodec,
+  type ScopedId,
+} from './id-renaming';
 export { round2 } from './score-result';
 export { exceedsWordLimit } from './types/essay';
 export { paragraphMark } from './types/paragraph';

@@ -48,12 +48,13 @@ export function installAccessControl(app: FastifyInstance): RegisteredRoute[] {
       for (const method of methods) table.push({ method, url: route.url, access });
     }
   });
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
+  app.addHook('onRequest', (request, _reply, next) => {
+    if (request.is404) return next();
     const access = routeAccess(request);
     // Unreachable once start-up has refused rule-less routes; kept as the last line of default deny.
     if (!access) throw forbidden();
     assertAccess(request, access);
+    next();
   });
   return table;
 }

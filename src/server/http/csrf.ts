@@ -15,8 +15,9 @@ const changesState = (request: FastifyRequest) =>
  * when Origin is absent), come from this host. Decided from the matched route, never the URL.
  */
 export function installCsrfGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || !changesState(request)) return;
+  // A hook without a promise: it runs on every request (issue 44).
+  app.addHook('onRequest', (request, _reply, next) => {
+    if (request.is404 || !changesState(request)) return next();
     const header = request.headers[CSRF_HEADER];
     if (typeof header !== 'string' || header.toLowerCase() !== CSRF_HEADER_VALUE.toLowerCase()) {
       throw new AppError(403, 'errors.csrf');
@@ -24,6 +25,7 @@ export function installCsrfGuard(app: FastifyInstance): void {
     const { origin, referer } = request.headers;
     const from = origin ?? referer;
     if (from !== undefined && !sameHost(from, request.headers.host)) throw new AppError(403, 'errors.csrf');
+    next();
   });
 }
 

@@ -63,13 +63,28 @@ export function usageOf(root: number): Usage {
 export const cpuPercent = (before: Usage, after: Usage, seconds: number) =>
   Math.round(((after.cpuSeconds - before.cpuSeconds) / seconds) * 100);
 
-/** CPU seconds used so far by every PostgreSQL process of this machine (the database's share). */
+/** The last ticks read of each PostgreSQL process, kept after it exits (its CPU still counts). */
+const postgresTicks = new Map<number, number>();
+
+function readPostgresTicks(): number {
+  for (const s of allProcesses()) if (s.name === 'postgres') postgresTicks.set(s.pid, s.ticks);
+  let total = 0;
+  for (const ticks of postgresTicks.values()) total += ticks;
+  return total;
+}
+
+/**
+ * CPU seconds used so far by every PostgreSQL process of this machine (the database's share),
+ * including backends that have exited since: read every 500 ms while `watchPostgres` runs, so that a
+ * connection closed in the middle of a phase loses at most its last half second.
+ */
 export function postgresCpuSeconds(): number {
-  return (
-    allProcesses()
-      .filter((s) => s.name === 'postgres')
-      .reduce((sum, s) => sum + s.ticks, 0) / TICKS_PER_SECOND
-  );
+  return readPostgresTicks() / TICKS_PER_SECOND;
+}
+
+export function watchPostgres(): () => void {
+  const timer = setInterval(readPostgresTicks, 500);
+  return () => clearInterval(timer);
 }
 
 /** CPU seconds used so far by this process (the load generator). */
