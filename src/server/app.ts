@@ -19,6 +19,7 @@ import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
 import { installSecurityHeaders } from './http/security-headers';
+import { lazyChildLogger } from './http/lazy-logger';
 import { translate } from './http/i18n';
 import { AppError } from './http/app-error';
 import { installErrorHandler } from './http/error-handler';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       redact: { paths: LOG_REDACT, censor: '[redacted]' },
       ...(logStream ? { stream: logStream } : {}),
     },
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false, // genReqId reads and checks the incoming header itself

@@ -77,7 +77,30 @@ try {
   } finally {
     await client.end();
   }
+  await planChoice(compiled.sql, parameter);
 } finally {
   await handle.close();
   await drop();
+}
+
+/**
+ * Which plan the server's prepared statement settles on under the default plan_cache_mode (issue
+ * 44): a custom plan is planned again at every execution (about a millisecond a group), a generic
+ * one once per connection. Runs the statement as the server does (a named statement through pg)
+ * twenty times on one connection, then reads the connection's own pg_prepared_statements.
+ */
+async function planChoice(text: string, parameter: string) {
+  const client = new pg.Client({ connectionString: databaseUrl! });
+  await client.connect();
+  try {
+    await client.query('begin');
+    for (let run = 0; run < 20; run++) await client.query({ name: 'ltm_store_answer_group', text, values: [parameter] });
+    await client.query('rollback');
+    const { rows } = await client.query(
+      `select generic_plans, custom_plans from pg_prepared_statements where name = 'ltm_store_answer_group'`,
+    );
+    console.log(`\n== the server's prepared statement after 20 runs: ${JSON.stringify(rows[0])}`);
+  } finally {
+    await client.end();
+  }
 }
