@@ -20,6 +20,7 @@ import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
 import { installSecurityHeaders } from './http/security-headers';
 import { lazyChildLogger } from './http/lazy-logger';
+import { startSessionToucher } from './auth/session-touches';
 import { translate } from './http/i18n';
 import { AppError } from './http/app-error';
 import { installErrorHandler } from './http/error-handler';
@@ -237,6 +238,9 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   // The exam-day monitor's presence notes, written in batches (and once more on close).
   const presence = startPresenceFlusher(database.db, app.log);
   app.addHook('onClose', () => presence.stop());
+  // Sessions' last use, written in batches too (and once more on close).
+  const touches = startSessionToucher(database.db, app.log);
+  app.addHook('onClose', () => touches.stop());
   app.addHook('onSend', (request, reply, payload, next) => {
     reply.header('x-request-id', request.id);
     next(null, payload);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db, RunPrepared } from '../db/database';
 import type { AuthContext } from '../http/auth-context';
 import { announceSessionChange, type SessionCache } from './session-cache';
+import { noteSessionTouch, pendingTouch } from './session-touches';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -102,7 +103,8 @@ export async function loadSession(
   const epoch = cache?.epoch ?? 0;
   const row = await readSession(db, idHash, runPrepared);
   if (!row) return null;
-  const lastSeen = new Date(row.last_seen_at).getTime();
+  // This process's own later use, noted and not written yet, counts as well (session-touches.ts).
+  const lastSeen = Math.max(new Date(row.last_seen_at).getTime(), pendingTouch(db, idHash) ?? 0);
   const expires = new Date(row.expires_at).getTime();
   const idleMs = idleMsOf(policy, row.is_student);
   if (!row.is_active || now >= expires || now >= lastSeen + idleMs) {
@@ -154,7 +156,9 @@ async function readSession(db: Db, idHash: string, runPrepared?: RunPrepared) {
   return rows[0];
 }
 
+/** A session's use: noted, and written with the others in a few seconds (or at once when the notes are full). */
 async function touchSession(db: Db, idHash: string, nowMs: number) {
+  if (noteSessionTouch(db, idHash, nowMs)) return;
   await db
     .updateTable('sessions')
     .set({ last_seen_at: new Date(nowMs) })

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
+import { startPeriodicFlush } from '../db/periodic-flush';
 
 /**
  * What the exam-day monitor shows of a running attempt beyond its row (issue 26): when its player
@@ -56,19 +57,5 @@ export async function flushPresence(db: Db): Promise<number> {
 
 /** Flushes every `everyMs` until stopped (the server's close flushes once more). */
 export function startPresenceFlusher(db: Db, log: FastifyBaseLogger, everyMs = 2000): { stop(): Promise<void> } {
-  let running: Promise<unknown> = Promise.resolve();
-  const flush = () => {
-    running = running.then(() =>
-      flushPresence(db).catch((error) => log.warn({ err: error }, 'writing attempt presence failed')),
-    );
-    return running;
-  };
-  const timer = setInterval(() => void flush(), everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await flush();
-    },
-  };
+  return startPeriodicFlush(() => flushPresence(db), log, 'attempt presence', everyMs);
 }
