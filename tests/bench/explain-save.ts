@@ -94,7 +94,8 @@ async function planChoice(text: string, parameter: string) {
   await client.connect();
   try {
     await client.query('begin');
-    for (let run = 0; run < 20; run++) await client.query({ name: 'ltm_store_answer_group', text, values: [parameter] });
+    for (let run = 0; run < 20; run++)
+      await client.query({ name: 'ltm_store_answer_group', text, values: [parameter] });
     await client.query('rollback');
     const { rows } = await client.query(
       `select generic_plans, custom_plans from pg_prepared_statements where name = 'ltm_store_answer_group'`,
