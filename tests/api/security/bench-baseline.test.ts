@@ -24,6 +24,19 @@ describe('the benchmark baseline route', () => {
     expect((await call(normal.app, 'GET', '/api/bench/save-groups')).statusCode).toBe(404);
     expect(normal.app.printRoutes()).not.toContain('baseline');
     expect(normal.app.printRoutes()).not.toContain('save-groups');
+    expect((await call(normal.app, 'POST', '/api/bench/profile/start', {})).statusCode).toBe(404);
+    expect(normal.app.printRoutes()).not.toContain('bench');
+  });
+
+  it("profiles this process between a start and a stop in the benchmark's mode (issue 44)", async () => {
+    expect((await call(bench.app, 'POST', '/api/bench/profile/stop', {})).json()).toEqual({ data: null });
+    expect((await call(bench.app, 'POST', '/api/bench/profile/start', {})).json()).toEqual({ data: { started: true } });
+    for (let k = 0; k < 5; k++) await call(bench.app, 'PUT', '/api/bench/baseline', { ...body, seq: 10 + k });
+    const profile = (await call(bench.app, 'POST', '/api/bench/profile/stop', {})).json().data;
+    expect(profile.nodes.length).toBeGreaterThan(1);
+    expect(profile.samples.length).toBe(profile.timeDeltas.length);
+    expect(profile.endTime).toBeGreaterThan(profile.startTime);
+    expect((await call(bench.app, 'POST', '/api/bench/profile/pause', {})).statusCode).toBe(400);
   });
 
   it("answers in the benchmark's mode: one upsert, no session", async () => {
