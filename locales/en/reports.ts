@@ -121,6 +121,11 @@ const messages = {
       not_available: '—',
       empty: 'No corrected results yet.',
       out_of: '%{score} / %{max}',
+      adaptive: {
+        scaled_score: 'Scaled score',
+        mean_score: 'Mean scaled score',
+        note: 'An adaptive exam: each student answered questions chosen for them, so scores are on the reporting scale with their standard error, not marks or percentages, and there is no pass mark.',
+      },
       growth: {
         plus_minus: '%{value} ± %{se}',
         interval: '%{value} (%{low} to %{high})',
@@ -139,7 +144,8 @@ const messages = {
         },
         group: { class: 'Class', grade: 'Grade', school: 'School' },
         scale_note:
-          'Scaled score = %{origin} + %{unit} × ability in logits, shown ± one standard error; a group shows its mean, and its mean change with a 95% interval. A change smaller than 1.96 standard errors of the difference reads as no measurable change. The raw percent above stays the mark of this exam.',
+          'Scaled score = %{origin} + %{unit} × ability in logits, shown ± one standard error; a group shows its mean, and its mean change with a 95% interval. A change smaller than 1.96 standard errors of the difference reads as no measurable change.',
+        raw_note: 'The raw percent above stays the mark of this exam.',
         previous_not_calibrated: "The previous round's exam is not calibrated on this scale, so no growth is shown.",
         not_linked:
           'No calibration places this exam on a reporting scale, so it is not compared with the previous round: percentages of two different exams are not comparable.',

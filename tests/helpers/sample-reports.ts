@@ -121,7 +121,7 @@ export function sampleContext(
     status: 3,
     language: 'both',
     file_name: 'sample',
-    exam: { ...SAMPLE.exam, max_mark: 100, pass_mark: 50, exam_type_id: 1, grade_id: null, level_id: null },
+    exam: { ...SAMPLE.exam, max_mark: 100, pass_mark: 50, adaptive: false, exam_type_id: 1, grade_id: null, level_id: null },
     platform: SAMPLE.platform,
     school: SAMPLE.school,
     grade: kind === 'school' ? null : SAMPLE.grade,

@@ -54,15 +54,19 @@ export interface ReportDocument {
   students?: StudentRow[];
   /** Shown when a group has no corrected results yet. */
   empty_message?: string;
+  /** What the figures are, under the facts: an adaptive exam's reports are on the scale, not in marks. */
+  note?: string;
 }
 
 export interface Total {
-  /** "86.96 / 100". */
+  /** "86.96 / 100"; an adaptive exam's scaled score with its error, "213 ± 7.6". */
   value: string;
-  result: string;
-  passed: boolean;
-  tier: AttainmentKey;
-  tier_name: string;
+  /** Pass or fail (none for an adaptive exam). */
+  result?: string;
+  passed?: boolean;
+  /** None for an adaptive exam whose scale has no cut scores for the grade or level. */
+  tier?: AttainmentKey;
+  tier_name?: string;
   /** The class average and the school average, in the total's format. */
   averages: Figure[];
 }
@@ -132,11 +136,13 @@ export interface StudentRow {
   name: string;
   /** The student's class (school reports). */
   group?: string;
-  /** "86.96 / 100". */
+  /** "86.96 / 100"; an adaptive exam's scaled score with its error. */
   mark: string;
-  tier: AttainmentKey;
-  tier_name: string;
-  result: string;
+  /** None for an adaptive exam whose scale has no cut scores for the grade or level. */
+  tier?: AttainmentKey;
+  tier_name?: string;
+  /** Pass or fail (none for an adaptive exam). */
+  result?: string;
 }
 
 export interface ClassComparison {
@@ -151,8 +157,8 @@ export interface ClassRow {
   students: string;
   /** The class's average percent. */
   average: string;
-  /** How many of its students are in each tier. */
-  tiers: Record<TierKey, string>;
+  /** How many of its students are in each tier (none for an adaptive exam). */
+  tiers?: Record<TierKey, string>;
   /** The average percent of each skill, in the order of `ClassComparison.skills` ("—" without results). */
   skills: string[];
 }

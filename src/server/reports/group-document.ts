@@ -2,7 +2,8 @@ import { PERFORMANCE_LEVELS, TIER_KEYS, type PerformanceLevel, type TierKey } fr
 import type { AttainmentKey, ClassComparison, Figure, ReportDocument, ScoreRow, StudentRow } from '../pdf';
 import { growthSection, withGrowth, type GrowthData } from './growth-document';
 import { examLevels, groupLevels, levelName, levelNames } from './level-labels';
-import { averagePercent, skillAverages, tierOfShown } from './report-base';
+import { averagePercent, skillAverages, studentOrder, tierOfShown } from './report-base';
+import { adaptiveGroupParts } from './adaptive-document';
 import type { Named, ReportContext, ResultRow } from './report-data';
 import { asShown, type ReportWords } from './report-format';
 
@@ -46,6 +47,7 @@ export function groupParts(
     },
   ];
   if (results.length === 0) return { participation, skills: [], empty_message: w.t('empty') };
+  if (context.exam.adaptive) return adaptiveGroupParts(w, kind, data, participation);
   const maxMark = context.exam.max_mark;
   participation.push(
     {
@@ -147,12 +149,7 @@ function studentRows(
   withClass: boolean,
   attainment: (r: ResultRow) => { key: AttainmentKey; name: string },
 ): StudentRow[] {
-  const byClass = (a: ResultRow, b: ResultRow) =>
-    w.compareNames(w.name(a.school_class), w.name(b.school_class)) || a.school_class.id - b.school_class.id;
-  const ordered = [...results].sort(
-    (a, b) => (withClass ? byClass(a, b) : 0) || w.compareNames(w.name(a.student_names), w.name(b.student_names)),
-  );
-  return ordered.map((r) => ({
+  return [...results].sort(studentOrder(w, withClass)).map((r) => ({
     name: w.name(r.student_names),
     ...(withClass ? { group: w.name(r.school_class) } : {}),
     mark: w.outOf(r.mark, maxMark),

@@ -28,7 +28,7 @@ function signed(w: ReportWords, value: number) {
 }
 
 /** "213 ± 7.6": a scaled score with its standard error. */
-function scoreText(w: ReportWords, scale: ReportScale, at: Ability | undefined) {
+export function scoreText(w: ReportWords, scale: ReportScale, at: Ability | undefined) {
   if (!at) return w.t('not_available');
   const { score, se } = scaledScore(at.ability, at.se, scale);
   return w.t('growth.plus_minus', { value: w.num(score), se: w.num(se) });
@@ -42,7 +42,7 @@ const changeText = (w: ReportWords, scale: ReportScale, growth: Growth) =>
   });
 
 /** The performance level of an ability under the scale's cuts for the exam's grade or level. */
-const levelOf = (scale: ReportScale, cuts: ScaleCuts, at: Ability) =>
+export const levelOf = (scale: ReportScale, cuts: ScaleCuts, at: Ability) =>
   performanceLevel(scaledScore(at.ability, at.se, scale).score, cuts);
 
 /** One student's line: this round, their level, the previous one, the change and how to read it. */
@@ -61,6 +61,13 @@ function studentRow(w: ReportWords, now: ScaleReading, name: string, at?: Abilit
 
 const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 
+/** A group's mean scaled score on a reading, in whole points, over those of `ids` it measures ("—" for none). */
+export function meanScoreText(w: ReportWords, reading: ScaleReading, ids: readonly number[]) {
+  const values = ids.flatMap((id) => (reading.abilities.has(id) ? [reading.abilities.get(id)!.ability] : []));
+  if (values.length === 0) return w.t('not_available');
+  return w.num(Math.round(reading.scale.score_origin + reading.scale.score_unit * meanOf(values)));
+}
+
 /** A group's line: mean scaled scores, the mean change with its 95% interval, and how many changed measurably. */
 function groupRow(
   w: ReportWords,
@@ -71,11 +78,7 @@ function groupRow(
   before?: ScaleReading,
 ): GrowthRow {
   const present = results.filter((r) => now.abilities.has(r.student_id));
-  const points = (ability: number) => Math.round(scale.score_origin + scale.score_unit * ability);
-  const mean = (reading: ScaleReading | undefined, ids: number[]) => {
-    const values = ids.flatMap((id) => (reading?.abilities.has(id) ? [reading.abilities.get(id)!.ability] : []));
-    return values.length > 0 ? w.num(points(meanOf(values))) : w.t('not_available');
-  };
+  const mean = (reading: ScaleReading, ids: number[]) => meanScoreText(w, reading, ids);
   const ids = present.map((r) => r.student_id);
   const growths = before
     ? ids.flatMap((id) =>
@@ -120,7 +123,10 @@ export function growthSection(
   w: ReportWords,
   growth: GrowthData,
   results: ResultRow[],
-  mode: { kind: 'student' } | { kind: 'group'; label: string; students: boolean },
+  mode: ({ kind: 'student' } | { kind: 'group'; label: string; students: boolean }) & {
+    /** An adaptive exam's document: there is no raw percent above to keep as the exam's mark. */
+    adaptive?: boolean;
+  },
 ): ReportDocument['growth'] {
   const previousRound = growth.previousRound ? w.name(growth.previousRound) : null;
   if (growth.current.length === 0)
@@ -131,6 +137,7 @@ export function growthSection(
     const scale = now.scale;
     const before = growth.previous.find((reading) => reading.scale.id === scale.id);
     const notes = [w.t('growth.scale_note', { origin: w.num(scale.score_origin), unit: w.num(scale.score_unit) })];
+    if (!mode.adaptive) notes.push(w.t('growth.raw_note'));
     if (previousRound && !before) notes.push(w.t('growth.previous_not_calibrated'));
     const rowOf = (r: ResultRow) =>
       studentRow(w, now, w.name(r.student_names), now.abilities.get(r.student_id), before?.abilities.get(r.student_id));

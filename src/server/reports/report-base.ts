@@ -18,7 +18,7 @@ export function documentBase(
     header: { school: w.name(context.school), platform: w.name(context.platform) },
     page_label: { page: w.t('page'), of: w.t('of') },
     facts: facts(w, context, issuedAt, timeZone),
-    labels: labels(w),
+    labels: labels(w, context.exam.adaptive),
     tier_names: { below: w.tier('below'), within: w.tier('within'), above: w.tier('above') },
     skills: [],
   };
@@ -59,9 +59,19 @@ const LABELS: Record<keyof ReportDocument['labels'], true> = {
   average: true,
 };
 
-function labels(w: ReportWords): ReportDocument['labels'] {
+/** An adaptive exam's documents say "Scaled score" where a fixed form's say "Total", "Mark" and "Average". */
+const ADAPTIVE_LABELS: Partial<Record<keyof ReportDocument['labels'], string>> = {
+  total: 'adaptive.scaled_score',
+  mark: 'adaptive.scaled_score',
+  average: 'adaptive.mean_score',
+};
+
+function labels(w: ReportWords, adaptive: boolean): ReportDocument['labels'] {
   return Object.fromEntries(
-    Object.keys(LABELS).map((key) => [key, w.t(`labels.${key}`)]),
+    Object.keys(LABELS).map((key) => {
+      const adaptiveKey = adaptive ? ADAPTIVE_LABELS[key as keyof typeof LABELS] : undefined;
+      return [key, w.t(adaptiveKey ?? `labels.${key}`)];
+    }),
   ) as unknown as ReportDocument['labels'];
 }
 
@@ -139,3 +149,11 @@ export function scoreRow(
     tier_name: w.tier(tier),
   };
 }
+
+/** Students by name; with `withClass` (a school's), by class first. */
+export const studentOrder =
+  (w: ReportWords, withClass: boolean) =>
+  (a: ResultRow, b: ResultRow): number =>
+    (withClass
+      ? w.compareNames(w.name(a.school_class), w.name(b.school_class)) || a.school_class.id - b.school_class.id
+      : 0) || w.compareNames(w.name(a.student_names), w.name(b.student_names));

@@ -20,6 +20,8 @@ export interface ReportContext {
   exam: Named & {
     max_mark: number;
     pass_mark: number;
+    /** An adaptive exam (issue 43): its documents report on the scale, not in marks. */
+    adaptive: boolean;
     exam_type_id: number;
     /** The exam's own grade (IRA) or level (ISA): its earlier rounds are of the same. */
     grade_id: number | null;
@@ -61,6 +63,7 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       'e.name_ar as exam_ar',
       'e.max_mark',
       'e.pass_mark',
+      'e.delivery_mode',
       'e.exam_type_id',
       'e.grade_id as exam_grade_id',
       'e.level_id as exam_level_id',
@@ -104,6 +107,7 @@ export async function loadReportContext(db: Db, reportId: number): Promise<Repor
       name_ar: row.exam_ar,
       max_mark: Number(row.max_mark),
       pass_mark: Number(row.pass_mark),
+      adaptive: row.delivery_mode === 'adaptive',
       exam_type_id: row.exam_type_id,
       grade_id: row.exam_grade_id,
       level_id: row.exam_level_id,

@@ -1,4 +1,5 @@
 import type { ReportDocument, ScoreRow } from '../pdf';
+import { adaptiveStudentParts } from './adaptive-document';
 import { growthSection, withGrowth, type GrowthData } from './growth-document';
 import { levelName, levelNames, studentLevels } from './level-labels';
 import { averagePercent, scoreRow, skillAverages, type SkillAverage } from './report-base';
@@ -27,6 +28,7 @@ export interface StudentReportData {
 export function studentParts(w: ReportWords, context: ReportContext, data: StudentReportData): Partial<ReportDocument> {
   const { result } = data;
   if (!result) return { skills: [], empty_message: w.t('empty') };
+  if (context.exam.adaptive) return adaptiveStudentParts(w, context, result, data);
   const thresholds = context.thresholds;
   const classId = context.schoolClass?.id ?? result.school_class.id;
   const classResults = data.schoolResults.filter((r) => r.school_class.id === classId);

@@ -55,7 +55,7 @@ export function studentReportHtml(doc: ReportDocument): string {
     .map((f) => `<div class="fact"><span class="label">${escape(f.label)}</span> ${isolate(f.value, f.ltr)}</div>`)
     .join('');
   const total = doc.total
-    ? `<div class="total"><span>${escape(doc.labels.total)}: <bdi>${escape(doc.total.value)}</bdi></span><span class="${doc.total.passed ? 'pass' : 'fail'}">${escape(doc.labels.result)}: ${escape(doc.total.result)}</span></div>`
+    ? `<div class="total"><span>${escape(doc.labels.total)}: <bdi>${escape(doc.total.value)}</bdi></span>${doc.total.result ? `<span class="${doc.total.passed ? 'pass' : 'fail'}">${escape(doc.labels.result)}: ${escape(doc.total.result)}</span>` : ''}</div>`
     : '';
   return `<!doctype html><html lang="${doc.lang}" dir="${dir}"><head><meta charset="utf-8"><title>${escape(doc.title)}</title>
 <style>${FONTS}

@@ -35,7 +35,7 @@ describe('the report template, read back', () => {
       const pdf = renderer.render(doc);
       expect(pdfPages(pdf)).toBe(1);
       const text = read(pdf);
-      for (const value of [doc.title, doc.header.school, doc.header.platform, doc.total!.result])
+      for (const value of [doc.title, doc.header.school, doc.header.platform, doc.total!.result!])
         expectWords(text, value);
       expect(text).toContain(doc.total!.value);
       for (const fact of doc.facts) expectWords(text, fact.value);
@@ -59,7 +59,7 @@ describe('the report template, read back', () => {
         expectWords(text, student.name);
         expectWords(text, student.group!);
         expect(text).toContain(student.mark);
-        expectWords(text, student.result);
+        expectWords(text, student.result!);
       }
       for (const tier of doc.tiers!) expect(text).toContain(plain(tier.percent_text));
       for (const row of doc.growth!.scales[0].rows) {

@@ -23,7 +23,7 @@ describe('the report template', () => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(pdfPages(pdf)).toBe(1);
     const text = pdfText(pdf);
-    for (const value of [doc.title, doc.header.school, doc.header.platform, doc.total!.value, doc.total!.result])
+    for (const value of [doc.title, doc.header.school, doc.header.platform, doc.total!.value, doc.total!.result!])
       for (const word of words(value)) expect(text).toContain(asReadBack(word));
     for (const fact of doc.facts) for (const word of words(fact.value)) expect(text).toContain(asReadBack(word));
     for (const row of [...doc.skills, ...doc.outcomes!]) {
@@ -94,7 +94,7 @@ describe('the report template', () => {
         for (const word of words(average.label)) expect(text).toContain(asReadBack(word));
         expect(text).toContain(plain(average.value));
       }
-      for (const word of words(doc.total!.tier_name)) expect(text).toContain(asReadBack(word));
+      for (const word of words(doc.total!.tier_name!)) expect(text).toContain(asReadBack(word));
       // Growth on the reading scale: the scaled scores with their errors, the change and how to read it.
       const rows = doc.growth!.scales[0].rows;
       expect(rows).toHaveLength(1);
@@ -120,7 +120,7 @@ describe('the report template', () => {
           .split('\n')
           .find((l) => l.includes(asReadBack(row.name.split(' ').at(-1)!)) && l.includes(plain(row.average)));
         expect(line, `${lang} ${row.name}`).toBeDefined();
-        for (const figure of [row.students, row.tiers.below, row.tiers.within, row.tiers.above])
+        for (const figure of [row.students, row.tiers!.below, row.tiers!.within, row.tiers!.above])
           expect(line).toContain(figure);
         for (const skill of row.skills) expect(text).toContain(plain(skill));
       }

@@ -121,7 +121,7 @@ describe('the sample grade report', () => {
     expect(rows.reduce((sum, r) => sum + value(r.students), 0)).toBe(STUDENTS);
     for (const tier of grade.tiers!)
       expect(
-        rows.reduce((sum, r) => sum + value(r.tiers[tier.tier as TierKey]), 0),
+        rows.reduce((sum, r) => sum + value(r.tiers![tier.tier as TierKey]), 0),
         tier.tier,
       ).toBe(value(tier.count));
     for (const [k, row] of rows.entries()) {
@@ -129,7 +129,7 @@ describe('the sample grade report', () => {
       expect(value(row.students)).toBe(classDoc.students!.length);
       expect(value(row.average)).toBe(fraction(figure(classDoc, 'Average mark'))[0]);
       expect(row.skills).toEqual(classDoc.skills.map((s) => s.percent_text));
-      for (const tier of classDoc.tiers!) expect(row.tiers[tier.tier as TierKey]).toBe(tier.count);
+      for (const tier of classDoc.tiers!) expect(row.tiers![tier.tier as TierKey]).toBe(tier.count);
     }
   });
 });
