@@ -142,12 +142,10 @@ function studentRows(
   results: readonly ResultRow[],
   withClass: boolean,
 ): StudentRow[] {
-  return [...results]
-    .sort(studentOrder(w, withClass))
-    .map((r) => ({
-      name: w.name(r.student_names),
-      ...(withClass ? { group: w.name(r.school_class) } : {}),
-      mark: scoreOf(w, reading, r.student_id),
-      ...levelOfStudent(w, reading, r.student_id),
-    }));
+  return [...results].sort(studentOrder(w, withClass)).map((r) => ({
+    name: w.name(r.student_names),
+    ...(withClass ? { group: w.name(r.school_class) } : {}),
+    mark: scoreOf(w, reading, r.student_id),
+    ...levelOfStudent(w, reading, r.student_id),
+  }));
 }
