@@ -11,6 +11,7 @@ const mark = (name: string, initial: number) => number(0, 100, { decimals: 2, in
 const ADAPTIVE = { shownWhen: { field: 'delivery_mode', is: ['adaptive'] } } as const;
 const adaptiveHelp = (name: string) => ({ ...ADAPTIVE, help: `exams.form.${name}_help` });
 const ADAPTIVE_LENGTH = 'exams.validation.adaptive_length';
+const ADAPTIVE_OUTCOME = 'exams.validation.adaptive_outcome_count';
 
 /**
  * An exam (SPEC sections 3 to 5): grade on IRA platforms, level on ISA; the end after the start and
@@ -91,9 +92,32 @@ const exams = defineResource({
       messages: { required: 'exams.validation.adaptive_se_target', invalid: 'exams.validation.adaptive_se_target' },
     }),
     adaptive_start: choice(['stage_mean', 'last_score'], { default: 'stage_mean', ...adaptiveHelp('adaptive_start') }),
-    adaptive_exposure: choice(['none', 'randomesque'], { default: 'randomesque', ...ADAPTIVE }),
+    adaptive_exposure: choice(['none', 'randomesque', 'sympson_hetter'], { default: 'randomesque', ...ADAPTIVE }),
     adaptive_randomesque: number(1, 10, { required: false, default: 5, ...adaptiveHelp('adaptive_randomesque') }),
+    // Sympson–Hetter: the largest share of students any question may reach; publishing computes
+    // each question's control probability by simulating the grade's students.
+    adaptive_exposure_ceiling: number(0.05, 0.9, {
+      decimals: 2,
+      required: false,
+      default: 0.25,
+      shownWhen: { field: 'adaptive_exposure', is: ['sympson_hetter'] },
+      help: 'exams.form.adaptive_exposure_ceiling_help',
+      messages: { required: 'exams.validation.adaptive_ceiling', invalid: 'exams.validation.adaptive_ceiling' },
+    }),
     adaptive_content: choice(['none', 'outcomes'], { default: 'none', ...adaptiveHelp('adaptive_content') }),
+    // Content rules: at least and at most so many questions of each learning outcome in a student's test.
+    adaptive_outcome_min: number(0, 50, {
+      required: false,
+      default: 0,
+      ...adaptiveHelp('adaptive_outcome_min'),
+      messages: { required: ADAPTIVE_OUTCOME, invalid: ADAPTIVE_OUTCOME },
+    }),
+    adaptive_outcome_max: number(1, 200, {
+      required: false,
+      default: null,
+      ...ADAPTIVE,
+      messages: { required: ADAPTIVE_OUTCOME, invalid: ADAPTIVE_OUTCOME },
+    }),
     // Set by publish and unpublish only (SPEC section 4), never by the form.
     is_published: flag({ managed: true }),
   },

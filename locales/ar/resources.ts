@@ -63,6 +63,9 @@ const messages: ResourceLabels = {
         adaptive_exposure: 'ضبط تكرار ظهور الأسئلة',
         adaptive_randomesque: 'الاختيار من بين الأكثر معلوماتية',
         adaptive_content: 'توازن المحتوى',
+        adaptive_exposure_ceiling: 'أكبر نسبة من الطلاب يصل إليها أي سؤال',
+        adaptive_outcome_min: 'أقل عدد من أسئلة كل ناتج تعلّم',
+        adaptive_outcome_max: 'أكبر عدد من أسئلة كل ناتج تعلّم',
         tags: 'الوسوم',
         questions_count: 'الأسئلة',
         total_mark: 'الدرجة الكلية',
@@ -73,7 +76,11 @@ const messages: ResourceLabels = {
           stage_mean: 'متوسط قدرة الصف أو المستوى',
           last_score: 'آخر درجة معيارية للطالب على المقياس',
         },
-        adaptive_exposure: { none: 'دون ضبط: الأكثر معلوماتية دائمًا', randomesque: 'واحد من الأكثر معلوماتية عشوائيًا' },
+        adaptive_exposure: {
+          none: 'دون ضبط: الأكثر معلوماتية دائمًا',
+          randomesque: 'واحد من الأكثر معلوماتية عشوائيًا',
+          sympson_hetter: 'حجب بنسب محسوبة بالمحاكاة (سيمبسون–هيتر)',
+        },
         adaptive_content: {
           none: 'دون توازن: الأكثر معلوماتية أيًّا كان ناتج تعلمه',
           outcomes: 'نواتج التعلم بنسبها في المجمّع (كينغزبري وزارا)',

@@ -27,6 +27,9 @@ export default {
       adaptive_max_below_min: 'The most questions cannot be fewer than the fewest',
       adaptive_se_target: 'Enter a standard error from 0.10 to 1.50 logits',
       adaptive_one_skill: 'An adaptive exam measures one skill',
+      adaptive_ceiling: 'Enter a share of students from 0.05 to 0.90',
+      adaptive_outcome_count: 'Enter a number of questions from 0 to 200',
+      adaptive_outcome_max_below_min: 'The most questions of an outcome cannot be fewer than the fewest',
     },
     errors: {
       published: 'This exam is published and cannot be changed. Unpublish or duplicate it first.',
@@ -51,6 +54,14 @@ export default {
         'This pool cannot measure the middle 90% of the grade’s students to the precision asked: in a simulation of 1,000 students, %{share} of them reached it, and 99% must. Add calibrated questions near their abilities, allow more questions or ask a lower precision.',
       adaptive_pool_too_small:
         'An adaptive exam needs at least as many calibrated questions as its fewest questions (%{count}).',
+      adaptive_overexposed:
+        'This pool cannot keep every question under %{ceiling} of the students: in a simulation of 1,000 students with the control probabilities set, one question reached %{share}. Add calibrated questions, allow fewer questions per test or raise the ceiling.',
+      adaptive_outcome_short:
+        'Each student must get at least %{count} questions of every learning outcome, but the pool has fewer of %{outcome}.',
+      adaptive_outcomes_too_long:
+        'Each student must get at least %{count} questions of each of the pool’s %{outcomes} learning outcomes: more than the most questions of a test (%{max}).',
+      adaptive_outcomes_too_short:
+        'At most %{count} questions of each of the pool’s %{outcomes} learning outcomes cannot make the fewest questions of a test (%{min}).',
     },
     // The console's exams area (src/client/exams): screens, actions, toasts and the popups.
     list: {
@@ -155,6 +166,10 @@ export default {
       adaptive_start_help:
         'Where the first question is chosen; a student without a score on the scale starts at the mean.',
       adaptive_randomesque_help: 'Spreads the questions over more students, so that no question is seen by everyone.',
+      adaptive_exposure_ceiling_help:
+        'The largest share of students any question may reach, for example 0.25. Publishing simulates the grade’s students to set how often each question is held back.',
+      adaptive_outcome_min_help:
+        'At least and at most so many questions of each learning outcome in a student’s test (leave the most empty for no limit).',
       adaptive_content_help:
         "Each student's test covers the pool's learning outcomes in the shares the pool holds them: the next question comes from the outcome furthest below its share.",
       tags_help: 'Type a tag and press Enter.',

@@ -61,6 +61,9 @@ export default {
         adaptive_exposure: 'Exposure control',
         adaptive_randomesque: 'Choose among the most informative',
         adaptive_content: 'Content balance',
+        adaptive_exposure_ceiling: 'Most students any question may reach (share)',
+        adaptive_outcome_min: 'Fewest questions of each learning outcome',
+        adaptive_outcome_max: 'Most questions of each learning outcome',
         tags: 'Tags',
         questions_count: 'Questions',
         total_mark: 'Total mark',
@@ -74,6 +77,7 @@ export default {
         adaptive_exposure: {
           none: 'None: always the most informative',
           randomesque: 'One of the most informative, at random',
+          sympson_hetter: 'Held back by simulated rates (Sympson–Hetter)',
         },
         adaptive_content: {
           none: 'None: the most informative, whatever its learning outcome',

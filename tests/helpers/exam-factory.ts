@@ -98,6 +98,8 @@ export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec
       adaptive_max_questions: columns.adaptive_max_questions ?? fields.adaptive_max_questions.default,
       adaptive_se_target: columns.adaptive_se_target ?? fields.adaptive_se_target.default,
       adaptive_randomesque: columns.adaptive_randomesque ?? fields.adaptive_randomesque.default,
+      adaptive_exposure_ceiling: columns.adaptive_exposure_ceiling ?? fields.adaptive_exposure_ceiling.default,
+      adaptive_outcome_min: columns.adaptive_outcome_min ?? fields.adaptive_outcome_min.default,
       // The test app's schools' time zone is UTC (APP_TIMEZONE unset).
       start_date_time: parseWallTime(start_date_time, 'UTC')!,
       end_date_time: parseWallTime(end_date_time, 'UTC')!,

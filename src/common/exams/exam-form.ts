@@ -9,6 +9,7 @@ export const EXAM_RULE_MESSAGES = {
   passBetween: 'exams.validation.pass_between',
   adaptiveLength: 'exams.validation.adaptive_max_below_min',
   adaptiveOneSkill: 'exams.validation.adaptive_one_skill',
+  adaptiveOutcomes: 'exams.validation.adaptive_outcome_max_below_min',
 } as const;
 
 /** The exam's checks that span fields (SPEC section 5), named in its schema. */
@@ -27,7 +28,10 @@ export const EXAM_RULES: Record<string, Rule> = {
     if (pass < min || pass > max || min > max)
       ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.passBetween, path: ['pass_mark'] });
   },
-  /** An adaptive exam measures one skill (on its scale), with at most as many questions as at least. */
+  /**
+   * An adaptive exam measures one skill (on its scale), with at most as many questions as at least,
+   * overall and of each learning outcome.
+   */
   'exams.adaptiveRules': (exam, ctx) => {
     if (exam.delivery_mode !== 'adaptive') return;
     if (Array.isArray(exam.skill_ids) && exam.skill_ids.length > 1)
@@ -35,6 +39,9 @@ export const EXAM_RULES: Record<string, Rule> = {
     const [min, max] = [exam.adaptive_min_questions, exam.adaptive_max_questions];
     if (typeof min === 'number' && typeof max === 'number' && max < min)
       ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.adaptiveLength, path: ['adaptive_max_questions'] });
+    const [fewest, most] = [exam.adaptive_outcome_min, exam.adaptive_outcome_max];
+    if (typeof fewest === 'number' && typeof most === 'number' && most < fewest)
+      ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.adaptiveOutcomes, path: ['adaptive_outcome_max'] });
   },
 };
 

@@ -43,6 +43,8 @@ export interface DeclaredTables {
     created_by: number | null;
     /** An adaptive exam's calibration of its scale when it was published (issue 43): the parameters it measures with. */
     adaptive_calibration_id: number | null;
+    /** Sympson–Hetter's control probabilities, by exam question id, computed when it was published (issue 43). */
+    adaptive_exposure_rates: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
   };
   exam_skills: JoinTable<(typeof exams)['fields']['skill_ids']>;
   grades: DeclaredTable<typeof grades>;

@@ -16,6 +16,7 @@ import { renameAnswerIds } from '../../common/questions/index';
 import type { Db } from '../db/database';
 import { attemptIdCodec } from './opaque-ids';
 import { placeStepInGroup } from './adaptive-steps';
+import { setAsideBefore } from './adaptive-set-aside';
 import { stagePrior, type AdaptiveExam, type AdaptiveItem } from '../scales';
 
 const json = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
@@ -188,10 +189,11 @@ export async function advanceTest(
     if (item) categories.set(id, categoryOf(item, answer));
   }
   const { given, ability, se } = measure(exam, steps, categories);
-  const progress = { given, ability, se };
+  const setAside = setAsideBefore(exam, steps, (position) => drawFor(attempt.seed, position));
+  const progress = { given, ability, se, setAside };
   const next = finished(exam.rules, progress)
     ? null
-    : nextQuestion(exam.pool, exam.rules, progress, drawFor(attempt.seed, steps.length));
+    : nextQuestion(exam.pool, exam.rules, progress, drawFor(attempt.seed, steps.length), setAside);
   if (!next) {
     await db
       .updateTable('exam_attempts')

@@ -5,7 +5,7 @@ import { recordAudit, type AuditContext } from '../audit';
 import type { Db } from '../db/database';
 import { tableColumns } from '../db/table-columns';
 import { runBulk } from '../http/bulk';
-import { adaptivePrecision, forgetAdaptiveExam, readAdaptiveExam } from '../scales';
+import { adaptivePublishable } from './adaptive-publishable';
 import { assertNotStarted, examRefusal, loadExamState, startedCount } from './exam-rules';
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
@@ -25,11 +25,16 @@ export async function publishExam(db: Db, examId: number, audit: AuditContext): 
     .where('exam_id', '=', examId)
     .executeTakeFirstOrThrow();
   if (n === 0) throw examRefusal.noQuestions();
-  const calibrationId = await adaptivePublishable(db, examId);
+  const adaptive = await adaptivePublishable(db, examId);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('exams')
-      .set({ is_published: true, adaptive_calibration_id: calibrationId, updated_at: sql`now()` })
+      .set({
+        is_published: true,
+        adaptive_calibration_id: adaptive?.calibrationId ?? null,
+        adaptive_exposure_rates: adaptive?.rates ? JSON.stringify(Object.fromEntries(adaptive.rates)) : null,
+        updated_at: sql`now()`,
+      })
       .where('id', '=', examId)
       .execute();
     await auditExam(trx, audit, 'publish', examId, {
@@ -38,35 +43,6 @@ export async function publishExam(db: Db, examId: number, audit: AuditContext): 
       after: { is_published: true },
     });
   });
-}
-
-/**
- * An adaptive exam is published only when every question can be in its pool (marked by the machine,
- * calibrated on its skill's scale), there are at least its fewest questions, and a simulation of the
- * grade's students shows it measures the middle 90% to its precision; its students are then
- * measured with the bank's parameters as they stand now (the scale's latest calibration, returned).
- * Null for a fixed-form exam.
- */
-async function adaptivePublishable(db: Db, examId: number): Promise<number | null> {
-  const { delivery_mode } = await db
-    .selectFrom('exams')
-    .select('delivery_mode')
-    .where('id', '=', examId)
-    .executeTakeFirstOrThrow();
-  if (delivery_mode !== 'adaptive') return null;
-  const exam = await readAdaptiveExam(db, examId, null);
-  if (!exam) throw examRefusal.adaptiveNoScale();
-  if (exam.unusable > 0) throw examRefusal.adaptiveNotCalibrated(exam.unusable);
-  if (exam.pool.length < exam.rules.minLength) throw examRefusal.adaptivePoolTooSmall(exam.rules.minLength);
-  const precision = await adaptivePrecision(db, exam);
-  if (!precision.meets) throw examRefusal.adaptiveImprecise(precision.share);
-  forgetAdaptiveExam(db, examId);
-  const latest = await db
-    .selectFrom('item_parameters')
-    .select((eb) => eb.fn.max('calibration_id').as('id'))
-    .where('scale_id', '=', exam.scaleId)
-    .executeTakeFirst();
-  return latest?.id ?? null;
 }
 
 /**

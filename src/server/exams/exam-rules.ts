@@ -2,6 +2,9 @@ import type { Db } from '../db/database';
 import { countryName } from '../../common/countries';
 import { AppError, notFound } from '../http/app-error';
 
+const percent = (language: string, share: number) =>
+  new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { style: 'percent' }).format(share);
+
 /** Business-rule refusals (SPEC section 8: status 418 with a message). */
 export const examRefusal = {
   published: () => new AppError(418, 'exams.errors.published'),
@@ -16,9 +19,21 @@ export const examRefusal = {
     new AppError(418, 'exams.errors.adaptive_not_calibrated', () => ({ count })),
   adaptivePoolTooSmall: (count: number) => new AppError(418, 'exams.errors.adaptive_pool_too_small', () => ({ count })),
   adaptiveImprecise: (share: number) =>
-    new AppError(418, 'exams.errors.adaptive_imprecise', (language) => ({
-      share: new Intl.NumberFormat(language === 'ar' ? 'ar-u-nu-latn' : 'en', { style: 'percent' }).format(share),
+    new AppError(418, 'exams.errors.adaptive_imprecise', (language) => ({ share: percent(language, share) })),
+  adaptiveOverexposed: (share: number, ceiling: number) =>
+    new AppError(418, 'exams.errors.adaptive_overexposed', (language) => ({
+      share: percent(language, share),
+      ceiling: percent(language, ceiling),
     })),
+  adaptiveOutcomeShort: (count: number, outcome: { name_en: string; name_ar: string }) =>
+    new AppError(418, 'exams.errors.adaptive_outcome_short', (language) => ({
+      count,
+      outcome: language === 'ar' ? outcome.name_ar : outcome.name_en,
+    })),
+  adaptiveOutcomesTooLong: (count: number, outcomes: number, max: number) =>
+    new AppError(418, 'exams.errors.adaptive_outcomes_too_long', () => ({ count, outcomes, max })),
+  adaptiveOutcomesTooShort: (count: number, outcomes: number, min: number) =>
+    new AppError(418, 'exams.errors.adaptive_outcomes_too_short', () => ({ count, outcomes, min })),
   countryTaken: (code: string) =>
     new AppError(418, 'exams.errors.country_taken', (language) => ({ country: countryName(code, language) })),
 };

@@ -1,6 +1,14 @@
 import { sql } from 'kysely';
 import { markedByMachine } from '../../common/questions/index';
-import type { CalibratedItem, CatRules, PoolItem, Prior, ReportingScale } from '../../common/statistics/index';
+import type {
+  CalibratedItem,
+  CatRules,
+  ContentRule,
+  ExposureControl,
+  PoolItem,
+  Prior,
+  ReportingScale,
+} from '../../common/statistics/index';
 import type { Db } from '../db/database';
 import { perDatabase } from '../db/per-database';
 import { stageAbilities, type Stage } from './stage-pool';
@@ -32,6 +40,8 @@ export interface AdaptiveExam {
   byId: Map<number, AdaptiveItem>;
   /** The exam's questions that cannot be in the pool: marked by a human, or not calibrated on the scale. */
   unusable: number;
+  /** Sympson–Hetter's ceiling (the largest share of students a question may reach); null under other control. */
+  exposureCeiling: number | null;
 }
 
 /** The grade's students fewest to read its ability distribution from; fewer, and N(0, 1) stands in. */
@@ -51,6 +61,10 @@ interface ExamRow {
   adaptive_randomesque: number | null;
   adaptive_content: string;
   adaptive_calibration_id: number | null;
+  adaptive_exposure_ceiling: string | number | null;
+  adaptive_exposure_rates: Record<string, number> | string | null;
+  adaptive_outcome_min: number | null;
+  adaptive_outcome_max: number | null;
 }
 
 /** The reporting scale of the exam's one skill on its platform, or null. */
@@ -88,6 +102,10 @@ export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | n
       'adaptive_randomesque',
       'adaptive_content',
       'adaptive_calibration_id',
+      'adaptive_exposure_ceiling',
+      'adaptive_exposure_rates',
+      'adaptive_outcome_min',
+      'adaptive_outcome_max',
     ])
     .where('id', '=', examId)
     .executeTakeFirst()) as ExamRow | undefined;
@@ -148,18 +166,36 @@ export async function readAdaptiveExam(db: Db, examId: number, asOf?: number | n
       minLength,
       maxLength: Math.max(minLength, exam.adaptive_max_questions ?? 40),
       seTarget: Number(exam.adaptive_se_target ?? 0.3),
-      content: [],
-      exposure:
-        exam.adaptive_exposure === 'randomesque'
-          ? { method: 'randomesque', among: exam.adaptive_randomesque ?? 5 }
-          : { method: 'none' },
+      content: outcomeRules(pool, exam.adaptive_outcome_min ?? 0, exam.adaptive_outcome_max),
+      exposure: exposureOf(exam, pool),
       ...(exam.adaptive_content === 'outcomes' ? { balance: poolShares(pool) } : {}),
     },
     start: exam.adaptive_start === 'last_score' ? 'last_score' : 'stage_mean',
     pool,
     byId: new Map(pool.map((item) => [item.id, item])),
     unusable: rows.length - pool.length,
+    exposureCeiling:
+      exam.adaptive_exposure === 'sympson_hetter' ? Number(exam.adaptive_exposure_ceiling ?? 0.25) : null,
   };
+}
+
+/**
+ * The exam's exposure control. Sympson–Hetter's probabilities are those publishing computed (a
+ * question it did not rate is always given once chosen); before publishing there are none yet, and
+ * the most informative question is given, as publishing's simulation of the rates starts from.
+ */
+function exposureOf(exam: ExamRow, pool: readonly AdaptiveItem[]): ExposureControl {
+  if (exam.adaptive_exposure === 'randomesque') return { method: 'randomesque', among: exam.adaptive_randomesque ?? 5 };
+  if (exam.adaptive_exposure !== 'sympson_hetter' || exam.adaptive_exposure_rates === null) return { method: 'none' };
+  const stored = json<Record<string, number>>(exam.adaptive_exposure_rates);
+  return { method: 'sympson-hetter', rates: new Map(pool.map((item) => [item.id, Number(stored[item.id] ?? 1)])) };
+}
+
+/** At least `min` and at most `max` questions of each learning outcome of the pool in a student's test. */
+function outcomeRules(pool: readonly AdaptiveItem[], min: number, max: number | null): ContentRule[] {
+  if (min <= 0 && max === null) return [];
+  const keys = [...new Set(pool.flatMap((item) => item.content ?? []))];
+  return keys.map((key) => ({ key, ...(min > 0 ? { min } : {}), ...(max !== null ? { max } : {}) }));
 }
 
 /** A learning outcome as a content area of the pool. */

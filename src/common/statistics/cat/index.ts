@@ -20,4 +20,4 @@ export {
   testInformation,
   type SimulatedTest,
 } from './simulate';
-export { PRECISION_SHARE, simulationReport, type SimulationBand, type SimulationReport } from './report';
+export { exposureRates, PRECISION_SHARE, simulationReport, type SimulationBand, type SimulationReport } from './report';

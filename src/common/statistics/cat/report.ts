@@ -60,6 +60,22 @@ function summary(tests: SimulatedTest[]) {
 }
 
 /**
+ * Sympson–Hetter's probabilities for a ceiling, from SH_STUDENTS students drawn from the prior with
+ * `draw`. Set at 72% of the ceiling (0.18 for 0.25): measured, new students then stay under it.
+ */
+function ratesFrom(pool: readonly PoolItem[], rules: CatRules, prior: Prior, ceiling: number, draw: () => number) {
+  const others = Array.from({ length: SH_STUDENTS }, () => prior.mean + prior.sd * normal(draw));
+  return sympsonHetterRates(pool, rules, prior, others, ceiling * 0.72, SH_ROUNDS);
+}
+
+/**
+ * The probabilities an adaptive exam is published with (issue 43): as the author's simulator sets
+ * them for the same rules and grade, from its own seeded students.
+ */
+export const exposureRates = (pool: readonly PoolItem[], rules: CatRules, prior: Prior, ceiling: number, seed = 1) =>
+  ratesFrom(pool, rules, prior, ceiling, mulberry32(seed));
+
+/**
  * `students` simulated from the prior (seeded) through `rules`; Sympson–Hetter's probabilities, when
  * the rules ask for them (`ceiling`), from other simulated students first, set below the ceiling so
  * that new students stay under it.
@@ -76,9 +92,7 @@ export function simulationReport(
   const abilities = Array.from({ length: students }, () => prior.mean + prior.sd * normal(draw));
   let applied = rules;
   if (ceiling !== undefined) {
-    const others = Array.from({ length: SH_STUDENTS }, () => prior.mean + prior.sd * normal(draw));
-    // Set at 72% of the ceiling (0.18 for 0.25): measured, new students then stay under the ceiling.
-    const rates = sympsonHetterRates(pool, rules, prior, others, ceiling * 0.72, SH_ROUNDS);
+    const rates = ratesFrom(pool, rules, prior, ceiling, draw);
     applied = { ...rules, exposure: { method: 'sympson-hetter', rates } };
   }
   const { tests, exposure } = simulateCat(pool, applied, prior, abilities, seed + 1);

@@ -1,0 +1,247 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { mulberry32, normal, simulateCat } from '../../../src/common/statistics/index';
+import { ManualClock } from '../../../src/server/clock';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { readAdaptiveExam } from '../../../src/server/scales';
+import { call } from '../../helpers/api-client';
+import { answerAt, buildAdaptiveScene, sitTest, type AdaptiveScene } from '../../helpers/adaptive-scene';
+import { buildUser, signIn } from '../../helpers/factories';
+import { buildExamLookups, examBody } from '../../helpers/exam-factory';
+import { buildRecord } from '../../helpers/resource-factory';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+/**
+ * The adaptive exam form's last rules (issue 43): Sympson–Hetter exposure control, whose control
+ * probabilities publishing sets by simulating the grade's students under the exam's ceiling, and at
+ * least and at most so many questions of each learning outcome, refused at publishing when the pool
+ * or the test's length cannot meet them.
+ */
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
+let t: TestContext;
+let registry: SchemaRegistry;
+let author: string;
+beforeAll(async () => {
+  t = await createTestApp({}, clock);
+  registry = await loadSchemaRegistry();
+  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
+}, 60_000);
+afterAll(() => t.close());
+
+/** An adaptive scene whose harder half of the pool (20 of 40) is a second learning outcome. */
+async function twoOutcomes(exam: Record<string, unknown>, publish = true) {
+  let hardOutcome = 0;
+  const s = await buildAdaptiveScene(t.app, t.db, registry, author, {
+    exam,
+    publish,
+    prepare: async (built) => {
+      const outcome = await buildRecord(t.db, registry, registry.get('learning-outcomes')!, built.lookups.platform, {
+        skill_id: built.questions[0].skill_id,
+      });
+      hardOutcome = outcome.id;
+      await t.db
+        .updateTable('learning_outcomes')
+        .set({ name_en: 'Infers meaning', name_ar: 'يستنتج المعنى' })
+        .where('id', '=', outcome.id)
+        .execute();
+      // The easier half's outcome, the pool's first: the one a refusal names when both are short.
+      await t.db
+        .updateTable('learning_outcomes')
+        .set({ name_en: 'Finds the main idea', name_ar: 'يحدد الفكرة الرئيسة' })
+        .where('id', '=', built.questions[0].learning_outcome_id)
+        .execute();
+      await t.db
+        .updateTable('exam_questions')
+        .set({ learning_outcome_id: outcome.id })
+        .where(
+          'id',
+          'in',
+          built.questions.slice(20, 40).map((q) => q.id),
+        )
+        .execute();
+    },
+  });
+  const outcomes = new Map(
+    (
+      await t.db
+        .selectFrom('exam_questions')
+        .select(['id', 'learning_outcome_id'])
+        .where('exam_id', '=', s.exam.id)
+        .execute()
+    ).map((q) => [q.id, q.learning_outcome_id]),
+  );
+  return { s, hard: (ids: number[]) => ids.filter((id) => outcomes.get(id) === hardOutcome).length };
+}
+
+const publish = (s: AdaptiveScene, lang = 'en') =>
+  call(t.app, 'PUT', `/api/exams/${s.exam.id}/publish`, undefined, {
+    cookie: author,
+    headers: { 'accept-language': lang },
+  });
+
+describe('Sympson–Hetter exposure control on the exam form', () => {
+  it("is published with control probabilities that keep new students' exposure under the ceiling", async () => {
+    const s = await buildAdaptiveScene(t.app, t.db, registry, author, {
+      items: 100,
+      exam: { adaptive_exposure: 'sympson_hetter', adaptive_exposure_ceiling: 0.25, adaptive_max_questions: 25 },
+    });
+    const row = await t.db
+      .selectFrom('exams')
+      .select(['adaptive_exposure_rates', 'is_published'])
+      .where('id', '=', s.exam.id)
+      .executeTakeFirstOrThrow();
+    expect(row.is_published).toBe(true);
+    const stored = row.adaptive_exposure_rates as Record<string, number>;
+    expect(Object.keys(stored).map(Number).sort()).toEqual(s.questions.map((q) => q.id).sort());
+    const rates = Object.values(stored);
+    expect(rates.every((rate) => rate > 0 && rate <= 1)).toBe(true);
+    // Without control the questions near the grade's mean reach far more than a quarter of the students.
+    expect(rates.filter((rate) => rate < 1).length).toBeGreaterThan(3);
+
+    // Delivery reads them, and 2,000 new students of the grade's distribution stay under the ceiling.
+    const exam = (await readAdaptiveExam(t.db, s.exam.id))!;
+    expect(exam.rules.exposure.method).toBe('sympson-hetter');
+    const draw = mulberry32(77);
+    const abilities = Array.from({ length: 2000 }, () => normal(draw));
+    const controlled = simulateCat(exam.pool, exam.rules, { mean: 0, sd: 1 }, abilities, 5);
+    expect(Math.max(...controlled.exposure.values())).toBeLessThanOrEqual(0.25);
+    const free = simulateCat(
+      exam.pool,
+      { ...exam.rules, exposure: { method: 'none' } },
+      { mean: 0, sd: 1 },
+      abilities,
+      5,
+    );
+    expect(Math.max(...free.exposure.values())).toBeGreaterThan(0.9);
+
+    // A student sits it through the API: no question twice, to the end.
+    const { given, last } = await sitTest(s.student(0), answerAt(s, 0.3));
+    expect(new Set(given).size).toBe(given.length);
+    expect(last.adaptive.finished).toBe(true);
+  });
+
+  it('refuses to publish a ceiling the pool cannot keep (418, both languages)', async () => {
+    // 40 questions and tests of about 12: a tenth of the students per question is below the mean exposure.
+    const s = await buildAdaptiveScene(t.app, t.db, registry, author, {
+      exam: { adaptive_exposure: 'sympson_hetter', adaptive_exposure_ceiling: 0.1 },
+      publish: false,
+    });
+    for (const [lang, start] of [
+      ['en', 'This pool cannot keep every question under 10% of the students'],
+      ['ar', 'لا يستطيع هذا المخزون إبقاء كل سؤال دون 10\u200e%\u200e من الطلاب'],
+    ]) {
+      const refused = await publish(s, lang);
+      expect(refused.statusCode, refused.body).toBe(418);
+      expect(refused.json().message.startsWith(start)).toBe(true);
+    }
+    const row = await t.db
+      .selectFrom('exams')
+      .select(['is_published', 'adaptive_exposure_rates'])
+      .where('id', '=', s.exam.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_published: false, adaptive_exposure_rates: null });
+  });
+
+  it('refuses a ceiling outside 0.05 to 0.90 on the form, in both languages', async () => {
+    const l = await buildExamLookups(t.db, registry);
+    for (const [lang, message] of [
+      ['en', 'Enter a share of students from 0.05 to 0.90'],
+      ['ar', 'أدخل نسبة من الطلاب بين 0.05 و0.90'],
+    ]) {
+      const refused = await call(
+        t.app,
+        'POST',
+        '/api/exams',
+        examBody(l, {
+          delivery_mode: 'adaptive',
+          adaptive_exposure: 'sympson_hetter',
+          adaptive_exposure_ceiling: 0.95,
+        } as never),
+        { cookie: author, headers: { 'accept-language': lang } },
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ adaptive_exposure_ceiling: [message] });
+    }
+    const saved = await call(
+      t.app,
+      'POST',
+      '/api/exams',
+      examBody(l, { delivery_mode: 'adaptive', adaptive_exposure: 'sympson_hetter' } as never),
+      { cookie: author },
+    );
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({ adaptive_exposure: 'sympson_hetter', adaptive_exposure_ceiling: 0.25 });
+  });
+});
+
+describe('at least and at most so many questions of each learning outcome', () => {
+  it("hold in a strong student's test, who would otherwise get the hard outcome only", async () => {
+    const ruled = await twoOutcomes({
+      adaptive_min_questions: 10,
+      adaptive_max_questions: 20,
+      adaptive_outcome_min: 3,
+      adaptive_outcome_max: 12,
+    });
+    const { given } = await sitTest(ruled.s.student(0), answerAt(ruled.s, 1.8));
+    const hard = ruled.hard(given);
+    expect(hard).toBeGreaterThanOrEqual(3);
+    expect(hard).toBeLessThanOrEqual(12);
+    expect(given.length - hard).toBeGreaterThanOrEqual(3);
+    expect(given.length - hard).toBeLessThanOrEqual(12);
+
+    const free = await twoOutcomes({ adaptive_min_questions: 10, adaptive_max_questions: 20 });
+    const unruled = await sitTest(free.s.student(0), answerAt(free.s, 1.8));
+    expect(unruled.given.length - free.hard(unruled.given)).toBeLessThan(3);
+  });
+
+  it('refuse to publish a pool or a length that cannot meet them (418, both languages), and publish nothing', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { adaptive_outcome_min: 21, adaptive_max_questions: 60 },
+        'Each student must get at least 21 questions of every learning outcome, but the pool has fewer of Finds the main idea.',
+        'يجب أن يحصل كل طالب على 21 أسئلة على الأقل من كل ناتج تعلّم، لكن في المخزون أقل من ذلك من الناتج «يحدد الفكرة الرئيسة».',
+      ],
+      [
+        { adaptive_outcome_min: 8, adaptive_max_questions: 15 },
+        'Each student must get at least 8 questions of each of the pool’s 2 learning outcomes: more than the most questions of a test (15).',
+        'يجب أن يحصل كل طالب على 8 أسئلة على الأقل من كل واحد من نواتج التعلّم الـ 2 في المخزون: وهذا أكثر من أكبر عدد من أسئلة الاختبار (15).',
+      ],
+      [
+        { adaptive_outcome_max: 3, adaptive_min_questions: 8 },
+        'At most 3 questions of each of the pool’s 2 learning outcomes cannot make the fewest questions of a test (8).',
+        'لا يكفي 3 أسئلة على الأكثر من كل واحد من نواتج التعلّم الـ 2 في المخزون لبلوغ أقل عدد من أسئلة الاختبار (8).',
+      ],
+    ];
+    for (const [exam, english, arabic] of cases) {
+      const { s } = await twoOutcomes(exam, false);
+      for (const [lang, message] of [
+        ['en', english],
+        ['ar', arabic],
+      ]) {
+        const refused = await publish(s, lang);
+        expect(refused.statusCode, refused.body).toBe(418);
+        expect(refused.json().message).toBe(message);
+      }
+      const row = await t.db.selectFrom('exams').select('is_published').where('id', '=', s.exam.id).executeTakeFirst();
+      expect(row!.is_published).toBe(false);
+    }
+  });
+
+  it('refuse a most below the fewest on the form, in both languages', async () => {
+    const l = await buildExamLookups(t.db, registry);
+    for (const [lang, message] of [
+      ['en', 'The most questions of an outcome cannot be fewer than the fewest'],
+      ['ar', 'لا يمكن أن يكون أكبر عدد من أسئلة الناتج أقل من أصغر عدد'],
+    ]) {
+      const refused = await call(
+        t.app,
+        'POST',
+        '/api/exams',
+        examBody(l, { delivery_mode: 'adaptive', adaptive_outcome_min: 4, adaptive_outcome_max: 2 } as never),
+        { cookie: author, headers: { 'accept-language': lang } },
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ adaptive_outcome_max: [message] });
+    }
+  });
+});
