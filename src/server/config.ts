@@ -18,6 +18,8 @@ export interface Config {
    */
   publicUrl: string;
   dataDir: string;
+  /** Where `npm run backup` writes its archives (`BACKUP_DIR`, default `DATA_DIR/backups`). */
+  backupDir: string;
   databaseUrl: string | null;
   /**
    * A streaming replica of DATABASE_URL for heavy reads (web reports, item analysis, report data);
@@ -158,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: publicUrl(env.PUBLIC_URL, int(env.PORT, 3000), env.NODE_ENV === 'production'),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     databaseReplicaUrl: env.DATABASE_REPLICA_URL?.trim() || null,
     replicaMaxWaitMs: nonNegativeInt(env.REPLICA_MAX_WAIT_MS, 250),

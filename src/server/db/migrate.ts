@@ -20,3 +20,18 @@ export async function latestMigration(db: Db): Promise<string | null> {
   const applied = (await migrator.getMigrations()).filter((m) => m.executedAt);
   return applied.at(-1)?.name ?? null;
 }
+
+/** The names of every migration this release knows, in order. */
+export async function knownMigrations(): Promise<string[]> {
+  return Object.keys(await loadMigrations()).sort();
+}
+
+/** Applies the migrations up to and including `name` (a restore rebuilds an archive's schema so). */
+export async function migrateTo(db: Db, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateTo(name);
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { FileStore } from './file-store';
 import { localFileStore } from './local-file-store';
 
-export type { FileStore } from './file-store';
+export { assertSafeKey, type FileStore } from './file-store';
 export { localFileStore } from './local-file-store';
 export { copyStore, type CopySummary } from './copy-store';
 

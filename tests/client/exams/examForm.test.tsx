@@ -168,7 +168,10 @@ describe('exam form', () => {
       adaptive_start: 'stage_mean',
       adaptive_exposure: 'randomesque',
       adaptive_randomesque: 5,
+      adaptive_exposure_ceiling: 0.25,
       adaptive_content: 'none',
+      adaptive_outcome_min: 0,
+      adaptive_outcome_max: null,
     });
   });
 

@@ -1,0 +1,5 @@
+/** Backups and restores (issue 45): what the rest of the code base may use. */
+export { archiveName, type Manifest } from './archive-format';
+export { createBackup, type BackupSource } from './create-backup';
+export { readBackup, restoreBackup, RestoreRefused, type RestoreTarget } from './restore-backup';
+export { releaseVersion } from './release';
