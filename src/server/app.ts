@@ -49,6 +49,7 @@ import { webReportsRoutes } from './web-reports';
 import { itemAnalysisRoutes } from './item-analysis';
 import { calibrationRoutes, simulationRoutes } from './scales';
 import { createJobQueue, disabledJobQueue } from './jobs';
+import { defineBackupJobs } from './backup';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { testClockRoutes } from './system/test-clock-routes';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
@@ -141,6 +142,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       : disabledJobQueue,
   );
   const deadlines = defineDeadlineJobs(app);
+  defineBackupJobs(app, database.kind);
   // Report PDFs render in worker processes, started on the first report and stopped with the server.
   const pdf = createPdfPool();
   app.decorateRequest('lang', 'en');

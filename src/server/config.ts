@@ -18,8 +18,15 @@ export interface Config {
    */
   publicUrl: string;
   dataDir: string;
-  /** Where `npm run backup` writes its archives (`BACKUP_DIR`, default `DATA_DIR/backups`). */
+  /** Where `npm run backup` and the scheduled backups write their archives (`BACKUP_DIR`, default `DATA_DIR/backups`). */
   backupDir: string;
+  /**
+   * Scheduled backups by the job queue (`BACKUP_EVERY_HOURS`, `BACKUP_KEEP`): an archive once the
+   * newest is this many hours old, the `keep` newest kept. On by default on the embedded database
+   * (every 24 hours, 7 kept); off on PostgreSQL unless set (the reference deployment backs it up
+   * with pgBackRest); 0 turns them off.
+   */
+  scheduledBackups: { everyHours: number; keep: number };
   databaseUrl: string | null;
   /**
    * A streaming replica of DATABASE_URL for heavy reads (web reports, item analysis, report data);
@@ -161,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    scheduledBackups: {
+      everyHours: nonNegativeInt(env.BACKUP_EVERY_HOURS, env.DATABASE_URL?.trim() ? 0 : 24),
+      keep: Math.max(1, nonNegativeInt(env.BACKUP_KEEP, 7)),
+    },
     databaseUrl: env.DATABASE_URL?.trim() || null,
     databaseReplicaUrl: env.DATABASE_REPLICA_URL?.trim() || null,
     replicaMaxWaitMs: nonNegativeInt(env.REPLICA_MAX_WAIT_MS, 250),

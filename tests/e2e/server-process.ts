@@ -55,6 +55,8 @@ export async function startServer(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'test',
+    // No scheduled backup in the middle of a test (a test that wants one says so).
+    BACKUP_EVERY_HOURS: '0',
   };
   delete env.DATABASE_URL;
   Object.assign(env, options.env);

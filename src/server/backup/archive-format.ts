@@ -35,3 +35,5 @@ export const FILE_PREFIX = 'files/';
 /** The archive's file name: when it was made (UTC, no colons) and the migration it holds. */
 export const archiveName = (createdAt: Date, migration: string) =>
   `ltm-backup-${createdAt.toISOString().replace(/[:.]/g, '-')}-${migration}.tar.gz`;
+/** An archive's name, read back: its day, hours, minutes, seconds and milliseconds (UTC). */
+export const ARCHIVE_NAME = /^ltm-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-z_]+\.tar\.gz$/;

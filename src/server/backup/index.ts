@@ -3,3 +3,4 @@ export { archiveName, type Manifest } from './archive-format';
 export { createBackup, type BackupSource } from './create-backup';
 export { readBackup, restoreBackup, RestoreRefused, type RestoreTarget } from './restore-backup';
 export { releaseVersion } from './release';
+export { archivesIn, defineBackupJobs, scheduledBackup } from './scheduled-backups';

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { archivesIn, scheduledBackup } from '../../../src/server/backup';
+import { loadConfig } from '../../../src/server/config';
+import { localFileStore } from '../../../src/server/storage';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+/**
+ * Scheduled backups (issue 45): on by default on the embedded database (every 24 hours, 7 kept),
+ * off on PostgreSQL unless set; each hourly turn writes an archive once the newest is old enough and
+ * keeps only the newest few.
+ */
+let t: TestContext;
+let dir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-scheduled-'));
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('scheduled backups', () => {
+  it('are on by default on the embedded database only, and a setting turns them on or off', () => {
+    expect(loadConfig({}).scheduledBackups).toEqual({ everyHours: 24, keep: 7 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/ltm' }).scheduledBackups.everyHours).toBe(0);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/ltm', BACKUP_EVERY_HOURS: '6' }).scheduledBackups.everyHours).toBe(
+      6,
+    );
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '2' }).scheduledBackups).toEqual({
+      everyHours: 0,
+      keep: 2,
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/ltm' }).backupDir).toBe('/srv/ltm/backups');
+  });
+
+  it('write an archive when the newest is old enough, and keep only the newest', async () => {
+    const source = {
+      db: t.db,
+      kind: 'pglite',
+      store: localFileStore(path.join(dir, 'files')),
+      release: '0.1.0',
+    } as const;
+    const schedule = { everyHours: 6, keep: 2 };
+    const at = (hours: number) => new Date(Date.UTC(2026, 5, 5, 9) + hours * 3_600_000);
+    const first = await scheduledBackup(source, dir, schedule, at(0));
+    expect(first).not.toBeNull();
+    expect(await scheduledBackup(source, dir, schedule, at(1))).toBeNull();
+    // The hourly check a few minutes short of six hours still takes it.
+    const second = await scheduledBackup(source, dir, schedule, new Date(at(6).getTime() - 60_000));
+    expect(second).not.toBeNull();
+    const third = await scheduledBackup(source, dir, schedule, at(12));
+    expect((await archivesIn(dir)).map((a) => a.file)).toEqual([third, second]);
+    expect(fs.existsSync(first!)).toBe(false);
+    // Files of other names in the folder are left alone.
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'kept');
+    await scheduledBackup(source, dir, schedule, at(18));
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(2);
+    expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
+  });
+});
