@@ -40,7 +40,7 @@ describe('scheduled backups', () => {
   it('write an archive when the newest is old enough, and keep only the newest', async () => {
     const source = {
       db: t.db,
-      kind: 'pglite',
+      kind: inject('dbTemplate').kind,
       store: localFileStore(path.join(dir, 'files')),
       release: '0.1.0',
     } as const;
