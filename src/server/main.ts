@@ -5,6 +5,7 @@ import { prepareDatabase } from './setup/prepare';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo/demo-accounts';
 import { seedDemo } from './demo/seed-demo';
 import { buildApp } from './app';
+import { backupBeforeMigrating } from './backup';
 import { flushSentry, initServerSentry } from './http/sentry';
 
 const config = readConfig();
@@ -26,7 +27,9 @@ else await runServer({ prepare: cluster.isPrimary });
  */
 async function runPrimary() {
   const database = await openDatabase({ ...config, poolSize: 2 });
-  const { migration } = await prepareDatabase(database.db);
+  const { migration } = await prepareDatabase(database.db, {
+    beforeMigrating: backupBeforeMigrating(config, database),
+  });
   if (!config.production) {
     const app = await buildApp({ config: { ...config, jobs: { ...config.jobs, enabled: false } }, database });
     const demo = await seedDemo(app);
@@ -67,7 +70,9 @@ async function runServer({ prepare }: { prepare: boolean }) {
     poolSize: config.databasePoolSize,
     onIdleError: (error) => log(error),
   });
-  const migration = prepare ? (await prepareDatabase(database.db)).migration : null;
+  const migration = prepare
+    ? (await prepareDatabase(database.db, { beforeMigrating: backupBeforeMigrating(config, database) })).migration
+    : null;
   const app = await buildApp({ config, database });
   log = (error) => app.log.warn({ err: error }, 'an idle database connection was closed; the pool opens a new one');
   if (prepare && !config.production) {

@@ -3,4 +3,5 @@ export { archiveName, type Manifest } from './archive-format';
 export { createBackup, type BackupSource } from './create-backup';
 export { readBackup, restoreBackup, RestoreRefused, type RestoreTarget } from './restore-backup';
 export { releaseVersion } from './release';
+export { backupBeforeMigrating } from './before-migrating';
 export { archivesIn, defineBackupJobs, scheduledBackup } from './scheduled-backups';

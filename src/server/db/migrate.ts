@@ -35,3 +35,9 @@ export async function migrateTo(db: Db, name: string): Promise<void> {
     throw new Error(`Migration ${failed ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
   }
 }
+
+/** The migrations this release would apply to the database, in order. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

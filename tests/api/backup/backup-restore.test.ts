@@ -9,12 +9,12 @@ import { createBackup, restoreBackup, RestoreRefused, type Manifest } from '../.
 import { packArchive, unpackArchive } from '../../../src/server/backup/archive-pack';
 import { ManualClock } from '../../../src/server/clock';
 import { loadConfig } from '../../../src/server/config';
-import { openDatabase, type DatabaseHandle } from '../../../src/server/db/database';
+import type { DatabaseHandle } from '../../../src/server/db/database';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { prepareDatabase } from '../../../src/server/setup/prepare';
 import { localFileStore } from '../../../src/server/storage';
 import { call } from '../../helpers/api-client';
-import { databaseUrlFor } from '../../helpers/db-template';
+import { emptyTarget } from '../../helpers/backup-targets';
 import { buildExamDayScene, type ExamDayScene } from '../../helpers/exam-day-scene';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 
@@ -68,30 +68,6 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** An empty target of a kind: a new embedded data folder, or a new PostgreSQL database. */
-async function emptyTarget(
-  kind: 'pglite' | 'postgres',
-): Promise<{ handle: DatabaseHandle; dispose: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(work, 'restored-'));
-    const handle = await openDatabase({ databaseUrl: null, dataDir: dir });
-    return { handle, dispose: () => handle.close() };
-  }
-  if (template.kind !== 'postgres') throw new Error('PostgreSQL targets only in the PostgreSQL run');
-  const name = `ltm_test_restore_${Date.now().toString(36)}`;
-  const admin = await openDatabase({ databaseUrl: template.adminUrl, dataDir: '', poolSize: 1 });
-  await admin.executeSql(`create database ${name}`);
-  const handle = await openDatabase({ databaseUrl: databaseUrlFor(template.adminUrl, name), dataDir: '', poolSize: 2 });
-  return {
-    handle,
-    dispose: async () => {
-      await handle.close();
-      await admin.executeSql(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
-}
-
 const essays = (db: DatabaseHandle['db']) =>
   db
     .selectFrom('attempt_answers')
@@ -102,7 +78,7 @@ const essays = (db: DatabaseHandle['db']) =>
 
 /** Restores the archive into an empty target of `kind`, checks it, and answers the target (disposed by the caller). */
 async function restoreInto(kind: 'pglite' | 'postgres', from = archive) {
-  const target = await emptyTarget(kind);
+  const target = await emptyTarget(kind, work);
   const filesDir = fs.mkdtempSync(path.join(work, `files-${kind}-`));
   const files = localFileStore(filesDir);
   const restored = await restoreBackup({ db: target.handle.db, store: files }, from, path.join(work, 'unpack'));
@@ -200,7 +176,7 @@ describe('a restore that cannot go ahead', () => {
       [cut, /^The archive is damaged: not a readable archive/],
       [changed, /^The archive is damaged: data\/attempt_answers\.jsonl does not match its checksum\.$/],
     ] as const) {
-      const target = await emptyTarget('pglite');
+      const target = await emptyTarget('pglite', work);
       try {
         const refusal = await restoreBackup(
           { db: target.handle.db, store: localFileStore(path.join(work, 'x')) },
@@ -231,7 +207,7 @@ describe('a restore that cannot go ahead', () => {
       };
       fs.writeFileSync(file, JSON.stringify(edited));
     });
-    const target = await emptyTarget('pglite');
+    const target = await emptyTarget('pglite', work);
     try {
       await expect(
         restoreBackup(
