@@ -36,7 +36,7 @@ export async function startHaproxy(servers: { name: string; url: string }[]): Pr
       '  default_backend app',
       'backend app',
       '  balance roundrobin',
-      '  option httpchk GET /api/health',
+      '  option httpchk GET /api/health/ready',
       '  http-response set-header X-Served-By %[srv_name]',
       ...servers.map(({ name, url }) => `  server ${name} ${new URL(url).host} check inter 1s`),
       '',

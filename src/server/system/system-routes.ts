@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { latestMigration } from '../db/migrate';
+import { knownMigrations, latestMigration } from '../db/migrate';
+import { readinessProbe } from './readiness';
 
 /** Health for load balancers and the console's runtime settings. */
 export const systemRoutes: FastifyPluginAsyncZod<{ databaseKind: 'pglite' | 'postgres' }> = async (app, options) => {
@@ -13,6 +14,30 @@ export const systemRoutes: FastifyPluginAsyncZod<{ databaseKind: 'pglite' | 'pos
     async () => {
       await sql`select 1`.execute(app.db);
       return { status: 'ok', database: options.databaseKind, migration };
+    },
+  );
+
+  // Liveness: the process answers (no dependency is asked: a database outage must not get every
+  // server restarted). Readiness: whether to send it traffic (`readiness.ts`).
+  app.get(
+    '/health/live',
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Liveness: the process answers' } },
+    async () => ({ status: 'ok' }),
+  );
+  const ready = readinessProbe(app.db, app.fileStore, (await knownMigrations()).at(-1) ?? '');
+  app.get(
+    '/health/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers at this release’s migration and the file store takes a write',
+      },
+    },
+    async (_request, reply) => {
+      const { ready: isReady, checks } = await ready();
+      reply.code(isReady ? 200 : 503);
+      return { status: isReady ? 'ready' : 'not_ready', database: options.databaseKind, checks };
     },
   );
 
