@@ -3,6 +3,8 @@ import { http } from './providers/http';
 /** `GET /api/config`: public settings the console needs before anything else. */
 export interface PublicConfig {
   sentry_dsn: string | null;
+  /** The share of page loads and requests traced (the server's SENTRY_TRACES_SAMPLE_RATE). */
+  sentry_traces_sample_rate?: number;
   environment: string;
 }
 
@@ -31,6 +33,7 @@ export async function initSentry(): Promise<boolean> {
       environment: json.data.environment,
       integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration()],
       ...SENTRY_RATES,
+      tracesSampleRate: json.data.sentry_traces_sample_rate ?? SENTRY_RATES.tracesSampleRate,
     });
     sentry = Sentry;
     return true;

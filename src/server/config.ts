@@ -40,6 +40,8 @@ export interface Config {
   storage: StorageConfig;
   production: boolean;
   sentryDsn: string | null;
+  /** The share of requests Sentry traces, server and console (`SENTRY_TRACES_SAMPLE_RATE`, 0 to 1; the spec's 1). */
+  sentryTracesSampleRate: number;
   /** The proxies that may name the client address: none, a hop count, or their addresses and ranges. */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -155,6 +157,15 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** A sample rate from 0 to 1 (unset: 1, every trace); anything else stops the start. */
+function sampleRate(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 1;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1)
+    throw new ConfigError(`SENTRY_TRACES_SAMPLE_RATE must be a number from 0 to 1, not ${JSON.stringify(value)}.`);
+  return rate;
+}
+
 function nonNegativeInt(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
@@ -178,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: storageConfig(env),
     production: env.NODE_ENV === 'production',
     sentryDsn: env.SENTRY_DSN?.trim() || null,
+    sentryTracesSampleRate: sampleRate(env.SENTRY_TRACES_SAMPLE_RATE),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     session: {

@@ -63,7 +63,11 @@ async function runPrimary() {
 
 /** One server process: alone (it prepares the database itself) or a worker of the primary. */
 async function runServer({ prepare }: { prepare: boolean }) {
-  await initServerSentry(config.sentryDsn, config.production ? 'production' : 'development');
+  await initServerSentry(
+    config.sentryDsn,
+    config.production ? 'production' : 'development',
+    config.sentryTracesSampleRate,
+  );
   let log: (error: Error) => void = (error) => console.error('database connection lost:', error.message);
   const database = await openDatabase({
     ...config,

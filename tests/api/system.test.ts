@@ -203,6 +203,8 @@ describe('system routes', () => {
 
   it('returns runtime settings without a DSN when none is set', async () => {
     const response = await call(t.app, 'GET', '/api/config');
-    expect(response.json()).toEqual({ data: { sentry_dsn: null, environment: 'development', time_zone: 'UTC' } });
+    expect(response.json()).toEqual({
+      data: { sentry_dsn: null, sentry_traces_sample_rate: 1, environment: 'development', time_zone: 'UTC' },
+    });
   });
 });

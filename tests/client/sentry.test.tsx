@@ -44,6 +44,20 @@ describe('error monitoring', () => {
       }),
     );
     expect(sentry.replayIntegration).toHaveBeenCalled();
+    // A share of the traces when the server's setting says so.
+    server.use(
+      http.get('*/api/config', () =>
+        HttpResponse.json({
+          data: {
+            sentry_dsn: 'https://key@sentry.example/1',
+            environment: 'production',
+            sentry_traces_sample_rate: 0.05,
+          },
+        }),
+      ),
+    );
+    await initSentry();
+    expect(sentry.init).toHaveBeenLastCalledWith(expect.objectContaining({ tracesSampleRate: 0.05 }));
     const error = new Error('boom');
     captureException(error);
     expect(sentry.captureException).toHaveBeenCalledWith(error, undefined);

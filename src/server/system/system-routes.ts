@@ -47,6 +47,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ databaseKind: 'pglite' | 'pos
     async () => ({
       data: {
         sentry_dsn: app.config.sentryDsn,
+        sentry_traces_sample_rate: app.config.sentryTracesSampleRate,
         environment: app.config.production ? 'production' : 'development',
         time_zone: app.config.timeZone,
       },
