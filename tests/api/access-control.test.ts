@@ -34,8 +34,12 @@ describe('every route declares who may call it', () => {
     expect(publicRoutes).toEqual([
       'GET /api/config',
       'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
       'HEAD /api/config',
       'HEAD /api/health',
+      'HEAD /api/health/live',
+      'HEAD /api/health/ready',
       'POST /api/demo-requests',
       'POST /api/login',
       'POST /api/logout',

@@ -80,7 +80,15 @@ describe('permission matrix', () => {
     for (const [key, row] of Object.entries(observed)) {
       if (row.anonymous !== 401)
         expect(
-          ['POST /api/login', 'POST /api/logout', 'POST /api/demo-requests', 'GET /api/health', 'GET /api/config'],
+          [
+            'POST /api/login',
+            'POST /api/logout',
+            'POST /api/demo-requests',
+            'GET /api/health',
+            'GET /api/health/live',
+            'GET /api/health/ready',
+            'GET /api/config',
+          ],
           key,
         ).toContain(key);
     }
