@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { inject } from 'vitest';
+import { buildApp, type App } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/database';
 import { databaseUrlFor } from './db-template';
 
@@ -32,4 +36,13 @@ export async function emptyTarget(
       await admin.close();
     },
   };
+}
+
+/** A server on a restored database and its files (jobs off, logs dropped), as a start would build it. */
+export function appOn(handle: DatabaseHandle, dataDir: string, clock?: Clock): Promise<App> {
+  const config = loadConfig(
+    { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false' },
+    { clientDir: path.resolve('tests/fixtures/client') },
+  );
+  return buildApp({ config, database: handle, logStream: new Writable({ write: (_c, _e, done) => done() }), clock });
 }

@@ -1,20 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import { createBackup, restoreBackup, RestoreRefused, type Manifest } from '../../../src/server/backup';
 import { packArchive, unpackArchive } from '../../../src/server/backup/archive-pack';
 import { ManualClock } from '../../../src/server/clock';
-import { loadConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/database';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { prepareDatabase } from '../../../src/server/setup/prepare';
 import { localFileStore } from '../../../src/server/storage';
 import { call } from '../../helpers/api-client';
-import { emptyTarget } from '../../helpers/backup-targets';
+import { appOn, emptyTarget } from '../../helpers/backup-targets';
 import { buildExamDayScene, type ExamDayScene } from '../../helpers/exam-day-scene';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 
@@ -111,16 +108,7 @@ describe('a backup taken while students save', () => {
     const { target, filesDir } = await restoreInto('pglite');
     try {
       await prepareDatabase(target.handle.db);
-      const config = loadConfig(
-        { NODE_ENV: 'test', DATA_DIR: filesDir, JOBS_ENABLED: 'false' },
-        { clientDir: path.resolve('tests/fixtures/client') },
-      );
-      const app = await buildApp({
-        config,
-        database: target.handle,
-        logStream: new Writable({ write: (_c, _e, done) => done() }),
-        clock,
-      });
+      const app = await appOn(target.handle, filesDir, clock);
       try {
         // The student's session was restored with the rest: their attempt reads their answer.
         const view = await call(app, 'GET', `/api/student/exams/${s.student(0).id}/attempt`, undefined, {

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../../src/server/app';
 import { archivesIn, backupBeforeMigrating, restoreBackup, type Manifest } from '../../../src/server/backup';
 import { loadConfig } from '../../../src/server/config';
 import type { DatabaseHandle } from '../../../src/server/db/database';
@@ -11,7 +9,7 @@ import { knownMigrations, latestMigration } from '../../../src/server/db/migrate
 import { prepareDatabase } from '../../../src/server/setup/prepare';
 import { localFileStore } from '../../../src/server/storage';
 import { call } from '../../helpers/api-client';
-import { emptyTarget } from '../../helpers/backup-targets';
+import { appOn, emptyTarget } from '../../helpers/backup-targets';
 import { signIn } from '../../helpers/factories';
 
 /**
@@ -101,15 +99,7 @@ describe("an upgrade from the previous release's database", () => {
   });
 
   it("is read by this release's server: the demo's staff and student sign in and see their data", async () => {
-    const config = loadConfig(
-      { NODE_ENV: 'test', DATA_DIR: filesDir, JOBS_ENABLED: 'false' },
-      { clientDir: path.resolve('tests/fixtures/client') },
-    );
-    const app = await buildApp({
-      config,
-      database: target.handle,
-      logStream: new Writable({ write: (_chunk, _encoding, done) => done() }),
-    });
+    const app = await appOn(target.handle, filesDir);
     try {
       const admin = await signIn(app, { email: 'admin@example.com', password: 'Demo@2026' });
       const exams = await call(app, 'GET', '/api/exams?per_page=100', undefined, { cookie: admin });

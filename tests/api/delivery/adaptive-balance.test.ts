@@ -3,11 +3,11 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import { ManualClock } from '../../../src/server/clock';
 import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
-import { answerAt, buildAdaptiveScene, sitTest } from '../../helpers/adaptive-scene';
+import { answerAt, sitTest } from '../../helpers/adaptive-scene';
 import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamLookups, examBody } from '../../helpers/exam-factory';
-import { buildRecord } from '../../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { buildTwoOutcomeScene } from '../../helpers/two-outcome-scene';
 
 /**
  * Content balance of an adaptive exam (issue 43, Kingsbury–Zara on the exam form): the easier half
@@ -26,42 +26,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Twelve questions at least, the hard half of the pool on a second outcome. */
-async function scene(content: 'none' | 'outcomes') {
-  let hardOutcome = 0;
-  const s = await buildAdaptiveScene(t.app, t.db, registry, author, {
+const scene = (content: 'none' | 'outcomes') =>
+  buildTwoOutcomeScene(t.app, t.db, registry, author, {
     exam: {
       adaptive_min_questions: 12,
       adaptive_max_questions: 40,
       adaptive_se_target: 0.6,
       adaptive_content: content,
     },
-    prepare: async (built) => {
-      const outcome = await buildRecord(t.db, registry, registry.get('learning-outcomes')!, built.lookups.platform, {
-        skill_id: built.questions[0].skill_id,
-      });
-      hardOutcome = outcome.id;
-      await t.db
-        .updateTable('exam_questions')
-        .set({ learning_outcome_id: outcome.id })
-        .where(
-          'id',
-          'in',
-          built.questions.slice(20, 40).map((q) => q.id),
-        )
-        .execute();
-    },
   });
-  const outcomes = new Map(
-    (
-      await t.db
-        .selectFrom('exam_questions')
-        .select(['id', 'learning_outcome_id'])
-        .where('exam_id', '=', s.exam.id)
-        .execute()
-    ).map((q) => [q.id, q.learning_outcome_id]),
-  );
-  return { s, hard: (ids: number[]) => ids.filter((id) => outcomes.get(id) === hardOutcome).length };
-}
 
 describe("an adaptive exam's content balance", () => {
   it("gives a strong student both learning outcomes in the pool's shares, where without it the hard one only", async () => {

@@ -8,8 +8,8 @@ import { call } from '../../helpers/api-client';
 import { answerAt, buildAdaptiveScene, sitTest, type AdaptiveScene } from '../../helpers/adaptive-scene';
 import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamLookups, examBody } from '../../helpers/exam-factory';
-import { buildRecord } from '../../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { buildTwoOutcomeScene } from '../../helpers/two-outcome-scene';
 
 /**
  * The adaptive exam form's last rules (issue 43): Sympson–Hetter exposure control, whose control
@@ -28,49 +28,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-/** An adaptive scene whose harder half of the pool (20 of 40) is a second learning outcome. */
+/** An adaptive scene whose harder half of the pool (20 of 40) is a second, named learning outcome. */
 async function twoOutcomes(exam: Record<string, unknown>, publish = true) {
-  let hardOutcome = 0;
-  const s = await buildAdaptiveScene(t.app, t.db, registry, author, {
-    exam,
-    publish,
-    prepare: async (built) => {
-      const outcome = await buildRecord(t.db, registry, registry.get('learning-outcomes')!, built.lookups.platform, {
-        skill_id: built.questions[0].skill_id,
-      });
-      hardOutcome = outcome.id;
-      await t.db
-        .updateTable('learning_outcomes')
-        .set({ name_en: 'Infers meaning', name_ar: 'يستنتج المعنى' })
-        .where('id', '=', outcome.id)
-        .execute();
-      // The easier half's outcome, the pool's first: the one a refusal names when both are short.
-      await t.db
-        .updateTable('learning_outcomes')
-        .set({ name_en: 'Finds the main idea', name_ar: 'يحدد الفكرة الرئيسة' })
-        .where('id', '=', built.questions[0].learning_outcome_id)
-        .execute();
-      await t.db
-        .updateTable('exam_questions')
-        .set({ learning_outcome_id: outcome.id })
-        .where(
-          'id',
-          'in',
-          built.questions.slice(20, 40).map((q) => q.id),
-        )
-        .execute();
-    },
-  });
-  const outcomes = new Map(
-    (
-      await t.db
-        .selectFrom('exam_questions')
-        .select(['id', 'learning_outcome_id'])
-        .where('exam_id', '=', s.exam.id)
-        .execute()
-    ).map((q) => [q.id, q.learning_outcome_id]),
-  );
-  return { s, hard: (ids: number[]) => ids.filter((id) => outcomes.get(id) === hardOutcome).length };
+  const scene = await buildTwoOutcomeScene(t.app, t.db, registry, author, { exam, publish });
+  // The easier half's outcome is the pool's first: the one a refusal names when both are short.
+  for (const [id, name_en, name_ar] of [
+    [scene.outcomes.easy, 'Finds the main idea', 'يحدد الفكرة الرئيسة'],
+    [scene.outcomes.hard, 'Infers meaning', 'يستنتج المعنى'],
+  ] as const)
+    await t.db.updateTable('learning_outcomes').set({ name_en, name_ar }).where('id', '=', id).execute();
+  return scene;
 }
 
 const publish = (s: AdaptiveScene, lang = 'en') =>
