@@ -11,7 +11,8 @@ const mark = (name: string, initial: number) => number(0, 100, { decimals: 2, in
 const ADAPTIVE = { shownWhen: { field: 'delivery_mode', is: ['adaptive'] } } as const;
 const adaptiveHelp = (name: string) => ({ ...ADAPTIVE, help: `exams.form.${name}_help` });
 const ADAPTIVE_LENGTH = 'exams.validation.adaptive_length';
-const ADAPTIVE_OUTCOME = 'exams.validation.adaptive_outcome_count';
+const OUTCOME_MIN = 'exams.validation.adaptive_outcome_min';
+const OUTCOME_MAX = 'exams.validation.adaptive_outcome_max';
 
 /**
  * An exam (SPEC sections 3 to 5): grade on IRA platforms, level on ISA; the end after the start and
@@ -110,13 +111,13 @@ const exams = defineResource({
       required: false,
       default: 0,
       ...adaptiveHelp('adaptive_outcome_min'),
-      messages: { required: ADAPTIVE_OUTCOME, invalid: ADAPTIVE_OUTCOME },
+      messages: { required: OUTCOME_MIN, invalid: OUTCOME_MIN },
     }),
     adaptive_outcome_max: number(1, 200, {
       required: false,
       default: null,
       ...ADAPTIVE,
-      messages: { required: ADAPTIVE_OUTCOME, invalid: ADAPTIVE_OUTCOME },
+      messages: { required: OUTCOME_MAX, invalid: OUTCOME_MAX },
     }),
     // Set by publish and unpublish only (SPEC section 4), never by the form.
     is_published: flag({ managed: true }),

@@ -28,7 +28,8 @@ export default {
       adaptive_se_target: 'Enter a standard error from 0.10 to 1.50 logits',
       adaptive_one_skill: 'An adaptive exam measures one skill',
       adaptive_ceiling: 'Enter a share of students from 0.05 to 0.90',
-      adaptive_outcome_count: 'Enter a number of questions from 0 to 200',
+      adaptive_outcome_min: 'Enter a number of questions from 0 to 50',
+      adaptive_outcome_max: 'Enter a number of questions from 1 to 200, or leave it empty',
       adaptive_outcome_max_below_min: 'The most questions of an outcome cannot be fewer than the fewest',
     },
     errors: {
@@ -57,7 +58,7 @@ export default {
       adaptive_overexposed:
         'This pool cannot keep every question under %{ceiling} of the students: in a simulation of 1,000 students with the control probabilities set, one question reached %{share}. Add calibrated questions, allow fewer questions per test or raise the ceiling.',
       adaptive_outcome_short:
-        'Each student must get at least %{count} questions of every learning outcome, but the pool has fewer of %{outcome}.',
+        'Each student must get at least %{count} questions of every learning outcome, but the pool has fewer of “%{outcome}”.',
       adaptive_outcomes_too_long:
         'Each student must get at least %{count} questions of each of the pool’s %{outcomes} learning outcomes: more than the most questions of a test (%{max}).',
       adaptive_outcomes_too_short:

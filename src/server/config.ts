@@ -157,6 +157,14 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
 }
 
+/** A whole number of at least `min` (unset: `fallback`); anything else stops the start, naming the setting. */
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d+$/.test(value.trim()) || Number(value) < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min}, not ${JSON.stringify(value)}.`);
+  return Number(value);
+}
+
 /** A sample rate from 0 to 1 (unset: 1, every trace); anything else stops the start. */
 function sampleRate(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 1;
@@ -180,8 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     backupDir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     scheduledBackups: {
-      everyHours: nonNegativeInt(env.BACKUP_EVERY_HOURS, env.DATABASE_URL?.trim() ? 0 : 24),
-      keep: Math.max(1, nonNegativeInt(env.BACKUP_KEEP, 7)),
+      everyHours: wholeNumber('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, env.DATABASE_URL?.trim() ? 0 : 24, 0),
+      keep: wholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 7, 1),
     },
     databaseUrl: env.DATABASE_URL?.trim() || null,
     databaseReplicaUrl: env.DATABASE_REPLICA_URL?.trim() || null,

@@ -32,15 +32,15 @@ describe('health probes', () => {
       checks: { database: 'ok', migration: 'ok', storage: 'ok' },
     });
     // The probe leaves no file behind.
-    expect(fs.readdirSync(path.join(t.app.config.dataDir, 'media'))).toEqual([]);
+    expect(fs.readdirSync(path.join(t.app.config.dataDir, 'health'))).toEqual([]);
   });
 
   it('is not ready while the file store refuses writes, and live all the same', async () => {
     const other = await createTestApp();
     try {
-      // The media folder is a file: nothing can be written under it.
-      fs.rmSync(path.join(other.app.config.dataDir, 'media'), { recursive: true, force: true });
-      fs.writeFileSync(path.join(other.app.config.dataDir, 'media'), 'not a folder');
+      // The probe's folder is a file: nothing can be written under it.
+      fs.rmSync(path.join(other.app.config.dataDir, 'health'), { recursive: true, force: true });
+      fs.writeFileSync(path.join(other.app.config.dataDir, 'health'), 'not a folder');
       const response = await call(other.app, 'GET', '/api/health/ready');
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({

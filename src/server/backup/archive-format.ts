@@ -19,6 +19,8 @@ export const manifestSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
   created_at: z.string(),
   tables: z.record(z.string(), z.number().int().nonnegative()),
+  /** Each sequence's last value in the snapshot (archives before it was recorded have none). */
+  sequences: z.record(z.string().regex(/^[a-z_][a-z0-9_]*$/), z.string().regex(/^-?\d+$/)).optional(),
   files: z.object({ count: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
   /** SHA-256 (hex) of every entry but the manifest, by its name in the archive. */
   checksums: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)),
@@ -33,7 +35,8 @@ export const TABLE_ENTRY = /^data\/([a-z_][a-z0-9_]*)\.jsonl$/;
 export const FILE_PREFIX = 'files/';
 
 /** The archive's file name: when it was made (UTC, no colons) and the migration it holds. */
-export const archiveName = (createdAt: Date, migration: string) =>
-  `ltm-backup-${createdAt.toISOString().replace(/[:.]/g, '-')}-${migration}.tar.gz`;
-/** An archive's name, read back: its day, hours, minutes, seconds and milliseconds (UTC). */
-export const ARCHIVE_NAME = /^ltm-backup-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-z_]+\.tar\.gz$/;
+export const archiveName = (createdAt: Date, migration: string, scheduled = false) =>
+  `ltm-backup-${scheduled ? 'scheduled-' : ''}${createdAt.toISOString().replace(/[:.]/g, '-')}-${migration}.tar.gz`;
+/** A scheduled archive's name, read back: its day, hours, minutes, seconds and milliseconds (UTC). */
+export const SCHEDULED_ARCHIVE_NAME =
+  /^ltm-backup-scheduled-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-z_]+\.tar\.gz$/;

@@ -46,19 +46,28 @@ function allowedName(name: string): boolean {
 
 /**
  * Unpacks an archive into the empty folder `dir`, refusing any entry it does not expect (a path
- * outside the folder, a link, a name the server would not make) and anything past `maxBytes` in
- * all; the SHA-256 of every entry, by name.
+ * outside the folder, a link, a name the server would not make, a name twice), anything past
+ * `maxBytes` in all, and more than `maxEntries` entries; the SHA-256 of every entry, by name.
  */
-export async function unpackArchive(file: string, dir: string, maxBytes: number): Promise<Map<string, string>> {
+export async function unpackArchive(
+  file: string,
+  dir: string,
+  maxBytes: number,
+  maxEntries = 1_000_000,
+): Promise<Map<string, string>> {
   const sums = new Map<string, string>();
   let total = 0;
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
     const { name, type } = header;
-    if (type !== 'file' || !allowedName(name) || sums.has(name)) {
-      extract.destroy(new DamagedArchive(`unexpected entry ${JSON.stringify(name)}`));
-      return;
-    }
+    const refuse = (reason: string) => {
+      // The entry's own stream fails with the archive: its error is the archive's, told once.
+      stream.on('error', () => undefined);
+      extract.destroy(new DamagedArchive(reason));
+    };
+    if (sums.size >= maxEntries) return refuse(`more than ${maxEntries} entries`);
+    if (type !== 'file' || !allowedName(name) || sums.has(name))
+      return refuse(`unexpected entry ${JSON.stringify(name)}`);
     const target = path.join(dir, name);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const hash = createHash('sha256');
@@ -75,7 +84,10 @@ export async function unpackArchive(file: string, dir: string, maxBytes: number)
         sums.set(name, hash.digest('hex'));
         next();
       },
-      (error: Error) => extract.destroy(error),
+      (error: Error) => {
+        stream.on('error', () => undefined);
+        extract.destroy(error);
+      },
     );
   });
   try {

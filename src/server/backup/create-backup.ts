@@ -16,6 +16,11 @@ export interface BackupSource {
   release: string;
 }
 
+/** What a failed copy may have left of files that were removed meanwhile. */
+async function removePartial(dir: string, failed: { key: string }[]) {
+  for (const { key } of failed) await fs.promises.rm(path.join(dir, key), { force: true });
+}
+
 /** Every file under `dir`, relative to it, sorted. */
 async function filesUnder(dir: string): Promise<string[]> {
   if (!fs.existsSync(dir)) return [];
@@ -36,6 +41,7 @@ export async function createBackup(
   source: BackupSource,
   outDir: string,
   now = new Date(),
+  { scheduled = false }: { scheduled?: boolean } = {},
 ): Promise<{ file: string; manifest: Manifest }> {
   const migration = await latestMigration(source.db);
   if (!migration) throw new Error('the database has no migration applied: there is nothing to back up');
@@ -43,12 +49,17 @@ export async function createBackup(
   const staging = path.join(outDir, `.partial-${randomBytes(6).toString('hex')}`);
   await fs.promises.mkdir(path.join(staging, 'data'), { recursive: true });
   try {
-    const tables = await dumpTables(source.db, (table) => path.join(staging, tableEntry(table)));
+    const { tables, sequences } = await dumpTables(source.db, (table) => path.join(staging, tableEntry(table)));
     const copied = await copyStore(source.store, localFileStore(path.join(staging, 'files')));
-    if (copied.failed.length > 0)
+    // A file removed between the listing and its copy (a report made again, a media file deleted)
+    // is no longer the product's: only a file still there that could not be read fails the backup.
+    const unread = [];
+    for (const failure of copied.failed) if ((await source.store.size(failure.key)) !== null) unread.push(failure);
+    if (unread.length > 0)
       throw new Error(
-        `${copied.failed.length} stored files could not be read, the first ${copied.failed[0].key}: ${copied.failed[0].error}`,
+        `${unread.length} stored files could not be read, the first ${unread[0].key}: ${unread[0].error}`,
       );
+    await removePartial(path.join(staging, 'files'), copied.failed);
     const entries = [
       ...Object.keys(tables).map(tableEntry),
       ...(await filesUnder(path.join(staging, 'files'))).map((key) => FILE_PREFIX + key),
@@ -63,16 +74,17 @@ export async function createBackup(
       database: source.kind,
       created_at: now.toISOString(),
       tables,
+      sequences,
       files: { count: copied.copied, bytes: copied.bytes },
       checksums,
     };
     await fs.promises.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    const file = path.join(outDir, archiveName(now, migration));
+    const file = path.join(outDir, archiveName(now, migration, scheduled));
     await packArchive(staging, ['manifest.json', ...entries], `${file}.partial`);
     await fs.promises.rename(`${file}.partial`, file);
     return { file, manifest };
   } finally {
     await fs.promises.rm(staging, { recursive: true, force: true });
-    await fs.promises.rm(`${path.join(outDir, archiveName(now, migration))}.partial`, { force: true });
+    await fs.promises.rm(`${path.join(outDir, archiveName(now, migration, scheduled))}.partial`, { force: true });
   }
 }

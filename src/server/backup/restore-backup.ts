@@ -2,13 +2,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
 import { knownMigrations, migrateTo } from '../db/migrate';
-import { copyStore, localFileStore, type FileStore } from '../storage';
+import { sql } from 'kysely';
+import { copyStore, localFileStore, STORED_FOLDERS, type FileStore } from '../storage';
 import { ARCHIVE_VERSION, manifestSchema, tableEntry, type Manifest } from './archive-format';
 import { DamagedArchive, unpackArchive } from './archive-pack';
 import { appTables, loadTables } from './table-dump';
 
 /** A restore that cannot go ahead, with what to do about it; nothing was changed. */
 export class RestoreRefused extends Error {}
+
+/** A restore that failed part way; the target was emptied again (its message says why it failed). */
+export class RestoreFailed extends Error {}
+
+/**
+ * Empties a target a restore failed into, as it was before: the schema the migrations built dropped
+ * and made again as PostgreSQL makes it (owned by the database's owner, usable by everyone), and the
+ * files it copied removed.
+ */
+async function emptyAgain(target: RestoreTarget): Promise<void> {
+  await sql`drop schema public cascade`.execute(target.db);
+  await sql`create schema public`.execute(target.db);
+  await sql`alter schema public owner to pg_database_owner`.execute(target.db);
+  await sql`grant usage on schema public to public`.execute(target.db);
+  for (const folder of STORED_FOLDERS)
+    for await (const { key } of target.store.list(folder)) await target.store.remove(key);
+}
 
 /** Unpacked bytes allowed per byte of archive, and on top: JSON lines of a database pack about 10 to 30 times. */
 const INFLATION = 100;
@@ -69,7 +87,7 @@ export interface RestoreTarget {
 
 /** Whether the store holds any file the product writes. */
 async function storeHoldsFiles(store: FileStore): Promise<boolean> {
-  for (const folder of ['media/', 'reports/']) for await (const _file of store.list(folder)) return true;
+  for (const folder of STORED_FOLDERS) for await (const _file of store.list(folder)) return true;
   return false;
 }
 
@@ -77,7 +95,8 @@ async function storeHoldsFiles(store: FileStore): Promise<boolean> {
  * Restores an archive into an empty database and an empty file store (issue 45), of either kind
  * whatever kind made it (a school on PGlite that grows into PostgreSQL restores its archive there):
  * checked whole first (`readBackup`), then the schema built by this release's migrations up to the
- * archive's, the rows loaded and counted against the manifest, and the files copied. The next start
+ * archive's, the rows loaded and counted against the manifest, and the files copied; if any of it
+ * fails, the target is emptied again (`RestoreFailed`) so that the restore can run again. The next start
  * migrates it to this release's latest. `workDir` is an empty folder it may use, removed after.
  */
 export async function restoreBackup(target: RestoreTarget, archive: string, workDir: string): Promise<Manifest> {
@@ -88,15 +107,20 @@ export async function restoreBackup(target: RestoreTarget, archive: string, work
       throw new RestoreRefused('The database is not empty: restore into a new database or an empty data folder.');
     if (await storeHoldsFiles(target.store))
       throw new RestoreRefused('The file store is not empty: restore into an empty data folder or bucket.');
-    await migrateTo(target.db, manifest.migration);
-    const loaded = await loadTables(target.db, Object.keys(manifest.tables), (table) =>
-      path.join(workDir, tableEntry(table)),
-    );
-    for (const [table, count] of Object.entries(manifest.tables))
-      if (loaded[table] !== count) throw new Error(`${table}: restored ${loaded[table]} rows of ${count}`);
-    const copied = await copyStore(localFileStore(path.join(workDir, 'files')), target.store);
-    if (copied.failed.length > 0 || copied.copied !== manifest.files.count)
-      throw new Error(`restored ${copied.copied} files of ${manifest.files.count}`);
+    try {
+      await migrateTo(target.db, manifest.migration);
+      await loadTables(target.db, manifest, (table) => path.join(workDir, tableEntry(table)));
+      const copied = await copyStore(localFileStore(path.join(workDir, 'files')), target.store);
+      if (copied.failed.length > 0 || copied.copied !== manifest.files.count)
+        throw new Error(`${copied.copied} files of ${manifest.files.count} restored`);
+    } catch (error) {
+      // All or nothing: the target was empty, and is emptied again so the restore can run again.
+      await emptyAgain(target);
+      throw new RestoreFailed(
+        `The restore failed and the target was emptied again: ${(error as Error).message}. Nothing was kept; run it again once the cause is mended.`,
+        { cause: error },
+      );
+    }
     return manifest;
   } finally {
     await fs.promises.rm(workDir, { recursive: true, force: true });

@@ -45,7 +45,10 @@ const writeChunk = (out: fs.WriteStream, chunk: string) =>
  * Writes every table's rows to `fileOf(table)`, one JSON object per line, inside one read-only
  * repeatable-read transaction; the rows per table.
  */
-export async function dumpTables(db: Db, fileOf: (table: string) => string): Promise<Record<string, number>> {
+export async function dumpTables(
+  db: Db,
+  fileOf: (table: string) => string,
+): Promise<{ tables: Record<string, number>; sequences: Record<string, string> }> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
@@ -75,7 +78,11 @@ export async function dumpTables(db: Db, fileOf: (table: string) => string): Pro
           );
         }
       }
-      return counts;
+      // Every sequence's position in the same snapshot (a standalone one too, as students' numbers).
+      const { rows } = await sql<{ name: string; last_value: string | null }>`
+        select sequencename as name, last_value::text as last_value from pg_sequences
+        where schemaname = 'public' and last_value is not null order by sequencename`.execute(trx);
+      return { tables: counts, sequences: Object.fromEntries(rows.map((row) => [row.name, String(row.last_value)])) };
     });
 }
 
@@ -83,13 +90,15 @@ export async function dumpTables(db: Db, fileOf: (table: string) => string): Pro
  * Loads tables written by `dumpTables` into a database of the same migration, in one transaction:
  * what the migrations seeded is emptied first, the rows go in with the foreign keys' triggers off
  * (their order does not matter; the archive was consistent), and every sequence continues after
- * its column's largest value. Needs a superuser on PostgreSQL (a restore is an administrator's job).
+ * its column's largest value, or where the archive's snapshot had it. Needs a superuser on
+ * PostgreSQL (a restore is an administrator's job).
  */
 export async function loadTables(
   db: Db,
-  tables: string[],
+  expected: { tables: Record<string, number>; sequences?: Record<string, string> },
   fileOf: (table: string) => string,
-): Promise<Record<string, number>> {
+): Promise<void> {
+  const tables = Object.keys(expected.tables);
   return db.transaction().execute(async (trx) => {
     const present = new Set(await appTables(trx));
     const unknown = tables.filter((table) => !present.has(table));
@@ -125,9 +134,14 @@ export async function loadTables(
       if (batch.length > 0) await insert(batch);
       counts[table] = count + batch.length;
     }
+    // Counted inside the transaction: a table short of its rows restores nothing.
+    for (const [table, count] of Object.entries(expected.tables))
+      if (counts[table] !== count) throw new Error(`${table}: ${counts[table]} rows read of ${count}`);
     await sql`set local session_replication_role = origin`.execute(trx);
     await continueSequences(trx);
-    return counts;
+    // Then each sequence where the archive's snapshot had it (an archive without them: after its column).
+    for (const [name, value] of Object.entries(expected.sequences ?? {}))
+      await sql`select setval(${`public.${name}`}::regclass, ${value}::bigint, true)`.execute(trx);
   });
 }
 

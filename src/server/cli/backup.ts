@@ -2,13 +2,13 @@
  * Writes a backup archive (issue 45): `npm run backup` (into BACKUP_DIR, `DATA_DIR/backups` by
  * default) or `npm run backup -- --out FOLDER`. Uses the same DATABASE_URL / DATA_DIR / S3_* as the
  * server. On PostgreSQL it runs beside the server (one consistent snapshot); the embedded database
- * is one process's, so with it the server must be stopped first.
+ * is one process's (its data folder's lock), so with it the server must be stopped first.
  */
 import { createBackup, releaseVersion } from '../backup';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { openFileStore } from '../storage';
-import { embeddedServerRunning } from './running-server';
+import { DataDirInUse } from '../db/data-dir-lock';
 
 const config = loadConfig();
 const args = process.argv.slice(2);
@@ -18,13 +18,12 @@ if (!outDir) {
   console.error('Usage: npm run backup [-- --out FOLDER]');
   process.exit(1);
 }
-if (!config.databaseUrl && (await embeddedServerRunning(config.port))) {
-  console.error(
-    `A server is running on port ${config.port} with the embedded database, which one process opens at a time: stop it, then run the backup again.`,
-  );
+const database = await openDatabase(config).catch((error: unknown) => {
+  // The embedded database is one process's: a server running on it holds its lock.
+  if (!(error instanceof DataDirInUse)) throw error;
+  console.error(error.message);
   process.exit(1);
-}
-const database = await openDatabase(config);
+});
 try {
   const store = await openFileStore(config);
   const { file, manifest } = await createBackup(

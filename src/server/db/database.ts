@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Database } from './types';
+import { lockDataDir } from './data-dir-lock';
 import { listenForNotifications, type ListenHandlers, type NotificationListener } from './notifications';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -65,7 +66,14 @@ export async function openDatabase(options: {
   }
   const dir = path.join(options.dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const unlock = lockDataDir(options.dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   // PGlite is one connection: a statement from outside Kysely waits for Kysely's connection, or it
   // would run inside whatever transaction Kysely holds open. Without parameters, a text may hold
@@ -85,6 +93,7 @@ export async function openDatabase(options: {
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
+      unlock();
     },
   };
 }

@@ -5,7 +5,7 @@ import { localFileStore } from './local-file-store';
 
 export { assertSafeKey, type FileStore } from './file-store';
 export { localFileStore } from './local-file-store';
-export { copyStore, type CopySummary } from './copy-store';
+export { copyStore, STORED_FOLDERS, type CopySummary } from './copy-store';
 
 /**
  * The configured store: the bucket when S3_BUCKET is set, DATA_DIR otherwise. The AWS SDK is loaded

@@ -28,7 +28,7 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
  * (a probe file written and removed; a success is kept 10 s).
  */
 export function readinessProbe(db: Db, store: FileStore, latestKnown: string) {
-  const probeKey = `media/ready-probe-${randomBytes(4).toString('hex')}.txt`;
+  const probeKey = `health/ready-probe-${randomBytes(4).toString('hex')}.txt`;
   let storeOkUntil = 0;
   const database = async (): Promise<Pick<Readiness['checks'], 'database' | 'migration'>> => {
     try {

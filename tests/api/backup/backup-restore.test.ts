@@ -80,6 +80,12 @@ async function restoreInto(kind: 'pglite' | 'postgres', from = archive) {
   const files = localFileStore(filesDir);
   const restored = await restoreBackup({ db: target.handle.db, store: files }, from, path.join(work, 'unpack'));
   expect(restored.tables).toEqual(manifest.tables);
+  // Every sequence where the snapshot had it, a standalone one (students' numbers) too.
+  expect(Object.keys(manifest.sequences ?? {})).toContain('students_number_seq');
+  for (const [name, value] of Object.entries(manifest.sequences ?? {})) {
+    const { rows } = await target.handle.executeSql(`select last_value::text as v from ${name}`);
+    expect((rows[0] as { v: string }).v, name).toBe(value);
+  }
   for (const [table, count] of Object.entries(manifest.tables)) {
     const { rows } = await target.handle.executeSql(`select count(*)::int as n from ${table}`);
     expect(Number((rows[0] as { n: number }).n), table).toBe(count);

@@ -2,20 +2,24 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { archivesIn, scheduledBackup } from '../../../src/server/backup';
-import { loadConfig } from '../../../src/server/config';
+import { archivesIn, createBackup, examsUnderWay, scheduledBackup } from '../../../src/server/backup';
+import { ConfigError, loadConfig } from '../../../src/server/config';
 import { localFileStore } from '../../../src/server/storage';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { buildExamDayScene } from '../../helpers/exam-day-scene';
+import { ManualClock } from '../../../src/server/clock';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 
 /**
  * Scheduled backups (issue 45): on by default on the embedded database (every 24 hours, 7 kept),
  * off on PostgreSQL unless set; each hourly turn writes an archive once the newest is old enough and
  * keeps only the newest few.
  */
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
 let t: TestContext;
 let dir: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, clock);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ltm-scheduled-'));
 }, 60_000);
 afterAll(async () => {
@@ -35,6 +39,17 @@ describe('scheduled backups', () => {
       keep: 2,
     });
     expect(loadConfig({ DATA_DIR: '/srv/ltm' }).backupDir).toBe('/srv/ltm/backups');
+    for (const [name, value] of [
+      ['BACKUP_EVERY_HOURS', 'off'],
+      ['BACKUP_EVERY_HOURS', '-1'],
+      ['BACKUP_EVERY_HOURS', '6h'],
+      ['BACKUP_KEEP', '0'],
+    ])
+      expect(() => loadConfig({ [name]: value })).toThrow(
+        new ConfigError(
+          `${name} must be a whole number of at least ${name === 'BACKUP_KEEP' ? 1 : 0}, not "${value}".`,
+        ),
+      );
   });
 
   it('write an archive when the newest is old enough, and keep only the newest', async () => {
@@ -55,10 +70,21 @@ describe('scheduled backups', () => {
     const third = await scheduledBackup(source, dir, schedule, at(12));
     expect((await archivesIn(dir)).map((a) => a.file)).toEqual([third, second]);
     expect(fs.existsSync(first!)).toBe(false);
-    // Files of other names in the folder are left alone.
+    // Other files in the folder, an archive of `npm run backup` among them, are neither counted nor removed.
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'kept');
+    const manual = await createBackup(source, dir, at(17));
     await scheduledBackup(source, dir, schedule, at(18));
-    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tar.gz'))).toHaveLength(2);
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith('ltm-backup-scheduled-'))).toHaveLength(2);
     expect(fs.existsSync(path.join(dir, 'notes.txt'))).toBe(true);
+    expect(fs.existsSync(manual.file)).toBe(true);
+  });
+
+  it('wait while an attempt runs before its deadline on the embedded database', async () => {
+    expect(await examsUnderWay(t.db, clock.now())).toBe(false);
+    const s = await buildExamDayScene(t, await loadSchemaRegistry());
+    expect((await s.student(0).as('POST', '/start')).statusCode).toBe(200);
+    expect(await examsUnderWay(t.db, clock.now())).toBe(true);
+    // Past every deadline: nothing is under way any more, whatever the attempt's status says.
+    expect(await examsUnderWay(t.db, new Date('2026-07-01T00:00:00Z'))).toBe(false);
   });
 });

@@ -165,18 +165,18 @@ describe('at least and at most so many questions of each learning outcome', () =
     const cases: [Record<string, unknown>, string, string][] = [
       [
         { adaptive_outcome_min: 21, adaptive_max_questions: 60 },
-        'Each student must get at least 21 questions of every learning outcome, but the pool has fewer of Finds the main idea.',
-        'يجب أن يحصل كل طالب على 21 أسئلة على الأقل من كل ناتج تعلّم، لكن في المخزون أقل من ذلك من الناتج «يحدد الفكرة الرئيسة».',
+        'Each student must get at least 21 questions of every learning outcome, but the pool has fewer of “Finds the main idea”.',
+        'يجب ألّا يقل عدد أسئلة كل ناتج تعلّم في اختبار الطالب عن 21، لكن عدد أسئلة الناتج «يحدد الفكرة الرئيسة» في المخزون أقل من ذلك.',
       ],
       [
         { adaptive_outcome_min: 8, adaptive_max_questions: 15 },
         'Each student must get at least 8 questions of each of the pool’s 2 learning outcomes: more than the most questions of a test (15).',
-        'يجب أن يحصل كل طالب على 8 أسئلة على الأقل من كل واحد من نواتج التعلّم الـ 2 في المخزون: وهذا أكثر من أكبر عدد من أسئلة الاختبار (15).',
+        'يجب ألّا يقل عدد أسئلة كل ناتج تعلّم عن 8، وعدد نواتج التعلّم في المخزون 2: فيتجاوز ذلك أكبر عدد لأسئلة الاختبار (15).',
       ],
       [
         { adaptive_outcome_max: 3, adaptive_min_questions: 8 },
         'At most 3 questions of each of the pool’s 2 learning outcomes cannot make the fewest questions of a test (8).',
-        'لا يكفي 3 أسئلة على الأكثر من كل واحد من نواتج التعلّم الـ 2 في المخزون لبلوغ أقل عدد من أسئلة الاختبار (8).',
+        'الحد الأعلى لعدد أسئلة كل ناتج تعلّم 3، وعدد نواتج التعلّم في المخزون 2: فلا يبلغ ذلك أقل عدد لأسئلة الاختبار (8).',
       ],
     ];
     for (const [exam, english, arabic] of cases) {
