@@ -44,6 +44,7 @@ export default defineConfig({
     // test files wait on the database and on HTTP as much as on the CPU, so one worker per core (or
     // VITEST_MAX_WORKERS) runs them in about half the time.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism(),
+    experimental: { fsModuleCache: true },
     // Each file's time, longest first, at the end of every run; and the longest files start first.
     reporters: ['default', './tests/helpers/file-times-reporter.ts'],
     sequence: { sequencer: LongestFirst },

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const SCREENSHOTS = path.resolve('tests/e2e/screenshots');
 
@@ -173,4 +174,24 @@ export async function setTestClock(
 export async function serverNow(): Promise<number> {
   const response = await fetch(`${e2eBaseUrl()}/api/test/clock`);
   return Date.parse(((await response.json()) as { data: { now: string } }).data.now);
+}
+
+/**
+ * Moves a sortable row from the keyboard as a user of a screen reader does (dnd-kit's keyboard
+ * sensor): Space lifts it, each key moves it one place, Space drops it. Each step waits for what
+ * the page shows of it, not for a pause: the handle pressed, the live region's new announcement
+ * (the row is over another place), the handle released.
+ */
+export async function moveByKeyboard(page: Page, handle: Locator, keys: string[]): Promise<void> {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => handle.getAttribute('aria-pressed')).toBe('true');
+  for (const key of keys) {
+    const before = await live.textContent();
+    await page.keyboard.press(key);
+    await expect.poll(() => live.textContent()).not.toBe(before);
+  }
+  await page.keyboard.press('Space');
+  await expect.poll(() => handle.getAttribute('aria-pressed')).toBeNull();
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { e2eBaseUrl, launchBrowser, signInThroughForm, typeWallTime } from './browser';
+import { e2eBaseUrl, launchBrowser, moveByKeyboard, signInThroughForm, typeWallTime } from './browser';
 import {
   api,
   ar,
@@ -121,12 +121,7 @@ describe('exams, as an author in Arabic', () => {
   it('3. reorders the questions by keyboard', async () => {
     const before = (await questionsOf(examId)).map((q) => q.id);
     const handle = page.getByRole('button', { name: fill(ex.questions.drag, { number: arabicDigits(1) }) });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
-    await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Space');
+    await moveByKeyboard(page, handle, ['ArrowDown']);
     await toast(page, ex.notifications.questions_reordered);
     expect((await questionsOf(examId)).map((q) => q.id)).toEqual([before[1], before[0], ...before.slice(2)]);
     await shot(page, 'exam-questions-ar');

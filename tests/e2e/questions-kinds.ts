@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { AnswerKind } from '../../src/common/questions';
+import { moveByKeyboard } from './browser';
 import { labels, typeRich } from './questions-steps';
 
 type L = ReturnType<typeof labels>;
@@ -37,13 +38,7 @@ export const ANSWERS: Record<AnswerKind, (page: Page, l: L) => Promise<void>> = 
     const handle = page.getByRole('button', {
       name: fill(qe.sortable.handle, { name: fill(qe.reordering.item, { number: 2 }) }),
     });
-    await handle.focus();
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(200);
-    await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
-    await page.keyboard.press('Space');
-    await page.waitForTimeout(300);
+    await moveByKeyboard(page, handle, ['ArrowUp']);
   },
   matching: async (page, { qe, fill }) => {
     await typeRich(page, fill(qe.matching.left, { number: 1 }), 'Cat');

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { pageReady, screenshot } from './browser';
 import { catalogs, type Language } from '../../locales';
 
@@ -78,8 +79,21 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Picks `option` in the MUI select labelled `label` (its accessible name also holds the current value). */
 export async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}`) }).click();
+  const listbox = page.getByRole('listbox');
+  // The menu grows in: on a loaded machine a click during the transition landed beside the option
+  // (the menu stayed open; seen with four files on two cores). Click once it is at rest.
+  await expect
+    .poll(() =>
+      listbox.evaluate((list) => {
+        const paper = list.closest('.MuiPaper-root');
+        if (!paper) return true;
+        const style = getComputedStyle(paper);
+        return style.opacity === '1' && ['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(style.transform);
+      }),
+    )
+    .toBe(true);
   await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await listbox.waitFor({ state: 'detached' });
 }
 
 /** Types into the rich-text field named `label` (the nth one when several share the name). */
