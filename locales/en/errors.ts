@@ -10,6 +10,7 @@ export default {
       "You don't have permissions to access this page, please contact the administrator for more information.",
     not_found: 'The requested item was not found.',
     route_not_found: 'The requested API route does not exist.',
+    metrics_token: 'The metrics scraper must send the configured token (Authorization: Bearer).',
     too_many_logins: 'Too many failed sign-in attempts. Please wait %{minutes} minutes and try again.',
     login_wait_seconds: 'Too many failed sign-in attempts. Please wait %{seconds} seconds and try again.',
     too_many_requests: 'Too many requests. Please wait a moment and try again.',

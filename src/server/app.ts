@@ -29,6 +29,7 @@ import { trustProxyOption } from './http/trust-proxy';
 import { installSpa } from './http/spa';
 import { demoRequestsRoutes } from './demo-requests/demo-requests-routes';
 import { systemRoutes } from './system/system-routes';
+import { installMetrics } from './metrics/metrics-routes';
 import { loadSchemaRegistry } from './resources/load-schemas';
 import { resourceRoutes } from './resources/resource-routes';
 import { usersRoutes } from './users/users-routes';
@@ -175,6 +176,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
     hsts: config.production,
   });
   const routeTable = installGuards(app, database);
+  installMetrics(app, database);
   await app.register(rateLimit, { global: false });
   await installOpenApi(app);
   const mediaStorage = createMediaStorage(app.fileStore);

@@ -77,6 +77,11 @@ export interface Config {
    * NODE_ENV=production, absent otherwise.
    */
   testClock: boolean;
+  /**
+   * The bearer token Prometheus sends for `/metrics` (METRICS_TOKEN, 24 characters or more); null:
+   * `/metrics` answers 404 and nothing is measured.
+   */
+  metricsToken: string | null;
   /** What reading one uploaded file may cost, on a thread of its own (untrusted/read-pool.ts). */
   readLimits: ReadLimits;
   /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
@@ -127,6 +132,14 @@ function testClock(env: NodeJS.ProcessEnv): boolean {
   if (on && env.NODE_ENV === 'production')
     throw new ConfigError("TEST_CLOCK=1 moves the server's time for tests and is refused with NODE_ENV=production.");
   return on;
+}
+
+function metricsToken(value: string | undefined): string | null {
+  const token = value?.trim();
+  if (!token) return null;
+  if (token.length < 24)
+    throw new ConfigError('METRICS_TOKEN must be at least 24 characters (for example: openssl rand -hex 24).');
+  return token;
 }
 
 function publicUrl(value: string | undefined, port: number, production: boolean): string {
@@ -233,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePoolSize: int(env.DATABASE_POOL_SIZE, 10),
     benchBaselineRoute: env.BENCH_BASELINE_ROUTE === '1',
     testClock: testClock(env),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
     readLimits: {
       memoryMb: int(env.IMPORT_READ_MEMORY_MB, DEFAULT_READ_LIMITS.memoryMb),
       seconds: int(env.IMPORT_READ_SECONDS, DEFAULT_READ_LIMITS.seconds),

@@ -31,6 +31,8 @@ export interface DatabaseHandle {
    * process and hears nothing it did not do itself.
    */
   listen(channel: string, handlers: ListenHandlers): NotificationListener | null;
+  /** The connection pool's state (PostgreSQL); null on PGlite, which is one connection. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,7 @@ export async function openDatabase(options: {
       runPrepared: <R>(name: string, query: CompiledQuery<R>) =>
         pool.query<R & pg.QueryResultRow>({ name, text: query.sql, values: [...query.parameters] }),
       listen: (channel, handlers) => listenForNotifications(options.databaseUrl!, channel, handlers),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     };
   }
@@ -90,6 +93,7 @@ export async function openDatabase(options: {
     executeSql,
     runPrepared: async <R>(_name: string, query: CompiledQuery<R>) => ({ rows: (await db.executeQuery(query)).rows }),
     listen: () => null,
+    poolStats: () => null,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();
