@@ -76,26 +76,31 @@ export function installStateMetrics(
       this.set(saves()?.largest ?? 0);
     },
   });
-  new Gauge({
-    name: 'ltm_job_queue_waiting',
-    help: 'Jobs waiting to start, by queue',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await waitingJobs(database)) this.set({ queue: row.name }, row.waiting);
-    },
-  });
-  new Gauge({
-    name: 'ltm_job_queue_oldest_seconds',
-    help: 'How long the oldest job due to start has waited, by queue',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      this.reset();
-      for (const row of await waitingJobs(database)) this.set({ queue: row.name }, row.oldest_seconds);
-    },
-  });
+  // The queues are read once per scrape: both gauges collect at once and share a reading begun
+  // less than a second before (scrapes come seconds apart).
+  let reading: { at: number; rows: Promise<QueueRow[]> } | null = null;
+  const queues = () => {
+    if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), rows: waitingJobs(database) };
+    return reading.rows;
+  };
+  const queueGauge = (name: string, help: string, value: (row: QueueRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        const rows = await queues();
+        this.reset();
+        for (const row of rows) this.set({ queue: row.name }, value(row));
+      },
+    });
+  queueGauge('ltm_job_queue_waiting', 'Jobs waiting to start, by queue', (row) => row.waiting);
+  queueGauge(
+    'ltm_job_queue_oldest_seconds',
+    'How long the oldest job due to start has waited, by queue',
+    (row) => row.oldest_seconds,
+  );
   new Gauge({
     name: 'ltm_db_pool_connections',
     help: 'Database connections of this process, by state (PostgreSQL)',
@@ -131,10 +136,14 @@ export function installStateMetrics(
   );
 }
 
+interface QueueRow {
+  name: string;
+  waiting: number;
+  oldest_seconds: number;
+}
+
 /** The queues' waiting jobs; none when the queue's tables are not made yet (jobs off). */
-async function waitingJobs(
-  database: DatabaseHandle,
-): Promise<{ name: string; waiting: number; oldest_seconds: number }[]> {
+async function waitingJobs(database: DatabaseHandle): Promise<QueueRow[]> {
   try {
     const { rows } = await database.executeSql(
       `select name, count(*)::int as waiting,
@@ -142,7 +151,7 @@ async function waitingJobs(
            as oldest_seconds
        from ${JOBS_SCHEMA}.job where state in ('created', 'retry') group by name`,
     );
-    return rows as { name: string; waiting: number; oldest_seconds: number }[];
+    return rows as unknown as QueueRow[];
   } catch {
     return [];
   }
