@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -137,6 +138,20 @@ describe('/metrics with METRICS_TOKEN', () => {
     expect(text).toMatch(
       /^ltm_http_request_duration_seconds_bucket\{le="10",route="\/api\/exams\/:id",method="GET"\} 1$/m,
     );
+  });
+
+  it("still answers when the database cannot give a count: that gauge says NaN, the process's figures stay", async () => {
+    await sql`alter table attempt_presence rename to attempt_presence_away`.execute(t.db);
+    try {
+      const response = await scrape(t, `Bearer ${TOKEN}`);
+      expect(response.statusCode).toBe(200);
+      const families = familiesOf(response.body);
+      expect(valueOf(families, 'ltm_students_online')).toBeNaN();
+      expect(valueOf(families, 'ltm_attempts_in_progress')).toBe(2);
+      expect(valueOf(families, 'ltm_nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    } finally {
+      await sql`alter table attempt_presence_away rename to attempt_presence`.execute(t.db);
+    }
   });
 
   it("names in the operators' alert rules and dashboard (docs/ops) only metrics it exports", async () => {

@@ -36,29 +36,34 @@ export function installStateMetrics(
   clock: Clock,
 ): void {
   const db = database.db;
-  new Gauge({
-    name: 'ltm_attempts_in_progress',
-    help: 'Attempts started and not yet submitted',
-    registers: [registry],
-    async collect() {
-      const row = await sql<{ n: number }>`select count(*)::int as n from exam_attempts
-        where submitted_at is null and started_at is not null`.execute(db);
-      this.set(row.rows[0]?.n ?? 0);
-    },
+  // A count the database gives. When it cannot answer (down, restarting), the gauge says NaN (not a
+  // misleading 0), and the process's own figures (event-loop lag, requests) still reach Prometheus.
+  const countGauge = (name: string, help: string, count: () => Promise<number | undefined>) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set((await count().catch(() => undefined)) ?? Number.NaN);
+      },
+    });
+  countGauge('ltm_attempts_in_progress', 'Attempts started and not yet submitted', async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from exam_attempts
+      where submitted_at is null and started_at is not null`.execute(db);
+    return rows[0]?.n;
   });
-  new Gauge({
-    name: 'ltm_students_online',
-    help: `Running attempts whose player was heard from in the last ${ONLINE_SECONDS} seconds`,
-    registers: [registry],
-    async collect() {
+  countGauge(
+    'ltm_students_online',
+    `Running attempts whose player was heard from in the last ${ONLINE_SECONDS} seconds`,
+    async () => {
       // By the server's clock, which heard the players (a test moves it).
       const since = new Date(clock.now().getTime() - ONLINE_SECONDS * 1000);
-      const row = await sql<{ n: number }>`select count(*)::int as n from attempt_presence p
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from attempt_presence p
         join exam_attempts a on a.id = p.attempt_id
         where a.submitted_at is null and p.last_seen_at > ${since}`.execute(db);
-      this.set(row.rows[0]?.n ?? 0);
+      return rows[0]?.n;
     },
-  });
+  );
   const saves = () => answerSaveStats(db);
   totalOf(registry, 'ltm_answer_save_requests_total', 'Answer saves written', () => saves()?.requests);
   totalOf(registry, 'ltm_answer_save_statements_total', 'Group statements that wrote them', () => saves()?.statements);
