@@ -20,8 +20,8 @@ function chromiumPath(): string {
  * Debian's Chromium, headless, with the flags this closed network needs. `args` adds flags,
  * e.g. a fake microphone: `--use-fake-ui-for-media-stream --use-fake-device-for-media-stream`.
  */
-export function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(options: { args?: string[] } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: [
@@ -35,6 +35,13 @@ export function launchBrowser(options: { args?: string[] } = {}): Promise<Browse
       ...(options.args ?? []),
     ],
   });
+  // Every page asks for reduced motion, as a reader may (the console then has no transitions):
+  // an action never waits for a menu's fade or a backdrop leaving (about 0.9 s a select before).
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (contextOptions = {}) => newContext({ reducedMotion: 'reduce', ...contextOptions });
+  browser.newPage = (pageOptions = {}) => newPage({ reducedMotion: 'reduce', ...pageOptions });
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -7,6 +7,8 @@ import type { Db } from '../../src/server/db/database';
 import { dynamic } from '../../src/server/db/dynamic';
 
 const suffix = () => randomBytes(3).toString('hex');
+/** Random letters, no digits: a made-up grade's or level's name never reads as a grade number. */
+const letters = () => [...randomBytes(6)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
 
 /** The key of a single-choice question: the first choice of `answer_type` is `single_choice`. */
 const SINGLE_CHOICE_KEY = {
@@ -40,6 +42,9 @@ export async function validBody(
   const body: Record<string, unknown> = {};
   for (const [field, spec] of Object.entries(definition.fields)) {
     if (!isFieldVisible(spec, platform.identifier as PlatformIdentifier)) continue;
+    // A field the caller gives is not built: a reference's record made anyway was a stray grade
+    // whose random name ("name_en 10f3c2") could read as the next one (roster-rollover's flake).
+    if (field in overrides) continue;
     if (spec.type === 'datetime') body[field] = field.startsWith('end') ? '2026-06-30 15:00:00' : '2026-06-01 08:00:00';
     else if (spec.type === 'tags') body[field] = [];
     else if (spec.type === 'media') body[field] = null;
@@ -49,7 +54,7 @@ export async function validBody(
       body[field] = [(await buildRecord(db, registry, target, platform)).id];
     }
     if (field === 'student_number') body[field] = `SN-${suffix()}`;
-    else if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${suffix()}` : `${field} ${suffix()}`;
+    else if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${letters()}` : `${field} ${letters()}`;
     else if (spec.type === 'number') body[field] = spec.min;
     // An optional choice with no default (a grade's CEDS code) is left unset, as a new record has it.
     else if (spec.type === 'choice') body[field] = !spec.required && spec.default === null ? null : spec.choices[0];
