@@ -22,6 +22,9 @@ const DESKTOP_WIDTH = 1280;
 
 /** jsdom has no layout: answer width media queries from `window.innerWidth`. */
 function matches(query: string): boolean {
+  // The reader asks for reduced motion: the console's menus and dialogs come and go at once
+  // (theme.ts), as in the end-to-end files' Chromium, instead of after MUI's transitions.
+  if (query.includes('prefers-reduced-motion: reduce')) return true;
   const width = window.innerWidth;
   const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
   const min = /min-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
