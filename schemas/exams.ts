@@ -68,6 +68,8 @@ const exams = defineResource({
       messages: { required: MARK_RANGE, invalid: MARK_RANGE },
     }),
     anonymous_marking: flag({ default: false, help: 'exams.form.anonymous_marking_help' }),
+    // Issue 46: the attempt's requests are refused without Safe Exam Browser's Config Key hash.
+    safe_exam_browser: flag({ default: false, help: 'exams.form.safe_exam_browser_help' }),
     tags: { type: 'tags', max: 20, maxLength: 50, required: false, default: [], help: 'exams.form.tags_help' },
     // Adaptive delivery (issue 43): the exam's questions are its pool; each student gets the most
     // informative at their current ability, from minimum to maximum questions, until the standard

@@ -55,6 +55,9 @@ const messages: Pick<Messages, 'student'> = {
       extra_time_value: '%{extra} إضافية: %{total} في المجموع',
       begin: 'ابدأ الاختبار',
       failed: 'تعذّر بدء الاختبار. أعد المحاولة.',
+      safe_exam_browser:
+        'لا يُفتح هذا الاختبار إلا في متصفّح الاختبار الآمن (Safe Exam Browser). افتحه فيه بالزر أدناه؛ يجب أن يكون المتصفّح الآمن مثبّتًا على هذا الحاسوب.',
+      open_safe_exam_browser: 'افتح في متصفّح الاختبار الآمن',
       unavailable: {
         not_found: 'هذا الاختبار ليس من اختباراتك.',
         not_open: 'لم يبدأ هذا الاختبار بعد.',

@@ -20,6 +20,8 @@ const messages = {
       recording_not_yours: 'The recording must be one you uploaded for this exam.',
       replay_limit: 'This media has been played as many times as allowed.',
       not_a_student: 'This account is not linked to a student.',
+      safe_exam_browser:
+        'This exam can only be taken in Safe Exam Browser. Open it with the Safe Exam Browser link; your answers saved so far are kept.',
       unpublish_started: 'Students have started this exam, so it cannot be unpublished.',
       not_adaptive: 'This exam is not adaptive: its questions do not come one at a time.',
       adaptive_finished: 'You have answered every question of this exam. Submit it.',

@@ -159,6 +159,9 @@ export default {
       double_marking_threshold_help:
         'Largest difference between the two marks, in percent of the question’s mark, that their average settles.',
       anonymous_marking_help: 'Markers see a code instead of the student’s name, school and class.',
+      safe_exam_browser_file: 'Download the Safe Exam Browser file (.seb)',
+      safe_exam_browser_help:
+        'Students sit it in Safe Exam Browser only: the server checks the browser’s configuration key on every request of the attempt.',
       delivery_mode_help:
         'Adaptive: the exam’s questions are a pool; each student gets the question that measures them best, until their ability is known to the precision below.',
       adaptive_min_questions_help:

@@ -55,6 +55,9 @@ const messages = {
       extra_time_value: '%{extra} more: %{total} in all',
       begin: 'Start the exam',
       failed: 'The exam could not be started. Try again.',
+      safe_exam_browser:
+        'This exam opens only in Safe Exam Browser. Open it there with the button below; Safe Exam Browser must be installed on this computer.',
+      open_safe_exam_browser: 'Open in Safe Exam Browser',
       unavailable: {
         not_found: 'This exam is not among your exams.',
         not_open: 'This exam has not opened yet.',

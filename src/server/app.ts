@@ -53,6 +53,7 @@ import { createJobQueue, disabledJobQueue } from './jobs';
 import { defineBackupJobs } from './backup';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { testClockRoutes } from './system/test-clock-routes';
+import { sebRoutes } from './seb';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { mediaStorage as createMediaStorage } from './media/media-storage';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(localizationsRoutes);
       await api.register(assignationRoutes);
       await api.register(studentRoutes, { registry, deadlines });
+      await api.register(sebRoutes);
       await api.register(examDayRoutes, { deadlines });
       // Beside exam day, not in it: lifting takes no side of the exam, whichever its lifter holds.
       await api.register(anonymityLiftRoutes);

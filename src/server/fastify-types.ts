@@ -34,5 +34,7 @@ declare module 'fastify' {
     session?: 'optional';
     /** A GET that changes data (the spec's duplicate): it gets the CSRF check of unsafe methods. */
     changesState?: boolean;
+    /** A request of the attempt at exam `:id`: refused without SEB's Config Key hash when the exam asks for SEB (seb/seb-guard.ts). */
+    safeExamBrowser?: boolean;
   }
 }

@@ -90,6 +90,7 @@ export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec
       double_marking: columns.double_marking ?? fields.double_marking.default,
       double_marking_threshold: columns.double_marking_threshold ?? fields.double_marking_threshold.default,
       anonymous_marking: columns.anonymous_marking ?? fields.anonymous_marking.default,
+      safe_exam_browser: columns.safe_exam_browser ?? fields.safe_exam_browser.default,
       delivery_mode: columns.delivery_mode ?? fields.delivery_mode.default,
       adaptive_start: columns.adaptive_start ?? fields.adaptive_start.default,
       adaptive_exposure: columns.adaptive_exposure ?? fields.adaptive_exposure.default,

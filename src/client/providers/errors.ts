@@ -49,6 +49,18 @@ export function errorMessage(error: unknown, fallback = 'errors.generic'): strin
   return fallback;
 }
 
+/** The link that opens an exam in Safe Exam Browser, when the server refused a request for want of it. */
+export function sebLaunchOf(error: unknown): string | null {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : null;
+  const data = body && typeof body === 'object' && 'data' in body ? (body as { data: unknown }).data : null;
+  const seb =
+    data && typeof data === 'object'
+      ? (data as { safe_exam_browser?: { launch_url?: unknown } }).safe_exam_browser
+      : null;
+  const url = seb?.launch_url;
+  return typeof url === 'string' && /^sebs?:\/\//.test(url) ? url : null;
+}
+
 /** The HTTP status of a failed call (react-admin's `HttpError.status`), if it has one. */
 export function statusOf(error: unknown): number | undefined {
   return error && typeof error === 'object' && 'status' in error

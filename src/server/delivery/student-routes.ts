@@ -17,6 +17,7 @@ import { workKeyOf } from './work-key';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
 import { installCompiledSerializer } from '../http/response-serializer';
 import { nextBody } from './adaptive-delivery';
+import { installSebGuard } from '../seb';
 import {
   adaptiveNext,
   answersSaved,
@@ -53,6 +54,10 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   );
   const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
   const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };
+  // A request of an exam's attempt: checked for Safe Exam Browser when the exam requires it.
+  const inExamAnswer = { ...canAnswer, safeExamBrowser: true };
+  const inExamView = { ...canView, safeExamBrowser: true };
+  installSebGuard(app);
   const student = (userId: number) => studentIdOf(app.db, userId, app.runPrepared);
   installCompiledSerializer(app);
 
@@ -124,7 +129,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.post(
     '/student/exams/:id/start',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary: 'Start the attempt, or return the running one (idempotent); 418 outside the window or once submitted',
@@ -144,7 +149,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.get(
     '/student/exams/:id/attempt',
     {
-      config: canView,
+      config: inExamView,
       schema: {
         tags,
         summary:
@@ -162,7 +167,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.put(
     '/student/exams/:id/answers',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary:
@@ -181,7 +186,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.post(
     '/student/exams/:id/next',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary:
@@ -203,7 +208,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.post(
     '/student/exams/:id/heartbeat',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary:
@@ -233,7 +238,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.post(
     '/student/exams/:id/media/:questionId/play',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary: "Count one play of a question's media; 418 past its media_replay_count",
@@ -253,7 +258,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.put(
     '/student/exams/:id/flags',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary:
@@ -272,7 +277,7 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   app.post(
     '/student/exams/:id/submit',
     {
-      config: canAnswer,
+      config: inExamAnswer,
       schema: {
         tags,
         summary:

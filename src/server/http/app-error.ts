@@ -15,6 +15,8 @@ export class AppError extends Error {
     readonly params?: TranslateParams | ((language: Language) => TranslateParams),
     readonly fieldErrors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** What the refusal carries for the screen beside its message (`{message, data}`). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(messageKey);
     this.name = 'AppError';

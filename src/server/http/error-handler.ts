@@ -35,6 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const params = typeof error.params === 'function' ? error.params(lang) : error.params;
       const body: Record<string, unknown> = { message: translate(lang, error.messageKey, params) };
       if (error.fieldErrors) body.errors = translateFieldErrors(error.fieldErrors, lang);
+      if (error.data) body.data = error.data;
       return reply.status(error.statusCode).send(body);
     }
 

@@ -88,6 +88,8 @@ describe('permission matrix', () => {
             'GET /api/health/live',
             'GET /api/health/ready',
             'GET /api/config',
+            // SEB opens the launch link without the student's session (a .seb file, or 404).
+            'GET /api/seb/exams/{id}/config.seb',
           ],
           key,
         ).toContain(key);

@@ -187,6 +187,27 @@ describe('exam form', () => {
     expect(screen.queryByTestId('localized-warning')).not.toBeInTheDocument();
   });
 
+  it("offers the saved exam's Safe Exam Browser file only once it requires Safe Exam Browser (issue 46)", async () => {
+    signInAuthor();
+    serveLookups();
+    serveExam(makeExam({ safe_exam_browser: true }));
+    server.use(http.get('*/api/exams/12/localizations', () => HttpResponse.json({ data: [] })));
+    renderApp('/exams/12/edit', 'ar');
+    const file = await screen.findByRole('link', { name: 'نزّل ملف متصفّح الاختبار الآمن (.seb)' });
+    expect(file).toHaveAttribute('href', '/api/exams/12/seb-config');
+    expect(screen.getByRole('switch', { name: 'يتطلّب متصفّح الاختبار الآمن' })).toBeChecked();
+  });
+
+  it('offers no Safe Exam Browser file for an exam that does not require it', async () => {
+    signInAuthor();
+    serveLookups();
+    serveExam(makeExam({ safe_exam_browser: false }));
+    server.use(http.get('*/api/exams/12/localizations', () => HttpResponse.json({ data: [] })));
+    renderApp('/exams/12/edit');
+    expect(await screen.findByRole('switch', { name: 'Requires Safe Exam Browser' })).not.toBeChecked();
+    expect(screen.queryByTestId('seb-config')).not.toBeInTheDocument();
+  });
+
   it('updates an existing exam with PUT, then goes to /exams; it warns about localized exams', async () => {
     signInAuthor();
     serveLookups();

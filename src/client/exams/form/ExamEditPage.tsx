@@ -1,4 +1,4 @@
-import { Alert, LinearProgress, Paper, Typography } from '@mui/material';
+import { Alert, Button, LinearProgress, Paper, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -71,6 +71,12 @@ export function ExamEditPage() {
             onDirtyChange={setDirty}
             readOnly={readOnly}
           />
+          {exam.data.safe_exam_browser && (
+            // The exam's .seb file, for supervisors who set up the computers (the server knows its Config Key).
+            <Button href={`/api/exams/${exam.data.id}/seb-config`} download variant="outlined" data-testid="seb-config">
+              {translate('exams.form.safe_exam_browser_file')}
+            </Button>
+          )}
         </Paper>
       )}
       {exam.data && <ExamQuestions exam={exam.data} unsaved={dirty} readOnly={readOnly} />}

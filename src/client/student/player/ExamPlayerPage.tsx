@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Loading, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { errorMessage } from '../../providers/errors';
+import { errorMessage, sebLaunchOf } from '../../providers/errors';
 import { reloadedForLanguage } from '../../language';
 import { studentApi, type AttemptView } from '../api';
 import { MY_EXAMS_PATH } from '../paths';
@@ -38,6 +38,7 @@ export function ExamPlayerPage() {
   const [attempt, setAttempt] = useState<AttemptView | null>(null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [sebLaunch, setSebLaunch] = useState<string | null>(null);
   const [lateAnswers, setLateAnswers] = useState(0);
   /** Submitted on this page just now (by the student or the clock): the result says so and takes the focus. */
   const [justSubmitted, setJustSubmitted] = useState(false);
@@ -54,6 +55,7 @@ export function ExamPlayerPage() {
       void queryClient.invalidateQueries({ queryKey: STUDENT_EXAMS_KEY });
     } catch (failure) {
       setError(errorMessage(failure, 'student.start.failed'));
+      setSebLaunch(sebLaunchOf(failure));
     } finally {
       setStarting(false);
     }
@@ -129,7 +131,7 @@ export function ExamPlayerPage() {
   return (
     <>
       {said}
-      <StartPage exam={exam} onStart={() => void start()} starting={starting} error={error} />
+      <StartPage exam={exam} onStart={() => void start()} starting={starting} error={error} sebLaunch={sebLaunch} />
     </>
   );
 }

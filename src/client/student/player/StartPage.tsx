@@ -13,10 +13,12 @@ interface StartPageProps {
   starting: boolean;
   /** A refusal from the server (a catalog key), shown above the button. */
   error: string | null;
+  /** The exam requires Safe Exam Browser: the link that opens it there (sebs://...). */
+  sebLaunch?: string | null;
 }
 
 /** Before the clock starts: the exam's name, duration, number of questions and instructions. */
-export function StartPage({ exam, onStart, starting, error }: StartPageProps) {
+export function StartPage({ exam, onStart, starting, error, sebLaunch }: StartPageProps) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const running = exam.status === 'in_progress';
@@ -68,10 +70,24 @@ export function StartPage({ exam, onStart, starting, error }: StartPageProps) {
             </Typography>
           ))}
         </Box>
-        {error && (
-          <Alert severity="error" role="alert">
-            {translate(error, { _: translate('student.start.failed') })}
+        {sebLaunch ? (
+          <Alert
+            severity="warning"
+            role="alert"
+            action={
+              <Button color="inherit" variant="outlined" href={sebLaunch} data-testid="open-safe-exam-browser">
+                {translate('student.start.open_safe_exam_browser')}
+              </Button>
+            }
+          >
+            {translate('student.start.safe_exam_browser')}
           </Alert>
+        ) : (
+          error && (
+            <Alert severity="error" role="alert">
+              {translate(error, { _: translate('student.start.failed') })}
+            </Alert>
+          )
         )}
         <Box>
           <Button variant="contained" size="large" onClick={onStart} disabled={starting}>

@@ -1,0 +1,2 @@
+export { installSebGuard } from './seb-guard';
+export { sebRoutes } from './seb-routes';

@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { parse } from 'plist';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SchemaRegistry } from '../../../schemas/index';
+import { ManualClock } from '../../../src/server/clock';
+import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { call } from '../../helpers/api-client';
+import { assign, buildDeliveryScene } from '../../helpers/delivery-factory';
+import { buildUser, signIn } from '../../helpers/factories';
+import { createTestApp, type TestContext } from '../../helpers/test-app';
+
+/**
+ * Issue 46, Safe Exam Browser: an exam that requires it refuses every request of a student's
+ * attempt that lacks the Config Key hash SEB sends, computed here as SEB computes it from the .seb
+ * file the server gives (SEB's "Config Key" page: SEB-JSON of the settings, SHA-256; then SHA-256 of
+ * the request's absolute URL followed by that key).
+ */
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
+let t: TestContext;
+let registry: SchemaRegistry;
+let author: string;
+beforeAll(async () => {
+  t = await createTestApp({}, clock);
+  registry = await loadSchemaRegistry();
+  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
+}, 60_000);
+afterAll(() => t.close());
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+type Plist = string | number | boolean | Date | Uint8Array | Plist[] | { [key: string]: Plist };
+/** SEB-JSON written from SEB's page, apart from the server's: sorted keys, no spaces, no escaping. */
+function sebJsonAsSebDoes(value: Plist, top = true): string {
+  if (Array.isArray(value)) return `[${value.map((v) => sebJsonAsSebDoes(v, false)).join(',')}]`;
+  if (typeof value === 'string') return `"${value}"`;
+  if (value instanceof Uint8Array) return `"${Buffer.from(value).toString('base64')}"`;
+  if (value instanceof Date) return `"${value.toISOString()}"`;
+  if (typeof value !== 'object') return String(value);
+  const keys = Object.keys(value)
+    .filter((key) => !(top && key === 'originatorVersion'))
+    .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en'));
+  return `{${keys.map((key) => `"${key}":${sebJsonAsSebDoes(value[key]!, false)}`).join(',')}}`;
+}
+const configKeyOf = (seb: string) => sha256(sebJsonAsSebDoes(parse(seb) as Plist));
+const headerFor = (url: string, configKey: string) => ({
+  'x-safeexambrowser-configkeyhash': sha256(`${t.app.config.publicUrl}${url}` + configKey),
+});
+
+async function sitting(safeExamBrowser: boolean) {
+  const scene = await buildDeliveryScene(t.app, t.db, registry, {
+    questions: [{ kind: 'true_false', key: { correct: true } }],
+    exam: { safe_exam_browser: safeExamBrowser },
+  });
+  const assigned = await assign(t.app, author, scene.exam.id, {
+    start_date_time: '2026-06-02 08:00:00',
+    end_date_time: '2026-06-20 15:00:00',
+    student_ids: [scene.students[0].id],
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
+  const { id } = await t.db
+    .selectFrom('student_exams')
+    .select('id')
+    .where('exam_id', '=', scene.exam.id)
+    .executeTakeFirstOrThrow();
+  const as = (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    headers: Record<string, string> = {},
+    body?: unknown,
+    lang: 'en' | 'ar' = 'en',
+  ) => call(t.app, method, `/api/student/exams/${id}${path}`, body, { cookie: scene.studentCookie, headers, lang });
+  return { scene, id, as };
+}
+
+describe('an exam that requires Safe Exam Browser', () => {
+  it('gives its .seb file to its staff and to the launch link, and to no one else', async () => {
+    const { scene } = await sitting(true);
+    const file = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/seb-config`, undefined, { cookie: author });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^application\/seb/);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="exam-${scene.exam.id}.seb"`);
+    const settings = parse(file.body) as Record<string, unknown>;
+    expect(settings).toMatchObject({
+      startURL: `${t.app.config.publicUrl}/my-exams?exam=${scene.exam.id}`,
+      sendBrowserExamKey: true,
+    });
+    const launched = await call(t.app, 'GET', `/api/seb/exams/${scene.exam.id}/config.seb`);
+    expect(launched.statusCode).toBe(200);
+    expect(launched.body).toBe(file.body);
+
+    expect((await call(t.app, 'GET', `/api/exams/${scene.exam.id}/seb-config`)).statusCode).toBe(401);
+    const student = await call(t.app, 'GET', `/api/exams/${scene.exam.id}/seb-config`, undefined, {
+      cookie: scene.studentCookie,
+    });
+    expect(student.statusCode).toBe(403);
+    expect((await call(t.app, 'GET', `/api/exams/999999/seb-config`, undefined, { cookie: author })).statusCode).toBe(
+      404,
+    );
+    const plain = await sitting(false);
+    expect((await call(t.app, 'GET', `/api/seb/exams/${plain.scene.exam.id}/config.seb`)).statusCode).toBe(404);
+    expect((await call(t.app, 'GET', '/api/seb/exams/999999/config.seb')).statusCode).toBe(404);
+  });
+
+  it('refuses the attempt without the Config Key hash, with a wrong one, or one made for another address or exam', async () => {
+    const { scene, id, as } = await sitting(true);
+    const other = await sitting(true);
+    const seb = (await call(t.app, 'GET', `/api/seb/exams/${scene.exam.id}/config.seb`)).body;
+    const otherSeb = (await call(t.app, 'GET', `/api/seb/exams/${other.scene.exam.id}/config.seb`)).body;
+    const key = configKeyOf(seb);
+    expect(configKeyOf(otherSeb)).not.toBe(key);
+    const start = `/api/student/exams/${id}/start`;
+
+    const bare = await as('POST', '/start');
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toEqual({
+      message:
+        'This exam can only be taken in Safe Exam Browser. Open it with the Safe Exam Browser link; your answers saved so far are kept.',
+      data: {
+        safe_exam_browser: {
+          launch_url: `${t.app.config.publicUrl.replace(/^http/, 'seb')}/api/seb/exams/${scene.exam.id}/config.seb`,
+        },
+      },
+    });
+    const arabic = await as('POST', '/start', {}, undefined, 'ar');
+    expect(arabic.statusCode).toBe(403);
+    expect(arabic.json().message).toMatch(/^لا يمكن أداء هذا الاختبار إلا في متصفّح الاختبار الآمن/);
+
+    const refusals: Record<string, string>[] = [
+      { 'x-safeexambrowser-configkeyhash': 'not-a-hash' },
+      { 'x-safeexambrowser-configkeyhash': sha256('anything') },
+      headerFor(`/api/student/exams/${id}/attempt`, key), // another address
+      headerFor(start, configKeyOf(otherSeb)), // another exam's key
+      { 'x-safeexambrowser-configkeyhash': sha256(start + key) }, // the path alone, not the absolute URL
+    ];
+    for (const headers of refusals) expect((await as('POST', '/start', headers)).statusCode).toBe(403);
+    const unstarted = await t.db
+      .selectFrom('student_exams')
+      .select('started_at')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    expect(unstarted).toEqual({ started_at: null });
+
+    const started = await as('POST', '/start', headerFor(start, key));
+    expect(started.statusCode, started.body).toBe(200);
+    const view = `/api/student/exams/${id}/attempt`;
+    expect((await as('GET', '/attempt', headerFor(view, key))).statusCode).toBe(200);
+    // Upper-case Base16 is the same hash.
+    const upper = {
+      'x-safeexambrowser-configkeyhash': headerFor(view, key)['x-safeexambrowser-configkeyhash']!.toUpperCase(),
+    };
+    expect((await as('GET', '/attempt', upper)).statusCode).toBe(200);
+    expect((await as('GET', '/attempt')).statusCode).toBe(403);
+
+    const question = started.json().data.questions[0].id;
+    const save = { answers: [{ question_id: question, answer: { value: true }, seq: 1 }] };
+    expect((await as('PUT', '/answers', {}, save)).statusCode).toBe(403);
+    const saved = await as('PUT', '/answers', headerFor(`/api/student/exams/${id}/answers`, key), save);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await as('POST', '/submit')).statusCode).toBe(403);
+    expect((await as('POST', '/submit', headerFor(`/api/student/exams/${id}/submit`, key))).statusCode).toBe(200);
+  });
+
+  it('leaves an exam that does not require it as it was', async () => {
+    const { as } = await sitting(false);
+    const started = await as('POST', '/start');
+    expect(started.statusCode, started.body).toBe(200);
+  });
+});
