@@ -168,7 +168,8 @@ const messages: Pick<Messages, 'exams'> = {
         'يصحّح مصحّحان كل إجابة مقالية وشفهية دون أن يرى أحدهما درجات الآخر، ويحسم مصحّح ثالث عندما يكون الفرق بينهما كبيرًا.',
       double_marking_threshold_help: 'أكبر فرق بين الدرجتين، بالنسبة المئوية من درجة السؤال، يُحسم بمتوسطهما.',
       anonymous_marking_help: 'يرى المصحّحون رمزًا بدلًا من اسم الطالب ومدرسته وشعبته.',
-      safe_exam_browser_file: 'نزّل ملف متصفّح الاختبار الآمن (.seb)',
+      // The extension isolated left to right, or its dot moves to its end: (seb.)
+      safe_exam_browser_file: 'نزّل ملف متصفّح الاختبار الآمن (\u2066.seb\u2069)',
       safe_exam_browser_help:
         'يؤدّي الطلاب الاختبار في متصفّح الاختبار الآمن (Safe Exam Browser) فقط: يتحقّق الخادم من مفتاح إعدادات المتصفّح في كل طلب من المحاولة.',
       tags_help: 'اكتب الوسم ثم اضغط Enter.',

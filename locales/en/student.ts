@@ -56,7 +56,7 @@ const messages = {
       begin: 'Start the exam',
       failed: 'The exam could not be started. Try again.',
       safe_exam_browser:
-        'This exam opens only in Safe Exam Browser. Open it there with the button below; Safe Exam Browser must be installed on this computer.',
+        'This exam opens only in Safe Exam Browser, which must be installed on this computer. Open it there with “Open in Safe Exam Browser”.',
       open_safe_exam_browser: 'Open in Safe Exam Browser',
       unavailable: {
         not_found: 'This exam is not among your exams.',

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { catalogs } from '../../../locales/index';
 import { renderApp } from '../support/render';
 import { recorder, server } from '../support/server';
 import { makeExam, serveExamList, serveLookups, setWallTime, signInAuthor } from './support';
@@ -161,6 +162,7 @@ describe('exam form', () => {
       double_marking: false,
       double_marking_threshold: 20,
       anonymous_marking: false,
+      safe_exam_browser: false,
       delivery_mode: 'fixed',
       adaptive_min_questions: 10,
       adaptive_max_questions: 40,
@@ -193,7 +195,7 @@ describe('exam form', () => {
     serveExam(makeExam({ safe_exam_browser: true }));
     server.use(http.get('*/api/exams/12/localizations', () => HttpResponse.json({ data: [] })));
     renderApp('/exams/12/edit', 'ar');
-    const file = await screen.findByRole('link', { name: 'نزّل ملف متصفّح الاختبار الآمن (.seb)' });
+    const file = await screen.findByRole('link', { name: catalogs.ar.exams.form.safe_exam_browser_file });
     expect(file).toHaveAttribute('href', '/api/exams/12/seb-config');
     expect(screen.getByRole('switch', { name: 'يتطلّب متصفّح الاختبار الآمن' })).toBeChecked();
   });

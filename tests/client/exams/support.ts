@@ -64,6 +64,7 @@ export function makeExam(overrides: Record<string, unknown> = {}) {
     double_marking: false,
     double_marking_threshold: 20,
     anonymous_marking: false,
+    safe_exam_browser: false,
     is_published: false,
     duration: LOOKUPS.durations[0],
     duration_minutes: 45,
