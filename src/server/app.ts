@@ -53,7 +53,7 @@ import { createJobQueue, disabledJobQueue } from './jobs';
 import { defineBackupJobs } from './backup';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { testClockRoutes } from './system/test-clock-routes';
-import { sebRoutes } from './seb';
+import { installSebGuard, sebRoutes } from './seb';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
 import { localizationsRoutes } from './exams/localizations-routes';
 import { mediaStorage as createMediaStorage } from './media/media-storage';
@@ -200,6 +200,8 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
         brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
         zlibOptions: { level: 6 },
       });
+      // Before the routes: a route whose config says `safeExamBrowser` gets the check.
+      installSebGuard(api);
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes);
       await api.register(demoRequestsRoutes);

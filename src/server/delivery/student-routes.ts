@@ -17,7 +17,6 @@ import { workKeyOf } from './work-key';
 import { preferencesBody, readPreferences, savePreferences } from './preferences';
 import { installCompiledSerializer } from '../http/response-serializer';
 import { nextBody } from './adaptive-delivery';
-import { installSebGuard } from '../seb';
 import {
   adaptiveNext,
   answersSaved,
@@ -54,10 +53,9 @@ export const studentRoutes: FastifyPluginAsyncZod<{ registry: SchemaRegistry; de
   );
   const canView = { access: requirePermission(permissionFor(AREAS.studentExams, 'view')) };
   const canAnswer = { access: requirePermission(permissionFor(AREAS.studentExams, 'edit')) };
-  // A request of an exam's attempt: checked for Safe Exam Browser when the exam requires it.
+  // A request of an exam's attempt: checked for Safe Exam Browser when the exam requires it (seb/seb-guard.ts).
   const inExamAnswer = { ...canAnswer, safeExamBrowser: true };
   const inExamView = { ...canView, safeExamBrowser: true };
-  installSebGuard(app);
   const student = (userId: number) => studentIdOf(app.db, userId, app.runPrepared);
   installCompiledSerializer(app);
 

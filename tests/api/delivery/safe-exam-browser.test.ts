@@ -150,6 +150,22 @@ describe('an exam that requires Safe Exam Browser', () => {
     expect((await as('GET', '/attempt', upper)).statusCode).toBe(200);
     expect((await as('GET', '/attempt')).statusCode).toBe(403);
 
+    // Every other request of the attempt is refused the same way, and passes with its own hash.
+    const attemptId = started.json().data.id;
+    const others: ['POST' | 'PUT', string, unknown][] = [
+      ['POST', '/heartbeat', { attempt_id: attemptId, unsent: 0 }],
+      ['PUT', '/flags', { attempt_id: attemptId, flags: [] }],
+    ];
+    for (const [method, path, body] of others) {
+      expect((await as(method, path, {}, body)).statusCode, path).toBe(403);
+      const passed = await as(method, path, headerFor(`/api/student/exams/${id}${path}`, key), body);
+      expect(passed.statusCode, `${path} ${passed.body}`).toBe(200);
+    }
+    // The URL is the whole address: a query string is hashed with it.
+    const withQuery = `/api/student/exams/${id}/attempt?view=1`;
+    expect((await as('GET', '/attempt?view=1', headerFor(view, key))).statusCode).toBe(403);
+    expect((await as('GET', '/attempt?view=1', headerFor(withQuery, key))).statusCode).toBe(200);
+
     const question = started.json().data.questions[0].id;
     const save = { answers: [{ question_id: question, answer: { value: true }, seq: 1 }] };
     expect((await as('PUT', '/answers', {}, save)).statusCode).toBe(403);
@@ -157,6 +173,23 @@ describe('an exam that requires Safe Exam Browser', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await as('POST', '/submit')).statusCode).toBe(403);
     expect((await as('POST', '/submit', headerFor(`/api/student/exams/${id}/submit`, key))).statusCode).toBe(200);
+    // Submitted, its result may be read outside SEB; nothing may be changed there.
+    expect((await as('GET', '/attempt')).statusCode).toBe(200);
+    expect((await as('PUT', '/answers', {}, save)).statusCode).toBe(403);
+  });
+
+  it("tells another student nothing of someone else's assignment: the route's 404, no launch link", async () => {
+    const { id } = await sitting(true);
+    const other = await sitting(false);
+    const probe = await call(t.app, 'POST', `/api/student/exams/${id}/start`, undefined, {
+      cookie: other.scene.studentCookie,
+    });
+    expect(probe.statusCode).toBe(404);
+    expect(probe.json().data).toBeUndefined();
+    const none = await call(t.app, 'POST', '/api/student/exams/999999/start', undefined, {
+      cookie: other.scene.studentCookie,
+    });
+    expect(none.statusCode).toBe(404);
   });
 
   it('leaves an exam that does not require it as it was', async () => {
