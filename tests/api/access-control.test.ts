@@ -36,10 +36,13 @@ describe('every route declares who may call it', () => {
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
+      // Safe Exam Browser opens an exam's launch link without the student's session.
+      'GET /api/seb/exams/:id/config.seb',
       'HEAD /api/config',
       'HEAD /api/health',
       'HEAD /api/health/live',
       'HEAD /api/health/ready',
+      'HEAD /api/seb/exams/:id/config.seb',
       'POST /api/demo-requests',
       'POST /api/login',
       'POST /api/logout',

@@ -13,8 +13,8 @@ interface Operation {
 
 /** Features whose routes declare their contracts (issue 38), by their OpenAPI tags. */
 const DECLARED_TAGS = ['exams', 'exam questions', 'localized exams', 'student', 'assignment', 'exam day', 'users'];
-/** Routes of other features under the exams tag: its item analysis and its exports (files). */
-const ELSEWHERE = [/\/item-analysis/, /\/export$/];
+/** Routes of other features under the exams tag: its item analysis, its exports and its .seb files (files). */
+const ELSEWHERE = [/\/item-analysis/, /\/export$/, /\/seb-config$/, /\/config\.seb$/];
 
 let t: TestContext;
 let paths: Record<string, Record<string, Operation>>;
