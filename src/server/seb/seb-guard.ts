@@ -19,8 +19,8 @@ const MAX_REMEMBERED = 50_000;
 export function installSebGuard(app: FastifyInstance): void {
   /** Assignment → its student's account and exam: never changes once made. */
   const owners = new Map<number, { userId: number | null; examId: number }>();
-  /** Exam → whether it requires SEB, read again after CACHE_MS. */
-  const required = new Map<number, { value: boolean; until: number }>();
+  /** Exam → its Config Key when it requires SEB (else null), read again after CACHE_MS. */
+  const required = new Map<number, { key: string | null; until: number }>();
 
   const ownerOf = async (studentExamId: number) => {
     const known = owners.get(studentExamId);
@@ -36,19 +36,20 @@ export function installSebGuard(app: FastifyInstance): void {
     owners.set(studentExamId, row);
     return row;
   };
-  const requiresSeb = async (examId: number) => {
+  /** The exam's Config Key when it requires SEB: computed once per read, not once per request. */
+  const configKeyOf = async (examId: number) => {
     const now = Date.now();
     const known = required.get(examId);
-    if (known && known.until > now) return known.value;
+    if (known && known.until > now) return known.key;
     const row = await app.db
       .selectFrom('exams')
       .select('safe_exam_browser')
       .where('id', '=', examId)
       .executeTakeFirst();
-    const value = row?.safe_exam_browser === true;
+    const key = row?.safe_exam_browser === true ? sebConfigKey(app.config.publicUrl, examId) : null;
     if (required.size >= MAX_REMEMBERED) required.clear();
-    required.set(examId, { value, until: now + CACHE_MS });
-    return value;
+    required.set(examId, { key, until: now + CACHE_MS });
+    return key;
   };
   /** Whether the assignment's latest attempt is submitted (a practice exam may be sat again). */
   const submitted = async (studentExamId: number) =>
@@ -69,12 +70,11 @@ export function installSebGuard(app: FastifyInstance): void {
     if (!Number.isSafeInteger(studentExamId) || studentExamId <= 0) throw notFound();
     const owner = await ownerOf(studentExamId);
     if (!owner || owner.userId !== request.auth?.user.id) return;
-    if (!(await requiresSeb(owner.examId))) return;
+    const configKey = await configKeyOf(owner.examId);
+    if (configKey === null) return;
     const { publicUrl } = app.config;
     const header = request.headers['x-safeexambrowser-configkeyhash'];
-    const url = publicUrl + request.url;
-    if (isConfigKeyHash(typeof header === 'string' ? header : undefined, url, sebConfigKey(publicUrl, owner.examId)))
-      return;
+    if (isConfigKeyHash(typeof header === 'string' ? header : undefined, publicUrl + request.url, configKey)) return;
     if (request.method === 'GET' && (await submitted(studentExamId))) return;
     throw new AppError(403, 'delivery.errors.safe_exam_browser', undefined, undefined, undefined, {
       safe_exam_browser: { launch_url: sebLaunchUrl(publicUrl, owner.examId) },
