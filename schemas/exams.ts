@@ -70,6 +70,17 @@ const exams = defineResource({
     anonymous_marking: flag({ default: false, help: 'exams.form.anonymous_marking_help' }),
     // Issue 46: the attempt's requests are refused without Safe Exam Browser's Config Key hash.
     safe_exam_browser: flag({ default: false, help: 'exams.form.safe_exam_browser_help' }),
+    // And, when any is given, one of these Browser Exam Keys (SEB's build and settings: the school's
+    // own SEB shows it), checked through `X-SafeExamBrowser-RequestHash`.
+    seb_browser_exam_keys: {
+      type: 'tags',
+      max: 20,
+      maxLength: 64,
+      required: false,
+      default: [],
+      help: 'exams.form.seb_browser_exam_keys_help',
+      shownWhen: { field: 'safe_exam_browser', is: ['true'] },
+    },
     tags: { type: 'tags', max: 20, maxLength: 50, required: false, default: [], help: 'exams.form.tags_help' },
     // Adaptive delivery (issue 43): the exam's questions are its pool; each student gets the most
     // informative at their current ability, from minimum to maximum questions, until the standard
@@ -158,7 +169,7 @@ const exams = defineResource({
   // The list, form, preview, localized exams, assignment, correction and item analysis.
   pages: { screens: { path: '/exams/*', view: 'exams/ExamsRoutes' } },
   readOnly: ['questions', 'localizations_count', 'created_by'],
-  rules: ['exams.endAfterStart', 'exams.passBetweenMarks', 'exams.adaptiveRules'],
+  rules: ['exams.endAfterStart', 'exams.passBetweenMarks', 'exams.adaptiveRules', 'exams.sebBrowserExamKeys'],
 });
 
 export default exams;

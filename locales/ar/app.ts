@@ -21,6 +21,7 @@ const messages: Pick<Messages, 'app' | 'nav' | 'languages' | 'common' | 'block' 
     system_settings: 'إعدادات النظام',
     demo_requests: 'طلبات العروض التوضيحية',
     audit_log: 'سجل التدقيق',
+    privacy: 'الخصوصية والاحتفاظ بالبيانات',
     roles: 'الأدوار والصلاحيات',
     waiting: 'التصحيح',
     school_home: 'مدرستي',

@@ -11,6 +11,8 @@ import audit from './audit';
 import homes from './homes';
 import interchange from './interchange';
 import scales from './scales';
+import privacy from './privacy';
+import mfa from './mfa';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -26,6 +28,8 @@ const ar: Messages = {
   ...homes,
   ...interchange,
   ...scales,
+  ...privacy,
+  ...mfa,
 };
 
 export default ar;

@@ -56,6 +56,7 @@ const messages: ResourceLabels = {
         double_marking_threshold: 'الفرق الذي يستلزم تصحيحًا حاسمًا (%)',
         anonymous_marking: 'تصحيح دون أسماء',
         safe_exam_browser: 'يتطلّب متصفّح الاختبار الآمن',
+        seb_browser_exam_keys: 'مفاتيح متصفّح الاختبار',
         delivery_mode: 'طريقة التقديم',
         adaptive_min_questions: 'أقل عدد من الأسئلة',
         adaptive_max_questions: 'أكبر عدد من الأسئلة',

@@ -19,6 +19,7 @@ export default {
     system_settings: 'System settings',
     demo_requests: 'Demo requests',
     audit_log: 'Audit log',
+    privacy: 'Privacy and retention',
     roles: 'Roles and permissions',
     waiting: 'Marking',
     school_home: 'My school',

@@ -27,6 +27,7 @@ export default {
       adaptive_max_below_min: 'The most questions cannot be fewer than the fewest',
       adaptive_se_target: 'Enter a standard error from 0.10 to 1.50 logits',
       adaptive_one_skill: 'An adaptive exam measures one skill',
+      seb_browser_exam_key: 'A Browser Exam Key is 64 characters, the digits 0–9 and the letters a–f',
       adaptive_ceiling: 'Enter a share of students from 0.05 to 0.90',
       adaptive_outcome_min: 'Enter a number of questions from 0 to 50',
       adaptive_outcome_max: 'Enter a number of questions from 1 to 200, or leave it empty',
@@ -177,6 +178,8 @@ export default {
       adaptive_content_help:
         "Each student's test covers the pool's learning outcomes in the shares the pool holds them: the next question comes from the outcome furthest below its share.",
       tags_help: 'Type a tag and press Enter.',
+      seb_browser_exam_keys_help:
+        'Optional. The Browser Exam Key of each Safe Exam Browser the school’s computers run (SEB shows it in its settings, 64 characters): with any given, only those builds are let in.',
       localized_warning: 'Changes to this exam also apply to its localized exams.',
       read_only_title: 'This exam is read-only',
     },

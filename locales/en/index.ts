@@ -10,6 +10,8 @@ import audit from './audit';
 import homes from './homes';
 import interchange from './interchange';
 import scales from './scales';
+import privacy from './privacy';
+import mfa from './mfa';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area:
@@ -29,6 +31,8 @@ const en = {
   ...homes,
   ...interchange,
   ...scales,
+  ...privacy,
+  ...mfa,
 };
 
 export default en;

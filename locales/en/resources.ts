@@ -54,6 +54,7 @@ export default {
         double_marking_threshold: 'Difference that needs a deciding mark (%)',
         anonymous_marking: 'Anonymous marking',
         safe_exam_browser: 'Requires Safe Exam Browser',
+        seb_browser_exam_keys: 'Browser Exam Keys',
         delivery_mode: 'Delivery',
         adaptive_min_questions: 'Fewest questions',
         adaptive_max_questions: 'Most questions',

@@ -60,6 +60,11 @@ export const AREAS = {
   anonymity: 'anonymity',
   /** Calibrating exams on a reporting scale (create) and reading the calibrations (view): authors and administrators. */
   calibrations: 'calibrations',
+  /**
+   * A student's personal data (issue 45): its export (download: administrators and school staff,
+   * within their schools), its erasure (delete) and the retention rules' dry run (view): administrators.
+   */
+  personalData: 'personal-data',
 } as const;
 
 const ALL_AREAS = Object.values(AREAS);
@@ -165,6 +170,8 @@ const DEFAULT_ROLE_PERMISSIONS: Record<NonAdminRole, string[]> = {
     ...view(AREAS.webReports),
     // Exam day in their own schools: the monitor (interventions are an operator's grant).
     ...view(AREAS.examMonitor),
+    // A student's request to see what the platform holds on them, served by their school.
+    areaPermission(AREAS.personalData, 'download'),
   ],
   [ROLES.student]: [
     ...view(AREAS.platforms),

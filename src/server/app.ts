@@ -15,6 +15,7 @@ import { openReportReads } from './db/report-reads';
 import { installAccessControl, type RegisteredRoute } from './auth/access';
 import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
+import { mfaRoutes } from './auth/mfa';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -51,6 +52,7 @@ import { itemAnalysisRoutes } from './item-analysis';
 import { calibrationRoutes, simulationRoutes } from './scales';
 import { createJobQueue, disabledJobQueue } from './jobs';
 import { defineBackupJobs } from './backup';
+import { defineRetentionJob, privacyRoutes } from './privacy';
 import { benchBaselineRoutes } from './system/bench-baseline';
 import { testClockRoutes } from './system/test-clock-routes';
 import { installSebGuard, sebRoutes } from './seb';
@@ -145,6 +147,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   );
   const deadlines = defineDeadlineJobs(app);
   defineBackupJobs(app, database.kind);
+  defineRetentionJob(app);
   // Report PDFs render in worker processes, started on the first report and stopped with the server.
   const pdf = createPdfPool();
   app.decorateRequest('lang', 'en');
@@ -204,6 +207,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       installSebGuard(api);
       await api.register(systemRoutes, { databaseKind: database.kind });
       await api.register(authRoutes);
+      await api.register(mfaRoutes);
       await api.register(demoRequestsRoutes);
       const registry = await loadSchemaRegistry();
       await api.register(resourceRoutes, { registry });
@@ -226,6 +230,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(calibrationRoutes);
       await api.register(simulationRoutes);
       await api.register(studentsRoutes, { registry });
+      await api.register(privacyRoutes);
       await api.register(rosterRoutes, { pdf });
       await api.register(usersRoutes);
       await api.register(profileRoutes);

@@ -3,6 +3,7 @@ import type { ThrottlePolicy } from './auth/login-throttle';
 import { parseSchoolNetworks } from './auth/school-networks';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './untrusted/index';
+import { ROLES } from '../common/permissions';
 
 import { ConfigError } from './http/trust-proxy';
 
@@ -27,6 +28,12 @@ export interface Config {
    * with pgBackRest); 0 turns them off.
    */
   scheduledBackups: { everyHours: number; keep: number };
+  /**
+   * How long personal data is kept (issue 45; src/server/privacy): recordings `RETAIN_RECORDINGS_DAYS`
+   * days after their results are released, leavers `ERASE_LEAVERS_AFTER_YEARS` years after they were
+   * made inactive; 0 (the default) keeps them. A daily job carries the rules out.
+   */
+  retention: { recordingsDays: number; leaversYears: number };
   databaseUrl: string | null;
   /**
    * A streaming replica of DATABASE_URL for heavy reads (web reports, item analysis, report data);
@@ -82,6 +89,11 @@ export interface Config {
    * `/metrics` answers 404 and nothing is measured.
    */
   metricsToken: string | null;
+  /**
+   * Staff roles whose accounts must use a second factor (TOTP) to sign in (`MFA_REQUIRED_ROLES`):
+   * administrators always with NODE_ENV=production; the role keys, e.g. `ltm.admin`.
+   */
+  mfa: { requiredRoles: string[]; issuer: string };
   /** What reading one uploaded file may cost, on a thread of its own (untrusted/read-pool.ts). */
   readLimits: ReadLimits;
   /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
@@ -132,6 +144,33 @@ function testClock(env: NodeJS.ProcessEnv): boolean {
   if (on && env.NODE_ENV === 'production')
     throw new ConfigError("TEST_CLOCK=1 moves the server's time for tests and is refused with NODE_ENV=production.");
   return on;
+}
+
+const STAFF_ROLES: Record<string, string> = {
+  admin: ROLES.admin,
+  author: ROLES.author,
+  corrector: ROLES.corrector,
+  school: ROLES.school,
+};
+
+/**
+ * `MFA_REQUIRED_ROLES`: a comma list of staff roles (admin, author, corrector, school) that must
+ * sign in with a second factor; `none` for none. With NODE_ENV=production administrators always
+ * must; otherwise (the demo, the tests) none unless named.
+ */
+function mfaRequiredRoles(env: NodeJS.ProcessEnv): string[] {
+  const named = (env.MFA_REQUIRED_ROLES ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter((part) => part && part !== 'none');
+  const unknown = named.filter((part) => !STAFF_ROLES[part]);
+  if (unknown.length > 0)
+    throw new ConfigError(
+      `MFA_REQUIRED_ROLES names ${unknown.join(', ')}: it takes admin, author, corrector and school (a comma list), or none.`,
+    );
+  const roles = new Set(named.map((part) => STAFF_ROLES[part]!));
+  if (env.NODE_ENV === 'production') roles.add(ROLES.admin);
+  return [...roles];
 }
 
 function metricsToken(value: string | undefined): string | null {
@@ -204,6 +243,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       everyHours: wholeNumber('BACKUP_EVERY_HOURS', env.BACKUP_EVERY_HOURS, env.DATABASE_URL?.trim() ? 0 : 24, 0),
       keep: wholeNumber('BACKUP_KEEP', env.BACKUP_KEEP, 7, 1),
     },
+    retention: {
+      recordingsDays: wholeNumber('RETAIN_RECORDINGS_DAYS', env.RETAIN_RECORDINGS_DAYS, 0, 0),
+      leaversYears: wholeNumber('ERASE_LEAVERS_AFTER_YEARS', env.ERASE_LEAVERS_AFTER_YEARS, 0, 0),
+    },
     databaseUrl: env.DATABASE_URL?.trim() || null,
     databaseReplicaUrl: env.DATABASE_REPLICA_URL?.trim() || null,
     replicaMaxWaitMs: nonNegativeInt(env.REPLICA_MAX_WAIT_MS, 250),
@@ -247,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     benchBaselineRoute: env.BENCH_BASELINE_ROUTE === '1',
     testClock: testClock(env),
     metricsToken: metricsToken(env.METRICS_TOKEN),
+    mfa: { requiredRoles: mfaRequiredRoles(env), issuer: env.MFA_ISSUER?.trim() || 'Language Test Manager' },
     readLimits: {
       memoryMb: int(env.IMPORT_READ_MEMORY_MB, DEFAULT_READ_LIMITS.memoryMb),
       seconds: int(env.IMPORT_READ_SECONDS, DEFAULT_READ_LIMITS.seconds),

@@ -36,5 +36,7 @@ declare module 'fastify' {
     changesState?: boolean;
     /** A request of the attempt at exam `:id`: refused without SEB's Config Key hash when the exam asks for SEB (seb/seb-guard.ts). */
     safeExamBrowser?: boolean;
+    /** Answers a signed-in user whose role requires a second factor they have not set up yet (auth/mfa). */
+    mfaEnrolment?: boolean;
   }
 }

@@ -45,6 +45,7 @@ describe('every route declares who may call it', () => {
       'HEAD /api/seb/exams/:id/config.seb',
       'POST /api/demo-requests',
       'POST /api/login',
+      'POST /api/login/mfa',
       'POST /api/logout',
     ]);
   });

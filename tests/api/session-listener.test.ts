@@ -19,7 +19,13 @@ const until = async (check: () => boolean, what: string, ms = 5_000) => {
 };
 
 const entry = (userId: number) => ({
-  auth: { sessionHash: 'x', user: { id: userId, name: 'n', email: 'e' }, roles: [], permissions: new Set<string>() },
+  auth: {
+    sessionHash: 'x',
+    user: { id: userId, name: 'n', email: 'e' },
+    roles: [],
+    permissions: new Set<string>(),
+    mfa: { enabled: false, required: false },
+  },
   lastSeenMs: Date.now(),
   expiresMs: Date.now() + 3_600_000,
   cachedAtMs: Date.now(),

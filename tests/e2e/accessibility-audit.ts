@@ -118,6 +118,7 @@ async function staffPaths(page: Page): Promise<string[]> {
     '/schools-list',
     '/web-reports',
     '/settings/audit-log',
+    '/settings/privacy',
     '/settings/roster',
     '/settings/exams/calibrations',
     '/settings/exams/bookmark',

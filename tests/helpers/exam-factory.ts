@@ -105,6 +105,7 @@ export async function buildExam(db: Db, registry: SchemaRegistry, spec: ExamSpec
       start_date_time: parseWallTime(start_date_time, 'UTC')!,
       end_date_time: parseWallTime(end_date_time, 'UTC')!,
       tags: JSON.stringify(columns.tags ?? []),
+      seb_browser_exam_keys: JSON.stringify(columns.seb_browser_exam_keys ?? fields.seb_browser_exam_keys.default),
       is_published: spec.published ?? true,
     })
     .returningAll()

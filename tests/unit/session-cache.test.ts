@@ -3,7 +3,13 @@ import { decodeSessionChange, encodeSessionChange, SessionCache } from '../../sr
 
 const hash = (c: string) => c.repeat(64);
 const entry = (userId: number, at = 1_000) => ({
-  auth: { sessionHash: 'x', user: { id: userId, name: 'n', email: 'e' }, roles: [], permissions: new Set<string>() },
+  auth: {
+    sessionHash: 'x',
+    user: { id: userId, name: 'n', email: 'e' },
+    roles: [],
+    permissions: new Set<string>(),
+    mfa: { enabled: false, required: false },
+  },
   lastSeenMs: at,
   expiresMs: at + 3_600_000,
   cachedAtMs: at,

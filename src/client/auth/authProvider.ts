@@ -3,6 +3,7 @@ import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath, isStudentHome } from './access';
 import type { ConsoleIdentity } from './identity';
 import { clearSession, permissionsOf, readStoredUser, storeUser, type User } from './user';
+import { MFA_ENROLMENT_PATH, MfaChallenge, mfaEnrolmentDue, type LoginParams } from './mfa';
 import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
 
@@ -69,13 +70,30 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
   }
 
   return {
-    /** `redirectTo` is where the login page was asked to return; else the user's home. */
-    async login({ email, password, redirectTo }: { email: string; password: string; redirectTo?: string }) {
-      const { json } = await http<{ data: User }>('/login', { method: 'POST', body: { email, password } });
-      await ensureAppAccess(json.data);
-      storeUser(json.data);
-      verified = Promise.resolve(json.data);
-      return { redirectTo: redirectTo ?? homePath(permissionsOf(json.data)) };
+    /**
+     * A password (`email`, `password`), or the second step's `challenge` and `code`. A password whose
+     * account has a second factor rejects with `MfaChallenge`: the page asks for the code. `redirectTo`
+     * is where the login page was asked to return; else the user's home (or the profile, to set up a
+     * second factor a role requires).
+     */
+    async login(params: LoginParams) {
+      const { json } =
+        'challenge' in params
+          ? await http<{ data: User }>('/login/mfa', {
+              method: 'POST',
+              body: { challenge: params.challenge, code: params.code },
+            })
+          : await http<{ data: User | { mfa_required: true; challenge: string } }>('/login', {
+              method: 'POST',
+              body: { email: params.email, password: params.password },
+            });
+      if ('mfa_required' in json.data) throw new MfaChallenge(json.data.challenge);
+      const user = json.data;
+      await ensureAppAccess(user);
+      storeUser(user);
+      verified = Promise.resolve(user);
+      if (mfaEnrolmentDue(user)) return { redirectTo: MFA_ENROLMENT_PATH };
+      return { redirectTo: params.redirectTo ?? homePath(permissionsOf(user)) };
     },
 
     async logout() {

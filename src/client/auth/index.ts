@@ -4,3 +4,4 @@ export * from './access';
 export * from './user';
 export * from './identity';
 export * from './authProvider';
+export * from './mfa';

@@ -1,7 +1,8 @@
 import { Alert, Box, Button } from '@mui/material';
 import { Suspense, type ReactNode } from 'react';
 import { Loading, useAuthState, useTranslate } from 'react-admin';
-import { useLocation } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { MFA_ENROLMENT_PATH, mfaEnrolmentDue, readStoredUser } from '../auth';
 import { ErrorBoundary } from './ErrorBoundary';
 import { HeaderBar } from './HeaderBar';
 import { MainNav } from './MainNav';
@@ -20,6 +21,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const { authenticated, isPending } = useAuthState(undefined, false);
   useScrollToTop();
+  // A role requires a second factor this account has not set up: the server answers nothing else yet.
+  const enrolmentDue = authenticated && mfaEnrolmentDue(readStoredUser()) && pathname !== MFA_ENROLMENT_PATH;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -49,7 +52,9 @@ export function Layout({ children }: { children: ReactNode }) {
             </Alert>
           )}
         >
-          <Suspense fallback={<Loading />}>{children}</Suspense>
+          <Suspense fallback={<Loading />}>
+            {enrolmentDue ? <Navigate to={MFA_ENROLMENT_PATH} replace /> : children}
+          </Suspense>
         </ErrorBoundary>
       </Box>
     </Box>

@@ -2,12 +2,13 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Button, Card, CardContent, Grid, Typography } from '@mui/material';
 import { Loading, useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
 import { usePageTitle } from '../components/usePageTitle';
-import type { ConsoleIdentity } from '../auth';
+import { isStudentHome, type ConsoleIdentity } from '../auth';
+import { TwoStepSection } from './TwoStepSection';
 import { AccessSummary } from './AccessSummary';
 import { ChangeNameForm } from './ChangeNameForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 
-/** /profile: change name and password, see roles and permissions, log out. */
+/** /profile: change name and password, two-step sign-in (staff), see roles and permissions, log out. */
 export function ProfilePage() {
   const translate = useTranslate();
   const logout = useLogout();
@@ -35,7 +36,7 @@ export function ProfilePage() {
               <ChangeNameForm name={user.fullName} />
             </CardContent>
           </Card>
-          <Card>
+          <Card sx={{ mb: 3 }}>
             <CardContent>
               <Typography variant="h6" component="h2">
                 {translate('profile.password_title')}
@@ -43,6 +44,13 @@ export function ProfilePage() {
               <ChangePasswordForm />
             </CardContent>
           </Card>
+          {!isStudentHome(permissions ?? []) && (
+            <Card>
+              <CardContent>
+                <TwoStepSection />
+              </CardContent>
+            </Card>
+          )}
         </Grid>
         <Grid size={6}>
           <Card sx={{ mb: 3 }}>

@@ -9,6 +9,8 @@ import type { ExamMethods } from './examMethods';
 import type { ExamQuestionMethods } from './examQuestionMethods';
 import type { HomeMethods } from './homeMethods';
 import type { MediaMethods } from './mediaMethods';
+import type { PrivacyMethods } from './privacyMethods';
+import type { MfaMethods } from './mfaMethods';
 import type { ProfileMethods } from './profileMethods';
 import type { QuestionMethods } from './questionMethods';
 import type { ReportMethods } from './reportMethods';
@@ -37,6 +39,8 @@ export interface AppDataProvider
     HomeMethods,
     ExamDayMethods,
     CalibrationMethods,
+    MfaMethods,
+    PrivacyMethods,
     InterchangeMethods {}
 
 /**

@@ -14,6 +14,8 @@ import type { AppDataProvider } from './appDataProvider';
 import { examLocalizationMethods } from './examLocalizationMethods';
 import { assignmentMethods } from './assignmentMethods';
 import { auditLogMethods } from './auditLogMethods';
+import { privacyMethods } from './privacyMethods';
+import { mfaMethods } from './mfaMethods';
 import { correctionMethods } from './correctionMethods';
 import { calibrationMethods } from './calibrationMethods';
 import { examDayMethods } from './examDayMethods';
@@ -158,6 +160,8 @@ export const dataProvider: AppDataProvider = {
   ...userMethods,
   ...webReportMethods,
   ...auditLogMethods,
+  ...privacyMethods,
+  ...mfaMethods,
   ...homeMethods,
   ...examDayMethods,
   ...calibrationMethods,

@@ -76,3 +76,10 @@ export function serverMessageOf(error: unknown): string | null {
       : undefined;
   return typeof body?.message === 'string' && body.message.trim() !== '' ? body.message : null;
 }
+
+/** The first message of each field the server refused (`{errors: {field: ...}}`), none when it named none. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const body = error && typeof error === 'object' && 'body' in error ? (error as { body: unknown }).body : null;
+  const errors = body && typeof body === 'object' ? (body as ConsoleErrorBody).errors : undefined;
+  return firstFieldErrors(errors) ?? {};
+}

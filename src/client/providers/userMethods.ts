@@ -14,6 +14,8 @@ export interface ManagedUser {
   is_active: boolean;
   roles: Role[];
   created_at?: string;
+  /** Whether the account signs in with a second factor (issue 46). */
+  mfa_enabled?: boolean;
 }
 
 /** A role with the permissions it holds (`GET /api/roles/permissions`). */

@@ -18,6 +18,8 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { usePageTitle } from '../components/usePageTitle';
 import { statusOf } from '../providers/errors';
 import { PublicHeader } from '../layout';
+import { MfaChallenge } from '../auth';
+import { MfaCodeForm } from './MfaCodeForm';
 
 interface Credentials {
   email: string;
@@ -62,6 +64,8 @@ export function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [sending, setSending] = useState(false);
+  // A right password of an account with a second factor: the code is asked for next (issue 46).
+  const [challenge, setChallenge] = useState<string | null>(null);
   usePageTitle('login.title');
 
   const change = (field: keyof Credentials) => (event: { target: { value: string } }) => {
@@ -80,6 +84,10 @@ export function LoginPage() {
     try {
       await login({ email: values.email.trim(), password: values.password, redirectTo: returnPath });
     } catch (error) {
+      if (error instanceof MfaChallenge) {
+        setChallenge(error.challenge);
+        return;
+      }
       // The server translates its own messages (401 "Invalid login details", 429); credentials it
       // refuses as malformed (422) get the spec's wording; our keys (app_denied) are translated by notify.
       const message =
@@ -106,62 +114,72 @@ export function LoginPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {translate('login.subtitle')}
             </Typography>
-            <Box component="form" onSubmit={submit} noValidate>
-              <TextField
-                name="email"
-                type="text"
-                label={translate('login.email')}
-                autoComplete="username"
-                required
-                fullWidth
-                margin="dense"
-                value={values.email}
-                onChange={change('email')}
-                error={Boolean(errors.email)}
-                helperText={errors.email ? translate(errors.email) : ' '}
-              />
-              <TextField
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                label={translate('login.password')}
-                autoComplete="current-password"
-                required
-                fullWidth
-                margin="dense"
-                value={values.password}
-                onChange={change('password')}
-                error={Boolean(errors.password)}
-                helperText={errors.password ? translate(errors.password) : ' '}
-                slotProps={{
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          aria-label={translate(
-                            showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
-                          )}
-                          onClick={() => setShowPassword((shown) => !shown)}
-                          size="large"
-                        >
-                          {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
+            {challenge ? (
+              <MfaCodeForm
+                onSubmit={(code) => login({ challenge, code, redirectTo: returnPath })}
+                onRestart={() => {
+                  setChallenge(null);
+                  setValues((now) => ({ ...now, password: '' }));
                 }}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                fullWidth
-                size="large"
-                disabled={sending}
-                startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
-                sx={{ mt: 2 }}
-              >
-                {translate('login.submit')}
-              </Button>
-            </Box>
+            ) : (
+              <Box component="form" onSubmit={submit} noValidate>
+                <TextField
+                  name="email"
+                  type="text"
+                  label={translate('login.email')}
+                  autoComplete="username"
+                  required
+                  fullWidth
+                  margin="dense"
+                  value={values.email}
+                  onChange={change('email')}
+                  error={Boolean(errors.email)}
+                  helperText={errors.email ? translate(errors.email) : ' '}
+                />
+                <TextField
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  label={translate('login.password')}
+                  autoComplete="current-password"
+                  required
+                  fullWidth
+                  margin="dense"
+                  value={values.password}
+                  onChange={change('password')}
+                  error={Boolean(errors.password)}
+                  helperText={errors.password ? translate(errors.password) : ' '}
+                  slotProps={{
+                    input: {
+                      endAdornment: (
+                        <InputAdornment position="end">
+                          <IconButton
+                            aria-label={translate(
+                              showPassword ? 'ra.input.password.toggle_visible' : 'ra.input.password.toggle_hidden',
+                            )}
+                            onClick={() => setShowPassword((shown) => !shown)}
+                            size="large"
+                          >
+                            {showPassword ? <VisibilityOffIcon /> : <VisibilityIcon />}
+                          </IconButton>
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+                <Button
+                  type="submit"
+                  variant="contained"
+                  fullWidth
+                  size="large"
+                  disabled={sending}
+                  startIcon={sending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                  sx={{ mt: 2 }}
+                >
+                  {translate('login.submit')}
+                </Button>
+              </Box>
+            )}
             <Box sx={{ mt: 3, textAlign: 'center' }}>
               <Link component={RouterLink} to="/">
                 {translate('login.back_home')}

@@ -7,4 +7,6 @@ export interface CurrentUser {
   username: string | null;
   roles: { name: string; role: string }[];
   permissions: { permission: string }[];
+  /** The account's second factor (issue 46): on, and required by one of its roles (then the console asks to set it up first). */
+  mfa?: { enabled: boolean; required: boolean };
 }

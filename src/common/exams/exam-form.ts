@@ -10,7 +10,11 @@ export const EXAM_RULE_MESSAGES = {
   adaptiveLength: 'exams.validation.adaptive_max_below_min',
   adaptiveOneSkill: 'exams.validation.adaptive_one_skill',
   adaptiveOutcomes: 'exams.validation.adaptive_outcome_max_below_min',
+  browserExamKey: 'exams.validation.seb_browser_exam_key',
 } as const;
+
+/** A Browser Exam Key as SEB shows it: SHA-256, 64 hexadecimal digits. */
+export const BROWSER_EXAM_KEY = /^[0-9a-f]{64}$/i;
 
 /** The exam's checks that span fields (SPEC section 5), named in its schema. */
 export const EXAM_RULES: Record<string, Rule> = {
@@ -42,6 +46,12 @@ export const EXAM_RULES: Record<string, Rule> = {
     const [fewest, most] = [exam.adaptive_outcome_min, exam.adaptive_outcome_max];
     if (typeof fewest === 'number' && typeof most === 'number' && most < fewest)
       ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.adaptiveOutcomes, path: ['adaptive_outcome_max'] });
+  },
+  /** Each Browser Exam Key is one as SEB shows it. */
+  'exams.sebBrowserExamKeys': (exam, ctx) => {
+    const keys = exam.seb_browser_exam_keys;
+    if (Array.isArray(keys) && keys.some((key) => typeof key !== 'string' || !BROWSER_EXAM_KEY.test(key)))
+      ctx.addIssue({ code: 'custom', message: EXAM_RULE_MESSAGES.browserExamKey, path: ['seb_browser_exam_keys'] });
   },
 };
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { AppError, forbidden, unauthenticated } from '../http/app-error';
 import type { Access } from '../http/route-access';
+import { mfaEnrolmentDue } from '../http/auth-context';
 
 export type { Access };
 
@@ -18,6 +19,9 @@ export function assertAccess(request: FastifyRequest, access: Access): void {
   if (!auth) throw unauthenticated();
   if (!auth.permissions.has(PLATFORMS_VIEW)) throw new AppError(403, 'errors.app_denied');
   if (access !== 'authenticated' && !hasAnyPermission(auth.permissions, access.anyOf)) throw forbidden();
+  // A role that requires a second factor, signed in before one was set up: enrolment first (issue 46).
+  if (mfaEnrolmentDue(auth) && !request.routeOptions.config.mfaEnrolment)
+    throw new AppError(403, 'mfa.errors.enrolment_required');
 }
 
 /** The rule of the route a request matched; undefined for the not-found handler. */

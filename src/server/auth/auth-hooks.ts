@@ -22,6 +22,7 @@ export function installSessionLoader(app: FastifyInstance, database: DatabaseHan
     request.auth = await loadSession(app.db, token, policy, {
       cache: app.sessionCache,
       runPrepared: app.runPrepared,
+      mfaRequiredRoles: app.config.mfa.requiredRoles,
     });
     if (!request.auth) reply.clearCookie(cookieName, { path: '/' });
   });

@@ -14,6 +14,7 @@ export function presentUser(auth: AuthContext, lang: Language, ownName = auth.us
     username: auth.user.username ?? null,
     roles: auth.roles.map((r) => ({ name: lang === 'ar' ? r.name_ar : r.name, role: r.role })),
     permissions: [...auth.permissions].sort().map((permission) => ({ permission })),
+    mfa: { ...auth.mfa },
   };
 }
 

@@ -15,15 +15,12 @@ export interface Credentials {
 
 /**
  * Checks credentials under the throttle: the attempt is reserved before the password is checked
- * (429 when a limit is reached), so parallel attempts cannot outrun it. Returns the user id and the
- * browser's device token (to set as its cookie), or throws 401 "Invalid login details" (the same
- * for an unknown email, a wrong password and a disabled account).
+ * (429 when a limit is reached), so parallel attempts cannot outrun it. Returns the user id, or
+ * throws 401 "Invalid login details" (the same for an unknown email, a wrong password and a
+ * disabled account). The sign-in is not complete yet: `completeSignIn` ends it, at once or after
+ * the second factor.
  */
-export async function authenticate(
-  db: Db,
-  policy: ThrottlePolicy,
-  credentials: Credentials,
-): Promise<{ userId: number; device: string }> {
+export async function authenticate(db: Db, policy: ThrottlePolicy, credentials: Credentials): Promise<number> {
   const { email, password, ip } = credentials;
   const user = await db
     .selectFrom('users')
@@ -41,6 +38,14 @@ export async function authenticate(
   const ok = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDummy(password);
   if (!user || !ok || !user.is_active) throw new AppError(401, 'errors.invalid_login');
   await attemptSucceeded(db, reservation);
-  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', user.id).execute();
-  return { userId: user.id, device: await rememberBrowser(db, user.id, credentials.device) };
+  return user.id;
+}
+
+/**
+ * A sign-in that passed every check: the account's last sign-in is now, and the browser is known
+ * to it from now on (its own attempts are throttled apart). Returns the device token to set.
+ */
+export async function completeSignIn(db: Db, userId: number, device: string | null | undefined): Promise<string> {
+  await db.updateTable('users').set({ last_login_at: new Date() }).where('id', '=', userId).execute();
+  return rememberBrowser(db, userId, device ?? undefined);
 }

@@ -78,9 +78,9 @@ export async function loadSession(
   db: Db,
   token: string,
   policy: SessionPolicy,
-  options: { cache?: SessionCache; runPrepared?: RunPrepared } = {},
+  options: { cache?: SessionCache; runPrepared?: RunPrepared; mfaRequiredRoles?: readonly string[] } = {},
 ): Promise<AuthContext | null> {
-  const { cache, runPrepared } = options;
+  const { cache, runPrepared, mfaRequiredRoles = [] } = options;
   const idHash = hashToken(token);
   const now = Date.now();
   const cached = cache?.find(idHash, now);
@@ -117,11 +117,16 @@ export async function loadSession(
     lastSeenMs = now;
   }
   const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+  const roles = parse(row.roles);
   const auth: AuthContext = {
     sessionHash: idHash,
     user: { id: row.id, name: row.name, email: row.email, username: row.username },
-    roles: parse(row.roles),
+    roles,
     permissions: new Set(parse(row.permissions)),
+    mfa: {
+      enabled: row.mfa_enabled,
+      required: !row.is_student && roles.some((role) => mfaRequiredRoles.includes(role.role)),
+    },
   };
   cache?.keep(idHash, { auth, lastSeenMs, expiresMs: expires, cachedAtMs: now, idleMs }, epoch);
   return auth;
@@ -138,11 +143,13 @@ async function readSession(db: Db, idHash: string, runPrepared?: RunPrepared) {
     username: string | null;
     is_active: boolean;
     is_student: boolean;
+    mfa_enabled: boolean;
     roles: { name: string; name_ar: string; role: string }[] | string;
     permissions: string[] | string;
   }>`
     select s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.username, u.is_active,
       exists(select 1 from students st where st.user_id = u.id) as is_student,
+      u.mfa_enabled_at is not null as mfa_enabled,
       coalesce((select json_agg(json_build_object('name', r.name, 'name_ar', r.name_ar, 'role', r.role) order by r.id)
                 from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id), '[]') as roles,
       coalesce((select json_agg(distinct p.permission)

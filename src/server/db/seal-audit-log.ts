@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { installAuditLogFunctions } from './audit-log-functions';
 
 /** The role that owns the audit log once sealed: it cannot sign in, and the application is not it. */
 export const AUDIT_OWNER_ROLE = 'ltm_audit_owner';
@@ -10,7 +11,8 @@ const ROLE_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * with CREATEROLE that can take ownership): the log, its sequence and its append-only trigger
  * function pass to `ltm_audit_owner` (NOLOGIN), and the application's role keeps INSERT and SELECT
  * on the log and USAGE on its sequence, nothing else. The application can then neither disable the
- * trigger (only an owner alters a table), nor update, delete or truncate a row, nor drop the log
+ * trigger (only an owner alters a table), nor update, delete or truncate a row (it may only run the
+ * owner's `audit_log_pseudonymise`, which replaces an erased student's identity), nor drop the log
  * (its schema, `public`, passes to the same role), whatever it runs.
  * Idempotent: run it again after each upgrade. A later migration that alters the log itself must be
  * run by its owner.
@@ -29,9 +31,15 @@ export async function sealAuditLog(admin: Kysely<unknown>, appRole: string): Pro
         create role ltm_audit_owner nologin;
       end if;
     end $$`.execute(trx);
+    // The log's functions as this release has them (a log sealed before migration 0043 lacks one).
+    await installAuditLogFunctions(trx);
     await sql`alter table audit_log owner to ${owner}`.execute(trx);
     await sql`alter function audit_log_append_only() owner to ${owner}`.execute(trx);
     await sql`alter function audit_log_actor_snapshot() owner to ${owner}`.execute(trx);
+    // An erased student's identity is replaced through this function alone (migration 0043).
+    await sql`alter function audit_log_pseudonymise(text[], integer, text[], text) owner to ${owner}`.execute(trx);
+    await sql`revoke all on function audit_log_pseudonymise(text[], integer, text[], text) from public`.execute(trx);
+    await sql`grant execute on function audit_log_pseudonymise(text[], integer, text[], text) to ${app}`.execute(trx);
     await sql`revoke all on audit_log from ${app}`.execute(trx);
     await sql`revoke all on sequence audit_log_id_seq from ${app}`.execute(trx);
     // The schema's owner may drop any table in it: the application's role, owner of its database, owns

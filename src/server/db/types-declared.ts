@@ -66,6 +66,9 @@ export interface DeclaredTables {
     /** The student's own display preferences in the player (text size, contrast). */
     player_preferences: ColumnType<unknown, string | undefined, string>;
     student_number: ColumnType<string, string | undefined, string>;
+    /** When they stopped being active (kept by the database), and when their personal data was erased (issue 45). */
+    left_at: ColumnType<Date | null, never, never>;
+    erased_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   };
   /** `email`: null for student accounts, which sign in with their `username` instead. */
   users: Omit<DeclaredTable<typeof users>, 'email'> & {
@@ -75,6 +78,11 @@ export interface DeclaredTables {
     last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
     /** The key a student's browser seals their unsent work with (issue 39): made at its first ask. */
     work_key: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+    /** A staff account's TOTP secret (base32), the one being enrolled, when it was enabled, and its last code's time step (issue 46). */
+    mfa_secret: ColumnType<string | null, string | null | undefined, string | null>;
+    mfa_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+    mfa_enabled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+    mfa_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   };
   user_schools: JoinTable<(typeof users)['fields']['school_ids']>;
 }

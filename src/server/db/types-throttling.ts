@@ -19,7 +19,28 @@ export interface LoginDevicesTable {
   last_used_at: Timestamp;
 }
 
+/** A staff account's one-time recovery code (issue 46): its SHA-256, and when it was spent. */
+export interface MfaRecoveryCodesTable {
+  id: ColumnType<number, never, never>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A sign-in whose password was right, waiting for its second factor (the SHA-256 of its token). */
+export interface MfaChallengesTable {
+  id_hash: string;
+  user_id: number;
+  /** The browser's device cookie, remembered for the account once the code is right. */
+  device: string | null;
+  failures: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+}
+
 export interface ThrottlingTables {
   rate_limits: RateLimitsTable;
   login_devices: LoginDevicesTable;
+  mfa_recovery_codes: MfaRecoveryCodesTable;
+  mfa_challenges: MfaChallengesTable;
 }

@@ -9,6 +9,6 @@ export {
 export { groupReportStatuses, migrationStates, NO_MIGRATION, type MigrationState } from './report-status-sql';
 export { reportsRoutes } from './reports-routes';
 export { generateReport, type PdfRenderer, type ReportDeps } from './report-generate';
-export { beginMigration, runMigration } from './report-jobs';
+export { beginMigration, REPORT_QUEUE, runMigration } from './report-jobs';
 export { migrateSchoolResults } from './report-migration';
 export { ReportFiles } from './report-files';

@@ -1,5 +1,3 @@
-import type { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
 import {
   DOWNLOAD_NAMES,
   languagesOf,
@@ -135,40 +133,4 @@ function uniqueNames(entries: Entry[]): Entry[] {
     seen.set(entry.name, count + 1);
     return count === 0 ? entry : { ...entry, name: entry.name.replace(/(\.\w+)$/, `_${count + 1}$1`) };
   });
-}
-
-/**
- * A ZIP of the entries, streamed: each file is read from the store as the archive is sent, one at
- * a time (one open read, never hundreds of connections to the bucket at once). A file that cannot
- * be read ends the download with an error; a reader who goes away closes the open read with it.
- */
-export function zipStream(files: ReportFiles, entries: Entry[]): ZipArchive {
-  const archive = new ZipArchive({ store: true });
-  let open: Readable | null = null;
-  let closed = false;
-  archive.once('close', () => {
-    closed = true;
-    open?.destroy();
-  });
-  const addAll = async () => {
-    for (const entry of entries) {
-      if (closed) return;
-      const source = files.store.read(entry.key);
-      open = source;
-      let failed: (error: Error) => void = () => undefined;
-      await new Promise<void>((resolve, reject) => {
-        failed = reject;
-        source.once('error', failed);
-        archive.once('entry', () => resolve());
-        archive.append(source, { name: entry.name });
-      });
-      source.off('error', failed);
-    }
-    await archive.finalize();
-  };
-  addAll().catch((error: Error) => {
-    archive.abort();
-    archive.destroy(error);
-  });
-  return archive;
 }

@@ -10,7 +10,8 @@ import { requirePermission } from '../http/route-access';
 import { auditReportDownloads, auditReportRequest } from './report-audit';
 import { attachment, inlineFile } from './report-file-names';
 import { ReportFiles } from './report-files';
-import { planDownload, reportRefusal, zipStream, type Download } from './report-download';
+import { zipStream } from '../storage';
+import { planDownload, reportRefusal, type Download } from './report-download';
 import { generateReport, type PdfRenderer, type ReportDeps } from './report-generate';
 import { beginMigration, defineReportJobs } from './report-jobs';
 import { reportRequestRate } from './report-rate';
@@ -266,7 +267,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ pdf: PdfRenderer }> = async 
       });
       if (download.kind === 'file') return sendFile(reply, files, download, attachment(download.name));
       reply.header('content-type', 'application/zip').header('content-disposition', attachment(download.name));
-      return reply.send(zipStream(files, download.entries));
+      return reply.send(zipStream(files.store, download.entries));
     },
   );
 };

@@ -17,3 +17,4 @@ export async function openFileStore(config: Pick<Config, 'storage' | 'dataDir'>)
   return s3FileStore(config.storage);
 }
 export { openedRead } from './opened-read';
+export { zipStream, type ZipEntry } from './zip-stream';

@@ -17,6 +17,8 @@ export const managedUser = z.strictObject({
   updated_at: z.string(),
   roles: z.array(userRole),
   school_ids: z.array(z.number()),
+  /** Whether the account signs in with a second factor (issue 46): another administrator may reset it. */
+  mfa_enabled: z.boolean(),
 });
 
 export type ManagedUser = z.infer<typeof managedUser>;
@@ -27,4 +29,5 @@ export const userReadBack = {
   roles: z.array(userRole).optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
+  mfa_enabled: z.boolean().optional(),
 };

@@ -14,9 +14,10 @@ export interface UserListQuery extends PageRequest {
 }
 
 /** A user's own columns, as read. */
-type UserRow = Omit<ManagedUser, 'created_at' | 'updated_at' | 'roles' | 'school_ids'> & {
+type UserRow = Omit<ManagedUser, 'created_at' | 'updated_at' | 'roles' | 'school_ids' | 'mfa_enabled'> & {
   created_at: Date;
   updated_at: Date;
+  mfa_enabled_at: Date | null;
 };
 
 const columns = [
@@ -26,6 +27,7 @@ const columns = [
   'users.is_active',
   'users.created_at',
   'users.updated_at',
+  'users.mfa_enabled_at',
 ] as const;
 
 /** Attaches each user's roles (translated names) and linked school ids, one query each. */
@@ -43,8 +45,9 @@ async function withRoles(db: Db, users: UserRow[], lang: Language) {
         .orderBy('roles.id')
         .execute()
     : [];
-  return users.map((user): ManagedUser => ({
+  return users.map(({ mfa_enabled_at, ...user }): ManagedUser => ({
     ...user,
+    mfa_enabled: mfa_enabled_at !== null,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
     roles: links

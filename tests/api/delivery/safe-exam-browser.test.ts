@@ -45,10 +45,10 @@ const headerFor = (url: string, configKey: string) => ({
   'x-safeexambrowser-configkeyhash': sha256(`${t.app.config.publicUrl}${url}` + configKey),
 });
 
-async function sitting(safeExamBrowser: boolean) {
+async function sitting(safeExamBrowser: boolean, browserExamKeys: string[] = []) {
   const scene = await buildDeliveryScene(t.app, t.db, registry, {
     questions: [{ kind: 'true_false', key: { correct: true } }],
-    exam: { safe_exam_browser: safeExamBrowser },
+    exam: { safe_exam_browser: safeExamBrowser, seb_browser_exam_keys: browserExamKeys },
   });
   const assigned = await assign(t.app, author, scene.exam.id, {
     start_date_time: '2026-06-02 08:00:00',
@@ -176,6 +176,65 @@ describe('an exam that requires Safe Exam Browser', () => {
     // Submitted, its result may be read outside SEB; nothing may be changed there.
     expect((await as('GET', '/attempt')).statusCode).toBe(200);
     expect((await as('PUT', '/answers', {}, save)).statusCode).toBe(403);
+  });
+
+  it('with Browser Exam Keys, also asks for the Request Hash of one of them, as SEB computes it', async () => {
+    // What SEB shows as its Browser Exam Key (a SHA-256 of its build and settings): two builds allowed.
+    const [macBuild, windowsBuild, otherBuild] = ['mac 3.4', 'windows 3.8', 'ios 3.4'].map(sha256);
+    const { scene, id, as } = await sitting(true, [macBuild, windowsBuild.toUpperCase()]);
+    const key = configKeyOf((await call(t.app, 'GET', `/api/seb/exams/${scene.exam.id}/config.seb`)).body);
+    const start = `/api/student/exams/${id}/start`;
+    const requestHash = (url: string, browserExamKey: string) => ({
+      'x-safeexambrowser-requesthash': sha256(`${t.app.config.publicUrl}${url}` + browserExamKey),
+    });
+    const refusals: Record<string, string>[] = [
+      headerFor(start, key), // the Config Key alone
+      { ...headerFor(start, key), ...requestHash(start, otherBuild) }, // a build not allowed
+      { ...headerFor(start, key), ...requestHash(`/api/student/exams/${id}/attempt`, macBuild) }, // another address
+      { ...requestHash(start, macBuild) }, // the Browser Exam Key alone
+      { ...headerFor(start, key), 'x-safeexambrowser-requesthash': 'not-a-hash' },
+    ];
+    for (const headers of refusals) expect((await as('POST', '/start', headers)).statusCode).toBe(403);
+    const started = await as('POST', '/start', { ...headerFor(start, key), ...requestHash(start, windowsBuild) });
+    expect(started.statusCode, started.body).toBe(200);
+    const view = `/api/student/exams/${id}/attempt`;
+    expect((await as('GET', '/attempt', { ...headerFor(view, key), ...requestHash(view, macBuild) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('keeps only Browser Exam Keys as SEB shows them (64 hexadecimal digits), in the reader’s language', async () => {
+    const { scene } = await sitting(true);
+    // Edited as an author does: before it is published.
+    await t.db.updateTable('exams').set({ is_published: false }).where('id', '=', scene.exam.id).execute();
+    const exam = (await call(t.app, 'GET', `/api/exams/${scene.exam.id}`, undefined, { cookie: author })).json().data;
+    const put = (keys: unknown, lang: 'en' | 'ar' = 'en') =>
+      call(
+        t.app,
+        'PUT',
+        `/api/exams/${scene.exam.id}`,
+        { ...exam, seb_browser_exam_keys: keys },
+        { cookie: author, lang },
+      );
+    const en = await put(['abc']);
+    expect([en.statusCode, en.json().errors.seb_browser_exam_keys]).toEqual([
+      422,
+      ['A Browser Exam Key is 64 characters, the digits 0–9 and the letters a–f'],
+    ]);
+    const ar = await put([sha256('x').replace(/[0-9]/, 'g')], 'ar');
+    expect([ar.statusCode, ar.json().errors.seb_browser_exam_keys]).toEqual([
+      422,
+      ['مفتاح متصفّح الاختبار 64 محرفًا من الأرقام 0–9 والحروف a–f'],
+    ]);
+    const stored = await t.db
+      .selectFrom('exams')
+      .select('seb_browser_exam_keys')
+      .where('id', '=', scene.exam.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.seb_browser_exam_keys).toEqual([]);
+    const saved = await put([sha256('mac 3.4')]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.seb_browser_exam_keys).toEqual([sha256('mac 3.4')]);
   });
 
   it("tells another student nothing of someone else's assignment: the route's 404, no launch link", async () => {

@@ -163,6 +163,7 @@ describe('exam form', () => {
       double_marking_threshold: 20,
       anonymous_marking: false,
       safe_exam_browser: false,
+      seb_browser_exam_keys: [],
       delivery_mode: 'fixed',
       adaptive_min_questions: 10,
       adaptive_max_questions: 40,
@@ -198,6 +199,8 @@ describe('exam form', () => {
     const file = await screen.findByRole('link', { name: catalogs.ar.exams.form.safe_exam_browser_file });
     expect(file).toHaveAttribute('href', '/api/exams/12/seb-config');
     expect(screen.getByRole('switch', { name: 'يتطلّب متصفّح الاختبار الآمن' })).toBeChecked();
+    // Its Browser Exam Keys are asked for with it.
+    expect(screen.getByRole('combobox', { name: 'مفاتيح متصفّح الاختبار' })).toBeInTheDocument();
   });
 
   it('offers no Safe Exam Browser file for an exam that does not require it', async () => {
@@ -208,6 +211,7 @@ describe('exam form', () => {
     renderApp('/exams/12/edit');
     expect(await screen.findByRole('switch', { name: 'Requires Safe Exam Browser' })).not.toBeChecked();
     expect(screen.queryByTestId('seb-config')).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Browser Exam Keys' })).not.toBeInTheDocument();
   });
 
   it('updates an existing exam with PUT, then goes to /exams; it warns about localized exams', async () => {

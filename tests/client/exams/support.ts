@@ -65,6 +65,7 @@ export function makeExam(overrides: Record<string, unknown> = {}) {
     double_marking_threshold: 20,
     anonymous_marking: false,
     safe_exam_browser: false,
+    seb_browser_exam_keys: [],
     is_published: false,
     duration: LOOKUPS.durations[0],
     duration_minutes: 45,

@@ -8,6 +8,7 @@ import { NoAccessMessage, ScreenHeading } from '../../generic';
 import { useResourceNotify } from '../../generic';
 import { RoleAssignment } from './RoleAssignment';
 import { SchoolsInput } from './SchoolsInput';
+import { ResetMfaPanel } from './ResetMfaPanel';
 import { SetPasswordForm } from './SetPasswordForm';
 import type { ManagedUser } from '../../providers/userMethods';
 import { validateEmail, validateName } from './userValidation';
@@ -20,7 +21,7 @@ const toPayload = ({ name, email, is_active, school_ids }: Record<string, unknow
   school_ids: Array.isArray(school_ids) ? school_ids : [],
 });
 
-/** Edit name, email and active; assign and remove roles; set the password; delete. */
+/** Edit name, email and active; assign and remove roles; set the password; reset the second factor; delete. */
 export function UserEdit() {
   const { definition, paths, access } = useScreen();
   const { id } = useParams<{ id: string }>();
@@ -87,6 +88,7 @@ export function UserEdit() {
         <>
           <RoleAssignment key={user.id} user={user} />
           <SetPasswordForm userId={user.id} />
+          {user.roles.some((role) => role.role !== 'student') && <ResetMfaPanel user={user} />}
         </>
       )}
     </>
