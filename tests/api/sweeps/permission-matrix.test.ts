@@ -82,6 +82,8 @@ describe('permission matrix', () => {
         expect(
           [
             'POST /api/login',
+            // The second step of a sign-in: its challenge token stands in for the session.
+            'POST /api/login/mfa',
             'POST /api/logout',
             'POST /api/demo-requests',
             'GET /api/health',
