@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { areaPermission, permissionFor, ROLES } from '../../src/common/permissions';
 import type { MfaStatus } from '../../src/client/providers/mfaMethods';
+import { formatDateTime } from '../../src/client/format';
 import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { recorder, server } from './support/server';
@@ -135,6 +136,10 @@ describe('two-step sign-in (issue 46)', () => {
     expect(JSON.parse(window.localStorage.getItem('user') ?? '{}').mfa).toEqual({ enabled: true, required: false });
     await user.click(screen.getByRole('button', { name: 'I have kept them' }));
     expect(await screen.findByText(/10 recovery codes left/)).toBeInTheDocument();
+    // The day it was turned on reads as a date in the reader's language, never as ISO text.
+    const since = screen.getByText(/10 recovery codes left/).textContent ?? '';
+    expect(since).toContain(formatDateTime('2026-12-01T10:00:00Z', 'en'));
+    expect(since).not.toContain('2026-12-01T');
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
   });
 

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { readStoredUser, storeUser } from '../auth';
-import { formatDay } from '../format';
+import { formatDateTime } from '../format';
 import { useAppDataProvider } from '../providers/appDataProvider';
 import { fieldErrorsOf } from '../providers/errors';
 import type { MfaAnswer, MfaSetup, MfaStatus } from '../providers/mfaMethods';
@@ -110,7 +110,7 @@ export function TwoStepSection() {
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         {status.enabled
           ? translate('mfa.section.on', {
-              date: formatDay(status.enabled_at ?? ''),
+              date: formatDateTime(status.enabled_at),
               smart_count: status.recovery_codes_left,
             })
           : translate('mfa.section.off')}
