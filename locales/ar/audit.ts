@@ -160,6 +160,13 @@ const ar: typeof en = {
         mfa_reset: 'إعادة ضبط التحقق بخطوتين من قِبل المسؤول',
         mfa_recovery_codes: 'إنشاء رموز استرداد جديدة',
         mfa_recovery_code_used: 'تسجيل الدخول برمز استرداد',
+        sso_create: 'إنشاء حساب عند أول تسجيل دخول موحّد',
+        sso_roles: 'تغيير الأدوار وفق بيانات مزوّد الهوية عند تسجيل الدخول',
+      },
+      sso_providers: {
+        create: 'إضافة مزوّد تسجيل دخول موحّد',
+        update: 'تعديل مزوّد تسجيل دخول موحّد',
+        delete: 'حذف مزوّد تسجيل دخول موحّد',
       },
       roles: { assign: 'منح دور', remove: 'سحب دور', set_permissions: 'عُيّنت صلاحيات دور' },
       reports: { generate: 'طلب إنشاء تقارير', download: 'تنزيل تقرير أو عرضه' },
@@ -205,6 +212,7 @@ const ar: typeof en = {
       audit_log: 'سجل التدقيق',
       calibrations: 'المعايرات',
       retention: 'قواعد الاحتفاظ بالبيانات',
+      'sso-providers': 'مزوّدو تسجيل الدخول الموحّد',
     },
     csv: {
       id: 'القيد',

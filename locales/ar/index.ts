@@ -13,6 +13,7 @@ import interchange from './interchange';
 import scales from './scales';
 import privacy from './privacy';
 import mfa from './mfa';
+import sso from './sso';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -30,6 +31,7 @@ const ar: Messages = {
   ...scales,
   ...privacy,
   ...mfa,
+  ...sso,
 };
 
 export default ar;

@@ -163,6 +163,13 @@ export default {
         mfa_reset: 'Two-step sign-in reset by an administrator',
         mfa_recovery_codes: 'New recovery codes made',
         mfa_recovery_code_used: 'Signed in with a recovery code',
+        sso_create: 'Account created at its first single sign-on',
+        sso_roles: "Roles changed by the provider's claims at sign-in",
+      },
+      sso_providers: {
+        create: 'Single sign-on provider added',
+        update: 'Single sign-on provider changed',
+        delete: 'Single sign-on provider removed',
       },
       roles: { assign: 'Role given', remove: 'Role taken away', set_permissions: "Role's permissions set" },
       reports: { generate: 'Reports requested', download: 'Report downloaded or viewed' },
@@ -208,6 +215,7 @@ export default {
       audit_log: 'Audit log',
       calibrations: 'Calibrations',
       retention: 'Retention rules',
+      'sso-providers': 'Single sign-on providers',
     },
     csv: {
       id: 'Entry',

@@ -12,6 +12,7 @@ import interchange from './interchange';
 import scales from './scales';
 import privacy from './privacy';
 import mfa from './mfa';
+import sso from './sso';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area:
@@ -33,6 +34,7 @@ const en = {
   ...scales,
   ...privacy,
   ...mfa,
+  ...sso,
 };
 
 export default en;

@@ -260,6 +260,33 @@ export default {
         tier_above_from: 'Above Average from (%)',
       },
     },
+    'sso-providers': {
+      name: 'Single sign-on provider |||| Single sign-on',
+      item: 'single sign-on provider',
+      items: 'single sign-on providers',
+      fields: {
+        key: 'Key',
+        issuer: 'Issuer address',
+        client_id: 'Client ID',
+        client_secret: 'Client secret',
+        scopes: 'Scopes',
+        is_active: 'Shown on the sign-in page',
+        allow_create: 'Create staff accounts at first sign-in',
+        role_claim: 'Role claim',
+        role_map: 'Role mapping',
+        student_claim: 'Student number claim',
+      },
+      help: {
+        key: 'Lowercase letters, digits and dashes. The redirect address to register at the provider is PUBLIC_URL/api/sso/KEY/callback.',
+        issuer: 'The OpenID Connect issuer: its settings are read from ISSUER/.well-known/openid-configuration.',
+        client_secret: 'Never shown again once saved; leave empty to keep the one saved. Without one, the app signs in as a public client (PKCE).',
+        scopes: 'Separated by spaces; openid is required.',
+        allow_create: 'Only for people whose role claim matches the mapping below. Accounts are never joined by e-mail alone.',
+        role_claim: "The ID token's claim that holds the person's groups or roles, for example groups or roles.",
+        role_map: 'One a line: a claim value = admin, author, corrector or school. Mapped roles follow the claim at every sign-in.',
+        student_claim: "The claim holding a student's student number: a student signs in to the account of that roster record.",
+      },
+    },
     users: {
       // The plural names the screen (SPEC section 2: "Users Management").
       name: 'User |||| Users management',

@@ -52,6 +52,13 @@ export interface TextField extends FieldBase {
   rich?: boolean;
   /** The script the text is written in (an Arabic name), for its input's direction. */
   script?: 'ar' | 'latin';
+  /**
+   * Write-only (a provider's client secret): typed hidden, never sent back by the server (it reads
+   * null), and left empty on an edit it keeps what is stored.
+   */
+  secret?: boolean;
+  /** Typed on several lines (a mapping, one entry a line): the rows the input shows. */
+  lines?: number;
 }
 
 export interface NumberField extends FieldBase {

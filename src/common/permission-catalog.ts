@@ -73,7 +73,13 @@ const ALL_AREAS = Object.values(AREAS);
  * Areas only the administrator role may hold: who manages users and roles could make themselves
  * anything, and the audit log is not limited to a reader's schools.
  */
-export const ADMIN_ONLY_AREAS: readonly string[] = [AREAS.users, AREAS.roles, AREAS.auditLog];
+export const ADMIN_ONLY_AREAS: readonly string[] = [
+  AREAS.users,
+  AREAS.roles,
+  AREAS.auditLog,
+  // Single sign-on providers map a provider's groups to roles, administrators' too (issue 46).
+  'sso-providers',
+];
 
 /** Areas with actions beyond the five record ones: exams are assigned to students. */
 const EXTRA_ACTIONS: Record<string, readonly ExtraAction[]> = { [AREAS.exams]: ['assign'] };

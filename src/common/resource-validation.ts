@@ -181,6 +181,8 @@ export function recordValidator<D extends ResourceDefinition>(
     const optional = !field.required || Boolean(field.platforms) || field.type === 'answer';
     if (optional) validator = validator.nullable();
     if (field.type === 'reference' && optional) validator = z.preprocess(noneAsNull, validator);
+    // A write-only field left empty keeps what is stored (the form never shows it).
+    if (field.type === 'text' && field.secret) validator = z.preprocess((v) => (v === '' ? null : v), validator);
     if (field.default !== undefined) {
       validator = validator.default(() => structuredClone(field.default));
       // A field with a value by default (a threshold, a flag) takes it for null too: its column holds no null.

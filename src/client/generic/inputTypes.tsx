@@ -66,6 +66,8 @@ function TextSchemaInput(props: SchemaInputProps<'text'>) {
       {...common(props)}
       validate={[...validateRequired(props.field), maxLength(props.field.max)]}
       {...(script ? { slotProps: { htmlInput: SCRIPT_INPUT[script] } } : {})}
+      {...(props.field.secret ? { type: 'password', autoComplete: 'new-password' } : {})}
+      {...(props.field.lines ? { multiline: true, minRows: props.field.lines } : {})}
       fullWidth
     />
   );

@@ -1,50 +1,20 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS, whenMissing } from '../../common/validation';
-import { AppError } from '../http/app-error';
 import { ownNameOf, presentUser } from './current-user';
-import { authenticate, completeSignIn } from './login';
+import { authenticate } from './login';
 import { answerChallenge, createChallenge, hasSecondFactor } from './mfa';
 import { auditContext } from '../audit';
-import { DEVICE_COOKIE, DEVICE_DAYS } from './login-devices';
-import { createSession, endSession, hashToken, isStudentAccount, loadSession, sessionCookieOptions } from './sessions';
+import { DEVICE_COOKIE } from './login-devices';
+import { endSession } from './sessions';
+import { startSession } from './session-start';
+import { providerLogoutUrl } from './sso';
 
 const userResponse = { tags: ['session'] } as const;
 
 /** Sign-in, sign-out and the current user (SPEC section 7, Session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Ends a sign-in that passed every check: a new session (the one the browser came with ended) and the device cookie. */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, userId: number, device?: string | null) {
-    const known = await completeSignIn(app.db, userId, device);
-    // A new id at every sign-in: the session the browser came with (if any) is ended.
-    const previous = request.cookies[cookieName];
-    if (previous) await endSession(app.db, hashToken(previous));
-    const token = await createSession(app.db, userId, policy, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
-    const auth = await loadSession(app.db, token, policy, {
-      cache: app.sessionCache,
-      mfaRequiredRoles: app.config.mfa.requiredRoles,
-    });
-    if (!auth) throw new AppError(401, 'errors.invalid_login');
-    const student = await isStudentAccount(app.db, userId);
-    reply.setCookie(cookieName, token, sessionCookieOptions(policy, app.config.production, student));
-    // The browser is known to this account from now on: its own attempts are throttled apart.
-    reply.setCookie(DEVICE_COOKIE, known, deviceCookieOptions);
-    return { data: presentUser(auth, request.lang, await ownNameOf(app.db, auth, request.lang)) };
-  }
-
-  const { cookieName, ...policy } = app.config.session;
-  // Sent to the sign-in route only, never to a page or another API route.
-  const deviceCookieOptions = {
-    path: '/api/login',
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: app.config.production,
-    maxAge: DEVICE_DAYS * 86_400,
-  };
+  const { cookieName } = app.config.session;
 
   app.post(
     '/login',
@@ -78,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         const challenge = await createChallenge(app.db, userId, request.cookies[DEVICE_COOKIE]);
         return { data: { mfa_required: true, challenge } };
       }
-      return startSession(request, reply, userId, request.cookies[DEVICE_COOKIE]);
+      return startSession(app, request, reply, { userId, device: request.cookies[DEVICE_COOKIE] });
     },
   );
 
@@ -110,7 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         audit: auditContext(request),
       });
-      return startSession(request, reply, signedIn.userId, signedIn.device);
+      return startSession(app, request, reply, signedIn);
     },
   );
 
@@ -118,11 +88,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       config: { access: 'public', session: 'optional' },
-      schema: { tags: ['session'], summary: 'End the current session' },
+      schema: {
+        tags: ['session'],
+        summary:
+          "End the current session; 204, or 200 with {logout_url} for a session opened through single sign-on: the provider's own sign-out, where the browser goes next",
+      },
     },
     async (request, reply) => {
+      const providerId = request.auth?.ssoProviderId ?? null;
       if (request.auth) await endSession(app.db, request.auth.sessionHash);
       reply.clearCookie(cookieName, { path: '/' });
+      const logoutUrl = providerId === null ? null : await providerLogoutUrl(app, providerId);
+      if (logoutUrl) return reply.send({ data: { logout_url: logoutUrl } });
       return reply.status(204).send();
     },
   );

@@ -51,7 +51,7 @@ export async function createSession(
   db: Db,
   userId: number,
   policy: SessionPolicy,
-  meta: { ip?: string; userAgent?: string },
+  meta: { ip?: string; userAgent?: string; ssoProviderId?: number },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
@@ -64,6 +64,7 @@ export async function createSession(
       expires_at: new Date(now + policy.absoluteHours * 3_600_000),
       ip: meta.ip?.slice(0, 64) ?? null,
       user_agent: meta.userAgent?.slice(0, 400) ?? null,
+      sso_provider_id: meta.ssoProviderId ?? null,
     })
     .execute();
   return token;
@@ -123,10 +124,13 @@ export async function loadSession(
     user: { id: row.id, name: row.name, email: row.email, username: row.username },
     roles,
     permissions: new Set(parse(row.permissions)),
+    // A session opened through single sign-on leaves the second factor to the provider (docs/security.md).
     mfa: {
       enabled: row.mfa_enabled,
-      required: !row.is_student && roles.some((role) => mfaRequiredRoles.includes(role.role)),
+      required:
+        !row.is_student && row.sso_provider_id === null && roles.some((role) => mfaRequiredRoles.includes(role.role)),
     },
+    ssoProviderId: row.sso_provider_id,
   };
   cache?.keep(idHash, { auth, lastSeenMs, expiresMs: expires, cachedAtMs: now, idleMs }, epoch);
   return auth;
@@ -144,10 +148,11 @@ async function readSession(db: Db, idHash: string, runPrepared?: RunPrepared) {
     is_active: boolean;
     is_student: boolean;
     mfa_enabled: boolean;
+    sso_provider_id: number | null;
     roles: { name: string; name_ar: string; role: string }[] | string;
     permissions: string[] | string;
   }>`
-    select s.last_seen_at, s.expires_at, u.id, u.name, u.email, u.username, u.is_active,
+    select s.last_seen_at, s.expires_at, s.sso_provider_id, u.id, u.name, u.email, u.username, u.is_active,
       exists(select 1 from students st where st.user_id = u.id) as is_student,
       u.mfa_enabled_at is not null as mfa_enabled,
       coalesce((select json_agg(json_build_object('name', r.name, 'name_ar', r.name_ar, 'role', r.role) order by r.id)

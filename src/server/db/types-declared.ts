@@ -17,6 +17,7 @@ import type schools from '../../../schemas/schools';
 import type skills from '../../../schemas/skills';
 import type students from '../../../schemas/students';
 import type users from '../../../schemas/users';
+import type ssoProviders from '../../../schemas/sso-providers';
 import type { ColumnType } from 'kysely';
 import type { DeclaredTable, JoinTable } from './declared-tables';
 import type scaleCuts from '../../../schemas/scale-cuts';
@@ -85,4 +86,5 @@ export interface DeclaredTables {
     mfa_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   };
   user_schools: JoinTable<(typeof users)['fields']['school_ids']>;
+  sso_providers: DeclaredTable<typeof ssoProviders>;
 }

@@ -38,9 +38,30 @@ export interface MfaChallengesTable {
   expires_at: Timestamp;
 }
 
+/** An account linked to a single sign-on provider's stable subject (issue 46). */
+export interface SsoIdentitiesTable {
+  id: ColumnType<number, never, never>;
+  provider_id: number;
+  subject: string;
+  user_id: number;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  last_sign_in_at: Timestamp | null;
+}
+
+/** A single sign-on under way: the SHA-256 of its state, its PKCE verifier and nonce, for a few minutes. */
+export interface SsoRequestsTable {
+  state_hash: string;
+  provider_id: number;
+  code_verifier: string;
+  nonce: string;
+  expires_at: Timestamp;
+}
+
 export interface ThrottlingTables {
   rate_limits: RateLimitsTable;
   login_devices: LoginDevicesTable;
   mfa_recovery_codes: MfaRecoveryCodesTable;
   mfa_challenges: MfaChallengesTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_requests: SsoRequestsTable;
 }

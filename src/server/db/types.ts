@@ -44,6 +44,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip: string | null;
   user_agent: string | null;
+  /** The single sign-on provider the session was opened through (its sign-out ends the provider's too). */
+  sso_provider_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DemoRequestsTable {

@@ -9,6 +9,8 @@ export interface AuthContext {
    * (MFA_REQUIRED_ROLES). Required and not enabled: only enrolment's routes answer.
    */
   mfa: { enabled: boolean; required: boolean };
+  /** The single sign-on provider the session was opened through, if any (issue 46). */
+  ssoProviderId?: number | null;
 }
 
 /** Signed in with a password alone while a role requires a second factor: only enrolment's routes answer. */

@@ -1,0 +1,50 @@
+import { ROLES } from './permissions';
+
+/** The staff roles a provider's claims may grant, by the short name a mapping line uses. */
+export const MAPPABLE_ROLES: Record<string, string> = {
+  admin: ROLES.admin,
+  author: ROLES.author,
+  corrector: ROLES.corrector,
+  school: ROLES.school,
+};
+
+export interface RoleRule {
+  /** A value of the role claim (a group's name or id). */
+  value: string;
+  role: string;
+}
+
+/**
+ * A provider's role mapping, one `claim value = role` a line (`teachers = author`); blank lines and
+ * lines starting with `#` are skipped. The lines it could not read come back by number (1-based).
+ */
+export function parseRoleMap(text: string | null | undefined): { rules: RoleRule[]; badLines: number[] } {
+  const rules: RoleRule[] = [];
+  const badLines: number[] = [];
+  (text ?? '').split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const at = line.lastIndexOf('=');
+    const value = at > 0 ? line.slice(0, at).trim() : '';
+    const role = MAPPABLE_ROLES[(at > 0 ? line.slice(at + 1) : '').trim().toLowerCase()];
+    if (!value || !role) badLines.push(index + 1);
+    else rules.push({ value, role });
+  });
+  return { rules, badLines };
+}
+
+/** A claim's values as text: a string, or the strings of an array (groups); anything else, none. */
+export function claimValues(claims: Record<string, unknown>, name: string | null | undefined): string[] {
+  if (!name) return [];
+  const value = claims[name];
+  if (typeof value === 'string' || typeof value === 'number') return [String(value)];
+  if (Array.isArray(value))
+    return value.filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => String(v));
+  return [];
+}
+
+/** The roles the claims qualify for under the mapping (each once). */
+export function mappedRoles(claims: Record<string, unknown>, roleClaim: string | null, rules: RoleRule[]): string[] {
+  const values = new Set(claimValues(claims, roleClaim));
+  return [...new Set(rules.filter((rule) => values.has(rule.value)).map((rule) => rule.role))];
+}

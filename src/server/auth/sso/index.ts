@@ -1,0 +1,4 @@
+export { ssoRoutes } from './sso-routes';
+export { ssoProvidersRoutes } from './providers-routes';
+export { endSessionUrl, providerConfig } from './oidc-client';
+export { providerLogoutUrl } from './provider-logout';

@@ -1,0 +1,167 @@
+import type { Db } from '../../db/database';
+import { invalid, notFound } from '../../http/app-error';
+import { offsetOf, pageMeta, type PageRequest } from '../../http/pagination';
+import { recordAudit, type AuditContext } from '../../audit';
+import type { ValidatedBody } from '../../../common/resource-validation';
+import type ssoProviders from '../../../../schemas/sso-providers';
+
+export type ProviderBody = ValidatedBody<typeof ssoProviders>;
+
+export interface ProviderListQuery extends PageRequest {
+  sort: 'id' | 'key' | 'name_en' | 'name_ar' | 'created_at';
+  order: 'asc' | 'desc';
+}
+
+const COLUMNS = [
+  'id',
+  'key',
+  'name',
+  'name_en',
+  'name_ar',
+  'issuer',
+  'client_id',
+  'client_secret',
+  'scopes',
+  'is_active',
+  'allow_create',
+  'role_claim',
+  'role_map',
+  'student_claim',
+  'created_at',
+  'updated_at',
+] as const;
+
+type ProviderRow = Awaited<ReturnType<typeof findRow>>;
+
+async function findRow(db: Db, id: number) {
+  const row = await db.selectFrom('sso_providers').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** A provider as an administrator reads it: every setting but the client secret, which is never sent back. */
+export function presentProvider(row: ProviderRow) {
+  const { client_secret, ...rest } = row;
+  return { ...rest, client_secret: null, client_secret_set: Boolean(client_secret) };
+}
+
+/** What the audit log keeps of a provider: its settings, never its secret (only whether it changed). */
+const audited = (row: ProviderRow) => {
+  const { client_secret, created_at, updated_at, ...rest } = row;
+  void created_at;
+  void updated_at;
+  return { ...rest, client_secret_set: Boolean(client_secret) };
+};
+
+export async function listProviders(db: Db, query: ProviderListQuery & { search?: string }) {
+  let base = db.selectFrom('sso_providers');
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        eb('key', 'ilike', like),
+        eb('name_en', 'ilike', like),
+        eb('name_ar', 'ilike', like),
+        eb('issuer', 'ilike', like),
+      ]),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(COLUMNS)
+    .orderBy(query.sort, query.order)
+    .orderBy('id', query.order)
+    .limit(query.per_page)
+    .offset(offsetOf(query))
+    .execute();
+  return { data: rows.map(presentProvider), meta: pageMeta(query, Number(total)) };
+}
+
+export const readProvider = async (db: Db, id: number) => presentProvider(await findRow(db, id));
+
+/** A provider's key is one of a kind (its addresses carry it). */
+async function assertKeyFree(db: Db, key: string, exceptId?: number) {
+  let query = db.selectFrom('sso_providers').select('id').where('key', '=', key);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw invalid({ key: ['sso.errors.key_taken'] });
+}
+
+/** A secure deployment signs in only through providers it reaches over TLS. */
+function assertIssuerAllowed(issuer: string, production: boolean) {
+  if (production && new URL(issuer).protocol !== 'https:') throw invalid({ issuer: ['sso.errors.issuer_https'] });
+}
+
+const settingsOf = (body: ProviderBody) => ({
+  key: body.key,
+  name: body.name_en,
+  name_en: body.name_en,
+  name_ar: body.name_ar,
+  issuer: body.issuer.replace(/\/+$/, ''),
+  client_id: body.client_id,
+  scopes: body.scopes ?? 'openid email profile',
+  is_active: body.is_active ?? true,
+  allow_create: body.allow_create ?? false,
+  role_claim: body.role_claim || null,
+  role_map: body.role_map || null,
+  student_claim: body.student_claim || null,
+});
+
+export async function createProvider(db: Db, body: ProviderBody, production: boolean, audit: AuditContext) {
+  await assertKeyFree(db, body.key);
+  assertIssuerAllowed(body.issuer, production);
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('sso_providers')
+      .values({ ...settingsOf(body), client_secret: body.client_secret || null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await findRow(trx, id);
+    await recordAudit(trx, {
+      ...audit,
+      action: 'sso_providers.create',
+      target: `sso-providers/${id}`,
+      summary: { after: audited(after) },
+    });
+    return id;
+  });
+}
+
+/** An edit; an empty client secret keeps the stored one (the form never shows it). */
+export async function updateProvider(db: Db, id: number, body: ProviderBody, production: boolean, audit: AuditContext) {
+  const before = await findRow(db, id);
+  await assertKeyFree(db, body.key, id);
+  assertIssuerAllowed(body.issuer, production);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sso_providers')
+      .set({
+        ...settingsOf(body),
+        ...(body.client_secret ? { client_secret: body.client_secret } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+    const after = await findRow(trx, id);
+    await recordAudit(trx, {
+      ...audit,
+      action: 'sso_providers.update',
+      target: `sso-providers/${id}`,
+      summary: { before: audited(before), after: audited(after), secret_changed: Boolean(body.client_secret) },
+    });
+  });
+}
+
+/** Removing a provider unlinks its accounts (they keep their roles and data) and ends nothing else. */
+export async function deleteProvider(db: Db, id: number, audit: AuditContext) {
+  const before = await findRow(db, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sso_providers').where('id', '=', id).execute();
+    await recordAudit(trx, {
+      ...audit,
+      action: 'sso_providers.delete',
+      target: `sso-providers/${id}`,
+      summary: { before: audited(before) },
+    });
+  });
+  return presentProvider(before);
+}
