@@ -52,5 +52,20 @@ export default {
     use_app: 'Use the code from the app instead',
     verify: 'Verify',
     start_again: 'Sign in again',
+    sso_with: 'Sign in with %{name}',
+    sso_or: 'or',
+    sso_refused: {
+      unavailable: 'That sign-in service is not available now. Try again later or sign in with your password.',
+      cancelled: 'Sign-in was cancelled at the sign-in service.',
+      failed: 'The sign-in service’s answer could not be checked, so you are not signed in. Start again.',
+      expired: 'The sign-in took too long. Start again.',
+      unknown_account:
+        'Your account at the sign-in service is not linked to an account here. Ask your administrator to give you access.',
+      no_role: 'Your account at the sign-in service no longer gives you a role here. Ask your administrator.',
+      disabled: 'This account is disabled. Ask your administrator.',
+      email_taken:
+        'An account here already uses your e-mail address, and it is not linked to the sign-in service. Ask your administrator to link it.',
+      ambiguous_student: 'More than one student record has your student number. Ask your school to correct it.',
+    },
   },
 };

@@ -279,12 +279,16 @@ export default {
       help: {
         key: 'Lowercase letters, digits and dashes. The redirect address to register at the provider is PUBLIC_URL/api/sso/KEY/callback.',
         issuer: 'The OpenID Connect issuer: its settings are read from ISSUER/.well-known/openid-configuration.',
-        client_secret: 'Never shown again once saved; leave empty to keep the one saved. Without one, the app signs in as a public client (PKCE).',
+        client_secret:
+          'Never shown again once saved; leave empty to keep the one saved. Without one, the app signs in as a public client (PKCE).',
         scopes: 'Separated by spaces; openid is required.',
-        allow_create: 'Only for people whose role claim matches the mapping below. Accounts are never joined by e-mail alone.',
+        allow_create:
+          'Only for people whose role claim matches the mapping below. Accounts are never joined by e-mail alone.',
         role_claim: "The ID token's claim that holds the person's groups or roles, for example groups or roles.",
-        role_map: 'One a line: a claim value = admin, author, corrector or school. Mapped roles follow the claim at every sign-in.',
-        student_claim: "The claim holding a student's student number: a student signs in to the account of that roster record.",
+        role_map:
+          'One a line: a claim value = admin, author, corrector or school. Mapped roles follow the claim at every sign-in.',
+        student_claim:
+          "The claim holding a student's student number: a student signs in to the account of that roster record.",
       },
     },
     users: {

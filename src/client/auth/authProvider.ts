@@ -9,11 +9,17 @@ import { http } from '../providers/http';
 
 const APP_DENIED = 'errors.app_denied';
 
-async function postLogout(): Promise<void> {
+/**
+ * Ends the session on the server. A session opened through single sign-on answers where the
+ * provider's own sign-out is (issue 46): returned, for the browser to go there next.
+ */
+async function postLogout(): Promise<string | null> {
   try {
-    await http('/logout', { method: 'POST' });
+    const response = await http<{ data?: { logout_url?: string } } | null>('/logout', { method: 'POST' });
+    return response.json?.data?.logout_url ?? null;
   } catch {
     // Already signed out or offline: the local session is cleared either way.
+    return null;
   }
 }
 
@@ -99,11 +105,16 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
     async logout() {
       verified = null;
       const user = readStoredUser();
-      await postLogout();
+      const providerLogout = await postLogout();
       // A shared school computer keeps nothing of a student's that the server holds (issue 23).
       if (user && onStudentSignOut && isStudentHome(permissionsOf(user)))
         await onStudentSignOut().catch(() => undefined);
       clearSession();
+      if (providerLogout) {
+        // The provider signs the browser out too, then sends it back to the sign-in page.
+        window.location.assign(providerLogout);
+        return false;
+      }
       return '/login';
     },
 

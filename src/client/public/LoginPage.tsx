@@ -20,6 +20,7 @@ import { statusOf } from '../providers/errors';
 import { PublicHeader } from '../layout';
 import { MfaChallenge } from '../auth';
 import { MfaCodeForm } from './MfaCodeForm';
+import { SsoButtons, SsoRefusal } from './SsoButtons';
 
 interface Credentials {
   email: string;
@@ -114,6 +115,7 @@ export function LoginPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
               {translate('login.subtitle')}
             </Typography>
+            <SsoRefusal />
             {challenge ? (
               <MfaCodeForm
                 onSubmit={(code) => login({ challenge, code, redirectTo: returnPath })}
@@ -178,6 +180,7 @@ export function LoginPage() {
                 >
                   {translate('login.submit')}
                 </Button>
+                <SsoButtons />
               </Box>
             )}
             <Box sx={{ mt: 3, textAlign: 'center' }}>

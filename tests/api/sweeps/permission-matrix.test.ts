@@ -92,6 +92,10 @@ describe('permission matrix', () => {
             'GET /api/config',
             // SEB opens the launch link without the student's session (a .seb file, or 404).
             'GET /api/seb/exams/{id}/config.seb',
+            // Single sign-on: the sign-in page's buttons, and the browser's way to the provider and back.
+            'GET /api/sso/providers',
+            'GET /api/sso/{key}/start',
+            'GET /api/sso/{key}/callback',
           ],
           key,
         ).toContain(key);

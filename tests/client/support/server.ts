@@ -12,6 +12,8 @@ export const server = setupServer(
   http.get('*/api/user', () => HttpResponse.json({ message: 'Please sign in to continue.' }, { status: 401 })),
   http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/config', () => HttpResponse.json({ data: { sentry_dsn: null, environment: 'test' } })),
+  // No single sign-on provider is configured unless a test says so.
+  http.get('*/api/sso/providers', () => HttpResponse.json({ data: [] })),
   // The signed-in student's work key (32 bytes, base64), as the server gives it.
   http.get('*/api/student/work-key', () => HttpResponse.json({ data: { key: TEST_WORK_KEY } })),
 );
