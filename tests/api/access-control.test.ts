@@ -38,11 +38,18 @@ describe('every route declares who may call it', () => {
       'GET /api/health/ready',
       // Safe Exam Browser opens an exam's launch link without the student's session.
       'GET /api/seb/exams/:id/config.seb',
+      // Single sign-on: the sign-in page's buttons, and the browser's way to the provider and back.
+      'GET /api/sso/:key/callback',
+      'GET /api/sso/:key/start',
+      'GET /api/sso/providers',
       'HEAD /api/config',
       'HEAD /api/health',
       'HEAD /api/health/live',
       'HEAD /api/health/ready',
       'HEAD /api/seb/exams/:id/config.seb',
+      'HEAD /api/sso/:key/callback',
+      'HEAD /api/sso/:key/start',
+      'HEAD /api/sso/providers',
       'POST /api/demo-requests',
       'POST /api/login',
       'POST /api/login/mfa',

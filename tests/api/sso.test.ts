@@ -281,6 +281,13 @@ describe('signing in through OpenID Connect', () => {
     expect(refusalOf(await signInThrough('symmetric', 'teacher-1'))).toBe('failed');
   });
 
+  it('says so when the person cancels at the provider, and signs nobody in', async () => {
+    const { location, stateCookie } = await start('staff');
+    const state = new URL(location).searchParams.get('state')!;
+    const cancelled = new URL(`${callbackOf('staff')}?error=access_denied&state=${state}`);
+    expect(refusalOf(await callback(cancelled, stateCookie))).toBe('cancelled');
+  });
+
   it('refuses an answer that comes back after its code expired', async () => {
     const { location, stateCookie } = await start('staff');
     const answer = await signInAtProvider(location, 'teacher-1');
