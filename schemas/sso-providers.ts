@@ -1,8 +1,11 @@
-import { bilingualName, defineResource, flag, text } from './vocabulary';
+import { bilingualName, choice, defineResource, flag, text } from './vocabulary';
+
+const OIDC = { shownWhen: { field: 'protocol', is: ['oidc'] } } as const;
+const SAML = { shownWhen: { field: 'protocol', is: ['saml'] } } as const;
 
 /**
- * Single sign-on providers (issue 46): OpenID Connect issuers staff and students may sign in
- * through, each a button on the sign-in page. Served by src/server/auth/sso (the client secret is
+ * Single sign-on providers (issue 46): OpenID Connect issuers and SAML 2.0 identity providers staff
+ * and students may sign in through, each a button on the sign-in page. Served by src/server/auth/sso (the client secret is
  * write-only; the role mapping decides who may be created and which roles they hold); the
  * declaration drives the settings list and form. Administrators only: who maps claims to roles
  * could make anyone an administrator.
@@ -15,19 +18,30 @@ const ssoProviders = defineResource({
   fields: {
     key: text(40, { script: 'latin', help: 'resources.sso-providers.help.key' }),
     ...bilingualName,
+    protocol: choice(['oidc', 'saml'], { default: 'oidc', help: 'resources.sso-providers.help.protocol' }),
     issuer: text(500, { script: 'latin', help: 'resources.sso-providers.help.issuer' }),
-    client_id: text(255, { script: 'latin' }),
+    client_id: text(255, { required: false, script: 'latin', ...OIDC }),
     client_secret: text(500, {
       required: false,
       secret: true,
       script: 'latin',
       help: 'resources.sso-providers.help.client_secret',
+      ...OIDC,
     }),
     scopes: text(255, {
       required: false,
       script: 'latin',
       default: 'openid email profile',
       help: 'resources.sso-providers.help.scopes',
+      ...OIDC,
+    }),
+    sso_url: text(500, { required: false, script: 'latin', help: 'resources.sso-providers.help.sso_url', ...SAML }),
+    idp_certificate: text(20000, {
+      required: false,
+      script: 'latin',
+      lines: 6,
+      help: 'resources.sso-providers.help.idp_certificate',
+      ...SAML,
     }),
     is_active: flag({ default: true }),
     allow_create: flag({ help: 'resources.sso-providers.help.allow_create' }),
@@ -40,13 +54,13 @@ const ssoProviders = defineResource({
     }),
   },
   list: {
-    columns: ['id', 'key', 'name_en', 'name_ar', 'issuer', 'is_active'],
+    columns: ['id', 'key', 'name_en', 'name_ar', 'protocol', 'issuer', 'is_active'],
     sort: 'id',
     order: 'asc',
     search: ['key', 'name_en', 'name_ar', 'issuer'],
   },
   nameFromNameEn: true,
-  rules: ['ssoProviders.key', 'ssoProviders.issuer', 'ssoProviders.scopes', 'ssoProviders.roles'],
+  rules: ['ssoProviders.key', 'ssoProviders.issuer', 'ssoProviders.protocol', 'ssoProviders.roles'],
   adminOnly: true,
   customRoutes: true,
 });

@@ -270,7 +270,8 @@ const messages: ResourceLabels = {
       items: 'مزوّدي تسجيل الدخول الموحّد',
       fields: {
         key: 'المفتاح',
-        issuer: 'عنوان جهة الإصدار',
+        protocol: 'البروتوكول',
+        issuer: 'عنوان جهة الإصدار أو معرّف الكيان',
         client_id: 'معرّف العميل',
         client_secret: 'السر الخاص بالعميل',
         scopes: 'النطاقات',
@@ -279,15 +280,25 @@ const messages: ResourceLabels = {
         role_claim: 'مطالبة الدور',
         role_map: 'ربط الأدوار',
         student_claim: 'مطالبة الرقم الطلابي',
+        sso_url: 'عنوان تسجيل الدخول لدى مزوّد الهوية',
+        idp_certificate: 'شهادة التوقيع لدى مزوّد الهوية',
+      },
+      choices: {
+        protocol: { oidc: 'OpenID Connect', saml: 'SAML 2.0' },
       },
       help: {
-        key: 'حروف لاتينية صغيرة وأرقام وشرطات. عنوان إعادة التوجيه الذي يُسجَّل لدى المزوّد هو PUBLIC_URL/api/sso/KEY/callback.',
-        issuer: 'جهة إصدار OpenID Connect: تُقرأ إعداداتها من ISSUER/.well-known/openid-configuration.',
+        key: 'حروف لاتينية صغيرة وأرقام وشرطات. في OpenID Connect: سجّل لدى المزوّد عنوان إعادة التوجيه PUBLIC_URL/api/sso/KEY/callback. في SAML: أعطِ المزوّد بيانات التطبيق الوصفية PUBLIC_URL/api/sso/KEY/metadata.',
+        protocol: 'OpenID Connect لـ Microsoft Entra ID وGoogle ومعظم المزوّدين، وSAML 2.0 لمن لا يدعم غيره.',
+        issuer:
+          'في OpenID Connect: جهة الإصدار، وتُقرأ إعداداتها من ISSUER/.well-known/openid-configuration. في SAML: معرّف كيان مزوّد الهوية الذي يجب أن تحمله إجاباته الموقّعة.',
+        sso_url: 'العنوان الذي يُرسَل إليه المتصفح مع طلب تسجيل الدخول (ربط HTTP-Redirect).',
+        idp_certificate:
+          'شهادة PEM التي يوقّع بها مزوّد الهوية تأكيداته؛ الصق شهادتين أثناء تغيير مفاتيحه. تُرفض التأكيدات غير الموقّعة.',
         client_secret:
           'لا يظهر مرة أخرى بعد الحفظ؛ اتركه فارغًا للإبقاء على المحفوظ. من دونه يسجّل التطبيق الدخول كعميل عام (PKCE).',
         scopes: 'تفصل بينها مسافات، ويلزم openid.',
         allow_create: 'فقط لمن تطابق مطالبة دوره الربط أدناه. لا تُربط الحسابات بالبريد الإلكتروني وحده أبدًا.',
-        role_claim: 'مطالبة رمز الهوية التي تحمل مجموعات الشخص أو أدواره، مثل groups أو roles.',
+        role_claim: 'مطالبة رمز الهوية (في SAML: السمة) التي تحمل مجموعات الشخص أو أدواره، مثل groups أو roles.',
         role_map:
           'ربط في كل سطر: قيمة المطالبة = admin أو author أو corrector أو school. تتبع الأدوار المربوطة المطالبة عند كل تسجيل دخول.',
         student_claim: 'المطالبة التي تحمل الرقم الطلابي: يدخل الطالب إلى حساب سجلّه في قائمة الطلاب.',

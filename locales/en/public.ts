@@ -65,7 +65,6 @@ export default {
       disabled: 'This account is disabled. Ask your administrator.',
       email_taken:
         'An account here already uses your e-mail address, and it is not linked to the sign-in service. Ask your administrator to link it.',
-      ambiguous_student: 'More than one student record has your student number. Ask your school to correct it.',
     },
   },
 };

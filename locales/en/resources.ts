@@ -266,7 +266,8 @@ export default {
       items: 'single sign-on providers',
       fields: {
         key: 'Key',
-        issuer: 'Issuer address',
+        protocol: 'Protocol',
+        issuer: 'Issuer address or entity ID',
         client_id: 'Client ID',
         client_secret: 'Client secret',
         scopes: 'Scopes',
@@ -275,16 +276,28 @@ export default {
         role_claim: 'Role claim',
         role_map: 'Role mapping',
         student_claim: 'Student number claim',
+        sso_url: 'Identity provider sign-in address',
+        idp_certificate: 'Identity provider signing certificate',
+      },
+      choices: {
+        protocol: { oidc: 'OpenID Connect', saml: 'SAML 2.0' },
       },
       help: {
-        key: 'Lowercase letters, digits and dashes. The redirect address to register at the provider is PUBLIC_URL/api/sso/KEY/callback.',
-        issuer: 'The OpenID Connect issuer: its settings are read from ISSUER/.well-known/openid-configuration.',
+        key: "Lowercase letters, digits and dashes. OpenID Connect: register the redirect address PUBLIC_URL/api/sso/KEY/callback at the provider. SAML: give the provider this app's metadata, PUBLIC_URL/api/sso/KEY/metadata.",
+        protocol:
+          'OpenID Connect for Microsoft Entra ID, Google and most providers; SAML 2.0 for those that speak only SAML.',
+        issuer:
+          "OpenID Connect: the issuer, whose settings are read from ISSUER/.well-known/openid-configuration. SAML: the identity provider's entity ID, which its signed answers must name.",
+        sso_url: 'Where the browser is sent with the sign-in request (HTTP-Redirect binding).',
+        idp_certificate:
+          'The PEM certificate the identity provider signs its assertions with; paste two while it changes keys. Unsigned assertions are refused.',
         client_secret:
           'Never shown again once saved; leave empty to keep the one saved. Without one, the app signs in as a public client (PKCE).',
         scopes: 'Separated by spaces; openid is required.',
         allow_create:
           'Only for people whose role claim matches the mapping below. Accounts are never joined by e-mail alone.',
-        role_claim: "The ID token's claim that holds the person's groups or roles, for example groups or roles.",
+        role_claim:
+          "The ID token's claim (SAML: the attribute) that holds the person's groups or roles, for example groups or roles.",
         role_map:
           'One a line: a claim value = admin, author, corrector or school. Mapped roles follow the claim at every sign-in.',
         student_claim:

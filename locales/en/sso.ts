@@ -1,4 +1,4 @@
-/** Single sign-on through OpenID Connect (issue 46): the sign-in page's buttons and refusals, the providers' settings. */
+/** Single sign-on through OpenID Connect and SAML 2.0 (issue 46): the sign-in page's buttons and refusals, the providers' settings. */
 const en = {
   sso: {
     errors: {
@@ -10,6 +10,13 @@ const en = {
       role_map: 'Write one mapping a line: a claim value, =, then admin, author, corrector or school.',
       role_claim_required: 'Name the claim the role mapping reads (for example groups or roles).',
       create_needs_roles: 'Accounts can be created only with a role mapping: add one first.',
+      client_id_required: 'Enter the client ID the provider gave this app.',
+      entity_id: "Enter the identity provider's entity ID, an address (https://...) or a name starting with urn:.",
+      sso_url_required: "Enter the identity provider's sign-in address.",
+      sso_url: "Enter the identity provider's sign-in address, for example https://idp.example.org/saml2/sso.",
+      sso_url_https: 'The sign-in address must start with https://.',
+      certificate_required: "Paste the identity provider's signing certificate.",
+      certificate: 'Paste the certificate as PEM, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.',
     },
   },
 };

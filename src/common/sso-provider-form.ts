@@ -5,6 +5,19 @@ import { parseRoleMap } from './sso-claims';
 /** A provider's key: what its addresses carry (`/api/sso/<key>/start`). */
 const PROVIDER_KEY = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
+/** One or more PEM certificates (an identity provider rolling its key publishes two for a while). */
+const PEM_CERTIFICATES = /^(?:\s*-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
+
+/** A web address a browser can be sent to, without a fragment. */
+function webAddress(value: string, allowQuery: boolean): boolean {
+  try {
+    const url = new URL(value);
+    return ['https:', 'http:'].includes(url.protocol) && !url.hash && (allowQuery || !url.search);
+  } catch {
+    return false;
+  }
+}
+
 const issue = (ctx: Parameters<Rule>[1], field: string, message: string) =>
   ctx.addIssue({ code: 'custom', message, path: [field] });
 
@@ -12,18 +25,25 @@ const SSO_PROVIDER_RULES: Record<string, Rule> = {
   'ssoProviders.key': (record, ctx) => {
     if (typeof record.key === 'string' && !PROVIDER_KEY.test(record.key)) issue(ctx, 'key', 'sso.errors.key_format');
   },
+  /** OpenID Connect: the issuer's address. SAML: the identity provider's entity ID, a URL or a URN. */
   'ssoProviders.issuer': (record, ctx) => {
     if (typeof record.issuer !== 'string') return;
-    let url: URL | null = null;
-    try {
-      url = new URL(record.issuer);
-    } catch {
-      url = null;
-    }
-    if (!url || !['https:', 'http:'].includes(url.protocol) || url.search || url.hash)
-      issue(ctx, 'issuer', 'sso.errors.issuer_url');
+    if (record.protocol === 'saml') {
+      if (!/^(?:https?:\/\/|urn:)\S+$/i.test(record.issuer)) issue(ctx, 'issuer', 'sso.errors.entity_id');
+    } else if (!webAddress(record.issuer, false)) issue(ctx, 'issuer', 'sso.errors.issuer_url');
   },
-  'ssoProviders.scopes': (record, ctx) => {
+  /** What each protocol needs: a client and the openid scope; or a sign-in address and a signing certificate. */
+  'ssoProviders.protocol': (record, ctx) => {
+    if (record.protocol === 'saml') {
+      if (typeof record.sso_url !== 'string' || !record.sso_url) issue(ctx, 'sso_url', 'sso.errors.sso_url_required');
+      else if (!webAddress(record.sso_url, true)) issue(ctx, 'sso_url', 'sso.errors.sso_url');
+      if (typeof record.idp_certificate !== 'string' || !record.idp_certificate)
+        issue(ctx, 'idp_certificate', 'sso.errors.certificate_required');
+      else if (!PEM_CERTIFICATES.test(record.idp_certificate)) issue(ctx, 'idp_certificate', 'sso.errors.certificate');
+      return;
+    }
+    if (typeof record.client_id !== 'string' || !record.client_id)
+      issue(ctx, 'client_id', 'sso.errors.client_id_required');
     if (typeof record.scopes === 'string' && !record.scopes.split(/\s+/).includes('openid'))
       issue(ctx, 'scopes', 'sso.errors.scopes_openid');
   },

@@ -16,7 +16,7 @@ import { installAccessControl, type RegisteredRoute } from './auth/access';
 import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { mfaRoutes } from './auth/mfa';
-import { ssoProvidersRoutes, ssoRoutes } from './auth/sso';
+import { samlRoutes, ssoProvidersRoutes, ssoRoutes } from './auth/sso';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -210,6 +210,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(authRoutes);
       await api.register(mfaRoutes);
       await api.register(ssoRoutes);
+      await api.register(samlRoutes);
       await api.register(ssoProvidersRoutes);
       await api.register(demoRequestsRoutes);
       const registry = await loadSchemaRegistry();

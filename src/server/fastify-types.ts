@@ -34,6 +34,12 @@ declare module 'fastify' {
     session?: 'optional';
     /** A GET that changes data (the spec's duplicate): it gets the CSRF check of unsafe methods. */
     changesState?: boolean;
+    /**
+     * A form another site's page posts here on purpose (a SAML identity provider's answer): no CSRF
+     * header nor same-origin check. Its own proof (a signed answer to a request of ours, handed to
+     * the browser that started the sign-in) stands in for them.
+     */
+    crossSitePost?: boolean;
     /** A request of the attempt at exam `:id`: refused without SEB's Config Key hash when the exam asks for SEB (seb/seb-guard.ts). */
     safeExamBrowser?: boolean;
     /** Answers a signed-in user whose role requires a second factor they have not set up yet (auth/mfa). */

@@ -38,8 +38,11 @@ describe('every route declares who may call it', () => {
       'GET /api/health/ready',
       // Safe Exam Browser opens an exam's launch link without the student's session.
       'GET /api/seb/exams/:id/config.seb',
-      // Single sign-on: the sign-in page's buttons, and the browser's way to the provider and back.
+      // Single sign-on: the sign-in page's buttons, and the browser's way to the provider and back
+      // (SAML: our metadata, the identity provider's posted answer, the browser taking it).
       'GET /api/sso/:key/callback',
+      'GET /api/sso/:key/complete',
+      'GET /api/sso/:key/metadata',
       'GET /api/sso/:key/start',
       'GET /api/sso/providers',
       'HEAD /api/config',
@@ -48,12 +51,15 @@ describe('every route declares who may call it', () => {
       'HEAD /api/health/ready',
       'HEAD /api/seb/exams/:id/config.seb',
       'HEAD /api/sso/:key/callback',
+      'HEAD /api/sso/:key/complete',
+      'HEAD /api/sso/:key/metadata',
       'HEAD /api/sso/:key/start',
       'HEAD /api/sso/providers',
       'POST /api/demo-requests',
       'POST /api/login',
       'POST /api/login/mfa',
       'POST /api/logout',
+      'POST /api/sso/:key/acs',
     ]);
   });
 

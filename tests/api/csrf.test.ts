@@ -37,6 +37,26 @@ describe('CSRF defence', () => {
     expect(row.name).toBe('Before');
   });
 
+  it("refuses another site's form on every unsafe route but the SAML assertion consumer, which takes it by design", async () => {
+    const cookie = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+    const unsafe = t.app.routeTable.filter(
+      (r) => r.url.startsWith('/api') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method),
+    );
+    expect(unsafe.length).toBeGreaterThan(50);
+    const taken: string[] = [];
+    for (const route of unsafe) {
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: route.url.replace(/:[a-z_]+/g, '1'),
+        headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'name=Hacked',
+      });
+      if (response.statusCode !== 403) taken.push(`${route.method} ${route.url} ${response.statusCode}`);
+    }
+    // The consumer answers a foreign form by going back to the sign-in page (no such provider here).
+    expect(taken).toEqual(['POST /api/sso/:key/acs 302']);
+  });
+
   it('refuses a form post to a public route without the header', async () => {
     const before = await countDemoRequests();
     const response = await t.app.inject({

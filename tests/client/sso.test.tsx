@@ -69,6 +69,16 @@ describe('single sign-on on the sign-in page', () => {
   });
 });
 
+const settingsUser = () =>
+  makeUser(
+    [
+      areaPermission('sso-providers', 'view'),
+      permissionFor('sso-providers', 'edit'),
+      areaPermission('platforms', 'view'),
+    ],
+    { roles: [adminRole] },
+  );
+
 describe('single sign-on settings', () => {
   it('edits a provider on the declared form: the client secret typed hidden and never filled in', async () => {
     signIn(
@@ -87,6 +97,7 @@ describe('single sign-on settings', () => {
       name: 'Ministry account',
       name_en: 'Ministry account',
       name_ar: 'حساب الوزارة',
+      protocol: 'oidc',
       issuer: 'https://login.example.org/tenant/v2.0',
       client_id: 'ltm',
       client_secret: null,
@@ -97,6 +108,8 @@ describe('single sign-on settings', () => {
       role_claim: 'groups',
       role_map: 'teachers = author',
       student_claim: null,
+      sso_url: null,
+      idp_certificate: null,
       created_at: '2026-12-01T10:00:00Z',
       updated_at: '2026-12-01T10:00:00Z',
     };
@@ -107,5 +120,38 @@ describe('single sign-on settings', () => {
     expect(secret).toHaveAttribute('type', 'password');
     expect(secret).toHaveValue('');
     expect(screen.getByDisplayValue('teachers = author').tagName).toBe('TEXTAREA');
+  });
+
+  it('shows a SAML provider its sign-in address and certificate, not the OpenID Connect client', async () => {
+    signIn(settingsUser());
+    const provider = {
+      id: 4,
+      key: 'district',
+      name: 'District',
+      name_en: 'District',
+      name_ar: 'المديرية',
+      protocol: 'saml',
+      issuer: 'https://idp.district.test/saml',
+      client_id: null,
+      client_secret: null,
+      client_secret_set: false,
+      scopes: 'openid email profile',
+      is_active: true,
+      allow_create: false,
+      role_claim: null,
+      role_map: null,
+      student_claim: 'studentNumber',
+      sso_url: 'https://idp.district.test/saml/sso',
+      idp_certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+      created_at: '2026-12-01T10:00:00Z',
+      updated_at: '2026-12-01T10:00:00Z',
+    };
+    server.use(http.get('*/api/sso-providers/4', () => HttpResponse.json({ data: provider })));
+    renderApp('/settings/sso-providers/4');
+    expect(await screen.findByDisplayValue('https://idp.district.test/saml/sso')).toBeInTheDocument();
+    expect(screen.getByLabelText('Identity provider signing certificate').tagName).toBe('TEXTAREA');
+    expect(screen.queryByLabelText('Client ID')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Client secret')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Scopes')).not.toBeInTheDocument();
   });
 });

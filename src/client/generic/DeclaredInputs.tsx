@@ -1,11 +1,11 @@
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
 import type { FieldDefinition, PlatformIdentifier, ResourceDefinition } from '../../../schemas/vocabulary';
 import type { Nameable } from '../i18n/recordName';
 import { inputByType, type SchemaInputProps } from './inputTypes';
 import { formInputs } from './screen-config';
 import { useFieldLock } from './fieldLock';
+import { shownWhenDeclared } from './ShownWhen';
 
 /** Fields that read better across the whole form: lists of records, tags, files, rich text. */
 const isWide = (field: FieldDefinition) =>
@@ -13,12 +13,6 @@ const isWide = (field: FieldDefinition) =>
   field.type === 'tags' ||
   field.type === 'media' ||
   (field.type === 'text' && field.rich);
-
-/** A field shown only while another holds one of the values its declaration names (`shownWhen`). */
-function ShownWhen({ when, children }: { when: NonNullable<FieldDefinition['shownWhen']>; children: ReactNode }) {
-  const value = useWatch({ name: when.field }) as unknown;
-  return when.is.includes(String(value)) ? <>{children}</> : null;
-}
 
 interface DeclaredInputsProps {
   definition: ResourceDefinition;
@@ -69,13 +63,7 @@ export function DeclaredInputs({
       ) : (
         input
       );
-    return field.shownWhen ? (
-      <ShownWhen key={source} when={field.shownWhen}>
-        {placed}
-      </ShownWhen>
-    ) : (
-      placed
-    );
+    return shownWhenDeclared(source, field, placed);
   });
   if (!twoColumns) return <>{inputs}</>;
   return (

@@ -3,6 +3,7 @@ import { Button, FormDataConsumer, SaveButton, SimpleForm, Toolbar } from 'react
 import { Link as RouterLink } from 'react-router-dom';
 import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { inputByType, type SchemaInputProps } from './inputTypes';
+import { shownWhenDeclared } from './ShownWhen';
 import { isFormComplete, type InputSpec } from './screen-config';
 import { useFieldLock } from './fieldLock';
 
@@ -48,7 +49,10 @@ const defaultsOf = (inputs: readonly InputSpec[]) =>
       .map(({ source, field }) => [source, structuredClone(field.default)]),
   );
 
-/** One form for create and edit: an input per visible field, drawn from the type map. */
+/**
+ * One form for create and edit: an input per visible field, drawn from the type map; a field
+ * declared `shownWhen` appears while the field it follows holds one of its values.
+ */
 export function ResourceForm({ definition, inputs, platformId, header, actions, cancelTo }: ResourceFormProps) {
   // A field only some may edit (a student's extra time) is shown to the others, read-only.
   const locked = useFieldLock();
@@ -61,7 +65,9 @@ export function ResourceForm({ definition, inputs, platformId, header, actions, 
       {header}
       {inputs.map(({ source, field }) => {
         const Input = inputByType[field.type] as (props: SchemaInputProps) => ReactNode;
-        return (
+        return shownWhenDeclared(
+          source,
+          field,
           <Input
             key={source}
             resource={definition.name}
@@ -69,7 +75,7 @@ export function ResourceForm({ definition, inputs, platformId, header, actions, 
             field={field}
             platformId={platformId}
             readOnly={locked(field)}
-          />
+          />,
         );
       })}
     </SimpleForm>

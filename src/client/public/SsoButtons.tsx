@@ -19,7 +19,6 @@ const REFUSALS = [
   'no_role',
   'disabled',
   'email_taken',
-  'ambiguous_student',
 ] as const;
 
 /** A refusal the server sent back, in the reader's language; nothing for anything else in the address. */

@@ -48,13 +48,27 @@ export interface SsoIdentitiesTable {
   last_sign_in_at: Timestamp | null;
 }
 
-/** A single sign-on under way: the SHA-256 of its state, its PKCE verifier and nonce, for a few minutes. */
+/**
+ * A single sign-on under way, for a few minutes, by the SHA-256 of its state: OpenID Connect's PKCE
+ * verifier and nonce, or SAML's AuthnRequest ID (what the answer's InResponseTo must name).
+ */
 export interface SsoRequestsTable {
   state_hash: string;
   provider_id: number;
-  code_verifier: string;
-  nonce: string;
+  code_verifier: string | null;
+  nonce: string | null;
+  request_id: string | null;
   expires_at: Timestamp;
+}
+
+/** A SAML answer checked and waiting, a minute, for the browser whose state it carries. */
+export interface SsoAnswersTable {
+  token_hash: string;
+  provider_id: number;
+  state_hash: string;
+  claims: ColumnType<Record<string, unknown>, string, never>;
+  expires_at: Timestamp;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 export interface ThrottlingTables {
@@ -64,4 +78,5 @@ export interface ThrottlingTables {
   mfa_challenges: MfaChallengesTable;
   sso_identities: SsoIdentitiesTable;
   sso_requests: SsoRequestsTable;
+  sso_answers: SsoAnswersTable;
 }

@@ -5,9 +5,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'XMLHttpRequest';
 
-/** Whether the matched route changes state: any unsafe method, or a GET that says so (`config.changesState`). */
+/**
+ * Whether the matched route changes state and needs the check: any unsafe method, or a GET that says
+ * so (`config.changesState`); never a route that takes other sites' posts (`config.crossSitePost`).
+ */
 const changesState = (request: FastifyRequest) =>
-  !SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true;
+  request.routeOptions.config.crossSitePost !== true &&
+  (!SAFE_METHODS.has(request.method) || request.routeOptions.config.changesState === true);
 
 /**
  * A state-changing request must carry `X-Requested-With: XMLHttpRequest`, which a cross-site HTML

@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 import { isStorableText } from './input-guards';
 
 /** Form fields as one object: a name given several times (`report_ids[]=1&report_ids[]=2`) becomes a list. */
-function fieldsOf(entries: Iterable<[string, string]>): Record<string, string | string[]> {
+export function formFields(entries: Iterable<[string, string]>): Record<string, string | string[]> {
   // The names are the client's (`constructor=1`, `__proto__=1`): gathered in a Map, then made own
   // properties, so none is read from or written to Object.prototype.
   const fields = new Map<string, string | string[]>();
@@ -28,7 +28,7 @@ export async function acceptFormBodies(scope: FastifyInstance): Promise<void> {
     { parseAs: 'string', bodyLimit: 64 * 1024 },
     (_request, body, done) => {
       try {
-        done(null, fieldsOf(new URLSearchParams(body as string)));
+        done(null, formFields(new URLSearchParams(body as string)));
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -48,6 +48,6 @@ export async function acceptFormBodies(scope: FastifyInstance): Promise<void> {
     } catch {
       throw new AppError(400, 'errors.malformed_request', undefined, { body: ['errors.malformed_request'] });
     }
-    request.body = fieldsOf(entries);
+    request.body = formFields(entries);
   });
 }

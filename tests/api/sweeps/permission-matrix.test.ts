@@ -96,6 +96,10 @@ describe('permission matrix', () => {
             'GET /api/sso/providers',
             'GET /api/sso/{key}/start',
             'GET /api/sso/{key}/callback',
+            // SAML: our metadata, the identity provider's posted answer, the browser taking it.
+            'GET /api/sso/{key}/metadata',
+            'POST /api/sso/{key}/acs',
+            'GET /api/sso/{key}/complete',
           ],
           key,
         ).toContain(key);

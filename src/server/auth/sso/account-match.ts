@@ -6,7 +6,7 @@ import { hashPassword } from '../passwords';
 import { endUserSessions } from '../sessions';
 
 /** Why a provider's answer signs nobody in: the sign-in page says it in the reader's language. */
-export type SsoRefusal = 'unknown_account' | 'no_role' | 'disabled' | 'email_taken' | 'ambiguous_student';
+export type SsoRefusal = 'unknown_account' | 'no_role' | 'disabled' | 'email_taken';
 
 export class SsoRefused extends Error {
   constructor(readonly reason: SsoRefusal) {
@@ -30,18 +30,20 @@ async function link(db: Db, providerId: number, subject: string, userId: number)
   await db.insertInto('sso_identities').values({ provider_id: providerId, subject, user_id: userId }).execute();
 }
 
-/** A student matched by the configured claim (their student number): one account, or a refusal. */
+/**
+ * A student matched by the configured claim (their student number), compared as the roster keeps
+ * numbers unique: without regard to case, so one record at most.
+ */
 async function studentAccount(db: Db, provider: MatchingProvider, claims: Record<string, unknown>) {
   const [number] = claimValues(claims, provider.student_claim);
   if (!number) return null;
-  const rows = await db
+  const row = await db
     .selectFrom('students')
     .select('user_id')
-    .where('student_number', '=', number)
+    .where((eb) => eb(eb.fn('lower', ['student_number']), '=', number.toLowerCase()))
     .where('user_id', 'is not', null)
-    .execute();
-  if (rows.length > 1) throw new SsoRefused('ambiguous_student');
-  return rows[0]?.user_id ?? null;
+    .executeTakeFirst();
+  return row?.user_id ?? null;
 }
 
 /** A staff account made at its first sign-in, where the administrator allows it; no password anyone knows. */

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 export interface ProviderClient {
   id: number;
   issuer: string;
-  client_id: string;
+  client_id: string | null;
   client_secret: string | null;
   scopes: string;
   updated_at: Date | string;
@@ -22,6 +22,7 @@ const cache = new Map<number, { key: string; config: oidc.Configuration; atMs: n
  * outside production (a provider in a test); a secure deployment refuses them on save.
  */
 export async function providerConfig(provider: ProviderClient, allowHttp: boolean): Promise<oidc.Configuration> {
+  if (!provider.client_id) throw new Error('The OpenID Connect provider has no client ID');
   const key = `${provider.issuer}|${provider.client_id}|${provider.client_secret ?? ''}|${String(provider.updated_at)}`;
   const kept = cache.get(provider.id);
   if (kept && kept.key === key && Date.now() - kept.atMs < DISCOVERY_TTL_MS) return kept.config;

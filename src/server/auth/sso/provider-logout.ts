@@ -8,7 +8,8 @@ import { endSessionUrl, providerConfig } from './oidc-client';
  */
 export async function providerLogoutUrl(app: FastifyInstance, providerId: number): Promise<string | null> {
   const provider = await app.db.selectFrom('sso_providers').selectAll().where('id', '=', providerId).executeTakeFirst();
-  if (!provider) return null;
+  // SAML single logout needs signed requests (a key of ours): a SAML session ends here only.
+  if (!provider || provider.protocol !== 'oidc') return null;
   try {
     const config = await providerConfig(provider, !app.config.production);
     return endSessionUrl(config, new URL('login', app.config.publicUrl.replace(/\/?$/, '/')).toString());

@@ -1,9 +1,12 @@
+import { X509Certificate } from 'node:crypto';
 import type { Db } from '../../db/database';
+import { containsPattern } from '../../db/like';
 import { invalid, notFound } from '../../http/app-error';
 import { offsetOf, pageMeta, type PageRequest } from '../../http/pagination';
 import { recordAudit, type AuditContext } from '../../audit';
 import type { ValidatedBody } from '../../../common/resource-validation';
 import type ssoProviders from '../../../../schemas/sso-providers';
+import { certificatesOf } from './saml-client';
 
 export type ProviderBody = ValidatedBody<typeof ssoProviders>;
 
@@ -18,6 +21,7 @@ const COLUMNS = [
   'name',
   'name_en',
   'name_ar',
+  'protocol',
   'issuer',
   'client_id',
   'client_secret',
@@ -27,6 +31,8 @@ const COLUMNS = [
   'role_claim',
   'role_map',
   'student_claim',
+  'sso_url',
+  'idp_certificate',
   'created_at',
   'updated_at',
 ] as const;
@@ -56,7 +62,7 @@ const audited = (row: ProviderRow) => {
 export async function listProviders(db: Db, query: ProviderListQuery & { search?: string }) {
   let base = db.selectFrom('sso_providers');
   if (query.search) {
-    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(query.search);
     base = base.where((eb) =>
       eb.or([
         eb('key', 'ilike', like),
@@ -86,9 +92,24 @@ async function assertKeyFree(db: Db, key: string, exceptId?: number) {
   if (await query.executeTakeFirst()) throw invalid({ key: ['sso.errors.key_taken'] });
 }
 
-/** A secure deployment signs in only through providers it reaches over TLS. */
-function assertIssuerAllowed(issuer: string, production: boolean) {
-  if (production && new URL(issuer).protocol !== 'https:') throw invalid({ issuer: ['sso.errors.issuer_https'] });
+/**
+ * What the form's rules cannot see: a secure deployment signs in only through providers it reaches
+ * over TLS; a SAML provider's certificates must each be one a signature can be checked with.
+ */
+function assertUsable(body: ProviderBody, production: boolean) {
+  if (body.protocol === 'saml') {
+    if (production && body.sso_url && new URL(body.sso_url).protocol !== 'https:')
+      throw invalid({ sso_url: ['sso.errors.sso_url_https'] });
+    for (const pem of certificatesOf(body.idp_certificate ?? '')) {
+      try {
+        new X509Certificate(pem);
+      } catch {
+        throw invalid({ idp_certificate: ['sso.errors.certificate'] });
+      }
+    }
+  } else if (production && new URL(body.issuer).protocol !== 'https:') {
+    throw invalid({ issuer: ['sso.errors.issuer_https'] });
+  }
 }
 
 const settingsOf = (body: ProviderBody) => ({
@@ -96,9 +117,13 @@ const settingsOf = (body: ProviderBody) => ({
   name: body.name_en,
   name_en: body.name_en,
   name_ar: body.name_ar,
-  issuer: body.issuer.replace(/\/+$/, ''),
-  client_id: body.client_id,
+  protocol: body.protocol ?? 'oidc',
+  // An OpenID Connect issuer is an address (its trailing slash dropped); a SAML entity ID is compared as written.
+  issuer: body.protocol === 'saml' ? body.issuer : body.issuer.replace(/\/+$/, ''),
+  client_id: body.protocol === 'saml' ? null : body.client_id || null,
   scopes: body.scopes ?? 'openid email profile',
+  sso_url: body.protocol === 'saml' ? body.sso_url || null : null,
+  idp_certificate: body.protocol === 'saml' ? body.idp_certificate?.trim() || null : null,
   is_active: body.is_active ?? true,
   allow_create: body.allow_create ?? false,
   role_claim: body.role_claim || null,
@@ -108,7 +133,7 @@ const settingsOf = (body: ProviderBody) => ({
 
 export async function createProvider(db: Db, body: ProviderBody, production: boolean, audit: AuditContext) {
   await assertKeyFree(db, body.key);
-  assertIssuerAllowed(body.issuer, production);
+  assertUsable(body, production);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('sso_providers')
@@ -130,7 +155,7 @@ export async function createProvider(db: Db, body: ProviderBody, production: boo
 export async function updateProvider(db: Db, id: number, body: ProviderBody, production: boolean, audit: AuditContext) {
   const before = await findRow(db, id);
   await assertKeyFree(db, body.key, id);
-  assertIssuerAllowed(body.issuer, production);
+  assertUsable(body, production);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sso_providers')

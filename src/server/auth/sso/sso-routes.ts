@@ -1,37 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { auditContext } from '../../audit';
-import { startSession } from '../session-start';
-import { accountFor, SsoRefused } from './account-match';
 import { authorizationUrl, newSignInSecrets, providerConfig, signInClaims } from './oidc-client';
-import { keepRequest, takeRequest } from './sso-requests';
+import { samlClient } from './saml-client';
+import { keepRequest, samlRequestCache, takeRequest } from './sso-requests';
+import { ssoHttp, STATE_COOKIE } from './sso-http';
 
 const tags = ['sso'];
-/** The browser's half of a sign-in under way: its state, sent back to the callback only. */
-const STATE_COOKIE = 'ltm_sso';
-const keyParams = z.object({ key: z.string().max(40) });
+export const keyParams = z.object({ key: z.string().max(40) });
 
 /**
- * Single sign-on through OpenID Connect (issue 46): the sign-in page's buttons, the start (to the
- * provider) and the callback (back from it). Both are browser navigations: a refusal goes back to
- * the sign-in page with its reason (`/login?sso_error=...`), never a JSON error.
+ * Single sign-on (issue 46): the sign-in page's buttons, the start (to the provider, by either
+ * protocol) and OpenID Connect's callback (back from it; SAML's answer comes to saml-routes.ts).
+ * Both are browser navigations: a refusal goes back to the sign-in page with its reason
+ * (`/login?sso_error=...`), never a JSON error.
  */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const allowHttp = !app.config.production;
-  const callbackUrl = (key: string) =>
-    new URL(`api/sso/${key}/callback`, `${app.config.publicUrl.replace(/\/?$/, '/')}`);
-  const loginWith = (reply: FastifyReply, reason: string) =>
-    reply.redirect(`${new URL('login', `${app.config.publicUrl.replace(/\/?$/, '/')}`).pathname}?sso_error=${reason}`);
-  const stateCookie = { path: '/api/sso', httpOnly: true, sameSite: 'lax' as const, secure: app.config.production };
-
-  const activeProvider = (key: string) =>
-    app.db
-      .selectFrom('sso_providers')
-      .selectAll()
-      .where('key', '=', key)
-      .where('is_active', '=', true)
-      .executeTakeFirst();
+  const http = ssoHttp(app);
+  const callbackUrl = (key: string) => new URL(`api/sso/${key}/callback`, http.base);
 
   app.get(
     '/sso/providers',
@@ -60,30 +46,39 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: "Sends the browser to the provider's sign-in (authorization code with PKCE)",
+        summary:
+          "Sends the browser to the provider's sign-in: OpenID Connect's authorization code with PKCE, or a SAML AuthnRequest (HTTP-Redirect)",
         params: keyParams,
       },
     },
     async (request, reply) => {
-      const provider = await activeProvider(request.params.key);
-      if (!provider) return loginWith(reply, 'unavailable');
-      let url: URL;
+      const provider = await http.activeProvider(request.params.key);
+      if (!provider) return http.loginWith(reply, 'unavailable');
       const secrets = newSignInSecrets();
+      let url: string;
       try {
-        const config = await providerConfig(provider, allowHttp);
-        url = await authorizationUrl(config, {
-          redirectUri: callbackUrl(provider.key).toString(),
-          scopes: provider.scopes,
-          lang: request.lang,
-          ...secrets,
-        });
+        if (provider.protocol === 'saml') {
+          // The request's ID is kept with the state by the cache as the request is made.
+          const saml = samlClient(provider, app.config.publicUrl, samlRequestCache(app.db, provider.id, secrets.state));
+          url = await saml.getAuthorizeUrlAsync('', undefined, {});
+        } else {
+          const config = await providerConfig(provider, allowHttp);
+          url = (
+            await authorizationUrl(config, {
+              redirectUri: callbackUrl(provider.key).toString(),
+              scopes: provider.scopes,
+              lang: request.lang,
+              ...secrets,
+            })
+          ).toString();
+          await keepRequest(app.db, provider.id, secrets);
+        }
       } catch (error) {
         request.log.warn({ err: error, provider: provider.key }, 'single sign-on provider unreachable');
-        return loginWith(reply, 'unavailable');
+        return http.loginWith(reply, 'unavailable');
       }
-      await keepRequest(app.db, provider.id, secrets);
-      reply.setCookie(STATE_COOKIE, secrets.state, { ...stateCookie, maxAge: 600 });
-      return reply.redirect(url.toString());
+      reply.setCookie(STATE_COOKIE, secrets.state, { ...http.stateCookie, maxAge: 600 });
+      return reply.redirect(url);
     },
   );
 
@@ -94,21 +89,21 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The provider's answer: checked (state, PKCE, ID token), matched to an account, signed in; refusals go back to /login",
+          "An OpenID Connect provider's answer: checked (state, PKCE, ID token), matched to an account, signed in; refusals go back to /login",
         params: keyParams,
         querystring: z.record(z.string(), z.string().max(4000)),
       },
     },
     async (request, reply) => {
-      reply.clearCookie(STATE_COOKIE, stateCookie);
-      const provider = await activeProvider(request.params.key);
-      if (!provider) return loginWith(reply, 'unavailable');
-      if (request.query.error) return loginWith(reply, 'cancelled');
+      reply.clearCookie(STATE_COOKIE, http.stateCookie);
+      const provider = await http.activeProvider(request.params.key);
+      if (!provider || provider.protocol !== 'oidc') return http.loginWith(reply, 'unavailable');
+      if (request.query.error) return http.loginWith(reply, 'cancelled');
       const state = request.query.state ?? '';
       // The state must come back to the browser that started: a link to someone else's answer signs nobody in.
-      if (!state || request.cookies[STATE_COOKIE] !== state) return loginWith(reply, 'failed');
+      if (!state || request.cookies[STATE_COOKIE] !== state) return http.loginWith(reply, 'failed');
       const checks = await takeRequest(app.db, provider.id, state);
-      if (!checks) return loginWith(reply, 'expired');
+      if (!checks) return http.loginWith(reply, 'expired');
       let claims: Record<string, unknown>;
       try {
         const config = await providerConfig(provider, allowHttp);
@@ -117,16 +112,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         claims = await signInClaims(config, current, checks);
       } catch (error) {
         request.log.warn({ err: error, provider: provider.key }, 'single sign-on answer refused');
-        return loginWith(reply, 'failed');
+        return http.loginWith(reply, 'failed');
       }
-      try {
-        const userId = await accountFor(app.db, provider, claims, auditContext(request));
-        await startSession(app, request, reply, { userId, ssoProviderId: provider.id });
-      } catch (error) {
-        if (error instanceof SsoRefused) return loginWith(reply, error.reason);
-        throw error;
-      }
-      return reply.redirect(new URL(`${app.config.publicUrl.replace(/\/?$/, '/')}`).pathname);
+      return http.signInWith(request, reply, provider, claims);
     },
   );
 };

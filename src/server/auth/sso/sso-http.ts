@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { auditContext } from '../../audit';
+import { startSession } from '../session-start';
+import { accountFor, SsoRefused } from './account-match';
+
+/** The browser's half of a sign-in under way: its state, sent back to our single sign-on addresses only. */
+export const STATE_COOKIE = 'ltm_sso';
+
+/** What the single sign-on routes of both protocols share: addresses, the state cookie, the ends of a sign-in. */
+export function ssoHttp(app: FastifyInstance) {
+  const base = app.config.publicUrl.replace(/\/?$/, '/');
+  const stateCookie = { path: '/api/sso', httpOnly: true, sameSite: 'lax' as const, secure: app.config.production };
+  return {
+    base,
+    stateCookie,
+    /** The sign-in page with a refusal's reason, in the reader's language there. */
+    loginWith: (reply: FastifyReply, reason: string) =>
+      reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`),
+    activeProvider: (key: string) =>
+      app.db
+        .selectFrom('sso_providers')
+        .selectAll()
+        .where('key', '=', key)
+        .where('is_active', '=', true)
+        .executeTakeFirst(),
+    /** A verified answer's claims, matched to an account and signed in; a refusal goes back to the sign-in page. */
+    async signInWith(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      provider: Parameters<typeof accountFor>[1],
+      claims: Record<string, unknown>,
+    ) {
+      try {
+        const userId = await accountFor(app.db, provider, claims, auditContext(request));
+        await startSession(app, request, reply, { userId, ssoProviderId: provider.id });
+      } catch (error) {
+        if (error instanceof SsoRefused) return this.loginWith(reply, error.reason);
+        throw error;
+      }
+      return reply.redirect(new URL(base).pathname);
+    },
+  };
+}
