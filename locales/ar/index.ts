@@ -14,6 +14,7 @@ import scales from './scales';
 import privacy from './privacy';
 import mfa from './mfa';
 import sso from './sso';
+import lti from './lti';
 
 /** Arabic catalog, typed against the English one so a missing key fails the type check. */
 const ar: Messages = {
@@ -32,6 +33,7 @@ const ar: Messages = {
   ...privacy,
   ...mfa,
   ...sso,
+  ...lti,
 };
 
 export default ar;

@@ -4,6 +4,29 @@ import questions from './questions';
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 const messages: ResourceLabels = {
   resources: {
+    'lti-platforms': {
+      name: 'منصات LTI |||| منصة LTI |||| منصتا LTI |||| منصات LTI |||| منصة LTI |||| منصة LTI',
+      item: 'منصة LTI',
+      items: 'منصات LTI',
+      fields: {
+        issuer: 'جهة إصدار المنصة',
+        client_id: 'معرّف العميل',
+        deployment_ids: 'معرّفات النشر',
+        auth_login_url: 'عنوان طلب المصادقة',
+        jwks_url: 'عنوان مجموعة المفاتيح العامة',
+        auth_token_url: 'عنوان رمز الوصول',
+        is_active: 'يُقبل التشغيل منها',
+      },
+      help: {
+        issuer:
+          'جهة إصدار المنصة كما يسمّيها التشغيل (في Moodle: عنوان الموقع). سجّل هذه الأداة لدى المنصة بعنوان الدخول PUBLIC_URL/api/lti/login وعنوان إعادة التوجيه PUBLIC_URL/api/lti/launch ومجموعة المفاتيح PUBLIC_URL/api/lti/jwks.',
+        client_id: 'معرّف العميل الذي منحته المنصة لهذه الأداة.',
+        deployment_ids: 'واحد في كل سطر: عمليات نشر هذه الأداة في المنصة التي يُقبل التشغيل منها.',
+        auth_login_url: 'العنوان الذي تصادق فيه المنصة على التشغيل (نقطة مصادقة OpenID Connect لديها).',
+        jwks_url: 'العنوان الذي تنشر فيه المنصة المفاتيح التي توقّع بها التشغيل.',
+        auth_token_url: 'العنوان الذي تطلب منه هذه الأداة رمزًا لإرسال الدرجات (خدمات الواجبات والدرجات).',
+      },
+    },
     'scale-cuts': {
       name: 'درجات القطع |||| درجات القطع |||| درجات القطع |||| درجات القطع |||| درجات القطع |||| درجات القطع',
       item: 'مجموعة درجات القطع',

@@ -13,6 +13,7 @@ import scales from './scales';
 import privacy from './privacy';
 import mfa from './mfa';
 import sso from './sso';
+import lti from './lti';
 
 /**
  * English catalog: every user-facing message of the console and the server, one file per area:
@@ -35,6 +36,7 @@ const en = {
   ...privacy,
   ...mfa,
   ...sso,
+  ...lti,
 };
 
 export default en;

@@ -65,6 +65,7 @@ export default {
       disabled: 'This account is disabled. Ask your administrator.',
       email_taken:
         'An account here already uses your e-mail address, and it is not linked to the sign-in service. Ask your administrator to link it.',
+      no_exam: 'The activity you opened names no exam you are assigned. Ask your teacher.',
     },
   },
 };

@@ -3,6 +3,29 @@ import questions from './questions';
 /** Labels of the resources declared in schemas/ (resources.<name>.name and .fields). */
 export default {
   resources: {
+    'lti-platforms': {
+      name: 'LTI platform |||| LTI platforms',
+      item: 'LTI platform',
+      items: 'LTI platforms',
+      fields: {
+        issuer: 'Platform issuer',
+        client_id: 'Client ID',
+        deployment_ids: 'Deployment IDs',
+        auth_login_url: 'Authentication request address',
+        jwks_url: 'Public key set address',
+        auth_token_url: 'Access token address',
+        is_active: 'Launches accepted',
+      },
+      help: {
+        issuer:
+          "The platform's issuer, as its launches name it (Moodle: the site's address). At the platform, register this tool with the login address PUBLIC_URL/api/lti/login, the redirect address PUBLIC_URL/api/lti/launch and the key set PUBLIC_URL/api/lti/jwks.",
+        client_id: 'The client ID the platform gave this tool.',
+        deployment_ids: "One a line: the platform's deployments of this tool whose launches are accepted.",
+        auth_login_url: 'Where the platform signs a launch in (its OpenID Connect authentication endpoint).',
+        jwks_url: 'Where the platform publishes the keys its launches are signed with.',
+        auth_token_url: 'Where this tool asks for a token to send scores back (Assignment and Grade Services).',
+      },
+    },
     'scale-cuts': {
       name: 'Cut scores |||| Cut scores',
       item: 'set of cut scores',

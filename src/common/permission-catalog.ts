@@ -79,6 +79,8 @@ export const ADMIN_ONLY_AREAS: readonly string[] = [
   AREAS.auditLog,
   // Single sign-on providers map a provider's groups to roles, administrators' too (issue 46).
   'sso-providers',
+  // LTI platforms: a platform's launches sign students in (issue 46).
+  'lti-platforms',
 ];
 
 /** Areas with actions beyond the five record ones: exams are assigned to students. */

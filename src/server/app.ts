@@ -17,6 +17,7 @@ import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { mfaRoutes } from './auth/mfa';
 import { samlRoutes, ssoProvidersRoutes, ssoRoutes } from './auth/sso';
+import { ltiRoutes } from './lti';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -211,6 +212,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(mfaRoutes);
       await api.register(ssoRoutes);
       await api.register(samlRoutes);
+      await api.register(ltiRoutes);
       await api.register(ssoProvidersRoutes);
       await api.register(demoRequestsRoutes);
       const registry = await loadSchemaRegistry();

@@ -36,6 +36,10 @@ describe('every route declares who may call it', () => {
       'GET /api/health',
       'GET /api/health/live',
       'GET /api/health/ready',
+      // LTI 1.3: the platforms read our key set; a launch's login, the platform's post, the browser taking it.
+      'GET /api/lti/complete',
+      'GET /api/lti/jwks',
+      'GET /api/lti/login',
       // Safe Exam Browser opens an exam's launch link without the student's session.
       'GET /api/seb/exams/:id/config.seb',
       // Single sign-on: the sign-in page's buttons, and the browser's way to the provider and back
@@ -49,6 +53,9 @@ describe('every route declares who may call it', () => {
       'HEAD /api/health',
       'HEAD /api/health/live',
       'HEAD /api/health/ready',
+      'HEAD /api/lti/complete',
+      'HEAD /api/lti/jwks',
+      'HEAD /api/lti/login',
       'HEAD /api/seb/exams/:id/config.seb',
       'HEAD /api/sso/:key/callback',
       'HEAD /api/sso/:key/complete',
@@ -59,6 +66,8 @@ describe('every route declares who may call it', () => {
       'POST /api/login',
       'POST /api/login/mfa',
       'POST /api/logout',
+      'POST /api/lti/launch',
+      'POST /api/lti/login',
       'POST /api/sso/:key/acs',
     ]);
   });

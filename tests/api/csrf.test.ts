@@ -37,7 +37,7 @@ describe('CSRF defence', () => {
     expect(row.name).toBe('Before');
   });
 
-  it("refuses another site's form on every unsafe route but the SAML assertion consumer, which takes it by design", async () => {
+  it("refuses another site's form on every unsafe route but the SAML consumer and LTI's login and launch, which take one by design", async () => {
     const cookie = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
     const unsafe = t.app.routeTable.filter(
       (r) => r.url.startsWith('/api') && !['GET', 'HEAD', 'OPTIONS'].includes(r.method),
@@ -53,8 +53,8 @@ describe('CSRF defence', () => {
       });
       if (response.statusCode !== 403) taken.push(`${route.method} ${route.url} ${response.statusCode}`);
     }
-    // The consumer answers a foreign form by going back to the sign-in page (no such provider here).
-    expect(taken).toEqual(['POST /api/sso/:key/acs 302']);
+    // Each answers a foreign form by going back to the sign-in page (no such provider, platform or login here).
+    expect(taken.sort()).toEqual(['POST /api/lti/launch 302', 'POST /api/lti/login 302', 'POST /api/sso/:key/acs 302']);
   });
 
   it('refuses a form post to a public route without the header', async () => {

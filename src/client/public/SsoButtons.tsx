@@ -19,6 +19,7 @@ const REFUSALS = [
   'no_role',
   'disabled',
   'email_taken',
+  'no_exam',
 ] as const;
 
 /** A refusal the server sent back, in the reader's language; nothing for anything else in the address. */

@@ -5,3 +5,4 @@ export * from './password-policy';
 export * from './sessions';
 export type { SessionCache } from './session-cache';
 export * from './school-scope';
+export { startSession } from './session-start';

@@ -20,6 +20,7 @@ import type users from '../../../schemas/users';
 import type ssoProviders from '../../../schemas/sso-providers';
 import type { ColumnType } from 'kysely';
 import type { DeclaredTable, JoinTable } from './declared-tables';
+import type ltiPlatforms from '../../../schemas/lti-platforms';
 import type scaleCuts from '../../../schemas/scale-cuts';
 import type scales from '../../../schemas/scales';
 
@@ -29,6 +30,7 @@ import type scales from '../../../schemas/scales';
  * `npm run new:resource` adds a line for a new resource.
  */
 export interface DeclaredTables {
+  lti_platforms: DeclaredTable<typeof ltiPlatforms>;
   scale_cuts: DeclaredTable<typeof scaleCuts>;
   /** `anchor_calibration_id`: the calibration that fixed the scale's origin (its constants are locked from then). */
   scales: DeclaredTable<typeof scales> & {

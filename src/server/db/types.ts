@@ -2,6 +2,7 @@ import type { CalibrationTables } from './types-calibrations';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { WebReportTables } from './types-web-reports';
 import type { ThrottlingTables } from './types-throttling';
+import type { LtiTables } from './types-lti';
 import type { AuditTables } from './types-audit';
 import type { ImportTables, RosterTables } from './types-roster';
 import type { CreatedAt, Timestamp } from './declared-tables';
@@ -332,6 +333,7 @@ export interface Database
     CalibrationTables,
     WebReportTables,
     ThrottlingTables,
+    LtiTables,
     AuditTables,
     RosterTables,
     ImportTables {

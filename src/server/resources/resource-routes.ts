@@ -7,6 +7,7 @@ import type { ResourceDefinition } from '../../../schemas/vocabulary';
 import { permissionFor } from '../../common/permissions';
 import { listPermissions } from '../../common/permission-catalog';
 import { PLATFORM_RULES, SCALE_RULES } from '../../common/reports/index';
+import { LTI_PLATFORM_RULES } from '../../common/lti/platform-rules';
 import { recordValidator } from '../../common/resource-validation';
 import { ALL_SCHOOLS, schoolScopeOf } from '../auth';
 import { requirePermission } from '../http/route-access';
@@ -19,7 +20,7 @@ import { installCompiledSerializer } from '../http/response-serializer';
 
 const idParams = z.object({ id: idParam() });
 /** The cross-field rules that generic resources name in their schemas. */
-const RESOURCE_RULES = { ...PLATFORM_RULES, ...SCALE_RULES };
+const RESOURCE_RULES = { ...PLATFORM_RULES, ...SCALE_RULES, ...LTI_PLATFORM_RULES };
 const selectionQuery = z.strictObject({ platform_id: idParam().optional() });
 
 /** The five REST routes of one schema-declared resource (SPEC section 7, generic resource). */

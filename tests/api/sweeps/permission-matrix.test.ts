@@ -100,6 +100,12 @@ describe('permission matrix', () => {
             'GET /api/sso/{key}/metadata',
             'POST /api/sso/{key}/acs',
             'GET /api/sso/{key}/complete',
+            // LTI 1.3: our key set, a launch's login (GET or the platform's POST), its launch, the browser taking it.
+            'GET /api/lti/jwks',
+            'GET /api/lti/login',
+            'POST /api/lti/login',
+            'POST /api/lti/launch',
+            'GET /api/lti/complete',
           ],
           key,
         ).toContain(key);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SamlStatusError } from '@node-saml/node-saml';
 import { z } from 'zod';
 import { notFound } from '../../http/app-error';
-import { formFields } from '../../http/form-body';
+import { acceptUrlEncodedForms } from '../../http/form-body';
 import { samlClaims, samlClient } from './saml-client';
 import { keepAnswer, samlRequestCache, takeAnswer } from './sso-requests';
 import { keyParams } from './sso-routes';
@@ -26,17 +26,7 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     return provider?.protocol === 'saml' ? provider : undefined;
   };
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: ANSWER_BYTES },
-    (_request, body, done) => {
-      try {
-        done(null, formFields(new URLSearchParams(body as string)));
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    },
-  );
+  acceptUrlEncodedForms(app, ANSWER_BYTES);
 
   app.get(
     '/sso/:key/metadata',

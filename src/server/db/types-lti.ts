@@ -1,0 +1,52 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Json = ColumnType<Record<string, unknown>, string, string>;
+
+/** This tool's signing key pair (JWK), published by its kid at /api/lti/jwks. */
+export interface LtiToolKeysTable {
+  kid: string;
+  private_jwk: Json;
+  public_jwk: Json;
+  created_at: CreatedAt;
+}
+
+/** An LTI launch under way: the login's state (by its SHA-256) and nonce, then the verified claims for a minute. */
+export interface LtiLaunchesTable {
+  state_hash: string;
+  platform_id: number;
+  nonce: string;
+  token_hash: string | null;
+  claims: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  expires_at: Timestamp;
+}
+
+/** A person a platform's subject is linked to. */
+export interface LtiIdentitiesTable {
+  id: ColumnType<number, never, never>;
+  platform_id: number;
+  subject: string;
+  user_id: number;
+  created_at: CreatedAt;
+  last_launch_at: Timestamp | null;
+}
+
+/** A platform's resource link (an activity in a course), to an exam, with its AGS line item. */
+export interface LtiLinksTable {
+  id: ColumnType<number, never, never>;
+  platform_id: number;
+  deployment_id: string;
+  resource_link_id: string;
+  exam_id: number;
+  lineitem_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface LtiTables {
+  lti_tool_keys: LtiToolKeysTable;
+  lti_launches: LtiLaunchesTable;
+  lti_identities: LtiIdentitiesTable;
+  lti_links: LtiLinksTable;
+}

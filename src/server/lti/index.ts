@@ -1,0 +1,1 @@
+export { ltiRoutes } from './lti-routes';

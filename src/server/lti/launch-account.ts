@@ -1,0 +1,94 @@
+import type { Db } from '../db/database';
+import type { launchOf } from './claims';
+
+export type LaunchRefusal = 'unknown_account' | 'disabled' | 'no_exam';
+
+export class LaunchAccountRefused extends Error {
+  constructor(readonly reason: LaunchRefusal) {
+    super(reason);
+  }
+}
+
+type Launch = ReturnType<typeof launchOf>;
+
+/**
+ * The student a launch signs in: the one the platform's subject is linked to; else, for a learner,
+ * the roster record whose student number the platform's roster holds (LIS person sourcedid,
+ * compared as the roster keeps numbers unique, without regard to case), then linked. Never by name
+ * or e-mail, and never a staff account (a launch opens a student's exam).
+ */
+async function studentOf(db: Db, platformId: number, launch: Launch) {
+  const linked = await db
+    .selectFrom('lti_identities')
+    .innerJoin('students', 'students.user_id', 'lti_identities.user_id')
+    .select(['students.id as student_id', 'students.user_id'])
+    .where('lti_identities.platform_id', '=', platformId)
+    .where('lti_identities.subject', '=', launch.subject)
+    .executeTakeFirst();
+  if (linked) return linked;
+  if (!launch.learner || !launch.studentNumber) return null;
+  const number = launch.studentNumber.toLowerCase();
+  const student = await db
+    .selectFrom('students')
+    .select(['students.id as student_id', 'students.user_id'])
+    .where((eb) => eb(eb.fn('lower', ['student_number']), '=', number))
+    .where('user_id', 'is not', null)
+    .executeTakeFirst();
+  if (!student?.user_id) return null;
+  await db
+    .insertInto('lti_identities')
+    .values({ platform_id: platformId, subject: launch.subject, user_id: student.user_id })
+    .onConflict((oc) => oc.columns(['platform_id', 'subject']).doNothing())
+    .execute();
+  return student;
+}
+
+/**
+ * A resource link launch, resolved: the student's account and their assignment of the exam the
+ * link names (its custom parameter `exam_id`, set at the platform), the latest when there are
+ * several. The link is kept with its line item, where the score goes back.
+ */
+export async function launchTarget(db: Db, platformId: number, launch: Launch) {
+  const student = await studentOf(db, platformId, launch);
+  if (!student?.user_id) throw new LaunchAccountRefused('unknown_account');
+  const user = await db
+    .selectFrom('users')
+    .select('is_active')
+    .where('id', '=', student.user_id)
+    .executeTakeFirstOrThrow();
+  if (!user.is_active) throw new LaunchAccountRefused('disabled');
+  if (launch.examId === null || launch.resourceLinkId === null) throw new LaunchAccountRefused('no_exam');
+  const assignment = await db
+    .selectFrom('student_exams')
+    .select('id')
+    .where('student_id', '=', student.student_id)
+    .where('exam_id', '=', launch.examId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!assignment) throw new LaunchAccountRefused('no_exam');
+  await db
+    .insertInto('lti_links')
+    .values({
+      platform_id: platformId,
+      deployment_id: launch.deploymentId,
+      resource_link_id: launch.resourceLinkId,
+      exam_id: launch.examId,
+      lineitem_url: launch.lineitemUrl,
+    })
+    .onConflict((oc) =>
+      oc.columns(['platform_id', 'resource_link_id']).doUpdateSet({
+        exam_id: launch.examId!,
+        deployment_id: launch.deploymentId,
+        lineitem_url: launch.lineitemUrl,
+        updated_at: new Date(),
+      }),
+    )
+    .execute();
+  await db
+    .updateTable('lti_identities')
+    .set({ last_launch_at: new Date() })
+    .where('platform_id', '=', platformId)
+    .where('subject', '=', launch.subject)
+    .execute();
+  return { userId: student.user_id, assignmentId: assignment.id };
+}

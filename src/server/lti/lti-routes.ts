@@ -1,0 +1,172 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { acceptUrlEncodedForms } from '../http/form-body';
+import { startSession } from '../auth';
+import { launchOf } from './claims';
+import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
+import { launchTarget, LaunchAccountRefused } from './launch-account';
+import { verifyLaunch } from './launch-verify';
+import { toolKeySet } from './tool-keys';
+import myExams from '../../../schemas/my-exams';
+
+const tags = ['lti'];
+/** The browser's half of a launch under way: its state, sent back to /api/lti only. */
+const STATE_COOKIE = 'ltm_lti';
+const FORM_BYTES = 64 * 1024;
+/** The student's exams in the console (an assignment's page is below it). */
+const MY_EXAMS = myExams.pages.my_exams.path.replace(/^\/|\/\*$/g, '');
+const field = z.union([z.string().max(16_000), z.array(z.string().max(16_000))]);
+const loginParams = z.object({
+  iss: z.string().max(500).optional(),
+  login_hint: z.string().max(2000).optional(),
+  target_link_uri: z.string().max(2000).optional(),
+  lti_message_hint: z.string().max(4000).optional(),
+  client_id: z.string().max(255).optional(),
+  lti_deployment_id: z.string().max(255).optional(),
+});
+
+/**
+ * LTI 1.3 launches (issue 46): this app as a tool a learning management system opens. The
+ * platform's third-party login initiation (GET or POST) sends the browser to the platform's
+ * authentication with a state (also a cookie) and a nonce; the platform posts the signed launch
+ * back; the launch is checked where it arrives, then handed, once and within a minute, to the
+ * browser that holds the state (the platform's post, from its own site, does not carry our
+ * cookie). The student it names is signed in and opens the exam the link names. Every refusal
+ * goes to the sign-in page with its reason, in the reader's language.
+ */
+export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = app.config.publicUrl.replace(/\/?$/, '/');
+  const stateCookie = { path: '/api/lti', httpOnly: true, sameSite: 'lax' as const, secure: app.config.production };
+  const refuse = (reply: FastifyReply, reason: string) =>
+    reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`);
+  acceptUrlEncodedForms(app, FORM_BYTES);
+  /** A secure deployment takes launches only from a platform it reaches over TLS (its keys above all). */
+  const reachable = (platform: { auth_login_url: string; jwks_url: string }) =>
+    !app.config.production ||
+    [platform.auth_login_url, platform.jwks_url].every((url) => new URL(url).protocol === 'https:');
+
+  app.get(
+    '/lti/jwks',
+    { config: { access: 'public' }, schema: { tags, summary: "This tool's public key set (JWKS), for the platforms" } },
+    async () => toolKeySet(app.db),
+  );
+
+  const login = async (request: FastifyRequest, reply: FastifyReply, params: z.infer<typeof loginParams>) => {
+    if (!params.iss || !params.login_hint) return refuse(reply, 'failed');
+    let query = app.db
+      .selectFrom('lti_platforms')
+      .select(['id', 'client_id', 'auth_login_url', 'jwks_url'])
+      .where('issuer', '=', params.iss)
+      .where('is_active', '=', true);
+    if (params.client_id) query = query.where('client_id', '=', params.client_id);
+    const platform = await query.orderBy('id').executeTakeFirst();
+    if (!platform || !reachable(platform)) return refuse(reply, 'unavailable');
+    const { state, nonce } = await keepLogin(app.db, platform.id);
+    const url = new URL(platform.auth_login_url);
+    const ask: Record<string, string | undefined> = {
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: platform.client_id,
+      redirect_uri: new URL('api/lti/launch', base).toString(),
+      login_hint: params.login_hint,
+      lti_message_hint: params.lti_message_hint,
+      state,
+      nonce,
+    };
+    for (const [name, value] of Object.entries(ask)) if (value !== undefined) url.searchParams.set(name, value);
+    reply.setCookie(STATE_COOKIE, state, { ...stateCookie, maxAge: 600 });
+    request.log.info({ platform: platform.id }, 'LTI login initiated');
+    return reply.redirect(url.toString());
+  };
+
+  app.get(
+    '/lti/login',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: "A platform's third-party login initiation (GET)", querystring: loginParams },
+    },
+    async (request, reply) => login(request, reply, request.query),
+  );
+  app.post(
+    '/lti/login',
+    {
+      config: { access: 'public', crossSitePost: true },
+      schema: {
+        tags,
+        summary: "A platform's third-party login initiation (POST)",
+        body: z.record(z.string(), field).optional(),
+      },
+    },
+    async (request, reply) => {
+      const parsed = loginParams.safeParse(request.body ?? {});
+      return parsed.success ? login(request, reply, parsed.data) : refuse(reply, 'failed');
+    },
+  );
+
+  app.post(
+    '/lti/launch',
+    {
+      config: { access: 'public', crossSitePost: true },
+      schema: {
+        tags,
+        summary:
+          "The platform's signed launch (id_token, form_post): checked against its keys, nonce and deployment, then handed to the browser that started",
+        body: z.record(z.string(), field).optional(),
+      },
+    },
+    async (request, reply) => {
+      const { id_token: idToken, state } = request.body ?? {};
+      if (typeof idToken !== 'string' || typeof state !== 'string') return refuse(reply, 'failed');
+      const pending = await loginFor(app.db, state);
+      if (!pending) return refuse(reply, 'expired');
+      const platform = await app.db
+        .selectFrom('lti_platforms')
+        .selectAll()
+        .where('id', '=', pending.platform_id)
+        .where('is_active', '=', true)
+        .executeTakeFirst();
+      if (!platform || !reachable(platform)) return refuse(reply, 'unavailable');
+      let claims: Record<string, unknown>;
+      try {
+        claims = await verifyLaunch(platform, idToken, pending.nonce);
+      } catch (error) {
+        request.log.warn({ err: error, platform: platform.id }, 'LTI launch refused');
+        return refuse(reply, 'failed');
+      }
+      const token = await keepClaims(app.db, pending.state_hash, claims);
+      if (!token) return refuse(reply, 'expired');
+      const complete = new URL('api/lti/complete', base);
+      complete.searchParams.set('launch', token);
+      // 303: the browser follows with a GET, a top-level navigation that carries the state cookie.
+      return reply.redirect(`${complete.pathname}${complete.search}`, 303);
+    },
+  );
+
+  app.get(
+    '/lti/complete',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A checked launch taken by the browser that started it: the student signed in, to the link's exam",
+        querystring: z.object({ launch: z.string().max(100).optional() }),
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(STATE_COOKIE, stateCookie);
+      const taken = await takeClaims(app.db, request.query.launch ?? '', request.cookies[STATE_COOKIE]);
+      if ('refusal' in taken) return refuse(reply, taken.refusal ?? 'failed');
+      try {
+        const target = await launchTarget(app.db, taken.platformId, launchOf(taken.claims));
+        await startSession(app, request, reply, { userId: target.userId });
+        return reply.redirect(new URL(`${MY_EXAMS}/${target.assignmentId}`, base).pathname);
+      } catch (error) {
+        if (error instanceof LaunchAccountRefused) return refuse(reply, error.reason);
+        throw error;
+      }
+    },
+  );
+};

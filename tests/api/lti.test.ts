@@ -1,0 +1,280 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { ROLES } from '../../src/common/permissions';
+import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
+import { call, sessionCookie } from '../helpers/api-client';
+import { assign, buildDeliveryScene } from '../helpers/delivery-factory';
+import { buildUser, signIn } from '../helpers/factories';
+import { INSTRUCTOR, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
+import { createTestApp, type TestContext } from '../helpers/test-app';
+
+/**
+ * Issue 46, LTI 1.3 launch: a platform in the test process (its key set over HTTP, its login
+ * initiation, its signed launches); the test is the browser between it and our server, which checks
+ * launches through `jose` only. Every refusal goes back to the sign-in page.
+ */
+const PUBLIC_URL = 'http://localhost:3000';
+const CLIENT_ID = 'ltm-tool';
+const DEPLOYMENT = 'deployment-1';
+
+let t: TestContext;
+let admin: string;
+let platform: Awaited<ReturnType<typeof startLtiPlatform>>;
+let scene: Awaited<ReturnType<typeof buildDeliveryScene>>;
+let assignmentId: number;
+let studentUserId: number;
+
+beforeAll(async () => {
+  platform = await startLtiPlatform({ clientId: CLIENT_ID, deploymentId: DEPLOYMENT });
+  t = await createTestApp({ publicUrl: PUBLIC_URL });
+  admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
+  const registry = await loadSchemaRegistry();
+  scene = await buildDeliveryScene(t.app, t.db, registry);
+  const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+  const window = { start_date_time: '2026-06-02 08:00:00', end_date_time: '2026-06-20 15:00:00' };
+  expect((await assign(t.app, author, scene.exam.id, { ...window, school_ids: [scene.school.id] })).statusCode).toBe(
+    200,
+  );
+  const student = scene.students[0]!;
+  await t.db.updateTable('students').set({ student_number: 'LTI-5521' }).where('id', '=', student.id).execute();
+  const row = await t.db
+    .selectFrom('student_exams')
+    .innerJoin('students', 'students.id', 'student_exams.student_id')
+    .select(['student_exams.id', 'students.user_id'])
+    .where('student_exams.student_id', '=', student.id)
+    .where('student_exams.exam_id', '=', scene.exam.id)
+    .executeTakeFirstOrThrow();
+  assignmentId = row.id;
+  studentUserId = row.user_id!;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await platform?.close();
+});
+
+const platformBody = (overrides: Record<string, unknown> = {}) => ({
+  name_en: 'School Moodle',
+  name_ar: 'مودل المدرسة',
+  issuer: platform.issuer,
+  client_id: CLIENT_ID,
+  deployment_ids: `${DEPLOYMENT}\ndeployment-2`,
+  auth_login_url: platform.authUrl,
+  jwks_url: platform.jwksUrl,
+  auth_token_url: platform.tokenUrl,
+  is_active: true,
+  ...overrides,
+});
+
+const cookieOf = (response: LightMyRequestResponse, name: string) => {
+  const cookie = response.cookies.find((c) => c.name === name);
+  return cookie ? `${cookie.name}=${cookie.value}` : '';
+};
+
+/** The platform starts a launch (third-party login initiation): our redirect to its authentication. */
+async function initiate(params: Record<string, string> = {}) {
+  const query = new URLSearchParams({
+    iss: platform.issuer,
+    login_hint: 'moodle-user-42',
+    target_link_uri: `${PUBLIC_URL}/api/lti/launch`,
+    lti_message_hint: 'hint-7',
+    client_id: CLIENT_ID,
+    ...params,
+  });
+  const response = await t.app.inject({ method: 'GET', url: `/api/lti/login?${query}` });
+  const location = new URL(response.headers.location as string, PUBLIC_URL);
+  return {
+    response,
+    location,
+    state: location.searchParams.get('state') ?? '',
+    nonce: location.searchParams.get('nonce') ?? '',
+    stateCookie: cookieOf(response, 'ltm_lti'),
+  };
+}
+
+/** The platform's authentication page posts the signed launch back: a cross-site form, no cookie of ours. */
+const launch = (idToken: string, state: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/lti/launch',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.origin },
+    payload: new URLSearchParams({ id_token: idToken, state }).toString(),
+  });
+
+const follow = (response: LightMyRequestResponse, stateCookie: string) =>
+  t.app.inject({ method: 'GET', url: response.headers.location as string, headers: { cookie: stateCookie } });
+
+type TokenOverrides = Parameters<typeof platform.idToken>[1];
+
+/** A whole launch: initiation, the platform's signed token, the post, the completion. */
+async function launchThrough(overrides: TokenOverrides = {}) {
+  const login = await initiate();
+  const posted = await launch(await platform.idToken(login.nonce, overrides), login.state);
+  expect(posted.statusCode, posted.body).toBe(303);
+  return follow(posted, login.stateCookie);
+}
+
+const refusalOf = (response: LightMyRequestResponse) => {
+  expect(response.statusCode, response.body).toBe(302);
+  expect(response.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
+  return new URL(response.headers.location as string, PUBLIC_URL).searchParams.get('sso_error');
+};
+
+const examClaim = () => ({ [`${LTI_CLAIM}custom`]: { exam_id: String(scene.exam.id) } });
+
+describe('LTI platforms (settings)', () => {
+  it('are administrators only, and refuse bad addresses and no deployment in the reader language', async () => {
+    expect((await call(t.app, 'GET', '/api/lti-platforms')).statusCode).toBe(401);
+    const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    expect((await call(t.app, 'GET', '/api/lti-platforms', undefined, { cookie: author })).statusCode).toBe(403);
+    const refused = await call(
+      t.app,
+      'POST',
+      '/api/lti-platforms',
+      platformBody({ jwks_url: 'javascript:alert(1)', deployment_ids: '\n \n' }),
+      { cookie: admin, lang: 'ar' },
+    );
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({
+      jwks_url: ['أدخل عنوان ويب يبدأ بـ https:// (أو http:// لمنصة اختبار).'],
+      deployment_ids: ['هذا الحقل مطلوب'],
+    });
+    const created = await call(t.app, 'POST', '/api/lti-platforms', platformBody(), { cookie: admin });
+    expect(created.statusCode, created.body).toBe(201);
+  });
+
+  it("publishes this tool's public key set, never its private parts", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/lti/jwks' });
+    expect(response.statusCode).toBe(200);
+    const { keys } = response.json() as { keys: Record<string, unknown>[] };
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys[0]!.kid).toBeTruthy();
+    for (const part of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(keys[0]).not.toHaveProperty(part);
+  });
+});
+
+describe('an LTI 1.3 launch', () => {
+  it("sends the browser to the platform's authentication with a state, a nonce and our launch address", async () => {
+    const { response, location, state, nonce, stateCookie } = await initiate();
+    expect(response.statusCode).toBe(302);
+    expect(`${location.origin}${location.pathname}`).toBe(platform.authUrl);
+    expect(Object.fromEntries(location.searchParams)).toMatchObject({
+      scope: 'openid',
+      response_type: 'id_token',
+      response_mode: 'form_post',
+      prompt: 'none',
+      client_id: CLIENT_ID,
+      redirect_uri: `${PUBLIC_URL}/api/lti/launch`,
+      login_hint: 'moodle-user-42',
+      lti_message_hint: 'hint-7',
+    });
+    expect(state.length).toBeGreaterThan(20);
+    expect(nonce.length).toBeGreaterThan(20);
+    expect(stateCookie).toBe(`ltm_lti=${state}`);
+    expect(refusalOf((await initiate({ iss: 'https://unknown.lms.test' })).response)).toBe('unavailable');
+  });
+
+  it("signs the learner in by the platform's roster number and opens the link's exam; the subject is linked", async () => {
+    const opened = await launchThrough({ claims: examClaim() });
+    expect(opened.statusCode, opened.body).toBe(302);
+    expect(opened.headers.location).toBe(`/my-exams/${assignmentId}`);
+    const me = await call(t.app, 'GET', '/api/user', undefined, { cookie: sessionCookie(opened) });
+    expect(me.json().data.id).toBe(studentUserId);
+    const link = await t.db.selectFrom('lti_links').selectAll().executeTakeFirstOrThrow();
+    expect(link).toMatchObject({
+      resource_link_id: 'activity-7',
+      exam_id: scene.exam.id,
+      deployment_id: DEPLOYMENT,
+      lineitem_url: `${platform.origin}/moodle/lineitems/7/lineitem`,
+    });
+    // Linked now: a launch without the roster number signs the same student in.
+    const again = await launchThrough({ claims: { ...examClaim(), [`${LTI_CLAIM}lis`]: {} } });
+    expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: sessionCookie(again) })).json().data.id).toBe(
+      studentUserId,
+    );
+  });
+
+  it('refuses a launch for another tool, from another issuer, expired, another nonce, a deployment not allowed, or not LTI 1.3', async () => {
+    const cases: [string, TokenOverrides][] = [
+      ['audience', { claims: { ...examClaim(), aud: 'another-tool' } }],
+      ['two audiences, another authorized party', { claims: { ...examClaim(), aud: [CLIENT_ID, 'x'], azp: 'x' } }],
+      ['issuer', { claims: { ...examClaim(), iss: 'https://evil.lms.test' } }],
+      ['expired', { claims: examClaim(), iatSecondsAgo: 900 }],
+      ['nonce', { claims: { ...examClaim(), nonce: 'another-nonce' } }],
+      ['deployment', { claims: { ...examClaim(), [`${LTI_CLAIM}deployment_id`]: 'deployment-9' } }],
+      ['version', { claims: { ...examClaim(), [`${LTI_CLAIM}version`]: '1.1' } }],
+      ['message type', { claims: { ...examClaim(), [`${LTI_CLAIM}message_type`]: 'LtiSubmissionReviewRequest' } }],
+      ['forged', { claims: examClaim(), key: await platform.forgerKey() }],
+    ];
+    for (const [name, overrides] of cases) {
+      const login = await initiate();
+      const posted = await launch(await platform.idToken(login.nonce, overrides), login.state);
+      expect([name, refusalOf(posted)]).toEqual([name, 'failed']);
+    }
+    // Unsigned (alg none): no key can check it.
+    const login = await initiate();
+    const [header, payload] = (await platform.idToken(login.nonce, { claims: examClaim() })).split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    expect(header).toBeTruthy();
+    expect(refusalOf(await launch(none, login.state))).toBe('failed');
+    expect(
+      await t.db.selectFrom('lti_launches').select('state_hash').where('token_hash', 'is not', null).execute(),
+    ).toEqual([]);
+  });
+
+  it('answers a login once: an unknown or replayed state, or another browser, signs nobody in', async () => {
+    const login = await initiate();
+    const token = await platform.idToken(login.nonce, { claims: examClaim() });
+    expect(refusalOf(await launch(token, 'a-state-we-never-made'))).toBe('expired');
+    const posted = await launch(token, login.state);
+    expect(posted.statusCode).toBe(303);
+    expect(refusalOf(await launch(token, login.state))).toBe('expired');
+    expect(refusalOf(await follow(posted, ''))).toBe('failed');
+    // Taken (and refused) once: gone.
+    expect(refusalOf(await follow(posted, login.stateCookie))).toBe('expired');
+  });
+
+  it('refuses a learner not on the roster, a teacher, and a link to an exam the student is not assigned', async () => {
+    const stranger = { ...examClaim(), sub: 'moodle-user-99', [`${LTI_CLAIM}lis`]: { person_sourcedid: 'NOBODY-1' } };
+    expect(refusalOf(await launchThrough({ claims: stranger }))).toBe('unknown_account');
+    const teacher = {
+      ...examClaim(),
+      sub: 'moodle-teacher-3',
+      [`${LTI_CLAIM}roles`]: [INSTRUCTOR],
+      [`${LTI_CLAIM}lis`]: { person_sourcedid: 'LTI-5521' },
+    };
+    expect(refusalOf(await launchThrough({ claims: teacher }))).toBe('unknown_account');
+    const otherExam = { [`${LTI_CLAIM}custom`]: { exam_id: String(scene.exam.id + 1000) } };
+    expect(refusalOf(await launchThrough({ claims: otherExam }))).toBe('no_exam');
+    expect(refusalOf(await launchThrough({ claims: { [`${LTI_CLAIM}custom`]: {} } }))).toBe('no_exam');
+  });
+
+  it('refuses a launch from a platform switched off', async () => {
+    const login = await initiate();
+    await t.db.updateTable('lti_platforms').set({ is_active: false }).execute();
+    try {
+      const posted = await launch(await platform.idToken(login.nonce, { claims: examClaim() }), login.state);
+      expect(refusalOf(posted)).toBe('unavailable');
+      expect(refusalOf((await initiate()).response)).toBe('unavailable');
+    } finally {
+      await t.db.updateTable('lti_platforms').set({ is_active: true }).execute();
+    }
+  });
+
+  it('is refused in production from a platform reached over plain http', async () => {
+    const production = await createTestApp({ production: true, publicUrl: 'https://ltm.school.test' });
+    try {
+      const owner = await signIn(production.app, await buildUser(production.db, { role: ROLES.admin }));
+      const created = await call(production.app, 'POST', '/api/lti-platforms', platformBody(), { cookie: owner });
+      expect(created.statusCode, created.body).toBe(201);
+      const query = new URLSearchParams({ iss: platform.issuer, login_hint: 'moodle-user-42', client_id: CLIENT_ID });
+      const response = await production.app.inject({ method: 'GET', url: `/api/lti/login?${query}` });
+      expect(response.statusCode).toBe(302);
+      expect(
+        new URL(response.headers.location as string, 'https://ltm.school.test').searchParams.get('sso_error'),
+      ).toBe('unavailable');
+    } finally {
+      await production.close();
+    }
+  });
+});
