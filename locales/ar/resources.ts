@@ -307,7 +307,7 @@ const messages: ResourceLabels = {
         idp_certificate: 'شهادة التوقيع لدى مزوّد الهوية',
       },
       choices: {
-        protocol: { oidc: 'OpenID Connect', saml: 'SAML 2.0' },
+        protocol: { oidc: 'بروتوكول OpenID Connect', saml: 'بروتوكول SAML 2.0' },
       },
       help: {
         key: 'حروف لاتينية صغيرة وأرقام وشرطات. في OpenID Connect: سجّل لدى المزوّد عنوان إعادة التوجيه PUBLIC_URL/api/sso/KEY/callback. في SAML: أعطِ المزوّد بيانات التطبيق الوصفية PUBLIC_URL/api/sso/KEY/metadata.',

@@ -17,7 +17,7 @@ import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { mfaRoutes } from './auth/mfa';
 import { samlRoutes, ssoProvidersRoutes, ssoRoutes } from './auth/sso';
-import { ltiRoutes } from './lti';
+import { defineLtiScoresJob, ltiRoutes } from './lti';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -150,6 +150,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   const deadlines = defineDeadlineJobs(app);
   defineBackupJobs(app, database.kind);
   defineRetentionJob(app);
+  defineLtiScoresJob(app);
   // Report PDFs render in worker processes, started on the first report and stopped with the server.
   const pdf = createPdfPool();
   app.decorateRequest('lang', 'en');

@@ -4,6 +4,9 @@ import { ROLES } from '../../src/common/permissions';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { call, sessionCookie } from '../helpers/api-client';
 import { assign, buildDeliveryScene } from '../helpers/delivery-factory';
+import { buildCorrectionScene } from '../helpers/correction-factory';
+import { ManualClock } from '../../src/server/clock';
+import { sendReleasedScores } from '../../src/server/lti';
 import { buildUser, signIn } from '../helpers/factories';
 import { INSTRUCTOR, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
 import { createTestApp, type TestContext } from '../helpers/test-app';
@@ -26,7 +29,9 @@ let studentUserId: number;
 
 beforeAll(async () => {
   platform = await startLtiPlatform({ clientId: CLIENT_ID, deploymentId: DEPLOYMENT });
-  t = await createTestApp({ publicUrl: PUBLIC_URL });
+  // Inside the exam windows of the scenes, where students can start and submit.
+  t = await createTestApp({ publicUrl: PUBLIC_URL }, new ManualClock(new Date('2026-06-05T09:00:00Z')));
+  platform.trustTool(async () => (await t.app.inject({ method: 'GET', url: '/api/lti/jwks' })).json());
   admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
   const registry = await loadSchemaRegistry();
   scene = await buildDeliveryScene(t.app, t.db, registry);
@@ -276,5 +281,88 @@ describe('an LTI 1.3 launch', () => {
     } finally {
       await production.close();
     }
+  });
+});
+
+describe('scores back to the platform (Assignment and Grade Services)', () => {
+  it("sends the released, marked mark to the link's line item once, again when it changes, and retries a refusal", async () => {
+    const registry = await loadSchemaRegistry();
+    const marked = await buildCorrectionScene(t.app, t.db, registry, { count: 1 });
+    await t.db.updateTable('exams').set({ max_mark: 40, pass_mark: 20 }).where('id', '=', marked.exam.id).execute();
+    const learner = marked.students[0]!;
+    await t.db.updateTable('students').set({ student_number: 'AGS-1' }).where('id', '=', learner.id).execute();
+    const lineitem = `${platform.origin}/moodle/lineitems/9/lineitem`;
+    const opened = await launchThrough({
+      claims: {
+        sub: 'moodle-learner-ags',
+        [`${LTI_CLAIM}lis`]: { person_sourcedid: 'AGS-1' },
+        [`${LTI_CLAIM}resource_link`]: { id: 'activity-ags' },
+        [`${LTI_CLAIM}custom`]: { exam_id: String(marked.exam.id) },
+        'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+          scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+          lineitem: `${lineitem}?type_id=1`,
+        },
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(302);
+    const before = platform.scores.length;
+
+    // Submitted, not released: nothing goes back.
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 0 });
+    const released = await call(t.app, 'POST', `/api/exams/${marked.exam.id}/release`, {}, { cookie: marked.admin });
+    expect(released.statusCode, released.body).toBe(200);
+    // Released, a teacher still marking: nothing yet either.
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 0 });
+    const corrector = await signIn(t.app, await buildUser(t.db, { role: ROLES.corrector }));
+    const saved = await call(
+      t.app,
+      'POST',
+      '/api/exams/submit/correction',
+      {
+        exam_id: marked.exam.id,
+        student_id: learner.id,
+        version: 0,
+        corrections: [
+          { question_id: marked.q.essay.id, mark: 3 },
+          { question_id: marked.q.spoken.id, mark: 2.5 },
+          { question_id: marked.q.paragraph.id, part: 'w1', mark: 1 },
+        ],
+      },
+      { cookie: corrector },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.result).toMatchObject({ mark: 25 });
+
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 1, refused: 0 });
+    const [score] = platform.scores.slice(before);
+    expect(score).toMatchObject({
+      lineitem: '/moodle/lineitems/9/lineitem',
+      contentType: 'application/vnd.ims.lis.v1.score+json',
+      body: {
+        userId: 'moodle-learner-ags',
+        scoreGiven: 25,
+        scoreMaximum: 40,
+        activityProgress: 'Completed',
+        gradingProgress: 'FullyGraded',
+      },
+    });
+    // Sent once: the next run has nothing to send.
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 0 });
+
+    // A re-mark changes the stored mark; the platform's refusal is retried at the next run.
+    await t.db
+      .updateTable('exam_attempts')
+      .set({ result_mark: 31 })
+      .where(
+        'id',
+        '=',
+        (await t.db.selectFrom('lti_score_posts').select('attempt_id').executeTakeFirstOrThrow()).attempt_id,
+      )
+      .execute();
+    platform.refuseTokens(1);
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 1 });
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 1, refused: 0 });
+    expect(platform.scores.at(-1)!.body).toMatchObject({ scoreGiven: 31, scoreMaximum: 40 });
+    expect(platform.scores).toHaveLength(before + 2);
   });
 });

@@ -1,12 +1,23 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
+import { randomUUID } from 'node:crypto';
+import {
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+  type JWTPayload,
+} from 'jose';
 
 /**
  * An LTI 1.3 platform in the test process, standing for a school's LMS: its key set served over
  * real HTTP (our side fetches it as it would Moodle's), its third-party login initiation, and the
  * signed launch its authentication endpoint posts back. Claims a test changes are merged over a
- * resource link launch of one learner.
+ * resource link launch of one learner. Its Assignment and Grade Services side: a token endpoint
+ * that checks the tool's signed client assertion against the tool's key set, and a line item's
+ * scores endpoint that takes only the tokens it issued; the scores it received are kept.
  */
 export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
@@ -17,11 +28,64 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   const kid = 'platform-key-1';
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' }] };
   let fetches = 0;
+  let toolKeys: (() => Promise<JSONWebKeySet>) | null = null;
+  let tokenRefusals = 0;
+  const tokens = new Set<string>();
+  const scores: { lineitem: string; token: string; contentType: string; body: Record<string, unknown> }[] = [];
+  const read = (request: import('node:http').IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => resolve(body));
+    });
+
+  async function issueToken(body: string): Promise<[number, Record<string, unknown>]> {
+    if (tokenRefusals > 0) {
+      tokenRefusals -= 1;
+      return [401, { error: 'invalid_client' }];
+    }
+    const form = new URLSearchParams(body);
+    if (form.get('grant_type') !== 'client_credentials') return [400, { error: 'unsupported_grant_type' }];
+    if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
+      return [400, { error: 'invalid_request' }];
+    try {
+      await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(await toolKeys!()), {
+        issuer: options.clientId,
+        subject: options.clientId,
+        audience: `${origin}/moodle/token`,
+        algorithms: ['RS256'],
+      });
+    } catch {
+      return [401, { error: 'invalid_client' }];
+    }
+    const token = randomUUID();
+    tokens.add(token);
+    return [200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: form.get('scope') }];
+  }
+
   const server: Server = createServer((request, response) => {
-    if (request.url === '/jwks') {
+    const reply = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const path = new URL(request.url ?? '/', 'http://platform').pathname;
+    if (path === '/jwks') {
       fetches += 1;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
-    } else response.writeHead(404).end();
+      return reply(200, jwks);
+    }
+    if (request.method === 'POST' && path === '/moodle/token')
+      return void read(request).then(async (body) => reply(...(await issueToken(body))));
+    if (request.method === 'POST' && path.endsWith('/scores'))
+      return void read(request).then((body) => {
+        const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+        if (!tokens.has(token)) return reply(401, { error: 'invalid_token' });
+        scores.push({
+          lineitem: path.replace(/\/scores$/, ''),
+          token,
+          contentType: request.headers['content-type'] ?? '',
+          body: JSON.parse(body) as Record<string, unknown>,
+        });
+        return reply(200, {});
+      });
+    return reply(404, {});
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -71,6 +135,11 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     tokenUrl: `${origin}/moodle/token`,
     idToken,
     keyFetches: () => fetches,
+    /** Where the platform reads the tool's key set (the tool's /api/lti/jwks). */
+    trustTool: (keys: () => Promise<JSONWebKeySet>) => void (toolKeys = keys),
+    /** The token endpoint refuses the next `count` requests. */
+    refuseTokens: (count: number) => void (tokenRefusals = count),
+    scores,
     /** Another key pair, the platform's key id on it: a forger's. */
     forgerKey: async () => (await generateKeyPair('RS256')).privateKey,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -44,9 +44,20 @@ export interface LtiLinksTable {
   updated_at: Timestamp;
 }
 
+/** The score last sent to a link's line item for one of the platform's people. */
+export interface LtiScorePostsTable {
+  link_id: number;
+  subject: string;
+  attempt_id: number;
+  score_given: ColumnType<string, number, number>;
+  score_maximum: ColumnType<string, number, number>;
+  posted_at: Timestamp;
+}
+
 export interface LtiTables {
   lti_tool_keys: LtiToolKeysTable;
   lti_launches: LtiLaunchesTable;
   lti_identities: LtiIdentitiesTable;
   lti_links: LtiLinksTable;
+  lti_score_posts: LtiScorePostsTable;
 }

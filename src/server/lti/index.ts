@@ -1,1 +1,2 @@
 export { ltiRoutes } from './lti-routes';
+export { defineLtiScoresJob, LTI_SCORES_QUEUE, sendReleasedScores } from './score-sync';

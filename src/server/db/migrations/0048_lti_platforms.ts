@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * (its key set is published at /api/lti/jwks, and both servers behind the balancer sign with the
  * same); the launches under way (the login's state and nonce, then the verified claims waiting a
  * minute for the browser that holds the state); the people each platform's subject is linked to;
- * and the platform's resource links, each to an exam, with the line item scores go back to.
+ * the platform's resource links, each to an exam, with the line item scores go back to; and the
+ * score last sent for each link and person (Assignment and Grade Services), sent again when it changes.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -62,6 +63,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint('lti_links_resource_link', ['platform_id', 'resource_link_id'])
+    .execute();
+  await db.schema
+    .createTable('lti_score_posts')
+    .addColumn('link_id', 'integer', (c) => c.notNull().references('lti_links.id').onDelete('cascade'))
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('attempt_id', 'integer', (c) => c.notNull().references('exam_attempts.id').onDelete('cascade'))
+    .addColumn('score_given', 'numeric', (c) => c.notNull())
+    .addColumn('score_maximum', 'numeric', (c) => c.notNull())
+    .addColumn('posted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('lti_score_posts_pkey', ['link_id', 'subject'])
     .execute();
 }
 
