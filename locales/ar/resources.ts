@@ -5,7 +5,7 @@ import questions from './questions';
 const messages: ResourceLabels = {
   resources: {
     'lti-platforms': {
-      name: 'منصات LTI |||| منصة LTI |||| منصتا LTI |||| منصات LTI |||| منصة LTI |||| منصة LTI',
+      name: 'منصات LTI |||| منصة LTI |||| منصات LTI |||| منصات LTI |||| منصات LTI |||| منصات LTI',
       item: 'منصة LTI',
       items: 'منصات LTI',
       fields: {
