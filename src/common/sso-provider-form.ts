@@ -6,7 +6,8 @@ import { parseRoleMap } from './sso-claims';
 const PROVIDER_KEY = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 
 /** One or more PEM certificates (an identity provider rolling its key publishes two for a while). */
-const PEM_CERTIFICATES = /^(?:\s*-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
+// The whitespace between blocks belongs to one place only, so a failing text is refused in linear time.
+const PEM_CERTIFICATES = /^\s*(?:-----BEGIN CERTIFICATE-----[A-Za-z0-9+/=\s]+-----END CERTIFICATE-----\s*)+$/;
 
 /** A web address a browser can be sent to, without a fragment. */
 function webAddress(value: string, allowQuery: boolean): boolean {

@@ -26,11 +26,12 @@ let platform: Awaited<ReturnType<typeof startLtiPlatform>>;
 let scene: Awaited<ReturnType<typeof buildDeliveryScene>>;
 let assignmentId: number;
 let studentUserId: number;
+const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
 
 beforeAll(async () => {
   platform = await startLtiPlatform({ clientId: CLIENT_ID, deploymentId: DEPLOYMENT });
   // Inside the exam windows of the scenes, where students can start and submit.
-  t = await createTestApp({ publicUrl: PUBLIC_URL }, new ManualClock(new Date('2026-06-05T09:00:00Z')));
+  t = await createTestApp({ publicUrl: PUBLIC_URL }, clock);
   platform.trustTool(async () => (await t.app.inject({ method: 'GET', url: '/api/lti/jwks' })).json());
   admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
   const registry = await loadSchemaRegistry();
@@ -192,6 +193,32 @@ describe('an LTI 1.3 launch', () => {
       deployment_id: DEPLOYMENT,
       lineitem_url: `${platform.origin}/moodle/lineitems/7/lineitem`,
     });
+    // A line item elsewhere than the platform's own host, or without the score scope, is not kept.
+    const elsewhere = {
+      ...examClaim(),
+      [`${LTI_CLAIM}resource_link`]: { id: 'activity-8' },
+      'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': {
+        scope: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+        lineitem: 'https://collector.evil.test/lineitems/1',
+      },
+    };
+    expect((await launchThrough({ claims: elsewhere })).statusCode).toBe(302);
+    const unscoped = {
+      ...examClaim(),
+      [`${LTI_CLAIM}resource_link`]: { id: 'activity-9' },
+      'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint': { scope: [], lineitem: `${platform.origin}/li/9` },
+    };
+    expect((await launchThrough({ claims: unscoped })).statusCode).toBe(302);
+    const kept = await t.db
+      .selectFrom('lti_links')
+      .select(['resource_link_id', 'lineitem_url'])
+      .where('resource_link_id', 'in', ['activity-8', 'activity-9'])
+      .orderBy('resource_link_id')
+      .execute();
+    expect(kept).toEqual([
+      { resource_link_id: 'activity-8', lineitem_url: null },
+      { resource_link_id: 'activity-9', lineitem_url: null },
+    ]);
     // Linked now: a launch without the roster number signs the same student in.
     const again = await launchThrough({ claims: { ...examClaim(), [`${LTI_CLAIM}lis`]: {} } });
     expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: sessionCookie(again) })).json().data.id).toBe(
@@ -205,6 +232,12 @@ describe('an LTI 1.3 launch', () => {
       ['two audiences, another authorized party', { claims: { ...examClaim(), aud: [CLIENT_ID, 'x'], azp: 'x' } }],
       ['issuer', { claims: { ...examClaim(), iss: 'https://evil.lms.test' } }],
       ['expired', { claims: examClaim(), iatSecondsAgo: 900 }],
+      [
+        'issued too long ago',
+        { claims: { ...examClaim(), exp: Math.floor(Date.now() / 1000) + 3600 }, iatSecondsAgo: 600 },
+      ],
+      ['another authorized party named', { claims: { ...examClaim(), azp: 'another-tool' } }],
+      ['a subject that is not text', { claims: { ...examClaim(), sub: { id: 1 } } }],
       ['nonce', { claims: { ...examClaim(), nonce: 'another-nonce' } }],
       ['deployment', { claims: { ...examClaim(), [`${LTI_CLAIM}deployment_id`]: 'deployment-9' } }],
       ['version', { claims: { ...examClaim(), [`${LTI_CLAIM}version`]: '1.1' } }],
@@ -252,6 +285,9 @@ describe('an LTI 1.3 launch', () => {
     const otherExam = { [`${LTI_CLAIM}custom`]: { exam_id: String(scene.exam.id + 1000) } };
     expect(refusalOf(await launchThrough({ claims: otherExam }))).toBe('no_exam');
     expect(refusalOf(await launchThrough({ claims: { [`${LTI_CLAIM}custom`]: {} } }))).toBe('no_exam');
+    // Beyond what an id holds (a typing slip at the platform): no exam, not a server error.
+    const huge = { [`${LTI_CLAIM}custom`]: { exam_id: '99999999999' } };
+    expect(refusalOf(await launchThrough({ claims: huge }))).toBe('no_exam');
   });
 
   it('refuses a launch from a platform switched off', async () => {
@@ -305,6 +341,16 @@ describe('scores back to the platform (Assignment and Grade Services)', () => {
       },
     });
     expect(opened.statusCode, opened.body).toBe(302);
+    await t.db
+      .insertInto('lti_links')
+      .values({
+        platform_id: (await t.db.selectFrom('lti_platforms').select('id').executeTakeFirstOrThrow()).id,
+        deployment_id: DEPLOYMENT,
+        resource_link_id: 'activity-unopened',
+        exam_id: marked.exam.id,
+        lineitem_url: `${platform.origin}/moodle/lineitems/10/lineitem`,
+      })
+      .execute();
     const before = platform.scores.length;
 
     // Submitted, not released: nothing goes back.
@@ -349,20 +395,24 @@ describe('scores back to the platform (Assignment and Grade Services)', () => {
     // Sent once: the next run has nothing to send.
     expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 0 });
 
-    // A re-mark changes the stored mark; the platform's refusal is retried at the next run.
-    await t.db
-      .updateTable('exam_attempts')
-      .set({ result_mark: 31 })
-      .where(
-        'id',
-        '=',
-        (await t.db.selectFrom('lti_score_posts').select('attempt_id').executeTakeFirstOrThrow()).attempt_id,
-      )
-      .execute();
+    // A re-mark changes the stored mark; the platform's refusal waits, then is tried again.
+    const member = await t.db
+      .selectFrom('lti_link_members')
+      .innerJoin('lti_links', 'lti_links.id', 'lti_link_members.link_id')
+      .select('sent_attempt_id')
+      .where('lti_links.resource_link_id', '=', 'activity-ags')
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('exam_attempts').set({ result_mark: 31 }).where('id', '=', member.sent_attempt_id).execute();
     platform.refuseTokens(1);
     expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 1 });
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 0 });
+    clock.advance(61);
     expect(await sendReleasedScores(t.app)).toEqual({ sent: 1, refused: 0 });
     expect(platform.scores.at(-1)!.body).toMatchObject({ scoreGiven: 31, scoreMaximum: 40 });
-    expect(platform.scores).toHaveLength(before + 2);
+    // Only the link the student launched: another activity on the same exam nobody opened gets nothing.
+    expect(platform.scores.slice(before).map((s) => `${s.lineitem}${s.query}`)).toEqual([
+      '/moodle/lineitems/9/lineitem?type_id=1',
+      '/moodle/lineitems/9/lineitem?type_id=1',
+    ]);
   });
 });

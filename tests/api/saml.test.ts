@@ -147,6 +147,16 @@ describe('SAML providers (settings)', () => {
     expect(notPem.json().errors).toEqual({
       idp_certificate: ['Paste the certificate as PEM, from -----BEGIN CERTIFICATE----- to -----END CERTIFICATE-----.'],
     });
+    // Many certificate blocks and a stray character: refused at once (the pattern is linear).
+    const block = '-----BEGIN CERTIFICATE-----\nTUlJQg==\n-----END CERTIFICATE-----\n';
+    const many = await call(
+      t.app,
+      'POST',
+      '/api/sso-providers',
+      providerBody({ key: 'many', idp_certificate: `${block.repeat(60)}!` }),
+      { cookie: admin },
+    );
+    expect(many.json().errors.idp_certificate).toHaveLength(1);
     expect(await t.db.selectFrom('sso_providers').select('id').execute()).toEqual([]);
   });
 
@@ -279,7 +289,20 @@ describe('signing in through SAML', () => {
     const xml = Buffer.from((await idp.answer(sps.district!, location, teacher)).samlResponse, 'base64').toString();
     const bomb = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]>${xml.replace('saml-teacher-1', '&c;')}`;
     expect(refusalOf(await post('district', Buffer.from(bomb).toString('base64')))).toBe('failed');
+    // A document type before an untouched, validly signed answer: refused all the same.
+    const plain = await start('district');
+    const signed = Buffer.from((await idp.answer(sps.district!, plain.location, teacher)).samlResponse, 'base64');
+    const typed = `<?xml version="1.0"?><!DOCTYPE Response>${signed.toString().replace(/^<\?xml[^>]*>/, '')}`;
+    expect(refusalOf(await post('district', Buffer.from(typed).toString('base64')))).toBe('failed');
     expect((await call(t.app, 'GET', '/api/health')).statusCode).toBe(200);
+  });
+
+  it('refuses an assertion that does not itself name our request and our address (it could be wrapped anew)', async () => {
+    for (const changes of [{ noSubjectConfirmation: true }, { recipient: 'https://another-app.test/acs' }]) {
+      const { location } = await start('district');
+      const { samlResponse } = await idp.answer(sps.district!, location, { ...teacher, ...changes });
+      expect([changes, refusalOf(await post('district', samlResponse))]).toEqual([changes, 'failed']);
+    }
   });
 
   it('says a sign-in cancelled at the identity provider was cancelled', async () => {

@@ -31,7 +31,13 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   let toolKeys: (() => Promise<JSONWebKeySet>) | null = null;
   let tokenRefusals = 0;
   const tokens = new Set<string>();
-  const scores: { lineitem: string; token: string; contentType: string; body: Record<string, unknown> }[] = [];
+  const scores: {
+    lineitem: string;
+    query: string;
+    token: string;
+    contentType: string;
+    body: Record<string, unknown>;
+  }[] = [];
   const read = (request: import('node:http').IncomingMessage) =>
     new Promise<string>((resolve) => {
       let body = '';
@@ -66,7 +72,7 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   const server: Server = createServer((request, response) => {
     const reply = (status: number, body: unknown) =>
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    const path = new URL(request.url ?? '/', 'http://platform').pathname;
+    const { pathname: path, search } = new URL(request.url ?? '/', 'http://platform');
     if (path === '/jwks') {
       fetches += 1;
       return reply(200, jwks);
@@ -79,6 +85,7 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
         if (!tokens.has(token)) return reply(401, { error: 'invalid_token' });
         scores.push({
           lineitem: path.replace(/\/scores$/, ''),
+          query: search,
           token,
           contentType: request.headers['content-type'] ?? '',
           body: JSON.parse(body) as Record<string, unknown>,

@@ -54,6 +54,9 @@ export async function validBody(
       body[field] = [(await buildRecord(db, registry, target, platform)).id];
     }
     if (field === 'student_number') body[field] = `SN-${suffix()}`;
+    // An address (an LTI platform's issuer and endpoints) reads as one.
+    else if (spec.type === 'text' && (field.endsWith('_url') || field === 'issuer'))
+      body[field] = `https://platform.test/${field}/${letters()}`;
     else if (spec.type === 'text') body[field] = field.endsWith('_ar') ? `قيمة ${letters()}` : `${field} ${letters()}`;
     else if (spec.type === 'number') body[field] = spec.min;
     // An optional choice with no default (a grade's CEDS code) is left unset, as a new record has it.

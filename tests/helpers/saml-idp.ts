@@ -34,6 +34,9 @@ export interface SamlAnswer {
   notBeforeMs?: number;
   notOnOrAfterMs?: number;
   inResponseTo?: string;
+  /** The assertion's subject confirmation: left out, or naming another recipient. */
+  noSubjectConfirmation?: boolean;
+  recipient?: string;
 }
 
 const escapeXml = (text: string) =>
@@ -60,6 +63,8 @@ export function samlIdentityProvider(options: { entityId: string; ssoUrl: string
     requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
   });
 
+  const consumers = new WeakMap<samlify.ServiceProviderInstance, string>();
+
   /** Our AuthnRequest, read from the address the browser was sent to. */
   async function readRequest(sp: samlify.ServiceProviderInstance, location: string) {
     const url = new URL(location);
@@ -72,18 +77,20 @@ export function samlIdentityProvider(options: { entityId: string; ssoUrl: string
   function responseXml(sp: samlify.ServiceProviderInstance, requestId: string, answer: SamlAnswer) {
     const now = Date.now();
     const at = (ms: number) => new Date(now + ms).toISOString();
-    const acs = sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post) as string;
+    const acs = consumers.get(sp)!;
     const id = `_${crypto.randomUUID()}`;
-    const template = samlify.SamlLib.defaultLoginResponseTemplate.context.replace(
+    let template = samlify.SamlLib.defaultLoginResponseTemplate.context.replace(
       '{AttributeStatement}',
       attributeStatement(answer.attributes ?? {}),
     );
+    if (answer.noSubjectConfirmation)
+      template = template.replace(/<saml:SubjectConfirmation [\s\S]*<\/saml:SubjectConfirmation>/, '');
     const context = samlify.SamlLib.replaceTagsByValue(template, {
       ID: id,
       AssertionID: `_${crypto.randomUUID()}`,
       Destination: acs,
       Audience: answer.audience ?? (sp.entityMeta.getEntityID() as string),
-      SubjectRecipient: acs,
+      SubjectRecipient: answer.recipient ?? acs,
       Issuer: answer.issuer ?? options.entityId,
       IssueInstant: at(0),
       StatusCode: samlify.Constants.StatusCode.Success,
@@ -103,8 +110,12 @@ export function samlIdentityProvider(options: { entityId: string; ssoUrl: string
     ssoUrl: options.ssoUrl,
     certificate: fixture(`${keyName}.crt`),
     readRequest,
-    /** The service provider as our metadata describes it. */
-    serviceProvider: (metadata: string) => samlify.ServiceProvider({ metadata }),
+    /** The service provider as our metadata describes it (its assertion consumer read from it). */
+    serviceProvider: (metadata: string) => {
+      const sp = samlify.ServiceProvider({ metadata });
+      consumers.set(sp, /AssertionConsumerService[^>]*Location="([^"]+)"/.exec(metadata)![1]!);
+      return sp;
+    },
     /** A signed answer (base64, as the HTTP-POST binding carries it) to the request at `location`. */
     async answer(sp: samlify.ServiceProviderInstance, location: string, answer: SamlAnswer) {
       const request = await readRequest(sp, location);

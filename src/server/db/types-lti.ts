@@ -44,14 +44,16 @@ export interface LtiLinksTable {
   updated_at: Timestamp;
 }
 
-/** The score last sent to a link's line item for one of the platform's people. */
-export interface LtiScorePostsTable {
+/** Who launched a link (the assignment it opened), and the score last sent to its line item. */
+export interface LtiLinkMembersTable {
   link_id: number;
   subject: string;
-  attempt_id: number;
-  score_given: ColumnType<string, number, number>;
-  score_maximum: ColumnType<string, number, number>;
-  posted_at: Timestamp;
+  student_exam_id: number;
+  sent_attempt_id: number | null;
+  sent_score: ColumnType<string | null, number | null | undefined, number | null>;
+  sent_at: Timestamp | null;
+  failures: ColumnType<number, number | undefined, number>;
+  retry_after: Timestamp | null;
 }
 
 export interface LtiTables {
@@ -59,5 +61,5 @@ export interface LtiTables {
   lti_launches: LtiLaunchesTable;
   lti_identities: LtiIdentitiesTable;
   lti_links: LtiLinksTable;
-  lti_score_posts: LtiScorePostsTable;
+  lti_link_members: LtiLinkMembersTable;
 }

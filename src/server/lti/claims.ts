@@ -20,20 +20,53 @@ const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** What a resource link launch says, read from its verified claims. */
-export function launchOf(claims: Record<string, unknown>) {
+const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+/** The largest id a table's key holds (PostgreSQL's integer). */
+const MAX_ID = 2_147_483_647;
+
+/** An id the exam table can hold, from the activity's custom parameter (a teacher types it). */
+function examIdOf(value: unknown): number | null {
+  const digits = text(value);
+  if (!digits || !/^\d{1,10}$/.test(digits)) return null;
+  const id = Number(digits);
+  return id > 0 && id <= MAX_ID ? id : null;
+}
+
+/**
+ * The line item scores go back to: only where the launch grants the score scope, and only an
+ * http(s) address on the host of the platform's own token address (a launch cannot send this
+ * tool's requests elsewhere).
+ */
+function lineitemOf(endpoint: Record<string, unknown>, tokenUrl: string | null): string | null {
+  const scopes = Array.isArray(endpoint.scope) ? endpoint.scope : [];
+  const lineitem = text(endpoint.lineitem);
+  if (!lineitem || !tokenUrl || !scopes.includes(SCORE_SCOPE)) return null;
+  try {
+    const url = new URL(lineitem);
+    return ['https:', 'http:'].includes(url.protocol) && url.host === new URL(tokenUrl).host ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a resource link launch says, read from its verified claims (whose subject and deployment
+ * were checked as strings); the platform's token address bounds its line item.
+ */
+export function launchOf(claims: Record<string, unknown>, tokenUrl: string | null) {
   const roles = Array.isArray(claims[LTI.roles])
     ? (claims[LTI.roles] as unknown[]).filter((r) => typeof r === 'string')
     : [];
-  const examId = Number(text(record(claims[LTI.custom]).exam_id));
   return {
-    subject: String(claims.sub),
-    deploymentId: String(claims[LTI.deploymentId]),
-    resourceLinkId: text(record(claims[LTI.resourceLink]).id),
+    subject: claims.sub as string,
+    deploymentId: claims[LTI.deploymentId] as string,
+    resourceLinkId: text(record(claims[LTI.resourceLink]).id)?.slice(0, 255) ?? null,
     learner: roles.some((role) => LEARNER_ROLES.includes(role as string)),
     /** The student number, from the roster the platform keeps (LIS person sourcedid). */
-    studentNumber: text(record(claims[LTI.lis]).person_sourcedid),
-    examId: Number.isSafeInteger(examId) && examId > 0 ? examId : null,
-    lineitemUrl: text(record(claims[LTI.agsEndpoint]).lineitem),
+    studentNumber: text(record(claims[LTI.lis]).person_sourcedid)?.slice(0, 255) ?? null,
+    examId: examIdOf(record(claims[LTI.custom]).exam_id),
+    lineitemUrl: lineitemOf(record(claims[LTI.agsEndpoint]), tokenUrl),
   };
 }
+
+export type Launch = ReturnType<typeof launchOf>;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { launchOf } from './claims';
+import type { Launch } from './claims';
 
 export type LaunchRefusal = 'unknown_account' | 'disabled' | 'no_exam';
 
@@ -8,8 +8,6 @@ export class LaunchAccountRefused extends Error {
     super(reason);
   }
 }
-
-type Launch = ReturnType<typeof launchOf>;
 
 /**
  * The student a launch signs in: the one the platform's subject is linked to; else, for a learner,
@@ -83,6 +81,18 @@ export async function launchTarget(db: Db, platformId: number, launch: Launch) {
         updated_at: new Date(),
       }),
     )
+    .execute();
+  const link = await db
+    .selectFrom('lti_links')
+    .select('id')
+    .where('platform_id', '=', platformId)
+    .where('resource_link_id', '=', launch.resourceLinkId)
+    .executeTakeFirstOrThrow();
+  // Who launched this link, and the assignment it opened: where its score goes back.
+  await db
+    .insertInto('lti_link_members')
+    .values({ link_id: link.id, subject: launch.subject, student_exam_id: assignment.id })
+    .onConflict((oc) => oc.columns(['link_id', 'subject']).doUpdateSet({ student_exam_id: assignment.id }))
     .execute();
   await db
     .updateTable('lti_identities')

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { hashToken } from '../auth';
+import type { Launch } from './claims';
 
 /** How long a launch may spend at the platform's authentication. */
 const LOGIN_MINUTES = 10;
@@ -35,15 +36,18 @@ export async function loginFor(db: Db, state: string) {
   return row && new Date(row.expires_at).getTime() > Date.now() ? row : null;
 }
 
-/** Keeps a launch's verified claims for the browser holding its state; returns the one-time token that fetches them. */
-export async function keepClaims(db: Db, stateHash: string, claims: Record<string, unknown>): Promise<string | null> {
+/**
+ * Keeps what a verified launch says (only what the sign-in needs, not every claim) for the browser
+ * holding its state; returns the one-time token that fetches it.
+ */
+export async function keepClaims(db: Db, stateHash: string, launch: Launch): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
   // Only the first launch of a login keeps claims: a second post of it finds its token taken.
   const kept = await db
     .updateTable('lti_launches')
     .set({
       token_hash: hashToken(token),
-      claims: JSON.stringify(claims),
+      claims: JSON.stringify(launch),
       expires_at: new Date(Date.now() + CLAIMS_SECONDS * 1000),
     })
     .where('state_hash', '=', stateHash)
@@ -61,5 +65,5 @@ export async function takeClaims(db: Db, token: string, state: string | undefine
     .executeTakeFirst();
   if (!row || !row.claims || new Date(row.expires_at).getTime() <= Date.now()) return { refusal: 'expired' as const };
   if (!state || hashToken(state) !== row.state_hash) return { refusal: 'failed' as const };
-  return { platformId: row.platform_id, claims: row.claims };
+  return { platformId: row.platform_id, launch: row.claims as unknown as Launch };
 }

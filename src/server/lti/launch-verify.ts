@@ -47,11 +47,15 @@ export async function verifyLaunch(
     maxTokenAge: MAX_AGE,
     requiredClaims: ['sub', 'nonce', 'exp', 'iat'],
   });
-  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== platform.client_id)
-    throw new LaunchRefused('another authorized party');
+  // The authorized party, when named (and it must be with several audiences), is this tool.
+  if ((Array.isArray(payload.aud) && payload.aud.length > 1) || payload.azp !== undefined)
+    if (payload.azp !== platform.client_id) throw new LaunchRefused('another authorized party');
+  if (typeof payload.sub !== 'string' || !payload.sub || payload.sub.length > 255)
+    throw new LaunchRefused('no usable subject');
   if (payload.nonce !== nonce) throw new LaunchRefused('another nonce');
   if (payload[LTI.version] !== '1.3.0') throw new LaunchRefused('not LTI 1.3.0');
-  if (!deploymentIdsOf(platform.deployment_ids).includes(String(payload[LTI.deploymentId])))
+  const deployment = payload[LTI.deploymentId];
+  if (typeof deployment !== 'string' || !deploymentIdsOf(platform.deployment_ids).includes(deployment))
     throw new LaunchRefused('a deployment not allowed');
   if (payload[LTI.messageType] !== 'LtiResourceLinkRequest') throw new LaunchRefused('not a resource link launch');
   return payload as JWTPayload & Record<string, unknown>;

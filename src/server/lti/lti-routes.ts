@@ -43,8 +43,13 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptUrlEncodedForms(app, FORM_BYTES);
   /** A secure deployment takes launches only from a platform it reaches over TLS (its keys above all). */
   const reachable = (platform: { auth_login_url: string; jwks_url: string }) =>
-    !app.config.production ||
-    [platform.auth_login_url, platform.jwks_url].every((url) => new URL(url).protocol === 'https:');
+    [platform.auth_login_url, platform.jwks_url].every((url) => {
+      try {
+        return ['https:', ...(app.config.production ? [] : ['http:'])].includes(new URL(url).protocol);
+      } catch {
+        return false;
+      }
+    });
 
   app.get(
     '/lti/jwks',
@@ -136,7 +141,10 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error, platform: platform.id }, 'LTI launch refused');
         return refuse(reply, 'failed');
       }
-      const token = await keepClaims(app.db, pending.state_hash, claims);
+      const said = launchOf(claims, platform.auth_token_url);
+      // A NUL in a signed claim (a title typed at the platform) is nothing the database can keep.
+      if (JSON.stringify(said).includes('\\u0000')) return refuse(reply, 'failed');
+      const token = await keepClaims(app.db, pending.state_hash, said);
       if (!token) return refuse(reply, 'expired');
       const complete = new URL('api/lti/complete', base);
       complete.searchParams.set('launch', token);
@@ -160,7 +168,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
       const taken = await takeClaims(app.db, request.query.launch ?? '', request.cookies[STATE_COOKIE]);
       if ('refusal' in taken) return refuse(reply, taken.refusal ?? 'failed');
       try {
-        const target = await launchTarget(app.db, taken.platformId, launchOf(taken.claims));
+        const target = await launchTarget(app.db, taken.platformId, taken.launch);
         await startSession(app, request, reply, { userId: target.userId });
         return reply.redirect(new URL(`${MY_EXAMS}/${target.assignmentId}`, base).pathname);
       } catch (error) {

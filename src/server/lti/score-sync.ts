@@ -19,38 +19,37 @@ interface ScoreDue {
   client_id: string;
   auth_token_url: string;
   subject: string;
+  failures: number;
   attempt_id: number;
   result_mark: string;
   max_mark: string;
-  submitted_at: Date | string;
 }
 
 /**
- * The scores a platform has not had yet: for each link with a line item and each of the platform's
- * people linked to a student assigned its exam, the latest submitted attempt once every answer is
- * marked and its results are released to the student (the same rule as the student's own page),
- * when no score was sent for them or the one sent has changed (a re-mark).
+ * The scores a platform has not had yet: for each person who launched a link with a line item, the
+ * latest attempt of the assignment the launch opened, once it is submitted, every answer is marked
+ * and its results are released to the student (the rule of the student's own page), when no score
+ * was sent or the one sent has changed (a re-mark, a new attempt). One row per link and person; a
+ * refused one waits until its retry time, longest waiting first.
  */
 async function scoresDue(db: Db, now: Date, graceSeconds: number): Promise<ScoreDue[]> {
   const { rows } = await sql<ScoreDue>`
-    select l.id as link_id, l.lineitem_url, p.id as platform_id, p.client_id, p.auth_token_url, i.subject,
-      a.id as attempt_id, a.result_mark, e.max_mark, a.submitted_at
-    from lti_links l
+    select l.id as link_id, l.lineitem_url, p.id as platform_id, p.client_id, p.auth_token_url, m.subject,
+      m.failures, a.id as attempt_id, a.result_mark, e.max_mark
+    from lti_link_members m
+    join lti_links l on l.id = m.link_id and l.lineitem_url is not null
     join lti_platforms p on p.id = l.platform_id and p.is_active and p.auth_token_url is not null
-    join lti_identities i on i.platform_id = l.platform_id
-    join students st on st.user_id = i.user_id
-    join student_exams se on se.student_id = st.id and se.exam_id = l.exam_id
+    join student_exams se on se.id = m.student_exam_id
     join exams e on e.id = se.exam_id
     join exam_types et on et.id = e.exam_type_id
     join lateral (
-      select id, result_mark, submitted_at from exam_attempts
-      where student_exam_id = se.id and status = 'submitted' and result_mark is not null
-      order by submitted_at desc, id desc limit 1
-    ) a on true
-    left join lti_score_posts sp on sp.link_id = l.id and sp.subject = i.subject
-    where l.lineitem_url is not null and ${resultsReleasedSql(now, graceSeconds)}
-      and (sp.link_id is null or sp.score_given <> a.result_mark or sp.attempt_id <> a.id)
-    order by l.id, i.subject
+      select id, status, result_mark from exam_attempts
+      where student_exam_id = se.id order by number desc, id desc limit 1
+    ) a on a.status = 'submitted' and a.result_mark is not null
+    where ${resultsReleasedSql(now, graceSeconds)}
+      and (m.sent_attempt_id is null or m.sent_attempt_id <> a.id or m.sent_score <> a.result_mark)
+      and (m.retry_after is null or m.retry_after <= ${now})
+    order by m.retry_after nulls first, l.id, m.subject
     limit ${BATCH}`.execute(db);
   return rows;
 }
@@ -77,6 +76,7 @@ async function accessToken(db: Db, due: ScoreDue): Promise<string> {
       scope: SCORE_SCOPE,
     }),
     signal: AbortSignal.timeout(TIMEOUT_MS),
+    redirect: 'error',
   });
   const body = (await response.json().catch(() => ({}))) as { access_token?: unknown };
   if (!response.ok || typeof body.access_token !== 'string')
@@ -94,7 +94,7 @@ export function scoresUrl(lineitem: string): string {
 /**
  * Sends each released, marked score the platforms have not had to its line item (the mark on the
  * exam's scale, of its maximum), one token per platform a run. A refusal is logged and tried again
- * next run; the scores it did send are recorded. Returns how many were sent and refused.
+ * later, waiting longer each time; the scores sent are recorded. Returns how many were sent and refused.
  */
 export async function sendReleasedScores(app: FastifyInstance): Promise<{ sent: number; refused: number }> {
   const due = await scoresDue(app.db, app.clock.now(), app.config.delivery.graceSeconds);
@@ -108,44 +108,46 @@ export async function sendReleasedScores(app: FastifyInstance): Promise<{ sent: 
       if (!tokens.has(score.platform_id)) tokens.set(score.platform_id, accessToken(app.db, score));
       const token = await tokens.get(score.platform_id)!;
       const given = Number(score.result_mark);
-      const maximum = Number(score.max_mark);
       const response = await fetch(scoresUrl(score.lineitem_url), {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.ims.lis.v1.score+json' },
         body: JSON.stringify({
           userId: score.subject,
           scoreGiven: given,
-          scoreMaximum: maximum,
+          scoreMaximum: Number(score.max_mark),
           activityProgress: 'Completed',
           gradingProgress: 'FullyGraded',
-          timestamp: new Date(score.submitted_at).toISOString(),
+          // When the score changed here: a re-mark is newer than the grade the platform holds.
+          timestamp: new Date().toISOString(),
         }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'error',
       });
       if (!response.ok) throw new Error(`the platform's scores endpoint answered ${response.status}`);
       await app.db
-        .insertInto('lti_score_posts')
-        .values({
-          link_id: score.link_id,
-          subject: score.subject,
-          attempt_id: score.attempt_id,
-          score_given: given,
-          score_maximum: maximum,
-          posted_at: new Date(),
+        .updateTable('lti_link_members')
+        .set({
+          sent_attempt_id: score.attempt_id,
+          sent_score: given,
+          sent_at: new Date(),
+          failures: 0,
+          retry_after: null,
         })
-        .onConflict((oc) =>
-          oc.columns(['link_id', 'subject']).doUpdateSet({
-            attempt_id: score.attempt_id,
-            score_given: given,
-            score_maximum: maximum,
-            posted_at: new Date(),
-          }),
-        )
+        .where('link_id', '=', score.link_id)
+        .where('subject', '=', score.subject)
         .execute();
       sent += 1;
     } catch (error) {
       refused += 1;
       app.log.warn({ err: error, platform: score.platform_id, link: score.link_id }, 'LTI score not sent');
+      // Tried again after 1, 2, 4 ... minutes, a day at most: a refused score holds no other back.
+      const waitMinutes = Math.min(2 ** score.failures, 24 * 60);
+      await app.db
+        .updateTable('lti_link_members')
+        .set({ failures: score.failures + 1, retry_after: new Date(app.clock.now().getTime() + waitMinutes * 60_000) })
+        .where('link_id', '=', score.link_id)
+        .where('subject', '=', score.subject)
+        .execute();
     }
   }
   return { sent, refused };

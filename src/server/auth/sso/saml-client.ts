@@ -58,6 +58,30 @@ export function certificatesOf(pem: string): string[] {
   return pem.match(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g) ?? [];
 }
 
+type Node = { $?: Record<string, string> } & Record<string, unknown>;
+const nodes = (value: unknown): Node[] => (Array.isArray(value) ? (value as Node[]) : []);
+
+/**
+ * Whether the signed assertion itself names our request and our assertion consumer: a bearer
+ * subject confirmation whose data carries the answer's InResponseTo and our address as its
+ * recipient. Without it, the request ID is only in the unsigned response around the assertion,
+ * and a captured assertion could be wrapped in an answer to someone else's request.
+ */
+function boundToRequest(profile: Profile, acsUrl: string): boolean {
+  const parsed = profile.getAssertion?.() as { Assertion?: Node } | undefined;
+  const confirmations = nodes(nodes(parsed?.Assertion?.Subject)[0]?.SubjectConfirmation);
+  return confirmations.some(
+    (confirmation) =>
+      confirmation.$?.Method === 'urn:oasis:names:tc:SAML:2.0:cm:bearer' &&
+      nodes(confirmation.SubjectConfirmationData).some(
+        (data) =>
+          Boolean(profile.inResponseTo) &&
+          data.$?.InResponseTo === profile.inResponseTo &&
+          data.$?.Recipient === acsUrl,
+      ),
+  );
+}
+
 const first = (value: unknown): string | null => {
   const one = Array.isArray(value) ? value[0] : value;
   return typeof one === 'string' && one.trim() ? one.trim() : null;
@@ -83,9 +107,11 @@ const NAME = [
  * stable subject, and an e-mail and a name from their usual attribute names. A transient NameID
  * changes at every sign-in, so it can link nobody: refused.
  */
-export function samlClaims(profile: Profile, expectedIssuer: string): Record<string, unknown> {
+export function samlClaims(profile: Profile, expected: { issuer: string; acsUrl: string }): Record<string, unknown> {
   // The library checks the issuer of logout messages only: the signed assertion's is checked here.
-  if (profile.issuer !== expectedIssuer) throw new Error(`The assertion's issuer is not ${expectedIssuer}`);
+  if (profile.issuer !== expected.issuer) throw new Error(`The assertion's issuer is not ${expected.issuer}`);
+  if (!boundToRequest(profile, expected.acsUrl))
+    throw new Error('The assertion is not confirmed for our request and assertion consumer');
   if (!profile.nameID || profile.nameIDFormat === TRANSIENT) throw new Error('The assertion has no stable NameID');
   const attributes = (profile.attributes ?? {}) as Record<string, unknown>;
   const pick = (names: string[]) => names.map((name) => first(attributes[name])).find(Boolean) ?? null;

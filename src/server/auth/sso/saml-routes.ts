@@ -3,7 +3,7 @@ import { SamlStatusError } from '@node-saml/node-saml';
 import { z } from 'zod';
 import { notFound } from '../../http/app-error';
 import { acceptUrlEncodedForms } from '../../http/form-body';
-import { samlClaims, samlClient } from './saml-client';
+import { samlAddresses, samlClaims, samlClient } from './saml-client';
 import { keepAnswer, samlRequestCache, takeAnswer } from './sso-requests';
 import { keyParams } from './sso-routes';
 import { ssoHttp, STATE_COOKIE } from './sso-http';
@@ -42,11 +42,17 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const provider = await samlProvider(request.params.key);
       if (!provider) throw notFound();
-      const metadata = samlClient(
-        provider,
-        app.config.publicUrl,
-        samlRequestCache(app.db, provider.id),
-      ).generateServiceProviderMetadata(null);
+      let metadata: string;
+      try {
+        metadata = samlClient(
+          provider,
+          app.config.publicUrl,
+          samlRequestCache(app.db, provider.id),
+        ).generateServiceProviderMetadata(null);
+      } catch {
+        // A provider saved without its sign-in address or certificate has no metadata to give.
+        throw notFound();
+      }
       return reply.type('application/samlmetadata+xml; charset=utf-8').send(metadata);
     },
   );
@@ -68,6 +74,8 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!provider) return http.loginWith(reply, 'unavailable');
       const answer = request.body?.SAMLResponse;
       if (typeof answer !== 'string' || !answer) return http.loginWith(reply, 'failed');
+      // No document type in an answer (entities are a way in, never part of SAML): refused unread.
+      if (/<!DOCTYPE/i.test(Buffer.from(answer, 'base64').toString('utf8'))) return http.loginWith(reply, 'failed');
       const cache = samlRequestCache(app.db, provider.id);
       let claims: Record<string, unknown>;
       try {
@@ -75,7 +83,10 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
           SAMLResponse: answer,
         });
         if (!profile) throw new Error('The answer holds no assertion');
-        claims = samlClaims(profile, provider.issuer);
+        claims = samlClaims(profile, {
+          issuer: provider.issuer,
+          acsUrl: samlAddresses(app.config.publicUrl, provider.key).acsUrl,
+        });
       } catch (error) {
         request.log.warn({ err: error, provider: provider.key }, 'SAML answer refused');
 
@@ -83,6 +94,8 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const stateHash = cache.takenStateHash();
       if (!stateHash) return http.loginWith(reply, 'expired');
+      // A NUL in a signed attribute is nothing the database can keep.
+      if (JSON.stringify(claims).includes('\\u0000')) return http.loginWith(reply, 'failed');
       const token = await keepAnswer(app.db, provider.id, stateHash, claims);
       const complete = new URL(`api/sso/${provider.key}/complete`, http.base);
       complete.searchParams.set('answer', token);

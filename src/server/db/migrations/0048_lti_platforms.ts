@@ -5,8 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * (its key set is published at /api/lti/jwks, and both servers behind the balancer sign with the
  * same); the launches under way (the login's state and nonce, then the verified claims waiting a
  * minute for the browser that holds the state); the people each platform's subject is linked to;
- * the platform's resource links, each to an exam, with the line item scores go back to; and the
- * score last sent for each link and person (Assignment and Grade Services), sent again when it changes.
+ * the platform's resource links, each to an exam, with the line item scores go back to; and who
+ * launched each link (the assignment it opened), with the score last sent to its line item
+ * (Assignment and Grade Services: sent again when it changes; a refusal waits longer each time).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -65,14 +66,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('lti_links_resource_link', ['platform_id', 'resource_link_id'])
     .execute();
   await db.schema
-    .createTable('lti_score_posts')
+    .createTable('lti_link_members')
     .addColumn('link_id', 'integer', (c) => c.notNull().references('lti_links.id').onDelete('cascade'))
     .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('attempt_id', 'integer', (c) => c.notNull().references('exam_attempts.id').onDelete('cascade'))
-    .addColumn('score_given', 'numeric', (c) => c.notNull())
-    .addColumn('score_maximum', 'numeric', (c) => c.notNull())
-    .addColumn('posted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addPrimaryKeyConstraint('lti_score_posts_pkey', ['link_id', 'subject'])
+    .addColumn('student_exam_id', 'integer', (c) => c.notNull().references('student_exams.id').onDelete('cascade'))
+    .addColumn('sent_attempt_id', 'integer', (c) => c.references('exam_attempts.id').onDelete('set null'))
+    .addColumn('sent_score', 'numeric')
+    .addColumn('sent_at', 'timestamptz')
+    .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('retry_after', 'timestamptz')
+    .addPrimaryKeyConstraint('lti_link_members_pkey', ['link_id', 'subject'])
     .execute();
 }
 
