@@ -167,7 +167,9 @@ const ar: typeof en = {
         create: 'إضافة مزوّد تسجيل دخول موحّد',
         update: 'تعديل مزوّد تسجيل دخول موحّد',
         delete: 'حذف مزوّد تسجيل دخول موحّد',
+        sign_in_refused: 'رفض تسجيل دخول موحّد (لا حساب أو دور أو صلاحية هنا)',
       },
+      lti_platforms: { launch_refused: 'رفض تشغيل LTI (لا طالب أو اختبار مُسنَد هنا)' },
       roles: { assign: 'منح دور', remove: 'سحب دور', set_permissions: 'عُيّنت صلاحيات دور' },
       reports: { generate: 'طلب إنشاء تقارير', download: 'تنزيل تقرير أو عرضه' },
       students: {

@@ -170,7 +170,9 @@ export default {
         create: 'Single sign-on provider added',
         update: 'Single sign-on provider changed',
         delete: 'Single sign-on provider removed',
+        sign_in_refused: 'Single sign-on refused (no account, role or access here)',
       },
+      lti_platforms: { launch_refused: 'LTI launch refused (no student or assigned exam here)' },
       roles: { assign: 'Role given', remove: 'Role taken away', set_permissions: "Role's permissions set" },
       reports: { generate: 'Reports requested', download: 'Report downloaded or viewed' },
       students: {

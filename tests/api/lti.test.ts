@@ -9,6 +9,7 @@ import { ManualClock } from '../../src/server/clock';
 import { sendReleasedScores } from '../../src/server/lti';
 import { buildUser, signIn } from '../helpers/factories';
 import { INSTRUCTOR, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
+import { cookieOf, refusalOf as refusalAt } from '../helpers/sign-in-browser';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
@@ -71,11 +72,6 @@ const platformBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const cookieOf = (response: LightMyRequestResponse, name: string) => {
-  const cookie = response.cookies.find((c) => c.name === name);
-  return cookie ? `${cookie.name}=${cookie.value}` : '';
-};
-
 /** The platform starts a launch (third-party login initiation): our redirect to its authentication. */
 async function initiate(params: Record<string, string> = {}) {
   const query = new URLSearchParams({
@@ -119,11 +115,7 @@ async function launchThrough(overrides: TokenOverrides = {}) {
   return follow(posted, login.stateCookie);
 }
 
-const refusalOf = (response: LightMyRequestResponse) => {
-  expect(response.statusCode, response.body).toBe(302);
-  expect(response.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
-  return new URL(response.headers.location as string, PUBLIC_URL).searchParams.get('sso_error');
-};
+const refusalOf = (response: LightMyRequestResponse) => refusalAt(response, PUBLIC_URL);
 
 const examClaim = () => ({ [`${LTI_CLAIM}custom`]: { exam_id: String(scene.exam.id) } });
 
@@ -275,6 +267,14 @@ describe('an LTI 1.3 launch', () => {
   it('refuses a learner not on the roster, a teacher, and a link to an exam the student is not assigned', async () => {
     const stranger = { ...examClaim(), sub: 'moodle-user-99', [`${LTI_CLAIM}lis`]: { person_sourcedid: 'NOBODY-1' } };
     expect(refusalOf(await launchThrough({ claims: stranger }))).toBe('unknown_account');
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['summary', 'actor_id'])
+      .where('action', '=', 'lti_platforms.launch_refused')
+      .execute();
+    expect(audited).toEqual([
+      { summary: { reason: 'unknown_account', subject: 'moodle-user-99', exam_id: scene.exam.id }, actor_id: null },
+    ]);
     const teacher = {
       ...examClaim(),
       sub: 'moodle-teacher-3',

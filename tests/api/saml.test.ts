@@ -7,6 +7,7 @@ import { call, sessionCookie } from '../helpers/api-client';
 import { buildDeliveryScene } from '../helpers/delivery-factory';
 import { buildUser, signIn } from '../helpers/factories';
 import { samlIdentityProvider, TRANSIENT, type SamlAnswer } from '../helpers/saml-idp';
+import { cookieOf, refusalOf as refusalAt } from '../helpers/sign-in-browser';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
@@ -55,11 +56,6 @@ async function addProvider(overrides: Record<string, unknown> = {}) {
   return response.json().data as { id: number; key: string };
 }
 
-const cookieOf = (response: LightMyRequestResponse, name: string) => {
-  const cookie = response.cookies.find((c) => c.name === name);
-  return cookie ? `${cookie.name}=${cookie.value}` : '';
-};
-
 async function start(key: string) {
   const response = await call(t.app, 'GET', `/api/sso/${key}/start`);
   expect(response.statusCode, response.body).toBe(302);
@@ -88,11 +84,7 @@ async function signInThrough(key: string, answer: SamlAnswer) {
   return follow(posted, stateCookie);
 }
 
-const refusalOf = (response: LightMyRequestResponse) => {
-  expect(response.statusCode, response.body).toBe(302);
-  expect(response.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
-  return new URL(response.headers.location as string, PUBLIC_URL).searchParams.get('sso_error');
-};
+const refusalOf = (response: LightMyRequestResponse) => refusalAt(response, PUBLIC_URL);
 
 const rolesOf = async (cookie: string) =>
   ((await call(t.app, 'GET', '/api/user', undefined, { cookie })).json().data.roles as { role: string }[]).map(

@@ -6,6 +6,7 @@ import { call, sessionCookie } from '../helpers/api-client';
 import { buildDeliveryScene } from '../helpers/delivery-factory';
 import { buildUser, signIn } from '../helpers/factories';
 import { signInAtProvider, startOidcProvider } from '../helpers/oidc-provider';
+import { cookieOf, refusalOf as refusalAt } from '../helpers/sign-in-browser';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
@@ -77,11 +78,6 @@ async function addProvider(overrides: Record<string, unknown> = {}) {
   return response.json().data as { id: number; key: string };
 }
 
-const cookieOf = (response: LightMyRequestResponse, name: string) => {
-  const cookie = response.cookies.find((c) => c.name === name);
-  return cookie ? `${cookie.name}=${cookie.value}` : '';
-};
-
 /** Starts a sign-in as a browser would: the address at the provider and the browser's state cookie. */
 async function start(key: string) {
   const response = await call(t.app, 'GET', `/api/sso/${key}/start`);
@@ -99,11 +95,7 @@ async function signInThrough(key: string, login: string) {
   return callback(await signInAtProvider(location, login), stateCookie);
 }
 
-const refusalOf = (response: LightMyRequestResponse) => {
-  expect(response.statusCode).toBe(302);
-  expect(response.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
-  return new URL(response.headers.location as string, PUBLIC_URL).searchParams.get('sso_error');
-};
+const refusalOf = (response: LightMyRequestResponse) => refusalAt(response, PUBLIC_URL);
 
 const rolesOf = async (cookie: string) =>
   ((await call(t.app, 'GET', '/api/user', undefined, { cookie })).json().data.roles as { role: string }[]).map(
@@ -225,6 +217,20 @@ describe('signing in through OpenID Connect', () => {
     await buildUser(t.db, { role: ROLES.author, email: 'taken@school.test' });
     expect(refusalOf(await signInThrough('staff', 'taken-1'))).toBe('email_taken');
     expect(await t.db.selectFrom('sso_identities').select('id').where('subject', '=', 'taken-1').execute()).toEqual([]);
+    // Each refusal of a verified answer is in the audit log: who tried, through which provider, why.
+    const refused = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary', 'actor_id'])
+      .where('action', '=', 'sso_providers.sign_in_refused')
+      .where('summary', '@>', JSON.stringify({ reason: 'email_taken' }) as never)
+      .execute();
+    expect(refused).toEqual([
+      {
+        action: 'sso_providers.sign_in_refused',
+        summary: { provider: 'staff', reason: 'email_taken', subject: 'taken-1' },
+        actor_id: null,
+      },
+    ]);
   });
 
   it('signs a student in to their roster record by the student number claim, and nobody else', async () => {

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { acceptUrlEncodedForms } from '../http/form-body';
 import { startSession } from '../auth';
+import { auditContext, recordAudit } from '../audit';
 import { launchOf } from './claims';
 import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
 import { launchTarget, LaunchAccountRefused } from './launch-account';
@@ -172,8 +173,15 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         await startSession(app, request, reply, { userId: target.userId });
         return reply.redirect(new URL(`${MY_EXAMS}/${target.assignmentId}`, base).pathname);
       } catch (error) {
-        if (error instanceof LaunchAccountRefused) return refuse(reply, error.reason);
-        throw error;
+        if (!(error instanceof LaunchAccountRefused)) throw error;
+        // A verified launch that signs nobody in: the administrators see who tried, and why.
+        await recordAudit(app.db, {
+          ...auditContext(request),
+          action: 'lti_platforms.launch_refused',
+          target: `lti-platforms/${taken.platformId}`,
+          summary: { reason: error.reason, subject: taken.launch.subject, exam_id: taken.launch.examId },
+        });
+        return refuse(reply, error.reason);
       }
     },
   );

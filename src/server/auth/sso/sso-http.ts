@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { auditContext } from '../../audit';
+import { auditContext, recordAudit } from '../../audit';
 import { startSession } from '../session-start';
 import { accountFor, SsoRefused } from './account-match';
 
@@ -34,8 +34,15 @@ export function ssoHttp(app: FastifyInstance) {
         const userId = await accountFor(app.db, provider, claims, auditContext(request));
         await startSession(app, request, reply, { userId, ssoProviderId: provider.id });
       } catch (error) {
-        if (error instanceof SsoRefused) return this.loginWith(reply, error.reason);
-        throw error;
+        if (!(error instanceof SsoRefused)) throw error;
+        // A verified answer that signs nobody in: the administrators see who tried, and why.
+        await recordAudit(app.db, {
+          ...auditContext(request),
+          action: 'sso_providers.sign_in_refused',
+          target: `sso-providers/${provider.id}`,
+          summary: { provider: provider.key, reason: error.reason, subject: String(claims.sub) },
+        });
+        return this.loginWith(reply, error.reason);
       }
       return reply.redirect(new URL(base).pathname);
     },
