@@ -170,6 +170,20 @@ describe('an LTI 1.3 launch', () => {
     expect(nonce.length).toBeGreaterThan(20);
     expect(stateCookie).toBe(`ltm_lti=${state}`);
     expect(refusalOf((await initiate({ iss: 'https://unknown.lms.test' })).response)).toBe('unavailable');
+    // The same initiation as the platform's form post (LTI allows either), and a post without an issuer.
+    const form = (body: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/lti/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.origin },
+        payload: new URLSearchParams(body).toString(),
+      });
+    const posted = await form({ iss: platform.issuer, login_hint: 'moodle-user-42', client_id: CLIENT_ID });
+    expect(posted.statusCode).toBe(302);
+    const postedTo = new URL(posted.headers.location as string);
+    expect(`${postedTo.origin}${postedTo.pathname}`).toBe(platform.authUrl);
+    expect(cookieOf(posted, 'ltm_lti')).toBe(`ltm_lti=${postedTo.searchParams.get('state')}`);
+    expect(refusalOf(await form({ login_hint: 'moodle-user-42' }))).toBe('failed');
   });
 
   it("signs the learner in by the platform's roster number and opens the link's exam; the subject is linked", async () => {
