@@ -169,7 +169,11 @@ const ar: typeof en = {
         delete: 'حذف مزوّد تسجيل دخول موحّد',
         sign_in_refused: 'رفض تسجيل دخول موحّد (لا حساب أو دور أو صلاحية هنا)',
       },
-      lti_platforms: { launch_refused: 'رفض تشغيل LTI (لا طالب أو اختبار مُسنَد هنا)' },
+      lti_platforms: {
+        launch_refused: 'رفض تشغيل LTI (لا طالب أو اختبار مُسنَد هنا)',
+        exam_linked: 'رُبط نشاط مقرر باختبار (ربط LTI العميق)',
+        link_cancelled: 'تُرك نشاط المقرر بلا اختبار (أُلغي ربط LTI العميق)',
+      },
       roles: { assign: 'منح دور', remove: 'سحب دور', set_permissions: 'عُيّنت صلاحيات دور' },
       reports: { generate: 'طلب إنشاء تقارير', download: 'تنزيل تقرير أو عرضه' },
       students: {

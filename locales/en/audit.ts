@@ -172,7 +172,11 @@ export default {
         delete: 'Single sign-on provider removed',
         sign_in_refused: 'Single sign-on refused (no account, role or access here)',
       },
-      lti_platforms: { launch_refused: 'LTI launch refused (no student or assigned exam here)' },
+      lti_platforms: {
+        launch_refused: 'LTI launch refused (no student or assigned exam here)',
+        exam_linked: 'Course activity linked to an exam (LTI deep linking)',
+        link_cancelled: 'Course activity left without an exam (LTI deep linking cancelled)',
+      },
       roles: { assign: 'Role given', remove: 'Role taken away', set_permissions: "Role's permissions set" },
       reports: { generate: 'Reports requested', download: 'Report downloaded or viewed' },
       students: {

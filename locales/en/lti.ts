@@ -4,6 +4,23 @@ const en = {
     errors: {
       address: 'Enter a web address starting with https:// (or http:// for a test platform).',
     },
+    deep_link: {
+      page_title: 'Choose an exam',
+      title: 'Choose the exam this activity opens',
+      intro: '%{platform} asks which exam its course activity should open. Students launch it from the course.',
+      line_item: 'The course gradebook gets a column for the exam; a mark goes there when the results are released.',
+      search: 'Search exams',
+      list_label: 'Published exams still open',
+      none: 'No published exam is open now.',
+      window: '%{start} to %{end}',
+      max_mark: 'Out of %{mark}',
+      add: 'Add to the course',
+      cancel: 'Cancel',
+      choose_first: 'Choose an exam first.',
+      sending: 'Returning to your course…',
+      expired: 'This choice has expired or was already made. Open the activity settings in your course again.',
+      exam_unavailable: 'That exam is no longer published or open. Choose another.',
+    },
   },
 };
 

@@ -66,6 +66,7 @@ export default {
       email_taken:
         'An account here already uses your e-mail address, and it is not linked to the sign-in service. Ask your administrator to link it.',
       no_exam: 'The activity you opened names no exam you are assigned. Ask your teacher.',
+      not_teacher: 'Only a teacher of the course can choose the exam an activity opens.',
     },
   },
 };

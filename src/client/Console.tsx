@@ -6,6 +6,7 @@ import {
   type I18nProvider,
   type RaThemeOptions,
 } from 'react-admin';
+import { Suspense } from 'react';
 import { Route } from 'react-router-dom';
 import { ProtectedPage } from './auth/RequirePermission';
 import { declaredPageRoutes, schemaRegistry } from './generic';
@@ -18,6 +19,10 @@ import { LoginPage } from './public/LoginPage';
 import { NotFoundPage } from './public/NotFoundPage';
 import { RestrictedPage } from './public/RestrictedPage';
 import { NotFoundProvider } from './components/UnknownPath';
+import { lazyLoaded } from './pageReady';
+
+/** LTI deep linking's exam choice (issue 46): public, opened by a platform, loaded on visit. */
+const DeepLinkPage = lazyLoaded(() => import('./lti/DeepLinkPage').then((m) => ({ default: m.DeepLinkPage })));
 
 export interface ConsoleProps {
   authProvider: AuthProvider;
@@ -29,8 +34,8 @@ export interface ConsoleProps {
 const definitions = schemaRegistry.all();
 
 /**
- * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted and
- * the not-found page; the rest need a signed-in user and, per route, a permission.
+ * The console's routes (SPEC section 2). Public: / (landing), /login, /restricted, an LTI
+ * platform's exam choice (/lti/deep-link) and the not-found page; the rest need a signed-in user and, per route, a permission.
  * Settings screens come from the schema registry, at each schema's `menu.route`; hand-written
  * pages (exams, questions bank, reports, web reports, a student's exams) from the pages the
  * declarations name, each loaded on first visit.
@@ -52,6 +57,14 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
       >
         <CustomRoutes noLayout>
           <Route path="/" element={<Landing />} />
+          <Route
+            path="/lti/deep-link"
+            element={
+              <Suspense fallback={null}>
+                <DeepLinkPage />
+              </Suspense>
+            }
+          />
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/restricted" element={<RestrictedPage />} />

@@ -17,7 +17,7 @@ import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { mfaRoutes } from './auth/mfa';
 import { samlRoutes, ssoProvidersRoutes, ssoRoutes } from './auth/sso';
-import { defineLtiScoresJob, ltiRoutes } from './lti';
+import { deepLinkRoutes, defineLtiScoresJob, ltiRoutes } from './lti';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -214,6 +214,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(ssoRoutes);
       await api.register(samlRoutes);
       await api.register(ltiRoutes);
+      await api.register(deepLinkRoutes);
       await api.register(ssoProvidersRoutes);
       await api.register(demoRequestsRoutes);
       const registry = await loadSchemaRegistry();

@@ -38,6 +38,7 @@ describe('every route declares who may call it', () => {
       'GET /api/health/ready',
       // LTI 1.3: the platforms read our key set; a launch's login, the platform's post, the browser taking it.
       'GET /api/lti/complete',
+      'GET /api/lti/deep-link',
       'GET /api/lti/jwks',
       'GET /api/lti/login',
       // Safe Exam Browser opens an exam's launch link without the student's session.
@@ -54,6 +55,7 @@ describe('every route declares who may call it', () => {
       'HEAD /api/health/live',
       'HEAD /api/health/ready',
       'HEAD /api/lti/complete',
+      'HEAD /api/lti/deep-link',
       'HEAD /api/lti/jwks',
       'HEAD /api/lti/login',
       'HEAD /api/seb/exams/:id/config.seb',
@@ -66,6 +68,7 @@ describe('every route declares who may call it', () => {
       'POST /api/login',
       'POST /api/login/mfa',
       'POST /api/logout',
+      'POST /api/lti/deep-link',
       'POST /api/lti/launch',
       'POST /api/lti/login',
       'POST /api/sso/:key/acs',

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { ROLES } from '../../src/common/permissions';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { call, sessionCookie } from '../helpers/api-client';
@@ -9,7 +8,8 @@ import { ManualClock } from '../../src/server/clock';
 import { sendReleasedScores } from '../../src/server/lti';
 import { buildUser, signIn } from '../helpers/factories';
 import { INSTRUCTOR, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
-import { cookieOf, refusalOf as refusalAt } from '../helpers/sign-in-browser';
+import { ltiBrowser, ltiPlatformBody, type TokenOverrides } from '../helpers/lti-flow';
+import { cookieOf } from '../helpers/sign-in-browser';
 import { createTestApp, type TestContext } from '../helpers/test-app';
 
 /**
@@ -27,6 +27,7 @@ let platform: Awaited<ReturnType<typeof startLtiPlatform>>;
 let scene: Awaited<ReturnType<typeof buildDeliveryScene>>;
 let assignmentId: number;
 let studentUserId: number;
+type Browser = ReturnType<typeof ltiBrowser>;
 const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
 
 beforeAll(async () => {
@@ -53,69 +54,23 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   assignmentId = row.id;
   studentUserId = row.user_id!;
+  ({ initiate, launch, follow, launchThrough, refusalOf } = ltiBrowser(t.app, platform, {
+    publicUrl: PUBLIC_URL,
+    clientId: CLIENT_ID,
+  }));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
   await platform?.close();
 });
 
-const platformBody = (overrides: Record<string, unknown> = {}) => ({
-  name_en: 'School Moodle',
-  name_ar: 'مودل المدرسة',
-  issuer: platform.issuer,
-  client_id: CLIENT_ID,
-  deployment_ids: `${DEPLOYMENT}\ndeployment-2`,
-  auth_login_url: platform.authUrl,
-  jwks_url: platform.jwksUrl,
-  auth_token_url: platform.tokenUrl,
-  is_active: true,
-  ...overrides,
-});
-
-/** The platform starts a launch (third-party login initiation): our redirect to its authentication. */
-async function initiate(params: Record<string, string> = {}) {
-  const query = new URLSearchParams({
-    iss: platform.issuer,
-    login_hint: 'moodle-user-42',
-    target_link_uri: `${PUBLIC_URL}/api/lti/launch`,
-    lti_message_hint: 'hint-7',
-    client_id: CLIENT_ID,
-    ...params,
-  });
-  const response = await t.app.inject({ method: 'GET', url: `/api/lti/login?${query}` });
-  const location = new URL(response.headers.location as string, PUBLIC_URL);
-  return {
-    response,
-    location,
-    state: location.searchParams.get('state') ?? '',
-    nonce: location.searchParams.get('nonce') ?? '',
-    stateCookie: cookieOf(response, 'ltm_lti'),
-  };
-}
-
-/** The platform's authentication page posts the signed launch back: a cross-site form, no cookie of ours. */
-const launch = (idToken: string, state: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/lti/launch',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: platform.origin },
-    payload: new URLSearchParams({ id_token: idToken, state }).toString(),
-  });
-
-const follow = (response: LightMyRequestResponse, stateCookie: string) =>
-  t.app.inject({ method: 'GET', url: response.headers.location as string, headers: { cookie: stateCookie } });
-
-type TokenOverrides = Parameters<typeof platform.idToken>[1];
-
-/** A whole launch: initiation, the platform's signed token, the post, the completion. */
-async function launchThrough(overrides: TokenOverrides = {}) {
-  const login = await initiate();
-  const posted = await launch(await platform.idToken(login.nonce, overrides), login.state);
-  expect(posted.statusCode, posted.body).toBe(303);
-  return follow(posted, login.stateCookie);
-}
-
-const refusalOf = (response: LightMyRequestResponse) => refusalAt(response, PUBLIC_URL);
+const platformBody = (overrides: Record<string, unknown> = {}) =>
+  ltiPlatformBody(platform, { clientId: CLIENT_ID, deploymentId: DEPLOYMENT }, overrides);
+let initiate: Browser['initiate'];
+let launch: Browser['launch'];
+let follow: Browser['follow'];
+let launchThrough: Browser['launchThrough'];
+let refusalOf: Browser['refusalOf'];
 
 const examClaim = () => ({ [`${LTI_CLAIM}custom`]: { exam_id: String(scene.exam.id) } });
 

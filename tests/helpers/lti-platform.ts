@@ -17,11 +17,15 @@ import {
  * signed launch its authentication endpoint posts back. Claims a test changes are merged over a
  * resource link launch of one learner. Its Assignment and Grade Services side: a token endpoint
  * that checks the tool's signed client assertion against the tool's key set, and a line item's
- * scores endpoint that takes only the tokens it issued; the scores it received are kept.
+ * scores endpoint that takes only the tokens it issued; the scores it received are kept. Its deep
+ * linking side: the return address a teacher's browser posts the tool's signed answer to, checked
+ * against the tool's key set and kept. For a real browser, its authentication page posts the next
+ * launch back by itself, as an LMS does when its user is signed in.
  */
 export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
 export const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
+export const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 
 export async function startLtiPlatform(options: { clientId: string; deploymentId: string }) {
   const { privateKey, publicKey } = await generateKeyPair('RS256');
@@ -31,6 +35,9 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   let toolKeys: (() => Promise<JSONWebKeySet>) | null = null;
   let tokenRefusals = 0;
   const tokens = new Set<string>();
+  /** The tool's deep linking answers the return address received, checked, in order. */
+  const deepLinkAnswers: { payload: Record<string, unknown>; header: Record<string, unknown> }[] = [];
+  let nextLaunch: Record<string, unknown> = {};
   const scores: {
     lineitem: string;
     query: string;
@@ -79,6 +86,22 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     }
     if (request.method === 'POST' && path === '/moodle/token')
       return void read(request).then(async (body) => reply(...(await issueToken(body))));
+    if (request.method === 'GET' && path === '/moodle/auth') return void authenticate(search, response);
+    if (request.method === 'POST' && path === '/moodle/deep-link-return')
+      return void read(request).then(async (body) => {
+        const jwt = new URLSearchParams(body).get('JWT') ?? '';
+        try {
+          const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(await toolKeys!()), {
+            issuer: options.clientId,
+            audience: issuer,
+            algorithms: ['RS256'],
+          });
+          deepLinkAnswers.push({ payload, header: protectedHeader as unknown as Record<string, unknown> });
+          response.writeHead(200, { 'content-type': 'text/html' }).end('<h1 id="linked">Activity saved</h1>');
+        } catch {
+          reply(401, { error: 'invalid deep linking answer' });
+        }
+      });
     if (request.method === 'POST' && path.endsWith('/scores'))
       return void read(request).then((body) => {
         const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -97,6 +120,24 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const issuer = `${origin}/moodle`;
+
+  /**
+   * The platform's authentication endpoint, for a browser: its user signed in, it posts the signed
+   * launch (the claims `launchNext` set) to the tool's launch address with the tool's state.
+   */
+  async function authenticate(search: string, response: import('node:http').ServerResponse) {
+    const query = new URLSearchParams(search);
+    const token = await idToken(query.get('nonce') ?? '', { claims: nextLaunch });
+    const field = (name: string, value: string) =>
+      `<input type="hidden" name="${name}" value="${value.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}">`;
+    const action = (query.get('redirect_uri') ?? '').replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    response
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        `<form method="post" action="${action}">${field('id_token', token)}${field('state', query.get('state') ?? '')}</form>` +
+          '<script>document.forms[0].submit()</script>',
+      );
+  }
 
   /** A launch's ID token as the platform signs it, for the state and nonce our login sent. */
   async function idToken(
@@ -142,6 +183,25 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     tokenUrl: `${origin}/moodle/token`,
     idToken,
     keyFetches: () => fetches,
+    /** The claims the next browser launch carries (over a learner's resource link launch). */
+    launchNext: (claims: Record<string, unknown>) => void (nextLaunch = claims),
+    /** A teacher's deep linking request, answered at this platform's return address. */
+    deepLinkClaims: (settings: Record<string, unknown> = {}) => ({
+      sub: 'moodle-teacher-3',
+      [`${LTI_CLAIM}message_type`]: 'LtiDeepLinkingRequest',
+      [`${LTI_CLAIM}roles`]: [INSTRUCTOR],
+      [`${LTI_CLAIM}resource_link`]: undefined,
+      [`${DL_CLAIM}deep_linking_settings`]: {
+        deep_link_return_url: `${origin}/moodle/deep-link-return`,
+        accept_types: ['ltiResourceLink'],
+        accept_presentation_document_targets: ['window', 'iframe'],
+        accept_multiple: false,
+        accept_lineitem: true,
+        data: 'moodle-course-12',
+        ...settings,
+      },
+    }),
+    deepLinkAnswers,
     /** Where the platform reads the tool's key set (the tool's /api/lti/jwks). */
     trustTool: (keys: () => Promise<JSONWebKeySet>) => void (toolKeys = keys),
     /** The token endpoint refuses the next `count` requests. */

@@ -20,6 +20,7 @@ const REFUSALS = [
   'disabled',
   'email_taken',
   'no_exam',
+  'not_teacher',
 ] as const;
 
 /** A refusal the server sent back, in the reader's language; nothing for anything else in the address. */

@@ -22,6 +22,15 @@ export interface LtiLaunchesTable {
   expires_at: Timestamp;
 }
 
+/** A teacher's deep linking request, waiting (half an hour at most) for the exam they choose. */
+export interface LtiDeepLinkRequestsTable {
+  token_hash: string;
+  platform_id: number;
+  request: Json;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 /** A person a platform's subject is linked to. */
 export interface LtiIdentitiesTable {
   id: ColumnType<number, never, never>;
@@ -59,6 +68,7 @@ export interface LtiLinkMembersTable {
 export interface LtiTables {
   lti_tool_keys: LtiToolKeysTable;
   lti_launches: LtiLaunchesTable;
+  lti_deep_link_requests: LtiDeepLinkRequestsTable;
   lti_identities: LtiIdentitiesTable;
   lti_links: LtiLinksTable;
   lti_link_members: LtiLinkMembersTable;

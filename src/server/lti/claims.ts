@@ -9,11 +9,33 @@ export const LTI = {
   custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
   lis: 'https://purl.imsglobal.org/spec/lti/claim/lis',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+  deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
+  contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
+  deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
+} as const;
+
+export const MESSAGE_TYPES = {
+  resourceLink: 'LtiResourceLinkRequest',
+  deepLinking: 'LtiDeepLinkingRequest',
+  deepLinkingResponse: 'LtiDeepLinkingResponse',
 } as const;
 
 export const LEARNER_ROLES = [
   'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
   'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student',
+];
+
+const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/';
+/** Who may choose what a course's activity opens: its teachers and content developers, and the institution's. */
+export const TEACHING_ROLES = [
+  `${LIS}membership#Instructor`,
+  `${LIS}membership/Instructor#TeachingAssistant`,
+  `${LIS}membership#ContentDeveloper`,
+  `${LIS}membership#Administrator`,
+  `${LIS}institution/person#Instructor`,
+  `${LIS}institution/person#Faculty`,
+  `${LIS}institution/person#Administrator`,
+  `${LIS}system/person#Administrator`,
 ];
 
 const record = (value: unknown): Record<string, unknown> =>
@@ -53,10 +75,11 @@ function lineitemOf(endpoint: Record<string, unknown>, tokenUrl: string | null):
  * What a resource link launch says, read from its verified claims (whose subject and deployment
  * were checked as strings); the platform's token address bounds its line item.
  */
+const rolesOf = (claims: Record<string, unknown>): string[] =>
+  Array.isArray(claims[LTI.roles]) ? (claims[LTI.roles] as unknown[]).filter((r) => typeof r === 'string') : [];
+
 export function launchOf(claims: Record<string, unknown>, tokenUrl: string | null) {
-  const roles = Array.isArray(claims[LTI.roles])
-    ? (claims[LTI.roles] as unknown[]).filter((r) => typeof r === 'string')
-    : [];
+  const roles = rolesOf(claims);
   return {
     subject: claims.sub as string,
     deploymentId: claims[LTI.deploymentId] as string,
@@ -70,3 +93,34 @@ export function launchOf(claims: Record<string, unknown>, tokenUrl: string | nul
 }
 
 export type Launch = ReturnType<typeof launchOf>;
+
+/** The largest opaque `data` a platform may ask to have back (Moodle's is a few dozen characters). */
+const MAX_DATA_CHARS = 4096;
+
+/**
+ * What a deep linking request says (LTI Deep Linking 2.0, 4.4), read from its verified claims:
+ * where the answer goes, the opaque data it must carry back, whether the platform takes resource
+ * links and their line items, and whether the person is one of the course's teachers.
+ */
+export function deepLinkOf(claims: Record<string, unknown>) {
+  const settings = record(claims[LTI.deepLinkingSettings]);
+  const acceptTypes = Array.isArray(settings.accept_types) ? settings.accept_types : [];
+  const data = settings.data;
+  return {
+    kind: 'deep_link' as const,
+    subject: claims.sub as string,
+    deploymentId: claims[LTI.deploymentId] as string,
+    returnUrl: text(settings.deep_link_return_url),
+    /** Kept as the platform sent it (a text, or any JSON it chose), bounded. */
+    data: data === undefined || JSON.stringify(data).length > MAX_DATA_CHARS ? null : (data as unknown),
+    dataTooLong: data !== undefined && JSON.stringify(data).length > MAX_DATA_CHARS,
+    takesLinks: acceptTypes.includes('ltiResourceLink'),
+    /** Absent means the platform did not say: the line item is offered (it may ignore it). */
+    takesLineItem: settings.accept_lineitem !== false,
+    teacher: rolesOf(claims).some((role) => TEACHING_ROLES.includes(role)),
+  };
+}
+
+export type DeepLinkRequest = ReturnType<typeof deepLinkOf>;
+export const isDeepLink = (kept: Launch | DeepLinkRequest): kept is DeepLinkRequest =>
+  (kept as DeepLinkRequest).kind === 'deep_link';

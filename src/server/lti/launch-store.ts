@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import { hashToken } from '../auth';
-import type { Launch } from './claims';
+import type { DeepLinkRequest, Launch } from './claims';
 
 /** How long a launch may spend at the platform's authentication. */
 const LOGIN_MINUTES = 10;
@@ -40,7 +40,7 @@ export async function loginFor(db: Db, state: string) {
  * Keeps what a verified launch says (only what the sign-in needs, not every claim) for the browser
  * holding its state; returns the one-time token that fetches it.
  */
-export async function keepClaims(db: Db, stateHash: string, launch: Launch): Promise<string | null> {
+export async function keepClaims(db: Db, stateHash: string, launch: Launch | DeepLinkRequest): Promise<string | null> {
   const token = randomBytes(32).toString('base64url');
   // Only the first launch of a login keeps claims: a second post of it finds its token taken.
   const kept = await db
@@ -65,5 +65,5 @@ export async function takeClaims(db: Db, token: string, state: string | undefine
     .executeTakeFirst();
   if (!row || !row.claims || new Date(row.expires_at).getTime() <= Date.now()) return { refusal: 'expired' as const };
   if (!state || hashToken(state) !== row.state_hash) return { refusal: 'failed' as const };
-  return { platformId: row.platform_id, launch: row.claims as unknown as Launch };
+  return { platformId: row.platform_id, launch: row.claims as unknown as Launch | DeepLinkRequest };
 }

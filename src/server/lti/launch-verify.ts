@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { deploymentIdsOf } from '../../common/lti/platform-rules';
-import { LTI } from './claims';
+import { LTI, MESSAGE_TYPES } from './claims';
 
 /** What checking a launch needs of a platform's settings. */
 export interface VerifyingPlatform {
@@ -32,7 +32,8 @@ export class LaunchRefused extends Error {}
  * A launch's ID token, checked by `jose` against the platform's published keys: signed RS256, by
  * the platform's issuer, for this tool (the audience; with several, the authorized party must be
  * this tool), recent, with the nonce this login made; then LTI's own rules: version 1.3.0, a
- * deployment the administrator allows, a resource link launch. Returns the claims.
+ * deployment the administrator allows, a resource link launch or a teacher's deep linking request.
+ * Returns the claims.
  */
 export async function verifyLaunch(
   platform: VerifyingPlatform,
@@ -57,6 +58,8 @@ export async function verifyLaunch(
   const deployment = payload[LTI.deploymentId];
   if (typeof deployment !== 'string' || !deploymentIdsOf(platform.deployment_ids).includes(deployment))
     throw new LaunchRefused('a deployment not allowed');
-  if (payload[LTI.messageType] !== 'LtiResourceLinkRequest') throw new LaunchRefused('not a resource link launch');
+  const type = payload[LTI.messageType];
+  if (type !== MESSAGE_TYPES.resourceLink && type !== MESSAGE_TYPES.deepLinking)
+    throw new LaunchRefused('neither a resource link launch nor a deep linking request');
   return payload as JWTPayload & Record<string, unknown>;
 }

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { acceptUrlEncodedForms } from '../http/form-body';
 import { startSession } from '../auth';
 import { auditContext, recordAudit } from '../audit';
-import { launchOf } from './claims';
+import { deepLinkOf, isDeepLink, launchOf, LTI, MESSAGE_TYPES, type DeepLinkRequest } from './claims';
+import { DEEP_LINK_COOKIE } from './deep-link-routes';
+import { keepDeepLink } from './deep-link-store';
 import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
 import { launchTarget, LaunchAccountRefused } from './launch-account';
 import { verifyLaunch } from './launch-verify';
@@ -42,15 +44,18 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   const refuse = (reply: FastifyReply, reason: string) =>
     reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`);
   acceptUrlEncodedForms(app, FORM_BYTES);
+  const secureAddress = (url: string | null) => {
+    try {
+      return url !== null && ['https:', ...(app.config.production ? [] : ['http:'])].includes(new URL(url).protocol);
+    } catch {
+      return false;
+    }
+  };
   /** A secure deployment takes launches only from a platform it reaches over TLS (its keys above all). */
   const reachable = (platform: { auth_login_url: string; jwks_url: string }) =>
-    [platform.auth_login_url, platform.jwks_url].every((url) => {
-      try {
-        return ['https:', ...(app.config.production ? [] : ['http:'])].includes(new URL(url).protocol);
-      } catch {
-        return false;
-      }
-    });
+    [platform.auth_login_url, platform.jwks_url].every(secureAddress);
+  /** A deep linking request this tool can answer: resource links taken, its data bounded, a web address to post to. */
+  const answerable = (said: DeepLinkRequest) => said.takesLinks && !said.dataTooLong && secureAddress(said.returnUrl);
 
   app.get(
     '/lti/jwks',
@@ -142,9 +147,13 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error, platform: platform.id }, 'LTI launch refused');
         return refuse(reply, 'failed');
       }
-      const said = launchOf(claims, platform.auth_token_url);
+      const said =
+        claims[LTI.messageType] === MESSAGE_TYPES.deepLinking
+          ? deepLinkOf(claims)
+          : launchOf(claims, platform.auth_token_url);
       // A NUL in a signed claim (a title typed at the platform) is nothing the database can keep.
       if (JSON.stringify(said).includes('\\u0000')) return refuse(reply, 'failed');
+      if (isDeepLink(said) && !answerable(said)) return refuse(reply, 'failed');
       const token = await keepClaims(app.db, pending.state_hash, said);
       if (!token) return refuse(reply, 'expired');
       const complete = new URL('api/lti/complete', base);
@@ -168,19 +177,35 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.clearCookie(STATE_COOKIE, stateCookie);
       const taken = await takeClaims(app.db, request.query.launch ?? '', request.cookies[STATE_COOKIE]);
       if ('refusal' in taken) return refuse(reply, taken.refusal ?? 'failed');
+      const refused = (reason: string) =>
+        // A verified launch that signs nobody in: the administrators see who tried, and why.
+        recordAudit(app.db, {
+          ...auditContext(request),
+          action: 'lti_platforms.launch_refused',
+          target: `lti-platforms/${taken.platformId}`,
+          summary: {
+            reason,
+            subject: taken.launch.subject,
+            exam_id: isDeepLink(taken.launch) ? null : taken.launch.examId,
+          },
+        });
+      if (isDeepLink(taken.launch)) {
+        // A teacher chooses the exam the course's activity opens; a learner cannot.
+        if (!taken.launch.teacher) {
+          await refused('not_teacher');
+          return refuse(reply, 'not_teacher');
+        }
+        const token = await keepDeepLink(app.db, taken.platformId, taken.launch, app.clock.now());
+        reply.setCookie(DEEP_LINK_COOKIE, token, { ...stateCookie, maxAge: 30 * 60 });
+        return reply.redirect(new URL('lti/deep-link', base).pathname);
+      }
       try {
         const target = await launchTarget(app.db, taken.platformId, taken.launch);
         await startSession(app, request, reply, { userId: target.userId });
         return reply.redirect(new URL(`${MY_EXAMS}/${target.assignmentId}`, base).pathname);
       } catch (error) {
         if (!(error instanceof LaunchAccountRefused)) throw error;
-        // A verified launch that signs nobody in: the administrators see who tried, and why.
-        await recordAudit(app.db, {
-          ...auditContext(request),
-          action: 'lti_platforms.launch_refused',
-          target: `lti-platforms/${taken.platformId}`,
-          summary: { reason: error.reason, subject: taken.launch.subject, exam_id: taken.launch.examId },
-        });
+        await refused(error.reason);
         return refuse(reply, error.reason);
       }
     },

@@ -106,6 +106,9 @@ describe('permission matrix', () => {
             'POST /api/lti/login',
             'POST /api/lti/launch',
             'GET /api/lti/complete',
+            // LTI deep linking: the teacher's choice, held by the cookie its verified request left.
+            'GET /api/lti/deep-link',
+            'POST /api/lti/deep-link',
           ],
           key,
         ).toContain(key);
