@@ -211,6 +211,24 @@ describe('LTI deep linking', () => {
     expect(decodeProtectedHeader(linked.json().jwt).alg).toBe('RS256');
   });
 
+  it("lets the choice page's form, and no other page's, post to the platform's address", async () => {
+    const formAction = (policy: unknown) => /form-action ([^;]*)/.exec(String(policy))?.[1];
+    const page = await t.app.inject({ method: 'GET', url: '/lti/deep-link' });
+    expect(formAction(page.headers['content-security-policy'])).toBe("'self' https: http:");
+    for (const other of ['/login', '/my-exams', '/lti/deep-link/x', '/LTI/deep-link'])
+      expect([
+        other,
+        formAction((await t.app.inject({ method: 'GET', url: other })).headers['content-security-policy']),
+      ]).toEqual([other, "'self'"]);
+    const production = await createTestApp({ production: true, publicUrl: 'https://ltm.school.test' });
+    try {
+      const secure = await production.app.inject({ method: 'GET', url: '/lti/deep-link' });
+      expect(formAction(secure.headers['content-security-policy'])).toBe("'self' https:");
+    } finally {
+      await production.close();
+    }
+  });
+
   it('refuses an exam not published, ended or unknown, in the reader language, and answers nothing', async () => {
     const cookie = await requestLink();
     await t.db.updateTable('exams').set({ is_published: false }).where('id', '=', exam.id).execute();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { languageFromHeader } from '../../../locales/index';
 import { translate } from './i18n';
@@ -41,13 +41,47 @@ const isAssetAnswer = (status: number, type: unknown) =>
  */
 const isSubresource = (url: string) => /^\/assets\/[^/?]+\.(?:js|css|woff2?)(?:\?|$)/.test(url);
 
+/** The console's pages that post a form to another site (an LTI platform's return address). */
+export interface PostingPages {
+  paths: readonly string[];
+  /** Plain http too (a test platform), as the LTI settings allow outside production. */
+  allowHttp: boolean;
+}
+
 /**
  * Serves the built console; every path that is not a file and not under /api gets index.html
- * (single-page-app fallback). Unknown /api paths, in any letter case, get a JSON 404.
+ * (single-page-app fallback). Unknown /api paths, in any letter case, get a JSON 404. The pages
+ * that post to another site are routes of their own, whose policy lets a form go to any web
+ * address (`form-action`); every other page's forms stay on this site.
  */
-export async function installSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function installSpa(
+  app: FastifyInstance,
+  clientDir: string,
+  posting: PostingPages = { paths: [], allowHttp: false },
+): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const built = fs.existsSync(indexFile);
+  const sendIndex = async (reply: FastifyReply) => {
+    if (!built)
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The console is not built: run `npm run build` (npm start does it).');
+    // Read per request, so a console rebuilt while the server runs is served at once.
+    const html = await fs.promises.readFile(indexFile);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+  const formTargets = `form-action 'self' https:${posting.allowHttp ? ' http:' : ''}`;
+  await app.register(async (pages) => {
+    markScopePublic(pages);
+    for (const page of posting.paths)
+      pages.get(page, { schema: { hide: true } }, async (_request, reply) => {
+        const policy = String(reply.getHeader('content-security-policy') ?? '');
+        if (!/(^|;)\s*form-action [^;]*/.test(policy)) throw new Error('the policy names no form-action to widen');
+        reply.header('content-security-policy', policy.replace(/form-action [^;]*/, formTargets));
+        return sendIndex(reply);
+      });
+  });
   if (built) {
     await app.register(async (files) => {
       markScopePublic(files);
@@ -79,14 +113,6 @@ export async function installSpa(app: FastifyInstance, clientDir: string): Promi
         .header('cache-control', 'no-store')
         .send({ message: translate(lang, 'errors.route_not_found') });
     }
-    if (!built) {
-      return reply
-        .status(404)
-        .type('text/plain')
-        .send('The console is not built: run `npm run build` (npm start does it).');
-    }
-    // Read per request, so a console rebuilt while the server runs is served at once.
-    const html = await fs.promises.readFile(indexFile);
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return sendIndex(reply);
   });
 }

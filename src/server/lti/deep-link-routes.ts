@@ -10,6 +10,8 @@ import { deepLinkAnswer, examLink } from './deep-link-response';
 const tags = ['lti'];
 /** The teacher's browser holds its deep linking request by this cookie (path /api/lti). */
 export const DEEP_LINK_COOKIE = 'ltm_lti_link';
+/** The console's page where the teacher chooses; it posts the answer to the platform. */
+export const DEEP_LINK_PAGE = '/lti/deep-link';
 /** How many exams one page of the choice shows; a search narrows them. */
 const PAGE = 50;
 const MAX_ID = 2_147_483_647;

@@ -1,3 +1,3 @@
 export { ltiRoutes } from './lti-routes';
 export { defineLtiScoresJob, LTI_SCORES_QUEUE, sendReleasedScores } from './score-sync';
-export { deepLinkRoutes } from './deep-link-routes';
+export { DEEP_LINK_PAGE, deepLinkRoutes } from './deep-link-routes';

@@ -5,7 +5,7 @@ import { acceptUrlEncodedForms } from '../http/form-body';
 import { startSession } from '../auth';
 import { auditContext, recordAudit } from '../audit';
 import { deepLinkOf, isDeepLink, launchOf, LTI, MESSAGE_TYPES, type DeepLinkRequest } from './claims';
-import { DEEP_LINK_COOKIE } from './deep-link-routes';
+import { DEEP_LINK_COOKIE, DEEP_LINK_PAGE } from './deep-link-routes';
 import { keepDeepLink } from './deep-link-store';
 import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
 import { launchTarget, LaunchAccountRefused } from './launch-account';
@@ -197,7 +197,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const token = await keepDeepLink(app.db, taken.platformId, taken.launch, app.clock.now());
         reply.setCookie(DEEP_LINK_COOKIE, token, { ...stateCookie, maxAge: 30 * 60 });
-        return reply.redirect(new URL('lti/deep-link', base).pathname);
+        return reply.redirect(new URL(DEEP_LINK_PAGE.slice(1), base).pathname);
       }
       try {
         const target = await launchTarget(app.db, taken.platformId, taken.launch);
