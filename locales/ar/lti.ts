@@ -15,7 +15,7 @@ const ar: typeof en = {
       list_label: 'اختبارات منشورة ما زالت مفتوحة',
       none: 'لا يوجد اختبار منشور مفتوح الآن.',
       window: 'من %{start} إلى %{end}',
-      max_mark: 'من %{mark}',
+      max_mark: 'الدرجة القصوى %{mark}',
       add: 'أضفه إلى المقرر',
       cancel: 'إلغاء',
       choose_first: 'اختر اختبارًا أولًا.',

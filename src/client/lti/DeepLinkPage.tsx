@@ -157,7 +157,11 @@ export function DeepLinkPage() {
                           sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
                           label={
                             <Box>
-                              <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                              <Typography
+                                component="span"
+                                data-testid="exam-name"
+                                sx={{ display: 'block', fontWeight: 600 }}
+                              >
                                 {exam.name}
                               </Typography>
                               <Typography component="span" variant="body2" color="text.secondary">
