@@ -34,7 +34,12 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   let fetches = 0;
   let toolKeys: (() => Promise<JSONWebKeySet>) | null = null;
   let tokenRefusals = 0;
-  const tokens = new Set<string>();
+  /** The tokens issued, with the scope each was asked for. */
+  const tokens = new Map<string, string>();
+  /** The course's members its memberships endpoint lists (NRPS 2.0), two a page. */
+  let members: Record<string, unknown>[] = [];
+  let membershipReads = 0;
+  let nextPageOverride: string | null = null;
   /** The tool's deep linking answers the return address received, checked, in order. */
   const deepLinkAnswers: { payload: Record<string, unknown>; header: Record<string, unknown> }[] = [];
   let nextLaunch: Record<string, unknown> = {};
@@ -72,7 +77,7 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
       return [401, { error: 'invalid_client' }];
     }
     const token = randomUUID();
-    tokens.add(token);
+    tokens.set(token, form.get('scope') ?? '');
     return [200, { access_token: token, token_type: 'Bearer', expires_in: 3600, scope: form.get('scope') }];
   }
 
@@ -87,6 +92,27 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     if (request.method === 'POST' && path === '/moodle/token')
       return void read(request).then(async (body) => reply(...(await issueToken(body))));
     if (request.method === 'GET' && path === '/moodle/auth') return void authenticate(search, response);
+    if (request.method === 'GET' && path === '/moodle/courses/12/memberships') {
+      const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+      if (tokens.get(token) !== 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly')
+        return reply(401, { error: 'invalid_token' });
+      if (request.headers.accept !== 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json') return reply(406, {});
+      membershipReads += 1;
+      const page = Number(new URLSearchParams(search).get('page') ?? '1');
+      const more = page * 2 < members.length;
+      const next = nextPageOverride ?? `${origin}/moodle/courses/12/memberships?page=${page + 1}`;
+      response.writeHead(200, {
+        'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json',
+        ...(more ? { link: `<${next}>; rel="next"` } : {}),
+      });
+      return void response.end(
+        JSON.stringify({
+          id: `${origin}/moodle/courses/12/memberships`,
+          context: { id: 'course-12', title: 'Arabic, grade 4' },
+          members: members.slice((page - 1) * 2, page * 2),
+        }),
+      );
+    }
     if (request.method === 'POST' && path === '/moodle/deep-link-return')
       return void read(request).then(async (body) => {
         const jwt = new URLSearchParams(body).get('JWT') ?? '';
@@ -204,6 +230,12 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     deepLinkAnswers,
     /** Where the platform reads the tool's key set (the tool's /api/lti/jwks). */
     trustTool: (keys: () => Promise<JSONWebKeySet>) => void (toolKeys = keys),
+    /** The course's members (NRPS), and how many pages of them were read. */
+    setMembers: (list: Record<string, unknown>[]) => void (members = list),
+    membershipReads: () => membershipReads,
+    /** Where the next page link points instead of the platform's own next page. */
+    nextPageTo: (url: string | null) => void (nextPageOverride = url),
+    membershipsUrl: `${origin}/moodle/courses/12/memberships`,
     /** The token endpoint refuses the next `count` requests. */
     refuseTokens: (count: number) => void (tokenRefusals = count),
     scores,

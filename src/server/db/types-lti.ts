@@ -49,6 +49,9 @@ export interface LtiLinksTable {
   resource_link_id: string;
   exam_id: number;
   lineitem_url: string | null;
+  /** The course's membership list (NRPS 2.0), and when it is next read. */
+  memberships_url: ColumnType<string | null, string | null | undefined, string | null>;
+  roster_due_at: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

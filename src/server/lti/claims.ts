@@ -9,6 +9,7 @@ export const LTI = {
   custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
   lis: 'https://purl.imsglobal.org/spec/lti/claim/lis',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
+  namesRoles: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
   contentItems: 'https://purl.imsglobal.org/spec/lti-dl/claim/content_items',
   deepLinkingData: 'https://purl.imsglobal.org/spec/lti-dl/claim/data',
@@ -55,20 +56,30 @@ function examIdOf(value: unknown): number | null {
 }
 
 /**
- * The line item scores go back to: only where the launch grants the score scope, and only an
- * http(s) address on the host of the platform's own token address (a launch cannot send this
- * tool's requests elsewhere).
+ * A service address a launch names, kept only when it is an http(s) address on the host of the
+ * platform's own token address: a launch cannot send this tool's requests (and tokens) elsewhere.
  */
-function lineitemOf(endpoint: Record<string, unknown>, tokenUrl: string | null): string | null {
-  const scopes = Array.isArray(endpoint.scope) ? endpoint.scope : [];
-  const lineitem = text(endpoint.lineitem);
-  if (!lineitem || !tokenUrl || !scopes.includes(SCORE_SCOPE)) return null;
+export function onPlatformHost(address: unknown, tokenUrl: string | null): string | null {
+  const given = text(address);
+  if (!given || !tokenUrl) return null;
   try {
-    const url = new URL(lineitem);
+    const url = new URL(given);
     return ['https:', 'http:'].includes(url.protocol) && url.host === new URL(tokenUrl).host ? url.toString() : null;
   } catch {
     return null;
   }
+}
+
+/** The line item scores go back to: only where the launch grants the score scope. */
+function lineitemOf(endpoint: Record<string, unknown>, tokenUrl: string | null): string | null {
+  const scopes = Array.isArray(endpoint.scope) ? endpoint.scope : [];
+  return scopes.includes(SCORE_SCOPE) ? onPlatformHost(endpoint.lineitem, tokenUrl) : null;
+}
+
+/** The course's membership list (Names and Role Provisioning Services 2.0), where the platform offers it. */
+function membershipsOf(service: Record<string, unknown>, tokenUrl: string | null): string | null {
+  const versions = Array.isArray(service.service_versions) ? service.service_versions : [];
+  return versions.includes('2.0') ? onPlatformHost(service.context_memberships_url, tokenUrl) : null;
 }
 
 /**
@@ -89,6 +100,7 @@ export function launchOf(claims: Record<string, unknown>, tokenUrl: string | nul
     studentNumber: text(record(claims[LTI.lis]).person_sourcedid)?.slice(0, 255) ?? null,
     examId: examIdOf(record(claims[LTI.custom]).exam_id),
     lineitemUrl: lineitemOf(record(claims[LTI.agsEndpoint]), tokenUrl),
+    membershipsUrl: membershipsOf(record(claims[LTI.namesRoles]), tokenUrl),
   };
 }
 

@@ -15,7 +15,11 @@ export class LaunchAccountRefused extends Error {
  * compared as the roster keeps numbers unique, without regard to case), then linked. Never by name
  * or e-mail, and never a staff account (a launch opens a student's exam).
  */
-async function studentOf(db: Db, platformId: number, launch: Launch) {
+export async function studentOf(
+  db: Db,
+  platformId: number,
+  launch: Pick<Launch, 'subject' | 'learner' | 'studentNumber'>,
+) {
   const linked = await db
     .selectFrom('lti_identities')
     .innerJoin('students', 'students.user_id', 'lti_identities.user_id')
@@ -72,12 +76,14 @@ export async function launchTarget(db: Db, platformId: number, launch: Launch) {
       resource_link_id: launch.resourceLinkId,
       exam_id: launch.examId,
       lineitem_url: launch.lineitemUrl,
+      memberships_url: launch.membershipsUrl ?? null,
     })
     .onConflict((oc) =>
       oc.columns(['platform_id', 'resource_link_id']).doUpdateSet({
         exam_id: launch.examId!,
         deployment_id: launch.deploymentId,
         lineitem_url: launch.lineitemUrl,
+        memberships_url: launch.membershipsUrl ?? null,
         updated_at: new Date(),
       }),
     )

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { SignJWT } from 'jose';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { resultsReleasedSql } from '../delivery';
-import { TOOL_ALG, toolKey } from './tool-keys';
+import { PLATFORM_TIMEOUT_MS, platformToken, SCOPES } from './platform-token';
+import { syncCourseRosters } from './roster-sync';
 
 export const LTI_SCORES_QUEUE = 'lti-scores';
-const SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
-const TIMEOUT_MS = 10_000;
 /** Scores sent in one run at most; the rest wait for the next minute. */
 const BATCH = 200;
 
@@ -54,36 +51,6 @@ async function scoresDue(db: Db, now: Date, graceSeconds: number): Promise<Score
   return rows;
 }
 
-/** An AGS access token from the platform: client credentials, this tool proving itself with a JWT signed by its key. */
-async function accessToken(db: Db, due: ScoreDue): Promise<string> {
-  const { kid, privateKey } = await toolKey(db);
-  const assertion = await new SignJWT({})
-    .setProtectedHeader({ alg: TOOL_ALG, kid, typ: 'JWT' })
-    .setIssuer(due.client_id)
-    .setSubject(due.client_id)
-    .setAudience(due.auth_token_url)
-    .setIssuedAt()
-    .setExpirationTime('5m')
-    .setJti(randomUUID())
-    .sign(privateKey);
-  const response = await fetch(due.auth_token_url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-      client_assertion: assertion,
-      scope: SCORE_SCOPE,
-    }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-    redirect: 'error',
-  });
-  const body = (await response.json().catch(() => ({}))) as { access_token?: unknown };
-  if (!response.ok || typeof body.access_token !== 'string')
-    throw new Error(`the platform's token endpoint answered ${response.status}`);
-  return body.access_token;
-}
-
 /** A line item's scores address: its path and `/scores`, its query kept (AGS 2.0, 3.4). */
 export function scoresUrl(lineitem: string): string {
   const url = new URL(lineitem);
@@ -105,7 +72,7 @@ export async function sendReleasedScores(app: FastifyInstance): Promise<{ sent: 
     try {
       if (app.config.production && ![score.auth_token_url, score.lineitem_url].every((u) => u.startsWith('https://')))
         throw new Error('a platform reached over plain http');
-      if (!tokens.has(score.platform_id)) tokens.set(score.platform_id, accessToken(app.db, score));
+      if (!tokens.has(score.platform_id)) tokens.set(score.platform_id, platformToken(app.db, score, SCOPES.score));
       const token = await tokens.get(score.platform_id)!;
       const given = Number(score.result_mark);
       const response = await fetch(scoresUrl(score.lineitem_url), {
@@ -120,7 +87,7 @@ export async function sendReleasedScores(app: FastifyInstance): Promise<{ sent: 
           // When the score changed here: a re-mark is newer than the grade the platform holds.
           timestamp: new Date().toISOString(),
         }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(PLATFORM_TIMEOUT_MS),
         redirect: 'error',
       });
       if (!response.ok) throw new Error(`the platform's scores endpoint answered ${response.status}`);
@@ -153,11 +120,16 @@ export async function sendReleasedScores(app: FastifyInstance): Promise<{ sent: 
   return { sent, refused };
 }
 
-/** Scores go back every minute (once across every server process). */
+/**
+ * Every minute (once across every server process): the course membership lists that are due are
+ * read (their learners linked), then the scores go back.
+ */
 export function defineLtiScoresJob(app: FastifyInstance): void {
   app.jobs.define(
     LTI_SCORES_QUEUE,
     async () => {
+      const rosters = await syncCourseRosters(app);
+      if (rosters.read + rosters.refused > 0) app.log.info(rosters, 'LTI course rosters read');
       const done = await sendReleasedScores(app);
       if (done.sent + done.refused > 0) app.log.info(done, 'LTI scores sent');
     },
