@@ -267,7 +267,13 @@ describe('LTI deep linking', () => {
       subject: 'moodle-learner-1',
       exam_id: null,
     });
+    // A teacher named by the context role's short name, as LTI still allows, may choose.
+    const shortName = { ...platform.deepLinkClaims(), [`${LTI_CLAIM}roles`]: ['Instructor'] };
+    const chosen = await browser.launchThrough({ claims: shortName });
+    expect(chosen.headers.location).toBe('/lti/deep-link');
     for (const settings of [
+      { data: 'course \ud800' },
+      { data: { nested: ['\u0000'] } },
       { accept_types: ['file', 'html'] },
       { deep_link_return_url: 'javascript:alert(1)' },
       { deep_link_return_url: null },

@@ -87,6 +87,7 @@ describe("a course's members (Names and Role Provisioning Services)", () => {
       { user_id: 'moodle-user-42', status: 'Active', roles: [LEARNER], lis_person_sourcedid: 'NRPS-1' },
       { user_id: 'moodle-user-43', roles: ['Learner'], lis_person_sourcedid: 'nrps-2', name: 'Huda Salem' },
       { user_id: 'moodle-user-45', status: 'Active', roles: [LEARNER], lis_person_sourcedid: 'NOBODY-9' },
+      { user_id: 'moodle-user-46', status: 'Deleted', roles: ['Learner'], lis_person_sourcedid: 'NRPS-2' },
       { user_id: { id: 1 }, status: 'Active', roles: [LEARNER], lis_person_sourcedid: 'NRPS-2' },
     ]);
     const opened = await browser.launchThrough({
@@ -101,7 +102,7 @@ describe("a course's members (Names and Role Provisioning Services)", () => {
     expect(link).toEqual({ memberships_url: platform.membershipsUrl, roster_due_at: null });
 
     expect(await syncCourseRosters(t.app)).toEqual({ read: 1, added: 1, refused: 0 });
-    expect(platform.membershipReads()).toBe(3);
+    expect(platform.membershipReads()).toBe(4);
     expect(await membersOf('activity-roster')).toEqual([
       { subject: 'moodle-user-42', student_exam_id: assignments[0] },
       { subject: 'moodle-user-43', student_exam_id: assignments[1] },
@@ -112,8 +113,18 @@ describe("a course's members (Names and Role Provisioning Services)", () => {
     // Read again only when due: six hours on.
     expect(await syncCourseRosters(t.app)).toEqual({ read: 0, added: 0, refused: 0 });
     clock.advance(6 * 3600);
+    // A member's record follows the link's exam: an assignment that is not the latest is put right.
+    await t.db
+      .updateTable('lti_link_members')
+      .set({ student_exam_id: assignments[0]! })
+      .where('subject', '=', 'moodle-user-43')
+      .execute();
     expect(await syncCourseRosters(t.app)).toEqual({ read: 1, added: 0, refused: 0 });
-    expect(platform.membershipReads()).toBe(6);
+    expect(platform.membershipReads()).toBe(8);
+    expect(await membersOf('activity-roster')).toEqual([
+      { subject: 'moodle-user-42', student_exam_id: assignments[0] },
+      { subject: 'moodle-user-43', student_exam_id: assignments[1] },
+    ]);
   });
 
   it('keeps no list address on another host or of another version, follows no page elsewhere, and retries a refusal in an hour', async () => {
@@ -130,6 +141,11 @@ describe("a course's members (Names and Role Provisioning Services)", () => {
         .executeTakeFirstOrThrow();
       expect([link, kept.memberships_url]).toEqual([link, null]);
     }
+
+    // A link whose scores do not go back (no line item) is not read: nobody is linked for nothing.
+    const noScores: Record<string, unknown> = launchClaims('activity-no-scores', service(platform.membershipsUrl));
+    noScores['https://purl.imsglobal.org/spec/lti-ags/claim/endpoint'] = {};
+    expect((await browser.launchThrough({ claims: noScores })).statusCode).toBe(302);
 
     const reads = platform.membershipReads();
     clock.advance(6 * 3600);
@@ -153,5 +169,31 @@ describe("a course's members (Names and Role Provisioning Services)", () => {
     expect(await syncCourseRosters(t.app)).toEqual({ read: 0, added: 0, refused: 0 });
     clock.advance(3600);
     expect(await syncCourseRosters(t.app)).toEqual({ read: 1, added: 0, refused: 0 });
+
+    // A redirect, a page that is not a list of members, one beyond 4 MB (announced or not): refused.
+    const answers: { status: number; headers?: Record<string, string>; body: string }[] = [
+      { status: 302, headers: { location: 'https://collector.evil.test/members' }, body: '' },
+      { status: 200, body: '<html>maintenance</html>' },
+      { status: 200, body: '{"members": "none"}' },
+      { status: 200, body: `{"members": [], "padding": "${'x'.repeat(4 * 1024 * 1024)}"}` },
+      {
+        status: 200,
+        headers: { 'content-length': String(5 * 1024 * 1024) },
+        body: 'x'.repeat(5 * 1024 * 1024),
+      },
+    ];
+    for (const answer of answers) {
+      clock.advance(6 * 3600);
+      platform.answerMemberships(answer);
+      try {
+        expect([answer.status, answer.body.slice(0, 20), await syncCourseRosters(t.app)]).toEqual([
+          answer.status,
+          answer.body.slice(0, 20),
+          { read: 0, added: 0, refused: 1 },
+        ]);
+      } finally {
+        platform.answerMemberships(null);
+      }
+    }
   });
 });

@@ -383,5 +383,13 @@ describe('scores back to the platform (Assignment and Grade Services)', () => {
       '/moodle/lineitems/9/lineitem?type_id=1',
       '/moodle/lineitems/9/lineitem?type_id=1',
     ]);
+    // The activity linked to another exam since (a teacher's new choice): this exam's mark goes nowhere.
+    await t.db
+      .updateTable('lti_links')
+      .set({ exam_id: scene.exam.id })
+      .where('resource_link_id', '=', 'activity-ags')
+      .execute();
+    await t.db.updateTable('exam_attempts').set({ result_mark: 35 }).where('id', '=', member.sent_attempt_id).execute();
+    expect(await sendReleasedScores(t.app)).toEqual({ sent: 0, refused: 0 });
   });
 });

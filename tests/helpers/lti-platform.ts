@@ -40,6 +40,8 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
   let members: Record<string, unknown>[] = [];
   let membershipReads = 0;
   let nextPageOverride: string | null = null;
+  /** An answer the memberships endpoint gives instead of its page (a redirect, a broken page). */
+  let membershipsAnswer: { status: number; headers?: Record<string, string>; body: string } | null = null;
   /** The tool's deep linking answers the return address received, checked, in order. */
   const deepLinkAnswers: { payload: Record<string, unknown>; header: Record<string, unknown> }[] = [];
   let nextLaunch: Record<string, unknown> = {};
@@ -98,6 +100,10 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
         return reply(401, { error: 'invalid_token' });
       if (request.headers.accept !== 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json') return reply(406, {});
       membershipReads += 1;
+      if (membershipsAnswer)
+        return void response
+          .writeHead(membershipsAnswer.status, membershipsAnswer.headers ?? {})
+          .end(membershipsAnswer.body);
       const page = Number(new URLSearchParams(search).get('page') ?? '1');
       const more = page * 2 < members.length;
       const next = nextPageOverride ?? `${origin}/moodle/courses/12/memberships?page=${page + 1}`;
@@ -236,6 +242,7 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     /** Where the next page link points instead of the platform's own next page. */
     nextPageTo: (url: string | null) => void (nextPageOverride = url),
     membershipsUrl: `${origin}/moodle/courses/12/memberships`,
+    answerMemberships: (answer: typeof membershipsAnswer) => void (membershipsAnswer = answer),
     /** The token endpoint refuses the next `count` requests. */
     refuseTokens: (count: number) => void (tokenRefusals = count),
     scores,

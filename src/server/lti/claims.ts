@@ -21,9 +21,11 @@ export const MESSAGE_TYPES = {
   deepLinkingResponse: 'LtiDeepLinkingResponse',
 } as const;
 
+/** Learners: the full role URIs, and the context role's short name LTI still allows. */
 export const LEARNER_ROLES = [
   'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
   'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student',
+  'Learner',
 ];
 
 const LIS = 'http://purl.imsglobal.org/vocab/lis/v2/';
@@ -37,6 +39,9 @@ export const TEACHING_ROLES = [
   `${LIS}institution/person#Faculty`,
   `${LIS}institution/person#Administrator`,
   `${LIS}system/person#Administrator`,
+  // The context roles' short names.
+  'Instructor',
+  'ContentDeveloper',
 ];
 
 const record = (value: unknown): Record<string, unknown> =>

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { acceptUrlEncodedForms } from '../http/form-body';
+import { findUnsafeValue } from '../http/input-guards';
 import { startSession } from '../auth';
 import { auditContext, recordAudit } from '../audit';
 import { deepLinkOf, isDeepLink, launchOf, LTI, MESSAGE_TYPES, type DeepLinkRequest } from './claims';
@@ -151,8 +152,9 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         claims[LTI.messageType] === MESSAGE_TYPES.deepLinking
           ? deepLinkOf(claims)
           : launchOf(claims, platform.auth_token_url);
-      // A NUL in a signed claim (a title typed at the platform) is nothing the database can keep.
-      if (JSON.stringify(said).includes('\\u0000')) return refuse(reply, 'failed');
+      // A NUL or a lone surrogate in a signed claim (a title typed at the platform, the opaque
+      // deep linking data), or data nested beyond reason, is nothing the database can keep.
+      if (findUnsafeValue(said) !== null) return refuse(reply, 'failed');
       if (isDeepLink(said) && !answerable(said)) return refuse(reply, 'failed');
       const token = await keepClaims(app.db, pending.state_hash, said);
       if (!token) return refuse(reply, 'expired');

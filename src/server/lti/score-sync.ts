@@ -36,7 +36,8 @@ async function scoresDue(db: Db, now: Date, graceSeconds: number): Promise<Score
     from lti_link_members m
     join lti_links l on l.id = m.link_id and l.lineitem_url is not null
     join lti_platforms p on p.id = l.platform_id and p.is_active and p.auth_token_url is not null
-    join student_exams se on se.id = m.student_exam_id
+    -- The assignment of the exam the link opens now (a teacher may have linked the activity to another).
+    join student_exams se on se.id = m.student_exam_id and se.exam_id = l.exam_id
     join exams e on e.id = se.exam_id
     join exam_types et on et.id = e.exam_type_id
     join lateral (
