@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE, isLanguage, isRTL, LANGUAGE_STORAGE_KEY, type Language } from '../../locales/languages';
+import { localStore, sessionStore } from './safeStorage';
 
 /** The language chosen on this browser (SPEC section 9): stored under `language`, default `en`. */
 export function getStoredLanguage(): Language {
   try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    const stored = localStore().getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
     // Storage can be disabled (privacy modes); the default language still works.
@@ -11,8 +12,18 @@ export function getStoredLanguage(): Language {
   }
 }
 
+/**
+ * The language this page opens in: one the address asks for (`?lang=ar`, as an LTI platform's
+ * launch says its user's), kept as the browser's choice; else the browser's stored choice.
+ */
+export function pageLanguage(): Language {
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (isLanguage(asked)) storeLanguage(asked);
+  return getStoredLanguage();
+}
+
 export function storeLanguage(language: Language): void {
-  window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  localStore().setItem(LANGUAGE_STORAGE_KEY, language);
 }
 
 /** Sets `<html lang dir>` once at startup: the language only changes through a reload. */
@@ -29,7 +40,7 @@ const LANGUAGE_RELOAD = 'ltm-language-reload';
  * exam goes straight back to its questions (issue 41).
  */
 export function reloadPage(): void {
-  window.sessionStorage.setItem(LANGUAGE_RELOAD, window.location.pathname);
+  sessionStore().setItem(LANGUAGE_RELOAD, window.location.pathname);
   window.location.reload();
 }
 
@@ -38,7 +49,7 @@ export function reloadPage(): void {
  * once (the answer is then forgotten), so a change made elsewhere never counts for a later page.
  */
 export function reloadedForLanguage(): boolean {
-  const reloaded = window.sessionStorage.getItem(LANGUAGE_RELOAD) === window.location.pathname;
-  window.sessionStorage.removeItem(LANGUAGE_RELOAD);
+  const reloaded = sessionStore().getItem(LANGUAGE_RELOAD) === window.location.pathname;
+  sessionStore().removeItem(LANGUAGE_RELOAD);
   return reloaded;
 }

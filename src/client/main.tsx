@@ -2,13 +2,16 @@ import { StrictMode, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootsStudentApp } from './boot';
 import { forgetLeftovers } from './browserSession';
-import { getStoredLanguage } from './language';
+import { pageLanguage } from './language';
+import { installStorageFallbacks } from './safeStorage';
 import { registerOfflineShell } from './offlineShell';
 import { signalRendered } from './pageReady';
 import { loadCatalog, loadStudentCatalog } from './providers/polyglot';
 import { initSentry } from './sentry';
 
-const language = getStoredLanguage();
+// A frame of another site may be denied storage: the console still starts (issue 46).
+installStorageFallbacks();
+const language = pageLanguage();
 void initSentry();
 
 const root = document.getElementById('root');

@@ -17,7 +17,7 @@ import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { mfaRoutes } from './auth/mfa';
 import { samlRoutes, ssoProvidersRoutes, ssoRoutes } from './auth/sso';
-import { DEEP_LINK_PAGE, deepLinkRoutes, defineLtiScoresJob, ltiRoutes } from './lti';
+import { DEEP_LINK_PAGE, deepLinkPageOrigins, deepLinkRoutes, defineLtiScoresJob, ltiRoutes } from './lti';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -251,7 +251,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
     { prefix: '/api' },
   );
 
-  await installSpa(app, config.clientDir, { paths: [DEEP_LINK_PAGE], allowHttp: !config.production });
+  await installSpa(app, config.clientDir, [{ path: DEEP_LINK_PAGE, origins: deepLinkPageOrigins(app) }]);
   // The queue starts once every route has defined its jobs, and stops before the database closes.
   app.addHook('onReady', () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());

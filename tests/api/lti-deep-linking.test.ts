@@ -211,22 +211,39 @@ describe('LTI deep linking', () => {
     expect(decodeProtectedHeader(linked.json().jwt).alg).toBe('RS256');
   });
 
-  it("lets the choice page's form, and no other page's, post to the platform's address", async () => {
-    const formAction = (policy: unknown) => /form-action ([^;]*)/.exec(String(policy))?.[1];
-    const page = await t.app.inject({ method: 'GET', url: '/lti/deep-link' });
-    expect(formAction(page.headers['content-security-policy'])).toBe("'self' https: http:");
-    for (const other of ['/login', '/my-exams', '/lti/deep-link/x', '/LTI/deep-link'])
-      expect([
-        other,
-        formAction((await t.app.inject({ method: 'GET', url: other })).headers['content-security-policy']),
-      ]).toEqual([other, "'self'"]);
-    const production = await createTestApp({ production: true, publicUrl: 'https://ltm.school.test' });
-    try {
-      const secure = await production.app.inject({ method: 'GET', url: '/lti/deep-link' });
-      expect(formAction(secure.headers['content-security-policy'])).toBe("'self' https:");
-    } finally {
-      await production.close();
+  it("lets the platform's page frame the choice, and its form post there, only while a request waits; no other page", async () => {
+    const directive = (response: { headers: Record<string, unknown> }, name: string) =>
+      new RegExp(`${name} ([^;]*)`).exec(String(response.headers['content-security-policy']))?.[1];
+    const page = (cookie = '') =>
+      t.app.inject({ method: 'GET', url: '/lti/deep-link', headers: cookie ? { cookie } : {} });
+    const cookie = await requestLink();
+    const waiting = await page(cookie);
+    expect(directive(waiting, 'form-action')).toBe(`'self' ${platform.origin}`);
+    expect(directive(waiting, 'frame-ancestors')).toBe(`'self' ${platform.origin}`);
+    expect(waiting.headers['x-frame-options']).toBeUndefined();
+    for (const [name, response] of [
+      ['no request', await page()],
+      ['an unknown token', await page(`${COOKIE}=not-a-token`)],
+      ['another page', await t.app.inject({ method: 'GET', url: '/login', headers: { cookie } })],
+      ['another spelling', await t.app.inject({ method: 'GET', url: '/LTI/deep-link', headers: { cookie } })],
+    ] as const) {
+      expect([name, directive(response, 'form-action'), directive(response, 'frame-ancestors')]).toEqual([
+        name,
+        "'self'",
+        "'none'",
+      ]);
+      expect(response.headers['x-frame-options']).toBe('DENY');
     }
+    // Its cookie can reach a frame of the platform's page: SameSite=None, Secure, partitioned (CHIPS).
+    const launched = await browser.launchThrough({ claims: platform.deepLinkClaims() });
+    expect(launched.headers['set-cookie']).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^ltm_lti_link=[^;]+; Max-Age=1800; Path=\/; HttpOnly; Secure; Partitioned; SameSite=None$/,
+        ),
+      ]),
+    );
+    await choose(cookie, null);
   });
 
   it('refuses an exam not published, ended or unknown, in the reader language, and answers nothing', async () => {
@@ -271,6 +288,16 @@ describe('LTI deep linking', () => {
     const shortName = { ...platform.deepLinkClaims(), [`${LTI_CLAIM}roles`]: ['Instructor'] };
     const chosen = await browser.launchThrough({ claims: shortName });
     expect(chosen.headers.location).toBe('/lti/deep-link');
+    // The page opens in the teacher's language at the platform, where it is one of ours.
+    for (const [locale, location] of [
+      ['ar-SA', '/lti/deep-link?lang=ar'],
+      ['en_GB', '/lti/deep-link?lang=en'],
+      ['fr-FR', '/lti/deep-link'],
+      ['arabic', '/lti/deep-link'],
+    ]) {
+      const claims = { ...platform.deepLinkClaims(), [`${LTI_CLAIM}launch_presentation`]: { locale } };
+      expect([locale, (await browser.launchThrough({ claims })).headers.location]).toEqual([locale, location]);
+    }
     for (const settings of [
       { data: 'course \ud800' },
       { data: { nested: ['\u0000'] } },

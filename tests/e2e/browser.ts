@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const SCREENSHOTS = path.resolve('tests/e2e/screenshots');
@@ -96,7 +96,10 @@ export async function pageApi<T>(page: Page, method: string, path: string, body?
  * frames; the reads it starts begin only after it commits). It replaces fixed pauses; `progress:
  * false` ignores progress bars (a page that keeps one on purpose: an import's finished job).
  */
-export async function pageReady(page: Page, options: { timeout?: number; progress?: boolean } = {}): Promise<void> {
+export async function pageReady(
+  page: Page | Frame,
+  options: { timeout?: number; progress?: boolean } = {},
+): Promise<void> {
   const token = `${Date.now()}-${Math.random()}`;
   await page.waitForFunction(
     ({ token, progress }) => {

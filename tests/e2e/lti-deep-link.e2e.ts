@@ -7,10 +7,13 @@ import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroug
 
 /**
  * Issue 46, LTI deep linking in Chromium: a school's LMS (the platform in this test process, over
- * real HTTP) sends a teacher's browser through the LTI login to our exam choice; the teacher, in
- * Arabic, chooses an exam by keyboard; the page posts our signed answer to the platform, which
- * checks it against our key set. The browser carries the login's state cookie across the
- * platform's cross-site form post, as a real LMS makes it do.
+ * real HTTP, on another site) opens our tool in a frame of its course page, as Moodle's and
+ * Canvas's content selection do; the frame goes through the LTI login to our exam choice; the
+ * teacher, in Arabic, chooses an exam by keyboard; the page posts our signed answer to the
+ * platform, which checks it against our key set. The frame keeps our cookies (partitioned,
+ * SameSite=None) across the platform's cross-site form post, our page lets that site frame it, and
+ * the console starts though the browser denies a framed site its storage (as Chromium's contexts
+ * do), in the language the launch gave.
  */
 const baseUrl = e2eBaseUrl();
 // The server's own address (PUBLIC_URL defaults to localhost): the launch comes back there.
@@ -32,25 +35,29 @@ afterAll(async () => {
 });
 
 describe('LTI deep linking in a browser', () => {
-  it('lets a teacher choose an exam in Arabic by keyboard, and the platform receives the signed link', async () => {
+  it("lets a teacher choose an exam in Arabic by keyboard, in a frame of the course's page; the platform receives the signed link", async () => {
     const staff = await browser.newContext();
     const admin = await staff.newPage();
     await signInThroughForm(admin, baseUrl, 'admin@example.com');
     await pageApi(admin, 'POST', '/lti-platforms', ltiPlatformBody(platform, { clientId, deploymentId }));
     await staff.close();
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ar' });
-    await context.addInitScript(() => window.localStorage.setItem('language', 'ar'));
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
     const page = await context.newPage();
-    platform.launchNext(platform.deepLinkClaims());
+    // The teacher's language at the platform: the frame may have no storage of ours to remember one.
+    platform.launchNext({
+      ...platform.deepLinkClaims(),
+      'https://purl.imsglobal.org/spec/lti/claim/launch_presentation': { locale: 'ar-SA', document_target: 'iframe' },
+    });
     const login = new URLSearchParams({ iss: platform.issuer, login_hint: 'teacher-3', client_id: clientId });
-    await page.goto(`${serverUrl}/api/lti/login?${login}`);
-    await page.waitForURL((url) => url.pathname === '/lti/deep-link', { timeout: 30_000 });
-    const exams = page.getByRole('radiogroup', { name: ar.lti.deep_link.list_label });
-    await exams.waitFor();
-    await pageReady(page);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(ar.lti.deep_link.title);
+    await page.goto(platform.coursePage(`${serverUrl}/api/lti/login?${login}`));
+    const frame = page.frameLocator('iframe[title="Tool"]');
+    const exams = frame.getByRole('radiogroup', { name: ar.lti.deep_link.list_label });
+    await exams.waitFor({ timeout: 30_000 });
+    const tool = page.frames().find((f) => f.url().startsWith(`${serverUrl}/lti/deep-link`))!;
+    await pageReady(tool);
+    expect(await tool.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await frame.getByRole('heading', { level: 1 }).textContent()).toBe(ar.lti.deep_link.title);
     const first = exams.getByRole('radio').first();
     const examId = Number(await first.getAttribute('value'));
     const examName = await exams.getByTestId('exam-name').first().textContent();
@@ -62,10 +69,12 @@ describe('LTI deep linking in a browser', () => {
     await page.keyboard.press('Space');
     expect(await first.isChecked()).toBe(true);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(ar.lti.deep_link.add);
+    expect(await tool.evaluate(() => document.activeElement?.textContent)).toBe(ar.lti.deep_link.add);
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${platform.origin}/moodle/deep-link-return`, { timeout: 30_000 });
-    expect(await page.locator('#linked').textContent()).toBe('Activity saved');
+    // The answer went to the platform inside its frame: the course page is still around it.
+    await frame.locator('#linked').waitFor({ timeout: 30_000 });
+    expect(await frame.locator('#linked').textContent()).toBe('Activity saved');
+    expect(await page.getByRole('heading', { name: 'Course 12' }).count()).toBe(1);
 
     const { payload } = platform.deepLinkAnswers.at(-1)!;
     expect(payload['https://purl.imsglobal.org/spec/lti-dl/claim/content_items']).toEqual([

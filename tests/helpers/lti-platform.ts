@@ -94,6 +94,13 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     if (request.method === 'POST' && path === '/moodle/token')
       return void read(request).then(async (body) => reply(...(await issueToken(body))));
     if (request.method === 'GET' && path === '/moodle/auth') return void authenticate(search, response);
+    // A course page that opens the tool in a frame, as Moodle's and Canvas's content selection do.
+    if (request.method === 'GET' && path === '/moodle/course/12/select') {
+      const tool = (new URLSearchParams(search).get('tool') ?? '').replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+      return void response
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<h1>Course 12</h1><iframe title="Tool" src="${tool}" style="width:1240px;height:760px"></iframe>`);
+    }
     if (request.method === 'GET' && path === '/moodle/courses/12/memberships') {
       const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
       if (tokens.get(token) !== 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly')
@@ -242,6 +249,8 @@ export async function startLtiPlatform(options: { clientId: string; deploymentId
     /** Where the next page link points instead of the platform's own next page. */
     nextPageTo: (url: string | null) => void (nextPageOverride = url),
     membershipsUrl: `${origin}/moodle/courses/12/memberships`,
+    /** The course page that frames the tool at this address. */
+    coursePage: (toolUrl: string) => `${origin}/moodle/course/12/select?${new URLSearchParams({ tool: toolUrl })}`,
     answerMemberships: (answer: typeof membershipsAnswer) => void (membershipsAnswer = answer),
     /** The token endpoint refuses the next `count` requests. */
     refuseTokens: (count: number) => void (tokenRefusals = count),

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '../../common/contracts';
 import { isStudentHome } from './access';
+import { localStore, sessionStore } from '../safeStorage';
 
 /** The signed-in user as `GET /api/user` returns it (SPEC section 3, "Current user"). */
 export type User = CurrentUser;
@@ -24,8 +25,8 @@ function parseUser(raw: string | null): User | null {
  * browser (another tab may have signed someone else in since), else the kept one.
  */
 export function readStoredUser(): User | null {
-  const kept = parseUser(window.localStorage.getItem(USER_STORAGE_KEY));
-  const whole = parseUser(window.sessionStorage.getItem(SESSION_USER_KEY));
+  const kept = parseUser(localStore().getItem(USER_STORAGE_KEY));
+  const whole = parseUser(sessionStore().getItem(SESSION_USER_KEY));
   return kept && whole?.id === kept.id ? whole : kept;
 }
 
@@ -36,20 +37,20 @@ export function readStoredUser(): User | null {
  */
 export function storeUser(user: User): void {
   const atRest = isStudentHome(permissionsOf(user)) ? { ...user, name: '', email: null, username: null } : user;
-  window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(atRest));
-  window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
+  localStore().setItem(USER_STORAGE_KEY, JSON.stringify(atRest));
+  sessionStore().setItem(SESSION_USER_KEY, JSON.stringify(user));
 }
 
 /** Forgets the stored user alone (a student's, on the first page after the browser was closed). */
 export function forgetStoredUser(): void {
-  window.localStorage.removeItem(USER_STORAGE_KEY);
-  window.sessionStorage.removeItem(SESSION_USER_KEY);
+  localStore().removeItem(USER_STORAGE_KEY);
+  sessionStore().removeItem(SESSION_USER_KEY);
 }
 
 /** Logout clears the stored user and the whole session storage (platform caches live there). */
 export function clearSession(): void {
-  window.localStorage.removeItem(USER_STORAGE_KEY);
-  window.sessionStorage.clear();
+  localStore().removeItem(USER_STORAGE_KEY);
+  sessionStore().clear();
 }
 
 export function permissionsOf(user: User | null): string[] {

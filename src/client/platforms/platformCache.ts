@@ -1,4 +1,5 @@
 import type { PlatformIdentifier } from '../../../schemas/vocabulary';
+import { sessionStore } from '../safeStorage';
 
 /** A learning platform as the selector needs it. */
 export interface Platform {
@@ -19,7 +20,7 @@ const selectionKey = (language: string) => `platforms.${language}.selected`;
 
 function read<T>(key: string): T | null {
   try {
-    const raw = window.sessionStorage.getItem(key);
+    const raw = sessionStore().getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
   } catch {
     return null;
@@ -28,7 +29,7 @@ function read<T>(key: string): T | null {
 
 function write(key: string, value: unknown): void {
   try {
-    window.sessionStorage.setItem(key, JSON.stringify(value));
+    sessionStore().setItem(key, JSON.stringify(value));
   } catch {
     // Storage may be full or disabled: the selector still works for this page.
   }
@@ -60,7 +61,7 @@ export function storeSelectedPlatformId(language: string, id: number): void {
  * The selection stays: `pickPlatform` falls back to the first one if it was deleted.
  */
 export function clearPlatformCache(): void {
-  const storage = window.sessionStorage;
+  const storage = sessionStore();
   const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
   for (const key of keys) if (/^platforms\.[\w-]+$/.test(key)) storage.removeItem(key);
 }

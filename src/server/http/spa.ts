@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { languageFromHeader } from '../../../locales/index';
 import { translate } from './i18n';
@@ -41,23 +41,26 @@ const isAssetAnswer = (status: number, type: unknown) =>
  */
 const isSubresource = (url: string) => /^\/assets\/[^/?]+\.(?:js|css|woff2?)(?:\?|$)/.test(url);
 
-/** The console's pages that post a form to another site (an LTI platform's return address). */
-export interface PostingPages {
-  paths: readonly string[];
-  /** Plain http too (a test platform), as the LTI settings allow outside production. */
-  allowHttp: boolean;
+/**
+ * A console page that works with another site: its form posts there, and that site's page may
+ * frame it (an LTI platform's deep linking). The sites come from the request (none: this site only).
+ */
+export interface PageWithOrigins {
+  path: string;
+  origins: (request: FastifyRequest) => Promise<string[]>;
 }
 
 /**
  * Serves the built console; every path that is not a file and not under /api gets index.html
- * (single-page-app fallback). Unknown /api paths, in any letter case, get a JSON 404. The pages
- * that post to another site are routes of their own, whose policy lets a form go to any web
- * address (`form-action`); every other page's forms stay on this site.
+ * (single-page-app fallback). Unknown /api paths, in any letter case, get a JSON 404. A page that
+ * works with another site is a route of its own: its policy lets its form post to that site
+ * (`form-action`) and that site frame it (`frame-ancestors`, without `X-Frame-Options`); every
+ * other page's forms stay on this site, and no site frames it.
  */
 export async function installSpa(
   app: FastifyInstance,
   clientDir: string,
-  posting: PostingPages = { paths: [], allowHttp: false },
+  pagesWithOrigins: readonly PageWithOrigins[] = [],
 ): Promise<void> {
   const indexFile = path.join(clientDir, 'index.html');
   const built = fs.existsSync(indexFile);
@@ -71,14 +74,23 @@ export async function installSpa(
     const html = await fs.promises.readFile(indexFile);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
-  const formTargets = `form-action 'self' https:${posting.allowHttp ? ' http:' : ''}`;
   await app.register(async (pages) => {
     markScopePublic(pages);
-    for (const page of posting.paths)
-      pages.get(page, { schema: { hide: true } }, async (_request, reply) => {
-        const policy = String(reply.getHeader('content-security-policy') ?? '');
-        if (!/(^|;)\s*form-action [^;]*/.test(policy)) throw new Error('the policy names no form-action to widen');
-        reply.header('content-security-policy', policy.replace(/form-action [^;]*/, formTargets));
+    for (const page of pagesWithOrigins)
+      pages.get(page.path, { schema: { hide: true } }, async (request, reply) => {
+        const origins = (await page.origins(request)).join(' ');
+        if (origins) {
+          const policy = String(reply.getHeader('content-security-policy') ?? '');
+          if (!/form-action [^;]*/.test(policy) || !/frame-ancestors [^;]*/.test(policy))
+            throw new Error('the policy names no form-action or frame-ancestors to widen');
+          reply.header(
+            'content-security-policy',
+            policy
+              .replace(/form-action [^;]*/, `form-action 'self' ${origins}`)
+              .replace(/frame-ancestors [^;]*/, `frame-ancestors 'self' ${origins}`),
+          );
+          reply.removeHeader('x-frame-options');
+        }
         return sendIndex(reply);
       });
   });

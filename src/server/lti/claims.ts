@@ -8,6 +8,7 @@ export const LTI = {
   roles: 'https://purl.imsglobal.org/spec/lti/claim/roles',
   custom: 'https://purl.imsglobal.org/spec/lti/claim/custom',
   lis: 'https://purl.imsglobal.org/spec/lti/claim/lis',
+  launchPresentation: 'https://purl.imsglobal.org/spec/lti/claim/launch_presentation',
   agsEndpoint: 'https://purl.imsglobal.org/spec/lti-ags/claim/endpoint',
   namesRoles: 'https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice',
   deepLinkingSettings: 'https://purl.imsglobal.org/spec/lti-dl/claim/deep_linking_settings',
@@ -135,6 +136,9 @@ export function deepLinkOf(claims: Record<string, unknown>) {
     /** Absent means the platform did not say: the line item is offered (it may ignore it). */
     takesLineItem: settings.accept_lineitem !== false,
     teacher: rolesOf(claims).some((role) => TEACHING_ROLES.includes(role)),
+    /** The teacher's language at the platform (its locale, `ar-SA`, `en-GB`), where it is one of ours. */
+    language:
+      /^(ar|en)(?:[-_]|$)/i.exec(text(record(claims[LTI.launchPresentation]).locale) ?? '')?.[1]?.toLowerCase() ?? null,
   };
 }
 

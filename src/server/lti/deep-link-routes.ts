@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, invalid } from '../http/app-error';
 import { auditContext, recordAudit } from '../audit';
@@ -6,9 +7,10 @@ import { containsPattern } from '../db/like';
 import { formatWallTime } from '../../common/datetime';
 import { deepLinkFor, takeDeepLink } from './deep-link-store';
 import { deepLinkAnswer, examLink } from './deep-link-response';
+import { ltiCookie } from './lti-cookies';
 
 const tags = ['lti'];
-/** The teacher's browser holds its deep linking request by this cookie (path /api/lti). */
+/** The teacher's browser holds its deep linking request by this cookie (its page reads it too). */
 export const DEEP_LINK_COOKIE = 'ltm_lti_link';
 /** The console's page where the teacher chooses; it posts the answer to the platform. */
 export const DEEP_LINK_PAGE = '/lti/deep-link';
@@ -18,6 +20,15 @@ const MAX_ID = 2_147_483_647;
 const expired = () => new AppError(401, 'lti.deep_link.expired');
 
 /**
+ * The site a teacher's choice page answers (its return address's origin), for the page's policy:
+ * its form may post there and the platform's page may frame it. None without a request waiting.
+ */
+export const deepLinkPageOrigins = (app: FastifyInstance) => async (request: FastifyRequest) => {
+  const pending = await deepLinkFor(app.db, request.cookies[DEEP_LINK_COOKIE], app.clock.now());
+  return pending?.request.returnUrl ? [new URL(pending.request.returnUrl).origin] : [];
+};
+
+/**
  * LTI Deep Linking 2.0 (issue 46): a teacher at their course chooses the exam an activity opens.
  * Nobody is signed in here: the platform vouched for the teacher, and the cookie its verified
  * request left in their browser lets it see the published exams still open (names, window, mark,
@@ -25,7 +36,7 @@ const expired = () => new AppError(401, 'lti.deep_link.expired');
  */
 export const deepLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = app.config.publicUrl.replace(/\/?$/, '/');
-  const cookie = { path: '/api/lti', httpOnly: true, sameSite: 'lax' as const, secure: app.config.production };
+  const cookie = ltiCookie(app.config.publicUrl, '/');
   const openExams = (name: 'name_en' | 'name_ar') =>
     app.db
       .selectFrom('exams')

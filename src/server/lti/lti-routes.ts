@@ -8,6 +8,7 @@ import { auditContext, recordAudit } from '../audit';
 import { deepLinkOf, isDeepLink, launchOf, LTI, MESSAGE_TYPES, type DeepLinkRequest } from './claims';
 import { DEEP_LINK_COOKIE, DEEP_LINK_PAGE } from './deep-link-routes';
 import { keepDeepLink } from './deep-link-store';
+import { ltiCookie } from './lti-cookies';
 import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
 import { launchTarget, LaunchAccountRefused } from './launch-account';
 import { verifyLaunch } from './launch-verify';
@@ -41,7 +42,8 @@ const loginParams = z.object({
  */
 export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = app.config.publicUrl.replace(/\/?$/, '/');
-  const stateCookie = { path: '/api/lti', httpOnly: true, sameSite: 'lax' as const, secure: app.config.production };
+  const stateCookie = ltiCookie(app.config.publicUrl, '/api/lti');
+  const linkCookie = ltiCookie(app.config.publicUrl, '/');
   const refuse = (reply: FastifyReply, reason: string) =>
     reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`);
   acceptUrlEncodedForms(app, FORM_BYTES);
@@ -198,8 +200,11 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
           return refuse(reply, 'not_teacher');
         }
         const token = await keepDeepLink(app.db, taken.platformId, taken.launch, app.clock.now());
-        reply.setCookie(DEEP_LINK_COOKIE, token, { ...stateCookie, maxAge: 30 * 60 });
-        return reply.redirect(new URL(DEEP_LINK_PAGE.slice(1), base).pathname);
+        reply.setCookie(DEEP_LINK_COOKIE, token, { ...linkCookie, maxAge: 30 * 60 });
+        // In the teacher's language at the platform: a frame may have no storage to remember ours.
+        const page = new URL(DEEP_LINK_PAGE.slice(1), base);
+        if (taken.launch.language) page.searchParams.set('lang', taken.launch.language);
+        return reply.redirect(`${page.pathname}${page.search}`);
       }
       try {
         const target = await launchTarget(app.db, taken.platformId, taken.launch);
