@@ -45,21 +45,27 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
+/** The server's side: the choice (searched by name) and the signed answer; the calls it received. */
+function serveChoice() {
+  const reads = recorder();
+  const choices = recorder();
+  server.use(
+    http.get('*/api/lti/deep-link', ({ request }) => {
+      reads.record(request);
+      const q = new URL(request.url).searchParams.get('q');
+      return HttpResponse.json(q ? { ...choice, exams: choice.exams.filter((e) => e.name.includes(q)) } : choice);
+    }),
+    http.post('*/api/lti/deep-link', ({ request }) => {
+      choices.record(request);
+      return HttpResponse.json(answer);
+    }),
+  );
+  return { reads, choices };
+}
+
 describe('LTI deep linking: the exam choice', () => {
   it('lists the open exams, is chosen by keyboard, and posts the signed answer to the platform', async () => {
-    const reads = recorder();
-    const choices = recorder();
-    server.use(
-      http.get('*/api/lti/deep-link', ({ request }) => {
-        reads.record(request);
-        const q = new URL(request.url).searchParams.get('q');
-        return HttpResponse.json(q ? { ...choice, exams: choice.exams.filter((e) => e.name.includes(q)) } : choice);
-      }),
-      http.post('*/api/lti/deep-link', ({ request }) => {
-        choices.record(request);
-        return HttpResponse.json(answer);
-      }),
-    );
+    const { reads, choices } = serveChoice();
     renderApp('/lti/deep-link');
     expect(
       await screen.findByRole('heading', { name: 'Choose the exam this activity opens', level: 1 }),
@@ -95,19 +101,7 @@ describe('LTI deep linking: the exam choice', () => {
   });
 
   it('searches as the teacher types, and cancels with no exam', async () => {
-    const reads = recorder();
-    const choices = recorder();
-    server.use(
-      http.get('*/api/lti/deep-link', ({ request }) => {
-        reads.record(request);
-        const q = new URL(request.url).searchParams.get('q');
-        return HttpResponse.json(q ? { ...choice, exams: choice.exams.filter((e) => e.name.includes(q)) } : choice);
-      }),
-      http.post('*/api/lti/deep-link', ({ request }) => {
-        choices.record(request);
-        return HttpResponse.json(answer);
-      }),
-    );
+    const { reads, choices } = serveChoice();
     renderApp('/lti/deep-link');
     const user = userEvent.setup();
     await user.type(await screen.findByRole('searchbox', { name: 'Search exams' }), 'Writing');

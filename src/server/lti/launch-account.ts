@@ -45,6 +45,16 @@ export async function studentOf(
   return student;
 }
 
+/** A student's assignment of an exam, the latest when there are several: the one a link's score comes from. */
+export const latestAssignment = (db: Db, studentId: number, examId: number) =>
+  db
+    .selectFrom('student_exams')
+    .select('id')
+    .where('student_id', '=', studentId)
+    .where('exam_id', '=', examId)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
 /**
  * A resource link launch, resolved: the student's account and their assignment of the exam the
  * link names (its custom parameter `exam_id`, set at the platform), the latest when there are
@@ -60,13 +70,7 @@ export async function launchTarget(db: Db, platformId: number, launch: Launch) {
     .executeTakeFirstOrThrow();
   if (!user.is_active) throw new LaunchAccountRefused('disabled');
   if (launch.examId === null || launch.resourceLinkId === null) throw new LaunchAccountRefused('no_exam');
-  const assignment = await db
-    .selectFrom('student_exams')
-    .select('id')
-    .where('student_id', '=', student.student_id)
-    .where('exam_id', '=', launch.examId)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const assignment = await latestAssignment(db, student.student_id, launch.examId);
   if (!assignment) throw new LaunchAccountRefused('no_exam');
   await db
     .insertInto('lti_links')

@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { LEARNER_ROLES, onPlatformHost } from './claims';
-import { studentOf } from './launch-account';
+import { isStorableText } from '../http/input-guards';
+import { latestAssignment, studentOf } from './launch-account';
 import { PLATFORM_TIMEOUT_MS, platformToken, SCOPES } from './platform-token';
 
 /** A course's list is read again after this long; a refused read, after an hour. */
@@ -102,21 +103,15 @@ async function linkLearners(db: Db, due: RosterDue, learners: Member[]): Promise
   let added = 0;
   for (const member of learners) {
     const subject = text(member.user_id);
-    if (!subject || subject.length > 255 || subject.includes('\u0000')) continue;
+    if (!subject || subject.length > 255 || !isStorableText(subject)) continue;
     const number = text(member.lis_person_sourcedid);
     const student = await studentOf(db, due.platform_id, {
       subject,
       learner: true,
-      studentNumber: number && !number.includes('\u0000') ? number.slice(0, 255) : null,
+      studentNumber: number && isStorableText(number) ? number.slice(0, 255) : null,
     });
     if (!student) continue;
-    const assignment = await db
-      .selectFrom('student_exams')
-      .select('id')
-      .where('student_id', '=', student.student_id)
-      .where('exam_id', '=', due.exam_id)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+    const assignment = await latestAssignment(db, student.student_id, due.exam_id);
     if (!assignment) continue;
     const inserted = await db
       .insertInto('lti_link_members')
