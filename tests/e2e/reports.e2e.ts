@@ -68,7 +68,7 @@ describe('reports, as the administrator in Arabic', () => {
     const reports = async () =>
       (await api<{ data: Report[] }>(page, 'GET', `/reports?per_page=100&filter[school_id]=${schoolId}`)).data;
     await expect
-      .poll(async () => (await reports()).every((r) => r.status.key === 'generated'), { timeout: 60_000 })
+      .poll(async () => (await reports()).every((r) => r.status.key === 'generated'), { timeout: 150_000 })
       .toBe(true);
     await expect
       .poll(() => rows.filter({ hasText: ar.reports.statuses.generated }).count(), { timeout: 15_000 })

@@ -15,6 +15,14 @@ describe('the theme follows prefers-reduced-motion', () => {
     }
   });
 
+  it('stops animations that run on their own (spinners, progress bars, skeletons) then, and only then', () => {
+    const baseline = (still: boolean) =>
+      JSON.stringify(createTheme(themeFor(false, undefined, still)).components?.MuiCssBaseline?.styleOverrides);
+    expect(baseline(true)).toContain('"animationIterationCount":"1 !important"');
+    expect(baseline(true)).toContain('"animationDuration":"0s !important"');
+    expect(baseline(false)).not.toContain('animation');
+  });
+
   it("keeps MUI's transitions otherwise", () => {
     const { transitions } = createTheme(themeFor(false, undefined, false));
     expect(transitions.create('opacity')).toMatch(/^opacity \d+ms/);

@@ -60,6 +60,14 @@ const STILL = {
 };
 
 /**
+ * Nor does anything move on its own: spinners, progress bars and skeletons stand still (they still
+ * say that something loads), instead of being drawn again sixty times a second while it does.
+ */
+const STILL_ANIMATIONS = {
+  '*, *::before, *::after': { animationDuration: '0s !important', animationIterationCount: '1 !important' },
+};
+
+/**
  * The console's theme for one direction: react-admin's defaults with our palette and fonts.
  * `loading`, the catalog's word for it, names every progress indicator that has no name of its own
  * (react-admin's selects while their choices load), as WCAG 4.1.2 asks (axe: aria-progressbar-name).
@@ -101,7 +109,12 @@ export function themeFor(rtl: boolean, loading?: string, still = prefersReducedM
             }
           : {}),
         // Arrow-like icons point the reading way: add this class to mirror them in Arabic.
-        MuiCssBaseline: { styleOverrides: { '[dir="rtl"] .flip-in-rtl': { transform: 'scaleX(-1)' } } },
+        MuiCssBaseline: {
+          styleOverrides: {
+            '[dir="rtl"] .flip-in-rtl': { transform: 'scaleX(-1)' },
+            ...(still ? STILL_ANIMATIONS : {}),
+          },
+        },
       },
       rtl ? arSA : enUS,
     ),
