@@ -13,39 +13,40 @@
  * BENCH_CPU_PROF (a folder: the server's V8 CPU profile of each phase is written there, as
  * PHASE.cpuprofile; read one with `npm run bench:profile -- FILE`; one server process only).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
 import { startServer } from '../e2e/server-process';
 import { httpClient, PhaseRecorder, saturate, sleep, spread } from './delivery/load';
-import { latencyChart, type RecordedRun } from './delivery/chart';
 import { benchDatabase } from './delivery/bench-database';
 import { BENCH_PASSWORD, studentAnswerFor, viewsOf } from './delivery/prepare';
+import {
+  groupFigures,
+  msPerRequest,
+  printGroups,
+  printPhase,
+  printVerdicts,
+  record,
+  saveProfile,
+  type PhaseFigures,
+} from './delivery/report';
 import { cpuPercent, ownCpuSeconds, postgresCpuSeconds, usageOf, watchPostgres } from './delivery/server-stats';
-
-const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 1000);
-const ANSWER_SECONDS = Number(process.env.BENCH_ANSWER_SECONDS ?? 120);
-const RUSH_SECONDS = Number(process.env.BENCH_RUSH_SECONDS ?? 60);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 512);
-const SIGNINS = Math.min(STUDENTS, Number(process.env.BENCH_SIGNINS ?? 200));
-/** Students who answer (and whose players beat) during the answering phase; the others sit idle. */
-const ANSWERING = Math.min(STUDENTS, Number(process.env.BENCH_ANSWERING ?? STUDENTS));
-const PROCESSES = Number(process.env.WEB_CONCURRENCY ?? 1);
-const ADMIN_URL = process.env.BENCH_DATABASE_URL?.trim() || null;
-const SATURATE_SECONDS = 15;
-const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : null;
-/** The player's heartbeat period (src/client/student/player/useLiveAttempt.ts) and the monitor's refresh. */
-const HEARTBEAT_MS = 8000;
-const MONITOR_EVERY_MS = 5000;
-
-const COOKIE = 'ltm_session';
-/** The server's group commit of saves, as this run sets it (README: ANSWER_SAVE_*); "off" is one statement per save. */
-const SAVE_GROUP =
-  process.env.ANSWER_SAVE_GROUP_MAX === '1'
-    ? `off (one save a statement, ${process.env.ANSWER_SAVE_FLUSHES ?? 1} in flight)`
-    : `window ${process.env.ANSWER_SAVE_WINDOW_MS ?? 2} ms, at most ${process.env.ANSWER_SAVE_GROUP_MAX ?? 200} saves, ${process.env.ANSWER_SAVE_FLUSHES ?? 1} in flight`;
+import {
+  ADMIN_URL,
+  ANSWER_SECONDS,
+  ANSWERING,
+  CONNECTIONS,
+  COOKIE,
+  CPU_PROFILE_DIR,
+  HEARTBEAT_MS,
+  MONITOR_EVERY_MS,
+  PROCESSES,
+  RUSH_SECONDS,
+  SATURATE_SECONDS,
+  SAVE_GROUP,
+  SIGNINS,
+  STUDENTS,
+} from './delivery/settings';
 
 async function prepare() {
   const registry = await loadSchemaRegistry();
@@ -66,56 +67,6 @@ async function prepare() {
   };
   return { ...prepared, env };
 }
-
-interface GroupFigures {
-  statements: number;
-  requests: number;
-  largest: number;
-  /** Milliseconds, summed: statements' writing, and saves' waiting for their group to start. */
-  writeMs: number;
-  waitMs: number;
-}
-
-/** The server's group commit figures (the bench-only route), to say how large a phase's groups were. */
-async function groupFigures(client: ReturnType<typeof httpClient>): Promise<GroupFigures> {
-  const answer = await client.call('GET', '/api/bench/save-groups');
-  return (JSON.parse(answer.body) as { data: GroupFigures }).data;
-}
-
-function printGroups(phase: string, before: GroupFigures, after: GroupFigures) {
-  const statements = after.statements - before.statements;
-  const saves = after.requests - before.requests;
-  const writeMs = (after.writeMs - before.writeMs) / Math.max(1, statements);
-  const waitMs = (after.waitMs - before.waitMs) / Math.max(1, saves);
-  console.log(
-    `  group commit, ${phase}: ${saves} saves in ${statements} statements (${(saves / Math.max(1, statements)).toFixed(1)} a statement; largest group so far ${after.largest}); a statement took ${writeMs.toFixed(1)} ms, a save waited ${waitMs.toFixed(1)} ms for its group`,
-  );
-  return { statements, saves, write_ms: Math.round(writeMs * 10) / 10, wait_ms: Math.round(waitMs * 10) / 10 };
-}
-
-/** The server's CPU profile of the phase that just ended, into CPU_PROFILE_DIR. */
-async function saveProfile(client: ReturnType<typeof httpClient>, phase: string) {
-  const answer = await client.call('POST', '/api/bench/profile/stop', { body: {} });
-  const file = path.join(CPU_PROFILE_DIR!, `${phase.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
-  fs.mkdirSync(CPU_PROFILE_DIR!, { recursive: true });
-  fs.writeFileSync(file, JSON.stringify((JSON.parse(answer.body) as { data: unknown }).data));
-  console.log(`  cpu profile of the server: ${path.relative(process.cwd(), file)}`);
-}
-
-interface PhaseFigures extends ReturnType<PhaseRecorder['summary']> {
-  /** The server's processes, PostgreSQL's (when it runs here), and the load generator's: % of one core. */
-  cpu_percent: number;
-  db_cpu_percent: number;
-  client_cpu_percent: number;
-  rss_mb: number;
-  /** Milliseconds of CPU per request: the server's and the database's (issue 44: under 0.15 and 0.1 for a save). */
-  server_ms_per_request: number;
-  db_ms_per_request: number;
-}
-
-/** CPU milliseconds per request from a phase's share of one core. */
-const msPerRequest = (percent: number, seconds: number, requests: number) =>
-  Math.round(((percent / 100) * seconds * 1000 * 1000) / Math.max(1, requests)) / 1000;
 
 async function main() {
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -367,30 +318,7 @@ async function main() {
         );
     });
 
-    const signInFigures = phases[0]!;
-    const perCore = signInFigures.per_second / Math.max(1, signInFigures.cpu_percent / 100);
-    const ratio =
-      phases.find((p) => p.phase === 'saves, saturated')!.per_second /
-      Math.max(1, phases.find((p) => p.phase === 'baseline, saturated')!.per_second);
-    console.log(
-      `\nsign-ins: ${signInFigures.per_second}/s, about ${Math.round(perCore)}/s per busy core: ` +
-        `${STUDENTS} students signing in within a minute need about ${Math.ceil(STUDENTS / 60 / perCore)} cores for it`,
-    );
-    console.log(
-      `answer saves at saturation: ${Math.round(ratio * 100)}% of the bare baseline in this run (goal: above 150%, which only group commit can reach)`,
-    );
-    const delivery = phases.filter((p) => ['start rush', 'answering', 'heartbeat', 'submit rush'].includes(p.phase));
-    const watched = phases.find((p) => p.phase === 'monitor (staff)')!;
-    console.log(
-      `exam-day monitor of ${STUDENTS} students, ${data.staff.length} staff every ${MONITOR_EVERY_MS / 1000} s while ${ANSWERING} answer: ` +
-        `p95 ${watched.p95} ms (goal under 200 ms): ${watched.p95 < 200 && watched.error_count === 0 ? 'met' : 'NOT met'}; ` +
-        `alone: p95 ${phases.find((p) => p.phase === 'monitor, quiet')!.p95} ms`,
-    );
-    const worstP99 = Math.max(...delivery.map((p) => p.p99));
-    const errors = delivery.reduce((sum, p) => sum + p.error_count, 0);
-    console.log(
-      `delivery calls: worst p99 ${worstP99} ms, errors ${errors} (goal: p99 < 150 ms, 0 errors): ${worstP99 < 150 && errors === 0 ? 'met' : 'NOT met'}`,
-    );
+    const ratio = printVerdicts(phases, data.staff.length);
     // A profiled run is slower than a plain one: its figures are not the record's.
     if (!CPU_PROFILE_DIR)
       record({
@@ -413,29 +341,6 @@ async function main() {
     await server.stop();
     await drop();
   }
-}
-
-const RUNS_FILE = path.resolve('docs/bench/delivery-runs.json');
-const CHART_FILE = path.resolve('docs/bench/delivery-latency.svg');
-
-/** Appends the run to the record the chart is drawn from. */
-function record(run: unknown) {
-  fs.mkdirSync(path.dirname(RUNS_FILE), { recursive: true });
-  const runs = fs.existsSync(RUNS_FILE) ? (JSON.parse(fs.readFileSync(RUNS_FILE, 'utf8')) as unknown[]) : [];
-  runs.push(run);
-  fs.writeFileSync(RUNS_FILE, `${JSON.stringify(runs, null, 2)}\n`);
-  fs.writeFileSync(CHART_FILE, latencyChart(runs as RecordedRun[]));
-  console.log(
-    `recorded in ${path.relative(process.cwd(), RUNS_FILE)}, chart ${path.relative(process.cwd(), CHART_FILE)}`,
-  );
-}
-
-function printPhase(p: PhaseFigures) {
-  const errors = p.error_count ? JSON.stringify(p.errors) : '0';
-  console.log(
-    `${p.phase.padEnd(18)} ${String(p.requests).padStart(7)} req ${String(p.per_second).padStart(6)}/s  p50 ${String(p.p50).padStart(5)}  p95 ${String(p.p95).padStart(5)}  p99 ${String(p.p99).padStart(5)}  max ${String(p.max).padStart(6)} ms  errors ${errors}  cpu: server ${p.cpu_percent}% db ${p.db_cpu_percent}% client ${p.client_cpu_percent}%  rss ${p.rss_mb} MB` +
-      (p.cpu_percent ? `  cpu a request: server ${p.server_ms_per_request} db ${p.db_ms_per_request} ms` : ''),
-  );
 }
 
 await main();

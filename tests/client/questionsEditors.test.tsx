@@ -8,8 +8,10 @@ import {
   paragraphMark,
   parseQuestion,
   validateDefinition,
+  type AnswerDefinitions,
   type AnswerKind,
 } from '../../src/common/questions';
+import { paragraph } from '../../src/common/questions/types/paragraph';
 import { ANSWER_EDITORS, emptyDefinition, type AnswerEditorProps } from '../../src/client/questions/editors';
 import { firstBlankOptions } from '../../src/client/questions/editors/emptyDefinitions';
 import { LOOKUP_IDS, renderWithI18n } from './questions-support';
@@ -17,16 +19,11 @@ import { LOOKUP_IDS, renderWithI18n } from './questions-support';
 let last: unknown;
 
 function Harness({ kind, errors = {} }: { kind: AnswerKind; errors?: Record<string, string> }) {
-  const [value, setValue] = useState<unknown>(() => emptyDefinition(kind));
+  const [value, setValue] = useState<AnswerDefinitions[AnswerKind]>(() => emptyDefinition(kind));
   const Editor = ANSWER_EDITORS[kind] as ComponentType<AnswerEditorProps>;
   last = value;
   return (
-    <Editor
-      value={value as never}
-      onChange={(next) => setValue(next)}
-      error={(path) => errors[path.join('.')]}
-      language="en"
-    />
+    <Editor value={value} onChange={(next) => setValue(next)} error={(path) => errors[path.join('.')]} language="en" />
   );
 }
 
@@ -114,7 +111,7 @@ describe('answer editors', () => {
     const user = userEvent.setup({ delay: 5 });
     await FILL[kind](user);
     await waitFor(() => expect(validateDefinition(kind, last)).toEqual([]));
-    const mark = kind === 'paragraph' ? paragraphMark(last as never) : 1;
+    const mark = kind === 'paragraph' ? paragraphMark(paragraph.definition.parse(last)) : 1;
     const parsed = parseQuestion({
       text: '<p>Q</p>',
       ...LOOKUP_IDS,

@@ -11,6 +11,11 @@ import type { ExamSpec } from './exam-factory';
 /** The difficulty of the i-th of n questions: evenly from −2 to 2 logits. */
 export const difficultyOf = (i: number, n: number) => -2 + (4 * i) / (n - 1);
 
+/** A draft is assigned to no one: asking for its student is the test's mistake, said as such. */
+const noStudentOfADraft = (i: number): never => {
+  throw new Error(`no student ${i}: the exam was left a draft (publish: false)`);
+};
+
 /**
  * An adaptive exam of `items` right-or-wrong questions (their key: true), each bank question
  * calibrated on the skill's scale with a known difficulty (`difficultyOf`), a school of its grade with
@@ -59,7 +64,7 @@ export async function buildAdaptiveScene(
     );
   const difficulty = new Map(built.questions.slice(0, items).map((q, i) => [q.id, difficultyOf(i, items)]));
   await prepare?.(built);
-  if (!publish) return { ...built, scale: scaleRow, difficulty, student: null as never };
+  if (!publish) return { ...built, scale: scaleRow, difficulty, student: noStudentOfADraft };
   const published = await call(app, 'PUT', `/api/exams/${built.exam.id}/publish`, undefined, { cookie: author });
   if (published.statusCode !== 200) throw new Error(`publish: ${published.statusCode} ${published.body}`);
   const assigned = await assign(app, author, built.exam.id, {

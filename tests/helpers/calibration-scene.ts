@@ -3,6 +3,7 @@ import type { Db } from '../../src/server/db/database';
 import { buildSchoolWithStudents } from './delivery-factory';
 import { buildExam } from './exam-factory';
 import { insertReadingScale } from './calibrated-pool';
+import { rowCopy } from './row-copy';
 import { mulberry32, normal } from './seeded-random';
 
 /** Students per insert: under PostgreSQL's 65,535 parameters a statement. */
@@ -29,15 +30,6 @@ export async function buildCalibrationBase(db: Db, registry: SchemaRegistry, ite
 
 type Base = Awaited<ReturnType<typeof buildCalibrationBase>>;
 
-/** A row read back, ready to insert again: JSON values (objects, lists) as their text. */
-const asColumns = (row: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(row).map(([key, value]) => [
-      key,
-      value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
-    ]),
-  );
-
 /**
  * Another exam of the same platform: copies of `shared` of the first exam's questions (or of `from`,
  * another exam's: the same bank questions) and `unique` new bank questions of its own.
@@ -49,25 +41,22 @@ export async function buildLinkedExam(
   unique: number,
   from: Base['first']['questions'] = base.first.questions,
 ) {
-  const { id, created_at, updated_at, ...examColumns } = base.first.exam;
-  void [id, created_at, updated_at];
   const exam = await db
     .insertInto('exams')
     .values({
-      ...asColumns(examColumns),
+      ...rowCopy('exams', base.first.exam),
       name: `Form ${shared.length}/${unique}`,
       name_en: `Form ${shared.length}/${unique}`,
-    } as never)
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   const template = base.first.questions[0];
   const questions = [];
   for (const [position, index] of shared.entries()) {
-    const { id: _id, created_at: _c, updated_at: _u, ...copy } = from[index];
     questions.push(
       await db
         .insertInto('exam_questions')
-        .values({ ...asColumns(copy), exam_id: exam.id, position } as never)
+        .values({ ...rowCopy('exam_questions', from[index]), exam_id: exam.id, position })
         .returningAll()
         .executeTakeFirstOrThrow(),
     );
@@ -78,22 +67,20 @@ export async function buildLinkedExam(
       .selectAll()
       .where('id', '=', template.source_question_id!)
       .executeTakeFirstOrThrow();
-    const { id: _sid, created_at: _sc, updated_at: _su, ...bankCopy } = source;
     const { id: bankId } = await db
       .insertInto('questions')
-      .values(asColumns(bankCopy) as never)
+      .values(rowCopy('questions', source))
       .returning('id')
       .executeTakeFirstOrThrow();
-    const { id: _id, created_at: _c, updated_at: _u, ...copy } = template;
     questions.push(
       await db
         .insertInto('exam_questions')
         .values({
-          ...asColumns(copy),
+          ...rowCopy('exam_questions', template),
           exam_id: exam.id,
           source_question_id: bankId,
           position: shared.length + n,
-        } as never)
+        })
         .returningAll()
         .executeTakeFirstOrThrow(),
     );
@@ -151,7 +138,7 @@ export async function sitStudents(
 ) {
   const assignments = await db
     .insertInto('student_exams')
-    .values(studentIds.map((student_id) => ({ exam_id: exam.id, student_id, status: 'assigned' })) as never)
+    .values(studentIds.map((student_id) => ({ exam_id: exam.id, student_id, status: 'assigned' })))
     .returning(['id', 'student_id'])
     .execute();
   await db
@@ -176,7 +163,7 @@ export async function sitStudents(
           item_scores: exam.questions.map((q, i) => `${q.id}:${row[i]}`).join(';'),
           item_choices: '',
         };
-      }) as never,
+      }),
     )
     .execute();
   return { studentIds, rows };

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { TestContext } from './test-app';
 import { multipartBody } from './media-fixtures';
 import { loadSchemaRegistry } from '../../src/server/resources/load-schemas';
@@ -22,6 +23,9 @@ export function uploadQuestions(
   });
 }
 
+/** What goes wrong in a job run here is printed with the test's output (the app's own log is kept in memory). */
+const jobErrors = pino({ level: 'error' }, process.stderr);
+
 /** Runs a queued import's job now (tests run without the job queue), as the worker would. */
 export async function runImportJob(t: TestContext, id: number) {
   const registry = await loadSchemaRegistry();
@@ -30,7 +34,7 @@ export async function runImportJob(t: TestContext, id: number) {
       db: t.db,
       storage: mediaStorage(t.app.fileStore),
       storeFor: (db) => new QuestionsStore(db, registry, 'UTC'),
-      log: { error: (o: unknown) => console.error(o) } as never,
+      log: jobErrors,
     },
     id,
   );

@@ -31,6 +31,11 @@ let manifest: Manifest;
 /** The essay drafts each student's save was acknowledged for before the backup began. */
 const acknowledged: string[] = [];
 const template = inject('dbTemplate');
+/**
+ * A restore opens a database, loads every table and starts a server on it: 10 to 18 s alone, and
+ * 30 s (the default limit) beside the other files on a loaded 2-core machine. A hang guard.
+ */
+const RESTORES = { timeout: 120_000 };
 
 const save = (i: number, seq: number) =>
   call(
@@ -99,7 +104,7 @@ async function restoreInto(kind: 'pglite' | 'postgres', from = archive) {
   return { target, filesDir };
 }
 
-describe('a backup taken while students save', () => {
+describe('a backup taken while students save', RESTORES, () => {
   it('describes itself: release, migration, rows per table, files and a checksum for every entry', () => {
     expect(path.basename(archive)).toMatch(/^ltm-backup-2026-06-05T09-00-00-000Z-\d{4}_[a-z_]+\.tar\.gz$/);
     expect(manifest).toMatchObject({ format: 'ltm-backup', version: 1, release: '0.1.0', database: template.kind });
@@ -158,7 +163,7 @@ describe('a backup taken while students save', () => {
   );
 });
 
-describe('a restore that cannot go ahead', () => {
+describe('a restore that cannot go ahead', RESTORES, () => {
   it('refuses a damaged archive (cut short, or an entry changed) and leaves the target empty', async () => {
     const cut = path.join(work, 'cut.tar.gz');
     const bytes = fs.readFileSync(archive);

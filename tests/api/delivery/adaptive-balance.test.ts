@@ -5,7 +5,8 @@ import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { answerAt, sitTest } from '../../helpers/adaptive-scene';
 import { buildUser, signIn } from '../../helpers/factories';
-import { buildExamLookups, examBody } from '../../helpers/exam-factory';
+import { buildExamLookups, examBody, type ExamInput } from '../../helpers/exam-factory';
+import { invalid } from '../../helpers/invalid';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 import { buildTwoOutcomeScene } from '../../helpers/two-outcome-scene';
 
@@ -50,14 +51,17 @@ describe("an adaptive exam's content balance", () => {
 
   it('is saved by the exam form (none by default) and refused outside its choices', async () => {
     const l = await buildExamLookups(t.db, registry);
-    const post = (overrides: Record<string, unknown>) =>
-      call(t.app, 'POST', '/api/exams', examBody(l, overrides as never), { cookie: author });
+    const post = (overrides: Partial<ExamInput>) =>
+      call(t.app, 'POST', '/api/exams', examBody(l, overrides), { cookie: author });
     const plain = await post({ delivery_mode: 'adaptive' });
     expect(plain.statusCode, plain.body).toBe(201);
     expect(plain.json().data.adaptive_content).toBe('none');
     const balanced = await post({ delivery_mode: 'adaptive', adaptive_content: 'outcomes' });
     expect(balanced.json().data.adaptive_content).toBe('outcomes');
-    const refused = await post({ delivery_mode: 'adaptive', adaptive_content: 'everything' });
+    const refused = await post({
+      delivery_mode: 'adaptive',
+      adaptive_content: invalid<ExamInput['adaptive_content']>('everything'),
+    });
     expect(refused.statusCode).toBe(422);
     expect(Object.keys(refused.json().errors)).toEqual(['adaptive_content']);
   });

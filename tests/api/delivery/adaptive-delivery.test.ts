@@ -6,7 +6,8 @@ import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { answerAt, buildAdaptiveScene, sitTest } from '../../helpers/adaptive-scene';
 import { buildUser, signIn } from '../../helpers/factories';
-import { buildExamLookups, examBody } from '../../helpers/exam-factory';
+import { buildExamLookups, examBody, type ExamInput } from '../../helpers/exam-factory';
+import { invalid } from '../../helpers/invalid';
 import { buildRecord } from '../../helpers/resource-factory';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 
@@ -266,8 +267,8 @@ describe('the exam form of an adaptive exam', () => {
   it('saves its rules, and refuses more than one skill, most questions below the fewest and a precision out of range', async () => {
     const l = await buildExamLookups(t.db, registry);
     const other = await buildRecord(t.db, registry, registry.get('skills')!, l.platform);
-    const post = (overrides: Record<string, unknown>, lang = 'en') =>
-      call(t.app, 'POST', '/api/exams', examBody(l, overrides as never), {
+    const post = (overrides: Partial<ExamInput>, lang = 'en') =>
+      call(t.app, 'POST', '/api/exams', examBody(l, overrides), {
         cookie: author,
         headers: { 'accept-language': lang },
       });
@@ -276,7 +277,7 @@ describe('the exam form of an adaptive exam', () => {
       adaptive_min_questions: 8,
       adaptive_max_questions: 30,
       adaptive_se_target: 0.35,
-    };
+    } satisfies Partial<ExamInput>;
     const saved = await post(adaptive);
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json().data).toMatchObject({
@@ -301,7 +302,7 @@ describe('the exam form of an adaptive exam', () => {
     const precision = await post({ ...adaptive, adaptive_se_target: 3 });
     expect(precision.statusCode).toBe(422);
     expect(precision.json().errors.adaptive_se_target).toEqual(['Enter a standard error from 0.10 to 1.50 logits']);
-    const mode = await post({ delivery_mode: 'sometimes' });
+    const mode = await post({ delivery_mode: invalid<ExamInput['delivery_mode']>('sometimes') });
     expect(mode.statusCode).toBe(422);
     const after = await t.db
       .selectFrom('exams')

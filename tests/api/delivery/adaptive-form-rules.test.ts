@@ -123,7 +123,7 @@ describe('Sympson–Hetter exposure control on the exam form', () => {
           delivery_mode: 'adaptive',
           adaptive_exposure: 'sympson_hetter',
           adaptive_exposure_ceiling: 0.95,
-        } as never),
+        }),
         { cookie: author, headers: { 'accept-language': lang } },
       );
       expect(refused.statusCode).toBe(422);
@@ -133,7 +133,7 @@ describe('Sympson–Hetter exposure control on the exam form', () => {
       t.app,
       'POST',
       '/api/exams',
-      examBody(l, { delivery_mode: 'adaptive', adaptive_exposure: 'sympson_hetter' } as never),
+      examBody(l, { delivery_mode: 'adaptive', adaptive_exposure: 'sympson_hetter' }),
       { cookie: author },
     );
     expect(saved.statusCode, saved.body).toBe(201);
@@ -204,7 +204,7 @@ describe('at least and at most so many questions of each learning outcome', () =
         t.app,
         'POST',
         '/api/exams',
-        examBody(l, { delivery_mode: 'adaptive', adaptive_outcome_min: 4, adaptive_outcome_max: 2 } as never),
+        examBody(l, { delivery_mode: 'adaptive', adaptive_outcome_min: 4, adaptive_outcome_max: 2 }),
         { cookie: author, headers: { 'accept-language': lang } },
       );
       expect(refused.statusCode).toBe(422);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SchemaRegistry } from '../../../schemas/index';
 import { ROLES } from '../../../src/common/permissions';
@@ -181,10 +182,7 @@ describe('the retention rules', () => {
   });
 });
 
+/** Back-dates when a student left: the database keeps `left_at` and the app never writes it, so plain SQL. */
 async function setLeftAt(studentId: number, at: string) {
-  await t.db
-    .updateTable('students')
-    .set({ left_at: at } as never)
-    .where('id', '=', studentId)
-    .execute();
+  await sql`update students set left_at = ${at} where id = ${studentId}`.execute(t.db);
 }

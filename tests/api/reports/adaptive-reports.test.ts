@@ -69,7 +69,7 @@ async function contextOf(type: keyof typeof REPORT_TYPE, studentId: number | nul
       scope_key: `adaptive:${type}:${studentId ?? ''}:${++reports}`,
       created_at: new Date(),
       updated_at: new Date(),
-    } as never)
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return loadReportContext(t.db, report.id);
@@ -153,7 +153,7 @@ describe("an adaptive exam's reports", () => {
         approaching_from: 190,
         meeting_from: 200,
         exceeding_from: 210,
-      } as never)
+      })
       .execute();
     const [strong] = await documents('student', s.students[0].id);
     expect(strong.total!.tier).toBe('exceeding');

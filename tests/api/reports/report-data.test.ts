@@ -5,6 +5,7 @@ import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { loadReportContext } from '../../../src/server/reports/report-data';
 import { composeReportDocument, loadReportData } from '../../../src/server/reports/report-documents';
 import { buildRecord } from '../../helpers/resource-factory';
+import { rowCopy } from '../../helpers/row-copy';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
 import { buildWebReportWorld } from '../../helpers/web-report-factory';
 
@@ -39,16 +40,14 @@ async function otherTypeResult(
 ) {
   const type = await buildRecord(t.db, registry, registry.get('exam-types')!, world.platform);
   const round1 = await t.db.selectFrom('exams').selectAll().where('id', '=', world.exams[1]).executeTakeFirstOrThrow();
-  const { id, created_at, updated_at, ...columns } = round1 as Record<string, unknown>;
-  void [id, created_at, updated_at];
   const exam = await t.db
     .insertInto('exams')
-    .values({ ...columns, name: 'Other type', name_en: 'Other type', exam_type_id: type.id } as never)
+    .values({ ...rowCopy('exams', round1), name: 'Other type', name_en: 'Other type', exam_type_id: type.id })
     .returning('id')
     .executeTakeFirstOrThrow();
   const assignment = await t.db
     .insertInto('student_exams')
-    .values({ exam_id: exam.id, student_id: student.id, status: 'assigned' } as never)
+    .values({ exam_id: exam.id, student_id: student.id, status: 'assigned' })
     .returning('id')
     .executeTakeFirstOrThrow();
   await t.db
@@ -104,7 +103,7 @@ async function contextOf(type: keyof typeof REPORT_TYPE, at: { student_id?: numb
       scope_key: `test:${type}:${at.student_id ?? ''}:${at.grade_id ?? ''}`,
       created_at: new Date(),
       updated_at: new Date(),
-    } as never)
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return loadReportContext(t.db, report.id);

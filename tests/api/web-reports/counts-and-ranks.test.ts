@@ -41,8 +41,8 @@ beforeAll(async () => {
       .set({ name, name_en: name, name_ar: arabic ?? name })
       .where('id', '=', a[k].id)
       .execute();
-  const twoThirds = async (student: { id: number }) => {
-    await world.result(student as never, 1, { percent: 66.67 });
+  const twoThirds = async (student: Parameters<typeof world.result>[0]) => {
+    await world.result(student, 1, { percent: 66.67 });
     // Two points of three: the exact percent is 66.666…, the stored one 66.67.
     await t.db
       .updateTable('report_results')

@@ -129,11 +129,7 @@ export async function prepareBenchData(
   });
   if (options.adaptivePool) await calibratePool(db, built);
   // Two hours: the run is over long before.
-  await db
-    .updateTable('durations')
-    .set({ number: 120 } as never)
-    .where('id', '=', built.lookups.duration.id)
-    .execute();
+  await db.updateTable('durations').set({ number: 120 }).where('id', '=', built.lookups.duration.id).execute();
   const platform = built.lookups.platform;
   const school = await buildRecord(db, registry, registry.get('schools')!, platform);
   const schoolClass = await buildRecord(db, registry, registry.get('school-classes')!, platform, {

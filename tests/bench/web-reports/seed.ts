@@ -10,6 +10,7 @@ import type { SchemaRegistry } from '../../../schemas/index';
 import type { Db } from '../../../src/server/db/database';
 import { buildExam } from '../../helpers/exam-factory';
 import { buildRecord } from '../../helpers/resource-factory';
+import { rowCopy } from '../../helpers/row-copy';
 
 export const SCHOOLS = 1000;
 export const GRADES = 3;
@@ -59,10 +60,7 @@ export async function seedWebReportBench(
   for (let i = 0; i < YEARS; i++) years.push((await make('academic-years')).id);
 
   // The 18 exams: the base exam's settings, per grade, round and year.
-  const { id, created_at, updated_at, ...columns } = built.exam as Record<string, unknown>;
-  void id;
-  void created_at;
-  void updated_at;
+  const columns = rowCopy('exams', built.exam);
   const exams: { id: number; grade: number; round: number; year: number }[] = [];
   for (const grade of grades)
     for (const round of rounds)
@@ -75,7 +73,7 @@ export async function seedWebReportBench(
             round_id: round,
             academic_year_id: year,
             name_en: 'Benchmark',
-          } as never)
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
         for (const skill of skills)

@@ -247,7 +247,7 @@ describe('item analysis', () => {
         ],
       },
     ];
-    await openAnalysis(buildReport({ scales } as never));
+    await openAnalysis(buildReport({ scales }));
     const panel = await openSection('Rasch model');
     const drift = within(panel).getByTestId('scale-drift');
     expect(within(drift).getByRole('heading', { name: 'On the Reading scale' })).toBeInTheDocument();

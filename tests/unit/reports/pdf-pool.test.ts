@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPdfPool, type PdfPool } from '../../../src/server/pdf/index';
+import { createPdfPool, type PdfPool, type ReportDocument } from '../../../src/server/pdf/index';
+import { invalid } from '../../helpers/invalid';
 import { sampleStudentReport } from '../../helpers/sample-reports';
 
 /** The PDF worker processes: concurrent documents, recycling, a worker dying mid-document, and closing. */
@@ -52,9 +53,8 @@ describe('the PDF pool', () => {
 
   it('answers a template error as that document failing', async () => {
     pool = createPdfPool({ size: 1 });
-    await expect(pool.render({ ...sampleStudentReport(0, 'en'), skills: [{ name: 'x' }] } as never)).rejects.toThrow(
-      /report template error/,
-    );
+    const broken = { ...sampleStudentReport(0, 'en'), skills: invalid<ReportDocument['skills']>([{ name: 'x' }]) };
+    await expect(pool.render(broken)).rejects.toThrow(/report template error/);
     expect(isPdf(await pool.render(sampleStudentReport(1, 'en')))).toBe(true);
   }, 60_000);
 

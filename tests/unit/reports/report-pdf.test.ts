@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTypstRenderer } from '../../../src/server/pdf/index';
+import { createTypstRenderer, type ReportDocument } from '../../../src/server/pdf/index';
+import { invalid } from '../../helpers/invalid';
 import { asReadBack, pdfPages, pdfText, toUnicodeMappings } from '../../helpers/pdf-reading';
 import {
   sampleClassReport,
@@ -168,7 +169,7 @@ describe('the report template', () => {
   }, 60_000); // a sweep of many documents: unit tests allow 5 s, a shared CI machine needs more
 
   it('refuses a document its template cannot lay out, with the reason', () => {
-    const broken = { ...sampleStudentReport(0, 'en'), skills: [{ name: 'x' }] } as never;
+    const broken = { ...sampleStudentReport(0, 'en'), skills: invalid<ReportDocument['skills']>([{ name: 'x' }]) };
     expect(() => renderer.render(broken)).toThrow(/report template error/);
   });
 });

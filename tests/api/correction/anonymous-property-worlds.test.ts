@@ -1,15 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '../../../src/common/permissions';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/server/clock';
 import type { Db } from '../../../src/server/db/database';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
-import { call } from '../../helpers/api-client';
-import { buildCorrectionScene } from '../../helpers/correction-factory';
-import { createUser } from '../../../src/server/users/users-service';
-import { buildUser, signIn, TEST_PASSWORD } from '../../helpers/factories';
 import { differences, readEverything, type Seen } from '../../helpers/reader-sweep';
-import { createTestApp, type FrozenApp, type TestContext } from '../../helpers/test-app';
+import { createTestApp } from '../../helpers/test-app';
+import { markFirstCode, NOW, scene, useAnonymousScene } from './anonymous-scene';
 
 /**
  * Anonymous marking, as a property: nothing a marker can read ties a code to a person. One scene
@@ -21,109 +16,7 @@ import { createTestApp, type FrozenApp, type TestContext } from '../../helpers/t
  * with every id and code as parameters. If any answer carried anything of the person behind a
  * code, the two worlds would read differently.
  */
-const NOW = new Date('2026-06-05T09:00:00Z');
-
-interface Scene {
-  frozen: FrozenApp;
-  examId: number;
-  questionIds: number[];
-  essayId: number;
-  students: { id: number; name: string; user_id: number | null }[];
-  codes: string[];
-  recordings: string[];
-  schoolId: number;
-  classId: number;
-  corrector: string;
-  /** A marker who is an author too: the exam-day monitor and the results are theirs to read. */
-  correctorAuthor: string;
-  /** A marker who is the school's staff too: the school's students, by name, are theirs to read. */
-  correctorSchool: string;
-  /** An administrator: may read and mark everything. */
-  admin: string;
-}
-
-let base: TestContext;
-let scene: Scene;
-beforeAll(async () => {
-  base = await createTestApp({}, new ManualClock(NOW));
-  const registry = await loadSchemaRegistry();
-  const built = await buildCorrectionScene(base.app, base.db, registry, {
-    count: 3,
-    unsubmitted: 1,
-    exam: { anonymous_marking: true },
-  });
-  const corrector = await signIn(base.app, await buildUser(base.db, { role: ROLES.corrector, name: 'Marker' }));
-  const students = await base.db
-    .selectFrom('students')
-    .select(['id', 'name', 'user_id'])
-    .where(
-      'id',
-      'in',
-      built.students.map((s) => s.id),
-    )
-    .orderBy('id')
-    .execute();
-  const assignments = await base.db
-    .selectFrom('student_exams')
-    .select(['student_id', 'marking_code'])
-    .where('exam_id', '=', built.exam.id)
-    .orderBy('student_id')
-    .execute();
-  const both = { name: 'Marker and author', email: 'marker-author@example.test', password: TEST_PASSWORD };
-  await createUser(base.db, { ...both, roles: [ROLES.corrector, ROLES.author] });
-  const correctorAuthor = await signIn(base.app, both);
-  const staff = { name: 'Marker and school staff', email: 'marker-staff@example.test', password: TEST_PASSWORD };
-  const staffId = await createUser(base.db, { ...staff, roles: [ROLES.corrector, ROLES.school] });
-  await base.db.insertInto('user_schools').values({ user_id: staffId, school_id: built.school.id }).execute();
-  const correctorSchool = await signIn(base.app, staff);
-  const admin = await signIn(base.app, await buildUser(base.db, { role: ROLES.admin, name: 'Administrator' }));
-  await personalize(base.db, built.exam.id, students);
-  const media = await base.db.selectFrom('media').select('file_name').where('kind', '=', 'audio').execute();
-  scene = {
-    frozen: await base.freeze(),
-    examId: built.exam.id,
-    questionIds: Object.values(built.q).map((q) => q.id),
-    essayId: built.q.essay.id,
-    students,
-    codes: assignments.map((a) => a.marking_code),
-    recordings: media.map((m) => m.file_name),
-    schoolId: built.school.id,
-    classId: built.schoolClass.id,
-    corrector,
-    correctorAuthor,
-    correctorSchool,
-    admin,
-  };
-  expect(scene.recordings).toHaveLength(2);
-}, 120_000);
-afterAll(() => base.close());
-
-/**
- * What another answer shows beside a name must differ between the two submitted students for the
- * property to mean anything: each is given instants of their own (to the millisecond, as a sitting
- * gives them), and the second left one answer blank (the monitor counts answers by name).
- */
-async function personalize(db: Db, examId: number, students: { id: number }[]) {
-  const times = [
-    ['2026-06-05T08:10:01.123Z', '2026-06-05T08:40:07.456Z'],
-    ['2026-06-05T08:12:31.789Z', '2026-06-05T08:47:55.012Z'],
-  ];
-  for (const [index, [started, submitted]] of times.entries()) {
-    const assignment = await db
-      .selectFrom('student_exams')
-      .select('id')
-      .where('exam_id', '=', examId)
-      .where('student_id', '=', students[index].id)
-      .executeTakeFirstOrThrow();
-    const at = { started_at: new Date(started), submitted_at: new Date(submitted) };
-    await db.updateTable('student_exams').set(at).where('id', '=', assignment.id).execute();
-    await db.updateTable('exam_attempts').set(at).where('student_exam_id', '=', assignment.id).execute();
-    if (index === 1)
-      await sql`delete from attempt_answers where question_id = (select min(question_id) from attempt_answers
-        where attempt_id = (select id from exam_attempts where student_exam_id = ${assignment.id}))
-        and attempt_id = (select id from exam_attempts where student_exam_id = ${assignment.id})`.execute(db);
-  }
-}
+useAnonymousScene();
 
 /** Exchanges two rows' values of every column but the named ones (one statement: both read before either is written). */
 async function swapColumns(db: Db, table: string, idColumn: string, a: number, b: number, keep: string[]) {
@@ -241,43 +134,6 @@ const sweepPools = () => ({
   'filter[student.school_class_id]': [scene.classId],
 });
 
-/** Two saves of the first code's essay, then the same save naming each student by id: what each answered. */
-async function markFirstCode(world: TestContext, marker: string): Promise<Seen[]> {
-  const saves: Seen[] = [];
-  for (const [version, mark] of [2, 3.5].entries()) {
-    const saved = await call(
-      world.app,
-      'POST',
-      '/api/exams/submit/correction',
-      {
-        exam_id: scene.examId,
-        code: scene.codes[0],
-        version,
-        corrections: [{ question_id: scene.essayId, mark, comment: 'A clear essay.' }],
-      },
-      { cookie: marker },
-    );
-    saves.push({ status: saved.statusCode, body: saved.body });
-  }
-  // Naming the student by id is refused alike, whoever it is.
-  for (const student of scene.students) {
-    const refused = await call(
-      world.app,
-      'POST',
-      '/api/exams/submit/correction',
-      {
-        exam_id: scene.examId,
-        student_id: student.id,
-        version: 0,
-        corrections: [{ question_id: scene.essayId, mark: 1 }],
-      },
-      { cookie: marker },
-    );
-    saves.push({ status: refused.statusCode, body: refused.body });
-  }
-  return saves;
-}
-
 /**
  * The sweep without the wall clock's instants and request ids: the audit log stamps its rows with
  * the database's time, which differs between two worlds read a few seconds apart.
@@ -355,82 +211,6 @@ describe('anonymous marking as a property', () => {
     expect(profile?.status).toBe(200);
     expect(profile!.body).toContain(scene.students[0].name);
   }, 300_000);
-
-  it('refuses the marking to whoever read the students by name first, whichever named view they read', async () => {
-    const exam = `/api/exams/${scene.examId}`;
-    const readers = [
-      { who: 'marker and author', cookie: scene.correctorAuthor, read: `${exam}/monitor` },
-      { who: 'marker and school staff', cookie: scene.correctorSchool, read: `${exam}/monitor` },
-      {
-        who: "marker and school staff, by a student's profile",
-        cookie: scene.correctorSchool,
-        read: `/api/students/${scene.students[0].id}/profile`,
-      },
-      { who: 'administrator', cookie: scene.admin, read: `${exam}/results/export?format=csv` },
-    ];
-    for (const reader of readers) {
-      const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
-      try {
-        const named = await call(world.app, 'GET', reader.read, undefined, { cookie: reader.cookie });
-        expect(named.statusCode, reader.who).toBe(200);
-        const saves = await markFirstCode(world, reader.cookie);
-        expect(
-          saves.slice(0, 2).map((s) => s.status),
-          reader.who,
-        ).toEqual([403, 403]);
-        expect(JSON.parse(saves[0].body).message).toContain('by name');
-        for (const path of [
-          `${exam}/anonymous/${scene.codes[0]}/correction`,
-          `${exam}/anonymous/${scene.codes[0]}/recordings/${scene.essayId}`,
-        ]) {
-          const refused = await call(world.app, 'GET', path, undefined, { cookie: reader.cookie });
-          expect(refused.statusCode, `${reader.who}: ${path}`).toBe(403);
-        }
-        const marks = await world.db.selectFrom('correction_marks').select('attempt_id').execute();
-        expect(marks, reader.who).toEqual([]);
-        // A plain corrector, who reads no one by name, marks on.
-        expect((await markFirstCode(world, scene.corrector)).slice(0, 2).map((s) => s.status)).toEqual([200, 200]);
-      } finally {
-        await world.close();
-      }
-    }
-  }, 300_000);
-
-  it('refuses the named views to whoever read by code first, without saving, and lets one side of two at once win', async () => {
-    const exam = `/api/exams/${scene.examId}`;
-    const world = await createTestApp({}, new ManualClock(NOW), scene.frozen);
-    try {
-      const as = (path: string, cookie: string) => call(world.app, 'GET', path, undefined, { cookie });
-      // Reading the codes' list (or one code's answers) is the code side, saved or not.
-      expect((await as(`${exam}/assigned/students`, scene.correctorAuthor)).statusCode).toBe(200);
-      const monitor = await as(`${exam}/monitor`, scene.correctorAuthor);
-      expect(monitor.statusCode).toBe(403);
-      expect(monitor.json().message).toContain('anonymously');
-      expect((await as(`${exam}/anonymous/${scene.codes[0]}/correction`, scene.correctorSchool)).statusCode).toBe(200);
-      const profile = await as(`/api/students/${scene.students[0].id}/profile`, scene.correctorSchool);
-      expect(profile.statusCode).toBe(200);
-      // The anonymous exam shows veiled: no submission time, correction status or result.
-      const entry = (profile.json().data.exams as { exam: { id: number }; submitted_at: string | null }[]).find(
-        (row) => row.exam.id === scene.examId,
-      );
-      expect(entry).toMatchObject({ submitted_at: null, correction_status: null, total: null });
-
-      // The administrator asks for both at once: one side wins, the other is refused.
-      const [named, coded] = await Promise.all([
-        as(`${exam}/monitor`, scene.admin),
-        as(`${exam}/anonymous/${scene.codes[0]}/correction`, scene.admin),
-      ]);
-      expect([named.statusCode, coded.statusCode].sort()).toEqual([200, 403]);
-      const sides = await world.db
-        .selectFrom('anonymous_marking_sides')
-        .select(['side'])
-        .where('exam_id', '=', scene.examId)
-        .execute();
-      expect(sides).toHaveLength(3);
-    } finally {
-      await world.close();
-    }
-  }, 120_000);
 
   it('reads the same whoever is behind each code for an administrator who marks, the audit log included', async () => {
     const plain = await readWorld(false, scene.admin);
