@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { catalogs } from '../../locales/index';
 import { ANSWER_KINDS } from '../../schemas/parts/question-kinds';
-import { launchBrowser, screenshot, signInThroughForm } from './browser';
+import { launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
 import { benchmarkOf, reassignAfresh } from './fresh-attempt';
-import { answerPage, api, ar, baseUrl, browser, status, useBrowser } from './student-player';
+import { answerPage, ar, baseUrl, browser, status, useBrowser } from './student-player';
 
 /**
  * The demo benchmark in a real browser, in Arabic: assigned from the console; answers kept through a
@@ -93,10 +93,10 @@ describe("the student's exam", () => {
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toContain(ar.sync.saved);
-    const attempt = await api<{ data: { answers: Record<string, unknown> } }>(
+    const attempt = await pageApi<{ data: { answers: Record<string, unknown> } }>(
       page,
       'GET',
-      `/api/student/exams/${assignmentId}/attempt`,
+      `/student/exams/${assignmentId}/attempt`,
     );
     expect(Object.keys(attempt.data.answers).length).toBe(answered.length);
 
@@ -106,7 +106,7 @@ describe("the student's exam", () => {
     await page.getByRole('dialog').getByRole('button', { name: ar.player.confirm.submit }).click();
     await page.getByTestId('result-score').waitFor();
     await screenshot(page, 'student-result-ar');
-    const after = await api<{ data: { status: string } }>(page, 'GET', `/api/student/exams/${assignmentId}/attempt`);
+    const after = await pageApi<{ data: { status: string } }>(page, 'GET', `/student/exams/${assignmentId}/attempt`);
     expect(after.data.status).toBe('submitted');
     await context.close();
   });
@@ -151,10 +151,10 @@ describe("the student's exam", () => {
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => status(page).textContent(), { timeout: 30_000 }).toContain('All answers saved');
     await recorder.getByTestId('recorder-note').waitFor({ state: 'detached' });
-    const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
+    const attempt = await pageApi<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
       page,
       'GET',
-      `/api/student/exams/${assignment}/attempt`,
+      `/student/exams/${assignment}/attempt`,
     );
     const spoken = Object.values(attempt.data.answers).find((a) => a.answer?.media);
     expect(spoken?.answer.media).toMatch(/^media\/[0-9a-f]+\.webm$/);

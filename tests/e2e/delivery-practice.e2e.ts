@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousAxeIssues } from './axe';
-import { moveClock, screenshot, serverNow, signInThroughForm } from './browser';
+import { moveClock, pageApi, screenshot, serverNow, signInThroughForm } from './browser';
 import { assignedStudents } from './fresh-attempt';
-import { answerPage, api, ar, baseUrl, browser, studentPage, useBrowser } from './student-player';
+import { answerPage, ar, baseUrl, browser, studentPage, useBrowser } from './student-player';
 
 /**
  * The demo practice test in a real browser, in Arabic: My exams and the player without serious
@@ -113,10 +113,10 @@ const secondsUntil = async (at: number) => Math.max(1, Math.ceil((at - (await se
 
 const attemptOf = async (page: Page, assignmentId: number) =>
   (
-    await api<{ data: { status: string; auto_submitted: boolean; answers: Record<string, unknown> } }>(
+    await pageApi<{ data: { status: string; auto_submitted: boolean; answers: Record<string, unknown> } }>(
       page,
       'GET',
-      `/api/student/exams/${assignmentId}/attempt`,
+      `/student/exams/${assignmentId}/attempt`,
     )
   ).data;
 
@@ -126,10 +126,10 @@ const attemptOf = async (page: Page, assignmentId: number) =>
  * closes (the attempt's deadline).
  */
 async function reassignPractice(studentPage: Page, seconds: number): Promise<number> {
-  const exams = await api<{ data: { exam: { id: number; is_mock: boolean } }[] }>(
+  const exams = await pageApi<{ data: { exam: { id: number; is_mock: boolean } }[] }>(
     studentPage,
     'GET',
-    '/api/student/exams',
+    '/student/exams',
   );
   const mock = exams.data.find((e) => e.exam.is_mock)!;
   const author = await browser.newContext();
@@ -138,10 +138,10 @@ async function reassignPractice(studentPage: Page, seconds: number): Promise<num
   const wall = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
   const now = await serverNow();
   const closes = new Date(Math.floor((now + seconds * 1000) / 1000) * 1000);
-  const reassigned = await api<{ data: { assigned: number } }>(
+  const reassigned = await pageApi<{ data: { assigned: number } }>(
     authorPage,
     'POST',
-    `/api/exams/${mock.exam.id}/reassign/students`,
+    `/exams/${mock.exam.id}/reassign/students`,
     {
       school_ids: [],
       student_ids: await assignedStudents(authorPage, mock.exam.id),

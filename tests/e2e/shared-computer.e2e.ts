@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
 import { benchmarkOf, reassignAfresh } from './fresh-attempt';
-import { e2eBaseUrl, launchBrowser, screenshot, signInThroughForm } from './browser';
+import { e2eBaseUrl, launchBrowser, pageApi, screenshot, signInThroughForm } from './browser';
 
 /**
  * Issue 23, shared school computers, in Chromium: a student answers (a recording among the answers,
@@ -20,19 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
 
 /** Everything of a student's this browser could still hold. */
 function leftovers(page: Page, recordingUrl: string) {
@@ -113,10 +100,10 @@ describe('a shared school computer', () => {
     for (const keys of kept) expect(keys).toEqual(['data', 'iv']);
 
     // The recording as the server serves it: never to be kept by the browser.
-    const attempt = await api<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
+    const attempt = await pageApi<{ data: { answers: Record<string, { answer: { media?: string } }> } }>(
       page,
       'GET',
-      `/api/student/exams/${assignment}/attempt`,
+      `/student/exams/${assignment}/attempt`,
     );
     const media = Object.values(attempt.data.answers).find((a) => a.answer?.media)!.answer.media!;
     const recordingUrl = `/api/media/${media.replace(/^media\//, '')}`;

@@ -35,20 +35,6 @@ export async function studentPage(
   return { context, page };
 }
 
-/** A call to the API from the page, with its session. */
-export const api = <T>(page: Page, method: string, path: string, body?: unknown): Promise<T> =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-
 /** The player's save status. */
 export const status = (page: Page) => page.getByTestId('save-status');
 
