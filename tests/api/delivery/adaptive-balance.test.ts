@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/api-client';
 import { answerAt, sitTest } from '../../helpers/adaptive-scene';
-import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamLookups, examBody, type ExamInput } from '../../helpers/exam-factory';
 import { invalid } from '../../helpers/invalid';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
 import { buildTwoOutcomeScene } from '../../helpers/two-outcome-scene';
+import { author, registry, t, useStudentExamApp } from './student-exam-scene';
 
 /**
  * Content balance of an adaptive exam (issue 43, Kingsbury–Zara on the exam form): the easier half
  * of the pool is one learning outcome, the harder half another, so a strong student would get the
  * hard outcome only; with the exam's content balance on, each test holds both in the pool's shares.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
-}, 60_000);
-afterAll(() => t.close());
+useStudentExamApp();
 
 /** Twelve questions at least, the hard half of the pool on a second outcome. */
 const scene = (content: 'none' | 'outcomes') =>

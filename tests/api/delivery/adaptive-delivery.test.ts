@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { attemptView } from '../../../src/common/contracts/index';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { answerAt, buildAdaptiveScene, sitTest } from '../../helpers/adaptive-scene';
-import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamLookups, examBody, type ExamInput } from '../../helpers/exam-factory';
 import { invalid } from '../../helpers/invalid';
 import { buildRecord } from '../../helpers/resource-factory';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { author, clock, registry, t, useStudentExamApp } from './student-exam-scene';
 
 /**
  * Adaptive delivery (issue 43): one question at a time, the next chosen by the server from the
  * confirmed answer and sent with its acknowledgement; every guarantee of a save (ownership, the seq
  * rule, the deadline, two tabs, a reload) and the measure on the scale at submission.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useStudentExamApp();
 
 describe('an adaptive attempt', () => {
   it('gives one question at a time, the next with the acknowledgement, none twice and no key, until the precision or the length', async () => {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { mulberry32, normal, simulateCat } from '../../../src/common/statistics/index';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { readAdaptiveExam } from '../../../src/server/scales';
 import { call } from '../../helpers/api-client';
 import { answerAt, buildAdaptiveScene, sitTest, type AdaptiveScene } from '../../helpers/adaptive-scene';
-import { buildUser, signIn } from '../../helpers/factories';
 import { buildExamLookups, examBody } from '../../helpers/exam-factory';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
 import { buildTwoOutcomeScene } from '../../helpers/two-outcome-scene';
+import { author, registry, t, useStudentExamApp } from './student-exam-scene';
 
 /**
  * The adaptive exam form's last rules (issue 43): Sympson–Hetter exposure control, whose control
@@ -17,16 +13,7 @@ import { buildTwoOutcomeScene } from '../../helpers/two-outcome-scene';
  * least and at most so many questions of each learning outcome, refused at publishing when the pool
  * or the test's length cannot meet them.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
-}, 60_000);
-afterAll(() => t.close());
+useStudentExamApp();
 
 /** An adaptive scene whose harder half of the pool (20 of 40) is a second, named learning outcome. */
 async function twoOutcomes(exam: Record<string, unknown>, publish = true) {

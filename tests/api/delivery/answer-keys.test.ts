@@ -1,31 +1,17 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { attemptView } from '../../../src/common/contracts/index';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { assign, buildDeliveryScene, signInStudent } from '../../helpers/delivery-factory';
-import { buildUser, signIn } from '../../helpers/factories';
 import { studentBatch } from '../../helpers/student-answers';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { author, clock, registry, t, useStudentExamApp, WINDOW } from './student-exam-scene';
 
 /**
  * Issue 23, "released too early" and "by enumeration": with "show answers" the right answers (and
  * each question's outcome) wait until the exam has closed for everyone assigned to it; the score
  * comes at once. A save to an attempt that is not running says nothing about the questions it names.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
+useStudentExamApp();
 
 const SC_KEY = {
   options: [
@@ -39,8 +25,6 @@ const QUESTIONS = [
   { kind: 'single_choice', key: SC_KEY },
   { kind: 'essay', key: { max_words: 50 } },
 ];
-const WINDOW = { start_date_time: '2026-06-02 08:00:00', end_date_time: '2026-06-20 15:00:00' };
-
 /**
  * An exam assigned to both students of a school (each in their own window when `windows` are
  * given: two assignments of one exam); `student(i)` acts as the i-th.

@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
-import { ROLES } from '../../../src/common/permissions';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/api-client';
 import { assign, buildDeliveryScene, signInStudent } from '../../helpers/delivery-factory';
-import { buildUser, signIn } from '../../helpers/factories';
 import { multipartBody, PNG_1X1 } from '../../helpers/media-fixtures';
 import { buildQuestionLookups, questionBody } from '../../helpers/question-factory';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { author, registry, t, useStudentExamApp, WINDOW } from './student-exam-scene';
 
 /**
  * Flags for review kept with the attempt (so they follow the student to another computer), and a
  * question picture's text alternative (WCAG 1.1.1): required when an image is saved.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
-}, 60_000);
-afterAll(() => t.close());
-beforeEach(() => clock.set('2026-06-05T09:00:00Z'));
-
-const WINDOW = { start_date_time: '2026-06-02 08:00:00', end_date_time: '2026-06-20 15:00:00' };
+useStudentExamApp();
 
 async function started() {
   const scene = await buildDeliveryScene(t.app, t.db, registry, {

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../../src/common/permissions';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { call } from '../../helpers/api-client';
 import { assign, buildDeliveryScene, signInStudent } from '../../helpers/delivery-factory';
 import { buildUser, signIn } from '../../helpers/factories';
 import { multipartBody, PNG_1X1, wav } from '../../helpers/media-fixtures';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { author, clock, registry, t, useStudentExamApp } from './student-exam-scene';
 
 /** Spoken answers and exam media in delivery: who may upload, reference and read them. */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
-}, 60_000);
-afterAll(() => t.close());
+useStudentExamApp();
 
 function upload(cookie: string, label: string, file: { name: string; content: Buffer }) {
   const { payload, contentType } = multipartBody({ label }, file);

@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
+import { describe, expect, it } from 'vitest';
 import { keyAnswer } from '../../../src/common/questions/key-answer';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
 import { answerInView } from '../../helpers/answer-from-view';
 import { call } from '../../helpers/api-client';
 import { assign, buildDeliveryScene } from '../../helpers/delivery-factory';
-import { buildUser, signIn } from '../../helpers/factories';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { author, registry, t, useStudentExamApp } from './student-exam-scene';
 
 /**
  * Issue 23, "by id": ids an author chose (r1..r3 in answer order, w1-3 nouns, w4-6 verbs) never
  * reach the student; each attempt sees its own, and its answers are read back into the author's,
  * so storing, scoring and correction work as before.
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
-}, 60_000);
-afterAll(() => t.close());
+useStudentExamApp();
 
 const KEYS: { kind: string; key: unknown; overrides?: Record<string, unknown> }[] = [
   {

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import { parse } from 'plist';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SchemaRegistry } from '../../../schemas/index';
-import { ManualClock } from '../../../src/server/clock';
-import { loadSchemaRegistry } from '../../../src/server/resources/load-schemas';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../helpers/api-client';
 import { assign, buildDeliveryScene } from '../../helpers/delivery-factory';
-import { buildUser, signIn } from '../../helpers/factories';
-import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { author, registry, t, useStudentExamApp } from './student-exam-scene';
 
 /**
  * Issue 46, Safe Exam Browser: an exam that requires it refuses every request of a student's
@@ -15,16 +11,7 @@ import { createTestApp, type TestContext } from '../../helpers/test-app';
  * file the server gives (SEB's "Config Key" page: SEB-JSON of the settings, SHA-256; then SHA-256 of
  * the request's absolute URL followed by that key).
  */
-const clock = new ManualClock(new Date('2026-06-05T09:00:00Z'));
-let t: TestContext;
-let registry: SchemaRegistry;
-let author: string;
-beforeAll(async () => {
-  t = await createTestApp({}, clock);
-  registry = await loadSchemaRegistry();
-  author = await signIn(t.app, await buildUser(t.db, { role: 'com.ltm.roles.author' }));
-}, 60_000);
-afterAll(() => t.close());
+useStudentExamApp();
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 type Plist = string | number | boolean | Date | Uint8Array | Plist[] | { [key: string]: Plist };
