@@ -58,6 +58,17 @@ async function pick(label: string, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** The page in Arabic with a Moodle file checked (a dry run): the upload region and the report. */
+async function checkedInArabic() {
+  renderApp('/questions-bank/interchange', 'ar');
+  const user = userEvent.setup();
+  const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
+  await user.upload(screen.getByTestId('interchange-file'), moodleFile());
+  await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
+  const found = await screen.findByTestId('interchange-report');
+  return { user, upload, found };
+}
+
 describe('the questions import and export page', () => {
   it('checks a file with default lookups: the summary, every question and its problems, Import asleep', async () => {
     author('create');
@@ -253,12 +264,7 @@ describe('the questions import and export page', () => {
       { identifier: 'My day', type: 'essay', status: 'create', messages: [], notes: [], preview: essay },
     ];
     server.use(http.post('*/api/questions-bank/imports', () => HttpResponse.json({ data: report({ items }) })));
-    renderApp('/questions-bank/interchange', 'ar');
-    const user = userEvent.setup();
-    const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
-    await user.upload(screen.getByTestId('interchange-file'), moodleFile());
-    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
-    const found = await screen.findByTestId('interchange-report');
+    const { user, found } = await checkedInArabic();
     await user.click(within(found).getByRole('button', { name: 'معاينة: Capital of France' }));
     const dialog = await screen.findByRole('dialog', { name: 'ما يصبح عليه Capital of France' });
     expect(within(dialog).getByText('What is the capital of France?')).toBeInTheDocument();
@@ -305,12 +311,7 @@ describe('the questions import and export page', () => {
         HttpResponse.json({ data: report({ id: 73, status: 'done', summary, items, created_ids: [601] }) }),
       ),
     );
-    renderApp('/questions-bank/interchange', 'ar');
-    const user = userEvent.setup();
-    const upload = await screen.findByRole('region', { name: 'استيراد ملف' });
-    await user.upload(screen.getByTestId('interchange-file'), moodleFile());
-    await user.click(within(upload).getByRole('button', { name: 'افحص الملف (فحص تجريبي)' }));
-    await screen.findByTestId('interchange-report');
+    const { user, upload } = await checkedInArabic();
     const importButton = within(upload).getByRole('button', { name: 'استيراد' });
     expect(importButton).toBeDisabled();
     const rest = within(upload).getByRole('checkbox', { name: /^استورد الباقي/ });

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
-import { mark, SCREEN } from './marking-screen';
+import { mark, SCREEN, openCorrection } from './marking-screen';
 import {
   AUDIO_ID,
   CHOICE_ID,
@@ -19,12 +19,8 @@ import {
 
 describe('the correction screen', () => {
   it('saves the changed marks with the version read, and toasts the server message', async () => {
-    signInCorrector();
-    serveCorrection();
     const saves = serveSave();
-    renderApp(SCREEN);
-    const user = userEvent.setup();
-    await screen.findByTestId('essay-text');
+    const user = await openCorrection();
 
     await user.type(mark(ESSAY_ID), '4.5');
     await user.type(screen.getByTestId(`comment-${ESSAY_ID}`), 'Clear ideas');
@@ -64,12 +60,8 @@ describe('the correction screen', () => {
   });
 
   it('asks for a reason before sending an override', async () => {
-    signInCorrector();
-    serveCorrection();
     const saves = serveSave();
-    renderApp(SCREEN);
-    const user = userEvent.setup();
-    await screen.findByTestId('essay-text');
+    const user = await openCorrection();
     await user.click(screen.getByTestId(`override-${CHOICE_ID}`));
     await user.type(mark(CHOICE_ID), '1');
     await user.click(screen.getByTestId('correction-save'));
@@ -207,12 +199,8 @@ describe('the correction screen', () => {
   });
 
   it('saves with Ctrl+S, moves with Alt+Page Down, and asks before leaving unsaved marks', async () => {
-    signInCorrector();
-    serveCorrection();
     const saves = serveSave();
-    renderApp(SCREEN);
-    const user = userEvent.setup();
-    await screen.findByTestId('essay-text');
+    const user = await openCorrection();
 
     await user.type(mark(ESSAY_ID), '3');
     fireEvent.keyDown(mark(ESSAY_ID), { key: 's', code: 'KeyS', ctrlKey: true });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AREAS, listPermissions } from '../../../src/common/permission-catalog';
 import { renderApp } from '../support/render';
 import { server } from '../support/server';
-import { LIST_QUERY, mark, SCREEN } from './marking-screen';
+import { LIST_QUERY, mark, SCREEN, openCorrection } from './marking-screen';
 import {
   AUDIO_ID,
   CHOICE_ID,
@@ -216,10 +216,7 @@ describe('the correction screen', () => {
   });
 
   it('has no audit log for a corrector', async () => {
-    signInCorrector();
-    serveCorrection();
-    renderApp(SCREEN);
-    await screen.findByTestId('essay-text');
+    await openCorrection();
     expect(screen.queryByRole('button', { name: 'Audit log' })).not.toBeInTheDocument();
   });
 
