@@ -173,6 +173,7 @@ const ar: typeof en = {
         launch_refused: 'رفض تشغيل LTI (لا طالب أو اختبار مُسنَد هنا)',
         exam_linked: 'رُبط نشاط مقرر باختبار (ربط LTI العميق)',
         link_cancelled: 'تُرك نشاط المقرر بلا اختبار (أُلغي ربط LTI العميق)',
+        account_linked: 'رُبط حساب معلّم مقرر في المنصة بحساب موظف (LTI)',
       },
       roles: { assign: 'منح دور', remove: 'سحب دور', set_permissions: 'عُيّنت صلاحيات دور' },
       reports: { generate: 'طلب إنشاء تقارير', download: 'تنزيل تقرير أو عرضه' },

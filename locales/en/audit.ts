@@ -176,6 +176,7 @@ export default {
         launch_refused: 'LTI launch refused (no student or assigned exam here)',
         exam_linked: 'Course activity linked to an exam (LTI deep linking)',
         link_cancelled: 'Course activity left without an exam (LTI deep linking cancelled)',
+        account_linked: "A course teacher's platform account linked to a staff account (LTI)",
       },
       roles: { assign: 'Role given', remove: 'Role taken away', set_permissions: "Role's permissions set" },
       reports: { generate: 'Reports requested', download: 'Report downloaded or viewed' },

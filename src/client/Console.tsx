@@ -23,6 +23,8 @@ import { lazyLoaded } from './pageReady';
 
 /** LTI deep linking's exam choice (issue 46): public, opened by a platform, loaded on visit. */
 const DeepLinkPage = lazyLoaded(() => import('./lti/DeepLinkPage').then((m) => ({ default: m.DeepLinkPage })));
+/** A course teacher's first launch (issue 46): signed in, they link their platform account to theirs. */
+const AccountLinkPage = lazyLoaded(() => import('./lti/AccountLinkPage').then((m) => ({ default: m.AccountLinkPage })));
 
 export interface ConsoleProps {
   authProvider: AuthProvider;
@@ -69,6 +71,16 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
         <CustomRoutes>
           <Route path="/restricted" element={<RestrictedPage />} />
           {declaredPageRoutes()}
+          <Route
+            path="/lti/account-link"
+            element={
+              <ProtectedPage>
+                <Suspense fallback={null}>
+                  <AccountLinkPage />
+                </Suspense>
+              </ProtectedPage>
+            }
+          />
           <Route
             path="/profile"
             element={

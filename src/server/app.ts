@@ -17,7 +17,14 @@ import { installSessionLoader } from './auth/auth-hooks';
 import { authRoutes } from './auth/routes';
 import { mfaRoutes } from './auth/mfa';
 import { samlRoutes, ssoProvidersRoutes, ssoRoutes } from './auth/sso';
-import { DEEP_LINK_PAGE, deepLinkPageOrigins, deepLinkRoutes, defineLtiScoresJob, ltiRoutes } from './lti';
+import {
+  accountLinkRoutes,
+  DEEP_LINK_PAGE,
+  deepLinkPageOrigins,
+  deepLinkRoutes,
+  defineLtiScoresJob,
+  ltiRoutes,
+} from './lti';
 import { installCsrfGuard } from './http/csrf';
 import { isCanonicalPath } from './http/canonical-path';
 import { installInputGuards } from './http/input-guards';
@@ -215,6 +222,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(samlRoutes);
       await api.register(ltiRoutes);
       await api.register(deepLinkRoutes);
+      await api.register(accountLinkRoutes);
       await api.register(ssoProvidersRoutes);
       await api.register(demoRequestsRoutes);
       const registry = await loadSchemaRegistry();

@@ -233,7 +233,7 @@ describe('an LTI 1.3 launch', () => {
     expect(refusalOf(await follow(posted, login.stateCookie))).toBe('expired');
   });
 
-  it('refuses a learner not on the roster, a teacher, and a link to an exam the student is not assigned', async () => {
+  it('refuses a learner not on the roster, signs a teacher in as no student, and refuses a link to an exam the student is not assigned', async () => {
     const stranger = { ...examClaim(), sub: 'moodle-user-99', [`${LTI_CLAIM}lis`]: { person_sourcedid: 'NOBODY-1' } };
     expect(refusalOf(await launchThrough({ claims: stranger }))).toBe('unknown_account');
     const audited = await t.db
@@ -250,7 +250,10 @@ describe('an LTI 1.3 launch', () => {
       [`${LTI_CLAIM}roles`]: [INSTRUCTOR],
       [`${LTI_CLAIM}lis`]: { person_sourcedid: 'LTI-5521' },
     };
-    expect(refusalOf(await launchThrough({ claims: teacher }))).toBe('unknown_account');
+    // A teacher is no student here: their launch waits for them to link a staff account (lti-teacher.test.ts).
+    const asTeacher = await launchThrough({ claims: teacher });
+    expect(asTeacher.headers.location).toBe('/lti/account-link');
+    expect(asTeacher.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
     const otherExam = { [`${LTI_CLAIM}custom`]: { exam_id: String(scene.exam.id + 1000) } };
     expect(refusalOf(await launchThrough({ claims: otherExam }))).toBe('no_exam');
     expect(refusalOf(await launchThrough({ claims: { [`${LTI_CLAIM}custom`]: {} } }))).toBe('no_exam');

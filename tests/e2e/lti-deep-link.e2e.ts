@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { startLtiPlatform } from '../helpers/lti-platform';
+import { INSTRUCTOR, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
 import { ltiPlatformBody } from '../helpers/lti-flow';
 import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
 
@@ -13,7 +13,9 @@ import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroug
  * platform, which checks it against our key set. The frame keeps our cookies (partitioned,
  * SameSite=None) across the platform's cross-site form post, our page lets that site frame it, and
  * the console starts though the browser denies a framed site its storage (as Chromium's contexts
- * do), in the language the launch gave.
+ * do), in the language the launch gave. And a course teacher's launch in a window of its own: the
+ * first one asks them to sign in here and confirm the link of their account; the next signs them in,
+ * to the exam's monitor.
  */
 const baseUrl = e2eBaseUrl();
 // The server's own address (PUBLIC_URL defaults to localhost): the launch comes back there.
@@ -23,11 +25,20 @@ const clientId = `e2e-tool-${Date.now()}`;
 const deploymentId = 'e2e-deployment';
 let browser: Browser;
 let platform: Awaited<ReturnType<typeof startLtiPlatform>>;
+/** A published exam of the demo: the activity a teacher's launch names. */
+let examId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   platform = await startLtiPlatform({ clientId, deploymentId });
   platform.trustTool(async () => (await fetch(`${baseUrl}/api/lti/jwks`)).json());
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInThroughForm(admin, baseUrl, 'admin@example.com');
+  await pageApi(admin, 'POST', '/lti-platforms', ltiPlatformBody(platform, { clientId, deploymentId }));
+  const exams = await pageApi<{ data: { id: number; is_published: boolean }[] }>(admin, 'GET', '/exams?per_page=100');
+  examId = exams.data.find((exam) => exam.is_published)!.id;
+  await staff.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -36,12 +47,6 @@ afterAll(async () => {
 
 describe('LTI deep linking in a browser', () => {
   it("lets a teacher choose an exam in Arabic by keyboard, in a frame of the course's page; the platform receives the signed link", async () => {
-    const staff = await browser.newContext();
-    const admin = await staff.newPage();
-    await signInThroughForm(admin, baseUrl, 'admin@example.com');
-    await pageApi(admin, 'POST', '/lti-platforms', ltiPlatformBody(platform, { clientId, deploymentId }));
-    await staff.close();
-
     const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
     const page = await context.newPage();
     // The teacher's language at the platform: the frame may have no storage of ours to remember one.
@@ -86,5 +91,49 @@ describe('LTI deep linking in a browser', () => {
       }),
     ]);
     await context.close();
+  });
+
+  it("signs a course's teacher in, in Arabic, to the exam's monitor once they linked their own account by keyboard", async () => {
+    const teacherLaunch = {
+      sub: 'moodle-teacher-e2e',
+      [`${LTI_CLAIM}roles`]: [INSTRUCTOR],
+      [`${LTI_CLAIM}custom`]: { exam_id: String(examId) },
+      [`${LTI_CLAIM}launch_presentation`]: { locale: 'ar-SA', document_target: 'window' },
+    };
+    const login = new URLSearchParams({ iss: platform.issuer, login_hint: 'teacher-7', client_id: clientId });
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
+    const page = await context.newPage();
+    platform.launchNext(teacherLaunch);
+    // The activity opened in a window of its own: the launch comes back, and nobody is signed in here yet.
+    await page.goto(`${serverUrl}/api/lti/login?${login}`);
+    await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
+    await page.getByText(ar.lti.account_link.sign_in_first).waitFor();
+    await page.locator('input[name="email"]').fill('admin@example.com');
+    await page.locator('input[name="password"]').fill('Demo@2026');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/lti/account-link', { timeout: 20_000 });
+    const confirm = page.getByRole('button', { name: ar.lti.account_link.confirm });
+    await confirm.waitFor();
+    await pageReady(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      ar.lti.account_link.title.replace('%{platform}', 'مودل المدرسة'),
+    );
+    await screenshot(page, 'lti-account-link-ar');
+    await confirm.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/exams/${examId}/monitor`, { timeout: 20_000 });
+    await context.close();
+
+    // The next launch, in a browser that has never signed in here, goes straight to the monitor.
+    const next = await browser.newContext({ locale: 'ar' });
+    const again = await next.newPage();
+    platform.launchNext(teacherLaunch);
+    await again.goto(`${serverUrl}/api/lti/login?${login}`);
+    await again.waitForURL((url) => url.pathname === `/exams/${examId}/monitor`, { timeout: 30_000 });
+    await pageReady(again);
+    expect(new URL(again.url()).pathname).toBe(`/exams/${examId}/monitor`);
+    expect(await again.locator('input[name="password"]').count()).toBe(0);
+    await next.close();
   });
 });

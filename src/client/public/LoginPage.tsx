@@ -1,6 +1,7 @@
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -28,6 +29,9 @@ interface Credentials {
 }
 
 type Errors = Partial<Record<keyof Credentials, string>>;
+
+/** Where a course's teacher confirms the link of their platform account (issue 46), once signed in. */
+const ACCOUNT_LINK_PAGE = '/lti/account-link';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -116,6 +120,11 @@ export function LoginPage() {
               {translate('login.subtitle')}
             </Typography>
             <SsoRefusal />
+            {returnPath?.startsWith(ACCOUNT_LINK_PAGE) && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {translate('lti.account_link.sign_in_first')}
+              </Alert>
+            )}
             {challenge ? (
               <MfaCodeForm
                 onSubmit={(code) => login({ challenge, code, redirectTo: returnPath })}

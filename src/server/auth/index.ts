@@ -5,4 +5,5 @@ export * from './password-policy';
 export * from './sessions';
 export type { SessionCache } from './session-cache';
 export * from './school-scope';
+export { holdsPermission } from './held-permissions';
 export { startSession } from './session-start';

@@ -31,6 +31,16 @@ export interface LtiDeepLinkRequestsTable {
   created_at: CreatedAt;
 }
 
+/** A teacher's launch waiting (ten minutes at most) for them to sign in and link their platform identity. */
+export interface LtiAccountLinksTable {
+  token_hash: string;
+  platform_id: number;
+  subject: string;
+  exam_id: number | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
 /** A person a platform's subject is linked to. */
 export interface LtiIdentitiesTable {
   id: ColumnType<number, never, never>;
@@ -72,6 +82,7 @@ export interface LtiTables {
   lti_tool_keys: LtiToolKeysTable;
   lti_launches: LtiLaunchesTable;
   lti_deep_link_requests: LtiDeepLinkRequestsTable;
+  lti_account_links: LtiAccountLinksTable;
   lti_identities: LtiIdentitiesTable;
   lti_links: LtiLinksTable;
   lti_link_members: LtiLinkMembersTable;

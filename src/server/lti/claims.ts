@@ -94,6 +94,11 @@ function membershipsOf(service: Record<string, unknown>, tokenUrl: string | null
  */
 const rolesOf = (claims: Record<string, unknown>): string[] =>
   Array.isArray(claims[LTI.roles]) ? (claims[LTI.roles] as unknown[]).filter((r) => typeof r === 'string') : [];
+/** One of the course's teachers (or the institution's): who may choose an activity's exam, or open its monitor. */
+const teachingOf = (claims: Record<string, unknown>) => rolesOf(claims).some((role) => TEACHING_ROLES.includes(role));
+/** The person's language at the platform (its locale, `ar-SA`, `en-GB`), where it is one of ours. */
+const languageOf = (claims: Record<string, unknown>) =>
+  /^(ar|en)(?:[-_]|$)/i.exec(text(record(claims[LTI.launchPresentation]).locale) ?? '')?.[1]?.toLowerCase() ?? null;
 
 export function launchOf(claims: Record<string, unknown>, tokenUrl: string | null) {
   const roles = rolesOf(claims);
@@ -102,6 +107,8 @@ export function launchOf(claims: Record<string, unknown>, tokenUrl: string | nul
     deploymentId: claims[LTI.deploymentId] as string,
     resourceLinkId: text(record(claims[LTI.resourceLink]).id)?.slice(0, 255) ?? null,
     learner: roles.some((role) => LEARNER_ROLES.includes(role as string)),
+    teacher: teachingOf(claims),
+    language: languageOf(claims),
     /** The student number, from the roster the platform keeps (LIS person sourcedid). */
     studentNumber: text(record(claims[LTI.lis]).person_sourcedid)?.slice(0, 255) ?? null,
     examId: examIdOf(record(claims[LTI.custom]).exam_id),
@@ -135,10 +142,8 @@ export function deepLinkOf(claims: Record<string, unknown>) {
     takesLinks: acceptTypes.includes('ltiResourceLink'),
     /** Absent means the platform did not say: the line item is offered (it may ignore it). */
     takesLineItem: settings.accept_lineitem !== false,
-    teacher: rolesOf(claims).some((role) => TEACHING_ROLES.includes(role)),
-    /** The teacher's language at the platform (its locale, `ar-SA`, `en-GB`), where it is one of ours. */
-    language:
-      /^(ar|en)(?:[-_]|$)/i.exec(text(record(claims[LTI.launchPresentation]).locale) ?? '')?.[1]?.toLowerCase() ?? null,
+    teacher: teachingOf(claims),
+    language: languageOf(claims),
   };
 }
 

@@ -11,6 +11,8 @@ import { keepDeepLink } from './deep-link-store';
 import { ltiCookie } from './lti-cookies';
 import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
 import { launchTarget, LaunchAccountRefused } from './launch-account';
+import { ACCOUNT_LINK_COOKIE, ACCOUNT_LINK_PAGE, ACCOUNT_LINK_PATH } from './account-link-routes';
+import { keepAccountLink, staffOf, teacherLanding } from './teacher-launch';
 import { verifyLaunch } from './launch-verify';
 import { toolKeySet } from './tool-keys';
 import myExams from '../../../schemas/my-exams';
@@ -44,6 +46,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = app.config.publicUrl.replace(/\/?$/, '/');
   const stateCookie = ltiCookie(app.config.publicUrl, '/api/lti');
   const linkCookie = ltiCookie(app.config.publicUrl, '/');
+  const accountCookie = ltiCookie(app.config.publicUrl, ACCOUNT_LINK_PATH);
   const refuse = (reply: FastifyReply, reason: string) =>
     reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`);
   acceptUrlEncodedForms(app, FORM_BYTES);
@@ -205,6 +208,34 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         const page = new URL(DEEP_LINK_PAGE.slice(1), base);
         if (taken.launch.language) page.searchParams.set('lang', taken.launch.language);
         return reply.redirect(`${page.pathname}${page.search}`);
+      }
+      if (taken.launch.teacher && !taken.launch.learner) {
+        // A course's teacher: signed in as the staff account they linked, to the exam's monitor.
+        const { launch } = taken;
+        const staff = await staffOf(app.db, taken.platformId, launch.subject, app.config.mfa.requiredRoles);
+        const reason = staff?.is_student ? 'unknown_account' : staff && !staff.is_active ? 'disabled' : null;
+        if (reason) {
+          await refused(reason);
+          return refuse(reply, reason);
+        }
+        if (!staff) {
+          // Not linked yet: they sign in here with their own account and confirm, once.
+          const token = await keepAccountLink(app.db, taken.platformId, launch, app.clock.now());
+          reply.setCookie(ACCOUNT_LINK_COOKIE, token, { ...accountCookie, maxAge: 10 * 60 });
+          const page = new URL(ACCOUNT_LINK_PAGE.slice(1), base);
+          if (launch.language) page.searchParams.set('lang', launch.language);
+          return reply.redirect(`${page.pathname}${page.search}`);
+        }
+        await app.db
+          .updateTable('lti_identities')
+          .set({ last_launch_at: new Date() })
+          .where('platform_id', '=', taken.platformId)
+          .where('subject', '=', launch.subject)
+          .execute();
+        // An account with a second factor signs in with it: the console asks, then opens the page.
+        if (!staff.second_factor) await startSession(app, request, reply, { userId: staff.user_id });
+        const landing = await teacherLanding(app.db, staff.user_id, launch.examId);
+        return reply.redirect(new URL(landing.slice(1), base).pathname);
       }
       try {
         const target = await launchTarget(app.db, taken.platformId, taken.launch);

@@ -1,6 +1,7 @@
 import { permissionFor } from '../../common/permissions';
 import { AREAS } from '../../common/permission-catalog';
 import type { Db } from '../db/database';
+import { holdsPermission } from '../auth';
 
 /** Granting or changing a student's accommodation (issue 39): a permission of its own. */
 export const ACCOMMODATE = permissionFor(AREAS.accommodations, 'edit');
@@ -38,19 +39,6 @@ export const lacksReason = (a: Accommodation): boolean =>
 
 /** Whether user `userId` holds the accommodation permission now (an import's job asks at its run). */
 export const mayAccommodate = (db: Db, userId: number): Promise<boolean> => holdsPermission(db, userId, ACCOMMODATE);
-
-/** Whether user `userId` holds `permission` now, through any of their roles. */
-export async function holdsPermission(db: Db, userId: number, permission: string): Promise<boolean> {
-  const found = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('role_permissions as rp', 'rp.role_id', 'ur.role_id')
-    .innerJoin('permissions as p', 'p.id', 'rp.permission_id')
-    .select('p.id')
-    .where('ur.user_id', '=', userId)
-    .where('p.permission', '=', permission)
-    .executeTakeFirst();
-  return found !== undefined;
-}
 
 /** A roster row's extra time and reason as an import writes them, and the problems by column. */
 export interface PlannedAccommodation {

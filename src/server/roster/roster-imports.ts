@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../../locales/index';
-import type { SchoolScope } from '../auth';
+import { holdsPermission, type SchoolScope } from '../auth';
 import type { Db } from '../db/database';
 import { AppError } from '../http/app-error';
 import { translate } from '../http/i18n';
 import type { JobQueue } from '../jobs';
-import { holdsPermission, mayAccommodate } from './accommodations';
+import { mayAccommodate } from './accommodations';
 import { MAKE_CLASSES } from './roster-new-classes';
 import { applyRoster } from './roster-apply';
 import type { RosterRow } from './roster-columns';
