@@ -26,7 +26,7 @@ const en = {
       title: 'Link your account at %{platform}',
       intro:
         'You opened an activity of your course at %{platform} as its teacher. Link your account there to this one (%{account}) and the course signs you in here directly next time.',
-      exam: 'The activity opens the exam %{exam}.',
+      exam: 'The activity opens %{exam}.',
       sign_in_first:
         'Your course opened this site as its teacher. Sign in with your account here once to link the two.',
       confirm: 'Link my account',

@@ -61,7 +61,7 @@ describe("LTI: linking a course teacher's account", () => {
         'You opened an activity of your course at School Moodle as its teacher. Link your account there to this one (mona@example.test) and the course signs you in here directly next time.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByText('The activity opens the exam Reading benchmark.')).toBeInTheDocument();
+    expect(screen.getByText('The activity opens Reading benchmark.')).toBeInTheDocument();
     const user = userEvent.setup();
     screen.getByRole('button', { name: 'Link my account' }).focus();
     await user.keyboard('{Enter}');

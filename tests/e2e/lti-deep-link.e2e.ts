@@ -108,6 +108,7 @@ describe('LTI deep linking in a browser', () => {
     await page.goto(`${serverUrl}/api/lti/login?${login}`);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
     await page.getByText(ar.lti.account_link.sign_in_first).waitFor();
+    await screenshot(page, 'lti-account-link-sign-in-ar');
     await page.locator('input[name="email"]').fill('admin@example.com');
     await page.locator('input[name="password"]').fill('Demo@2026');
     await page.keyboard.press('Enter');
