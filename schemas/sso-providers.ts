@@ -6,7 +6,8 @@ const SAML = { shownWhen: { field: 'protocol', is: ['saml'] } } as const;
 /**
  * Single sign-on providers (issue 46): OpenID Connect issuers and SAML 2.0 identity providers staff
  * and students may sign in through, each a button on the sign-in page. Served by src/server/auth/sso (the client secret is
- * write-only; the role mapping decides who may be created and which roles they hold); the
+ * write-only; the role mapping decides who may be created and which roles they hold, the school
+ * mapping which schools); the
  * declaration drives the settings list and form. Administrators only: who maps claims to roles
  * could make anyone an administrator.
  */
@@ -47,6 +48,13 @@ const ssoProviders = defineResource({
     allow_create: flag({ help: 'resources.sso-providers.help.allow_create' }),
     role_claim: text(100, { required: false, script: 'latin', help: 'resources.sso-providers.help.role_claim' }),
     role_map: text(2000, { required: false, script: 'latin', lines: 3, help: 'resources.sso-providers.help.role_map' }),
+    school_claim: text(100, { required: false, script: 'latin', help: 'resources.sso-providers.help.school_claim' }),
+    school_map: text(4000, {
+      required: false,
+      script: 'latin',
+      lines: 3,
+      help: 'resources.sso-providers.help.school_map',
+    }),
     student_claim: text(100, {
       required: false,
       script: 'latin',
@@ -60,7 +68,13 @@ const ssoProviders = defineResource({
     search: ['key', 'name_en', 'name_ar', 'issuer'],
   },
   nameFromNameEn: true,
-  rules: ['ssoProviders.key', 'ssoProviders.issuer', 'ssoProviders.protocol', 'ssoProviders.roles'],
+  rules: [
+    'ssoProviders.key',
+    'ssoProviders.issuer',
+    'ssoProviders.protocol',
+    'ssoProviders.roles',
+    'ssoProviders.schools',
+  ],
   adminOnly: true,
   customRoutes: true,
 });

@@ -165,6 +165,7 @@ export default {
         mfa_recovery_code_used: 'Signed in with a recovery code',
         sso_create: 'Account created at its first single sign-on',
         sso_roles: "Roles changed by the provider's claims at sign-in",
+        sso_schools: "Schools changed by the provider's claims at sign-in",
       },
       sso_providers: {
         create: 'Single sign-on provider added',

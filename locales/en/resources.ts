@@ -299,6 +299,8 @@ export default {
         role_claim: 'Role claim',
         role_map: 'Role mapping',
         student_claim: 'Student number claim',
+        school_claim: 'School claim',
+        school_map: 'School mapping',
         sso_url: 'Identity provider sign-in address',
         idp_certificate: 'Identity provider signing certificate',
       },
@@ -325,6 +327,10 @@ export default {
           'One a line: a claim value = admin, author, corrector or school. Mapped roles follow the claim at every sign-in.',
         student_claim:
           "The claim holding a student's student number: a student signs in to the account of that roster record.",
+        school_claim:
+          "The ID token's claim (SAML: the attribute) that holds the staff member's schools or school groups, for example schools or groups.",
+        school_map:
+          'One a line: a claim value = the ID of a school here (the schools list shows it). Mapped schools follow the claim at every sign-in; others an administrator gives are kept.',
       },
     },
     users: {

@@ -33,6 +33,31 @@ export function parseRoleMap(text: string | null | undefined): { rules: RoleRule
   return { rules, badLines };
 }
 
+export interface SchoolRule {
+  /** A value of the school claim (a school's code or a group's id at the provider). */
+  value: string;
+  schoolId: number;
+}
+
+/**
+ * A provider's school mapping, one `claim value = school id` a line (`north-campus = 12`); blank
+ * lines and lines starting with `#` are skipped. The lines it could not read come back by number.
+ */
+export function parseSchoolMap(text: string | null | undefined): { rules: SchoolRule[]; badLines: number[] } {
+  const rules: SchoolRule[] = [];
+  const badLines: number[] = [];
+  (text ?? '').split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const at = line.lastIndexOf('=');
+    const value = at > 0 ? line.slice(0, at).trim() : '';
+    const id = (at > 0 ? line.slice(at + 1) : '').trim();
+    if (!value || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) badLines.push(index + 1);
+    else rules.push({ value, schoolId: Number(id) });
+  });
+  return { rules, badLines };
+}
+
 /** A claim's values as text: a string, or the strings of an array (groups); anything else, none. */
 export function claimValues(claims: Record<string, unknown>, name: string | null | undefined): string[] {
   if (!name) return [];
@@ -47,4 +72,14 @@ export function claimValues(claims: Record<string, unknown>, name: string | null
 export function mappedRoles(claims: Record<string, unknown>, roleClaim: string | null, rules: RoleRule[]): string[] {
   const values = new Set(claimValues(claims, roleClaim));
   return [...new Set(rules.filter((rule) => values.has(rule.value)).map((rule) => rule.role))];
+}
+
+/** The schools the claims qualify for under the mapping (each once). */
+export function mappedSchools(
+  claims: Record<string, unknown>,
+  schoolClaim: string | null,
+  rules: SchoolRule[],
+): number[] {
+  const values = new Set(claimValues(claims, schoolClaim));
+  return [...new Set(rules.filter((rule) => values.has(rule.value)).map((rule) => rule.schoolId))];
 }

@@ -1,6 +1,6 @@
 import ssoProviders from '../../schemas/sso-providers';
 import { recordValidator, type Rule } from './resource-validation';
-import { parseRoleMap } from './sso-claims';
+import { parseRoleMap, parseSchoolMap } from './sso-claims';
 
 /** A provider's key: what its addresses carry (`/api/sso/<key>/start`). */
 const PROVIDER_KEY = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
@@ -54,6 +54,12 @@ const SSO_PROVIDER_RULES: Record<string, Rule> = {
     if (badLines.length > 0) issue(ctx, 'role_map', 'sso.errors.role_map');
     if (rules.length > 0 && !record.role_claim) issue(ctx, 'role_claim', 'sso.errors.role_claim_required');
     if (record.allow_create === true && rules.length === 0) issue(ctx, 'allow_create', 'sso.errors.create_needs_roles');
+  },
+  /** Each school mapping line reads `value = school id`; a mapping needs the claim it reads (the ids are checked on the server). */
+  'ssoProviders.schools': (record, ctx) => {
+    const { rules, badLines } = parseSchoolMap(typeof record.school_map === 'string' ? record.school_map : '');
+    if (badLines.length > 0) issue(ctx, 'school_map', 'sso.errors.school_map');
+    if (rules.length > 0 && !record.school_claim) issue(ctx, 'school_claim', 'sso.errors.school_claim_required');
   },
 };
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { recordAudit, type AuditContext } from '../../audit';
-import { claimValues, mappedRoles, parseRoleMap } from '../../../common/sso-claims';
+import { claimValues, mappedRoles, mappedSchools, parseRoleMap, parseSchoolMap } from '../../../common/sso-claims';
 import { hashPassword } from '../passwords';
 import { endUserSessions } from '../sessions';
 
@@ -21,6 +21,8 @@ export interface MatchingProvider {
   allow_create: boolean;
   role_claim: string | null;
   role_map: string | null;
+  school_claim: string | null;
+  school_map: string | null;
   student_claim: string | null;
 }
 
@@ -78,13 +80,19 @@ async function createdAccount(
       .insertInto('user_roles')
       .values(roleRows.map((r) => ({ user_id: id, role_id: r.id })))
       .execute();
+    const schools = mappedSchools(claims, provider.school_claim, parseSchoolMap(provider.school_map).rules);
+    if (schools.length > 0)
+      await trx
+        .insertInto('user_schools')
+        .values(schools.map((schoolId) => ({ user_id: id, school_id: schoolId })))
+        .execute();
     await link(trx, provider.id, String(claims.sub), id);
     await recordAudit(trx, {
       ...audit,
       actorId: id,
       action: 'users.sso_create',
       target: `users/${id}`,
-      summary: { provider: provider.key, roles },
+      summary: { provider: provider.key, roles, schools },
     });
     return id;
   });
@@ -145,9 +153,50 @@ async function followClaims(
 }
 
 /**
+ * The schools the provider's school mapping manages follow the claims at every sign-in, as roles
+ * do: one the claims no longer name is taken away, one they now name is given; schools the mapping
+ * never names are left alone. A change is audited and ends the account's other sessions.
+ */
+async function followSchools(
+  db: Db,
+  provider: MatchingProvider,
+  userId: number,
+  claims: Record<string, unknown>,
+  audit: AuditContext,
+) {
+  const { rules } = parseSchoolMap(provider.school_map);
+  if (rules.length === 0 || !provider.school_claim) return;
+  const managed = new Set(rules.map((rule) => rule.schoolId));
+  const wanted = new Set(mappedSchools(claims, provider.school_claim, rules));
+  const held = (await db.selectFrom('user_schools').select('school_id').where('user_id', '=', userId).execute()).map(
+    (row) => row.school_id,
+  );
+  const remove = held.filter((id) => managed.has(id) && !wanted.has(id));
+  const add = [...wanted].filter((id) => !held.includes(id));
+  if (remove.length === 0 && add.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    if (remove.length > 0)
+      await trx.deleteFrom('user_schools').where('user_id', '=', userId).where('school_id', 'in', remove).execute();
+    if (add.length > 0)
+      await trx
+        .insertInto('user_schools')
+        .values(add.map((schoolId) => ({ user_id: userId, school_id: schoolId })))
+        .execute();
+    await recordAudit(trx, {
+      ...audit,
+      actorId: userId,
+      action: 'users.sso_schools',
+      target: `users/${userId}`,
+      summary: { provider: provider.key, removed: remove, added: add },
+    });
+  });
+  await endUserSessions(db, userId);
+}
+
+/**
  * The account a provider's verified claims sign in: the one linked to its subject; else a student
  * matched by the configured claim (then linked); else one created where allowed. Never by e-mail
- * alone. Staff roles then follow the claims; an account left with no role, or disabled, is refused.
+ * alone. Staff roles and schools then follow the claims; an account left with no role, or disabled, is refused.
  */
 export async function accountFor(
   db: Db,
@@ -172,7 +221,10 @@ export async function accountFor(
   const user = await db.selectFrom('users').select('is_active').where('id', '=', userId).executeTakeFirstOrThrow();
   if (!user.is_active) throw new SsoRefused('disabled');
   const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst();
-  if (!student) await followClaims(db, provider, userId, claims, audit);
+  if (!student) {
+    await followClaims(db, provider, userId, claims, audit);
+    await followSchools(db, provider, userId, claims, audit);
+  }
   const roles = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
   if (roles.length === 0) throw new SsoRefused('no_role');
   await db

@@ -6,6 +6,7 @@ import { offsetOf, pageMeta, type PageRequest } from '../../http/pagination';
 import { recordAudit, type AuditContext } from '../../audit';
 import type { ValidatedBody } from '../../../common/resource-validation';
 import type ssoProviders from '../../../../schemas/sso-providers';
+import { parseSchoolMap } from '../../../common/sso-claims';
 import { certificatesOf } from './saml-client';
 
 export type ProviderBody = ValidatedBody<typeof ssoProviders>;
@@ -30,6 +31,8 @@ const COLUMNS = [
   'allow_create',
   'role_claim',
   'role_map',
+  'school_claim',
+  'school_map',
   'student_claim',
   'sso_url',
   'idp_certificate',
@@ -128,12 +131,23 @@ const settingsOf = (body: ProviderBody) => ({
   allow_create: body.allow_create ?? false,
   role_claim: body.role_claim || null,
   role_map: body.role_map || null,
+  school_claim: body.school_claim || null,
+  school_map: body.school_map || null,
   student_claim: body.student_claim || null,
 });
+
+/** Every school the mapping names is one of ours. */
+async function assertSchoolsExist(db: Db, body: ProviderBody) {
+  const ids = [...new Set(parseSchoolMap(body.school_map).rules.map((rule) => rule.schoolId))];
+  if (ids.length === 0) return;
+  const found = await db.selectFrom('schools').select('id').where('id', 'in', ids).execute();
+  if (found.length < ids.length) throw invalid({ school_map: ['sso.errors.school_unknown'] });
+}
 
 export async function createProvider(db: Db, body: ProviderBody, production: boolean, audit: AuditContext) {
   await assertKeyFree(db, body.key);
   assertUsable(body, production);
+  await assertSchoolsExist(db, body);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('sso_providers')
@@ -156,6 +170,7 @@ export async function updateProvider(db: Db, id: number, body: ProviderBody, pro
   const before = await findRow(db, id);
   await assertKeyFree(db, body.key, id);
   assertUsable(body, production);
+  await assertSchoolsExist(db, body);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('sso_providers')
