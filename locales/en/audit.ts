@@ -166,6 +166,7 @@ export default {
         sso_create: 'Account created at its first single sign-on',
         sso_roles: "Roles changed by the provider's claims at sign-in",
         sso_schools: "Schools changed by the provider's claims at sign-in",
+        sign_in_unlinked: 'Outside sign-in unlinked (single sign-on or LTI)',
       },
       sso_providers: {
         create: 'Single sign-on provider added',

@@ -1,5 +1,22 @@
 /** Single sign-on through OpenID Connect and SAML 2.0 (issue 46): the sign-in page's buttons and refusals, the providers' settings. */
 const en = {
+  /** The identities elsewhere that sign a user in, on the user's edit page (administrators). */
+  sign_ins: {
+    title: 'Linked sign-ins',
+    help: 'The accounts at single sign-on providers and course platforms (LTI) that sign this user in. Unlink one that is wrong or no longer theirs: the user is signed out, and its next sign-in is matched afresh.',
+    none: 'No outside sign-in is linked to this account.',
+    kind: { sso: 'Single sign-on', lti: 'Course platform (LTI)' },
+    provider: 'Provider',
+    subject: 'Identity there',
+    linked_at: 'Linked',
+    last_used: 'Last used',
+    never: 'Never',
+    unlink: 'Unlink',
+    unlink_label: 'Unlink %{provider}',
+    confirm_title: 'Unlink this sign-in?',
+    confirm: '%{provider} will no longer sign this user in until it is linked again, and the user is signed out now.',
+    unlinked: 'The sign-in was unlinked.',
+  },
   sso: {
     errors: {
       key_format: 'Use 1 to 40 lowercase letters, digits and dashes, starting and ending with a letter or digit.',

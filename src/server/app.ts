@@ -46,6 +46,7 @@ import { usersRoutes } from './users/users-routes';
 import { rosterRoutes, studentsRoutes } from './roster';
 import { profileRoutes } from './users/profile-routes';
 import { rolesRoutes } from './users/roles-routes';
+import { linkedSignInsRoutes } from './users/linked-sign-ins-routes';
 import { mediaRoutes } from './media/media-routes';
 import { questionsRoutes } from './questions/questions-routes';
 import { interchangeRoutes } from './interchange';
@@ -251,6 +252,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
       await api.register(usersRoutes);
       await api.register(profileRoutes);
       await api.register(rolesRoutes);
+      await api.register(linkedSignInsRoutes);
       await api.register(auditLogRoutes);
       if (config.benchBaselineRoute) await api.register(benchBaselineRoutes);
       if (testClock) await api.register(testClockRoutes, { clock: testClock });

@@ -161,6 +161,7 @@ describe('two-step sign-in (issue 46)', () => {
     const resets = recorder();
     server.use(
       http.get('*/api/users/12', () => HttpResponse.json({ data: omar })),
+      http.get('*/api/users/12/sign-ins', () => HttpResponse.json({ data: [] })),
       http.get('*/api/roles/permissions', () => HttpResponse.json({ data: [] })),
       http.get('*/api/schools', () => HttpResponse.json({ data: [], meta: { total: 0 } })),
       http.post('*/api/users/12/mfa/reset', ({ request }) => {

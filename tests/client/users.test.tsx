@@ -7,6 +7,7 @@ import { adminRole, makeUser, signIn } from './support/fixtures';
 import { renderApp } from './support/render';
 import { listBody } from './support/resources';
 import { recorder, server } from './support/server';
+import { formatDateTime } from '../../src/client/format';
 
 const manageUsers = [
   areaPermission('users', 'view'),
@@ -33,6 +34,7 @@ function serveUsers() {
     http.get('*/api/users', () => HttpResponse.json(listBody([omar]))),
     http.get('*/api/users/12', () => HttpResponse.json({ data: omar })),
     http.get('*/api/roles/permissions', () => HttpResponse.json({ data: ROLE_LIST })),
+    http.get('*/api/users/12/sign-ins', () => HttpResponse.json({ data: [] })),
   );
 }
 
@@ -196,5 +198,55 @@ describe('users management', () => {
       is_active: true,
       school_ids: [],
     });
+  });
+
+  it("shows the user's linked sign-ins in Arabic and unlinks one after a confirmation", async () => {
+    signIn(makeUser(manageUsers, { roles: [adminRole] }));
+    serveUsers();
+    let links = [
+      {
+        kind: 'lti',
+        id: 4,
+        provider: 'مودل المدرسة',
+        subject: 'moodle-teacher-2',
+        created_at: '2026-05-02T08:00:00.000Z',
+        last_used_at: null,
+      },
+      {
+        kind: 'sso',
+        id: 9,
+        provider: 'هوية الوزارة',
+        subject: 'entra-7f3a',
+        created_at: '2026-05-01T08:00:00.000Z',
+        last_used_at: '2026-05-03T07:30:00.000Z',
+      },
+    ];
+    const unlinks = recorder();
+    server.use(
+      http.get('*/api/users/12/sign-ins', () => HttpResponse.json({ data: links })),
+      http.delete('*/api/users/12/sign-ins/lti/4', ({ request }) => {
+        unlinks.record(request);
+        links = links.filter((link) => link.id !== 4);
+        return HttpResponse.json({ message: 'فُصل تسجيل الدخول.' });
+      }),
+    );
+    renderApp('/settings/users/12', 'ar');
+    const user = userEvent.setup();
+
+    const panel = await screen.findByTestId('linked-sign-ins');
+    const table = await within(panel).findByRole('table', { name: 'تسجيلات الدخول المرتبطة' });
+    const moodle = within(table).getByText('moodle-teacher-2').closest('tr')!;
+    expect(moodle).toHaveTextContent('منصة مقررات (LTI)');
+    expect(moodle).toHaveTextContent('لم يُستخدم');
+    expect(moodle).toHaveTextContent(formatDateTime('2026-05-02T08:00:00.000Z', 'ar'));
+    await user.click(within(moodle).getByRole('button', { name: 'فصل مودل المدرسة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'فصل تسجيل الدخول هذا؟' });
+    expect(dialog).toHaveTextContent('لن يُدخل مودل المدرسة هذا المستخدم');
+    await user.click(within(dialog).getByRole('button', { name: 'فصل' }));
+
+    expect(await screen.findByText('فُصل تسجيل الدخول.')).toBeInTheDocument();
+    expect(unlinks.requests).toHaveLength(1);
+    await waitFor(() => expect(within(panel).queryByText('moodle-teacher-2')).not.toBeInTheDocument());
+    expect(within(panel).getByText('entra-7f3a')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { useResourceNotify } from '../../generic';
 import { RoleAssignment } from './RoleAssignment';
 import { SchoolsInput } from './SchoolsInput';
 import { ResetMfaPanel } from './ResetMfaPanel';
+import { LinkedSignInsPanel } from './LinkedSignInsPanel';
 import { SetPasswordForm } from './SetPasswordForm';
 import type { ManagedUser } from '../../providers/userMethods';
 import { validateEmail, validateName } from './userValidation';
@@ -21,7 +22,7 @@ const toPayload = ({ name, email, is_active, school_ids }: Record<string, unknow
   school_ids: Array.isArray(school_ids) ? school_ids : [],
 });
 
-/** Edit name, email and active; assign and remove roles; set the password; reset the second factor; delete. */
+/** Edit name, email and active; assign and remove roles; set the password; reset the second factor; unlink outside sign-ins; delete. */
 export function UserEdit() {
   const { definition, paths, access } = useScreen();
   const { id } = useParams<{ id: string }>();
@@ -89,6 +90,7 @@ export function UserEdit() {
           <RoleAssignment key={user.id} user={user} />
           <SetPasswordForm userId={user.id} />
           {user.roles.some((role) => role.role !== 'student') && <ResetMfaPanel user={user} />}
+          <LinkedSignInsPanel userId={user.id} />
         </>
       )}
     </>
