@@ -128,6 +128,13 @@ describe("a course teacher's first launch", () => {
     const me = await call(t.app, 'GET', '/api/user', undefined, { cookie: session });
     expect(me.statusCode).toBe(200);
     expect(me.json().data.email).toBe(user.email);
+    // The console stored no user in this browser: the readable hint tells it to ask the server.
+    const hint = next.cookies.find((c) => c.name === 'ltm_signed_in');
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint?.httpOnly).toBeFalsy();
+    const out = await call(t.app, 'POST', '/api/logout', undefined, { cookie: session });
+    expect(out.cookies.find((c) => c.name === 'ltm_signed_in')).toMatchObject({ value: '' });
+    expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: session })).statusCode).toBe(401);
   });
 
   it('opens the home of a teacher who may not open the monitor, and of a link that names no exam', async () => {

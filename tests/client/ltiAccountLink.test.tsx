@@ -98,4 +98,34 @@ describe("LTI: linking a course teacher's account", () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/انتهت صلاحية طلب الربط/);
     expect(screen.queryByRole('button', { name: 'اربط حسابي' })).toBeNull();
   });
+
+  it("asks the server, and stays signed in, when a sign-in ended in a redirect (the server's hint, no stored user)", async () => {
+    serveLink();
+    const logouts = recorder();
+    server.use(
+      http.get('*/api/user', () => HttpResponse.json({ data: makeUser() })),
+      http.post('*/api/logout', ({ request }) => {
+        logouts.record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    document.cookie = 'ltm_signed_in=1; path=/';
+    try {
+      renderApp('/lti/account-link');
+      expect(
+        await screen.findByRole('heading', { name: 'Link your account at School Moodle', level: 1 }),
+      ).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/lti/account-link');
+      expect(logouts.requests).toHaveLength(0);
+    } finally {
+      document.cookie = 'ltm_signed_in=; path=/; max-age=0';
+    }
+  });
+
+  it('forgets the hint when the server says nobody is signed in', async () => {
+    document.cookie = 'ltm_signed_in=1; path=/';
+    renderApp('/lti/account-link');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    await waitFor(() => expect(document.cookie).not.toContain('ltm_signed_in=1'));
+  });
 });

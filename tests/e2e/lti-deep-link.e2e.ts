@@ -135,6 +135,16 @@ describe('LTI deep linking in a browser', () => {
     await pageReady(again);
     expect(new URL(again.url()).pathname).toBe(`/exams/${examId}/monitor`);
     expect(await again.locator('input[name="password"]').count()).toBe(0);
+    // The account's page shows the link to administrators, in Arabic, with the platform's name.
+    const me = await pageApi<{ data: { id: number } }>(again, 'GET', '/user');
+    await again.addInitScript(() => window.localStorage.setItem('language', 'ar'));
+    await again.setViewportSize({ width: 1300, height: 1400 });
+    await again.goto(`${serverUrl}/settings/users/${me.data.id}`);
+    const linked = again.getByTestId('linked-sign-ins');
+    await linked.getByText('moodle-teacher-e2e').waitFor({ timeout: 20_000 });
+    await pageReady(again);
+    expect(await linked.textContent()).toContain('مودل المدرسة');
+    await screenshot(again, 'lti-linked-sign-ins-ar');
     await next.close();
   });
 });

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath, isStudentHome } from './access';
 import type { ConsoleIdentity } from './identity';
-import { clearSession, permissionsOf, readStoredUser, storeUser, type User } from './user';
+import { clearSession, permissionsOf, readStoredUser, signedInHint, storeUser, type User } from './user';
 import { MFA_ENROLMENT_PATH, MfaChallenge, mfaEnrolmentDue, type LoginParams } from './mfa';
 import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
@@ -57,9 +57,10 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
   }
 
   async function currentUser(signal?: AbortSignal): Promise<User> {
-    // Signing in stores the user (SPEC section 4): without one this browser is signed out, and a
+    // Signing in stores the user (SPEC section 4): without one (nor the server's hint of a sign-in
+    // that ended in a redirect: single sign-on, an LTI launch) this browser is signed out, and a
     // visitor's public pages need no request (nor a 401 in the console) to know it.
-    if (!verified && !readStoredUser()) throw new Error('ra.auth.auth_check_error');
+    if (!verified && !readStoredUser() && !signedInHint()) throw new Error('ra.auth.auth_check_error');
     verified ??= fetchUser(signal).catch((error: unknown) => {
       verified = null;
       throw error;

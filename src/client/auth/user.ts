@@ -1,6 +1,7 @@
 import type { CurrentUser } from '../../common/contracts';
 import { isStudentHome } from './access';
 import { localStore, sessionStore } from '../safeStorage';
+import { SIGNED_IN_COOKIE } from '../../common/session-hint';
 
 /** The signed-in user as `GET /api/user` returns it (SPEC section 3, "Current user"). */
 export type User = CurrentUser;
@@ -47,10 +48,19 @@ export function forgetStoredUser(): void {
   sessionStore().removeItem(SESSION_USER_KEY);
 }
 
-/** Logout clears the stored user and the whole session storage (platform caches live there). */
+/**
+ * Whether the server said this browser signed in (its readable cookie) though no user is stored
+ * here: a sign-in through single sign-on or an LTI launch ends in a redirect, not in `login`.
+ */
+export function signedInHint(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
+}
+
+/** Logout clears the stored user, the server's hint and the whole session storage (platform caches live there). */
 export function clearSession(): void {
   localStore().removeItem(USER_STORAGE_KEY);
   sessionStore().clear();
+  document.cookie = `${SIGNED_IN_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
 }
 
 export function permissionsOf(user: User | null): string[] {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { SIGNED_IN_COOKIE } from '../../common/session-hint';
 import { LIMITS, whenMissing } from '../../common/validation';
 import { ownNameOf, presentUser } from './current-user';
 import { authenticate } from './login';
@@ -98,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const providerId = request.auth?.ssoProviderId ?? null;
       if (request.auth) await endSession(app.db, request.auth.sessionHash);
       reply.clearCookie(cookieName, { path: '/' });
+      reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
       const logoutUrl = providerId === null ? null : await providerLogoutUrl(app, providerId);
       if (logoutUrl) return reply.send({ data: { logout_url: logoutUrl } });
       return reply.status(204).send();

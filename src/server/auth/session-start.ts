@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error';
+import { SIGNED_IN_COOKIE } from '../../common/session-hint';
 import { ownNameOf, presentUser } from './current-user';
 import { completeSignIn } from './login';
 import { DEVICE_COOKIE, DEVICE_DAYS } from './login-devices';
@@ -32,7 +33,10 @@ export async function startSession(
   });
   if (!auth) throw new AppError(401, 'errors.invalid_login');
   const student = await isStudentAccount(app.db, signIn.userId);
-  reply.setCookie(cookieName, token, sessionCookieOptions(policy, app.config.production, student));
+  const cookie = sessionCookieOptions(policy, app.config.production, student);
+  reply.setCookie(cookieName, token, cookie);
+  // Readable by the console: a sign-in that ends in a redirect (single sign-on, a launch) is noticed.
+  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookie, httpOnly: false });
   // The browser is known to this account from now on: its own attempts are throttled apart.
   reply.setCookie(DEVICE_COOKIE, known, {
     // Sent to the sign-in route only, never to a page or another API route.
