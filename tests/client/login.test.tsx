@@ -75,6 +75,27 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeInTheDocument();
   });
 
+  it("keeps a sign-in that ended in a redirect (single sign-on: the server's hint, no stored user) and opens the home", async () => {
+    const account = makeUser([areaPermission('exams', 'view')]);
+    const logouts = recorder();
+    server.use(
+      http.get('*/api/user', () => HttpResponse.json({ data: account })),
+      http.post('*/api/logout', ({ request }) => {
+        logouts.record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    document.cookie = 'ltm_signed_in=1; path=/';
+    try {
+      renderApp('/');
+      expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/exams');
+      expect(logouts.requests).toHaveLength(0);
+    } finally {
+      document.cookie = 'ltm_signed_in=; path=/; max-age=0';
+    }
+  });
+
   it("shows the server's 401 message", async () => {
     server.use(
       http.post('*/api/login', () => HttpResponse.json({ message: 'Invalid login details' }, { status: 401 })),

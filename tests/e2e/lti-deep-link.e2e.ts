@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { catalogs } from '../../locales/index';
-import { INSTRUCTOR, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
+import { INSTRUCTOR, LEARNER, LTI_CLAIM, startLtiPlatform } from '../helpers/lti-platform';
 import { ltiPlatformBody } from '../helpers/lti-flow';
 import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
 
@@ -27,6 +27,8 @@ let browser: Browser;
 let platform: Awaited<ReturnType<typeof startLtiPlatform>>;
 /** A published exam of the demo: the activity a teacher's launch names. */
 let examId: number;
+/** The demo's student with an account (the first by id): a course's learner here. */
+let studentNumber: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -38,6 +40,12 @@ beforeAll(async () => {
   await pageApi(admin, 'POST', '/lti-platforms', ltiPlatformBody(platform, { clientId, deploymentId }));
   const exams = await pageApi<{ data: { id: number; is_published: boolean }[] }>(admin, 'GET', '/exams?per_page=100');
   examId = exams.data.find((exam) => exam.is_published)!.id;
+  const students = await pageApi<{ data: { student_number: string }[] }>(
+    admin,
+    'GET',
+    '/students?sort=id&order=asc&per_page=1',
+  );
+  studentNumber = students.data[0]!.student_number;
   await staff.close();
 });
 afterAll(async () => {
@@ -146,5 +154,42 @@ describe('LTI deep linking in a browser', () => {
     expect(await linked.textContent()).toContain('مودل المدرسة');
     await screenshot(again, 'lti-linked-sign-ins-ar');
     await next.close();
+  });
+
+  it("opens a learner's assignment from their course, in Arabic, and the session holds though the browser stored no user", async () => {
+    const probe = await browser.newContext();
+    const own = await probe.newPage();
+    await signInThroughForm(own, baseUrl, 'student@example.com');
+    const assignments = await pageApi<{ data: { id: number; exam: { id: number; name_ar: string } }[] }>(
+      own,
+      'GET',
+      '/student/exams',
+    );
+    const assignment = assignments.data[0]!;
+    await probe.close();
+
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
+    const page = await context.newPage();
+    platform.launchNext({
+      sub: 'moodle-pupil-e2e',
+      [`${LTI_CLAIM}roles`]: [LEARNER],
+      [`${LTI_CLAIM}lis`]: { person_sourcedid: studentNumber },
+      [`${LTI_CLAIM}custom`]: { exam_id: String(assignment.exam.id) },
+      // The learner's language at the platform: the page opens in it.
+      [`${LTI_CLAIM}launch_presentation`]: { locale: 'ar-SA', document_target: 'window' },
+    });
+    const login = new URLSearchParams({ iss: platform.issuer, login_hint: 'pupil-3', client_id: clientId });
+    await page.goto(`${serverUrl}/api/lti/login?${login}`);
+    await page.waitForURL((url) => url.pathname === `/my-exams/${assignment.id}`, { timeout: 30_000 });
+    await pageReady(page);
+    // The assignment's page, in Arabic, names the exam.
+    await page.getByText(assignment.exam.name_ar).first().waitFor({ timeout: 20_000 });
+    await pageReady(page);
+    const me = await pageApi<{ data: { roles: { role: string }[] } }>(page, 'GET', '/user');
+    expect(me.data.roles.map((role) => role.role)).toEqual(['com.ltm.roles.student']);
+    expect(new URL(page.url()).pathname).toBe(`/my-exams/${assignment.id}`);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'lti-student-launch-ar');
+    await context.close();
   });
 });

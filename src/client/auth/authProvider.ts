@@ -137,10 +137,13 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
     },
 
     async getPermissions() {
+      // A sign-in that ended in a redirect has no stored user until the server has answered.
+      if (!readStoredUser() && signedInHint()) await currentUser().catch(() => null);
       return permissionsOf(readStoredUser());
     },
 
     async getIdentity(): Promise<ConsoleIdentity> {
+      if (!readStoredUser() && signedInHint()) await currentUser().catch(() => null);
       let user = readStoredUser();
       // A student's name is not kept for the browser (user.ts): a new tab has it from the server.
       if (user && !user.name && verified) user = (await verified.catch(() => null)) ?? user;

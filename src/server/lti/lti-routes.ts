@@ -49,6 +49,11 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   const accountCookie = ltiCookie(app.config.publicUrl, ACCOUNT_LINK_PATH);
   const refuse = (reply: FastifyReply, reason: string) =>
     reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`);
+  /** A page's path, in the person's language at the platform where the launch said one (`?lang=`). */
+  const inLanguage = (page: URL, language: string | null) => {
+    if (language) page.searchParams.set('lang', language);
+    return `${page.pathname}${page.search}`;
+  };
   acceptUrlEncodedForms(app, FORM_BYTES);
   const secureAddress = (url: string | null) => {
     try {
@@ -205,9 +210,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         const token = await keepDeepLink(app.db, taken.platformId, taken.launch, app.clock.now());
         reply.setCookie(DEEP_LINK_COOKIE, token, { ...linkCookie, maxAge: 30 * 60 });
         // In the teacher's language at the platform: a frame may have no storage to remember ours.
-        const page = new URL(DEEP_LINK_PAGE.slice(1), base);
-        if (taken.launch.language) page.searchParams.set('lang', taken.launch.language);
-        return reply.redirect(`${page.pathname}${page.search}`);
+        return reply.redirect(inLanguage(new URL(DEEP_LINK_PAGE.slice(1), base), taken.launch.language));
       }
       if (taken.launch.teacher && !taken.launch.learner) {
         // A course's teacher: signed in as the staff account they linked, to the exam's monitor.
@@ -222,9 +225,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
           // Not linked yet: they sign in here with their own account and confirm, once.
           const token = await keepAccountLink(app.db, taken.platformId, launch, app.clock.now());
           reply.setCookie(ACCOUNT_LINK_COOKIE, token, { ...accountCookie, maxAge: 10 * 60 });
-          const page = new URL(ACCOUNT_LINK_PAGE.slice(1), base);
-          if (launch.language) page.searchParams.set('lang', launch.language);
-          return reply.redirect(`${page.pathname}${page.search}`);
+          return reply.redirect(inLanguage(new URL(ACCOUNT_LINK_PAGE.slice(1), base), launch.language));
         }
         await app.db
           .updateTable('lti_identities')
@@ -235,12 +236,12 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         // An account with a second factor signs in with it: the console asks, then opens the page.
         if (!staff.second_factor) await startSession(app, request, reply, { userId: staff.user_id });
         const landing = await teacherLanding(app.db, staff.user_id, launch.examId);
-        return reply.redirect(new URL(landing.slice(1), base).pathname);
+        return reply.redirect(inLanguage(new URL(landing.slice(1), base), launch.language));
       }
       try {
         const target = await launchTarget(app.db, taken.platformId, taken.launch);
         await startSession(app, request, reply, { userId: target.userId });
-        return reply.redirect(new URL(`${MY_EXAMS}/${target.assignmentId}`, base).pathname);
+        return reply.redirect(inLanguage(new URL(`${MY_EXAMS}/${target.assignmentId}`, base), taken.launch.language));
       } catch (error) {
         if (!(error instanceof LaunchAccountRefused)) throw error;
         await refused(error.reason);

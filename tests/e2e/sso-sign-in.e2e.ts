@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { catalogs } from '../../locales/index';
+import { startOidcProvider } from '../helpers/oidc-provider';
+import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
+
+/**
+ * Issue 46, single sign-on in Chromium: a real OpenID Provider (`oidc-provider`) in this test
+ * process, on another site, with its own sign-in and consent pages. A teacher in Arabic presses the
+ * provider's button on our sign-in page, signs in there, and comes back signed in to their home:
+ * the account is made at this first sign-in with the role the groups claim maps to, and the console,
+ * which stored no user for a sign-in that ended in a redirect, keeps the session (it asks the server).
+ */
+const baseUrl = e2eBaseUrl();
+// The server's own address (PUBLIC_URL defaults to localhost): the provider sends the browser back there.
+const serverUrl = baseUrl.replace('127.0.0.1', 'localhost');
+const ar = catalogs.ar;
+const CLIENT = { client_id: 'ltm-e2e', client_secret: 'a client secret of enough length for the e2e test' };
+let browser: Browser;
+let op: Awaited<ReturnType<typeof startOidcProvider>>;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  op = await startOidcProvider({
+    clients: [{ ...CLIENT, redirect_uris: [`${serverUrl}/api/sso/workspace/callback`] }],
+    accounts: {
+      'teacher-e2e': {
+        email: 'huda.teacher@school.test',
+        email_verified: true,
+        name: 'Huda Teacher',
+        groups: ['teachers'],
+      },
+    },
+  });
+  const staff = await browser.newContext();
+  const admin = await staff.newPage();
+  await signInThroughForm(admin, baseUrl, 'admin@example.com');
+  await pageApi(admin, 'POST', '/sso-providers', {
+    key: 'workspace',
+    name_en: 'School Workspace',
+    name_ar: 'مساحة عمل المدرسة',
+    issuer: op.issuer,
+    ...CLIENT,
+    scopes: 'openid email profile groups',
+    is_active: true,
+    allow_create: true,
+    role_claim: 'groups',
+    role_map: 'teachers = author',
+  });
+  await staff.close();
+});
+afterAll(async () => {
+  await browser?.close();
+  await op?.close();
+});
+
+describe('single sign-on in a browser', () => {
+  it('signs a teacher in through the provider, in Arabic, to their home; the account is made with its mapped role', async () => {
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
+    const page = await context.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('language', 'ar'));
+    await page.goto(`${serverUrl}/login`);
+    const button = page.getByRole('link', { name: ar.login.sso_with.replace('%{name}', 'مساحة عمل المدرسة') });
+    await button.waitFor();
+    await pageReady(page);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await screenshot(page, 'sso-sign-in-ar');
+    await button.click();
+
+    // The provider's own pages: its sign-in, then its consent.
+    await page.locator('input[name="login"]').fill('teacher-e2e');
+    await page.locator('input[name="password"]').fill('any');
+    await page.keyboard.press('Enter');
+    await page.locator('button[type="submit"]').waitFor();
+    await page.locator('button[type="submit"]').click();
+
+    await page.waitForURL((url) => url.origin === serverUrl && url.pathname === '/exams', { timeout: 30_000 });
+    await pageReady(page);
+    const me = await pageApi<{ data: { email: string; roles: { role: string }[] } }>(page, 'GET', '/user');
+    expect(me.data.email).toBe('huda.teacher@school.test');
+    expect(me.data.roles.map((role) => role.role)).toEqual(['com.ltm.roles.author']);
+    expect(new URL(page.url()).pathname).toBe('/exams');
+    await context.close();
+  });
+});
