@@ -69,6 +69,8 @@ const IDENTITY_KEYS = new Set([
   'date_of_birth',
   'username',
   'email',
+  // An identity at a single sign-on provider or an LMS: the provider knows whose it is.
+  'subject',
 ]);
 
 /** Every string an audit summary holds under an identifying field, however deep. */
@@ -98,6 +100,30 @@ async function refuseWithoutPseudonymising(db: Db) {
   const { rows } = await sql<{ found: boolean }>`
     select to_regprocedure('audit_log_pseudonymise(text[], integer, text[], text)') is not null as found`.execute(db);
   if (!rows[0]?.found) throw new AppError(503, 'privacy.errors.audit_log_not_ready');
+}
+
+/**
+ * Removes what ties them to an identity elsewhere (a single sign-on provider's subject, an LMS's,
+ * and the course links' members their scores went back through) and answers those subjects, which
+ * the audit log must not keep either.
+ */
+async function unlinkSignIns(db: Db, userId: number | null, assignmentIds: number[]): Promise<string[]> {
+  const removed = [
+    ...(userId === null
+      ? []
+      : [
+          ...(await db.deleteFrom('sso_identities').where('user_id', '=', userId).returning('subject').execute()),
+          ...(await db.deleteFrom('lti_identities').where('user_id', '=', userId).returning('subject').execute()),
+        ]),
+    ...(assignmentIds.length === 0
+      ? []
+      : await db
+          .deleteFrom('lti_link_members')
+          .where('student_exam_id', 'in', assignmentIds)
+          .returning('subject')
+          .execute()),
+  ];
+  return [...new Set(removed.map((row) => row.subject))];
 }
 
 async function refuseWhileSitting(db: Db, footprint: StudentFootprint) {
@@ -142,8 +168,9 @@ async function scrubAnswers(db: Db, attemptIds: number[]) {
  * record keeps its school, class, grade, level, gender and nationality (what the statistics group
  * by) under a pseudonym and loses their number, names, national id, date of birth, the reason for
  * their extra time and their display preferences; their account can no longer sign in and names no
- * one; what they wrote and said is replaced (scores, marks and choices kept, so item analysis and
- * calibrations computed again are the same); markers' comments on their work, their recordings and
+ * one, and their identities at single sign-on providers and LMS platforms are unlinked; what they
+ * wrote and said is replaced (scores, marks and choices kept, so item analysis and calibrations
+ * computed again are the same); markers' comments on their work, their recordings and
  * their individual reports are deleted, and the group reports that listed them are queued to be made
  * again (the caller sends them to the queue once this commits); the audit rows about them keep everything but their
  * identity. Stored files go once the records are gone. Refused (418) while they are sitting an exam, and once erased.
@@ -208,6 +235,8 @@ export async function eraseStudent(
       await trx.deleteFrom('login_devices').where('user_id', '=', userId).execute();
       await endUserSessions(trx, userId);
     }
+    // Their identities at single sign-on providers and LMS platforms: the provider knows whose they are.
+    const subjects = await unlinkSignIns(trx, userId, footprint.assignmentIds);
     if (footprint.assignmentIds.length > 0)
       await trx
         .updateTable('student_exams')
@@ -246,6 +275,7 @@ export async function eraseStudent(
       account?.username,
       account?.name,
       account?.email,
+      ...subjects,
       ...(await pastIdentity(trx, footprint)),
     ].filter((value): value is string => typeof value === 'string' && value.trim() !== '');
     await refuseWithoutPseudonymising(trx);
