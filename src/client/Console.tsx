@@ -20,6 +20,7 @@ import { NotFoundPage } from './public/NotFoundPage';
 import { RestrictedPage } from './public/RestrictedPage';
 import { NotFoundProvider } from './components/UnknownPath';
 import { lazyLoaded } from './pageReady';
+import { ACCOUNT_LINK_PAGE } from '../common/lti/pages';
 
 /** LTI deep linking's exam choice (issue 46): public, opened by a platform, loaded on visit. */
 const DeepLinkPage = lazyLoaded(() => import('./lti/DeepLinkPage').then((m) => ({ default: m.DeepLinkPage })));
@@ -72,7 +73,7 @@ export function Console({ authProvider, dataProvider, i18nProvider, theme }: Con
           <Route path="/restricted" element={<RestrictedPage />} />
           {declaredPageRoutes()}
           <Route
-            path="/lti/account-link"
+            path={ACCOUNT_LINK_PAGE}
             element={
               <ProtectedPage>
                 <Suspense fallback={null}>

@@ -82,7 +82,8 @@ describe("a course teacher's first launch", () => {
     });
     expect(location.pathname).toBe('/lti/account-link');
     expect(location.searchParams.get('lang')).toBe('ar');
-    expect(response.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
+    // No session: the browser's, had it one, is ended (its cookie cleared).
+    expect(response.cookies.find((c) => c.name === 'ltm_session')?.value ?? '').toBe('');
     // Sent to the link's own routes only.
     expect(response.cookies.find((c) => c.name === 'ltm_lti_account')).toMatchObject({
       path: '/api/lti/account-link',
@@ -130,7 +131,7 @@ describe("a course teacher's first launch", () => {
     expect(me.json().data.email).toBe(user.email);
     // The console stored no user in this browser: the readable hint tells it to ask the server.
     const hint = next.cookies.find((c) => c.name === 'ltm_signed_in');
-    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint).toMatchObject({ value: String(userId), path: '/', sameSite: 'Lax' });
     expect(hint?.httpOnly).toBeFalsy();
     const out = await call(t.app, 'POST', '/api/logout', undefined, { cookie: session });
     expect(out.cookies.find((c) => c.name === 'ltm_signed_in')).toMatchObject({ value: '' });
@@ -146,12 +147,13 @@ describe("a course teacher's first launch", () => {
     expect((await linkRequest('POST', author, noExam.linkCookie)).json()).toEqual({ data: { path: '/' } });
   });
 
-  it("refuses a student's account, an expired or unknown link, and a subject linked meanwhile, in the reader's language", async () => {
+  it("refuses a student's account, an expired or unknown link, a platform switched off, and a subject linked meanwhile, in the reader's language", async () => {
     const student = await signInStudent(t.app, t.db, scene.students[0]!.id);
     const { linkCookie } = await waitingLink('moodle-teacher-5');
     const refused = await linkRequest('POST', student, linkCookie, 'ar');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('لا يُربط حساب طالب بمعلّم مقرر.');
+    expect((await linkRequest('GET', student, linkCookie)).statusCode).toBe(403);
     expect(await identityOf('moodle-teacher-5')).toBeUndefined();
 
     const author = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
@@ -169,6 +171,16 @@ describe("a course teacher's first launch", () => {
     }
     expect(await identityOf('moodle-teacher-5')).toBeUndefined();
 
+    const switchedOff = await waitingLink('moodle-teacher-13');
+    await t.db.updateTable('lti_platforms').set({ is_active: false }).execute();
+    try {
+      expect((await linkRequest('GET', author, switchedOff.linkCookie)).statusCode).toBe(410);
+      expect((await linkRequest('POST', author, switchedOff.linkCookie)).statusCode).toBe(410);
+    } finally {
+      await t.db.updateTable('lti_platforms').set({ is_active: true }).execute();
+    }
+    expect(await identityOf('moodle-teacher-13')).toBeUndefined();
+
     // Two waiting launches of one subject: the first confirmation stands, the second is refused.
     const first = await waitingLink('moodle-teacher-6');
     const second = await waitingLink('moodle-teacher-6');
@@ -179,6 +191,24 @@ describe("a course teacher's first launch", () => {
     expect(taken.json().message).toBe(
       'Your account at the course is already linked to another account here. Ask your administrator.',
     );
+  });
+});
+
+describe('a teacher launch on a browser where someone is signed in', () => {
+  it('signs them out first: the course identity is never linked to them, and a second factor is asked of its owner', async () => {
+    const someone = await signIn(t.app, await buildUser(t.db, { role: ROLES.author }));
+    const login = await browser.initiate();
+    const posted = await browser.launch(
+      await platform.idToken(login.nonce, { claims: teacherClaims('moodle-teacher-11') }),
+      login.state,
+    );
+    const landed = await browser.follow(posted, `${login.stateCookie}; ${someone}`);
+    expect(landed.headers.location).toBe('/lti/account-link');
+    expect(landed.cookies.find((c) => c.name === 'ltm_session')).toMatchObject({ value: '' });
+    expect((await call(t.app, 'GET', '/api/user', undefined, { cookie: someone })).statusCode).toBe(401);
+    const linkCookie = cookieOf(landed, 'ltm_lti_account');
+    expect((await linkRequest('POST', someone, linkCookie)).statusCode).toBe(401);
+    expect(await identityOf('moodle-teacher-11')).toBeUndefined();
   });
 });
 
@@ -196,13 +226,17 @@ describe("a linked teacher's launch", () => {
     const response = await launchTeacher('moodle-teacher-7');
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(`/exams/${scene.exam.id}/monitor`);
-    expect(response.cookies.find((c) => c.name === 'ltm_session')).toBeUndefined();
+    // No session: the browser's, had it one, is ended (its cookie cleared).
+    expect(response.cookies.find((c) => c.name === 'ltm_session')?.value ?? '').toBe('');
   });
 
-  it("refuses a disabled account, and a student's subject launched as a teacher", async () => {
+  it("refuses a disabled account, one left with no role, and a student's subject launched as a teacher", async () => {
     const userId = await linkedTo('moodle-teacher-8');
     await t.db.updateTable('users').set({ is_active: false }).where('id', '=', userId).execute();
     expect(browser.refusalOf(await launchTeacher('moodle-teacher-8'))).toBe('disabled');
+    const roleless = await linkedTo('moodle-teacher-12');
+    await t.db.deleteFrom('user_roles').where('user_id', '=', roleless).execute();
+    expect(browser.refusalOf(await launchTeacher('moodle-teacher-12'))).toBe('no_role');
     await signInStudent(t.app, t.db, scene.students[1]!.id);
     const studentUser = await t.db
       .selectFrom('students')

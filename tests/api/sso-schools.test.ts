@@ -167,4 +167,14 @@ describe('single sign-on: schools from the claims', () => {
       await t.db.selectFrom('audit_log').select('id').where('action', '=', 'users.sso_schools').execute(),
     ).toHaveLength(1);
   });
+
+  it('skips a mapped school deleted since, instead of failing the sign-in', async () => {
+    const deleted = await call(t.app, 'DELETE', `/api/schools/${school.south}`, undefined, { cookie: admin });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    accounts['head-1']!.groups = ['heads', 'south', 'north'];
+    const response = await signInThrough('head-1');
+    expect(response.statusCode, response.body).toBe(302);
+    expect(response.headers.location).toBe('/');
+    expect(await schoolsOf('head.one@school.test')).toEqual([school.north, school.east].sort((a, b) => a - b));
+  });
 });

@@ -96,6 +96,22 @@ describe('login page', () => {
     }
   });
 
+  it('takes the server’s word over another account still stored, when a sign-in elsewhere put someone else here', async () => {
+    // Account 7 (no exams) is stored; account 12 (exams) signed in through a redirect since.
+    window.localStorage.setItem('user', JSON.stringify(makeUser([], { id: 7 })));
+    const account = makeUser([areaPermission('exams', 'view')], { id: 12, email: 'omar@example.test' });
+    server.use(http.get('*/api/user', () => HttpResponse.json({ data: account })));
+    document.cookie = 'ltm_signed_in=12; path=/';
+    try {
+      renderApp('/exams');
+      expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/exams');
+      expect(JSON.parse(window.localStorage.getItem('user') ?? 'null')).toMatchObject({ id: 12 });
+    } finally {
+      document.cookie = 'ltm_signed_in=; path=/; max-age=0';
+    }
+  });
+
   it("shows the server's 401 message", async () => {
     server.use(
       http.post('*/api/login', () => HttpResponse.json({ message: 'Invalid login details' }, { status: 401 })),

@@ -2,7 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath, isStudentHome } from './access';
 import type { ConsoleIdentity } from './identity';
-import { clearSession, permissionsOf, readStoredUser, signedInHint, storeUser, type User } from './user';
+import { clearSession, permissionsOf, readStoredUser, signedInElsewhere, storeUser, type User } from './user';
 import { MFA_ENROLMENT_PATH, MfaChallenge, mfaEnrolmentDue, type LoginParams } from './mfa';
 import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
@@ -60,7 +60,7 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
     // Signing in stores the user (SPEC section 4): without one (nor the server's hint of a sign-in
     // that ended in a redirect: single sign-on, an LTI launch) this browser is signed out, and a
     // visitor's public pages need no request (nor a 401 in the console) to know it.
-    if (!verified && !readStoredUser() && !signedInHint()) throw new Error('ra.auth.auth_check_error');
+    if (!verified && !readStoredUser() && !signedInElsewhere()) throw new Error('ra.auth.auth_check_error');
     verified ??= fetchUser(signal).catch((error: unknown) => {
       verified = null;
       throw error;
@@ -69,8 +69,9 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
       return await verified;
     } catch (error) {
       const stored = readStoredUser();
-      // A server or network failure is not a lost session: keep working with what we know.
-      if (stored && statusOf(error) !== 401 && statusOf(error) !== 403) return stored;
+      // A server or network failure is not a lost session: keep working with what we know (unless
+      // the server has since signed someone else in on this browser).
+      if (stored && !signedInElsewhere() && statusOf(error) !== 401 && statusOf(error) !== 403) return stored;
       clearSession();
       throw new Error('ra.auth.auth_check_error');
     }
@@ -138,12 +139,12 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
 
     async getPermissions() {
       // A sign-in that ended in a redirect has no stored user until the server has answered.
-      if (!readStoredUser() && signedInHint()) await currentUser().catch(() => null);
+      if (signedInElsewhere()) await currentUser().catch(() => null);
       return permissionsOf(readStoredUser());
     },
 
     async getIdentity(): Promise<ConsoleIdentity> {
-      if (!readStoredUser() && signedInHint()) await currentUser().catch(() => null);
+      if (signedInElsewhere()) await currentUser().catch(() => null);
       let user = readStoredUser();
       // A student's name is not kept for the browser (user.ts): a new tab has it from the server.
       if (user && !user.name && verified) user = (await verified.catch(() => null)) ?? user;

@@ -49,12 +49,23 @@ export function forgetStoredUser(): void {
 }
 
 /**
- * Whether the server said this browser signed in (its readable cookie) though no user is stored
- * here: a sign-in through single sign-on or an LTI launch ends in a redirect, not in `login`.
+ * Who the server last signed in on this browser (its readable cookie holds their id), or null: a
+ * sign-in through single sign-on or an LTI launch ends in a redirect, not in `login`, and stores
+ * no user here.
  */
-export function signedInHint(): boolean {
-  return document.cookie.split(';').some((part) => part.trim() === `${SIGNED_IN_COOKIE}=1`);
+export function signedInHint(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === SIGNED_IN_COOKIE && value) return value;
+  }
+  return null;
 }
+
+/** The server signed someone in on this browser whom this page has not stored (or someone else is stored). */
+export const signedInElsewhere = (): boolean => {
+  const hint = signedInHint();
+  return hint !== null && String(readStoredUser()?.id) !== hint;
+};
 
 /** Logout clears the stored user, the server's hint and the whole session storage (platform caches live there). */
 export function clearSession(): void {

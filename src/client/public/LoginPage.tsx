@@ -22,6 +22,7 @@ import { PublicHeader } from '../layout';
 import { MfaChallenge } from '../auth';
 import { MfaCodeForm } from './MfaCodeForm';
 import { SsoButtons, SsoRefusal } from './SsoButtons';
+import { ACCOUNT_LINK_PAGE } from '../../common/lti/pages';
 
 interface Credentials {
   email: string;
@@ -29,9 +30,6 @@ interface Credentials {
 }
 
 type Errors = Partial<Record<keyof Credentials, string>>;
-
-/** Where a course's teacher confirms the link of their platform account (issue 46), once signed in. */
-const ACCOUNT_LINK_PAGE = '/lti/account-link';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -6,4 +6,4 @@ export * from './sessions';
 export type { SessionCache } from './session-cache';
 export * from './school-scope';
 export { holdsPermission } from './held-permissions';
-export { startSession } from './session-start';
+export { endBrowserSession, startSession } from './session-start';

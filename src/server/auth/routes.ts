@@ -1,22 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SIGNED_IN_COOKIE } from '../../common/session-hint';
 import { LIMITS, whenMissing } from '../../common/validation';
 import { ownNameOf, presentUser } from './current-user';
 import { authenticate } from './login';
 import { answerChallenge, createChallenge, hasSecondFactor } from './mfa';
 import { auditContext } from '../audit';
 import { DEVICE_COOKIE } from './login-devices';
-import { endSession } from './sessions';
-import { startSession } from './session-start';
+import { endBrowserSession, startSession } from './session-start';
 import { providerLogoutUrl } from './sso';
 
 const userResponse = { tags: ['session'] } as const;
 
 /** Sign-in, sign-out and the current user (SPEC section 7, Session). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { cookieName } = app.config.session;
-
   app.post(
     '/login',
     {
@@ -97,9 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const providerId = request.auth?.ssoProviderId ?? null;
-      if (request.auth) await endSession(app.db, request.auth.sessionHash);
-      reply.clearCookie(cookieName, { path: '/' });
-      reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+      await endBrowserSession(app, request, reply);
       const logoutUrl = providerId === null ? null : await providerLogoutUrl(app, providerId);
       if (logoutUrl) return reply.send({ data: { logout_url: logoutUrl } });
       return reply.status(204).send();

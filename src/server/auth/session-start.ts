@@ -35,8 +35,9 @@ export async function startSession(
   const student = await isStudentAccount(app.db, signIn.userId);
   const cookie = sessionCookieOptions(policy, app.config.production, student);
   reply.setCookie(cookieName, token, cookie);
-  // Readable by the console: a sign-in that ends in a redirect (single sign-on, a launch) is noticed.
-  reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookie, httpOnly: false });
+  // Readable by the console: a sign-in that ends in a redirect (single sign-on, a launch) is noticed,
+  // and whose it is (another account stored in the browser is not taken for it).
+  reply.setCookie(SIGNED_IN_COOKIE, String(signIn.userId), { ...cookie, httpOnly: false });
   // The browser is known to this account from now on: its own attempts are throttled apart.
   reply.setCookie(DEVICE_COOKIE, known, {
     // Sent to the sign-in route only, never to a page or another API route.
@@ -47,4 +48,17 @@ export async function startSession(
     maxAge: DEVICE_DAYS * 86_400,
   });
   return { data: presentUser(auth, request.lang, await ownNameOf(app.db, auth, request.lang)) };
+}
+
+/**
+ * Ends the session the browser came with, if any, and clears its cookies: sign-out, and a sign-in
+ * elsewhere that must not leave the previous person signed in here (a teacher's launch on a shared
+ * computer).
+ */
+export async function endBrowserSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const { cookieName } = app.config.session;
+  const token = request.cookies[cookieName];
+  if (token) await endSession(app.db, hashToken(token));
+  reply.clearCookie(cookieName, { path: '/' });
+  reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
 }

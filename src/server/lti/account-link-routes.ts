@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../http/app-error';
+import { isStudentAccount } from '../auth';
 import { auditContext, recordAudit } from '../audit';
 import { ltiCookie } from './lti-cookies';
 import { accountLinkFor, takeAccountLink, teacherLanding } from './teacher-launch';
@@ -9,8 +10,6 @@ const tags = ['lti'];
 /** The teacher's browser holds its waiting launch by this cookie, sent to these routes only. */
 export const ACCOUNT_LINK_COOKIE = 'ltm_lti_account';
 export const ACCOUNT_LINK_PATH = '/api/lti/account-link';
-/** The console's page where the signed-in teacher confirms the link. */
-export const ACCOUNT_LINK_PAGE = '/lti/account-link';
 const expired = () => new AppError(410, 'lti.account_link.expired');
 
 /**
@@ -21,6 +20,10 @@ const expired = () => new AppError(410, 'lti.account_link.expired');
  */
 export const accountLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const cookie = ltiCookie(app.config.publicUrl, ACCOUNT_LINK_PATH);
+  /** A course's teacher is linked to a staff account, never a student's. */
+  const refuseStudents = async (userId: number) => {
+    if (await isStudentAccount(app.db, userId)) throw new AppError(403, 'lti.account_link.not_staff');
+  };
 
   app.get(
     '/lti/account-link',
@@ -33,6 +36,7 @@ export const accountLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await refuseStudents(request.auth!.user.id);
       const pending = await accountLinkFor(app.db, request.cookies[ACCOUNT_LINK_COOKIE], app.clock.now());
       if (!pending) throw expired();
       const name = request.lang === 'ar' ? 'name_ar' : 'name_en';
@@ -60,14 +64,9 @@ export const accountLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = request.auth!;
+      await refuseStudents(auth.user.id);
       const pending = await accountLinkFor(app.db, request.cookies[ACCOUNT_LINK_COOKIE], app.clock.now());
       if (!pending) throw expired();
-      const student = await app.db
-        .selectFrom('students')
-        .select('id')
-        .where('user_id', '=', auth.user.id)
-        .executeTakeFirst();
-      if (student) throw new AppError(403, 'lti.account_link.not_staff');
       const linked = await app.db
         .selectFrom('lti_identities')
         .select('user_id')

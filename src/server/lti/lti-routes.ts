@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { acceptUrlEncodedForms } from '../http/form-body';
 import { findUnsafeValue } from '../http/input-guards';
-import { startSession } from '../auth';
+import { endBrowserSession, startSession } from '../auth';
 import { auditContext, recordAudit } from '../audit';
 import { deepLinkOf, isDeepLink, launchOf, LTI, MESSAGE_TYPES, type DeepLinkRequest } from './claims';
 import { DEEP_LINK_COOKIE, DEEP_LINK_PAGE } from './deep-link-routes';
@@ -11,7 +11,8 @@ import { keepDeepLink } from './deep-link-store';
 import { ltiCookie } from './lti-cookies';
 import { keepClaims, keepLogin, loginFor, takeClaims } from './launch-store';
 import { launchTarget, LaunchAccountRefused } from './launch-account';
-import { ACCOUNT_LINK_COOKIE, ACCOUNT_LINK_PAGE, ACCOUNT_LINK_PATH } from './account-link-routes';
+import { ACCOUNT_LINK_COOKIE, ACCOUNT_LINK_PATH } from './account-link-routes';
+import { ACCOUNT_LINK_PAGE } from '../../common/lti/pages';
 import { keepAccountLink, staffOf, teacherLanding } from './teacher-launch';
 import { verifyLaunch } from './launch-verify';
 import { toolKeySet } from './tool-keys';
@@ -216,13 +217,23 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
         // A course's teacher: signed in as the staff account they linked, to the exam's monitor.
         const { launch } = taken;
         const staff = await staffOf(app.db, taken.platformId, launch.subject, app.config.mfa.requiredRoles);
-        const reason = staff?.is_student ? 'unknown_account' : staff && !staff.is_active ? 'disabled' : null;
+        const reason = !staff
+          ? null
+          : staff.is_student
+            ? 'unknown_account'
+            : !staff.is_active
+              ? 'disabled'
+              : !staff.has_role
+                ? 'no_role'
+                : null;
         if (reason) {
           await refused(reason);
           return refuse(reply, reason);
         }
         if (!staff) {
-          // Not linked yet: they sign in here with their own account and confirm, once.
+          // Not linked yet: they sign in here with their own account and confirm, once. Whoever was
+          // signed in on this browser (a shared computer) is signed out first: never linked by mistake.
+          await endBrowserSession(app, request, reply);
           const token = await keepAccountLink(app.db, taken.platformId, launch, app.clock.now());
           reply.setCookie(ACCOUNT_LINK_COOKIE, token, { ...accountCookie, maxAge: 10 * 60 });
           return reply.redirect(inLanguage(new URL(ACCOUNT_LINK_PAGE.slice(1), base), launch.language));
@@ -233,8 +244,10 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
           .where('platform_id', '=', taken.platformId)
           .where('subject', '=', launch.subject)
           .execute();
-        // An account with a second factor signs in with it: the console asks, then opens the page.
-        if (!staff.second_factor) await startSession(app, request, reply, { userId: staff.user_id });
+        // An account with a second factor signs in with it: the console asks, then opens the page
+        // (whoever was signed in on this browser is signed out first).
+        if (staff.second_factor) await endBrowserSession(app, request, reply);
+        else await startSession(app, request, reply, { userId: staff.user_id });
         const landing = await teacherLanding(app.db, staff.user_id, launch.examId);
         return reply.redirect(inLanguage(new URL(landing.slice(1), base), launch.language));
       }

@@ -13,8 +13,8 @@ const MONITOR_PERMISSIONS = accessPermissions(MONITOR.access);
 
 /**
  * The staff account a teaching launch's subject is linked to (none when unlinked): whether it is
- * a student's (a course's teacher is no learner here), may still sign in, and takes a second factor
- * (set up, or required of one of its roles: a launch never stands in for it).
+ * a student's (a course's teacher is no learner here), may still sign in, holds a role, and takes a
+ * second factor (set up, or required of one of its roles: a launch never stands in for it).
  */
 export async function staffOf(db: Db, platformId: number, subject: string, mfaRequiredRoles: readonly string[]) {
   const row = await db
@@ -26,6 +26,11 @@ export async function staffOf(db: Db, platformId: number, subject: string, mfaRe
       eb
         .exists(eb.selectFrom('students').select('students.id').whereRef('students.user_id', '=', 'users.id'))
         .as('is_student'),
+      eb
+        .exists(
+          eb.selectFrom('user_roles').select('user_roles.role_id').whereRef('user_roles.user_id', '=', 'users.id'),
+        )
+        .as('has_role'),
       eb
         .or([
           eb('users.mfa_enabled_at', 'is not', null),

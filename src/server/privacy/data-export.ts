@@ -3,6 +3,7 @@ import { languagesOf, REPORT_STATUS, type ReportLanguageChoice } from '../../com
 import type { Db } from '../db/database';
 import { ReportFiles } from '../reports';
 import type { FileStore, ZipEntry } from '../storage';
+import { linkedSignIns } from '../users';
 import { auditRowsOf, type StudentFootprint } from './student-footprint';
 
 const json = (value: unknown): Uint8Array => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
@@ -26,36 +27,9 @@ async function profileOf(db: Db, footprint: StudentFootprint) {
   return rows[0];
 }
 
-/** The identities at single sign-on providers and LMS platforms (LTI) that sign their account in. */
-async function linkedSignInsOf(db: Db, userId: number) {
-  const [sso, lti] = await Promise.all([
-    db
-      .selectFrom('sso_identities as i')
-      .innerJoin('sso_providers as p', 'p.id', 'i.provider_id')
-      .select([
-        'p.name_en as provider_en',
-        'p.name_ar as provider_ar',
-        'i.subject',
-        'i.created_at',
-        'i.last_sign_in_at',
-      ])
-      .where('i.user_id', '=', userId)
-      .orderBy('i.id')
-      .execute(),
-    db
-      .selectFrom('lti_identities as i')
-      .innerJoin('lti_platforms as p', 'p.id', 'i.platform_id')
-      .select(['p.name_en as platform_en', 'p.name_ar as platform_ar', 'i.subject', 'i.created_at', 'i.last_launch_at'])
-      .where('i.user_id', '=', userId)
-      .orderBy('i.id')
-      .execute(),
-  ]);
-  return { single_sign_on: sso, lti };
-}
-
 async function accountOf(db: Db, userId: number | null) {
   if (userId === null) return null;
-  const [user, sessions, linkedSignIns] = await Promise.all([
+  const [user, sessions, links] = await Promise.all([
     db
       .selectFrom('users')
       .select(['id', 'username', 'name', 'email', 'is_active', 'last_login_at', 'created_at'])
@@ -67,9 +41,9 @@ async function accountOf(db: Db, userId: number | null) {
       .where('user_id', '=', userId)
       .orderBy('created_at')
       .execute(),
-    linkedSignInsOf(db, userId),
+    linkedSignIns(db, userId),
   ]);
-  return user ? { ...user, sessions, linked_sign_ins: linkedSignIns } : null;
+  return user ? { ...user, sessions, linked_sign_ins: links } : null;
 }
 
 /** Their assignments with each attempt's answers, marks (without who marked) and results. */

@@ -104,26 +104,47 @@ async function refuseWithoutPseudonymising(db: Db) {
 
 /**
  * Removes what ties them to an identity elsewhere (a single sign-on provider's subject, an LMS's,
- * and the course links' members their scores went back through) and answers those subjects, which
- * the audit log must not keep either.
+ * and the course links' members their scores went back through). Answers those subjects, which the
+ * audit log must not keep either, and the providers and platforms whose rows (a refused sign-in or
+ * launch) may name them.
  */
-async function unlinkSignIns(db: Db, userId: number | null, assignmentIds: number[]): Promise<string[]> {
-  const removed = [
-    ...(userId === null
-      ? []
-      : [
-          ...(await db.deleteFrom('sso_identities').where('user_id', '=', userId).returning('subject').execute()),
-          ...(await db.deleteFrom('lti_identities').where('user_id', '=', userId).returning('subject').execute()),
-        ]),
-    ...(assignmentIds.length === 0
+async function unlinkSignIns(db: Db, userId: number | null, assignmentIds: number[]) {
+  const sso =
+    userId === null
       ? []
       : await db
-          .deleteFrom('lti_link_members')
-          .where('student_exam_id', 'in', assignmentIds)
-          .returning('subject')
-          .execute()),
-  ];
-  return [...new Set(removed.map((row) => row.subject))];
+          .deleteFrom('sso_identities')
+          .where('user_id', '=', userId)
+          .returning(['subject', 'provider_id'])
+          .execute();
+  const lti =
+    userId === null
+      ? []
+      : await db
+          .deleteFrom('lti_identities')
+          .where('user_id', '=', userId)
+          .returning(['subject', 'platform_id'])
+          .execute();
+  const members =
+    assignmentIds.length === 0
+      ? []
+      : await db
+          .selectFrom('lti_link_members as m')
+          .innerJoin('lti_links as l', 'l.id', 'm.link_id')
+          .select(['m.subject', 'l.platform_id'])
+          .where('m.student_exam_id', 'in', assignmentIds)
+          .execute();
+  if (members.length > 0)
+    await db.deleteFrom('lti_link_members').where('student_exam_id', 'in', assignmentIds).execute();
+  return {
+    subjects: [...new Set([...sso, ...lti, ...members].map((row) => row.subject))],
+    targets: [
+      ...new Set([
+        ...sso.map((row) => `sso-providers/${row.provider_id}`),
+        ...[...lti, ...members].map((row) => `lti-platforms/${row.platform_id}`),
+      ]),
+    ],
+  };
 }
 
 async function refuseWhileSitting(db: Db, footprint: StudentFootprint) {
@@ -236,7 +257,7 @@ export async function eraseStudent(
       await endUserSessions(trx, userId);
     }
     // Their identities at single sign-on providers and LMS platforms: the provider knows whose they are.
-    const subjects = await unlinkSignIns(trx, userId, footprint.assignmentIds);
+    const elsewhere = await unlinkSignIns(trx, userId, footprint.assignmentIds);
     if (footprint.assignmentIds.length > 0)
       await trx
         .updateTable('student_exams')
@@ -275,12 +296,12 @@ export async function eraseStudent(
       account?.username,
       account?.name,
       account?.email,
-      ...subjects,
+      ...elsewhere.subjects,
       ...(await pastIdentity(trx, footprint)),
     ].filter((value): value is string => typeof value === 'string' && value.trim() !== '');
     await refuseWithoutPseudonymising(trx);
     const { rows } = await sql<{ changed: number }>`
-      select audit_log_pseudonymise(${auditTargetsOf(footprint)}::text[], ${userId}::int, ${[...new Set(identity)]}::text[], ${pseudonym}) as changed`.execute(
+      select audit_log_pseudonymise(${[...auditTargetsOf(footprint), ...elsewhere.targets]}::text[], ${userId}::int, ${[...new Set(identity)]}::text[], ${pseudonym}) as changed`.execute(
       trx,
     );
     const result = {

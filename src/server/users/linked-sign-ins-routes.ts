@@ -36,7 +36,13 @@ export const linkedSignInsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await findUser(app.db, request.params.id, request.lang);
-      return { data: await linkedSignIns(app.db, request.params.id, request.lang) };
+      const links = await linkedSignIns(app.db, request.params.id);
+      return {
+        data: links.map(({ provider_en, provider_ar, ...link }) => ({
+          ...link,
+          provider: request.lang === 'ar' ? provider_ar : provider_en,
+        })),
+      };
     },
   );
 

@@ -2,17 +2,16 @@ import type { Db } from '../db/database';
 import { recordAudit, type AuditContext } from '../audit';
 import { endUserSessions } from '../auth';
 import { notFound } from '../http/app-error';
-import type { Language } from '../../../locales/index';
 
 /** Where an account's outside identity comes from: a single sign-on provider, or an LMS (LTI). */
 export type SignInKind = 'sso' | 'lti';
 
 /**
  * The identities elsewhere that sign an account in here (issue 46): each single sign-on provider's
- * subject and each LTI platform's, with when it was linked and last used, newest first.
+ * subject and each LTI platform's, named in both languages, with when it was linked and last used,
+ * newest first. Administrators read them on the user's page; a student's come out in their export.
  */
-export async function linkedSignIns(db: Db, userId: number, language: Language) {
-  const name = language === 'ar' ? 'name_ar' : 'name_en';
+export async function linkedSignIns(db: Db, userId: number) {
   const sso = await db
     .selectFrom('sso_identities')
     .innerJoin('sso_providers', 'sso_providers.id', 'sso_identities.provider_id')
@@ -21,7 +20,8 @@ export async function linkedSignIns(db: Db, userId: number, language: Language) 
       'sso_identities.subject',
       'sso_identities.created_at',
       'sso_identities.last_sign_in_at as last_used_at',
-      `sso_providers.${name} as provider`,
+      'sso_providers.name_en as provider_en',
+      'sso_providers.name_ar as provider_ar',
     ])
     .where('sso_identities.user_id', '=', userId)
     .execute();
@@ -33,7 +33,8 @@ export async function linkedSignIns(db: Db, userId: number, language: Language) 
       'lti_identities.subject',
       'lti_identities.created_at',
       'lti_identities.last_launch_at as last_used_at',
-      `lti_platforms.${name} as provider`,
+      'lti_platforms.name_en as provider_en',
+      'lti_platforms.name_ar as provider_ar',
     ])
     .where('lti_identities.user_id', '=', userId)
     .execute();

@@ -12,6 +12,7 @@ import { buildUser, signIn, TEST_PASSWORD } from '../../helpers/factories';
 import { signInSchoolStaff } from '../../helpers/report-factory';
 import { buildSpokenScene } from '../../helpers/spoken-scene';
 import { createTestApp, type TestContext } from '../../helpers/test-app';
+import { linkElsewhere, SUBJECTS } from '../../helpers/linked-elsewhere';
 
 /**
  * Issue 45, a student's data as the law expects: everything held on one student comes out as a ZIP
@@ -55,7 +56,7 @@ beforeAll(async () => {
     .set({ national_id: 'NID-7788-1234', date_of_birth: '2015-03-04', extra_time_reason: 'Dyslexia assessment 2025' })
     .where('id', '=', scene.students[0].id)
     .execute();
-  await linkElsewhere(scene.students[0].id);
+  await linkElsewhere(t, admin, scene.students[0].id, scene.exam.id);
 }, 180_000);
 afterAll(() => t.close());
 
@@ -83,74 +84,6 @@ async function identityOf(studentId: number): Promise<string[]> {
     .where('s.id', '=', studentId)
     .executeTakeFirstOrThrow();
   return Object.values(row).filter((value): value is string => typeof value === 'string' && value.length >= 3);
-}
-
-/** Their identities elsewhere: a single sign-on provider's, an LMS's, and a course link whose scores they get. */
-const SUBJECTS = { sso: 'entra-pupil-7f31', lti: 'moodle-pupil-4410' };
-async function linkElsewhere(studentId: number) {
-  const provider = await call(
-    t.app,
-    'POST',
-    '/api/sso-providers',
-    {
-      key: 'ministry',
-      name_en: 'Ministry ID',
-      name_ar: 'هوية الوزارة',
-      issuer: 'https://id.example.org',
-      client_id: 'ltm',
-    },
-    { cookie: admin },
-  );
-  expect(provider.statusCode, provider.body).toBe(201);
-  const platform = await call(
-    t.app,
-    'POST',
-    '/api/lti-platforms',
-    {
-      name_en: 'School Moodle',
-      name_ar: 'مودل المدرسة',
-      issuer: 'https://moodle.school.test',
-      client_id: 'ltm-tool',
-      deployment_ids: 'deployment-1',
-      auth_login_url: 'https://moodle.school.test/auth',
-      jwks_url: 'https://moodle.school.test/certs',
-    },
-    { cookie: admin },
-  );
-  expect(platform.statusCode, platform.body).toBe(201);
-  const { user_id: userId } = await t.db
-    .selectFrom('students')
-    .select('user_id')
-    .where('id', '=', studentId)
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('sso_identities')
-    .values({ provider_id: provider.json().data.id, subject: SUBJECTS.sso, user_id: userId! })
-    .execute();
-  await t.db
-    .insertInto('lti_identities')
-    .values({ platform_id: platform.json().data.id, subject: SUBJECTS.lti, user_id: userId! })
-    .execute();
-  const link = await t.db
-    .insertInto('lti_links')
-    .values({
-      platform_id: platform.json().data.id,
-      deployment_id: 'deployment-1',
-      resource_link_id: 'activity-3',
-      exam_id: scene.exam.id,
-      lineitem_url: 'https://moodle.school.test/lineitems/3',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const assignment = await t.db
-    .selectFrom('student_exams')
-    .select('id')
-    .where('student_id', '=', studentId)
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto('lti_link_members')
-    .values({ link_id: link.id, subject: SUBJECTS.lti, student_exam_id: assignment.id })
-    .execute();
 }
 
 /** Every text the audit log keeps, as one string. */
@@ -195,10 +128,13 @@ describe("a student's personal data, exported", () => {
     });
     const account = read('account.json');
     expect(account.email).toMatch(/@example\.test$/);
-    expect(account.linked_sign_ins).toEqual({
-      single_sign_on: [expect.objectContaining({ provider_en: 'Ministry ID', subject: SUBJECTS.sso })],
-      lti: [expect.objectContaining({ platform_ar: 'مودل المدرسة', subject: SUBJECTS.lti })],
-    });
+    expect(account.linked_sign_ins).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'sso', provider_en: 'Ministry ID', subject: SUBJECTS.sso }),
+        expect.objectContaining({ kind: 'lti', provider_ar: 'مودل المدرسة', subject: SUBJECTS.lti }),
+      ]),
+    );
+    expect(account.linked_sign_ins).toHaveLength(2);
     expect(account).not.toHaveProperty('password_hash');
     expect(account).not.toHaveProperty('work_key');
     const [assignment] = read('exams.json');
@@ -307,6 +243,8 @@ describe("a student's personal data, erased", () => {
         .statusCode,
     ).toBe(200);
     expect(await auditText()).toContain(SUBJECTS.sso);
+    // A launch of theirs the platform's audit rows refused names their LMS identity too.
+    expect(await auditText()).toContain(SUBJECTS.lti);
 
     const erased = await erase(me.id);
     expect(erased.statusCode, erased.body).toBe(200);

@@ -48,6 +48,17 @@ async function studentAccount(db: Db, provider: MatchingProvider, claims: Record
   return row?.user_id ?? null;
 }
 
+/**
+ * The schools here the claims name under the provider's mapping: only those that still exist (a
+ * school deleted since the mapping was saved is skipped, not a failed sign-in).
+ */
+async function schoolsNamed(db: Db, provider: MatchingProvider, claims: Record<string, unknown>) {
+  const ids = mappedSchools(claims, provider.school_claim, parseSchoolMap(provider.school_map).rules);
+  if (ids.length === 0) return [];
+  const found = await db.selectFrom('schools').select('id').where('id', 'in', ids).execute();
+  return found.map((row) => row.id);
+}
+
 /** A staff account made at its first sign-in, where the administrator allows it; no password anyone knows. */
 async function createdAccount(
   db: Db,
@@ -80,7 +91,7 @@ async function createdAccount(
       .insertInto('user_roles')
       .values(roleRows.map((r) => ({ user_id: id, role_id: r.id })))
       .execute();
-    const schools = mappedSchools(claims, provider.school_claim, parseSchoolMap(provider.school_map).rules);
+    const schools = await schoolsNamed(trx, provider, claims);
     if (schools.length > 0)
       await trx
         .insertInto('user_schools')
@@ -167,7 +178,7 @@ async function followSchools(
   const { rules } = parseSchoolMap(provider.school_map);
   if (rules.length === 0 || !provider.school_claim) return;
   const managed = new Set(rules.map((rule) => rule.schoolId));
-  const wanted = new Set(mappedSchools(claims, provider.school_claim, rules));
+  const wanted = new Set(await schoolsNamed(db, provider, claims));
   const held = (await db.selectFrom('user_schools').select('school_id').where('user_id', '=', userId).execute()).map(
     (row) => row.school_id,
   );
@@ -181,6 +192,8 @@ async function followSchools(
       await trx
         .insertInto('user_schools')
         .values(add.map((schoolId) => ({ user_id: userId, school_id: schoolId })))
+        // Another sign-in of the same person at the same moment gave it already.
+        .onConflict((oc) => oc.doNothing())
         .execute();
     await recordAudit(trx, {
       ...audit,
