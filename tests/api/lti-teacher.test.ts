@@ -28,7 +28,8 @@ let browser: ReturnType<typeof ltiBrowser>;
 
 beforeAll(async () => {
   platform = await startLtiPlatform({ clientId: CLIENT_ID, deploymentId: DEPLOYMENT });
-  t = await createTestApp({ publicUrl: PUBLIC_URL }, clock);
+  // School staff must sign in with a second factor here (MFA_REQUIRED_ROLES=school).
+  t = await createTestApp({ publicUrl: PUBLIC_URL, mfa: { requiredRoles: [ROLES.school], issuer: 'LTM test' } }, clock);
   platform.trustTool(async () => (await t.app.inject({ method: 'GET', url: '/api/lti/jwks' })).json());
   const admin = await signIn(t.app, await buildUser(t.db, { role: ROLES.admin }));
   const created = await call(
@@ -227,6 +228,24 @@ describe("a linked teacher's launch", () => {
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(`/exams/${scene.exam.id}/monitor`);
     // No session: the browser's, had it one, is ended (its cookie cleared).
+    expect(response.cookies.find((c) => c.name === 'ltm_session')?.value ?? '').toBe('');
+  });
+
+  it('never stands in for a second factor a role requires either, set up or not', async () => {
+    const user = await buildUser(t.db, { role: ROLES.school });
+    const { id: userId } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', user.email)
+      .executeTakeFirstOrThrow();
+    const platformId = (await t.db.selectFrom('lti_platforms').select('id').executeTakeFirstOrThrow()).id;
+    await t.db
+      .insertInto('lti_identities')
+      .values({ platform_id: platformId, subject: 'moodle-head-14', user_id: userId })
+      .execute();
+    const response = await launchTeacher('moodle-head-14');
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).not.toContain('sso_error');
     expect(response.cookies.find((c) => c.name === 'ltm_session')?.value ?? '').toBe('');
   });
 
