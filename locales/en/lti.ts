@@ -27,11 +27,8 @@ const en = {
       intro:
         'You opened an activity of your course at %{platform} as its teacher. Link your account there to this one (%{account}) and the course signs you in here directly next time.',
       exam: 'The activity opens %{exam}.',
-      sign_in_first:
-        'Your course opened this site as its teacher. Sign in with your account here once to link the two.',
       confirm: 'Link my account',
       cancel: 'Not now',
-      linked: 'Your account is linked. Your course now signs you in here.',
       expired: 'This link request has expired or was already used. Open the activity in your course again.',
       not_staff: "A student's account cannot be linked to a course's teacher.",
       taken: 'Your account at the course is already linked to another account here. Ask your administrator.',

@@ -54,6 +54,8 @@ export default {
     start_again: 'Sign in again',
     sso_with: 'Sign in with %{name}',
     sso_or: 'or',
+    account_link_first:
+      'Your course opened this site as its teacher. Sign in with your account here once to link the two.',
     sso_refused: {
       unavailable: 'That sign-in service is not available now. Try again later or sign in with your password.',
       cancelled: 'Sign-in was cancelled at the sign-in service.',

@@ -34,8 +34,11 @@ describe('routing', () => {
     expect(withIds.length).toBeGreaterThan(20);
     for (const route of withIds) {
       for (const bad of ['abc', '0', '-1', '1.5', '2147483648']) {
-        // A marking code is not an id: a well-formed one, so only the ids are wrong.
-        const url = route.url.replace(/:(id|\w+Id)\b/g, bad).replace(':code', 'a1b2c3d4e5f6');
+        // A marking code and a sign-in's kind are not ids: well-formed ones, so only the ids are wrong.
+        const url = route.url
+          .replace(/:(id|\w+Id)\b/g, bad)
+          .replace(':code', 'a1b2c3d4e5f6')
+          .replace(':kind', 'sso');
         const response = await call(t.app, route.method as 'GET', url, route.method === 'GET' ? undefined : {}, {
           cookie: admin,
         });

@@ -115,7 +115,7 @@ describe('LTI deep linking in a browser', () => {
     // The activity opened in a window of its own: the launch comes back, and nobody is signed in here yet.
     await page.goto(`${serverUrl}/api/lti/login?${login}`);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
-    await page.getByText(ar.lti.account_link.sign_in_first).waitFor();
+    await page.getByText(ar.login.account_link_first).waitFor();
     await screenshot(page, 'lti-account-link-sign-in-ar');
     await page.locator('input[name="email"]').fill('admin@example.com');
     await page.locator('input[name="password"]').fill('Demo@2026');

@@ -120,7 +120,7 @@ export function LoginPage() {
             <SsoRefusal />
             {returnPath?.startsWith(ACCOUNT_LINK_PAGE) && (
               <Alert severity="info" sx={{ mb: 2 }}>
-                {translate('lti.account_link.sign_in_first')}
+                {translate('login.account_link_first')}
               </Alert>
             )}
             {challenge ? (
