@@ -15,23 +15,34 @@ export interface RoleRule {
 }
 
 /**
- * A provider's role mapping, one `claim value = role` a line (`teachers = author`); blank lines and
- * lines starting with `#` are skipped. The lines it could not read come back by number (1-based).
+ * A mapping's lines, one `claim value = target` a line; blank lines and lines starting with `#` are
+ * skipped. `read` turns a line's target into its rule's part, or null when it cannot; the lines
+ * that could not be read come back by number (1-based).
  */
-export function parseRoleMap(text: string | null | undefined): { rules: RoleRule[]; badLines: number[] } {
-  const rules: RoleRule[] = [];
+function parseMapping<T>(
+  text: string | null | undefined,
+  read: (target: string) => T | null,
+): { rules: (T & { value: string })[]; badLines: number[] } {
+  const rules: (T & { value: string })[] = [];
   const badLines: number[] = [];
   (text ?? '').split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (!line || line.startsWith('#')) return;
     const at = line.lastIndexOf('=');
     const value = at > 0 ? line.slice(0, at).trim() : '';
-    const role = MAPPABLE_ROLES[(at > 0 ? line.slice(at + 1) : '').trim().toLowerCase()];
-    if (!value || !role) badLines.push(index + 1);
-    else rules.push({ value, role });
+    const part = at > 0 ? read(line.slice(at + 1).trim()) : null;
+    if (!value || part === null) badLines.push(index + 1);
+    else rules.push({ ...part, value });
   });
   return { rules, badLines };
 }
+
+/** A provider's role mapping, one `claim value = role` a line (`teachers = author`). */
+export const parseRoleMap = (text: string | null | undefined): { rules: RoleRule[]; badLines: number[] } =>
+  parseMapping(text, (target) => {
+    const role = MAPPABLE_ROLES[target.toLowerCase()];
+    return role ? { role } : null;
+  });
 
 export interface SchoolRule {
   /** A value of the school claim (a school's code or a group's id at the provider). */
@@ -39,24 +50,11 @@ export interface SchoolRule {
   schoolId: number;
 }
 
-/**
- * A provider's school mapping, one `claim value = school id` a line (`north-campus = 12`); blank
- * lines and lines starting with `#` are skipped. The lines it could not read come back by number.
- */
-export function parseSchoolMap(text: string | null | undefined): { rules: SchoolRule[]; badLines: number[] } {
-  const rules: SchoolRule[] = [];
-  const badLines: number[] = [];
-  (text ?? '').split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line || line.startsWith('#')) return;
-    const at = line.lastIndexOf('=');
-    const value = at > 0 ? line.slice(0, at).trim() : '';
-    const id = (at > 0 ? line.slice(at + 1) : '').trim();
-    if (!value || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) badLines.push(index + 1);
-    else rules.push({ value, schoolId: Number(id) });
-  });
-  return { rules, badLines };
-}
+/** A provider's school mapping, one `claim value = school id` a line (`north-campus = 12`). */
+export const parseSchoolMap = (text: string | null | undefined): { rules: SchoolRule[]; badLines: number[] } =>
+  parseMapping(text, (target) =>
+    /^[1-9]\d{0,9}$/.test(target) && Number(target) <= 2_147_483_647 ? { schoolId: Number(target) } : null,
+  );
 
 /** A claim's values as text: a string, or the strings of an array (groups); anything else, none. */
 export function claimValues(claims: Record<string, unknown>, name: string | null | undefined): string[] {

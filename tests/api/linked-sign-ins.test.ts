@@ -3,6 +3,7 @@ import { ROLES } from '../../src/common/permissions';
 import { call } from '../helpers/api-client';
 import { buildUser, signIn } from '../helpers/factories';
 import { createTestApp, type TestContext } from '../helpers/test-app';
+import { addProviderAndPlatform } from '../helpers/linked-elsewhere';
 
 /**
  * Issue 46: an administrator sees which identities at single sign-on providers and LMS platforms
@@ -26,40 +27,7 @@ beforeAll(async () => {
     ...user,
     id: (await t.db.selectFrom('users').select('id').where('email', '=', user.email).executeTakeFirstOrThrow()).id,
   };
-  const provider = await call(
-    t.app,
-    'POST',
-    '/api/sso-providers',
-    {
-      key: 'ministry',
-      name_en: 'Ministry Entra ID',
-      name_ar: 'هوية الوزارة',
-      issuer: 'https://login.example.org/tenant/v2.0',
-      client_id: 'ltm',
-      is_active: true,
-    },
-    { cookie: admin },
-  );
-  expect(provider.statusCode, provider.body).toBe(201);
-  providerId = provider.json().data.id;
-  const platform = await call(
-    t.app,
-    'POST',
-    '/api/lti-platforms',
-    {
-      name_en: 'School Moodle',
-      name_ar: 'مودل المدرسة',
-      issuer: 'https://moodle.school.test',
-      client_id: 'ltm-tool',
-      deployment_ids: 'deployment-1',
-      auth_login_url: 'https://moodle.school.test/mod/lti/auth.php',
-      jwks_url: 'https://moodle.school.test/mod/lti/certs.php',
-      is_active: true,
-    },
-    { cookie: admin },
-  );
-  expect(platform.statusCode, platform.body).toBe(201);
-  platformId = platform.json().data.id;
+  ({ providerId, platformId } = await addProviderAndPlatform(t, admin));
   await t.db
     .insertInto('sso_identities')
     .values({ provider_id: providerId, subject: 'entra-7f3a', user_id: teacher.id, created_at: '2026-05-01T08:00:00Z' })

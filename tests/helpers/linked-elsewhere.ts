@@ -6,12 +6,8 @@ import type { TestContext } from './test-app';
 /** A student's identities elsewhere: a single sign-on provider's subject and an LMS's. */
 export const SUBJECTS = { sso: 'entra-pupil-7f31', lti: 'moodle-pupil-4410' };
 
-/**
- * Links a student's account to a single sign-on provider and an LMS platform (both added by the
- * administrator), makes them a member of a course link of `examId` (their scores go back there), and
- * leaves a refused launch of theirs in the audit log, under the platform.
- */
-export async function linkElsewhere(t: TestContext, admin: string, studentId: number, examId: number) {
+/** A single sign-on provider and an LMS platform, added by the administrator. */
+export async function addProviderAndPlatform(t: TestContext, admin: string) {
   const provider = await call(
     t.app,
     'POST',
@@ -42,7 +38,16 @@ export async function linkElsewhere(t: TestContext, admin: string, studentId: nu
     { cookie: admin },
   );
   expect(platform.statusCode, platform.body).toBe(201);
-  const platformId: number = platform.json().data.id;
+  return { providerId: provider.json().data.id as number, platformId: platform.json().data.id as number };
+}
+
+/**
+ * Links a student's account to a single sign-on provider and an LMS platform (both added by the
+ * administrator), makes them a member of a course link of `examId` (their scores go back there), and
+ * leaves a refused launch of theirs in the audit log, under the platform.
+ */
+export async function linkElsewhere(t: TestContext, admin: string, studentId: number, examId: number) {
+  const { providerId, platformId } = await addProviderAndPlatform(t, admin);
   const { user_id: userId } = await t.db
     .selectFrom('students')
     .select('user_id')
@@ -50,7 +55,7 @@ export async function linkElsewhere(t: TestContext, admin: string, studentId: nu
     .executeTakeFirstOrThrow();
   await t.db
     .insertInto('sso_identities')
-    .values({ provider_id: provider.json().data.id, subject: SUBJECTS.sso, user_id: userId! })
+    .values({ provider_id: providerId, subject: SUBJECTS.sso, user_id: userId! })
     .execute();
   await t.db
     .insertInto('lti_identities')
