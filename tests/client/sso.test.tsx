@@ -32,6 +32,16 @@ describe('single sign-on on the sign-in page', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('brings a signed-out user back to the page they opened once the provider signed them in', async () => {
+    server.use(
+      http.get('*/api/sso/providers', () => HttpResponse.json({ data: [{ key: 'entra', name: 'Ministry' }] })),
+    );
+    renderApp('/exams?page=2');
+    await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    const button = await screen.findByRole('link', { name: 'Sign in with Ministry' });
+    expect(button).toHaveAttribute('href', `/api/sso/entra/start?${new URLSearchParams({ return: '/exams?page=2' })}`);
+  });
+
   it('shows no button and no error when none is configured or the list cannot be read', async () => {
     server.use(http.get('*/api/sso/providers', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     renderApp('/login');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { catalogs } from '../../locales/index';
 import { startOidcProvider } from '../helpers/oidc-provider';
 import { e2eBaseUrl, launchBrowser, pageApi, pageReady, screenshot, signInThroughForm } from './browser';
@@ -54,6 +54,15 @@ afterAll(async () => {
   await op?.close();
 });
 
+/** The provider's own pages: its sign-in, then its consent. */
+async function atProvider(page: Page) {
+  await page.locator('input[name="login"]').fill('teacher-e2e');
+  await page.locator('input[name="password"]').fill('any');
+  await page.keyboard.press('Enter');
+  await page.locator('button[type="submit"]').waitFor();
+  await page.locator('button[type="submit"]').click();
+}
+
 describe('single sign-on in a browser', () => {
   it('signs a teacher in through the provider, in Arabic, to their home; the account is made with its mapped role', async () => {
     const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
@@ -66,13 +75,7 @@ describe('single sign-on in a browser', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await screenshot(page, 'sso-sign-in-ar');
     await button.click();
-
-    // The provider's own pages: its sign-in, then its consent.
-    await page.locator('input[name="login"]').fill('teacher-e2e');
-    await page.locator('input[name="password"]').fill('any');
-    await page.keyboard.press('Enter');
-    await page.locator('button[type="submit"]').waitFor();
-    await page.locator('button[type="submit"]').click();
+    await atProvider(page);
 
     await page.waitForURL((url) => url.origin === serverUrl && url.pathname === '/exams', { timeout: 30_000 });
     await pageReady(page);
@@ -80,6 +83,21 @@ describe('single sign-on in a browser', () => {
     expect(me.data.email).toBe('huda.teacher@school.test');
     expect(me.data.roles.map((role) => role.role)).toEqual(['com.ltm.roles.author']);
     expect(new URL(page.url()).pathname).toBe('/exams');
+    await context.close();
+  });
+
+  it('brings a teacher who opened a page while signed out back to it once the provider signed them in', async () => {
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${serverUrl}/exams/create`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('link', { name: catalogs.en.login.sso_with.replace('%{name}', 'School Workspace') }).click();
+    await atProvider(page);
+
+    await page.waitForURL((url) => url.origin === serverUrl && url.pathname === '/exams/create', { timeout: 30_000 });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await pageReady(page);
+    expect(new URL(page.url()).pathname).toBe('/exams/create');
     await context.close();
   });
 });

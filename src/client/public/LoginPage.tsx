@@ -187,7 +187,7 @@ export function LoginPage() {
                 >
                   {translate('login.submit')}
                 </Button>
-                <SsoButtons />
+                <SsoButtons returnPath={returnPath} />
               </Box>
             )}
             <Box sx={{ mt: 3, textAlign: 'center' }}>

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { http } from '../providers/http';
+import { consolePath } from '../../common/return-path';
 
 interface SsoProvider {
   key: string;
@@ -35,11 +36,19 @@ export function SsoRefusal() {
   );
 }
 
+/** The server's start address for `key`, with the console page to come back to, if any. */
+export function ssoStartHref(key: string, returnPath?: string): string {
+  const start = `/api/sso/${encodeURIComponent(key)}/start`;
+  const back = consolePath(returnPath);
+  return back ? `${start}?${new URLSearchParams({ return: back })}` : start;
+}
+
 /**
  * The single sign-on providers an administrator configured (issue 46), one button each: a plain
- * link to the server's start address, which sends the browser on to the provider.
+ * link to the server's start address, which sends the browser on to the provider and, once signed
+ * in, back to `returnPath` (the page that sent the user to sign in).
  */
-export function SsoButtons() {
+export function SsoButtons({ returnPath }: { returnPath?: string }) {
   const translate = useTranslate();
   const [providers, setProviders] = useState<SsoProvider[]>([]);
   useEffect(() => {
@@ -57,12 +66,7 @@ export function SsoButtons() {
     <Stack spacing={1} sx={{ mt: 2 }}>
       <Divider>{translate('login.sso_or')}</Divider>
       {providers.map((provider) => (
-        <Button
-          key={provider.key}
-          variant="outlined"
-          fullWidth
-          href={`/api/sso/${encodeURIComponent(provider.key)}/start`}
-        >
+        <Button key={provider.key} variant="outlined" fullWidth href={ssoStartHref(provider.key, returnPath)}>
           {translate('login.sso_with', { name: provider.name })}
         </Button>
       ))}

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { auditContext, recordAudit } from '../../audit';
+import { consolePath } from '../../../common/return-path';
 import { startSession } from '../session-start';
 import { accountFor, SsoRefused } from './account-match';
 
 /** The browser's half of a sign-in under way: its state, sent back to our single sign-on addresses only. */
 export const STATE_COOKIE = 'ltm_sso';
+/** The console page the sign-in started from, to come back to once signed in (checked again there). */
+export const RETURN_COOKIE = 'ltm_sso_return';
 
 /** What the single sign-on routes of both protocols share: addresses, the state cookie, the ends of a sign-in. */
 export function ssoHttp(app: FastifyInstance) {
@@ -15,7 +18,13 @@ export function ssoHttp(app: FastifyInstance) {
     stateCookie,
     /** The sign-in page with a refusal's reason, in the reader's language there. */
     loginWith: (reply: FastifyReply, reason: string) =>
-      reply.redirect(`${new URL('login', base).pathname}?sso_error=${reason}`),
+      reply.clearCookie(RETURN_COOKIE, stateCookie).redirect(`${new URL('login', base).pathname}?sso_error=${reason}`),
+    /** Keeps the page a sign-in starts from (`?return=`, a console path) for its end; forgets an earlier one. */
+    keepReturn(reply: FastifyReply, value: unknown) {
+      const path = consolePath(value);
+      if (path) reply.setCookie(RETURN_COOKIE, path, { ...stateCookie, maxAge: 600 });
+      else reply.clearCookie(RETURN_COOKIE, stateCookie);
+    },
     activeProvider: (key: string) =>
       app.db
         .selectFrom('sso_providers')
@@ -44,7 +53,11 @@ export function ssoHttp(app: FastifyInstance) {
         });
         return this.loginWith(reply, error.reason);
       }
-      return reply.redirect(new URL(base).pathname);
+      // Back to the page the sign-in started from, on this site; otherwise home, which picks the user's page.
+      const back = consolePath(request.cookies[RETURN_COOKIE]);
+      reply.clearCookie(RETURN_COOKIE, stateCookie);
+      const target = new URL(back ? back.slice(1) : '', base);
+      return reply.redirect(`${target.pathname}${target.search}`);
     },
   };
 }

@@ -47,8 +47,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "Sends the browser to the provider's sign-in: OpenID Connect's authorization code with PKCE, or a SAML AuthnRequest (HTTP-Redirect)",
+          "Sends the browser to the provider's sign-in: OpenID Connect's authorization code with PKCE, or a SAML AuthnRequest (HTTP-Redirect); `return` is the console page to come back to",
         params: keyParams,
+        // Anything but a console path is dropped, not refused: the sign-in goes on and ends at home.
+        querystring: z.object({ return: z.string().optional().catch(undefined) }),
       },
     },
     async (request, reply) => {
@@ -78,6 +80,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         return http.loginWith(reply, 'unavailable');
       }
       reply.setCookie(STATE_COOKIE, secrets.state, { ...http.stateCookie, maxAge: 600 });
+      http.keepReturn(reply, request.query.return);
       return reply.redirect(url);
     },
   );
