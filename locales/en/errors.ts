@@ -6,6 +6,8 @@ export default {
     unauthenticated: 'Please sign in to continue.',
     forbidden: "You don't have permissions to access this data.",
     app_denied: "You don't have permissions to access this application.",
+    sign_in_kept:
+      'The server could not be reached to check your sign-in. You are still signed in: reload the page to try again.',
     restricted:
       "You don't have permissions to access this page, please contact the administrator for more information.",
     not_found: 'The requested item was not found.',

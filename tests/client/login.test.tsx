@@ -96,6 +96,34 @@ describe('login page', () => {
     }
   });
 
+  it('keeps a redirect sign-in when the server cannot be reached to check it: no sign-out, the hint stays, a reload goes on', async () => {
+    const account = makeUser([areaPermission('exams', 'view')]);
+    const logouts = recorder();
+    server.use(
+      http.get('*/api/user', () => HttpResponse.json({ message: 'busy' }, { status: 503 })),
+      http.post('*/api/logout', ({ request }) => {
+        logouts.record(request);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    document.cookie = 'ltm_signed_in=1; path=/';
+    try {
+      const first = renderApp('/exams');
+      await waitFor(() => expect(window.location.pathname).toBe('/login'));
+      expect(await screen.findByText(/You are still signed in: reload the page/)).toBeInTheDocument();
+      expect(logouts.requests).toHaveLength(0);
+      expect(document.cookie).toContain('ltm_signed_in=1');
+      first.unmount();
+
+      server.use(http.get('*/api/user', () => HttpResponse.json({ data: account })));
+      renderApp('/exams');
+      expect(await screen.findByRole('heading', { name: 'Exams', level: 1 })).toBeInTheDocument();
+      expect(logouts.requests).toHaveLength(0);
+    } finally {
+      document.cookie = 'ltm_signed_in=; path=/; max-age=0';
+    }
+  });
+
   it('takes the server’s word over another account still stored, when a sign-in elsewhere put someone else here', async () => {
     // Account 7 (no exams) is stored; account 12 (exams) signed in through a redirect since.
     window.localStorage.setItem('user', JSON.stringify(makeUser([], { id: 7 })));

@@ -2,12 +2,28 @@ import type { AuthProvider } from 'react-admin';
 import { hasAnyPermission, PLATFORMS_VIEW } from '../../common/permissions';
 import { homePath, isStudentHome } from './access';
 import type { ConsoleIdentity } from './identity';
-import { clearSession, permissionsOf, readStoredUser, signedInElsewhere, storeUser, type User } from './user';
+import {
+  clearSession,
+  forgetStoredUser,
+  permissionsOf,
+  readStoredUser,
+  signedInElsewhere,
+  signedInHint,
+  storeUser,
+  type User,
+} from './user';
 import { MFA_ENROLMENT_PATH, MfaChallenge, mfaEnrolmentDue, type LoginParams } from './mfa';
 import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
 
 const APP_DENIED = 'errors.app_denied';
+
+/** A check that could not reach the server while it holds a redirect sign-in's session for this browser. */
+class SignInKept extends Error {
+  constructor() {
+    super('errors.sign_in_kept');
+  }
+}
 
 /**
  * Ends the session on the server. A session opened through single sign-on answers where the
@@ -49,6 +65,8 @@ export interface AuthProviderOptions {
 
 export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {}): AuthProvider {
   let verified: Promise<User> | null = null;
+  /** The last check failed on the way to the server, not on the session: the sign-out that follows keeps the session. */
+  let unreachable = false;
 
   async function fetchUser(signal?: AbortSignal): Promise<User> {
     const { json } = await http<{ data: User }>('/user', { signal });
@@ -69,9 +87,15 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
       return await verified;
     } catch (error) {
       const stored = readStoredUser();
+      const lost = statusOf(error) === 401 || statusOf(error) === 403;
       // A server or network failure is not a lost session: keep working with what we know (unless
       // the server has since signed someone else in on this browser).
-      if (stored && !signedInElsewhere() && statusOf(error) !== 401 && statusOf(error) !== 403) return stored;
+      if (stored && !signedInElsewhere() && !lost) return stored;
+      if (!lost && signedInHint() !== null) {
+        // The server signed someone in here (a redirect sign-in) and cannot say who just now: react-admin
+        // signs out on any failed check, and that sign-out must not end the server's session.
+        throw new SignInKept();
+      }
       clearSession();
       throw new Error('ra.auth.auth_check_error');
     }
@@ -106,6 +130,12 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
 
     async logout() {
       verified = null;
+      if (unreachable) {
+        // Only this page forgets: the server's session, its hint and a student's kept answers stay.
+        unreachable = false;
+        forgetStoredUser();
+        return '/login';
+      }
       const user = readStoredUser();
       const providerLogout = await postLogout();
       // A shared school computer keeps nothing of a student's that the server holds (issue 23).
@@ -121,7 +151,15 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
     },
 
     async checkAuth(params?: { signal?: AbortSignal }) {
-      const user = await currentUser(params?.signal);
+      unreachable = false;
+      let user: User;
+      try {
+        user = await currentUser(params?.signal);
+      } catch (error) {
+        // react-admin signs out on a failed check: this one is told to keep the session.
+        unreachable = error instanceof SignInKept;
+        throw error;
+      }
       try {
         await ensureAppAccess(user);
       } catch (error) {
