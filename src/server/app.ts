@@ -64,6 +64,7 @@ import { createJobQueue, disabledJobQueue } from './jobs';
 import { defineBackupJobs } from './backup';
 import { defineRetentionJob, privacyRoutes } from './privacy';
 import { benchBaselineRoutes } from './system/bench-baseline';
+import { openSecrets } from './secrets/open-secrets';
 import { testClockRoutes } from './system/test-clock-routes';
 import { installSebGuard, sebRoutes } from './seb';
 import { examQuestionsRoutes } from './exams/exam-questions-routes';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logStream, clock: given }: Bu
   app.decorate('reportReads', await openReportReads(config, database, app.log));
   app.addHook('onClose', () => app.reportReads.close());
   app.decorate('config', config);
+  app.decorate('secrets', await openSecrets(config, database, app.log));
   setReadLimits(config.readLimits);
   app.decorate('fileStore', await openFileStore(config));
   app.decorate('clock', clock);

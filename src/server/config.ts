@@ -3,6 +3,7 @@ import type { ThrottlePolicy } from './auth/login-throttle';
 import { parseSchoolNetworks } from './auth/school-networks';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { DEFAULT_READ_LIMITS, type ReadLimits } from './untrusted/index';
+import { secretsConfig, type SecretsConfig } from './secrets/keys';
 import { ROLES } from '../common/permissions';
 
 import { ConfigError } from './http/trust-proxy';
@@ -94,6 +95,11 @@ export interface Config {
    * administrators always with NODE_ENV=production; the role keys, e.g. `ltm.admin`.
    */
   mfa: { requiredRoles: string[]; issuer: string };
+  /**
+   * The key stored secrets are sealed with (`SECRETS_KEY`; `SECRETS_KEY_PREVIOUS` opens what older
+   * keys sealed): second factors, single sign-on client secrets, the LTI signing key (src/server/secrets).
+   */
+  secrets: SecretsConfig;
   /** What reading one uploaded file may cost, on a thread of its own (untrusted/read-pool.ts). */
   readLimits: ReadLimits;
   /** The job queue (pg-boss, in the application's database): deadlines now, reports later. */
@@ -291,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     testClock: testClock(env),
     metricsToken: metricsToken(env.METRICS_TOKEN),
     mfa: { requiredRoles: mfaRequiredRoles(env), issuer: env.MFA_ISSUER?.trim() || 'Language Test Manager' },
+    secrets: secretsConfig(env),
     readLimits: {
       memoryMb: int(env.IMPORT_READ_MEMORY_MB, DEFAULT_READ_LIMITS.memoryMb),
       seconds: int(env.IMPORT_READ_SECONDS, DEFAULT_READ_LIMITS.seconds),

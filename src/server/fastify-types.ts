@@ -1,3 +1,4 @@
+import type { Sealer } from './secrets/sealer';
 import type { Language } from '../../locales/index';
 import type { Db, RunPrepared } from './db/database';
 import type { ReportReads } from './db/read-replica';
@@ -19,6 +20,8 @@ declare module 'fastify' {
     /** Media, recordings, report PDFs and bundles: DATA_DIR, or the shared bucket (storage/). */
     fileStore: FileStore;
     config: Config;
+    /** Seals and opens the stored secrets (second factors, SSO client secrets, the LTI key): src/server/secrets. */
+    secrets: Sealer;
     clock: Clock;
     jobs: JobQueue;
     sessionCache: SessionCache;

@@ -140,7 +140,9 @@ describe('single sign-on providers (settings)', () => {
       .select(['client_secret', 'name_en'])
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ client_secret: CLIENT.client_secret, name_en: 'Renamed' });
+    expect(row.name_en).toBe('Renamed');
+    // Kept, sealed (stored-secrets.test.ts): the same secret opens from it.
+    expect(t.app.secrets.open(row.client_secret!, 'oidc_client_secret')).toBe(CLIENT.client_secret);
     const audit = await t.db
       .selectFrom('audit_log')
       .select(['action', 'summary'])

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,8 @@ beforeAll(async () => {
     JOBS_POLL_SECONDS: '0.5',
     DELIVERY_GRACE_SECONDS: String(GRACE_SECONDS),
     TRUST_PROXY: '127.0.0.1',
+    // One key for both servers, as deployment.md says: each seals and opens what the other stored.
+    SECRETS_KEY: randomBytes(32).toString('base64'),
     CLIENT_DIR: path.resolve('tests/fixtures/client'),
     LOG_LEVEL: 'info',
   };

@@ -10,6 +10,12 @@ import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { freshDatabase, type DbTemplate } from './db-template';
 
+/**
+ * Every test app seals its stored secrets with this key, on both databases (a server on PostgreSQL
+ * seals only with SECRETS_KEY): one key for all, so frozen worlds and restarts open what they sealed.
+ */
+export const TEST_SECRETS = { key: 'dGVzdCBrZXkgZm9yIHNlYWxlZCBzZWNyZXRzIG9ubHk=', previousKeys: [] };
+
 export interface TestContext {
   app: App;
   db: Db;
@@ -57,7 +63,7 @@ export async function createTestApp(
   const config = loadConfig(
     // The monitor's readings are not shared: tests change what it reads without moving the clock.
     { NODE_ENV: 'test', DATA_DIR: dataDir, JOBS_ENABLED: 'false', MONITOR_CACHE_MS: '0' },
-    { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), ...overrides },
+    { logLevel: 'info', clientDir: path.resolve('tests/fixtures/client'), secrets: TEST_SECRETS, ...overrides },
   );
   const start = async () => {
     const app = await buildApp({ config, database: handle, logStream, clock });

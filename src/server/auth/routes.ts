@@ -71,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const signedIn = await answerChallenge(app.db, app.config.loginThrottle, {
+      const signedIn = await answerChallenge(app, app.config.loginThrottle, {
         challenge: request.body.challenge,
         code: request.body.code,
         ip: request.ip,

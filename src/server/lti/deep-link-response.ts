@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Db } from '../db/database';
+import type { SecretsDb } from '../secrets';
 import { LTI, MESSAGE_TYPES, type DeepLinkRequest } from './claims';
 import { TOOL_ALG, toolKey } from './tool-keys';
 
@@ -38,12 +38,12 @@ export function examLink(exam: LinkedExam, launchUrl: string, withLineItem: bool
  * reads at /api/lti/jwks.
  */
 export async function deepLinkAnswer(
-  db: Db,
+  store: SecretsDb,
   platform: { issuer: string; client_id: string },
   request: DeepLinkRequest,
   item: ReturnType<typeof examLink> | null,
 ): Promise<string> {
-  const { kid, privateKey } = await toolKey(db);
+  const { kid, privateKey } = await toolKey(store);
   return new SignJWT({
     nonce: randomBytes(16).toString('base64url'),
     [LTI.messageType]: MESSAGE_TYPES.deepLinkingResponse,

@@ -104,7 +104,7 @@ export const deepLinkRoutes: FastifyPluginAsyncZod = async (app) => {
             pending.request.takesLineItem,
           )
         : null;
-      const jwt = await deepLinkAnswer(app.db, pending, pending.request, item);
+      const jwt = await deepLinkAnswer(app, pending, pending.request, item);
       // Answered once: a second choice (another tab, a replay) finds the request gone.
       if (!(await takeDeepLink(app.db, pending.token_hash))) throw expired();
       reply.clearCookie(DEEP_LINK_COOKIE, cookie);

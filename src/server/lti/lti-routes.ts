@@ -72,7 +72,7 @@ export const ltiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/lti/jwks',
     { config: { access: 'public' }, schema: { tags, summary: "This tool's public key set (JWKS), for the platforms" } },
-    async () => toolKeySet(app.db),
+    async () => toolKeySet(app),
   );
 
   const login = async (request: FastifyRequest, reply: FastifyReply, params: z.infer<typeof loginParams>) => {

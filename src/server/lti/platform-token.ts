@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import type { Db } from '../db/database';
+import type { SecretsDb } from '../secrets';
 import { TOOL_ALG, toolKey } from './tool-keys';
 
 /** How long any request to a platform may take. */
@@ -17,11 +17,11 @@ export const SCOPES = {
  * Security Framework 4.1). No redirect is followed.
  */
 export async function platformToken(
-  db: Db,
+  store: SecretsDb,
   platform: { client_id: string; auth_token_url: string },
   scope: string,
 ): Promise<string> {
-  const { kid, privateKey } = await toolKey(db);
+  const { kid, privateKey } = await toolKey(store);
   const assertion = await new SignJWT({})
     .setProtectedHeader({ alg: TOOL_ALG, kid, typ: 'JWT' })
     .setIssuer(platform.client_id)

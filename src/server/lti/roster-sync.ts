@@ -165,7 +165,7 @@ export async function syncCourseRosters(
     try {
       if (app.config.production && ![link.auth_token_url, link.memberships_url].every((u) => u.startsWith('https://')))
         throw new Error('a platform reached over plain http');
-      if (!tokens.has(link.platform_id)) tokens.set(link.platform_id, platformToken(app.db, link, SCOPES.memberships));
+      if (!tokens.has(link.platform_id)) tokens.set(link.platform_id, platformToken(app, link, SCOPES.memberships));
       totals.added += await linkLearners(app.db, link, await learnersOf(link, await tokens.get(link.platform_id)!));
       totals.read += 1;
       await app.db

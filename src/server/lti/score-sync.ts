@@ -73,7 +73,7 @@ export async function sendReleasedScores(app: FastifyInstance): Promise<{ sent: 
     try {
       if (app.config.production && ![score.auth_token_url, score.lineitem_url].every((u) => u.startsWith('https://')))
         throw new Error('a platform reached over plain http');
-      if (!tokens.has(score.platform_id)) tokens.set(score.platform_id, platformToken(app.db, score, SCOPES.score));
+      if (!tokens.has(score.platform_id)) tokens.set(score.platform_id, platformToken(app, score, SCOPES.score));
       const token = await tokens.get(score.platform_id)!;
       const given = Number(score.result_mark);
       const response = await fetch(scoresUrl(score.lineitem_url), {

@@ -47,7 +47,7 @@ const recoveryCodes = z.strictObject({
 export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
   const own = { access: 'authenticated', mfaEnrolment: true } as const;
   const checkOf = (userId: number, ip: string, code: string) => () =>
-    throttledSecondFactor(app.db, app.config.loginThrottle, userId, ip, code);
+    throttledSecondFactor(app, app.config.loginThrottle, userId, ip, code);
 
   app.get(
     '/account/mfa',
@@ -77,7 +77,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await startEnrolment(app.db, request.auth!, app.config.mfa.issuer) }),
+    async (request) => ({ data: await startEnrolment(app, request.auth!, app.config.mfa.issuer) }),
   );
 
   app.post(
@@ -93,7 +93,7 @@ export const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const codes = await confirmEnrolment(app.db, request.auth!, request.body.code, auditContext(request));
+      const codes = await confirmEnrolment(app, request.auth!, request.body.code, auditContext(request));
       return { message: translate(request.lang, 'mfa.enabled'), data: { recovery_codes: codes } };
     },
   );

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/database';
+import type { SecretsDb } from '../../secrets';
 import { AppError } from '../../http/app-error';
 import type { AuthContext } from '../../http/auth-context';
 import { recordAudit, type AuditContext } from '../../audit';
@@ -39,12 +40,16 @@ export async function mfaStatus(db: Db, auth: AuthContext) {
  * Starts enrolment: a new secret, kept aside until a first code confirms it, as a QR code (SVG) and
  * as text for the app's manual entry. Staff accounts only; refused while one is enabled.
  */
-export async function startEnrolment(db: Db, auth: AuthContext, issuer: string) {
+export async function startEnrolment({ db, secrets }: SecretsDb, auth: AuthContext, issuer: string) {
   if (await isStudentAccount(db, auth.user.id)) throw new AppError(418, 'mfa.errors.staff_only');
   const row = await mfaRow(db, auth.user.id);
   if (row?.mfa_enabled_at) throw new AppError(418, 'mfa.errors.already_enabled');
   const secret = newTotpSecret();
-  await db.updateTable('users').set({ mfa_pending_secret: secret }).where('id', '=', auth.user.id).execute();
+  await db
+    .updateTable('users')
+    .set({ mfa_pending_secret: secrets.seal(secret, 'totp') })
+    .where('id', '=', auth.user.id)
+    .execute();
   const url = otpauthUrl(secret, auth.user.email ?? auth.user.username ?? String(auth.user.id), issuer);
   const qrSvg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret, otpauth_url: url, qr_svg: qrSvg };
@@ -54,12 +59,18 @@ export async function startEnrolment(db: Db, auth: AuthContext, issuer: string) 
  * Confirms enrolment with a first code from the app: the second factor is on, the account's other
  * sessions end (they were opened with a password alone) and ten recovery codes are returned, once.
  */
-export async function confirmEnrolment(db: Db, auth: AuthContext, code: string, audit: AuditContext) {
+export async function confirmEnrolment(
+  { db, secrets }: SecretsDb,
+  auth: AuthContext,
+  code: string,
+  audit: AuditContext,
+) {
   const row = await mfaRow(db, auth.user.id);
   if (row?.mfa_enabled_at) throw new AppError(418, 'mfa.errors.already_enabled');
   if (!row?.mfa_pending_secret) throw new AppError(418, 'mfa.errors.no_enrolment');
-  const step = acceptedStep(row.mfa_pending_secret, code, Date.now(), null);
+  const step = acceptedStep(secrets.open(row.mfa_pending_secret, 'totp'), code, Date.now(), null);
   if (step === null) throw wrongCode();
+  // Kept as stored: the pending secret and the enabled one are sealed for the same purpose.
   const secret = row.mfa_pending_secret;
   const codes = await db.transaction().execute(async (trx) => {
     await trx
@@ -78,11 +89,15 @@ export async function confirmEnrolment(db: Db, auth: AuthContext, code: string, 
  * Checks a second factor: the app's code (a step not taken before, claimed atomically, so one code
  * signs in once) or an unspent recovery code (spent by this). Null when neither.
  */
-export async function checkSecondFactor(db: Db, userId: number, typed: string): Promise<SecondFactor | null> {
+export async function checkSecondFactor(
+  { db, secrets }: SecretsDb,
+  userId: number,
+  typed: string,
+): Promise<SecondFactor | null> {
   const row = await mfaRow(db, userId);
   if (!row?.mfa_secret || !row.mfa_enabled_at) return null;
   if (looksLikeRecoveryCode(typed)) return (await spendRecoveryCode(db, userId, typed)) ? 'recovery_code' : null;
-  const step = acceptedStep(row.mfa_secret, typed, Date.now(), row.mfa_last_step);
+  const step = acceptedStep(secrets.open(row.mfa_secret, 'totp'), typed, Date.now(), row.mfa_last_step);
   if (step === null) return null;
   const { rows } = await sql<{ id: number }>`
     update users set mfa_last_step = ${step}

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database';
+import type { SecretsDb } from '../../secrets';
 import { AppError } from '../../http/app-error';
 import { recordAudit, type AuditContext } from '../../audit';
 import { attemptSucceeded, reserveAttempt, type ThrottlePolicy } from '../login-throttle';
@@ -12,14 +12,15 @@ import { recoveryCodesLeft } from './recovery-codes';
  * the account's own routes) must not earn a fresh budget per cookie. 429 when the budget is spent.
  */
 export async function throttledSecondFactor(
-  db: Db,
+  store: SecretsDb,
   policy: ThrottlePolicy,
   userId: number,
   ip: string,
   code: string,
 ): Promise<SecondFactor | null> {
+  const { db } = store;
   const reservation = await reserveAttempt(db, policy, { target: `mfa:user:${userId}`, ip, knownBrowser: null });
-  const factor = await checkSecondFactor(db, userId, code);
+  const factor = await checkSecondFactor(store, userId, code);
   if (factor) await attemptSucceeded(db, reservation);
   return factor;
 }
@@ -29,14 +30,15 @@ export async function throttledSecondFactor(
  * (above); a challenge takes five wrong codes, then the password is asked again. Returns whom it signs in, and the browser it was started from.
  */
 export async function answerChallenge(
-  db: Db,
+  store: SecretsDb,
   policy: ThrottlePolicy,
   attempt: { challenge: string; code: string; ip: string; audit: AuditContext },
 ): Promise<{ userId: number; device: string | null }> {
+  const { db } = store;
   const challenge = await findChallenge(db, attempt.challenge);
   if (!challenge) throw new AppError(401, 'mfa.errors.challenge_expired');
   const userId = challenge.user_id;
-  const factor = await throttledSecondFactor(db, policy, userId, attempt.ip, attempt.code);
+  const factor = await throttledSecondFactor(store, policy, userId, attempt.ip, attempt.code);
   if (!factor) {
     await failChallenge(db, challenge.id_hash);
     throw new AppError(401, 'mfa.errors.wrong_code');

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import type { Sealer } from '../../secrets';
 
 /** What the OpenID Connect client needs of a configured provider. */
 export interface ProviderClient {
@@ -21,7 +22,11 @@ const cache = new Map<number, { key: string; config: oidc.Configuration; atMs: n
  * HTTP Basic; without one the client is public (PKCE alone). Plain `http` issuers are allowed only
  * outside production (a provider in a test); a secure deployment refuses them on save.
  */
-export async function providerConfig(provider: ProviderClient, allowHttp: boolean): Promise<oidc.Configuration> {
+export async function providerConfig(
+  provider: ProviderClient,
+  allowHttp: boolean,
+  secrets: Sealer,
+): Promise<oidc.Configuration> {
   if (!provider.client_id) throw new Error('The OpenID Connect provider has no client ID');
   const key = `${provider.issuer}|${provider.client_id}|${provider.client_secret ?? ''}|${String(provider.updated_at)}`;
   const kept = cache.get(provider.id);
@@ -32,7 +37,9 @@ export async function providerConfig(provider: ProviderClient, allowHttp: boolea
     // ID tokens signed with the provider's keys (RS256), checked even though they come straight
     // from its token endpoint: never one signed with our own secret, nor unsigned.
     { id_token_signed_response_alg: 'RS256' },
-    provider.client_secret ? oidc.ClientSecretBasic(provider.client_secret) : oidc.None(),
+    provider.client_secret
+      ? oidc.ClientSecretBasic(secrets.open(provider.client_secret, 'oidc_client_secret'))
+      : oidc.None(),
     {
       timeout: TIMEOUT_SECONDS,
       execute: [oidc.enableNonRepudiationChecks, ...(allowHttp ? [oidc.allowInsecureRequests] : [])],

@@ -11,7 +11,7 @@ export async function providerLogoutUrl(app: FastifyInstance, providerId: number
   // SAML single logout needs signed requests (a key of ours): a SAML session ends here only.
   if (!provider || provider.protocol !== 'oidc') return null;
   try {
-    const config = await providerConfig(provider, !app.config.production);
+    const config = await providerConfig(provider, !app.config.production, app.secrets);
     return endSessionUrl(config, new URL('login', app.config.publicUrl.replace(/\/?$/, '/')).toString());
   } catch (error) {
     app.log.warn({ err: error, provider: provider.key }, 'single sign-on provider unreachable at sign-out');

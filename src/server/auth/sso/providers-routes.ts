@@ -52,7 +52,7 @@ export const ssoProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const id = await createProvider(app.db, request.body, production, auditContext(request));
+      const id = await createProvider(app, request.body, production, auditContext(request));
       return reply.status(201).send({ data: await readProvider(app.db, id) });
     },
   );
@@ -69,7 +69,7 @@ export const ssoProvidersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateProvider(app.db, request.params.id, request.body, production, auditContext(request));
+      await updateProvider(app, request.params.id, request.body, production, auditContext(request));
       return { data: await readProvider(app.db, request.params.id) };
     },
   );

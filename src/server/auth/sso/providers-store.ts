@@ -1,3 +1,4 @@
+import type { Sealer, SecretsDb } from '../../secrets';
 import { X509Certificate } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { containsPattern } from '../../db/like';
@@ -136,6 +137,10 @@ const settingsOf = (body: ProviderBody) => ({
   student_claim: body.student_claim || null,
 });
 
+/** A client secret as stored: sealed (src/server/secrets); null when none is given. */
+const sealedSecret = (secrets: Sealer, secret: string | null | undefined) =>
+  secret ? secrets.seal(secret, 'oidc_client_secret') : null;
+
 /** Every school the mapping names is one of ours. */
 async function assertSchoolsExist(db: Db, body: ProviderBody) {
   const ids = [...new Set(parseSchoolMap(body.school_map).rules.map((rule) => rule.schoolId))];
@@ -144,14 +149,19 @@ async function assertSchoolsExist(db: Db, body: ProviderBody) {
   if (found.length < ids.length) throw invalid({ school_map: ['sso.errors.school_unknown'] });
 }
 
-export async function createProvider(db: Db, body: ProviderBody, production: boolean, audit: AuditContext) {
+export async function createProvider(
+  { db, secrets }: SecretsDb,
+  body: ProviderBody,
+  production: boolean,
+  audit: AuditContext,
+) {
   await assertKeyFree(db, body.key);
   assertUsable(body, production);
   await assertSchoolsExist(db, body);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('sso_providers')
-      .values({ ...settingsOf(body), client_secret: body.client_secret || null })
+      .values({ ...settingsOf(body), client_secret: sealedSecret(secrets, body.client_secret) })
       .returning('id')
       .executeTakeFirstOrThrow();
     const after = await findRow(trx, id);
@@ -166,7 +176,13 @@ export async function createProvider(db: Db, body: ProviderBody, production: boo
 }
 
 /** An edit; an empty client secret keeps the stored one (the form never shows it). */
-export async function updateProvider(db: Db, id: number, body: ProviderBody, production: boolean, audit: AuditContext) {
+export async function updateProvider(
+  { db, secrets }: SecretsDb,
+  id: number,
+  body: ProviderBody,
+  production: boolean,
+  audit: AuditContext,
+) {
   const before = await findRow(db, id);
   await assertKeyFree(db, body.key, id);
   assertUsable(body, production);
@@ -176,7 +192,7 @@ export async function updateProvider(db: Db, id: number, body: ProviderBody, pro
       .updateTable('sso_providers')
       .set({
         ...settingsOf(body),
-        ...(body.client_secret ? { client_secret: body.client_secret } : {}),
+        ...(body.client_secret ? { client_secret: sealedSecret(secrets, body.client_secret) } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', id)

@@ -64,7 +64,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
           const saml = samlClient(provider, app.config.publicUrl, samlRequestCache(app.db, provider.id, secrets.state));
           url = await saml.getAuthorizeUrlAsync('', undefined, {});
         } else {
-          const config = await providerConfig(provider, allowHttp);
+          const config = await providerConfig(provider, allowHttp, app.secrets);
           url = (
             await authorizationUrl(config, {
               redirectUri: callbackUrl(provider.key).toString(),
@@ -109,7 +109,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!checks) return http.loginWith(reply, 'expired');
       let claims: Record<string, unknown>;
       try {
-        const config = await providerConfig(provider, allowHttp);
+        const config = await providerConfig(provider, allowHttp, app.secrets);
         const current = callbackUrl(provider.key);
         for (const [name, value] of Object.entries(request.query)) current.searchParams.set(name, value);
         claims = await signInClaims(config, current, checks);
