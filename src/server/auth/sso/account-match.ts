@@ -112,7 +112,7 @@ async function createdAccount(
 /**
  * The roles the provider's mapping manages follow the claims at every sign-in: one the claims no
  * longer qualify for is taken away, one they now qualify for is given; roles the mapping never
- * grants are left alone. A change is audited and ends the account's other sessions.
+ * grants are left alone. A change is audited; whether there was one is returned.
  */
 async function followClaims(
   db: Db,
@@ -120,9 +120,9 @@ async function followClaims(
   userId: number,
   claims: Record<string, unknown>,
   audit: AuditContext,
-) {
+): Promise<boolean> {
   const { rules } = parseRoleMap(provider.role_map);
-  if (rules.length === 0 || !provider.role_claim) return;
+  if (rules.length === 0 || !provider.role_claim) return false;
   const managed = new Set(rules.map((rule) => rule.role));
   const wanted = new Set(mappedRoles(claims, provider.role_claim, rules));
   const held = await db
@@ -133,7 +133,7 @@ async function followClaims(
     .execute();
   const remove = held.filter((r) => managed.has(r.role) && !wanted.has(r.role));
   const add = [...wanted].filter((role) => !held.some((r) => r.role === role));
-  if (remove.length === 0 && add.length === 0) return;
+  if (remove.length === 0 && add.length === 0) return false;
   await db.transaction().execute(async (trx) => {
     if (remove.length > 0)
       await trx
@@ -160,13 +160,13 @@ async function followClaims(
       summary: { provider: provider.key, removed: remove.map((r) => r.role), added: add },
     });
   });
-  await endUserSessions(db, userId);
+  return true;
 }
 
 /**
  * The schools the provider's school mapping manages follow the claims at every sign-in, as roles
  * do: one the claims no longer name is taken away, one they now name is given; schools the mapping
- * never names are left alone. A change is audited and ends the account's other sessions.
+ * never names are left alone. A change is audited; whether there was one is returned.
  */
 async function followSchools(
   db: Db,
@@ -174,9 +174,9 @@ async function followSchools(
   userId: number,
   claims: Record<string, unknown>,
   audit: AuditContext,
-) {
+): Promise<boolean> {
   const { rules } = parseSchoolMap(provider.school_map);
-  if (rules.length === 0 || !provider.school_claim) return;
+  if (rules.length === 0 || !provider.school_claim) return false;
   const managed = new Set(rules.map((rule) => rule.schoolId));
   const wanted = new Set(await schoolsNamed(db, provider, claims));
   const held = (await db.selectFrom('user_schools').select('school_id').where('user_id', '=', userId).execute()).map(
@@ -184,7 +184,7 @@ async function followSchools(
   );
   const remove = held.filter((id) => managed.has(id) && !wanted.has(id));
   const add = [...wanted].filter((id) => !held.includes(id));
-  if (remove.length === 0 && add.length === 0) return;
+  if (remove.length === 0 && add.length === 0) return false;
   await db.transaction().execute(async (trx) => {
     if (remove.length > 0)
       await trx.deleteFrom('user_schools').where('user_id', '=', userId).where('school_id', 'in', remove).execute();
@@ -203,7 +203,7 @@ async function followSchools(
       summary: { provider: provider.key, removed: remove, added: add },
     });
   });
-  await endUserSessions(db, userId);
+  return true;
 }
 
 /**
@@ -235,8 +235,10 @@ export async function accountFor(
   if (!user.is_active) throw new SsoRefused('disabled');
   const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (!student) {
-    await followClaims(db, provider, userId, claims, audit);
-    await followSchools(db, provider, userId, claims, audit);
+    const rolesChanged = await followClaims(db, provider, userId, claims, audit);
+    const schoolsChanged = await followSchools(db, provider, userId, claims, audit);
+    // What the account may reach changed: its other sessions end (once), as a role change by an administrator ends them.
+    if (rolesChanged || schoolsChanged) await endUserSessions(db, userId);
   }
   const roles = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
   if (roles.length === 0) throw new SsoRefused('no_role');
