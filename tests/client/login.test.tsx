@@ -124,6 +124,19 @@ describe('login page', () => {
     }
   });
 
+  it('says on the home a redirect sign-in ended on that the session is kept when the server cannot be reached', async () => {
+    server.use(http.get('*/api/user', () => HttpResponse.json({ message: 'busy' }, { status: 503 })));
+    document.cookie = 'ltm_signed_in=1; path=/';
+    try {
+      renderApp('/');
+      expect(await screen.findByText(/You are still signed in: reload the page/)).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/');
+      expect(document.cookie).toContain('ltm_signed_in=1');
+    } finally {
+      document.cookie = 'ltm_signed_in=; path=/; max-age=0';
+    }
+  });
+
   it('takes the server’s word over another account still stored, when a sign-in elsewhere put someone else here', async () => {
     // Account 7 (no exams) is stored; account 12 (exams) signed in through a redirect since.
     window.localStorage.setItem('user', JSON.stringify(makeUser([], { id: 7 })));

@@ -100,4 +100,35 @@ describe('single sign-on in a browser', () => {
     expect(new URL(page.url()).pathname).toBe('/exams/create');
     await context.close();
   });
+
+  it('keeps the session when the server cannot say who signed in just after the redirect, in Arabic; a reload goes on', async () => {
+    const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, locale: 'ar' });
+    const page = await context.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('language', 'ar'));
+    await page.goto(`${serverUrl}/login`);
+    await page.getByRole('link', { name: ar.login.sso_with.replace('%{name}', 'مساحة عمل المدرسة') }).click();
+    // The console's first question after the provider sent the browser back finds the server busy.
+    // On the context: the console's requests may pass through its service worker.
+    await context.route('**/api/user', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'busy' }) }),
+    );
+    const logouts: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/api/logout')) logouts.push(request.method());
+    });
+    await atProvider(page);
+
+    // The home the sign-in ended on says the session is kept; nothing signed out.
+    await page.getByText(ar.errors.sign_in_kept).waitFor({ timeout: 30_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await screenshot(page, 'sso-sign-in-kept-ar');
+    expect(logouts).toEqual([]);
+
+    await context.unroute('**/api/user');
+    await page.goto(`${serverUrl}/`);
+    await page.waitForURL((url) => url.pathname === '/exams', { timeout: 30_000 });
+    await pageReady(page);
+    expect(logouts).toEqual([]);
+    await context.close();
+  });
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createTemplate, dropTemplate, type DbTemplate } from './db-template';
 import { markSeeded } from '../e2e/seeded-data';
+import { KEY_FILE } from '../../src/server/secrets/keys';
+import { TEST_SECRETS } from './test-secrets';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,6 +40,8 @@ function keepAsDataDir(files: string, database: string, target: string) {
   fs.rmSync(target, { recursive: true, force: true });
   fs.cpSync(files, target, { recursive: true });
   fs.cpSync(path.join(database, 'pglite'), path.join(target, 'pglite'), { recursive: true });
+  // The key the template's secrets were sealed with, where a server without SECRETS_KEY looks for it.
+  fs.writeFileSync(path.join(target, KEY_FILE), `${TEST_SECRETS.key}\n`, { mode: 0o600 });
   markSeeded(target, 'npm test (the demo template)');
 }
 

@@ -9,12 +9,9 @@ import { loadConfig, type Config } from '../../src/server/config';
 import type { Clock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/database';
 import { freshDatabase, type DbTemplate } from './db-template';
+import { TEST_SECRETS } from './test-secrets';
 
-/**
- * Every test app seals its stored secrets with this key, on both databases (a server on PostgreSQL
- * seals only with SECRETS_KEY): one key for all, so frozen worlds and restarts open what they sealed.
- */
-export const TEST_SECRETS = { key: 'dGVzdCBrZXkgZm9yIHNlYWxlZCBzZWNyZXRzIG9ubHk=', previousKeys: [] };
+export { TEST_SECRETS };
 
 export interface TestContext {
   app: App;

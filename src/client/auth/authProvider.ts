@@ -17,11 +17,13 @@ import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
 
 const APP_DENIED = 'errors.app_denied';
+/** The message of a check that could not reach the server while it holds a redirect sign-in's session. */
+export const SIGN_IN_KEPT = 'errors.sign_in_kept';
 
 /** A check that could not reach the server while it holds a redirect sign-in's session for this browser. */
 class SignInKept extends Error {
   constructor() {
-    super('errors.sign_in_kept');
+    super(SIGN_IN_KEPT);
   }
 }
 
@@ -109,6 +111,7 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
      * second factor a role requires).
      */
     async login(params: LoginParams) {
+      unreachable = false;
       const { json } =
         'challenge' in params
           ? await http<{ data: User }>('/login/mfa', {

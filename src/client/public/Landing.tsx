@@ -1,8 +1,8 @@
-import { Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Container, Stack, Typography } from '@mui/material';
 import { Loading, useAuthState, useTranslate } from 'react-admin';
 import { Link as RouterLink, Navigate } from 'react-router-dom';
 import { homePath } from '../auth';
-import { permissionsOf, readStoredUser } from '../auth';
+import { permissionsOf, readStoredUser, SIGN_IN_KEPT, signedInHint } from '../auth';
 import { usePageTitle } from '../components/usePageTitle';
 import { PublicHeader } from '../layout';
 import { DemoRequestForm } from './DemoRequestForm';
@@ -10,21 +10,28 @@ import { SkillsSection } from './SkillsSection';
 
 /** The public home page; a signed-in user is sent on to the exams (SPEC section 2). */
 export function Landing() {
-  const { authenticated, isPending } = useAuthState(undefined, false);
+  const { authenticated, isPending, error } = useAuthState(undefined, false);
   usePageTitle('landing.title');
   // checkAuth has just refreshed the stored user, so its permissions are current.
   if (authenticated) return <Navigate to={homePath(permissionsOf(readStoredUser()))} replace />;
-  // Only someone who signed in before waits for the check; a visitor sees the page at once.
-  if (isPending && readStoredUser()) return <Loading />;
-  return <LandingView />;
+  // Only someone who signed in before (here, or through a redirect: the server's hint) waits for the
+  // check; a visitor sees the page at once.
+  if (isPending && (readStoredUser() || signedInHint())) return <Loading />;
+  // The server could not be asked who signed in: the session is kept, and the page says so.
+  return <LandingView signInKept={error?.message === SIGN_IN_KEPT} />;
 }
 
-function LandingView() {
+function LandingView({ signInKept }: { signInKept: boolean }) {
   const translate = useTranslate();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <PublicHeader />
       <Box component="main" id="main-content">
+        {signInKept && (
+          <Container maxWidth="md" sx={{ pt: 2 }}>
+            <Alert severity="warning">{translate(SIGN_IN_KEPT)}</Alert>
+          </Container>
+        )}
         <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', py: 10 }}>
           <Container maxWidth="md" sx={{ textAlign: 'center' }}>
             <Typography variant="h3" component="h1" gutterBottom>
