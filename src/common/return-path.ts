@@ -20,6 +20,8 @@ export function consolePath(value: unknown): string | null {
   }
   if (url.origin !== ORIGIN) return null;
   const { pathname } = url;
+  // A first segment with a colon reads as a scheme once the leading slash is gone (`/ftp:x//host`).
+  if (pathname.split('/')[1]?.includes(':')) return null;
   if (pathname === '/' || pathname === '/login' || pathname === '/api' || pathname.startsWith('/api/')) return null;
   return `${pathname}${url.search}`;
 }

@@ -115,6 +115,7 @@ describe('the end of a single sign-on', () => {
       '/\\evil.example',
       'https://evil.example/',
       'javascript:alert(1)',
+      '/ftp:x//evil.example',
       '/api/logout',
       '/login',
       'exams',

@@ -23,6 +23,8 @@ describe('consolePath', () => {
     '/x\\y',
     'https://evil.example/',
     'javascript:alert(1)',
+    '/ftp:x//evil.example',
+    '/http:evil.example//evil.example',
     '/exams\r\nSet-Cookie: a=b',
     '/',
     '/login',

@@ -17,6 +17,8 @@ import { statusOf } from '../providers/errors';
 import { http } from '../providers/http';
 
 const APP_DENIED = 'errors.app_denied';
+/** How soon after such a check the sign-out react-admin makes of it must come to keep the session. */
+const KEPT_SIGN_OUT_MS = 2000;
 /** The message of a check that could not reach the server while it holds a redirect sign-in's session. */
 export const SIGN_IN_KEPT = 'errors.sign_in_kept';
 
@@ -67,8 +69,8 @@ export interface AuthProviderOptions {
 
 export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {}): AuthProvider {
   let verified: Promise<User> | null = null;
-  /** The last check failed on the way to the server, not on the session: the sign-out that follows keeps the session. */
-  let unreachable = false;
+  /** When a check last failed on the way to the server, not on the session: the sign-out react-admin makes of it keeps the session. */
+  let unreachableAt = 0;
 
   async function fetchUser(signal?: AbortSignal): Promise<User> {
     const { json } = await http<{ data: User }>('/user', { signal });
@@ -111,7 +113,7 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
      * second factor a role requires).
      */
     async login(params: LoginParams) {
-      unreachable = false;
+      unreachableAt = 0;
       const { json } =
         'challenge' in params
           ? await http<{ data: User }>('/login/mfa', {
@@ -133,9 +135,9 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
 
     async logout() {
       verified = null;
-      if (unreachable) {
+      if (unreachableAt > 0 && performance.now() - unreachableAt < KEPT_SIGN_OUT_MS) {
         // Only this page forgets: the server's session, its hint and a student's kept answers stay.
-        unreachable = false;
+        unreachableAt = 0;
         forgetStoredUser();
         return '/login';
       }
@@ -154,13 +156,13 @@ export function createAuthProvider({ onStudentSignOut }: AuthProviderOptions = {
     },
 
     async checkAuth(params?: { signal?: AbortSignal }) {
-      unreachable = false;
+      unreachableAt = 0;
       let user: User;
       try {
         user = await currentUser(params?.signal);
       } catch (error) {
         // react-admin signs out on a failed check: this one is told to keep the session.
-        unreachable = error instanceof SignInKept;
+        unreachableAt = error instanceof SignInKept ? performance.now() : 0;
         throw error;
       }
       try {

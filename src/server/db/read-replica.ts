@@ -67,9 +67,10 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
 /**
  * Reads on a streaming replica (a pool of its own, `poolSize` connections), as long as it has
  * replayed everything the primary had written when the read began: the primary's
- * `pg_current_wal_lsn()` against the replica's `pg_last_wal_replay_lsn()`, asked again every 25 ms
- * for up to `maxWaitMs`. PostgreSQL acknowledges a commit once its WAL is flushed (synchronous_commit
- * on, the default), so a request sees its own writes and everything committed before it. A lagging,
+ * `pg_current_wal_insert_lsn()` against the replica's `pg_last_wal_replay_lsn()`, asked again every
+ * 25 ms for up to `maxWaitMs`. The insert position covers every commit acknowledged so far, also one
+ * whose WAL was not yet written out (synchronous_commit off, which returns before that), so a request
+ * sees its own writes and everything committed before it. A lagging,
  * unreachable or failing replica sends the read to the primary; failures are logged at most once a
  * minute, and the replica rests for five seconds after one.
  */
@@ -121,7 +122,7 @@ export async function openReplicaReads(
       const started = performance.now();
       if (started < restUntil) return onPrimary('failed');
       // Taken first: the target covers every commit acknowledged before this call.
-      const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(primary);
+      const { rows } = await sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`.execute(primary);
       const lsn = rows[0].lsn;
       try {
         for (;;) {

@@ -54,8 +54,14 @@ export function createSealer(keys: { current: SecretKey | null; all: SecretKey[]
       if (id === null) return stored;
       const key = byId.get(id);
       if (!key) throw new SecretUnavailable(id);
-      const body = Buffer.from(stored.slice(PREFIX.length + id.length + 1), 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key.bytes, body.subarray(0, IV_BYTES));
+      const text = stored.slice(PREFIX.length + id.length + 1);
+      const body = Buffer.from(text, 'base64url');
+      // A whole IV and a whole tag, nothing the decoder skipped: a shortened tag is never taken.
+      if (body.length < IV_BYTES + TAG_BYTES || body.toString('base64url') !== text)
+        throw new Error('a stored secret is malformed');
+      const decipher = createDecipheriv('aes-256-gcm', key.bytes, body.subarray(0, IV_BYTES), {
+        authTagLength: TAG_BYTES,
+      });
       decipher.setAAD(Buffer.from(purpose));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
       return Buffer.concat([

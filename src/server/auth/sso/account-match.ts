@@ -236,9 +236,15 @@ export async function accountFor(
   const student = await db.selectFrom('students').select('id').where('user_id', '=', userId).executeTakeFirst();
   if (!student) {
     const rolesChanged = await followClaims(db, provider, userId, claims, audit);
-    const schoolsChanged = await followSchools(db, provider, userId, claims, audit);
+    let schoolsChanged = false;
+    try {
+      schoolsChanged = await followSchools(db, provider, userId, claims, audit);
+    } finally {
+      // A role change already made ends the sessions even when the schools' step fails.
+      if (rolesChanged && !schoolsChanged) await endUserSessions(db, userId);
+    }
     // What the account may reach changed: its other sessions end (once), as a role change by an administrator ends them.
-    if (rolesChanged || schoolsChanged) await endUserSessions(db, userId);
+    if (schoolsChanged) await endUserSessions(db, userId);
   }
   const roles = await db.selectFrom('user_roles').select('role_id').where('user_id', '=', userId).execute();
   if (roles.length === 0) throw new SsoRefused('no_role');

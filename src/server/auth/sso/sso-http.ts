@@ -56,8 +56,8 @@ export function ssoHttp(app: FastifyInstance) {
       // Back to the page the sign-in started from, on this site; otherwise home, which picks the user's page.
       const back = consolePath(request.cookies[RETURN_COOKIE]);
       reply.clearCookie(RETURN_COOKIE, stateCookie);
-      const target = new URL(back ? back.slice(1) : '', base);
-      return reply.redirect(`${target.pathname}${target.search}`);
+      // Appended to the base's path, never resolved against it: `ftp:x//host` is a path here, not an address.
+      return reply.redirect(`${new URL(base).pathname}${back ? back.slice(1) : ''}`);
     },
   };
 }
